@@ -1,0 +1,34 @@
+# Arena Studio — the two commands a new user needs: `make run` and `make test`.
+PYTHON ?= python3.11
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint typecheck bench clean
+
+$(BIN)/python:
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "make: $(PYTHON) not found; set PYTHON=/path/to/python3.11"; exit 2; }
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/arena-studio arenas/default.yaml
+
+test: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+lint: $(STAMP)
+	$(BIN)/lint-imports
+
+bench: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/travel.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache

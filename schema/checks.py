@@ -1,0 +1,163 @@
+"""Checks a JSON Schema cannot express: simple polygons, distinct points, unique ids and
+players, finite numbers, consistent thresholds. They run on the raw document (defensively,
+so they also report when the schema found other problems) and return (pointer, message)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import Any
+
+from shapely.geometry import LinearRing, LineString
+
+from schema.errors import pointer
+
+ELEMENT_LISTS = ("walls", "checkpoints", "gates", "acceleration_fields", "exclusion_fields", "static_targets")
+Found = tuple[str, str]
+
+
+def semantic_problems(doc: Any) -> list[Found]:
+    if not isinstance(doc, dict):
+        return []
+    out: list[Found] = list(_non_finite(doc, ()))
+    out += _unique_ids(doc)
+    out += _unique_players(doc)
+    if isinstance(doc.get("bounds"), dict):
+        out += _shape(doc["bounds"], ("bounds",))
+    for kind in ELEMENT_LISTS:
+        for i, el in enumerate(_list(doc.get(kind))):
+            if isinstance(el, dict) and isinstance(el.get("shape"), dict):
+                out += _shape(el["shape"], (kind, i, "shape"))
+    for i, gate in enumerate(_list(doc.get("gates"))):
+        if isinstance(gate, dict) and _point(gate.get("from")) and gate.get("from") == gate.get("to"):
+            out.append((pointer(("gates", i, "to")), "a gate's 'to' must differ from its 'from'"))
+    out += _scenario(doc)
+    out += _symmetry(doc.get("symmetry"))
+    return out
+
+
+def _list(v: Any) -> list[Any]:
+    return v if isinstance(v, list) else []
+
+
+def _point(v: Any) -> bool:
+    return isinstance(v, list) and len(v) == 2 and all(_num(c) for c in v)
+
+
+def _num(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def _non_finite(v: Any, path: tuple[str | int, ...]) -> Iterator[Found]:
+    if isinstance(v, float) and not math.isfinite(v):
+        yield pointer(path), f"{v} is not a finite number"
+    elif isinstance(v, dict):
+        for k, child in v.items():
+            yield from _non_finite(child, (*path, str(k)))
+    elif isinstance(v, list):
+        for i, child in enumerate(v):
+            yield from _non_finite(child, (*path, i))
+
+
+def _unique_ids(doc: dict[str, Any]) -> list[Found]:
+    first: dict[str, str] = {}
+    out: list[Found] = []
+    for kind in ELEMENT_LISTS:
+        for i, el in enumerate(_list(doc.get(kind))):
+            if not isinstance(el, dict) or not isinstance(el.get("id"), str):
+                continue
+            ptr = pointer((kind, i, "id"))
+            ident = el["id"]
+            if ident in first:
+                out.append((ptr, f"duplicate id {ident!r}: already used at {first[ident]} (ids are unique across the arena)"))
+            else:
+                first[ident] = pointer((kind, i))
+    return out
+
+
+def _unique_players(doc: dict[str, Any]) -> list[Found]:
+    seen: dict[int, str] = {}
+    out: list[Found] = []
+    for i, s in enumerate(_list(doc.get("start_positions"))):
+        if isinstance(s, dict) and isinstance(s.get("player"), int):
+            p = s["player"]
+            if p in seen:
+                out.append((pointer(("start_positions", i, "player")), f"duplicate start position for player {p}: already at {seen[p]}"))
+            else:
+                seen[p] = pointer(("start_positions", i))
+    return out
+
+
+def _shape(shape: dict[str, Any], path: tuple[str | int, ...]) -> list[Found]:
+    kind = shape.get("type")
+    pts = shape.get("points")
+    if kind not in ("polygon", "polyline") or not isinstance(pts, list) or not all(_point(p) for p in pts):
+        return []
+    coords = [(float(p[0]), float(p[1])) for p in pts]
+    distinct = list(dict.fromkeys(coords))
+    ptr = pointer((*path, "points"))
+    if kind == "polyline":
+        if len(distinct) < 2:
+            return [(ptr, "a polyline needs at least 2 distinct points")]
+        for i in range(1, len(coords)):
+            if coords[i] == coords[i - 1]:
+                return [(pointer((*path, "points", i)), f"point {i} repeats point {i - 1}")]
+        if LineString(coords).length <= 0:
+            return [(ptr, "a polyline must have a positive length")]
+        return []
+    if len(distinct) < 3:
+        return [(ptr, f"a polygon needs at least 3 distinct points; it has {len(distinct)}")]
+    if coords[0] == coords[-1]:
+        return [(pointer((*path, "points", len(coords) - 1)), "do not repeat the first point at the end; polygons close themselves")]
+    for i in range(1, len(coords)):
+        if coords[i] == coords[i - 1]:
+            return [(pointer((*path, "points", i)), f"point {i} repeats point {i - 1}")]
+    x0, y0 = coords[0]
+    if all(abs((x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)) <= 1e-12 for (x1, y1) in coords for (x2, y2) in coords[:3]):
+        return [(ptr, "the polygon has no area (its points are collinear)")]
+    if not LinearRing(coords).is_simple:
+        return [(ptr, f"the polygon's edges cross each other ({_where_crossing(coords)})")]
+    return []
+
+
+def _where_crossing(coords: list[tuple[float, float]]) -> str:
+    """Name the first pair of non-adjacent edges that intersect."""
+    n = len(coords)
+    edges = [LineString([coords[i], coords[(i + 1) % n]]) for i in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            if j == i + 1 or (i == 0 and j == n - 1):
+                continue
+            if edges[i].intersects(edges[j]):
+                return f"edge {i}-{(i + 1) % n} meets edge {j}-{(j + 1) % n}"
+    return "self-touching outline"
+
+
+def _scenario(doc: dict[str, Any]) -> list[Found]:
+    sc = doc.get("scenario")
+    if not isinstance(sc, dict):
+        return []
+    out: list[Found] = []
+    tt = sc.get("tier_thresholds")
+    if isinstance(tt, list) and len(tt) == 2 and all(isinstance(t, int) for t in tt) and tt[0] >= tt[1]:
+        out.append((pointer(("scenario", "tier_thresholds")), f"tier thresholds must increase; got {tt}"))
+    if isinstance(tt, list) and tt and isinstance(tt[-1], int) and isinstance(sc.get("vp_to_win"), int) and tt[-1] >= sc["vp_to_win"]:
+        out.append((pointer(("scenario", "vp_to_win")), f"vp_to_win ({sc['vp_to_win']}) must exceed the tier 3 threshold ({tt[-1]})"))
+    starts = _list(doc.get("start_positions"))
+    players = sc.get("players")
+    if isinstance(players, int) and starts and players > len(starts):
+        out.append((pointer(("scenario", "players")), f"{players} players but only {len(starts)} start positions"))
+    return out
+
+
+def _symmetry(sym: Any) -> list[Found]:
+    if not isinstance(sym, dict):
+        return []
+    kind, order = sym.get("kind"), sym.get("order", 1)
+    if not isinstance(order, int):
+        return []
+    if kind in ("rotational", "dihedral") and order < 2:
+        return [(pointer(("symmetry", "order")), f"{kind} symmetry needs an order of at least 2")]
+    if kind == "mirror" and order != 1:
+        return [(pointer(("symmetry", "order")), "mirror symmetry has order 1; use 'dihedral' for several axes")]
+    return []

@@ -1,0 +1,235 @@
+"""Read and write arena files: YAML or JSON in, validated typed model out; canonical, atomic
+writes.
+
+>>> arena = loads('{format: arena-studio/1, system: gravstrike, name: Tiny}')
+>>> arena.name, arena.bounds.size
+('Tiny', (24.0, 24.0))
+>>> loads('{format: arena-studio/1, system: gravstrike, nmae: Tiny}', source='t.yaml')
+Traceback (most recent call last):
+...
+schema.errors.ArenaError: t.yaml:1:1: /: 'name' is a required property
+t.yaml:1:46: /nmae: unknown property 'nmae' (did you mean 'name'?)
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import tempfile
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+import jsonschema
+import yaml
+
+from schema.checks import semantic_problems
+from schema.document import arena_from, to_document
+from schema.errors import ArenaError, ArenaIOError, Problem, pointer
+from schema.migrate import MigrationError, migrate
+from schema.model import Arena
+from schema.positions import Located, ParseError, parse_json, parse_yaml
+
+Format = Literal["yaml", "json"]
+
+#: Largest arena file read, in bytes.
+MAX_FILE_BYTES = 4 * 1024 * 1024
+
+
+@lru_cache(maxsize=1)
+def arena_schema() -> dict[str, Any]:
+    """The arena JSON Schema (``schema/arena.schema.json``)."""
+    text = resources.files("schema").joinpath("arena.schema.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    return jsonschema.Draft202012Validator(arena_schema())
+
+
+def format_of(path: str | os.PathLike[str], text: str | None = None) -> Format:
+    """``json`` for ``.json`` files, ``yaml`` for ``.yaml``/``.yml``; otherwise sniffed."""
+    suffix = Path(path).suffix.lower()
+    if suffix == ".json":
+        return "json"
+    if suffix in (".yaml", ".yml"):
+        return "yaml"
+    return "json" if text is not None and text.lstrip().startswith("{") and '"format"' in text else "yaml"
+
+
+# ------------------------------------------------------------------ reading
+
+
+def load(path: str | os.PathLike[str]) -> Arena:
+    """Read, validate and build an arena file. Raises :class:`ArenaError` listing every problem."""
+    source = str(path)
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise ArenaIOError([Problem(source, 0, 0, "", f"cannot read file: {exc.strerror or exc}")]) from None
+    return loads(raw, source=source, fmt=format_of(path, raw[:200].decode("utf-8", "replace")))
+
+
+def loads(text: str | bytes, *, source: str = "<string>", fmt: Format = "yaml") -> Arena:
+    """Validate and build an arena from YAML or JSON text (``bytes`` must be UTF-8)."""
+    return arena_from(validate_text(text, source=source, fmt=fmt))
+
+
+def validate_text(text: str | bytes, *, source: str = "<string>", fmt: Format = "yaml") -> dict[str, Any]:
+    """Parse and validate; return the (migrated) document or raise :class:`ArenaError`."""
+    if len(text) > MAX_FILE_BYTES:
+        raise ArenaError([Problem(source, 0, 0, "", f"file is larger than the {MAX_FILE_BYTES // (1024 * 1024)} MiB limit for arena files")])
+    if isinstance(text, bytes):
+        raw = text
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw[: exc.start].count(b"\n") + 1
+            col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+            raise ArenaError([Problem(source, line, col, "", "file is not UTF-8 text")]) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    try:
+        located = parse_json(text, source) if fmt == "json" else parse_yaml(text, source)
+    except ParseError as exc:
+        raise ArenaError(sorted(exc.problems)) from None
+    return validate_located(located, source)
+
+
+def from_document(doc: Any, *, source: str = "<document>") -> Arena:
+    """Validate an in-memory document (no positions) and build the arena."""
+    return arena_from(validate_located(Located(doc, {}), source))
+
+
+def validate_located(located: Located, source: str) -> dict[str, Any]:
+    doc = located.data
+    problems: list[Problem] = []
+    if isinstance(doc, dict):
+        try:
+            doc = migrate(doc)
+        except MigrationError as exc:
+            line, col = located.where("/format")
+            raise ArenaError([Problem(source, line, col, "/format", str(exc))]) from None
+    for error in _validator().iter_errors(doc):
+        problems.extend(_schema_problems(error, located, source))
+    for ptr, message in semantic_problems(doc):
+        line, col = located.where(ptr)
+        problems.append(Problem(source, line, col, ptr, message))
+    if problems:
+        raise ArenaError(sorted(set(problems), key=lambda p: (p.line, p.column, p.pointer, p.message)))
+    assert isinstance(doc, dict)
+    return doc
+
+
+def _schema_problems(error: Any, located: Located, source: str) -> list[Problem]:
+    path = tuple(error.absolute_path)
+    ptr = pointer(path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = list(error.schema.get("properties", {}))
+        out = []
+        pattern = error.schema.get("patternProperties", {})
+        for key in error.instance:
+            if key in allowed or (pattern and key.startswith("x-")):
+                continue
+            kptr = pointer((*path, key))
+            line, col = located.where(kptr, key=True)
+            hint = difflib.get_close_matches(key, allowed, n=1)
+            msg = f"unknown property {key!r}"
+            if hint:
+                msg += f" (did you mean {hint[0]!r}?)"
+            elif pattern:
+                msg += " (tool extensions must start with 'x-')"
+            out.append(Problem(source, line, col, kptr, msg))
+        return out
+    line, col = located.where(ptr)
+    return [Problem(source, line, col, ptr, _message(error))]
+
+
+def _message(error: Any) -> str:
+    if error.validator == "const" and error.absolute_path and list(error.absolute_path) == ["format"]:
+        return f"{error.instance!r} is not a supported format; expected {error.validator_value!r}"
+    if error.validator == "items" and error.validator_value is False:
+        return f"expected exactly {len(error.schema.get('prefixItems', []))} items"
+    if error.validator == "pattern" and isinstance(error.instance, str):
+        return f"{error.instance!r} is not a valid id (a letter, then letters, digits, '_', '.', '-')"
+    return str(error.message)
+
+
+# ------------------------------------------------------------------ writing
+
+
+class _Dumper(yaml.SafeDumper):
+    """Block style for mappings, flow style for short lists of numbers (points, sizes)."""
+
+
+def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
+    flow = len(data) <= 4 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in data)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
+
+
+def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
+    style = "|" if "\n" in data and all(c == "\n" or c.isprintable() for c in data) and not data.endswith(" ") else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
+
+
+_Dumper.add_representer(list, _represent_list)
+_Dumper.add_representer(str, _represent_str)
+
+
+def dumps(arena: Arena, fmt: Format = "yaml") -> str:
+    """Canonical text of an arena: stable key order; ``loads(dumps(a)) == a``."""
+    doc = to_document(arena)
+    if fmt == "json":
+        return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    text: str = yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100,
+                          default_flow_style=False)
+    return text
+
+
+def save(arena: Arena, path: str | os.PathLike[str], fmt: Format | None = None) -> None:
+    """Write ``arena`` canonically to ``path`` (YAML or JSON by extension), atomically."""
+    text = dumps(arena, fmt or format_of(path))
+    write_atomic(path, text.encode("utf-8"))
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write to a temporary file beside ``path``, fsync it, rename it over ``path``, fsync
+    the directory: a crash leaves the old file or the new one, never half of either."""
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    try:
+        mode = target.stat().st_mode & 0o777
+    except FileNotFoundError:
+        mode = 0o644
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise ArenaIOError([Problem(str(path), 0, 0, "", f"cannot write file: {exc.strerror or exc}")]) from None
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise ArenaIOError([Problem(str(path), 0, 0, "", f"cannot write file: {exc.strerror or exc}")]) from None
+    try:
+        dfd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dfd)
+    except OSError:
+        pass
+    finally:
+        os.close(dfd)

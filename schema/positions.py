@@ -1,0 +1,301 @@
+"""Parse YAML and JSON text into plain data plus a map from JSON pointer to line/column.
+
+YAML is read with PyYAML's safe loader only, after checking the node graph for duplicate
+keys, non-string keys and alias bombs. JSON is indexed by a small scanner that records where
+each value and key starts, then parsed by :mod:`json` (which rejects what is not JSON).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from schema.errors import Problem, pointer
+
+#: Largest number of nodes a YAML document may expand to once aliases are followed.
+MAX_EXPANDED_NODES = 200_000
+#: Most aliases a YAML document may use.
+MAX_ALIASES = 1_000
+#: Deepest nesting of a document.
+MAX_DEPTH = 64
+
+
+@dataclass
+class Located:
+    """Parsed data and, for each JSON pointer, the 1-based (line, column) of its value; keys'
+    own positions are stored under ``pointer + "#key"``."""
+
+    data: Any
+    positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    def where(self, ptr: str, *, key: bool = False) -> tuple[int, int]:
+        """Position of the value at ``ptr`` (or of its key), else of the nearest ancestor."""
+        if key and ptr + "#key" in self.positions:
+            return self.positions[ptr + "#key"]
+        p = ptr
+        while True:
+            if p in self.positions:
+                return self.positions[p]
+            if not p:
+                return (0, 0)
+            p = p[: p.rfind("/")]
+
+
+class ParseError(Exception):
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("\n".join(map(str, problems)))
+        self.problems = problems
+
+
+# ---------------------------------------------------------------- YAML
+
+
+def _mark(node: yaml.Node) -> tuple[int, int]:
+    return (node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def parse_yaml(text: str, source: str) -> Located:
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.reader.ReaderError as exc:
+        line = text[: exc.position].count("\n") + 1
+        col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        raise ParseError([Problem(source, line, col, "", f"invalid YAML: character {exc.character!r} is not allowed")]) from None
+    try:
+        try:
+            node = loader.get_single_node()
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+            what = exc.problem or exc.context or "invalid YAML"
+            raise ParseError([Problem(source, line, col, "", f"invalid YAML: {what}")]) from None
+        except yaml.YAMLError as exc:
+            raise ParseError([Problem(source, 0, 0, "", f"invalid YAML: {exc}")]) from None
+        except RecursionError:
+            raise ParseError([Problem(source, 0, 0, "", f"nesting deeper than {MAX_DEPTH} levels")]) from None
+        if node is None:
+            raise ParseError([Problem(source, 1, 1, "", "the file is empty; expected an arena mapping")])
+        sizes: dict[int, int] = {}
+        if _expanded_size(node, sizes, set(), 0) > MAX_EXPANDED_NODES:
+            path, big = _largest_path(node, sizes)
+            raise ParseError([Problem(source, *_mark(big), pointer(path),
+                                      f"document expands to more than {MAX_EXPANDED_NODES} values "
+                                      "once aliases are followed (YAML alias bomb?)")])
+        positions: dict[str, tuple[int, int]] = {}
+        problems: list[Problem] = []
+        _walk_yaml(node, (), positions, problems, source, set(), [0, 0])
+        if problems:
+            raise ParseError(problems)
+        try:
+            data = loader.construct_document(node)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+            raise ParseError([Problem(source, line, col, "", f"invalid YAML value: {getattr(exc, 'problem', exc)}")]) from None
+        except (ValueError, OverflowError) as exc:
+            raise ParseError([Problem(source, 0, 0, "", f"invalid YAML value: {exc}")]) from None
+    finally:
+        loader.dispose()
+    return Located(data, positions)
+
+
+def _children(node: yaml.Node) -> list[tuple[str | int, yaml.Node]]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(enumerate(node.value))
+    if isinstance(node, yaml.MappingNode):
+        return [(str(k.value) if isinstance(k, yaml.ScalarNode) else "?", v) for k, v in node.value]
+    return []
+
+
+def _expanded_size(node: yaml.Node, sizes: dict[int, int], active: set[int], depth: int) -> int:
+    """Number of values the node stands for once aliases are expanded (memoised per node)."""
+    key = id(node)
+    if key in sizes:
+        return sizes[key]
+    if key in active or depth > MAX_DEPTH:
+        return 1  # recursion and depth are reported, with their path, by _walk_yaml
+    active.add(key)
+    total = 1
+    for _, child in _children(node):
+        total += _expanded_size(child, sizes, active, depth + 1)
+        if total > MAX_EXPANDED_NODES:
+            break
+    active.discard(key)
+    sizes[key] = total
+    return total
+
+
+def _largest_path(node: yaml.Node, sizes: dict[int, int]) -> tuple[tuple[str | int, ...], yaml.Node]:
+    """Walk from the root into the child that alone exceeds the limit, as far as one does."""
+    path: tuple[str | int, ...] = ()
+    while True:
+        for name, child in _children(node):
+            if sizes.get(id(child), 0) > MAX_EXPANDED_NODES:
+                node, path = child, (*path, name)
+                break
+        else:
+            return path, node
+
+
+def _walk_yaml(node: yaml.Node, path: tuple[str | int, ...], positions: dict[str, tuple[int, int]],
+               problems: list[Problem], source: str, active: set[int], counts: list[int]) -> None:
+    """Record positions; reject duplicate/non-string keys, recursive aliases and alias bombs.
+
+    ``counts`` = [expanded nodes, aliases]. A node reached again through an alias is counted
+    again, so the count is the size of the expanded document.
+    """
+    counts[0] += 1
+    if counts[0] > MAX_EXPANDED_NODES:
+        raise ParseError([Problem(source, *_mark(node), pointer(path),
+                                  f"document expands to more than {MAX_EXPANDED_NODES} nodes "
+                                  "(YAML alias bomb?)")])
+    if len(path) > MAX_DEPTH:
+        raise ParseError([Problem(source, *_mark(node), pointer(path), f"nesting deeper than {MAX_DEPTH} levels")])
+    if id(node) in active:
+        raise ParseError([Problem(source, *_mark(node), pointer(path), "recursive YAML alias")])
+    ptr = pointer(path)
+    positions.setdefault(ptr, _mark(node))
+    if isinstance(node, yaml.ScalarNode):
+        return
+    active.add(id(node))
+    try:
+        if isinstance(node, yaml.SequenceNode):
+            for i, child in enumerate(node.value):
+                _walk_yaml(child, (*path, i), positions, problems, source, active, counts)
+        elif isinstance(node, yaml.MappingNode):
+            seen: dict[str, tuple[int, int]] = {}
+            for key_node, value_node in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    problems.append(Problem(source, *_mark(key_node), ptr, "YAML merge keys ('<<') are not supported; write the keys out"))
+                    continue
+                if not isinstance(key_node, yaml.ScalarNode) or key_node.tag != "tag:yaml.org,2002:str":
+                    shown = key_node.value if isinstance(key_node, yaml.ScalarNode) else "a collection"
+                    problems.append(Problem(source, *_mark(key_node), ptr, f"keys must be strings; got {shown!r} (quote it)"))
+                    continue
+                key = str(key_node.value)
+                if key in seen:
+                    first = seen[key]
+                    problems.append(Problem(source, *_mark(key_node), pointer((*path, key)),
+                                            f"duplicate key {key!r} (first at line {first[0]})"))
+                    continue
+                seen[key] = _mark(key_node)
+                positions.setdefault(pointer((*path, key)) + "#key", _mark(key_node))
+                _walk_yaml(value_node, (*path, key), positions, problems, source, active, counts)
+    finally:
+        active.discard(id(node))
+
+
+# ---------------------------------------------------------------- JSON
+
+_WS = re.compile(r"[ \t\n\r]*")
+_NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?")
+_LITERAL = re.compile(r"true|false|null")
+
+
+class _JsonIndexer:
+    """Walks JSON text recording the start of each value; structure errors are left to json."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.positions: dict[str, tuple[int, int]] = {}
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def linecol(self, offset: int) -> tuple[int, int]:
+        lo, hi = 0, len(self.line_starts) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.line_starts[mid] <= offset:
+                lo = mid
+            else:
+                hi = mid - 1
+        return (lo + 1, offset - self.line_starts[lo] + 1)
+
+    def ws(self, i: int) -> int:
+        m = _WS.match(self.text, i)
+        return m.end() if m else i
+
+    def value(self, i: int, path: tuple[str | int, ...]) -> int:
+        if len(path) > MAX_DEPTH:
+            raise ValueError("too deep")
+        i = self.ws(i)
+        self.positions.setdefault(pointer(path), self.linecol(i))
+        c = self.text[i : i + 1]
+        if c == "{":
+            i = self.ws(i + 1)
+            if self.text[i : i + 1] == "}":
+                return i + 1
+            while True:
+                i = self.ws(i)
+                key, j = json.decoder.scanstring(self.text, i + 1)  # type: ignore[attr-defined]
+                self.positions.setdefault(pointer((*path, key)) + "#key", self.linecol(i))
+                i = self.ws(j)
+                if self.text[i : i + 1] != ":":
+                    raise ValueError("expected ':'")
+                i = self.ws(self.value(i + 1, (*path, key)))
+                if self.text[i : i + 1] == ",":
+                    i += 1
+                    continue
+                if self.text[i : i + 1] == "}":
+                    return i + 1
+                raise ValueError("expected ',' or '}'")
+        if c == "[":
+            i = self.ws(i + 1)
+            if self.text[i : i + 1] == "]":
+                return i + 1
+            n = 0
+            while True:
+                i = self.ws(self.value(i, (*path, n)))
+                n += 1
+                if self.text[i : i + 1] == ",":
+                    i += 1
+                    continue
+                if self.text[i : i + 1] == "]":
+                    return i + 1
+                raise ValueError("expected ',' or ']'")
+        if c == '"':
+            return int(json.decoder.scanstring(self.text, i + 1)[1])  # type: ignore[attr-defined]
+        m = _NUMBER.match(self.text, i) or _LITERAL.match(self.text, i)
+        if not m:
+            raise ValueError("unexpected character")
+        return m.end()
+
+
+def parse_json(text: str, source: str) -> Located:
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for k, v in items:
+            if k in out:
+                dupes.append(k)
+            out[k] = v
+        return out
+
+    dupes: list[str] = []
+    try:
+        data = json.loads(text, object_pairs_hook=pairs, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise ParseError([Problem(source, exc.lineno, exc.colno, "", f"invalid JSON: {exc.msg}")]) from None
+    except (ValueError, RecursionError) as exc:
+        raise ParseError([Problem(source, 0, 0, "", f"invalid JSON: {exc}")]) from None
+    indexer = _JsonIndexer(text)
+    try:
+        indexer.value(0, ())
+    except (ValueError, IndexError, RecursionError):
+        pass  # json accepted it, so positions are best-effort
+    if dupes:
+        problems = []
+        for k in dupes:
+            line, col = (0, 0)
+            for ptr, pos in indexer.positions.items():
+                if ptr.endswith("/" + k + "#key"):
+                    line, col = pos
+            problems.append(Problem(source, line, col, "", f"duplicate key {k!r}"))
+        raise ParseError(problems)
+    return Located(data, indexer.positions)
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a valid JSON number")

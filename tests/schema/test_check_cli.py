@@ -1,0 +1,66 @@
+"""`arena check`: exit codes 0 (all valid), 1 (some invalid), 2 (usage or I/O errors)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from validators.cli import _load_commands
+from validators.cli_app import app
+
+ROOT = Path(__file__).resolve().parents[2]
+runner = CliRunner()
+_load_commands()
+
+BAD = "format: arena-studio/1\nsystem: gravstrike\nname: Bad\nwalls:\n  - id: W1\n    shape: {type: circle, center: [0, 0], radius: -1}\n"
+
+
+def test_valid_files_exit_0() -> None:
+    files = [str(p) for p in sorted((ROOT / "arenas").rglob("*.yaml"))]
+    result = runner.invoke(app, ["check", *files])
+    assert result.exit_code == 0, result.output
+    assert f"{len(files)} of {len(files)} file(s) valid" in result.output
+
+
+def test_invalid_file_exits_1_with_located_message(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BAD)
+    result = runner.invoke(app, ["check", str(ROOT / "arenas" / "default.yaml"), str(bad)])
+    assert result.exit_code == 1
+    assert f"{bad}:6:51: /walls/0/shape/radius: -1 is less than or equal to the minimum of 0" in result.output
+
+
+def test_json_output_lists_problems(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BAD)
+    result = runner.invoke(app, ["check", "--json", str(bad)])
+    assert result.exit_code == 1
+    problems = json.loads(result.stdout)
+    assert problems == [{"file": str(bad), "line": 6, "column": 51, "pointer": "/walls/0/shape/radius",
+                         "message": "-1 is less than or equal to the minimum of 0"}]
+
+
+def test_json_output_is_empty_list_when_valid() -> None:
+    result = runner.invoke(app, ["check", "--json", str(ROOT / "arenas" / "default.yaml")])
+    assert result.exit_code == 0 and json.loads(result.stdout) == []
+
+
+def test_missing_file_exits_2(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["check", str(tmp_path / "nope.yaml")])
+    assert result.exit_code == 2
+    assert "cannot read file" in result.output
+
+
+def test_usage_error_exits_2() -> None:
+    assert runner.invoke(app, ["check"]).exit_code == 2
+    assert runner.invoke(app, ["check", "--bogus", "x.yaml"]).exit_code == 2
+
+
+def test_console_script_runs() -> None:
+    exe = Path(sys.executable).with_name("arena")
+    result = subprocess.run([str(exe), "check", str(ROOT / "arenas" / "default.yaml")], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
