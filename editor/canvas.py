@@ -1,0 +1,276 @@
+"""The arena canvas: a QGraphicsScene in lengths (scene = arena coordinates, y up) shown by
+a view whose transform flips y (``scale(z, -z)``) — the single place the flip happens.
+
+Elements are :class:`ElementItem` objects that draw through :mod:`editor.render`. Mouse
+input goes to the active tool (:mod:`editor.tools`); the view itself only handles zoom
+(wheel), pan (middle button or space + drag) and reporting the cursor position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPainterPath, QTransform, QWheelEvent
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView, QStyleOptionGraphicsItem, QWidget
+
+from editor import render
+from editor.document import ArenaDocument
+from schema.model import Arena, Element, Turbine
+
+if TYPE_CHECKING:
+    from editor.tools import Tool
+
+LABEL_PAD = 1.2  # lengths of slack around items for labels drawn at device size
+
+
+class ElementItem(QGraphicsItem):
+    """One arena element; its position offset is only used to preview drags."""
+
+    def __init__(self, element: Element, turbine: Turbine) -> None:
+        super().__init__()
+        self.element = element
+        self.turbine = turbine
+        self.severity: str | None = None
+        self._path = render.element_path(element, turbine)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+        self.setZValue(render.z_order(element))
+        self.setToolTip(element.id)
+
+    @property
+    def ref(self) -> str:
+        return self.element.id
+
+    def set_element(self, element: Element, turbine: Turbine) -> None:
+        self.prepareGeometryChange()
+        self.element, self.turbine = element, turbine
+        self._path = render.element_path(element, turbine)
+        self.setToolTip(element.id)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._path.boundingRect().adjusted(-LABEL_PAD, -LABEL_PAD, LABEL_PAD, LABEL_PAD)
+
+    def shape(self) -> QPainterPath:
+        return self._path
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        render.paint_element(painter, self.element, self.turbine, selected=self.isSelected(), severity=self.severity)
+
+
+class ArenaScene(QGraphicsScene):
+    """Mirrors a document's arena as items and its selection as item selection."""
+
+    def __init__(self, doc: ArenaDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.items_by_ref: dict[str, ElementItem] = {}
+        self.grid_visible = True
+        self.severities: dict[str, str] = {}
+        self._syncing = False
+        doc.arenaChanged.connect(self.sync)
+        doc.selectionChanged.connect(self.sync_selection)
+        self.selectionChanged.connect(self._scene_selection_changed)
+        self.sync(doc.arena)
+
+    @property
+    def arena(self) -> Arena:
+        return self.doc.arena
+
+    def sync(self, arena: Arena) -> None:
+        """Update items to match ``arena``: keep unchanged items, update, add, remove."""
+        self._syncing = True
+        try:
+            seen: set[str] = set()
+            for el in arena.elements():
+                seen.add(el.id)
+                item = self.items_by_ref.get(el.id)
+                if item is None:
+                    item = ElementItem(el, arena.turbine)
+                    self.items_by_ref[el.id] = item
+                    self.addItem(item)
+                elif item.element != el or item.turbine != arena.turbine:
+                    item.set_element(el, arena.turbine)
+                item.setPos(0, 0)
+                item.severity = self.severities.get(el.id)
+            for ref in list(self.items_by_ref):
+                if ref not in seen:
+                    self.removeItem(self.items_by_ref.pop(ref))
+            self.setSceneRect(render.arena_rect(arena, 8.0))
+        finally:
+            self._syncing = False
+        self.sync_selection(self.doc.selection)
+        self.update()
+
+    def sync_selection(self, refs: Iterable[str]) -> None:
+        wanted = set(refs)
+        self._syncing = True
+        try:
+            for ref, item in self.items_by_ref.items():
+                item.setSelected(ref in wanted)
+        finally:
+            self._syncing = False
+
+    def _scene_selection_changed(self) -> None:
+        if self._syncing:
+            return
+        self.doc.set_selection([i.ref for i in self.selectedItems() if isinstance(i, ElementItem)])
+
+    def set_severities(self, severities: dict[str, str]) -> None:
+        self.severities = dict(severities)
+        for ref, item in self.items_by_ref.items():
+            item.severity = self.severities.get(ref)
+            item.update()
+
+    def element_at(self, pos: QPointF, transform: QTransform) -> ElementItem | None:
+        """Topmost element under ``pos`` (its shape, with a few pixels of tolerance)."""
+        for item in self.items(pos, Qt.ItemSelectionMode.IntersectsItemShape, Qt.SortOrder.DescendingOrder,
+                               transform):
+            if isinstance(item, ElementItem):
+                return item
+        scale = abs(transform.m11()) or 1.0
+        tol = 5.0 / scale
+        probe = QRectF(pos.x() - tol, pos.y() - tol, 2 * tol, 2 * tol)
+        for item in self.items(probe, Qt.ItemSelectionMode.IntersectsItemShape, Qt.SortOrder.DescendingOrder,
+                               transform):
+            if isinstance(item, ElementItem):
+                return item
+        return None
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        render.paint_background(painter, self.arena, rect, grid=self.grid_visible)
+
+
+class ArenaView(QGraphicsView):
+    cursorMoved = Signal(float, float)
+    zoomChanged = Signal(float)
+    #: A message for the status bar (tool feedback, refused edits).
+    message = Signal(str)
+
+    MIN_SCALE, MAX_SCALE = 2.0, 800.0
+
+    def __init__(self, scene: ArenaScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.arena_scene = scene
+        self.tool: Tool | None = None
+        self.snap_step = 0.5
+        self.snap_enabled = True
+        self._pan_from: QPointF | None = None
+        self._space = False
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.set_scale(30.0)
+
+    # ---------------------------------------------------------------- zoom
+
+    @property
+    def scale_factor(self) -> float:
+        """Pixels per length."""
+        return abs(self.transform().m11())
+
+    def set_scale(self, pixels_per_length: float) -> None:
+        s = max(self.MIN_SCALE, min(self.MAX_SCALE, pixels_per_length))
+        self.setTransform(QTransform.fromScale(s, -s))  # the y flip: arena y up, screen y down
+        self.zoomChanged.emit(s)
+
+    def zoom_by(self, factor: float) -> None:
+        self.set_scale(self.scale_factor * factor)
+
+    def zoom_100(self) -> None:
+        """Actual size: one length drawn at its printed size (units.length_mm) on screen."""
+        mm = self.arena_scene.arena.units.length_mm
+        dpi = self.logicalDpiX() or 96
+        self.set_scale(mm / 25.4 * dpi)
+
+    def fit_arena(self) -> None:
+        self.fit_rect(render.arena_rect(self.arena_scene.arena, 0.5))
+
+    def fit_rect(self, rect: QRectF) -> None:
+        vp = self.viewport().rect()
+        if rect.width() <= 0 or rect.height() <= 0 or vp.width() <= 0:
+            return
+        s = min(vp.width() / rect.width(), vp.height() / rect.height()) * 0.95
+        self.set_scale(s)
+        self.centerOn(rect.center())
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        delta = event.angleDelta().y()
+        if delta:
+            self.zoom_by(1.0015 ** delta)
+        event.accept()
+
+    # ---------------------------------------------------------------- input
+
+    def arena_pos(self, event: QMouseEvent) -> QPointF:
+        return self.mapToScene(event.position().toPoint())
+
+    def _start_pan(self, event: QMouseEvent) -> None:
+        self._pan_from = event.position()
+        self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.setFocus()
+        if event.button() == Qt.MouseButton.MiddleButton or (self._space and event.button() == Qt.MouseButton.LeftButton):
+            self._start_pan(event)
+            event.accept()
+            return
+        if self.tool is not None and event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
+            self.tool.mouse_press(self.tool.event(event, self))
+            event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        p = self.arena_pos(event)
+        self.cursorMoved.emit(p.x(), p.y())
+        if self._pan_from is not None:
+            d = event.position() - self._pan_from
+            self._pan_from = event.position()
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - round(d.x()))
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - round(d.y()))
+            event.accept()
+            return
+        if self.tool is not None:
+            self.tool.mouse_move(self.tool.event(event, self))
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None and event.button() in (Qt.MouseButton.MiddleButton, Qt.MouseButton.LeftButton):
+            self._pan_from = None
+            self.viewport().setCursor(self.tool.cursor if self.tool else Qt.CursorShape.ArrowCursor)
+            event.accept()
+            return
+        if self.tool is not None:
+            self.tool.mouse_release(self.tool.event(event, self))
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        if self.tool is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.tool.mouse_double_click(self.tool.event(event, self))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            return
+        if self.tool is not None and self.tool.key_press(event):
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = False
+            self._pan_from = None
+            self.viewport().setCursor(self.tool.cursor if self.tool else Qt.CursorShape.ArrowCursor)
+            return
+        super().keyReleaseEvent(event)
+
+    def set_tool(self, tool: Tool) -> None:
+        if self.tool is not None:
+            self.tool.deactivate()
+        self.tool = tool
+        tool.activate()
+        self.viewport().setCursor(tool.cursor)

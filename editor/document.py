@@ -1,0 +1,125 @@
+"""The open document: current arena, file path, dirty flag, selection and undo stack.
+
+All edits go through :mod:`editor.commands` pushed with :meth:`ArenaDocument.push`; the
+dirty flag is the undo stack's clean state, so undoing back to the saved state is clean.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from editor import elements as E
+from schema import dumps, load, save
+from schema.model import Arena, Polygon
+
+DEFAULT_ARENA = Path(__file__).resolve().parents[1] / "arenas" / "default.yaml"
+
+
+def empty_arena(name: str = "Untitled arena") -> Arena:
+    """A blank 24 x 24 square arena."""
+    h = 12.0
+    return Arena(name=name, bounds=Polygon(((-h, -h), (h, -h), (h, h), (-h, h))))
+
+
+class ArenaDocument(QObject):
+    #: The arena value changed (any edit, undo, redo, load).
+    arenaChanged = Signal(object)
+    #: The selected refs changed (list[str]).
+    selectionChanged = Signal(list)
+    pathChanged = Signal(str)
+    dirtyChanged = Signal(bool)
+
+    def __init__(self, arena: Arena | None = None, path: str | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._arena = arena if arena is not None else empty_arena()
+        self._path = path
+        self._selection: list[str] = []
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+        self._forced_dirty = False
+
+    def _clean_changed(self, clean: bool) -> None:
+        self.dirtyChanged.emit(not clean)
+
+    # ---------------------------------------------------------------- state
+
+    @property
+    def arena(self) -> Arena:
+        return self._arena
+
+    @property
+    def path(self) -> str | None:
+        return self._path
+
+    @property
+    def dirty(self) -> bool:
+        return self._forced_dirty or not self.undo_stack.isClean()
+
+    @property
+    def selection(self) -> list[str]:
+        return list(self._selection)
+
+    def display_name(self) -> str:
+        return Path(self._path).name if self._path else "Untitled"
+
+    def set_selection(self, refs: Iterable[str]) -> None:
+        refs = [r for r in dict.fromkeys(refs) if E.find(self._arena, r) is not None]
+        if refs != self._selection:
+            self._selection = refs
+            self.selectionChanged.emit(list(refs))
+
+    def _set_arena(self, arena: Arena, selection: Iterable[str] | None = None) -> None:
+        """Only commands (and loading) call this."""
+        changed = arena is not self._arena
+        self._arena = arena
+        if changed:
+            self.arenaChanged.emit(arena)
+        self.set_selection(self._selection if selection is None else selection)
+
+    # ---------------------------------------------------------------- editing
+
+    def push(self, command: QUndoCommand) -> None:
+        self.undo_stack.push(command)
+
+    def undo(self) -> None:
+        self.undo_stack.undo()
+
+    def redo(self) -> None:
+        self.undo_stack.redo()
+
+    # ---------------------------------------------------------------- files
+
+    def reset(self, arena: Arena, path: str | None, dirty: bool = False) -> None:
+        """Replace the whole document (new/open/recover): clears undo history."""
+        self.undo_stack.clear()
+        self._path = path
+        self._selection = []
+        self._forced_dirty = dirty
+        self._set_arena(arena, [])
+        self.pathChanged.emit(path or "")
+        self.dirtyChanged.emit(self.dirty)
+
+    def open(self, path: str | os.PathLike[str]) -> None:
+        """Load ``path``; raises ``schema.ArenaError`` (document unchanged) on failure."""
+        arena = load(path)
+        self.reset(arena, str(path))
+
+    def save(self, path: str | os.PathLike[str] | None = None) -> None:
+        target = str(path) if path is not None else self._path
+        if target is None:
+            raise ValueError("no file name to save to")
+        save(self._arena, target)
+        self._path = target
+        self._forced_dirty = False
+        self.undo_stack.setClean()
+        self.pathChanged.emit(target)
+        self.dirtyChanged.emit(False)
+
+    def text(self) -> str:
+        """Canonical YAML of the current arena (autosave, clipboard of the whole arena)."""
+        return dumps(self._arena)

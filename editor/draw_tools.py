@@ -1,0 +1,331 @@
+"""Drawing and placing tools, one class per tool.
+
+Area tools (walls, checkpoints, fields) have shape modes:
+
+* ``rect`` — drag corner to corner;
+* ``circle`` — press at the centre, drag out the radius;
+* ``polygon`` / ``polyline`` — click the points; double-click or Enter finishes,
+  Backspace removes the last point, Esc cancels.
+
+New elements get the next free id of their kind (W1.., A/B/C.. or M/N/O.., F1.., X1..,
+G1.., T1..; starts take the next free player number).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QLineF, QPointF, Qt
+from PySide6.QtGui import QKeyEvent, QPainterPath
+
+from editor import commands as C
+from editor import elements as E
+from editor import render
+from editor.tools import Tool, ToolEvent, angle_of, clean
+from schema.model import (
+    AccelerationField,
+    AreaShape,
+    Checkpoint,
+    Circle,
+    ExclusionField,
+    Gate,
+    Point,
+    Polygon,
+    Polyline,
+    Rect,
+    Shape,
+    StartPosition,
+    StaticTarget,
+    Wall,
+)
+
+if TYPE_CHECKING:
+    from editor.canvas import ArenaView
+    from editor.document import ArenaDocument
+
+
+def pt(p: QPointF) -> Point:
+    return (clean(p.x()), clean(p.y()))
+
+
+class ShapeTool(Tool):
+    """Base of the area-drawing tools; subclasses implement :meth:`make`."""
+
+    modes: tuple[str, ...] = ("rect", "circle", "polygon")
+    min_points = {"polygon": 3, "polyline": 2}
+
+    def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
+        super().__init__(view, doc)
+        self.points: list[QPointF] = []
+        self._press: QPointF | None = None
+        self.thickness = 0.5
+
+    def make(self, shape: Shape) -> C.ArenaCommand:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def cancel(self) -> None:
+        super().cancel()
+        self.points = []
+        self._press = None
+
+    def _next(self, ev: ToolEvent) -> QPointF:
+        if ev.shift and self.points:
+            return self.constrained(self.points[-1], ev)
+        return ev.snapped
+
+    def mouse_press(self, ev: ToolEvent) -> None:
+        if ev.button == Qt.MouseButton.RightButton:
+            self.finish() if self.mode in self.min_points else self.cancel()
+            return
+        if self.mode in self.min_points:
+            p = self._next(ev)
+            if not self.points or QLineF(self.points[-1], p).length() > 1e-9:
+                self.points.append(p)
+            self._preview(p)
+        else:
+            self._press = ev.snapped
+
+    def mouse_move(self, ev: ToolEvent) -> None:
+        if self.mode in self.min_points:
+            if self.points:
+                self._preview(self._next(ev))
+            return
+        if self._press is None:
+            return
+        shape = self._drag_shape(self._press, ev)
+        if shape is not None:
+            self.overlay(render.shape_path(shape), render.BLUE)
+
+    def mouse_release(self, ev: ToolEvent) -> None:
+        if self.mode in self.min_points or self._press is None or ev.button != Qt.MouseButton.LeftButton:
+            return
+        shape = self._drag_shape(self._press, ev)
+        self.cancel()
+        if shape is None:
+            self.view.message.emit(f"{self.label}: drag to give the shape a size")
+            return
+        self.push(lambda: self.make(shape))
+
+    def mouse_double_click(self, ev: ToolEvent) -> None:
+        if self.mode in self.min_points:
+            self.finish()
+
+    def key_press(self, ev: QKeyEvent) -> bool:
+        if ev.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.points:
+            self.finish()
+            return True
+        if ev.key() == Qt.Key.Key_Backspace and self.points:
+            self.points.pop()
+            self._preview(self.points[-1] if self.points else None)
+            return True
+        return super().key_press(ev)
+
+    def _drag_shape(self, a: QPointF, ev: ToolEvent) -> AreaShape | None:
+        b = ev.snapped
+        if self.mode == "circle":
+            r = clean(QLineF(a, b).length())
+            return Circle(pt(a), r) if r > 1e-9 else None
+        w, h = abs(b.x() - a.x()), abs(b.y() - a.y())
+        if w < 1e-9 or h < 1e-9:
+            return None
+        return Rect(((clean((a.x() + b.x()) / 2)), clean((a.y() + b.y()) / 2)), (clean(w), clean(h)))
+
+    def _preview(self, cursor: QPointF | None) -> None:
+        path = QPainterPath()
+        pts = [*self.points, *([cursor] if cursor is not None else [])]
+        if pts:
+            path.moveTo(pts[0])
+            for p in pts[1:]:
+                path.lineTo(p)
+            if self.mode == "polygon" and len(pts) > 2:
+                path.closeSubpath()
+        self.overlay(path, render.BLUE)
+
+    def finish(self) -> None:
+        pts = [pt(p) for p in self.points]
+        mode = self.mode
+        self.cancel()
+        if len(pts) < self.min_points[mode]:
+            self.view.message.emit(f"{self.label}: a {mode} needs at least {self.min_points[mode]} points")
+            return
+        if mode == "polygon":
+            if not E.polygon_ok(pts):
+                self.view.message.emit(f"{self.label}: the polygon's edges cross or it has no area")
+                return
+            shape: Shape = Polygon(tuple(pts))
+        else:
+            if not E.polyline_ok(pts):
+                self.view.message.emit(f"{self.label}: the line needs two different points")
+                return
+            shape = Polyline(tuple(pts), self.thickness)
+        self.push(lambda: self.make(shape))
+
+
+class DrawWallTool(ShapeTool):
+    name = "wall"
+    label = "Draw wall"
+    shortcut = "W"
+    description = "Rectangle: drag. Polygon / thick line: click points, double-click or Enter to finish."
+    modes = ("rect", "polygon", "polyline")
+
+    def make(self, shape: Shape) -> C.ArenaCommand:
+        return C.AddElement(self.doc, Wall(E.next_id(self.doc.arena, "walls"), shape))
+
+
+class DrawCheckpointTool(ShapeTool):
+    name = "checkpoint"
+    label = "Draw checkpoint"
+    shortcut = "C"
+    description = "Circle: drag from the centre. Rectangle: drag. Polygon: click points."
+    modes = ("circle", "rect", "polygon")
+
+    def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
+        super().__init__(view, doc)
+        self.kind = "outlying"
+
+    def make(self, shape: Shape) -> C.ArenaCommand:
+        assert not isinstance(shape, Polyline)
+        ident = E.next_id(self.doc.arena, "checkpoints", self.kind)
+        return C.AddElement(self.doc, Checkpoint(ident, self.kind, shape))  # type: ignore[arg-type]
+
+
+class DrawAccelerationFieldTool(ShapeTool):
+    name = "acceleration"
+    label = "Draw acceleration field"
+    shortcut = "A"
+    description = "Draw the activation area; turn its arrow with the select tool's handle."
+    modes = ("circle", "rect", "polygon")
+
+    def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
+        super().__init__(view, doc)
+        self.direction = 0.0
+
+    def make(self, shape: Shape) -> C.ArenaCommand:
+        ident = E.next_id(self.doc.arena, "acceleration_fields")
+        return C.AddElement(self.doc, AccelerationField(ident, shape, self.direction))  # type: ignore[arg-type]
+
+
+class DrawExclusionFieldTool(ShapeTool):
+    name = "exclusion"
+    label = "Draw exclusion field"
+    shortcut = "X"
+    description = "Draw the excluded area (active from tier 3 by default)."
+    modes = ("rect", "circle", "polygon")
+
+    def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
+        super().__init__(view, doc)
+        self.tier = 3
+
+    def make(self, shape: Shape) -> C.ArenaCommand:
+        ident = E.next_id(self.doc.arena, "exclusion_fields")
+        return C.AddElement(self.doc, ExclusionField(ident, shape, self.tier))  # type: ignore[arg-type]
+
+
+class PlaceGateTool(Tool):
+    name = "gate"
+    label = "Place gate"
+    shortcut = "G"
+    description = "Drag from one end of the gate to the other (one-way gates score right to left)."
+
+    def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
+        super().__init__(view, doc)
+        self._start: QPointF | None = None
+        self.kind = "outlying"
+        self.one_way = False
+
+    def _end(self, ev: ToolEvent) -> QPointF:
+        assert self._start is not None
+        return self.constrained(self._start, ev) if ev.shift else ev.snapped
+
+    def mouse_press(self, ev: ToolEvent) -> None:
+        if ev.button == Qt.MouseButton.LeftButton:
+            self._start = ev.snapped
+
+    def mouse_move(self, ev: ToolEvent) -> None:
+        if self._start is not None:
+            path = QPainterPath(self._start)
+            path.lineTo(self._end(ev))
+            self.overlay(path, render.ORANGE)
+
+    def mouse_release(self, ev: ToolEvent) -> None:
+        if self._start is None:
+            return
+        a, b = pt(self._start), pt(self._end(ev))
+        self.cancel()
+        self._start = None
+        if a == b:
+            self.view.message.emit(f"{self.label}: drag from one end to the other")
+            return
+        ident = E.next_id(self.doc.arena, "gates")
+        gate = Gate(ident, self.kind, a, b, self.one_way)  # type: ignore[arg-type]
+        self.push(lambda: C.AddElement(self.doc, gate))
+
+
+class PlaceTargetTool(Tool):
+    name = "target"
+    label = "Place static target"
+    shortcut = "T"
+    description = "Click to place a static target."
+
+    def mouse_press(self, ev: ToolEvent) -> None:
+        if ev.button != Qt.MouseButton.LeftButton:
+            return
+        target = StaticTarget(E.next_id(self.doc.arena, "static_targets"), pt(ev.snapped))
+        self.push(lambda: C.AddElement(self.doc, target))
+
+
+class PlaceStartTool(Tool):
+    name = "start"
+    label = "Place start position"
+    shortcut = "P"
+    description = "Press to place the next player's turbine, drag the handle to set its facing (Shift: 15° steps)."
+
+    def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
+        super().__init__(view, doc)
+        self._pos: QPointF | None = None
+
+    def _facing(self, ev: ToolEvent) -> float:
+        assert self._pos is not None
+        if QLineF(self._pos, ev.pos).length() * self.view.scale_factor < 6:
+            c = self.doc.arena.bounds.to_shapely().centroid  # a click faces the centre
+            target = QPointF(c.x, c.y)
+            if QLineF(self._pos, target).length() < 1e-9:
+                return 0.0
+            return round(angle_of(self._pos, target), 1) % 360.0
+        a = angle_of(self._pos, ev.pos)
+        step = 15.0 if ev.shift else 1.0
+        return (round(a / step) * step) % 360.0
+
+    def mouse_press(self, ev: ToolEvent) -> None:
+        if ev.button == Qt.MouseButton.LeftButton:
+            self._pos = ev.snapped
+
+    def mouse_move(self, ev: ToolEvent) -> None:
+        if self._pos is None:
+            return
+        facing = self._facing(ev)
+        path = QPainterPath()
+        path.addPolygon(render.turbine_polygon(pt(self._pos), facing, self.doc.arena.turbine))
+        path.closeSubpath()
+        a = math.radians(facing)
+        path.moveTo(self._pos)
+        path.lineTo(self._pos + QPointF(math.cos(a), math.sin(a)) * 1.2)
+        self.overlay(path, render.BLUE)
+        self.overlay_text(ev.pos, f"player {E.next_player(self.doc.arena)}, facing {facing:.0f}°")
+
+    def mouse_release(self, ev: ToolEvent) -> None:
+        if self._pos is None:
+            return
+        facing = self._facing(ev)
+        start = StartPosition(E.next_player(self.doc.arena), pt(self._pos), 0.0 if facing == 0 else facing)
+        self._pos = None
+        self.cancel()
+        self.push(lambda: C.AddElement(self.doc, start))
+
+
+def tool_classes() -> tuple[type[Tool], ...]:
+    from editor.tools import MeasureTool, SelectTool
+
+    return (SelectTool, DrawWallTool, DrawCheckpointTool, DrawAccelerationFieldTool, DrawExclusionFieldTool,
+            PlaceGateTool, PlaceTargetTool, PlaceStartTool, MeasureTool)

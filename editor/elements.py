@@ -1,0 +1,281 @@
+"""Pure (Qt-free) operations on arena elements the editor needs: references, kinds, new ids
+following the book's conventions, adding/removing/replacing/moving elements, and the YAML
+of elements used on the clipboard.
+
+Every element is addressed by a *ref*: its ``id``, or ``start:N`` for a start position.
+
+>>> from schema.model import Arena, Rect, Wall
+>>> a = Arena(name="t", bounds=Rect((0.0, 0.0), (24.0, 24.0)))
+>>> next_id(a, "walls")
+'W1'
+>>> a = add_element(a, Wall("W1", Rect((1.0, 1.0), (2.0, 1.0))))
+>>> next_id(a, "walls"), ref_of(a.walls[0])
+('W2', 'W1')
+>>> translate(a.walls[0], 1, -1).shape.center
+(2.0, 0.0)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import string
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import yaml
+
+from schema import document as sdoc
+from schema.model import (
+    AccelerationField,
+    Arena,
+    Checkpoint,
+    Circle,
+    Element,
+    ExclusionField,
+    Gate,
+    Point,
+    Polygon,
+    Polyline,
+    Rect,
+    Shape,
+    StartPosition,
+    StaticTarget,
+    Wall,
+)
+
+#: Arena attribute holding each element class, in drawing/file order.
+KIND_OF: dict[type, str] = {
+    Wall: "walls",
+    Checkpoint: "checkpoints",
+    Gate: "gates",
+    AccelerationField: "acceleration_fields",
+    ExclusionField: "exclusion_fields",
+    StaticTarget: "static_targets",
+    StartPosition: "start_positions",
+}
+KINDS: tuple[str, ...] = tuple(KIND_OF.values())
+KIND_LABEL = {
+    "walls": "Walls",
+    "checkpoints": "Checkpoints",
+    "gates": "Gates",
+    "acceleration_fields": "Acceleration fields",
+    "exclusion_fields": "Exclusion fields",
+    "static_targets": "Static targets",
+    "start_positions": "Start positions",
+}
+#: Id prefixes of numbered kinds (book conventions).
+PREFIX = {"walls": "W", "gates": "G", "acceleration_fields": "F", "exclusion_fields": "X", "static_targets": "T"}
+OUTLYING_LETTERS = string.ascii_uppercase[:12]  # A..L
+CENTRAL_LETTERS = string.ascii_uppercase[12:] + string.ascii_uppercase[:12]  # M..Z, then A..L
+ID_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,63}$")
+
+
+def kind_of(el: Element) -> str:
+    return KIND_OF[type(el)]
+
+
+def ref_of(el: Element) -> str:
+    return el.id
+
+
+def used_ids(arena: Arena) -> set[str]:
+    return {el.id for el in arena.elements() if not isinstance(el, StartPosition)}
+
+
+def next_id(arena: Arena, kind: str, checkpoint_kind: str = "outlying", taken: Iterable[str] = ()) -> str:
+    """The next free id for a new element of ``kind``: W1.., G1.., F1.., X1.., T1..; checkpoints
+    A, B, C.. when outlying and M, N, O.. when central; ``start:N`` for starts."""
+    used = used_ids(arena) | set(taken)
+    if kind == "start_positions":
+        return f"start:{next_player(arena)}"
+    if kind == "checkpoints":
+        letters = OUTLYING_LETTERS + CENTRAL_LETTERS[:14] if checkpoint_kind == "outlying" else CENTRAL_LETTERS
+        for letter in letters:
+            if letter not in used:
+                return letter
+        n = 1
+        while f"{letters[0]}{n}" in used:
+            n += 1
+        return f"{letters[0]}{n}"
+    prefix = PREFIX[kind]
+    n = 1
+    while f"{prefix}{n}" in used:
+        n += 1
+    return f"{prefix}{n}"
+
+
+def next_player(arena: Arena, taken: Iterable[int] = ()) -> int:
+    used = {s.player for s in arena.start_positions} | set(taken)
+    n = 1
+    while n in used:
+        n += 1
+    return n
+
+
+def find(arena: Arena, ref: str) -> Element | None:
+    for el in arena.elements():
+        if el.id == ref:
+            return el
+    return None
+
+
+def add_element(arena: Arena, el: Element) -> Arena:
+    kind = kind_of(el)
+    return dataclasses.replace(arena, **{kind: (*getattr(arena, kind), el)})
+
+
+def remove_elements(arena: Arena, refs: Iterable[str]) -> Arena:
+    gone = set(refs)
+    changes = {k: tuple(e for e in getattr(arena, k) if e.id not in gone) for k in KINDS}
+    return dataclasses.replace(arena, **changes)
+
+
+def replace_element(arena: Arena, ref: str, new: Element) -> Arena:
+    """Put ``new`` where the element ``ref`` is (same index, so file order is kept)."""
+    old = find(arena, ref)
+    if old is None:
+        raise KeyError(ref)
+    kind = kind_of(old)
+    if kind_of(new) != kind:
+        raise TypeError(f"cannot replace a {kind} element with a {kind_of(new)} element")
+    items = tuple(new if e.id == ref else e for e in getattr(arena, kind))
+    return dataclasses.replace(arena, **{kind: items})
+
+
+def map_elements(arena: Arena, refs: Iterable[str], fn: Any) -> Arena:
+    wanted = set(refs)
+    changes = {k: tuple(fn(e) if e.id in wanted else e for e in getattr(arena, k)) for k in KINDS}
+    return dataclasses.replace(arena, **changes)
+
+
+# ------------------------------------------------------------------ geometry
+
+
+def _tp(p: Point, dx: float, dy: float) -> Point:
+    return (p[0] + dx, p[1] + dy)
+
+
+def translate_shape(s: Shape, dx: float, dy: float) -> Shape:
+    if isinstance(s, (Circle, Rect)):
+        return dataclasses.replace(s, center=_tp(s.center, dx, dy))
+    return dataclasses.replace(s, points=tuple(_tp(p, dx, dy) for p in s.points))
+
+
+def translate(el: Element, dx: float, dy: float) -> Element:
+    if isinstance(el, Gate):
+        return dataclasses.replace(el, start=_tp(el.start, dx, dy), end=_tp(el.end, dx, dy))
+    if isinstance(el, (StaticTarget, StartPosition)):
+        return dataclasses.replace(el, position=_tp(el.position, dx, dy))
+    return dataclasses.replace(el, shape=translate_shape(el.shape, dx, dy))  # type: ignore[union-attr]
+
+
+def anchor(el: Element) -> Point:
+    """A representative point of an element (label position, framing)."""
+    if isinstance(el, Gate):
+        return ((el.start[0] + el.end[0]) / 2, (el.start[1] + el.end[1]) / 2)
+    if isinstance(el, (StaticTarget, StartPosition)):
+        return el.position
+    s = el.shape
+    if isinstance(s, (Circle, Rect)):
+        return s.center
+    c = s.to_shapely().representative_point() if isinstance(s, Polygon) else None
+    if c is not None:
+        return (c.x, c.y)
+    xs = [p[0] for p in s.points]
+    ys = [p[1] for p in s.points]
+    return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+
+
+def bounds_of(el: Element) -> tuple[float, float, float, float]:
+    """(minx, miny, maxx, maxy) of an element's footprint."""
+    if isinstance(el, (StaticTarget,)):
+        x, y = el.position
+        return (x - 0.3, y - 0.3, x + 0.3, y + 0.3)
+    if isinstance(el, StartPosition):
+        x, y = el.position
+        return (x - 0.6, y - 0.6, x + 0.6, y + 0.6)
+    if isinstance(el, Gate):
+        return (min(el.start[0], el.end[0]), min(el.start[1], el.end[1]),
+                max(el.start[0], el.end[0]), max(el.start[1], el.end[1]))
+    minx, miny, maxx, maxy = el.shape.to_shapely().bounds
+    return (minx, miny, maxx, maxy)
+
+
+# ------------------------------------------------------------------ clipboard
+
+CLIPBOARD_MIME = "application/x-arena-studio-elements+yaml"
+
+
+def elements_to_yaml(arena: Arena, refs: Sequence[str]) -> str:
+    """YAML of the selected elements, grouped by kind like an arena file's element lists."""
+    doc = sdoc.to_document(arena)
+    wanted = set(refs)
+    out: dict[str, list[Any]] = {}
+    for kind in KINDS:
+        for el, d in zip(getattr(arena, kind), doc[kind]):
+            if el.id in wanted:
+                out.setdefault(kind, []).append(d)
+    return yaml.safe_dump(out, sort_keys=False, default_flow_style=None)
+
+
+def elements_from_yaml(text: str, arena: Arena) -> list[Element]:
+    """Parse clipboard YAML into elements, renamed/renumbered so they do not collide with
+    ``arena``. Raises ``ValueError`` on text that is not a group of arena elements."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise ValueError(f"clipboard is not YAML: {exc}") from None
+    if not isinstance(data, dict) or not data or not set(data) <= set(KINDS):
+        raise ValueError("clipboard does not hold arena elements")
+    from schema import ArenaError, from_document
+
+    base = sdoc.to_document(dataclasses.replace(arena, **{k: () for k in KINDS}))
+    base.update({k: v for k, v in data.items()})
+    try:
+        parsed = from_document(base, source="<clipboard>")
+    except ArenaError as exc:
+        raise ValueError(str(exc)) from None
+    out: list[Element] = []
+    taken: set[str] = set()
+    players: set[int] = set()
+    for el in parsed.elements():
+        if isinstance(el, StartPosition):
+            p = next_player(arena, players)
+            players.add(p)
+            el = dataclasses.replace(el, player=p)
+        else:
+            if el.id in used_ids(arena) or el.id in taken:
+                kind = kind_of(el)
+                new = next_id(arena, kind, getattr(el, "kind", "outlying"), taken)
+                el = dataclasses.replace(el, id=new)
+            taken.add(el.id)
+        out.append(el)
+    return out
+
+
+def renumbered_copy(arena: Arena, refs: Sequence[str], dx: float, dy: float) -> list[Element]:
+    """Copies of ``refs`` shifted by (dx, dy), with fresh ids/player numbers."""
+    return [translate(el, dx, dy) for el in elements_from_yaml(elements_to_yaml(arena, refs), arena)]
+
+
+def polyline_ok(points: Sequence[Point]) -> bool:
+    return len(set(points)) >= 2 and all(points[i] != points[i - 1] for i in range(1, len(points)))
+
+
+def polygon_ok(points: Sequence[Point]) -> bool:
+    if len(set(points)) < 3:
+        return False
+    try:
+        g = Polygon(tuple(points)).to_shapely()
+    except Exception:  # noqa: BLE001 - degenerate input
+        return False
+    return bool(g.is_valid and g.area > 1e-9)
+
+
+__all__ = [
+    "CLIPBOARD_MIME", "ID_PATTERN", "KINDS", "KIND_LABEL", "KIND_OF", "Polyline", "add_element", "anchor",
+    "bounds_of", "elements_from_yaml", "elements_to_yaml", "find", "kind_of", "map_elements", "next_id",
+    "next_player", "polygon_ok", "polyline_ok", "ref_of", "remove_elements", "renumbered_copy",
+    "replace_element", "translate", "translate_shape", "used_ids",
+]

@@ -1,0 +1,460 @@
+"""The Arena Studio main window: canvas, tool bar, docks, menus and file handling."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QMimeData, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QDoubleSpinBox,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QUndoView,
+    QWidget,
+)
+
+from editor import commands as C
+from editor import elements as E
+from editor import files as F
+from editor.canvas import ArenaScene, ArenaView
+from editor.document import DEFAULT_ARENA, ArenaDocument, empty_arena
+from editor.draw_tools import tool_classes
+from editor.panels import ElementTree, Inspector, ValidationPanel, severities
+from editor.tools import Tool
+from editor.validation import Analyse, ValidationRunner, default_analyse
+from schema import ArenaError, load
+
+AUTOSAVE_MS = 60_000
+FILE_FILTER = "Arena files (*.yaml *.yml *.json);;All files (*)"
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: QSettings | None = None, recovery: F.RecoveryStore | None = None,
+                 analyse: Analyse = default_analyse) -> None:
+        super().__init__()
+        self.settings = settings or QSettings("Arena Studio", "Arena Studio")
+        self.recovery = recovery or F.RecoveryStore()
+        self.doc = ArenaDocument(empty_arena(), None, self)
+        self.scene = ArenaScene(self.doc, self)
+        self.view = ArenaView(self.scene, self)
+        self.setCentralWidget(self.view)
+        self.runner = ValidationRunner(analyse, self)
+        self.tools: dict[str, Tool] = {cls.name: cls(self.view, self.doc) for cls in tool_classes()}
+        self.last_error = ""
+        self.resize(1400, 900)
+        self.setAcceptDrops(True)
+        self._build_status()
+        self._build_docks()
+        self._build_actions()
+        self._build_toolbar()
+        self.set_tool("select")
+        self.doc.arenaChanged.connect(self._arena_changed)
+        self.doc.dirtyChanged.connect(lambda _d: self._update_title())
+        self.doc.pathChanged.connect(lambda _p: self._update_title())
+        self.runner.finished.connect(lambda fs: self.scene.set_severities(severities(fs)))
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.setInterval(AUTOSAVE_MS)
+        self.autosave_timer.timeout.connect(self.autosave)
+        self.autosave_timer.start()
+        self._update_title()
+        self.runner.run_now(self.doc.arena)
+
+    # ---------------------------------------------------------------- construction
+
+    def _build_status(self) -> None:
+        self.pos_label = QLabel("x –  y –")
+        self.zoom_label = QLabel()
+        self.statusBar().addPermanentWidget(self.pos_label)
+        self.statusBar().addPermanentWidget(self.zoom_label)
+        self.view.cursorMoved.connect(lambda x, y: self.pos_label.setText(f"x {x:7.2f}  y {y:7.2f} L"))
+        self.view.zoomChanged.connect(lambda s: self.zoom_label.setText(f"{s:.0f} px/L"))
+        self.view.message.connect(lambda m: self.statusBar().showMessage(m, 6000))
+        self.zoom_label.setText(f"{self.view.scale_factor:.0f} px/L")
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_docks(self) -> None:
+        self.tree = ElementTree(self.doc)
+        self.inspector = Inspector(self.doc)
+        self.history = QUndoView(self.doc.undo_stack)
+        self.validation = ValidationPanel(self.runner)
+        self.tree.frameRequested.connect(self.frame_refs)
+        self.inspector.message.connect(lambda m: self.statusBar().showMessage(m, 6000))
+        self.validation.findingActivated.connect(self.show_refs)
+        left, right, bottom = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
+                               Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.docks = {"elements": self._dock("Elements", self.tree, left),
+                      "inspector": self._dock("Inspector", self.inspector, right),
+                      "history": self._dock("History", self.history, right),
+                      "validation": self._dock("Validation", self.validation, bottom)}
+        self.resizeDocks([self.docks["validation"]], [160], Qt.Orientation.Vertical)
+        self.resizeDocks([self.docks["elements"], self.docks["inspector"]], [200, 260], Qt.Orientation.Horizontal)
+
+    def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None, widget: QWidget | None = None) -> QAction:  # type: ignore[no-untyped-def]
+        act = QAction(text, widget or self)
+        if shortcut is not None:
+            act.setShortcut(QKeySequence(shortcut))
+        act.triggered.connect(lambda _checked=False: slot())
+        if widget is not None:
+            act.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            widget.addAction(act)
+        return act
+
+    def _build_actions(self) -> None:
+        K = QKeySequence.StandardKey
+        a = self._action
+        self.act = {
+            "new": a("&New empty arena", lambda: self.new_document(False), K.New),
+            "new_default": a("New from &default arena", lambda: self.new_document(True), "Ctrl+Shift+N"),
+            "open": a("&Open…", self.open_dialog, K.Open),
+            "save": a("&Save", self.save, K.Save),
+            "save_as": a("Save &as…", self.save_as, K.SaveAs),
+            "quit": a("&Quit", self.close, K.Quit),
+            "cut": a("Cu&t", self.cut, K.Cut),
+            "copy": a("&Copy", self.copy, K.Copy),
+            "paste": a("&Paste", self.paste, K.Paste),
+            "duplicate": a("D&uplicate", self.duplicate, "Ctrl+D"),
+            "delete": a("&Delete", self.delete_selection, K.Delete, self.view),
+            "select_all": a("Select &all", lambda: self.doc.set_selection([e.id for e in self.doc.arena.elements()]), K.SelectAll),
+            "fit": a("&Fit arena", self.view.fit_arena, "Ctrl+0"),
+            "zoom_100": a("Actual size (&100 %)", self.view.zoom_100, "Ctrl+1"),
+            "zoom_in": a("Zoom &in", lambda: self.view.zoom_by(1.25), K.ZoomIn),
+            "zoom_out": a("Zoom &out", lambda: self.view.zoom_by(0.8), K.ZoomOut),
+        }
+        self.act["undo"] = self.doc.undo_stack.createUndoAction(self, "&Undo")
+        self.act["undo"].setShortcut(K.Undo)
+        self.act["redo"] = self.doc.undo_stack.createRedoAction(self, "&Redo")
+        self.act["redo"].setShortcut(K.Redo)
+        for key, (dx, dy) in {"Left": (-1, 0), "Right": (1, 0), "Up": (0, 1), "Down": (0, -1)}.items():
+            self.act[f"nudge_{key}"] = a(f"Nudge {key.lower()}", lambda dx=dx, dy=dy: self.nudge(dx, dy), key, self.view)
+            self.act[f"nudge_big_{key}"] = a(f"Nudge {key.lower()} ×10", lambda dx=dx, dy=dy: self.nudge(dx * 10, dy * 10),
+                                             f"Shift+{key}", self.view)
+        self.grid_act = QAction("Show &grid", self, checkable=True, checked=True)
+        self.grid_act.toggled.connect(self._set_grid)
+
+        mb = self.menuBar()
+        m = mb.addMenu("&File")
+        for k in ("new", "new_default", "open"):
+            m.addAction(self.act[k])
+        self.recent_menu = m.addMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        for k in ("save", "save_as"):
+            m.addAction(self.act[k])
+        m.addSeparator()
+        m.addAction(self.act["quit"])
+        m = mb.addMenu("&Edit")
+        for k in ("undo", "redo", None, "cut", "copy", "paste", "duplicate", "delete", "select_all", None):
+            m.addAction(self.act[k]) if k else m.addSeparator()
+        nudge = m.addMenu("&Nudge")
+        for k in [k for k in self.act if k.startswith("nudge_")]:
+            nudge.addAction(self.act[k])
+        m = mb.addMenu("&View")
+        for k in ("fit", "zoom_100", "zoom_in", "zoom_out"):
+            m.addAction(self.act[k])
+        m.addAction(self.grid_act)
+        m.addSeparator()
+        for dock in self.docks.values():
+            m.addAction(dock.toggleViewAction())
+        self.tools_menu = mb.addMenu("&Tools")
+
+    def _build_toolbar(self) -> None:
+        tb = self.addToolBar("Tools")
+        tb.setObjectName("Tools")
+        group = QActionGroup(self)
+        self.tool_actions: dict[str, QAction] = {}
+        for name, tool in self.tools.items():
+            act = QAction(tool.label, self, checkable=True)
+            act.setShortcut(QKeySequence(tool.shortcut))
+            act.setToolTip(tool.tooltip())
+            act.setStatusTip(tool.description)
+            act.triggered.connect(lambda _c=False, n=name: self.set_tool(n))
+            group.addAction(act)
+            tb.addAction(act)
+            self.tools_menu.addAction(act)
+            self.tool_actions[name] = act
+        tb.addSeparator()
+        self.mode_box = QComboBox()
+        self.mode_box.setToolTip("Shape of the element the tool draws")
+        self.mode_box.currentTextChanged.connect(self._set_mode)
+        tb.addWidget(self.mode_box)
+        self.kind_box = QComboBox()
+        self.kind_box.addItems(["outlying", "central"])
+        self.kind_box.setToolTip("Kind of new checkpoints and gates")
+        self.kind_box.currentTextChanged.connect(self._set_kind)
+        tb.addWidget(self.kind_box)
+        tb.addSeparator()
+        tb.addWidget(QLabel(" Snap "))
+        self.snap_box = QDoubleSpinBox()
+        self.snap_box.setRange(0.0, 10.0)
+        self.snap_box.setSingleStep(0.25)
+        self.snap_box.setValue(self.view.snap_step)
+        self.snap_box.setSuffix(" L")
+        self.snap_box.setSpecialValueText("off")
+        self.snap_box.setToolTip("Grid snapping step in lengths (0 = off; hold Ctrl to disable while drawing)")
+        self.snap_box.valueChanged.connect(self._set_snap)
+        tb.addWidget(self.snap_box)
+        tb.addAction(self.act["fit"])
+        tb.addAction(self.act["zoom_100"])
+
+    # ---------------------------------------------------------------- tools and view
+
+    def set_tool(self, name: str) -> None:
+        tool = self.tools[name]
+        self.view.set_tool(tool)
+        self.tool_actions[name].setChecked(True)
+        self.mode_box.blockSignals(True)
+        self.mode_box.clear()
+        self.mode_box.addItems(list(tool.modes))
+        if tool.modes:
+            self.mode_box.setCurrentText(tool.mode)
+        self.mode_box.setEnabled(bool(tool.modes))
+        self.mode_box.blockSignals(False)
+        self.kind_box.setEnabled(hasattr(tool, "kind"))
+        self.statusBar().showMessage(tool.description, 4000)
+
+    def _set_mode(self, mode: str) -> None:
+        tool = self.view.tool
+        if tool is not None and mode in tool.modes:
+            tool.cancel()
+            tool.mode = mode
+
+    def _set_kind(self, kind: str) -> None:
+        for tool in self.tools.values():
+            if hasattr(tool, "kind"):
+                tool.kind = kind  # type: ignore[attr-defined]
+
+    def _set_snap(self, step: float) -> None:
+        self.view.snap_step = step
+        self.view.snap_enabled = step > 0
+
+    def _set_grid(self, on: bool) -> None:
+        self.scene.grid_visible = on
+        self.scene.update()
+
+    def frame_refs(self, refs: list[str]) -> None:
+        boxes = [E.bounds_of(el) for r in refs if (el := E.find(self.doc.arena, r)) is not None]
+        if not boxes:
+            return
+        from PySide6.QtCore import QRectF
+
+        x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+        pad = max(2.0, 0.3 * max(x1 - x0, y1 - y0))
+        self.view.fit_rect(QRectF(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad))
+
+    def show_refs(self, refs: list[str]) -> None:
+        """Select and frame elements (clicking a finding)."""
+        self.doc.set_selection(refs)
+        self.frame_refs(refs)
+
+    def _arena_changed(self, arena: object) -> None:
+        self.runner.request(self.doc.arena)
+        self._update_title()
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(f"{self.doc.display_name()}[*] — {self.doc.arena.name} — Arena Studio")
+        self.setWindowModified(self.doc.dirty)
+
+    # ---------------------------------------------------------------- editing
+
+    def _push(self, make) -> bool:  # type: ignore[no-untyped-def]
+        try:
+            cmd = make()
+        except ValueError as exc:
+            self.statusBar().showMessage(str(exc), 6000)
+            return False
+        self.doc.push(cmd)
+        return True
+
+    def delete_selection(self) -> None:
+        self._push(lambda: C.DeleteElements(self.doc, self.doc.selection))
+
+    def nudge(self, dx: float, dy: float) -> None:
+        step = self.view.snap_step or 0.1
+        if self.doc.selection:
+            self._push(lambda: C.MoveElements(self.doc, self.doc.selection, dx * step, dy * step, mergeable=True))
+
+    def copy(self) -> bool:
+        if not self.doc.selection:
+            return False
+        text = E.elements_to_yaml(self.doc.arena, self.doc.selection)
+        mime = QMimeData()
+        mime.setText(text)
+        mime.setData(E.CLIPBOARD_MIME, text.encode("utf-8"))
+        QGuiApplication.clipboard().setMimeData(mime)
+        return True
+
+    def cut(self) -> None:
+        if self.copy():
+            self._push(lambda: C.DeleteElements(self.doc, self.doc.selection))
+
+    def paste(self) -> None:
+        mime = QGuiApplication.clipboard().mimeData()
+        if mime is None:
+            return
+        raw = mime.data(E.CLIPBOARD_MIME)
+        text = bytes(raw.data()).decode("utf-8") if raw.size() else mime.text()
+        try:
+            els = E.elements_from_yaml(text, self.doc.arena)
+        except ValueError as exc:
+            self.statusBar().showMessage(f"Cannot paste: {exc}", 6000)
+            return
+        step = max(self.view.snap_step, 0.5) * 2
+        els = [E.translate(el, step, -step) for el in els]
+        self._push(lambda: C.AddElements(self.doc, els, "Paste"))
+
+    def duplicate(self) -> None:
+        if self.doc.selection:
+            step = max(self.view.snap_step, 0.5) * 2
+            els = E.renumbered_copy(self.doc.arena, self.doc.selection, step, -step)
+            self._push(lambda: C.AddElements(self.doc, els, "Duplicate"))
+
+    # ---------------------------------------------------------------- files
+
+    def show_problems(self, title: str, text: str) -> None:
+        """Modal error dialog (tests replace this to capture the text)."""
+        self.last_error = text
+        QMessageBox.critical(self, title, text)
+
+    def ask_save(self) -> QMessageBox.StandardButton:
+        """Ask before losing changes: Save, Discard or Cancel (tests replace this)."""
+        return QMessageBox.question(
+            self, "Unsaved changes", f"Save changes to {self.doc.display_name()}?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
+
+    def maybe_save(self) -> bool:
+        """True when it is fine to drop the current document."""
+        if not self.doc.dirty:
+            return True
+        answer = self.ask_save()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def new_document(self, from_default: bool) -> None:
+        if not self.maybe_save():
+            return
+        arena = empty_arena()
+        if from_default:
+            try:
+                arena = load(DEFAULT_ARENA)
+            except ArenaError as exc:
+                self.show_problems("Cannot read the default arena", str(exc))
+                return
+        self.doc.reset(arena, None)
+        self.view.fit_arena()
+
+    def open_path(self, path: str, ask: bool = True) -> bool:
+        if ask and not self.maybe_save():
+            return False
+        try:
+            self.doc.open(path)
+        except ArenaError as exc:
+            problems = exc.problems
+            text = "\n".join(str(p) for p in problems[:30])
+            if len(problems) > 30:
+                text += f"\n… and {len(problems) - 30} more"
+            self.show_problems(f"Cannot open {Path(path).name}", text)
+            return False
+        F.add_recent(self.settings, path)
+        self.view.fit_arena()
+        self.statusBar().showMessage(f"Opened {path}", 4000)
+        return True
+
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open arena", str(Path.cwd()), FILE_FILTER)
+        if path:
+            self.open_path(path)
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for p in F.recent_files(self.settings):
+            act = self.recent_menu.addAction(p)
+            act.triggered.connect(lambda _c=False, p=p: self.open_path(p))
+        if self.recent_menu.isEmpty():
+            self.recent_menu.addAction("(none)").setEnabled(False)
+
+    def save(self) -> bool:
+        if self.doc.path is None:
+            return self.save_as()
+        return self.save_to(self.doc.path)
+
+    def save_as(self) -> bool:
+        start = self.doc.path or str(Path.cwd() / "untitled.yaml")
+        path, _ = QFileDialog.getSaveFileName(self, "Save arena", start, FILE_FILTER)
+        return bool(path) and self.save_to(path)
+
+    def save_to(self, path: str) -> bool:
+        try:
+            self.doc.save(path)
+        except ArenaError as exc:
+            self.show_problems("Cannot save", str(exc))
+            return False
+        F.add_recent(self.settings, path)
+        self.recovery.clear()
+        self.statusBar().showMessage(f"Saved {path}", 4000)
+        return True
+
+    def autosave(self) -> None:
+        if self.doc.dirty:
+            self.recovery.write(self.doc.text(), self.doc.path)
+        else:
+            self.recovery.clear()
+
+    def offer_recovery(self) -> bool:
+        """After a crash: offer the newest recovery file left by another session."""
+        pending = self.recovery.pending()
+        if not pending:
+            return False
+        rec = pending[0]
+        answer = self.ask_recover(rec)
+        if answer != QMessageBox.StandardButton.Yes:
+            if answer == QMessageBox.StandardButton.Discard:
+                for r in pending:
+                    F.RecoveryStore.discard(r)
+            return False
+        try:
+            arena = load(rec.yaml_path)
+        except ArenaError as exc:
+            self.show_problems("Cannot recover", str(exc))
+            return False
+        self.doc.reset(arena, rec.original, dirty=True)
+        F.RecoveryStore.discard(rec)
+        self.view.fit_arena()
+        return True
+
+    def ask_recover(self, rec: F.Recovery) -> QMessageBox.StandardButton:
+        return QMessageBox.question(
+            self, "Recover unsaved work?",
+            f"Arena Studio did not close cleanly. Recover {rec.describe()}?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.No)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        for url in event.mimeData().urls():
+            if url.isLocalFile():
+                self.open_path(url.toLocalFile())
+                event.acceptProposedAction()
+                return
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.autosave_timer.stop()
+        self.runner.shutdown()
+        self.recovery.clear()
+        event.accept()

@@ -1,0 +1,270 @@
+"""Dock panels: element tree, property inspector and validation findings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor import commands as C
+from editor import elements as E
+from editor import render
+from editor.document import ArenaDocument
+from editor.properties import Prop, properties_of
+from editor.validation import Finding, ValidationRunner
+from schema.model import Arena
+
+REF_ROLE = Qt.ItemDataRole.UserRole
+
+
+def fmt(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.6g}"
+    return str(v)
+
+
+class ElementTree(QTreeWidget):
+    """Elements grouped by kind; selection mirrors the document's both ways."""
+
+    frameRequested = Signal(list)
+
+    def __init__(self, doc: ArenaDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.setHeaderHidden(True)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.items_by_ref: dict[str, QTreeWidgetItem] = {}
+        self._syncing = False
+        doc.arenaChanged.connect(self.rebuild)
+        doc.selectionChanged.connect(self.sync_selection)
+        self.itemSelectionChanged.connect(self._tree_selection_changed)
+        self.itemDoubleClicked.connect(lambda item, _c: self.frameRequested.emit(self.selected_refs()))
+        self.rebuild(doc.arena)
+
+    def rebuild(self, arena: Arena) -> None:
+        self._syncing = True
+        try:
+            expanded = {self.topLevelItem(i).text(0).split(" (")[0]: self.topLevelItem(i).isExpanded()
+                        for i in range(self.topLevelItemCount())}
+            self.clear()
+            self.items_by_ref = {}
+            for kind in E.KINDS:
+                els = getattr(arena, kind)
+                label = E.KIND_LABEL[kind]
+                group = QTreeWidgetItem(self, [f"{label} ({len(els)})"])
+                group.setFlags(group.flags() & ~Qt.ItemFlag.ItemIsSelectable)
+                for el in els:
+                    extra = getattr(el, "kind", "")
+                    text = f"Player {el.player}" if kind == "start_positions" else el.id  # type: ignore[union-attr]
+                    child = QTreeWidgetItem(group, [f"{text}  {extra}".rstrip()])
+                    child.setData(0, REF_ROLE, el.id)
+                    self.items_by_ref[el.id] = child
+                group.setExpanded(expanded.get(label, True))
+        finally:
+            self._syncing = False
+        self.sync_selection(self.doc.selection)
+
+    def selected_refs(self) -> list[str]:
+        return [i.data(0, REF_ROLE) for i in self.selectedItems() if i.data(0, REF_ROLE)]
+
+    def sync_selection(self, refs: list[str]) -> None:
+        self._syncing = True
+        try:
+            wanted = set(refs)
+            for ref, item in self.items_by_ref.items():
+                item.setSelected(ref in wanted)
+            if refs and refs[0] in self.items_by_ref:
+                self.scrollToItem(self.items_by_ref[refs[0]])
+        finally:
+            self._syncing = False
+
+    def _tree_selection_changed(self) -> None:
+        if not self._syncing:
+            self.doc.set_selection(self.selected_refs())
+
+
+class Inspector(QWidget):
+    """Typed editors for the single selected element (or the arena name); every edit is an
+    undo command and invalid values are refused with a message."""
+
+    message = Signal(str)
+
+    def __init__(self, doc: ArenaDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.editors: dict[str, QWidget] = {}
+        self.ref: str | None = None
+        outer = QVBoxLayout(self)
+        self.title = QLabel()
+        self.title.setStyleSheet("font-weight: bold")
+        outer.addWidget(self.title)
+        self.form_host = QWidget()
+        self.form = QFormLayout(self.form_host)
+        outer.addWidget(self.form_host)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet(f"color: {render.VERMILLION.name()}")
+        outer.addWidget(self.error)
+        outer.addStretch(1)
+        doc.arenaChanged.connect(lambda _a: self.rebuild())
+        doc.selectionChanged.connect(lambda _s: self.rebuild())
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self.editors = {}
+        sel = self.doc.selection
+        self.ref = sel[0] if len(sel) == 1 else None
+        el = E.find(self.doc.arena, self.ref) if self.ref else None
+        if el is None:
+            self.ref = None
+            if sel:
+                self.title.setText(f"{len(sel)} elements selected")
+                return
+            self.title.setText("Arena")
+            edit = QLineEdit(self.doc.arena.name)
+            edit.editingFinished.connect(lambda: self._commit_name(edit))
+            self.form.addRow("Name", edit)
+            self.editors["name"] = edit
+            return
+        self.title.setText(f"{E.KIND_LABEL[E.kind_of(el)][:-1]} {el.id}")
+        for p in properties_of(el):
+            self.form.addRow(p.label, self._editor(p))
+
+    def _editor(self, p: Prop) -> QWidget:
+        w: QWidget
+        if p.type == "bool":
+            box = QCheckBox()
+            box.setChecked(bool(p.value))
+            box.toggled.connect(lambda v, n=p.name: self.commit(n, bool(v)))
+            w = box
+        elif p.type == "choice":
+            combo = QComboBox()
+            combo.addItems(list(p.choices))
+            combo.setCurrentText(str(p.value))
+            combo.currentTextChanged.connect(lambda v, n=p.name: self.commit(n, v))
+            w = combo
+        else:
+            edit = QLineEdit(fmt(p.value))
+            if p.type == "angle":
+                edit.setToolTip("Degrees counter-clockwise from +x")
+            edit.editingFinished.connect(lambda e=edit, q=p: self._commit_text(e, q))
+            w = edit
+        w.setObjectName(f"prop:{p.name}")
+        self.editors[p.name] = w
+        return w
+
+    def _commit_text(self, edit: QLineEdit, p: Prop) -> None:
+        text = edit.text().strip()
+        if text == fmt(p.value):
+            return
+        value: Any = text
+        if p.type != "str":
+            try:
+                value = float(text)
+            except ValueError:
+                self._refuse(f"{p.label} must be a number", edit, fmt(p.value))
+                return
+        self._commit(p.name, value, edit, fmt(p.value))
+
+    def commit(self, name: str, value: Any) -> bool:
+        """Set property ``name`` of the inspected element through an undo command."""
+        return self._commit(name, value, None, None)
+
+    def _commit(self, name: str, value: Any, edit: QLineEdit | None, old: str | None) -> bool:
+        if self.ref is None:
+            return False
+        ref = self.ref
+        try:
+            cmd = C.SetProperty(self.doc, ref, name, value)
+        except ValueError as exc:
+            self._refuse(str(exc), edit, old)
+            return False
+        self.error.clear()
+        self.doc.push(cmd)
+        return True
+
+    def _commit_name(self, edit: QLineEdit) -> None:
+        if edit.text().strip() == self.doc.arena.name:
+            return
+        try:
+            cmd = C.SetArenaName(self.doc, edit.text())
+        except ValueError as exc:
+            self._refuse(str(exc), edit, self.doc.arena.name)
+            return
+        self.doc.push(cmd)
+
+    def _refuse(self, text: str, edit: QLineEdit | None, old: str | None) -> None:
+        self.error.setText(text)
+        self.message.emit(f"Refused: {text}")
+        if edit is not None and old is not None:
+            edit.blockSignals(True)
+            edit.setText(old)
+            edit.blockSignals(False)
+        elif edit is None:
+            self.rebuild()
+            self.error.setText(text)
+
+
+class ValidationPanel(QWidget):
+    """Findings of the newest validation run; clicking one selects and frames its elements."""
+
+    findingActivated = Signal(list)
+
+    def __init__(self, runner: ValidationRunner, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.runner = runner
+        layout = QVBoxLayout(self)
+        self.status = QLabel("Not validated yet")
+        layout.addWidget(self.status)
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels(["Severity", "Code", "Message", "Elements"])
+        self.tree.setRootIsDecorated(False)
+        layout.addWidget(self.tree)
+        self.findings: list[Finding] = []
+        runner.started.connect(lambda g: self.status.setText(f"Validating… (run {g})"))
+        runner.finished.connect(self.show_findings)
+        runner.failed.connect(lambda text: self.status.setText("Validation failed: " + text.strip().splitlines()[-1]))
+        self.tree.itemClicked.connect(self._clicked)
+        self.tree.itemActivated.connect(self._clicked)
+
+    def show_findings(self, findings: list[Finding]) -> None:
+        self.findings = list(findings)
+        self.tree.clear()
+        for i, f in enumerate(self.findings):
+            item = QTreeWidgetItem(self.tree, [f["severity"], f["code"], f["message"], ", ".join(f["elements"])])
+            item.setData(0, REF_ROLE, i)
+            item.setForeground(0, render.SEVERITY_COLOURS.get(f["severity"], QColor("black")))
+        n = len(self.findings)
+        self.status.setText("No findings" if n == 0 else f"{n} finding{'s' if n != 1 else ''}")
+        for col in (0, 1, 2):
+            self.tree.resizeColumnToContents(col)
+
+    def _clicked(self, item: QTreeWidgetItem, _col: int = 0) -> None:
+        f = self.findings[item.data(0, REF_ROLE)]
+        self.findingActivated.emit(list(f["elements"]))
+
+
+def severities(findings: list[Finding]) -> dict[str, str]:
+    """Worst severity per element ref."""
+    rank = {"error": 3, "warning": 2, "info": 1}
+    out: dict[str, str] = {}
+    for f in findings:
+        for ref in f["elements"]:
+            if rank.get(f["severity"], 0) > rank.get(out.get(ref, ""), 0):
+                out[ref] = f["severity"]
+    return out

@@ -1,0 +1,372 @@
+"""Widget-free drawing of arenas onto any ``QPainter`` (canvas items, PNG/SVG/PDF export).
+
+The painter works in arena coordinates (lengths, y up): the caller's world transform does
+the y flip (:func:`arena_transform`). Text and badges are drawn upright at a fixed device
+size by :func:`draw_label`, which maps the anchor through the current transform and draws
+untransformed, so labels never appear mirrored whatever the flip.
+
+Colours follow the Okabe-Ito colour-blind-safe palette; kinds also differ by pattern and
+outline style, not by colour alone.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QTransform
+
+from schema.model import (
+    AccelerationField,
+    Arena,
+    Checkpoint,
+    Circle,
+    Element,
+    ExclusionField,
+    Gate,
+    Point,
+    Polygon,
+    Polyline,
+    Rect,
+    Shape,
+    StartPosition,
+    StaticTarget,
+    Turbine,
+    Wall,
+)
+
+# Okabe-Ito
+ORANGE = QColor("#E69F00")
+SKY = QColor("#56B4E9")
+GREEN = QColor("#009E73")
+YELLOW = QColor("#F0E442")
+BLUE = QColor("#0072B2")
+VERMILLION = QColor("#D55E00")
+PURPLE = QColor("#CC79A7")
+INK = QColor("#1A1A1A")
+WALL = QColor("#3B3B3B")
+OUTSIDE = QColor("#C9C9C4")
+FLOOR = QColor("#FBFAF5")
+GRID_MINOR = QColor(0, 0, 0, 22)
+GRID_MAJOR = QColor(0, 0, 0, 55)
+SEVERITY_COLOURS = {"error": VERMILLION, "warning": ORANGE, "info": BLUE}
+TARGET_RADIUS = 0.3
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    label_px: float = 12.0
+    line_px: float = 1.5
+
+
+DEFAULT = RenderOptions()
+
+
+def _alpha(c: QColor, a: int) -> QColor:
+    out = QColor(c)
+    out.setAlpha(a)
+    return out
+
+
+def pen(colour: QColor, px: float = 1.5, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
+    p = QPen(colour, px, style)
+    p.setCosmetic(True)
+    p.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+    return p
+
+
+# ------------------------------------------------------------------ geometry -> paths
+
+
+def qpoints(points: tuple[Point, ...] | list[Point]) -> QPolygonF:
+    return QPolygonF([QPointF(x, y) for x, y in points])
+
+
+def shape_path(s: Shape) -> QPainterPath:
+    """The filled outline of a shape (polylines buffered by their thickness)."""
+    path = QPainterPath()
+    if isinstance(s, Circle):
+        path.addEllipse(QPointF(*s.center), s.radius, s.radius)
+    elif isinstance(s, Rect):
+        path.addPolygon(qpoints(list(s.corners())))
+        path.closeSubpath()
+    elif isinstance(s, Polygon):
+        path.addPolygon(qpoints(s.points))
+        path.closeSubpath()
+    elif isinstance(s, Polyline):
+        g = s.to_shapely()
+        for poly in getattr(g, "geoms", [g]):
+            if poly.is_empty:
+                continue
+            path.addPolygon(qpoints(list(poly.exterior.coords)[:-1]))
+            path.closeSubpath()
+            for ring in poly.interiors:
+                path.addPolygon(qpoints(list(ring.coords)[:-1]))
+                path.closeSubpath()
+    return path
+
+
+def turbine_polygon(pos: Point, facing: float, turbine: Turbine) -> QPolygonF:
+    a = math.radians(facing)
+    ca, sa = math.cos(a), math.sin(a)
+    hl, hw = turbine.length / 2, turbine.width / 2
+    pts = [(-hl, -hw), (hl, -hw), (hl, hw), (-hl, hw)]
+    return qpoints([(pos[0] + x * ca - y * sa, pos[1] + x * sa + y * ca) for x, y in pts])
+
+
+def element_path(el: Element, turbine: Turbine = Turbine()) -> QPainterPath:
+    """Hit-test / selection outline of an element, in arena coordinates."""
+    path = QPainterPath()
+    if isinstance(el, Gate):
+        line = QPainterPath(QPointF(*el.start))
+        line.lineTo(QPointF(*el.end))
+        from PySide6.QtGui import QPainterPathStroker
+
+        stroker = QPainterPathStroker()
+        stroker.setWidth(0.3)
+        return stroker.createStroke(line)
+    if isinstance(el, StaticTarget):
+        path.addEllipse(QPointF(*el.position), TARGET_RADIUS, TARGET_RADIUS)
+        return path
+    if isinstance(el, StartPosition):
+        path.addPolygon(turbine_polygon(el.position, el.facing, turbine))
+        path.closeSubpath()
+        path.addEllipse(QPointF(*el.position), 0.45, 0.45)
+        return path.simplified()
+    return shape_path(el.shape)
+
+
+# ------------------------------------------------------------------ primitives
+
+
+def draw_label(painter: QPainter, at: QPointF, text: str, *, colour: QColor = INK, px: float = 12.0,
+               bold: bool = False, background: QColor | None = None, offset: tuple[float, float] = (0, 0),
+               align: str = "center") -> QRectF:
+    """Upright text centred on ``at`` (arena coords), offset in device pixels (y down).
+    Returns the device rectangle used."""
+    device = painter.worldTransform().map(at)
+    painter.save()
+    painter.resetTransform()
+    font = QFont(painter.font())
+    font.setPixelSize(max(1, round(px)))
+    font.setBold(bold)
+    painter.setFont(font)
+    fm = QFontMetricsF(font)
+    w, h = fm.horizontalAdvance(text), fm.height()
+    x = device.x() + offset[0] - (w / 2 if align == "center" else 0)
+    rect = QRectF(x, device.y() + offset[1] - h / 2, w, h)
+    if background is not None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(background)
+        painter.drawRoundedRect(rect.adjusted(-3, -1, 3, 1), 3, 3)
+    painter.setPen(colour)
+    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+    painter.restore()
+    return rect
+
+
+def draw_arrow(painter: QPainter, start: QPointF, end: QPointF, colour: QColor, px: float = 2.0,
+               head: float = 0.35) -> None:
+    """An arrow in arena coordinates; ``head`` is the head length in lengths."""
+    painter.setPen(pen(colour, px))
+    painter.drawLine(start, end)
+    dx, dy = end.x() - start.x(), end.y() - start.y()
+    n = math.hypot(dx, dy)
+    if n == 0:
+        return
+    ux, uy = dx / n, dy / n
+    h = min(head, n * 0.6)
+    left = QPointF(end.x() - h * ux - 0.5 * h * uy, end.y() - h * uy + 0.5 * h * ux)
+    right = QPointF(end.x() - h * ux + 0.5 * h * uy, end.y() - h * uy - 0.5 * h * ux)
+    painter.setBrush(colour)
+    painter.drawPolygon(QPolygonF([end, left, right]))
+
+
+def _direction(deg: float, length: float, at: Point) -> tuple[QPointF, QPointF]:
+    a = math.radians(deg)
+    dx, dy = math.cos(a) * length / 2, math.sin(a) * length / 2
+    return QPointF(at[0] - dx, at[1] - dy), QPointF(at[0] + dx, at[1] + dy)
+
+
+def _centre(el: Element) -> Point:
+    from editor.elements import anchor
+
+    return anchor(el)
+
+
+def _extent(s: Shape) -> float:
+    minx, miny, maxx, maxy = s.to_shapely().bounds
+    return min(maxx - minx, maxy - miny)
+
+
+# ------------------------------------------------------------------ elements
+
+
+def paint_element(painter: QPainter, el: Element, turbine: Turbine = Turbine(), *, selected: bool = False,
+                  severity: str | None = None, opts: RenderOptions = DEFAULT) -> None:
+    """Draw one element in arena coordinates."""
+    painter.save()
+    lp = opts.label_px
+    if isinstance(el, Wall):
+        painter.setPen(pen(INK, opts.line_px))
+        painter.setBrush(WALL)
+        painter.drawPath(shape_path(el.shape))
+        draw_label(painter, QPointF(*_centre(el)), el.id, colour=QColor("white"), px=lp * 0.8)
+    elif isinstance(el, Checkpoint):
+        central = el.kind == "central"
+        colour = PURPLE if central else BLUE
+        style = Qt.PenStyle.DashDotLine if central else Qt.PenStyle.SolidLine
+        painter.setPen(pen(colour.darker(130), 2.5, style))
+        painter.setBrush(QBrush(_alpha(colour, 60), Qt.BrushStyle.Dense4Pattern if central else Qt.BrushStyle.SolidPattern))
+        painter.drawPath(shape_path(el.shape))
+        text = el.id + (" (decaying)" if el.decaying else "")
+        draw_label(painter, QPointF(*_centre(el)), text, colour=colour.darker(160), px=lp * 1.5, bold=True)
+    elif isinstance(el, Gate):
+        colour = PURPLE if el.kind == "central" else ORANGE
+        painter.setPen(pen(colour.darker(120), 4.0))
+        painter.drawLine(QPointF(*el.start), QPointF(*el.end))
+        painter.setPen(pen(INK, 1.0))
+        painter.setBrush(colour)
+        for p in (el.start, el.end):
+            painter.drawEllipse(QPointF(*p), 0.12, 0.12)
+        mid = QPointF((el.start[0] + el.end[0]) / 2, (el.start[1] + el.end[1]) / 2)
+        if el.one_way:
+            dx, dy = el.end[0] - el.start[0], el.end[1] - el.start[1]
+            n = math.hypot(dx, dy) or 1.0
+            nx, ny = -dy / n, dx / n  # left-hand normal: the scoring direction
+            draw_arrow(painter, QPointF(mid.x() - nx * 0.5, mid.y() - ny * 0.5),
+                       QPointF(mid.x() + nx * 0.7, mid.y() + ny * 0.7), INK, 2.0, 0.3)
+        draw_label(painter, mid, el.id, colour=INK, px=lp, bold=True, background=_alpha(colour, 200),
+                   offset=(0, -14))
+    elif isinstance(el, AccelerationField):
+        painter.setPen(pen(GREEN.darker(130), opts.line_px, Qt.PenStyle.DashLine))
+        painter.setBrush(_alpha(GREEN, 55))
+        painter.drawPath(shape_path(el.shape))
+        c = _centre(el)
+        a, b = _direction(el.direction, max(0.6, min(2.0, _extent(el.shape) * 0.7)), c)
+        draw_arrow(painter, a, b, GREEN.darker(160), 3.0, 0.4)
+        minx, miny, maxx, maxy = el.shape.to_shapely().bounds
+        draw_label(painter, QPointF((minx + maxx) / 2, miny), el.id, colour=GREEN.darker(200), px=lp * 0.85,
+                   offset=(0, lp * 0.8))
+    elif isinstance(el, ExclusionField):
+        painter.setPen(pen(VERMILLION, 2.0, Qt.PenStyle.DashLine))
+        painter.setBrush(_alpha(VERMILLION, 25))
+        path = shape_path(el.shape)
+        painter.drawPath(path)
+        painter.setBrush(QBrush(_alpha(VERMILLION, 150), Qt.BrushStyle.BDiagPattern))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.drawPath(path)
+        draw_label(painter, QPointF(*_centre(el)), f"{el.id}  tier {el.active_from_tier}+", colour=QColor("white"),
+                   px=lp * 0.9, bold=True, background=_alpha(VERMILLION.darker(120), 220))
+    elif isinstance(el, StaticTarget):
+        x, y = el.position
+        r = TARGET_RADIUS
+        painter.setPen(pen(INK, 1.5))
+        painter.setBrush(YELLOW)
+        painter.drawPolygon(qpoints([(x + r, y), (x, y + r), (x - r, y), (x, y - r)]))
+        if el.exploding:
+            painter.setPen(pen(VERMILLION, 2.0))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(QPointF(x, y), r * 1.35, r * 1.35)
+        draw_label(painter, QPointF(x, y), el.id, colour=INK, px=lp * 0.85, bold=True, offset=(0, -18))
+        badge = f"cap {el.capacity} | TN {el.tn_modifier:+d}" + (" | boom" if el.exploding else "")
+        draw_label(painter, QPointF(x, y), badge, colour=INK, px=lp * 0.75, background=_alpha(YELLOW, 230),
+                   offset=(0, 18))
+    elif isinstance(el, StartPosition):
+        painter.setPen(pen(INK, 1.5))
+        painter.setBrush(_alpha(SKY, 220))
+        painter.drawPolygon(turbine_polygon(el.position, el.facing, turbine))
+        a, b = _direction(el.facing, turbine.length * 2.2, el.position)
+        draw_arrow(painter, QPointF(*el.position), b, BLUE.darker(140), 2.5, 0.3)
+        draw_label(painter, QPointF(*el.position), str(el.player), colour=QColor("white"), px=lp, bold=True,
+                   background=_alpha(BLUE.darker(130), 235))
+    if severity is not None:
+        _finding_marks(painter, el, turbine, severity, lp)
+    if selected:
+        outline = element_path(el, turbine)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(pen(QColor("white"), 4.0))
+        painter.drawPath(outline)
+        painter.setPen(pen(INK, 2.0, Qt.PenStyle.DashLine))
+        painter.drawPath(outline)
+    painter.restore()
+
+
+def _finding_marks(painter: QPainter, el: Element, turbine: Turbine, severity: str, lp: float) -> None:
+    colour = SEVERITY_COLOURS.get(severity, ORANGE)
+    outline = element_path(el, turbine)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(pen(colour, 3.0, Qt.PenStyle.DotLine))
+    painter.drawPath(outline)
+    r = outline.boundingRect()
+    draw_label(painter, QPointF(r.right(), r.bottom()), "!", colour=QColor("white"), px=lp, bold=True,
+               background=colour, offset=(4, -4))
+
+
+# ------------------------------------------------------------------ arena
+
+
+def paint_background(painter: QPainter, arena: Arena, rect: QRectF, *, grid: bool = True,
+                     minor: float = 1.0, major: float = 5.0) -> None:
+    """Outside colour, floor inside the bounds and a grid over ``rect`` (arena coords)."""
+    painter.save()
+    painter.fillRect(rect, OUTSIDE)
+    bounds = shape_path(arena.bounds)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(FLOOR)
+    painter.drawPath(bounds)
+    if grid:
+        px_per_unit = abs(painter.worldTransform().m11()) or 1.0
+        for step, colour in ((minor, GRID_MINOR), (major, GRID_MAJOR)):
+            if step * px_per_unit < 6:
+                continue
+            painter.setPen(pen(colour, 1.0))
+            x = math.floor(rect.left() / step) * step
+            while x <= rect.right():
+                painter.drawLine(QPointF(x, rect.top()), QPointF(x, rect.bottom()))
+                x += step
+            y = math.floor(rect.top() / step) * step
+            while y <= rect.bottom():
+                painter.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y))
+                y += step
+    painter.setPen(pen(INK, 2.5))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawPath(bounds)
+    painter.restore()
+
+
+def z_order(el: Element) -> int:
+    order = (ExclusionField, AccelerationField, Checkpoint, Wall, Gate, StaticTarget, StartPosition)
+    return next(i for i, t in enumerate(order) if isinstance(el, t))
+
+
+def arena_rect(arena: Arena, margin: float = 1.0) -> QRectF:
+    minx, miny, maxx, maxy = arena.bounds.to_shapely().bounds
+    return QRectF(minx - margin, miny - margin, maxx - minx + 2 * margin, maxy - miny + 2 * margin)
+
+
+def arena_transform(source: QRectF, target: QRectF) -> QTransform:
+    """Map arena rectangle ``source`` (y up) into device rectangle ``target`` (y down),
+    uniformly scaled and centred."""
+    s = min(target.width() / source.width(), target.height() / source.height())
+    t = QTransform()
+    t.translate(target.center().x(), target.center().y())
+    t.scale(s, -s)
+    t.translate(-source.center().x(), -source.center().y())
+    return t
+
+
+def paint_arena(painter: QPainter, arena: Arena, target: QRectF, *, grid: bool = True, margin: float = 1.0,
+                selected: frozenset[str] = frozenset(), severities: dict[str, str] | None = None,
+                opts: RenderOptions = DEFAULT) -> None:
+    """Draw a whole arena fitted into device rectangle ``target`` (export, thumbnails)."""
+    source = arena_rect(arena, margin)
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setWorldTransform(arena_transform(source, target), True)
+    paint_background(painter, arena, source, grid=grid)
+    sev = severities or {}
+    for el in sorted(arena.elements(), key=z_order):
+        paint_element(painter, el, arena.turbine, selected=el.id in selected, severity=sev.get(el.id), opts=opts)
+    painter.restore()

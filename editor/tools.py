@@ -1,0 +1,349 @@
+"""Canvas tools, one class per tool (Tiled-style). This module holds the base class, snapping,
+the select/move tool and the measure tool; drawing and placing tools are in
+:mod:`editor.draw_tools`.
+
+Modifiers: snapping to the grid (``view.snap_step``, default 0.5 lengths) unless Ctrl is
+held; Shift constrains angles to 15-degree steps (in the select tool, Shift adds to the
+selection instead, and constrains the drag direction).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainterPath
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem
+
+from editor import commands as C
+from editor import elements as E
+from editor import render
+from editor.canvas import ElementItem
+from schema.model import AccelerationField, StartPosition
+
+if TYPE_CHECKING:
+    from editor.canvas import ArenaScene, ArenaView
+    from editor.document import ArenaDocument
+
+ANGLE_STEP = 15.0
+HANDLE_PX = 9.0
+
+
+@dataclass(frozen=True)
+class ToolEvent:
+    pos: QPointF  # raw arena position
+    snapped: QPointF  # snapped to the grid unless Ctrl is held
+    button: Qt.MouseButton
+    modifiers: Qt.KeyboardModifier
+
+    @property
+    def shift(self) -> bool:
+        return bool(self.modifiers & Qt.KeyboardModifier.ShiftModifier)
+
+    @property
+    def ctrl(self) -> bool:
+        return bool(self.modifiers & Qt.KeyboardModifier.ControlModifier)
+
+
+def snap_value(v: float, step: float) -> float:
+    return round(v / step) * step if step > 0 else v
+
+
+def constrain(origin: QPointF, p: QPointF, step_deg: float = ANGLE_STEP) -> QPointF:
+    """``p`` moved onto the nearest ray from ``origin`` at a multiple of ``step_deg``."""
+    length = math.hypot(p.x() - origin.x(), p.y() - origin.y())
+    ang = math.degrees(math.atan2(p.y() - origin.y(), p.x() - origin.x()))
+    a = math.radians(round(ang / step_deg) * step_deg)
+    return QPointF(origin.x() + length * math.cos(a), origin.y() + length * math.sin(a))
+
+
+def angle_of(origin: QPointF, p: QPointF) -> float:
+    return math.degrees(math.atan2(p.y() - origin.y(), p.x() - origin.x())) % 360.0
+
+
+def clean(v: float) -> float:
+    """Round away float noise (1e-9) so snapped coordinates are written as typed."""
+    r = round(v, 9)
+    return 0.0 if r == 0 else r
+
+
+class Tool:
+    name = "tool"
+    label = "Tool"
+    shortcut = ""
+    description = ""
+    cursor = Qt.CursorShape.CrossCursor
+    modes: tuple[str, ...] = ()
+
+    def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
+        self.view = view
+        self.doc = doc
+        self.mode = self.modes[0] if self.modes else ""
+        self._overlay: QGraphicsPathItem | None = None
+        self._text: QGraphicsSimpleTextItem | None = None
+
+    @property
+    def scene(self) -> ArenaScene:
+        return self.view.arena_scene
+
+    def tooltip(self) -> str:
+        return f"{self.label} ({self.shortcut})\n{self.description}"
+
+    # ---------------------------------------------------------------- helpers
+
+    def event(self, ev: QMouseEvent, view: ArenaView) -> ToolEvent:
+        pos = view.mapToScene(ev.position().toPoint())
+        mods = ev.modifiers()
+        return ToolEvent(pos, self.snap(pos, mods), ev.button(), mods)
+
+    def snap(self, pos: QPointF, mods: Qt.KeyboardModifier) -> QPointF:
+        if not self.view.snap_enabled or mods & Qt.KeyboardModifier.ControlModifier:
+            return QPointF(pos)
+        s = self.view.snap_step
+        return QPointF(snap_value(pos.x(), s), snap_value(pos.y(), s))
+
+    def constrained(self, origin: QPointF, ev: ToolEvent) -> QPointF:
+        """The cursor on the nearest 15-degree ray from ``origin``, its distance snapped."""
+        p = constrain(origin, ev.pos)
+        if not self.view.snap_enabled or ev.ctrl:
+            return p
+        d = QLineF(origin, p)
+        length = snap_value(d.length(), self.view.snap_step)
+        if d.length() > 0:
+            d.setLength(length)
+        return QPointF(clean(d.p2().x()), clean(d.p2().y()))
+
+    def push(self, make: Callable[[], C.ArenaCommand]) -> bool:
+        """Build and push a command; a refused edit becomes a status message."""
+        try:
+            cmd = make()
+        except ValueError as exc:
+            self.view.message.emit(f"{self.label}: {exc}")
+            return False
+        self.doc.push(cmd)
+        return True
+
+    def overlay(self, path: QPainterPath, colour: QColor = render.INK) -> None:
+        if self._overlay is None:
+            self._overlay = QGraphicsPathItem()
+            self._overlay.setZValue(1000)
+            self.scene.addItem(self._overlay)
+        self._overlay.setPen(render.pen(colour, 1.5, Qt.PenStyle.DashLine))
+        self._overlay.setPath(path)
+
+    def overlay_text(self, at: QPointF, text: str) -> None:
+        if self._text is None:
+            self._text = QGraphicsSimpleTextItem()
+            self._text.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+            self._text.setZValue(1001)
+            self._text.setBrush(render.INK)
+            self.scene.addItem(self._text)
+        self._text.setText(text)
+        self._text.setPos(at)
+
+    def clear_overlay(self) -> None:
+        for item in (self._overlay, self._text):
+            if item is not None and item.scene() is not None:
+                item.scene().removeItem(item)
+        self._overlay = self._text = None
+
+    # ---------------------------------------------------------------- events
+
+    def activate(self) -> None:
+        pass
+
+    def deactivate(self) -> None:
+        self.cancel()
+
+    def cancel(self) -> None:
+        self.clear_overlay()
+
+    def mouse_press(self, ev: ToolEvent) -> None:
+        pass
+
+    def mouse_move(self, ev: ToolEvent) -> None:
+        pass
+
+    def mouse_release(self, ev: ToolEvent) -> None:
+        pass
+
+    def mouse_double_click(self, ev: ToolEvent) -> None:
+        pass
+
+    def key_press(self, ev: QKeyEvent) -> bool:
+        if ev.key() == Qt.Key.Key_Escape:
+            self.cancel()
+            return True
+        return False
+
+
+class SelectTool(Tool):
+    """Click to select, Shift+click to add/remove, drag on empty floor for a rubber band,
+    drag selected elements to move them (one undo step), drag the round handle of a
+    selected start position or acceleration field to turn it."""
+
+    name = "select"
+    label = "Select / move"
+    shortcut = "V"
+    description = "Click, Shift+click, rubber band; drag to move; drag a handle to turn."
+    cursor = Qt.CursorShape.ArrowCursor
+
+    def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
+        super().__init__(view, doc)
+        self._state = ""
+        self._origin = QPointF()
+        self._base: list[str] = []
+        self._delta = QPointF()
+        self._angle = 0.0
+
+    def handle(self) -> tuple[str, QPointF, QPointF] | None:
+        """(ref, centre, handle point) of the single selected turnable element."""
+        sel = self.doc.selection
+        if len(sel) != 1:
+            return None
+        el = E.find(self.doc.arena, sel[0])
+        if isinstance(el, StartPosition):
+            c, deg, r = el.position, el.facing, self.doc.arena.turbine.length * 1.1
+        elif isinstance(el, AccelerationField):
+            c, deg = E.anchor(el), el.direction
+            r = max(0.6, min(2.0, render._extent(el.shape) * 0.7)) / 2
+        else:
+            return None
+        a = math.radians(deg)
+        return el.id, QPointF(*c), QPointF(c[0] + r * math.cos(a), c[1] + r * math.sin(a))
+
+    def mouse_press(self, ev: ToolEvent) -> None:
+        if ev.button != Qt.MouseButton.LeftButton:
+            return
+        h = self.handle()
+        if h is not None:
+            px = QLineF(self.view.mapFromScene(h[2]).toPointF(), self.view.mapFromScene(ev.pos).toPointF()).length()
+            if px <= HANDLE_PX:
+                self._state, self._origin = "turn", h[1]
+                return
+        item = self.scene.element_at(ev.pos, self.view.transform())
+        sel = self.doc.selection
+        if item is not None:
+            if ev.shift:
+                sel = [r for r in sel if r != item.ref] if item.ref in sel else [*sel, item.ref]
+                self.doc.set_selection(sel)
+            elif item.ref not in sel:
+                self.doc.set_selection([item.ref])
+            if item.ref in self.doc.selection:
+                self._state, self._origin, self._delta = "move", ev.pos, QPointF()
+            return
+        self._base = sel if ev.shift else []
+        if not ev.shift:
+            self.doc.set_selection([])
+        self._state, self._origin = "band", ev.pos
+
+    def mouse_move(self, ev: ToolEvent) -> None:
+        if self._state == "move":
+            d = ev.pos - self._origin
+            if ev.shift:
+                d = constrain(QPointF(), d)
+            if self.view.snap_enabled and not ev.ctrl:
+                s = self.view.snap_step
+                d = QPointF(snap_value(d.x(), s), snap_value(d.y(), s))
+            self._delta = d
+            for ref in self.doc.selection:
+                item = self.scene.items_by_ref.get(ref)
+                if item is not None:
+                    item.setPos(d)
+        elif self._state == "band":
+            rect = QRectF(self._origin, ev.pos).normalized()
+            path = QPainterPath()
+            path.addRect(rect)
+            self.overlay(path, render.BLUE)
+        elif self._state == "turn":
+            p = ev.pos
+            self._angle = angle_of(self._origin, p)
+            step = ANGLE_STEP if ev.shift else 1.0
+            self._angle = (round(self._angle / step) * step) % 360.0
+            a = math.radians(self._angle)
+            path = QPainterPath(self._origin)
+            path.lineTo(self._origin + QPointF(math.cos(a), math.sin(a)) * 1.5)
+            self.overlay(path, render.VERMILLION)
+            self.overlay_text(p, f"{self._angle:.0f}°")
+
+    def mouse_release(self, ev: ToolEvent) -> None:
+        if self._state in ("move", "turn"):
+            self.mouse_move(ev)  # the release position (and modifiers) are final
+        state, self._state = self._state, ""
+        if state == "move":
+            d = self._delta
+            if d.x() != 0 or d.y() != 0:
+                refs = self.doc.selection
+                self.push(lambda: C.MoveElements(self.doc, refs, clean(d.x()), clean(d.y())))
+            self.scene.sync(self.doc.arena)
+        elif state == "band":
+            rect = QRectF(self._origin, ev.pos).normalized()
+            self.clear_overlay()
+            hits = [i.ref for i in self.scene.items(rect, Qt.ItemSelectionMode.IntersectsItemShape)
+                    if isinstance(i, ElementItem)]
+            self.doc.set_selection([*self._base, *[r for r in self._ordered(hits) if r not in self._base]])
+        elif state == "turn":
+            self.clear_overlay()
+            h = self.handle()
+            if h is not None:
+                ref, angle = h[0], self._angle
+                el = E.find(self.doc.arena, ref)
+                if isinstance(el, StartPosition):
+                    self.push(lambda: C.SetStartFacing(self.doc, ref, angle))
+                else:
+                    self.push(lambda: C.SetFieldDirection(self.doc, ref, angle))
+
+    def _ordered(self, refs: list[str]) -> list[str]:
+        wanted = set(refs)
+        return [el.id for el in self.doc.arena.elements() if el.id in wanted]
+
+    def cancel(self) -> None:
+        super().cancel()
+        if self._state == "move":
+            self.scene.sync(self.doc.arena)
+        self._state = ""
+
+    def key_press(self, ev: QKeyEvent) -> bool:
+        if ev.key() == Qt.Key.Key_Escape and not self._state:
+            self.doc.set_selection([])
+            return True
+        return super().key_press(ev)
+
+
+class MeasureTool(Tool):
+    """Drag to measure a distance in lengths (Shift: 15-degree steps)."""
+
+    name = "measure"
+    label = "Measure"
+    shortcut = "M"
+    description = "Drag to measure a distance in lengths."
+
+    def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
+        super().__init__(view, doc)
+        self._origin: QPointF | None = None
+        self.distance: float | None = None
+
+    def mouse_press(self, ev: ToolEvent) -> None:
+        if ev.button == Qt.MouseButton.LeftButton:
+            self._origin = ev.snapped
+            self.distance = 0.0
+
+    def mouse_move(self, ev: ToolEvent) -> None:
+        if self._origin is None:
+            return
+        end = self.constrained(self._origin, ev) if ev.shift else ev.snapped
+        self.distance = QLineF(self._origin, end).length()
+        path = QPainterPath(self._origin)
+        path.lineTo(end)
+        self.overlay(path, render.VERMILLION)
+        text = f"{self.distance:.2f} L  ({angle_of(self._origin, end):.0f}°)"
+        self.overlay_text(end, text)
+        self.view.message.emit(f"Distance {text}")
+
+    def mouse_release(self, ev: ToolEvent) -> None:
+        if self._origin is not None:
+            self.mouse_move(ev)
+        self._origin = None
