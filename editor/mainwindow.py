@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QMimeData, QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor import actions
 from editor import commands as C
 from editor import elements as E
 from editor import files as F
@@ -25,8 +26,10 @@ from editor.canvas import ArenaScene, ArenaView
 from editor.document import DEFAULT_ARENA, ArenaDocument, empty_arena
 from editor.draw_tools import tool_classes
 from editor.panels import ElementTree, Inspector, ValidationPanel, severities
+from editor.rulers import Rulers
+from editor.settings_panels import ArenaPanel, ScenarioPanel
 from editor.tools import Tool
-from editor.validation import Analyse, ValidationRunner, default_analyse
+from editor.validation import Analyse, ValidationRunner, editor_analysis
 from schema import ArenaError, load
 
 AUTOSAVE_MS = 60_000
@@ -35,7 +38,7 @@ FILE_FILTER = "Arena files (*.yaml *.yml *.json);;All files (*)"
 
 class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None, recovery: F.RecoveryStore | None = None,
-                 analyse: Analyse = default_analyse) -> None:
+                 analyse: Analyse | None = None) -> None:
         super().__init__()
         self.settings = settings or QSettings("Arena Studio", "Arena Studio")
         self.recovery = recovery or F.RecoveryStore()
@@ -43,16 +46,19 @@ class MainWindow(QMainWindow):
         self.scene = ArenaScene(self.doc, self)
         self.view = ArenaView(self.scene, self)
         self.setCentralWidget(self.view)
-        self.runner = ValidationRunner(analyse, self)
+        self.runner = ValidationRunner(analyse if analyse is not None else editor_analysis(), self)
         self.tools: dict[str, Tool] = {cls.name: cls(self.view, self.doc) for cls in tool_classes()}
         self.last_error = ""
         self.resize(1400, 900)
         self.setAcceptDrops(True)
+        self.rulers = Rulers(self.view)
         self._build_status()
         self._build_docks()
         self._build_actions()
         self._build_toolbar()
+        actions.install(self)
         self.set_tool("select")
+        self.doc.arenaChanged.connect(lambda _a: actions.update_symmetry_label(self))
         self.doc.arenaChanged.connect(self._arena_changed)
         self.doc.dirtyChanged.connect(lambda _d: self._update_title())
         self.doc.pathChanged.connect(lambda _p: self._update_title())
@@ -69,6 +75,11 @@ class MainWindow(QMainWindow):
     def _build_status(self) -> None:
         self.pos_label = QLabel("x –  y –")
         self.zoom_label = QLabel()
+        self.hint_label = QLabel()
+        self.hint_label.setObjectName("tool-hint")
+        self.symmetry_label = QLabel()
+        self.statusBar().addPermanentWidget(self.hint_label, 1)
+        self.statusBar().addPermanentWidget(self.symmetry_label)
         self.statusBar().addPermanentWidget(self.pos_label)
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.view.cursorMoved.connect(lambda x, y: self.pos_label.setText(f"x {x:7.2f}  y {y:7.2f} L"))
@@ -91,12 +102,21 @@ class MainWindow(QMainWindow):
         self.tree.frameRequested.connect(self.frame_refs)
         self.inspector.message.connect(lambda m: self.statusBar().showMessage(m, 6000))
         self.validation.findingActivated.connect(self.show_refs)
+        self.arena_panel = ArenaPanel(self.doc)
+        self.scenario_panel = ScenarioPanel(self.doc)
+        for panel in (self.arena_panel, self.scenario_panel):
+            panel.message.connect(lambda m: self.statusBar().showMessage(m, 6000))
         left, right, bottom = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
                                Qt.DockWidgetArea.BottomDockWidgetArea)
         self.docks = {"elements": self._dock("Elements", self.tree, left),
                       "inspector": self._dock("Inspector", self.inspector, right),
                       "history": self._dock("History", self.history, right),
-                      "validation": self._dock("Validation", self.validation, bottom)}
+                      "validation": self._dock("Validation", self.validation, bottom),
+                      "arena": self._dock("Arena", self.arena_panel, right),
+                      "scenario": self._dock("Scenario", self.scenario_panel, right)}
+        self.tabifyDockWidget(self.docks["inspector"], self.docks["arena"])
+        self.tabifyDockWidget(self.docks["arena"], self.docks["scenario"])
+        self.docks["inspector"].raise_()
         self.resizeDocks([self.docks["validation"]], [160], Qt.Orientation.Vertical)
         self.resizeDocks([self.docks["elements"], self.docks["inspector"]], [200, 260], Qt.Orientation.Horizontal)
 
@@ -144,6 +164,7 @@ class MainWindow(QMainWindow):
 
         mb = self.menuBar()
         m = mb.addMenu("&File")
+        self.menus = {"file": m}
         for k in ("new", "new_default", "open"):
             m.addAction(self.act[k])
         self.recent_menu = m.addMenu("Open &recent")
@@ -152,13 +173,13 @@ class MainWindow(QMainWindow):
             m.addAction(self.act[k])
         m.addSeparator()
         m.addAction(self.act["quit"])
-        m = mb.addMenu("&Edit")
+        m = self.menus["edit"] = mb.addMenu("&Edit")
         for k in ("undo", "redo", None, "cut", "copy", "paste", "duplicate", "delete", "select_all", None):
             m.addAction(self.act[k]) if k else m.addSeparator()
         nudge = m.addMenu("&Nudge")
         for k in [k for k in self.act if k.startswith("nudge_")]:
             nudge.addAction(self.act[k])
-        m = mb.addMenu("&View")
+        m = self.menus["view"] = mb.addMenu("&View")
         for k in ("fit", "zoom_100", "zoom_in", "zoom_out"):
             m.addAction(self.act[k])
         m.addAction(self.grid_act)
@@ -182,11 +203,15 @@ class MainWindow(QMainWindow):
             tb.addAction(act)
             self.tools_menu.addAction(act)
             self.tool_actions[name] = act
-        tb.addSeparator()
+        self.addToolBarBreak()
+        tb = self.addToolBar("Tool options")
+        tb.setObjectName("Tool options")
+        tb.addWidget(QLabel(" Shape "))
         self.mode_box = QComboBox()
         self.mode_box.setToolTip("Shape of the element the tool draws")
         self.mode_box.currentTextChanged.connect(self._set_mode)
         tb.addWidget(self.mode_box)
+        tb.addWidget(QLabel(" Kind "))
         self.kind_box = QComboBox()
         self.kind_box.addItems(["outlying", "central"])
         self.kind_box.setToolTip("Kind of new checkpoints and gates")
@@ -220,7 +245,7 @@ class MainWindow(QMainWindow):
         self.mode_box.setEnabled(bool(tool.modes))
         self.mode_box.blockSignals(False)
         self.kind_box.setEnabled(hasattr(tool, "kind"))
-        self.statusBar().showMessage(tool.description, 4000)
+        self.hint_label.setText(f"{tool.label} ({tool.shortcut}): {tool.description}")
 
     def _set_mode(self, mode: str) -> None:
         tool = self.view.tool
@@ -277,6 +302,9 @@ class MainWindow(QMainWindow):
         return True
 
     def delete_selection(self) -> None:
+        tool = self.view.tool
+        if tool is not None and hasattr(tool, "delete_key") and tool.delete_key():
+            return  # the vertex tool deleted (or refused to delete) a vertex
         self._push(lambda: C.DeleteElements(self.doc, self.doc.selection))
 
     def nudge(self, dx: float, dy: float) -> None:
@@ -288,10 +316,9 @@ class MainWindow(QMainWindow):
         if not self.doc.selection:
             return False
         text = E.elements_to_yaml(self.doc.arena, self.doc.selection)
-        mime = QMimeData()
-        mime.setText(text)
-        mime.setData(E.CLIPBOARD_MIME, text.encode("utf-8"))
-        QGuiApplication.clipboard().setMimeData(mime)
+        # Plain text (elements as YAML; paste checks it): a QMimeData made in Python would be
+        # owned by the clipboard and destroyed by Qt after the interpreter has shut down.
+        QGuiApplication.clipboard().setText(text)
         return True
 
     def cut(self) -> None:
@@ -342,17 +369,22 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Discard
 
     def new_document(self, from_default: bool) -> None:
+        self.new_from_template(DEFAULT_ARENA if from_default else None)
+
+    def new_from_template(self, path: Path | None) -> bool:
+        """A new untitled document: the empty arena, or a copy of a template file."""
         if not self.maybe_save():
-            return
+            return False
         arena = empty_arena()
-        if from_default:
+        if path is not None:
             try:
-                arena = load(DEFAULT_ARENA)
+                arena = load(path)
             except ArenaError as exc:
-                self.show_problems("Cannot read the default arena", str(exc))
-                return
+                self.show_problems(f"Cannot read template {Path(path).name}", str(exc))
+                return False
         self.doc.reset(arena, None)
         self.view.fit_arena()
+        return True
 
     def open_path(self, path: str, ask: bool = True) -> bool:
         if ask and not self.maybe_save():
