@@ -1,0 +1,229 @@
+"""Configuration-space data per heading, for fast end-of-length checks in the planner.
+
+For a fixed heading the footprint is a fixed rectangle ``R`` around the centre, so "the
+footprint at centre ``c`` meets shape ``G``" is the point test "``c`` lies in ``G ⊕ R``"
+(the Minkowski sum; ``R`` is centrally symmetric).  Each heading gets
+
+* the free region: centres whose footprint neither overlaps a wall nor leaves the bounds;
+* for every zone (field, exclusion field, goal) the region of centres that touch/overlap it;
+
+and a raster of :data:`CELL`-sized cells that answers most point tests with one lookup: a cell is
+known free, known blocked, or *mixed* (near an edge), and only mixed cells fall back to an exact
+shapely point test.  The contact semantics are those of :mod:`engine.geometry` (tolerance
+:data:`engine.geometry.TOLERANCE`).
+
+>>> from schema.model import Arena, Rect, Wall
+>>> arena = Arena(name="t", bounds=Rect((0.0, 0.0), (10.0, 10.0)), walls=(Wall("W", Rect((3.0, 0.0), (1.0, 4.0))),))
+>>> cs = CSpace(ArenaGeometry(arena), ())
+>>> h = cs.heading(0.0)
+>>> h.is_free(0.0, 0.0), h.is_free(2.2, 0.0), h.is_free(4.6, 0.0)
+(True, False, False)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Polygon as ShapelyPolygon
+from shapely.geometry.base import BaseGeometry
+
+from engine.geometry import TOLERANCE, ArenaGeometry
+from engine.motion import normalize_heading
+
+#: Raster cell size (lengths) of the per-heading lookup grids.
+CELL = 0.1
+FREE, BLOCKED, MIXED = 1, 0, 2
+
+
+def rect_offsets(half_length: float, half_width: float, heading: float) -> list[tuple[float, float]]:
+    a = math.radians(heading)
+    c, s = math.cos(a), math.sin(a)
+    return [(lx * c - ly * s, lx * s + ly * c) for lx, ly in ((half_length, half_width), (-half_length, half_width), (-half_length, -half_width), (half_length, -half_width))]
+
+
+def _parts(geom: BaseGeometry) -> list[BaseGeometry]:
+    if hasattr(geom, "geoms"):
+        out: list[BaseGeometry] = []
+        for g in geom.geoms:
+            out.extend(_parts(g))
+        return out
+    return [geom]
+
+
+def minkowski(geom: BaseGeometry, offsets: Sequence[tuple[float, float]]) -> BaseGeometry:
+    """``geom ⊕ R`` for the convex polygon R with vertices ``offsets`` (R contains the origin).
+
+    For a polygon P, P ⊕ R = P ∪ (∂P ⊕ R), and each edge's sum is the convex hull of the edge's
+    ends moved by R's vertices.
+
+    >>> round(minkowski(ShapelyPolygon([(0, 0), (1, 0), (1, 1), (0, 1)]), rect_offsets(0.5, 0.5, 0)).area, 6)
+    4.0
+    """
+    off = np.asarray(offsets, dtype=float)
+    pieces: list[BaseGeometry] = []
+    for part in _parts(geom):
+        if part.is_empty:
+            continue
+        if part.geom_type == "Point":
+            pieces.append(shapely.convex_hull(shapely.multipoints(np.array([[part.x, part.y]]) + off)))
+            continue
+        if part.geom_type == "Polygon" and abs(part.convex_hull.area - part.area) <= 1e-9 * max(1.0, part.area):
+            pts = np.asarray(part.exterior.coords)[:, None, :] + off[None, :, :]
+            pieces.append(shapely.convex_hull(shapely.multipoints(pts.reshape(-1, 2))))
+            continue
+        rings: list[np.ndarray] = []
+        if part.geom_type == "Polygon":
+            pieces.append(part)
+            rings.append(np.asarray(part.exterior.coords))
+            rings.extend(np.asarray(r.coords) for r in part.interiors)
+        else:  # LineString / LinearRing
+            rings.append(np.asarray(part.coords))
+        for ring in rings:
+            ends = np.concatenate([ring[:-1, None, :] + off[None, :, :], ring[1:, None, :] + off[None, :, :]], axis=1)
+            pieces.extend(shapely.convex_hull(shapely.multipoints(ends)).tolist())
+    if not pieces:
+        return ShapelyPolygon()
+    return shapely.union_all(pieces)
+
+
+@dataclass(frozen=True)
+class ZoneSpec:
+    """A zone for the planner: ``overlap`` zones need more than touching (exclusion fields)."""
+
+    kind: str
+    id: str
+    geometry: BaseGeometry
+    overlap: bool = False
+    direction: float = 0.0
+
+
+class Raster:
+    """The cell grid shared by all headings of one arena."""
+
+    def __init__(self, geometry: ArenaGeometry, cell: float = CELL, margin: float = 1.0) -> None:
+        minx, miny, maxx, maxy = geometry.bounds.bounds
+        self.cell = cell
+        self.x0, self.y0 = minx - margin, miny - margin
+        self.nx = int(math.ceil((maxx - minx + 2 * margin) / cell)) + 1
+        self.ny = int(math.ceil((maxy - miny + 2 * margin) / cell)) + 1
+        self.half_diagonal = cell * math.sqrt(2.0) / 2.0 + 1e-9
+
+    def index(self, x: float, y: float) -> int:
+        """Cell index of a point (-1 off the grid)."""
+        i = int((x - self.x0) / self.cell)
+        j = int((y - self.y0) / self.cell)
+        if 0 <= i < self.nx and 0 <= j < self.ny and x >= self.x0 and y >= self.y0:
+            return i * self.ny + j
+        return -1
+
+    def centres(self, box: tuple[float, float, float, float] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(flat indices, x, y) of cell centres, optionally only those in ``box``."""
+        i0, j0, i1, j1 = 0, 0, self.nx, self.ny
+        if box is not None:
+            i0 = max(0, int((box[0] - self.x0) / self.cell) - 1)
+            j0 = max(0, int((box[1] - self.y0) / self.cell) - 1)
+            i1 = min(self.nx, int((box[2] - self.x0) / self.cell) + 2)
+            j1 = min(self.ny, int((box[3] - self.y0) / self.cell) + 2)
+        ii, jj = np.meshgrid(np.arange(i0, i1), np.arange(j0, j1), indexing="ij")
+        xs = self.x0 + (ii + 0.5) * self.cell
+        ys = self.y0 + (jj + 0.5) * self.cell
+        return (ii * self.ny + jj).ravel(), xs.ravel(), ys.ravel()
+
+    def classify(self, geom: BaseGeometry, box: tuple[float, float, float, float] | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """(cells certainly inside ``geom``, cells that may meet it but aren't certainly inside)."""
+        if geom.is_empty:
+            e = np.zeros(0, dtype=np.int64)
+            return e, e
+        if box is None:
+            b = geom.bounds
+            box = (b[0] - self.cell, b[1] - self.cell, b[2] + self.cell, b[3] + self.cell)
+        idx, xs, ys = self.centres(box)
+        inner = geom.buffer(-self.half_diagonal)
+        outer = geom.buffer(self.half_diagonal)
+        shapely.prepare(inner)
+        shapely.prepare(outer)
+        inside = shapely.contains_xy(inner, xs, ys) if not inner.is_empty else np.zeros(len(xs), dtype=bool)
+        maybe = shapely.contains_xy(outer, xs, ys) & ~inside
+        return idx[inside], idx[maybe]
+
+
+class HeadingSpace:
+    """Free region and zone regions of the centre for one heading."""
+
+    def __init__(self, raster: Raster, free: BaseGeometry, zones: Sequence[BaseGeometry]) -> None:
+        self.raster = raster
+        self.free = free
+        shapely.prepare(free)
+        status = np.full(raster.nx * raster.ny, BLOCKED, dtype=np.uint8)
+        inside, maybe = raster.classify(free)
+        status[inside] = FREE
+        status[maybe] = MIXED
+        self.status = bytes(status)
+        self.zones = list(zones)
+        cells: dict[int, list[tuple[int, bool]]] = {}
+        for z, g in enumerate(self.zones):
+            shapely.prepare(g)
+            inside, maybe = raster.classify(g)
+            for c in inside.tolist():
+                cells.setdefault(c, []).append((z, True))
+            for c in maybe.tolist():
+                cells.setdefault(c, []).append((z, False))
+        self.cells: dict[int, tuple[tuple[int, bool], ...]] = {c: tuple(v) for c, v in cells.items()}
+
+    def is_free(self, x: float, y: float) -> bool:
+        c = self.raster.index(x, y)
+        if c < 0:
+            return False
+        st = self.status[c]
+        if st == MIXED:
+            return bool(shapely.contains_xy(self.free, x, y))
+        return st == FREE
+
+    def zones_at(self, x: float, y: float) -> list[int]:
+        """Indices of the zones the centre (x, y) lies in."""
+        c = self.raster.index(x, y)
+        entries = self.cells.get(c)
+        if not entries:
+            return []
+        out: list[int] = []
+        for z, sure in entries:
+            if sure or shapely.intersects_xy(self.zones[z], x, y):
+                out.append(z)
+        return out
+
+
+class CSpace:
+    """Lazily built :class:`HeadingSpace` per heading for one arena and a list of zones."""
+
+    def __init__(self, geometry: ArenaGeometry, zones: Sequence[ZoneSpec], cell: float = CELL) -> None:
+        self.geometry = geometry
+        self.zones = tuple(zones)
+        self.raster = Raster(geometry, cell)
+        t = geometry.turbine
+        self.half_length, self.half_width = t.length / 2.0, t.width / 2.0
+        self.walls = shapely.union_all([g for _, g in geometry.walls]) if geometry.walls else ShapelyPolygon()
+        self.ring = LineString(list(geometry.bounds.exterior.coords)) if geometry.bounds.geom_type == "Polygon" else geometry.bounds.boundary
+        self._cache: dict[float, HeadingSpace] = {}
+
+    def heading(self, heading: float) -> HeadingSpace:
+        hs = self._cache.get(heading)
+        if hs is not None:
+            return hs
+        key = round(normalize_heading(heading), 6)
+        hs = self._cache.get(key)
+        if hs is not None:
+            self._cache[heading] = hs
+        else:
+            shrunk = rect_offsets(self.half_length - TOLERANCE, self.half_width - TOLERANCE, key)
+            grown = rect_offsets(self.half_length + TOLERANCE, self.half_width + TOLERANCE, key)
+            blocked = shapely.union_all([minkowski(self.ring, shrunk), minkowski(self.walls, shrunk)])
+            free = self.geometry.bounds.difference(blocked)
+            zones = [minkowski(z.geometry, shrunk if z.overlap else grown) for z in self.zones]
+            hs = HeadingSpace(self.raster, free, zones)
+            self._cache[key] = hs
+            self._cache[heading] = hs
+        return hs

@@ -1,0 +1,173 @@
+"""Arena geometry prepared for the end-of-length checks.
+
+:class:`ArenaGeometry` answers the rules' questions about one footprint exactly, with prepared
+shapely geometries.  Contact is decided with a tolerance of :data:`TOLERANCE` lengths so that
+a footprint lying flush against a wall does not ram it and one lying flush against a checkpoint
+touches it:
+
+* *overlapping* (walls, exclusion fields) = the footprint shrunk by TOLERANCE intersects the shape;
+* *leaving the bounds* = the shrunk footprint is not inside the bounds;
+* *touching* (acceleration fields, checkpoints, starts, targets) = the footprint grown by
+  TOLERANCE intersects the shape.
+
+>>> from schema.model import Arena, Rect, Wall
+>>> g = ArenaGeometry(Arena(name="t", bounds=Rect((0.0, 0.0), (10.0, 10.0)),
+...                         walls=(Wall("W", Rect((3.0, 0.0), (1.0, 4.0))),)))
+>>> g.ram_feature(Pose(0.0, 0.0, 0.0)), g.ram_feature(Pose(2.2, 0.0, 0.0)), g.ram_feature(Pose(4.6, 0.0, 0.0))
+(None, 'W', 'bounds')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import shapely
+from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry.base import BaseGeometry
+
+from engine.motion import Footprint, Pose
+from schema.model import AreaShape, Arena, Circle, Rect, Turbine
+
+#: Contact tolerance in lengths (see the module docstring).
+TOLERANCE = 1e-7
+
+
+def shape_centre(shape: AreaShape) -> tuple[float, float]:
+    """The centre of a checkpoint-like shape (circle/rect centre, polygon centroid)."""
+    if isinstance(shape, (Circle, Rect)):
+        return (float(shape.center[0]), float(shape.center[1]))
+    c = shape.to_shapely().centroid
+    return (float(c.x), float(c.y))
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A named area and what touching it means to the rules."""
+
+    kind: str  # "field" | "exclusion" | "checkpoint" | "start" | "target"
+    id: str
+    geometry: BaseGeometry
+    direction: float = 0.0
+    active_from_tier: int = 1
+
+
+def _prepared(g: BaseGeometry) -> BaseGeometry:
+    shapely.prepare(g)
+    return g
+
+
+class ArenaGeometry:
+    """Prepared geometry of one arena for the reference turbine (exact footprint tests)."""
+
+    def __init__(self, arena: Arena) -> None:
+        self.arena = arena
+        self.turbine: Turbine = arena.turbine
+        self._footprints: dict[tuple[Pose, float], Any] = {}
+        self.bounds: BaseGeometry = _prepared(arena.bounds_geometry())
+        self.walls: tuple[tuple[str, BaseGeometry], ...] = tuple(
+            (w.id, _prepared(w.shape.to_shapely())) for w in arena.walls
+        )
+        self.fields: tuple[Zone, ...] = tuple(
+            Zone("field", f.id, _prepared(f.shape.to_shapely()), direction=float(f.direction)) for f in arena.acceleration_fields
+        )
+        self.exclusions: tuple[Zone, ...] = tuple(
+            Zone("exclusion", e.id, _prepared(e.shape.to_shapely()), active_from_tier=e.active_from_tier)
+            for e in arena.exclusion_fields
+        )
+        self.checkpoints: tuple[Zone, ...] = tuple(
+            Zone("checkpoint", c.id, _prepared(c.shape.to_shapely())) for c in arena.checkpoints
+        )
+        self.starts: tuple[Zone, ...] = tuple(
+            Zone("start", s.id, _prepared(Footprint.of(Pose(s.position[0], s.position[1], s.facing), self.turbine).to_shapely()))
+            for s in arena.start_positions
+        )
+        self.targets: tuple[Zone, ...] = tuple(
+            Zone("target", t.id, _prepared(ShapelyPoint(t.position))) for t in arena.static_targets
+        )
+        self.gates: tuple[tuple[str, tuple[float, float], tuple[float, float], bool], ...] = tuple(
+            (g.id, (float(g.start[0]), float(g.start[1])), (float(g.end[0]), float(g.end[1])), g.one_way) for g in arena.gates
+        )
+
+    # -- footprints --------------------------------------------------------------------------
+    def footprint(self, pose: Pose, grow: float = 0.0) -> BaseGeometry:
+        """The footprint polygon (each side pushed out by ``grow``); recent ones are cached."""
+        key = (pose, grow)
+        fp = self._footprints.get(key)
+        if fp is None:
+            if len(self._footprints) > 4096:
+                self._footprints.clear()
+            fp = Footprint.of(pose, self.turbine).to_shapely(grow)
+            self._footprints[key] = fp
+        return fp
+
+    # -- the checks ----------------------------------------------------------------------------
+    def ram_feature(self, pose: Pose) -> str | None:
+        """The wall id the footprint overlaps, ``"bounds"`` if it leaves the arena, else None."""
+        fp = self.footprint(pose, -TOLERANCE)
+        if not self.bounds.contains(fp):
+            return "bounds"
+        for wid, g in self.walls:
+            if g.intersects(fp):
+                return wid
+        return None
+
+    def touching(self, zones: Sequence[Zone], pose: Pose) -> list[Zone]:
+        """The zones the footprint touches."""
+        fp = self.footprint(pose, TOLERANCE)
+        return [z for z in zones if z.geometry.intersects(fp)]
+
+    def overlapping(self, zones: Sequence[Zone], pose: Pose) -> list[Zone]:
+        """The zones the footprint overlaps (more than touching)."""
+        fp = self.footprint(pose, -TOLERANCE)
+        return [z for z in zones if z.geometry.intersects(fp)]
+
+    def corners_inside(self, zone: Zone, pose: Pose) -> int:
+        """How many footprint corners lie strictly inside ``zone``."""
+        corners = Footprint.of(pose, self.turbine).corners
+        xs = [c[0] for c in corners]
+        ys = [c[1] for c in corners]
+        return int(shapely.contains_xy(zone.geometry, xs, ys).sum())
+
+    def active_exclusions(self, tier: int) -> list[Zone]:
+        return [z for z in self.exclusions if tier >= z.active_from_tier]
+
+    def crossed_gates(self, path: Sequence[tuple[float, float]]) -> list[str]:
+        """Gates the centre's ``path`` crosses (one-way gates only right-to-left)."""
+        out: list[str] = []
+        for gid, a, b, one_way in self.gates:
+            if path_crosses(path, a, b, one_way):
+                out.append(gid)
+        return out
+
+
+def _orient(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> float:
+    return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+
+
+def path_crosses(path: Sequence[tuple[float, float]], a: tuple[float, float], b: tuple[float, float], one_way: bool) -> bool:
+    """Does the polyline ``path`` cross the segment a-b (from its right to its left if ``one_way``)?
+
+    A crossing is a proper intersection of a path segment with the gate (touching an end of the
+    gate counts; running along it does not).
+
+    >>> path_crosses([(0, -1), (0, 1)], (-1, 0), (1, 0), one_way=True)
+    True
+    >>> path_crosses([(0, 1), (0, -1)], (-1, 0), (1, 0), one_way=True)
+    False
+    """
+    ax, ay = a
+    bx, by = b
+    for (px, py), (qx, qy) in zip(path, path[1:]):
+        d1 = _orient(ax, ay, bx, by, px, py)
+        d2 = _orient(ax, ay, bx, by, qx, qy)
+        if (d1 > 0 and d2 > 0) or (d1 < 0 and d2 < 0) or (d1 == 0 and d2 == 0):
+            continue
+        d3 = _orient(px, py, qx, qy, ax, ay)
+        d4 = _orient(px, py, qx, qy, bx, by)
+        if (d3 > 0 and d4 > 0) or (d3 < 0 and d4 < 0):
+            continue
+        if one_way and not (d1 < 0 <= d2 or d1 <= 0 < d2):
+            continue
+        return True
+    return False

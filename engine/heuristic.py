@@ -1,0 +1,199 @@
+"""Admissible lower bounds for the travel planner.
+
+Two parts:
+
+* :class:`DistanceMap` - a lower bound on the *paid* distance (moved by lengths, not by field
+  pushes) the centre must still travel to reach a goal region.  It is a shortest-path distance on
+  a grid whose cells are every place the centre could be after a length (plus a margin, because a
+  length may jump over a thin wall: only end-of-length positions are checked), with free
+  "jump" edges for acceleration-field pushes.  The grid distance is deflated by the worst-case
+  ratio of 16-neighbour grid paths to straight lines and by a discretisation slack.
+* :class:`TimeBound` - converts a paid distance into a lower bound on time, given the current
+  speed, lengths already moved this turn and icons left, assuming the fastest possible speed ramp
+  and the longest centre displacement any length of a given icon cost can make.
+
+>>> tb = TimeBound(speed_delta=2, max_speed=6, budget=3, scale=60)
+>>> tb.lower_bound(0.5, speed=2, done=0, icons_left=3)   # one length at speed 2 = 30/60 turn
+30
+>>> tb.lower_bound(3.0, speed=2, done=2, icons_left=3)   # next turn at speed <= 4: 3 lengths
+45
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from typing import Sequence
+
+import numpy as np
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from engine.motion import max_displacement_by_cost
+
+#: Heuristic grid cell size (lengths).
+HEURISTIC_CELL = 0.15
+#: Worst ratio of a 16-neighbour grid path to the straight line it approximates (1/cos 13.28°).
+GRID_STRETCH = 1.0276
+#: 16-neighbour offsets.
+OFFSETS = [(1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1),
+           (2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (1, -2), (2, -1)]
+
+
+def _shift_min(d: np.ndarray, di: int, dj: int, w: float, out: np.ndarray) -> None:
+    """out[i, j] = min(out[i, j], d[i + di, j + dj] + w) where defined."""
+    nx, ny = d.shape
+    si = slice(max(0, -di), min(nx, nx - di))
+    sj = slice(max(0, -dj), min(ny, ny - dj))
+    ti = slice(max(0, di), min(nx, nx + di))
+    tj = slice(max(0, dj), min(ny, ny + dj))
+    np.minimum(out[si, sj], d[ti, tj] + w, out=out[si, sj])
+
+
+class DistanceMap:
+    """Lower bound of the paid distance from any point to one goal region."""
+
+    def __init__(
+        self,
+        bounds: BaseGeometry,
+        free_disc: BaseGeometry,
+        reach: float,
+        goal: BaseGeometry,
+        jumps: Sequence[tuple[BaseGeometry, float, float]],
+        cell: float = HEURISTIC_CELL,
+    ) -> None:
+        """``free_disc``: where the centre may be after a length (any heading); ``reach``: the
+        longest displacement of one length; ``goal``: region the centre must reach (already grown
+        for the footprint); ``jumps``: (trigger region of the centre, dx, dy) per field."""
+        minx, miny, maxx, maxy = bounds.bounds
+        self.cell = cell
+        self.x0, self.y0 = minx - 1.0, miny - 1.0
+        nx = int(math.ceil((maxx - minx + 2.0) / cell)) + 1
+        ny = int(math.ceil((maxy - miny + 2.0) / cell)) + 1
+        self.nx, self.ny = nx, ny
+        hd = cell * math.sqrt(2.0) / 2.0
+        ii, jj = np.meshgrid(np.arange(nx), np.arange(ny), indexing="ij")
+        xs = (self.x0 + (ii + 0.5) * cell).ravel()
+        ys = (self.y0 + (jj + 0.5) * cell).ravel()
+        # Nodes: every cell within half a length's reach (plus grid margin) of a possible centre.
+        nodes_geom = free_disc.buffer(reach / 2.0 + 3.0 * cell)
+        shapely.prepare(nodes_geom)
+        nodes = shapely.contains_xy(nodes_geom, xs, ys).reshape(nx, ny)
+        goal_geom = goal.buffer(hd)
+        shapely.prepare(goal_geom)
+        targets = shapely.contains_xy(goal_geom, xs, ys).reshape(nx, ny) & nodes
+        d = np.full((nx, ny), np.inf)
+        d[targets] = 0.0
+        jump_data: list[tuple[np.ndarray, list[tuple[int, int]]]] = []
+        for trigger, jx, jy in jumps:
+            tg = trigger.buffer(hd)
+            shapely.prepare(tg)
+            mask = shapely.contains_xy(tg, xs, ys).reshape(nx, ny) & nodes
+            r = 2.0 * hd
+            offs = [
+                (di, dj)
+                for di in range(int(math.floor((jx - r) / cell)), int(math.ceil((jx + r) / cell)) + 1)
+                for dj in range(int(math.floor((jy - r) / cell)), int(math.ceil((jy + r) / cell)) + 1)
+                if math.hypot(di * cell - jx, dj * cell - jy) <= r
+            ]
+            jump_data.append((mask, offs))
+        weights = [(di, dj, cell * math.hypot(di, dj)) for di, dj in OFFSETS]
+        blocked = ~nodes
+        for _ in range(20 * (nx + ny)):
+            new = d.copy()
+            for di, dj, w in weights:
+                _shift_min(d, di, dj, w, new)
+            for mask, offs in jump_data:
+                jumped = np.full((nx, ny), np.inf)
+                for di, dj in offs:
+                    _shift_min(d, di, dj, 0.0, jumped)
+                np.minimum(new, np.where(mask, jumped, np.inf), out=new)
+            new[blocked] = np.inf
+            if np.array_equal(new, d):
+                break
+            d = new
+        self.grid = d
+        self.slack = 4.0 * hd
+        bound = np.maximum(0.0, d / GRID_STRETCH - self.slack)
+        self.values: list[float] = bound.ravel().tolist()
+
+    def at(self, x: float, y: float) -> float:
+        i = int((x - self.x0) / self.cell)
+        j = int((y - self.y0) / self.cell)
+        if 0 <= i < self.nx and 0 <= j < self.ny:
+            return self.values[i * self.ny + j]
+        return math.inf
+
+
+def combine(maps: Sequence[DistanceMap]) -> list[float]:
+    """Cell-wise minimum of several maps on the same grid."""
+    if not maps:
+        return []
+    out = np.full(len(maps[0].values), np.inf)
+    for m in maps:
+        np.minimum(out, np.asarray(m.values), out=out)
+    return out.tolist()
+
+
+class TimeBound:
+    """Lower bound on time (in 1/``scale`` turns) to cover a paid distance."""
+
+    def __init__(self, speed_delta: int, max_speed: int, budget: int | None, scale: int, cap: float = 200.0) -> None:
+        self.delta, self.vmax, self.budget, self.scale, self.cap = speed_delta, max_speed, budget, scale, cap
+        disp = max_displacement_by_cost()
+        self.top_cost = max(disp)
+        self.disp = disp
+        self._cover: dict[tuple[int, int], float] = {}
+        self._tables: dict[tuple[int, int, int], tuple[list[float], list[int]]] = {}
+
+    def cover(self, lengths: int, icons: int | None) -> float:
+        """Longest total centre displacement of ``lengths`` lengths costing at most ``icons``."""
+        b = self.top_cost * lengths if icons is None else min(icons, self.top_cost * lengths)
+        key = (lengths, b)
+        got = self._cover.get(key)
+        if got is None:
+            best = [0.0] * (b + 1)
+            for _ in range(lengths):
+                best = [max(best[x - c] + self.disp[c] for c in self.disp if c <= x) for x in range(b + 1)]
+            got = best[b]
+            self._cover[key] = got
+        return got
+
+    def _table(self, speed: int, done: int, icons_left: int) -> tuple[list[float], list[int]]:
+        key = (speed, done, icons_left)
+        tab = self._tables.get(key)
+        if tab is not None:
+            return tab
+        icons = None if icons_left < 0 else icons_left
+        covers: list[float] = []
+        times: list[int] = []
+        base, t = 0.0, 0
+        if done < speed:
+            for k in range(1, speed - done + 1):
+                covers.append(self.cover(k, icons))
+                times.append(self.scale * k // speed)
+            base = self.cover(speed - done, icons)
+            t = self.scale * (speed - done) // speed
+        v = speed
+        while base <= self.cap:
+            v = min(self.vmax, v + self.delta)
+            if v <= 0:
+                break
+            for k in range(1, v + 1):
+                covers.append(base + self.cover(k, self.budget))
+                times.append(t + self.scale * k // v)
+            base += self.cover(v, self.budget)
+            t += self.scale
+        tab = (covers, times)
+        self._tables[key] = tab
+        return tab
+
+    def lower_bound(self, distance: float, speed: int, done: int, icons_left: int | None) -> int:
+        """Fewest 1/scale turns to end a length with ``distance`` covered (at least one length)."""
+        if distance == math.inf:
+            return 1 << 40
+        covers, times = self._table(speed, done, -1 if icons_left is None else icons_left)
+        k = bisect.bisect_left(covers, distance - 1e-9)
+        if k >= len(covers):
+            return 1 << 40
+        return times[k]
