@@ -5,14 +5,26 @@ from __future__ import annotations
 import importlib
 
 from validators.cli_app import app
+from validators.plugins import command_registrars
 
 #: Modules that register commands on :data:`app` when imported.
-COMMAND_MODULES = ("validators.cli_check",)
+COMMAND_MODULES = ("validators.cli_check", "validators.cli_validate", "validators.cli_serve",
+                   "validators.cli_export", "validators.cli_travel")
+
+
+_loaded = False
 
 
 def _load_commands() -> None:
+    """Register every command once (built-in modules, then plugins)."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
     for name in COMMAND_MODULES:
         importlib.import_module(name)
+    for register in command_registrars():
+        register(app)
 
 
 def main() -> None:

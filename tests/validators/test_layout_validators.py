@@ -1,0 +1,114 @@
+"""Validators that need no travel, each shown firing and not firing on purpose-made arenas."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from schema import load, loads
+from validators.builtin.layout import CheckpointMixValidator, FieldOrbitValidator, SymmetryValidator
+from validators.builtin.placement import BoundsValidator, ExclusionPlacementValidator, OverlapValidator
+from validators.context import AnalysisContext
+
+ROOT = Path(__file__).resolve().parents[2]
+HEAD = "format: arena-studio/1\nsystem: gravstrike\nname: T\nbounds: {type: rect, center: [0, 0], size: [20, 20]}\n"
+
+
+def run(validator, text: str):  # type: ignore[no-untyped-def]
+    arena = loads(HEAD + text)
+    return validator.evaluate(arena, AnalysisContext(arena))
+
+
+def codes(result) -> list[tuple[str, str, tuple[str, ...]]]:  # type: ignore[no-untyped-def]
+    return [(f.code, f.severity, f.elements) for f in result.findings]
+
+
+def test_bounds_fires_for_element_outside() -> None:
+    r = run(BoundsValidator(), "checkpoints:\n  - {id: A, kind: outlying, shape: {type: circle, center: [9.5, 0], radius: 1}}\n"
+            "start_positions:\n  - {player: 1, position: [0, 0], facing: 0}\n  - {player: 2, position: [12, 0], facing: 0}\n")
+    assert codes(r) == [("bounds", "error", ("A",)), ("bounds", "error", ("start:2",))]
+    assert "start 2 is outside the arena bounds" in r.findings[1].message
+
+
+def test_bounds_quiet_when_everything_inside_and_walls_may_cross_the_edge() -> None:
+    r = run(BoundsValidator(), "walls:\n  - {id: W1, shape: {type: rect, center: [10, 0], size: [2, 4]}}\n"
+            "checkpoints:\n  - {id: A, kind: outlying, shape: {type: circle, center: [5, 0], radius: 1}}\n")
+    assert codes(r) == []
+
+
+def test_overlap_start_on_wall_and_starts_overlapping() -> None:
+    r = run(OverlapValidator(), "walls:\n  - {id: W1, shape: {type: rect, center: [0, 0], size: [2, 2]}}\n"
+            "start_positions:\n  - {player: 1, position: [1.2, 0], facing: 0}\n"
+            "  - {player: 2, position: [5, 0], facing: 0}\n  - {player: 3, position: [5.5, 0], facing: 0}\n")
+    assert codes(r) == [("overlap", "error", ("start:1", "W1")), ("overlap", "error", ("start:2", "start:3"))]
+
+
+def test_overlap_checkpoint_buried_in_wall() -> None:
+    r = run(OverlapValidator(), "walls:\n  - {id: W1, shape: {type: rect, center: [0, 0], size: [4, 4]}}\n"
+            "checkpoints:\n  - {id: A, kind: outlying, shape: {type: circle, center: [0, 0], radius: 1}}\n"
+            "  - {id: B, kind: outlying, shape: {type: circle, center: [2, 0], radius: 1}}\n")
+    assert codes(r) == [("overlap", "error", ("A",))]
+
+
+def test_exclusion_placement_severity_follows_tier() -> None:
+    r = run(ExclusionPlacementValidator(), "exclusion_fields:\n  - {id: X1, shape: {type: circle, center: [0, 0], radius: 2}, active_from_tier: 1}\n"
+            "  - {id: X2, shape: {type: circle, center: [6, 0], radius: 2}, active_from_tier: 3}\n"
+            "checkpoints:\n  - {id: A, kind: outlying, shape: {type: circle, center: [6, 1], radius: 0.5}}\n"
+            "start_positions:\n  - {player: 1, position: [0, 0], facing: 0}\n  - {player: 2, position: [6, -1], facing: 0}\n"
+            "  - {player: 3, position: [-6, -6], facing: 0}\n")
+    assert sorted(codes(r)) == sorted([("exclusion-placement", "error", ("start:1", "X1")),
+                                       ("exclusion-placement", "warning", ("start:2", "X2")),
+                                       ("exclusion-placement", "info", ("A", "X2"))])
+
+
+def test_checkpoint_mix() -> None:
+    r = run(CheckpointMixValidator(), "checkpoints:\n  - {id: A, kind: outlying, shape: {type: circle, center: [6, 1], radius: 0.5}}\n"
+            "  - {id: Q, kind: central, shape: {type: circle, center: [0, 0], radius: 0.5}}\n")
+    assert codes(r) == [("checkpoint-mix", "warning", ("A",)), ("checkpoint-mix", "info", ("Q",))]
+    good = "checkpoints:\n" + "".join(
+        f"  - {{id: {c}, kind: {k}, shape: {{type: circle, center: [{x}, 0], radius: 0.5}}}}\n"
+        for c, k, x in (("A", "outlying", -6), ("B", "outlying", -3), ("C", "outlying", 3), ("M", "central", 0)))
+    assert codes(run(CheckpointMixValidator(), good)) == []
+
+
+def test_field_orbit_fires_when_all_turn_one_way() -> None:
+    fields = "acceleration_fields:\n" + "".join(
+        f"  - {{id: F{i}, shape: {{type: circle, center: [{x}, {y}], radius: 0.5}}, direction: {d}}}\n"
+        for i, (x, y, d) in enumerate(((5, 0, 90), (0, 5, 180), (-5, 0, 270))))
+    r = run(FieldOrbitValidator(), fields)
+    assert [c[0] for c in codes(r)] == ["field-orbit"] and "counter-clockwise" in r.findings[0].message
+    assert r.metrics["orbit_balance"] == 1.0
+
+
+def test_field_orbit_quiet_for_balanced_or_radial_fields() -> None:
+    fields = ("acceleration_fields:\n  - {id: F1, shape: {type: circle, center: [5, 0], radius: 0.5}, direction: 90}\n"
+              "  - {id: F2, shape: {type: circle, center: [-5, 0], radius: 0.5}, direction: 90}\n"
+              "  - {id: F3, shape: {type: circle, center: [0, 5], radius: 0.5}, direction: 270}\n")
+    assert codes(run(FieldOrbitValidator(), fields)) == []
+
+
+def test_symmetry_of_the_default_arena_holds_and_a_broken_copy_is_caught() -> None:
+    arena = load(ROOT / "arenas" / "default.yaml")
+    assert codes(SymmetryValidator().evaluate(arena, AnalysisContext(arena))) == []
+    import dataclasses
+
+    moved = dataclasses.replace(arena.start_positions[0], position=(arena.start_positions[0].position[0] + 0.5,
+                                                                     arena.start_positions[0].position[1]))
+    broken = dataclasses.replace(arena, start_positions=(moved, *arena.start_positions[1:]))
+    found = SymmetryValidator().evaluate(broken, AnalysisContext(broken)).findings
+    assert found and all(f.severity == "info" for f in found)
+    assert "start:1" in {e for f in found for e in f.elements}
+
+
+def test_default_arena_has_no_layout_findings() -> None:
+    arena = load(ROOT / "arenas" / "default.yaml")
+    ctx = AnalysisContext(arena)
+    for v in (BoundsValidator(), OverlapValidator(), ExclusionPlacementValidator(), CheckpointMixValidator(),
+              FieldOrbitValidator()):
+        assert v.evaluate(arena, ctx).findings == [], v.id
+
+
+def test_lopsided_triggers_layout_validators() -> None:
+    arena = load(ROOT / "arenas" / "examples" / "lopsided.yaml")
+    ctx = AnalysisContext(arena)
+    for v in (CheckpointMixValidator(), FieldOrbitValidator(), ExclusionPlacementValidator()):
+        assert v.evaluate(arena, ctx).findings, v.id

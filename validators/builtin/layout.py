@@ -1,0 +1,161 @@
+"""Layout validators that need no travel: ``checkpoint-mix``, ``field-orbit``, ``symmetry``."""
+
+from __future__ import annotations
+
+import math
+import string
+from typing import Any
+
+from schema.model import Arena
+from validators.builtin.common import arena_centre, fmt
+from validators.findings import Finding, Result
+
+
+class CheckpointMixValidator:
+    id = "checkpoint-mix"
+    title = "A variety of outlying checkpoints, one or two central ones"
+    severity = "warning"
+    needs_travel = False
+
+    def evaluate(self, arena: Arena, context: Any) -> Result:
+        outlying = [c for c in arena.checkpoints if c.kind == "outlying"]
+        central = [c for c in arena.checkpoints if c.kind == "central"]
+        out = []
+        if len(outlying) < 3:
+            out.append(Finding(self.id, "warning", f"only {len(outlying)} outlying checkpoint(s); the book advises a variety "
+                               "(at least 3) so routes differ — add outlying checkpoints", tuple(c.id for c in outlying),
+                               {"outlying": len(outlying)}))
+        if len(central) not in (1, 2):
+            advice = "add one in the middle" if not central else "keep one or two and make the others outlying"
+            out.append(Finding(self.id, "warning", f"{len(central)} central checkpoints; the book advises one or two — {advice}",
+                               tuple(c.id for c in central), {"central": len(central)}))
+        for group, first in ((outlying, "A"), (central, "M")):
+            start = string.ascii_uppercase.index(first)
+            expected = list(string.ascii_uppercase[start:start + len(group)])
+            actual = [c.id for c in group]
+            if sorted(actual) != expected:
+                kind = group[0].kind if group else ""
+                out.append(Finding(self.id, "info", f"{kind} checkpoints are named {', '.join(actual)}; the book letters them "
+                                   f"{', '.join(expected)} (outlying from A, central from M)", tuple(actual)))
+        return Result(out, {"checkpoints": {"outlying": len(outlying), "central": len(central)}})
+
+
+class FieldOrbitValidator:
+    """Signed torque of each push about the arena centre: +1 counter-clockwise, -1 clockwise."""
+
+    id = "field-orbit"
+    title = "Acceleration fields do not all push one way around"
+    severity = "warning"
+    needs_travel = False
+    #: |sin| of the angle between the radius and the push below which a push is radial, not turning.
+    RADIAL = 0.25
+
+    def evaluate(self, arena: Arena, context: Any) -> Result:
+        cx, cy = arena_centre(arena)
+        torques: dict[str, float] = {}
+        for f in arena.acceleration_fields:
+            c = f.shape.to_shapely().centroid
+            rx, ry = c.x - cx, c.y - cy
+            r = math.hypot(rx, ry)
+            if r < 1e-9:
+                torques[f.id] = 0.0
+                continue
+            d = math.radians(f.direction)
+            torques[f.id] = round((rx * math.sin(d) - ry * math.cos(d)) / r, 4)
+        turning = {k: v for k, v in torques.items() if abs(v) >= self.RADIAL}
+        total = sum(abs(v) for v in torques.values())
+        balance = abs(sum(torques.values())) / total if total > 0 else 0.0
+        metrics = {"field_torque": torques, "orbit_balance": round(balance, 3)}
+        out = []
+        if len(turning) >= 2 and (all(v > 0 for v in turning.values()) or all(v < 0 for v in turning.values())):
+            way = "counter-clockwise" if next(iter(turning.values())) > 0 else "clockwise"
+            out.append(Finding(self.id, "warning", f"all {len(turning)} turning acceleration fields push {way} around the arena, "
+                               "so turbines will orbit one way and meet less; reverse some directions or mirror them in pairs",
+                               tuple(turning), {"orbit_balance": round(balance, 3)}))
+        return Result(out, metrics)
+
+
+class SymmetryValidator:
+    id = "symmetry"
+    title = "Declared symmetry is respected"
+    severity = "info"
+    needs_travel = False
+    TOL = 0.05
+
+    def evaluate(self, arena: Arena, context: Any) -> Result:
+        sym = arena.symmetry
+        if sym is None:
+            return Result()
+        transforms = _transforms(sym.kind, sym.order, sym.axis)
+        cx, cy = sym.center
+        out = []
+        checked = 0
+        for name, fn, is_mirror in transforms:
+            for kind, items in _signatures(arena).items():
+                for ident, (pts, angle) in items.items():
+                    checked += 1
+                    img = [_apply(fn, p, cx, cy) for p in pts]
+                    img_angle = None if angle is None else _apply_angle(fn, angle, is_mirror)
+                    if not any(_same(img, img_angle, q, a, self.TOL) for q, a in items.values()):
+                        out.append(Finding(self.id, "info", f"{kind} {ident} has no counterpart under {name}: the arena is "
+                                           f"declared {sym.kind} (order {sym.order}) but this element breaks it", (ident,)))
+        return Result(out, {"symmetry": {"kind": sym.kind, "order": sym.order, "checked": checked, "broken": len(out)}})
+
+
+def _transforms(kind: str, order: int, axis: float) -> list[tuple[str, tuple[float, float, float, float], bool]]:
+    """Linear parts (a, b, c, d) of the non-identity symmetry operations."""
+    out = []
+    if kind in ("rotational", "dihedral"):
+        for k in range(1, order):
+            t = math.radians(360.0 * k / order)
+            out.append((f"rotation by {fmt(360.0 * k / order)}°", (math.cos(t), -math.sin(t), math.sin(t), math.cos(t)), False))
+    if kind in ("mirror", "dihedral"):
+        n = order if kind == "dihedral" else 1
+        for k in range(n):
+            a = axis + 180.0 * k / n
+            t = math.radians(2 * a)
+            out.append((f"reflection about the {fmt(a % 180)}° axis", (math.cos(t), math.sin(t), math.sin(t), -math.cos(t)), True))
+    return out
+
+
+def _apply(fn: tuple[float, float, float, float], p: tuple[float, float], cx: float, cy: float) -> tuple[float, float]:
+    a, b, c, d = fn
+    x, y = p[0] - cx, p[1] - cy
+    return (cx + a * x + b * y, cy + c * x + d * y)
+
+
+def _apply_angle(fn: tuple[float, float, float, float], angle: float, mirror: bool) -> float:
+    a, _, c, _ = fn
+    rot = math.degrees(math.atan2(c, a))
+    return (rot - angle) % 360.0 if mirror else (rot + angle) % 360.0
+
+
+def _signatures(arena: Arena) -> dict[str, dict[str, tuple[list[tuple[float, float]], float | None]]]:
+    """Per kind: id -> (characteristic points, direction or None)."""
+    def shape_points(shape: Any) -> list[tuple[float, float]]:
+        g = shape.to_shapely()
+        return [(float(x), float(y)) for x, y in g.exterior.coords[:-1]]
+
+    sig: dict[str, dict[str, tuple[list[tuple[float, float]], float | None]]] = {
+        "wall": {w.id: (shape_points(w.shape), None) for w in arena.walls},
+        "checkpoint": {c.id: (shape_points(c.shape), None) for c in arena.checkpoints},
+        "acceleration field": {f.id: (shape_points(f.shape), f.direction) for f in arena.acceleration_fields},
+        "exclusion field": {x.id: (shape_points(x.shape), None) for x in arena.exclusion_fields},
+        "static target": {t.id: ([t.position], None) for t in arena.static_targets},
+        "start": {s.id: ([s.position], s.facing) for s in arena.start_positions},
+        "gate": {g.id: ([g.start, g.end], None) for g in arena.gates},
+    }
+    return sig
+
+
+def _same(pts: list[tuple[float, float]], angle: float | None, other: list[tuple[float, float]], other_angle: float | None,
+          tol: float) -> bool:
+    if len(pts) != len(other):
+        return False
+    if angle is not None and other_angle is not None:
+        diff = abs((angle - other_angle + 180.0) % 360.0 - 180.0)
+        if diff > 0.5:
+            return False
+    # same point set (order may change under reflection and rotation)
+    return all(min(math.dist(p, q) for q in other) <= tol for p in pts) and \
+        all(min(math.dist(q, p) for p in pts) <= tol for q in other)

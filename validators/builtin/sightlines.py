@@ -1,0 +1,88 @@
+"""``safe-areas``: places from which a turbine sees too little of the arena around it.
+
+The book warns against walls that give "unsurmountable protection". For points on a grid
+over the open floor, the engine's exact visible region within ``safe_area_radius`` is compared
+with the open floor within that radius; points that see less than ``safe_area_min_visible`` of
+it are grouped into regions and reported.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import shapely
+from shapely.geometry import Point
+
+from engine.sight import Blockers, visible_region
+from schema.model import Arena
+from validators.builtin.common import fmt
+from validators.findings import Finding, Result
+
+#: Grid spacing of the sample points, in lengths.
+STEP = 1.5
+#: Tolerance (lengths) to which curved walls are simplified for this statistic.
+SIMPLIFY = 0.02
+#: Polygon segments used for the sight circle.
+ARC_SEGMENTS = 48
+
+
+class SafeAreasValidator:
+    id = "safe-areas"
+    title = "No hiding places that see little of the arena"
+    severity = "warning"
+    needs_travel = False
+
+    def evaluate(self, arena: Arena, context: Any) -> Result:
+        th = arena.scenario.analysis
+        radius, floor_share = th.safe_area_radius, th.safe_area_min_visible
+        # curved walls simplified to within SIMPLIFY lengths: a visibility share, not a ruling
+        walls = arena.walls_geometry().simplify(SIMPLIFY) if arena.walls else shapely.Polygon()
+        blockers = Blockers(walls=walls, bounds=arena.bounds_geometry())
+        floor = arena.bounds_geometry()
+        if arena.walls:
+            floor = floor.difference(arena.walls_geometry())
+        # the turbine's centre can't be closer than half a width to a wall
+        room = floor.buffer(-arena.turbine.width / 2.0)
+        minx, miny, maxx, maxy = floor.bounds
+        samples: list[tuple[float, float, float]] = []
+        y = miny + STEP / 2.0
+        while y < maxy:
+            x = minx + STEP / 2.0
+            while x < maxx:
+                if room.contains(Point(x, y)):
+                    disk = Point(x, y).buffer(radius, quad_segs=ARC_SEGMENTS // 4)
+                    open_area = disk.intersection(floor).area
+                    seen = visible_region((x, y), radius, blockers, arc_segments=ARC_SEGMENTS).intersection(floor).area
+                    samples.append((x, y, seen / open_area if open_area > 0 else 1.0))
+                x += STEP
+            y += STEP
+        shares = [s for _, _, s in samples]
+        metrics = {"safe_areas": {"samples": len(samples), "radius": radius,
+                                  "min_visible": round(min(shares), 3) if shares else None,
+                                  "mean_visible": round(sum(shares) / len(shares), 3) if shares else None}}
+        low = [(x, y, s) for x, y, s in samples if s < floor_share]
+        if not low:
+            return Result([], metrics)
+        cells = shapely.union_all([shapely.box(x - STEP / 2, y - STEP / 2, x + STEP / 2, y + STEP / 2) for x, y, _ in low])
+        regions = list(getattr(cells, "geoms", [cells]))
+        out = []
+        for region in sorted(regions, key=lambda r: (-r.area, r.centroid.x)):
+            inside = [(x, y, s) for x, y, s in low if region.buffer(1e-9).contains(Point(x, y))]
+            worst = min(inside, key=lambda t: t[2])
+            c = region.centroid
+            near = _nearest_walls(arena, region)
+            out.append(Finding(
+                self.id, "warning",
+                f"a turbine around ({fmt(c.x)}, {fmt(c.y)}) sees only {worst[2]:.0%} of the open arena within "
+                f"{fmt(radius)} lengths (threshold {floor_share:.0%}): a hiding place the book warns against — "
+                f"open up or shorten {', '.join(near) if near else 'the walls around it'}",
+                tuple(near),
+                {"centre": [round(c.x, 2), round(c.y, 2)], "area": round(region.area, 2), "min_visible": round(worst[2], 3)},
+            ))
+        return Result(out, metrics)
+
+
+def _nearest_walls(arena: Arena, region: Any) -> list[str]:
+    ranked = sorted(((w.shape.to_shapely().distance(region), w.id) for w in arena.walls))
+    return [wid for d, wid in ranked[:2] if d < 3.0 and math.isfinite(d)]

@@ -1,0 +1,180 @@
+"""``arena validate FILE...``: fairness and rule checks with a readable report.
+
+Exit codes: 0 nothing at or above ``--fail-on`` found, 1 otherwise, 2 input errors.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from schema import ArenaError, load
+from validators.batch import Options, expand, validate_paths
+from validators.cli_app import app
+from validators.registry import UnknownValidator
+from validators.run import Report, validate
+
+STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+
+
+def parse_budget(text: str | None) -> int | None | str:
+    """``None`` -> the arena's own budget; ``unlimited`` -> None; else a non-negative int."""
+    if text is None:
+        return "arena"
+    if text.lower() in ("unlimited", "none", "inf"):
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise typer.BadParameter(f"{text!r} is not a number or 'unlimited'") from None
+    if value < 0:
+        raise typer.BadParameter("the budget cannot be negative")
+    return value
+
+
+@app.command("validate")
+def validate_cmd(
+    files: Annotated[list[Path], typer.Argument(help="Arena files, or directories (their *.yaml, *.yml, *.json files).",
+                                                show_default=False)],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report document (a list for several files).")] = False,
+    fail_on: Annotated[str, typer.Option("--fail-on", help="Exit 1 when a finding at or above this severity exists: error|warning|info.")] = "error",
+    enable: Annotated[Optional[list[str]], typer.Option("--enable", help="Run only these validator codes (repeatable).")] = None,
+    disable: Annotated[Optional[list[str]], typer.Option("--disable", help="Skip these validator codes (repeatable).")] = None,
+    tier: Annotated[Optional[int], typer.Option("--tier", min=1, max=3, help="VP tier analysed (default: the arena's).")] = None,
+    budget: Annotated[Optional[str], typer.Option("--budget", help="Maneuver icons per turn: N or 'unlimited' (default: the arena's).")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Validate this many files at once, in worker processes.")] = 1,
+    scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Run on a Dask cluster: tcp://HOST:PORT of its scheduler.")] = None,
+) -> None:
+    """Validate arenas for fairness under the Gravstrike movement rules."""
+    if fail_on not in ("error", "warning", "info"):
+        raise typer.BadParameter("use error, warning or info", param_hint="--fail-on")
+    bud = parse_budget(budget)
+    out = Console(file=sys.stdout)
+    err = Console(file=sys.stderr)
+    files = expand(files)
+    if jobs > 1 or scheduler:
+        _batch(files, as_json, fail_on, Options(tuple(enable or ()), tuple(disable or ()), tier, bud), jobs, scheduler,
+               out, err)
+    reports: list[Report] = []
+    failed = False
+    for path in files:
+        try:
+            arena = load(path)
+        except ArenaError as exc:
+            for p in exc.problems:
+                err.print(str(p), markup=False, highlight=False)
+            raise typer.Exit(2) from None
+        try:
+            report = _run(arena, str(path), enable or [], disable or [], tier, bud, err)
+        except UnknownValidator as exc:
+            err.print(f"unknown validator code {exc.args[0]!r}", markup=False)
+            raise typer.Exit(2) from None
+        reports.append(report)
+        failed |= report.fails(fail_on)
+        if not as_json:
+            print_report(report, out)
+    if as_json:
+        docs: Any = [r.to_json() for r in reports]
+        json.dump(docs[0] if len(docs) == 1 else docs, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    raise typer.Exit(1 if failed else 0)
+
+
+def _batch(files: list[Path], as_json: bool, fail_on: str, options: Options, jobs: int, scheduler: str | None,
+           out: Console, err: Console) -> None:
+    """The ``--jobs``/``--scheduler`` path: same output and exit codes as one file at a time."""
+    if scheduler and not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
+        raise typer.BadParameter("give the scheduler's address, e.g. tcp://10.0.0.5:8786", param_hint="--scheduler")
+    try:
+        if err.is_terminal:
+            with Progress(TextColumn("[bold]validating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                          console=err, transient=True) as bar:
+                task = bar.add_task("batch", total=len(files))
+                outcomes = validate_paths(files, options, jobs=jobs, scheduler=scheduler,
+                                          progress=lambda done, total: bar.update(task, completed=done))
+        else:
+            outcomes = validate_paths(files, options, jobs=jobs, scheduler=scheduler)
+    except (OSError, TimeoutError) as exc:  # the scheduler could not be reached
+        err.print(f"cannot reach the Dask scheduler {scheduler}: {exc}", markup=False)
+        raise typer.Exit(2) from None
+    reports: list[Report] = []
+    failed = False
+    for outcome in outcomes:
+        if outcome.problems:
+            for p in outcome.problems:
+                err.print(str(p), markup=False, highlight=False)
+            raise typer.Exit(2)
+        if outcome.unknown_validator is not None:
+            err.print(f"unknown validator code {outcome.unknown_validator!r}", markup=False)
+            raise typer.Exit(2)
+        assert outcome.report is not None
+        reports.append(outcome.report)
+        failed |= outcome.report.fails(fail_on)
+        if not as_json:
+            print_report(outcome.report, out)
+    if as_json:
+        docs: Any = [r.to_json() for r in reports]
+        json.dump(docs[0] if len(docs) == 1 else docs, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    raise typer.Exit(1 if failed else 0)
+
+
+def _run(arena: Any, source: str, enable: list[str], disable: list[str], tier: int | None, budget: Any,
+         err: Console) -> Report:
+    if not err.is_terminal:
+        return validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget)
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.fields[step]}"),
+                  TimeElapsedColumn(), console=err, transient=True) as bar:
+        task = bar.add_task(Path(source).name, total=None, step="")
+
+        def progress(step: str, done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total, step=step)
+
+        return validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget, progress=progress)
+
+
+def print_report(report: Report, console: Console) -> None:
+    arena = report.arena
+    budget = "unlimited" if report.budget is None else f"{report.budget} icons/turn"
+    console.rule(f"[bold]{arena.name}[/]  ({report.source})")
+    console.print(f"{arena.players} players · tier {report.tier} · {budget} · {len(report.validators)} validators")
+    travel = report.metrics.get("travel")
+    if travel:
+        console.print(_travel_table(travel))
+    counts = report.counts()
+    for severity in ("error", "warning", "info"):
+        group = [f for f in report.findings if f.severity == severity]
+        if not group:
+            continue
+        console.print(f"\n[{STYLE[severity]}]{severity.upper()}S ({len(group)})[/]")
+        for f in group:
+            console.print(f"  [{STYLE[severity]}]{f.code}[/]: ", end="")
+            console.print(f.message, markup=False, highlight=False)
+    verdict = "[green]no problems found[/]" if not report.findings else \
+        f"{counts['error']} error(s), {counts['warning']} warning(s), {counts['info']} info"
+    console.print(f"\n{verdict}\n")
+
+
+def _travel_table(travel: dict[str, dict[str, dict[str, Any]]]) -> Table:
+    goals = sorted({g for row in travel.values() for g in row if g.startswith("checkpoint:")})
+    table = Table(title="Turns to reach each checkpoint (flat out)", title_justify="left")
+    table.add_column("start")
+    for g in goals:
+        table.add_column(g.split(":", 1)[1], justify="right")
+    table.add_column("nearest", justify="right")
+    table.add_column("mean", justify="right")
+    for src in sorted(travel, key=lambda s: int(s.split(":")[1]) if s.split(":")[1].isdigit() else 0):
+        row = travel[src]
+        times = [row[g]["time"] for g in goals if row.get(g, {}).get("reachable")]
+        cells = [f"{row[g]['time']:.2f}" if row.get(g, {}).get("reachable") else "—" for g in goals]
+        nearest = f"{min(times):.2f}" if times else "—"
+        mean = f"{sum(times) / len(times):.2f}" if times else "—"
+        table.add_row(src, *cells, nearest, mean)
+    return table

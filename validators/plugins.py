@@ -1,0 +1,38 @@
+"""Extension points found through entry points, so that lower layers can use what upper layers
+(or third parties) provide without importing them:
+
+- ``arena_studio.validators``: validators (see :mod:`validators.registry`);
+- ``arena_studio.commands``: callables ``register(app)`` adding commands to the ``arena`` CLI
+  (the editor package adds ``render``, ``print`` and ``pack build`` this way, since they need Qt);
+- ``arena_studio.renderers``: callables ``render(arena, fmt, **options) -> bytes`` for
+  ``fmt`` in ``svg``/``png``/``pdf`` (the editor's Qt renderer), used by the HTTP service.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib.metadata import entry_points
+from typing import Any
+
+COMMANDS = "arena_studio.commands"
+RENDERERS = "arena_studio.renderers"
+
+
+class NoRenderer(LookupError):
+    """No renderer is installed (the editor package provides the default one)."""
+
+
+def command_registrars() -> list[Callable[[Any], None]]:
+    return [ep.load() for ep in sorted(entry_points(group=COMMANDS), key=lambda e: e.name)]
+
+
+def renderer(name: str | None = None) -> Callable[..., bytes]:
+    eps = {ep.name: ep for ep in entry_points(group=RENDERERS)}
+    if not eps:
+        raise NoRenderer("no arena renderer is installed")
+    if name is None:
+        name = "qt" if "qt" in eps else sorted(eps)[0]
+    if name not in eps:
+        raise NoRenderer(f"no renderer named {name!r}; installed: {', '.join(sorted(eps))}")
+    fn: Callable[..., bytes] = eps[name].load()
+    return fn

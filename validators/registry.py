@@ -1,0 +1,80 @@
+"""The validator registry: built-ins and third-party validators alike register under the
+entry-point group ``arena_studio.validators`` and are loaded lazily, on first use.
+
+A validator is any object with ``id`` (its finding code), ``title``, ``severity`` (default) and
+``evaluate(arena, context) -> Result``; ``needs_travel`` tells whether it uses travel matrices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from typing import Any, Protocol
+
+from schema.model import Arena
+from validators.findings import Result, Severity
+
+GROUP = "arena_studio.validators"
+
+
+class Validator(Protocol):
+    id: str
+    title: str
+    severity: Severity
+    needs_travel: bool
+
+    def evaluate(self, arena: Arena, context: Any) -> Result: ...
+
+
+class UnknownValidator(KeyError):
+    """A validator code that no installed validator provides."""
+
+
+@dataclass
+class Registry:
+    """Maps codes to entry points; ``get`` loads a validator the first time it is asked for."""
+
+    _entry: dict[str, Any]
+    _loaded: dict[str, Validator]
+
+    @classmethod
+    def discover(cls) -> Registry:
+        return cls({ep.name: ep for ep in entry_points(group=GROUP)}, {})
+
+    def codes(self) -> list[str]:
+        return sorted(self._entry) + sorted(k for k in self._loaded if k not in self._entry)
+
+    def add(self, validator: Validator) -> None:
+        """Register an instance directly (tests, embedding applications)."""
+        self._loaded[validator.id] = validator
+
+    def get(self, code: str) -> Validator:
+        if code not in self._loaded:
+            if code not in self._entry:
+                raise UnknownValidator(code)
+            obj = self._entry[code].load()
+            validator: Validator = obj() if isinstance(obj, type) else obj
+            if validator.id != code:
+                raise ValueError(f"entry point {code!r} loads a validator with id {validator.id!r}")
+            self._loaded[code] = validator
+        return self._loaded[code]
+
+    def select(self, enable: Iterable[str] = (), disable: Iterable[str] = ()) -> list[Validator]:
+        """Validators to run: all (or only ``enable`` if given) minus ``disable``."""
+        enable, disable = list(enable), set(disable)
+        for code in [*enable, *disable]:
+            if code not in self._entry and code not in self._loaded:
+                raise UnknownValidator(code)
+        codes = enable or self.codes()
+        return [self.get(c) for c in codes if c not in disable]
+
+
+_default: Registry | None = None
+
+
+def default_registry() -> Registry:
+    global _default
+    if _default is None:
+        _default = Registry.discover()
+    return _default

@@ -1,0 +1,89 @@
+"""Run validators on an arena and assemble the report document (schema/report.schema.json)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from schema.model import Arena
+from validators.context import AnalysisContext
+from validators.findings import RANK, SEVERITIES, Finding, at_least
+from validators.registry import Registry, Validator, default_registry
+
+REPORT_FORMAT = "arena-studio-report/1"
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass
+class Report:
+    arena: Arena
+    source: str | None
+    tier: int
+    budget: int | None
+    validators: list[Validator]
+    findings: list[Finding]
+    metrics: dict[str, Any]
+    timings: dict[str, float] = field(default_factory=dict)
+
+    def worst(self) -> str | None:
+        if not self.findings:
+            return None
+        return max((f.severity for f in self.findings), key=lambda s: RANK[s])
+
+    def fails(self, fail_on: str) -> bool:
+        return any(at_least(f.severity, fail_on) for f in self.findings)
+
+    def counts(self) -> dict[str, int]:
+        return {s: sum(1 for f in self.findings if f.severity == s) for s in SEVERITIES}
+
+    def to_json(self) -> dict[str, Any]:
+        """The report document; deterministic (no timings) so packs can embed it."""
+        return {
+            "format": REPORT_FORMAT,
+            "arena": {"name": self.arena.name, "file": self.source, "players": self.arena.players},
+            "tier": self.tier,
+            "budget": self.budget,
+            "validators": [{"code": v.id, "title": v.title, "severity": v.severity} for v in self.validators],
+            "summary": self.counts(),
+            "findings": [f.to_json() for f in self.findings],
+            "metrics": self.metrics,
+        }
+
+
+def validate(
+    arena: Arena,
+    *,
+    source: str | None = None,
+    enable: Iterable[str] = (),
+    disable: Iterable[str] = (),
+    tier: int | None = None,
+    budget: int | None | str = "arena",
+    registry: Registry | None = None,
+    progress: Progress | None = None,
+    context: AnalysisContext | None = None,
+) -> Report:
+    """Run the selected validators. ``budget="arena"`` uses the arena turbine's icons_per_turn;
+    an ``int`` or ``None`` (unlimited) overrides it. ``tier`` defaults to the arena's analysis tier.
+    Codes listed in the arena's ``scenario.analysis.disabled`` are skipped unless enabled explicitly."""
+    reg = registry or default_registry()
+    enable = list(enable)
+    disabled = set(disable) | (set(arena.scenario.analysis.disabled) - set(enable))
+    chosen = reg.select(enable, [d for d in disabled if d in reg.codes()])
+    ctx = context or AnalysisContext(arena, tier=tier, budget=budget)
+    findings: list[Finding] = []
+    metrics: dict[str, Any] = {}
+    timings: dict[str, float] = {}
+    for i, v in enumerate(chosen):
+        if progress:
+            progress(v.id, i, len(chosen))
+        t0 = time.perf_counter()
+        result = v.evaluate(arena, ctx)
+        timings[v.id] = time.perf_counter() - t0
+        findings.extend(result.findings)
+        metrics.update(result.metrics)
+    if progress:
+        progress("done", len(chosen), len(chosen))
+    findings.sort(key=lambda f: (-RANK[f.severity], f.code, f.elements, f.message))
+    return Report(arena, source, ctx.tier, ctx.budget, chosen, findings, metrics, timings)
