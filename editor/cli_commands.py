@@ -1,0 +1,145 @@
+"""CLI commands that need Qt, registered on the ``arena`` app through the
+``arena_studio.commands`` entry point: ``arena render``, ``arena print`` and ``arena pack build``.
+
+Qt is imported inside the commands only, so ``arena check`` stays fast.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from validators.cli_app import fail, load_arena
+
+
+_fail = fail
+_load = load_arena
+
+
+def render_command(
+    file: Annotated[Path, typer.Argument(help="Arena file.", show_default=False)],
+    out: Annotated[Path, typer.Option("-o", "--output", help="OUT.svg, OUT.png or OUT.pdf.", show_default=False)],
+    overlay: Annotated[Optional[list[str]], typer.Option("--overlay", help="los, paths or heatmap:start:N (repeatable).")] = None,
+    width: Annotated[int, typer.Option("--width", help="Page width in pixels (PNG) / units (SVG, PDF at 96 dpi).")] = 1400,
+) -> None:
+    """Render an arena with legend, scale bar (lengths and cm) and title block."""
+    from editor.export_render import RenderError, render_bytes
+
+    fmt = out.suffix.lower().lstrip(".")
+    if fmt not in ("svg", "png", "pdf"):
+        raise _fail(f"{out}: the output must end in .svg, .png or .pdf")
+    arena = _load(file)
+    try:
+        data = render_bytes(arena, fmt, overlays=overlay or (), width=float(width), source=str(file))
+    except RenderError as exc:
+        raise _fail(str(exc)) from None
+    out.write_bytes(data)
+    typer.echo(f"wrote {out}", err=True)
+
+
+def print_command(
+    file: Annotated[Path, typer.Argument(help="Arena file.", show_default=False)],
+    out: Annotated[Path, typer.Option("-o", "--output", help="OUT.pdf", show_default=False)],
+    paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
+) -> None:
+    """Printable 1:1 PDF tiled over pages, with assembly map and measuring aids.
+
+    The arena at true size (units.length_mm per length), pages coordinated like B3, overlap
+    strips with alignment marks, a ruler and the 30/60/90 degree turning arcs."""
+    from editor.print_pdf import PAPERS, layout, print_pdf
+
+    if paper not in PAPERS:
+        raise _fail(f"--paper must be {' or '.join(PAPERS)}")
+    arena = _load(file)
+    out.write_bytes(print_pdf(arena, paper))
+    lay = layout(arena, paper)
+    typer.echo(f"wrote {out}: {lay.cols * lay.rows} tile pages ({lay.cols} x {lay.rows}) + assembly map + "
+               f"measuring aids, 1 length = {arena.units.length_mm:g} mm", err=True)
+
+
+def arena_files(inputs: list[Path]) -> list[Path]:
+    """Arena files named, or found (``*.yaml``, ``*.yml``, ``*.json``) in named directories."""
+    files: list[Path] = []
+    for item in inputs:
+        if item.is_dir():
+            files.extend(sorted(p for p in item.iterdir() if p.suffix.lower() in (".yaml", ".yml", ".json")))
+        else:
+            files.append(item)
+    return files
+
+
+def build_pack_bytes(files: list[Path], *, name: str, version: str, author: str | None, license: str | None,
+                     description: str | None, paper: str = "a4", progress: Any = None,
+                     enable: list[str] | None = None, registry: Any = None) -> bytes:
+    """Load, validate, render and pack the arena files (deterministic bytes)."""
+    from editor.export_render import render_bytes
+    from editor.print_pdf import print_pdf
+    from schema.packs import PackArena, PackError, PackInfo, build_pack, slug
+    from validators.run import validate
+
+    arenas, seen = [], set()
+    for path in files:
+        arena = _load(path)
+        ident = slug(path.stem.removesuffix(".arena"))
+        if ident in seen:
+            raise PackError(name, str(path), f"two arenas would be named {ident!r} in the pack")
+        seen.add(ident)
+        entry = f"arenas/{ident}.json"
+        report = validate(arena, source=entry, enable=enable or (), registry=registry).to_json()
+        arenas.append(PackArena(ident, arena, report, render_bytes(arena, "png", source=entry),
+                                render_bytes(arena, "svg", source=entry), print_pdf(arena, paper)))
+        if progress is not None:
+            progress(path)
+    info = PackInfo(name=name, version=version, author=author, license=license, description=description)
+    return build_pack(info, arenas, label=name)
+
+
+def pack_build_command(
+    inputs: Annotated[list[Path], typer.Argument(help="Arena files or directories of them.", show_default=False)],
+    out: Annotated[Path, typer.Option("-o", "--output", help="NAME.arenapack.zip", show_default=False)],
+    name: Annotated[Optional[str], typer.Option("--name", help="Pack name (default: from the output file).")] = None,
+    version: Annotated[str, typer.Option("--version", help="Pack version.")] = "1.0.0",
+    author: Annotated[Optional[str], typer.Option("--author", help="Pack author (default: the arenas' common author).")] = None,
+    license: Annotated[Optional[str], typer.Option("--license", help="Pack licence (default: the arenas' common licence).")] = None,
+    description: Annotated[Optional[str], typer.Option("--description", help="What the pack is for.")] = None,
+    paper: Annotated[str, typer.Option("--paper", help="Paper of the printable PDFs: a4 or letter.")] = "a4",
+    only: Annotated[Optional[list[str]], typer.Option("--only", help="Run only these validator codes (repeatable).")] = None,
+) -> None:
+    """Build a deterministic arena pack: canonical arenas, validation reports, PNG/SVG previews,
+    printable PDFs and a checksummed manifest."""
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn
+
+    from schema.packs import SUFFIX, PackError
+
+    files = arena_files(inputs)
+    if not files:
+        raise _fail("no arena files given")
+    arenas = [_load(f) for f in files]
+    common = lambda attr: ({getattr(a, attr) for a in arenas} or {None}).pop() if len({getattr(a, attr) for a in arenas}) == 1 else None  # noqa: E731
+    pack_name = name or out.name.removesuffix(SUFFIX).removesuffix(".zip")
+    console = Console(stderr=True)
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                  console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task("building pack", total=len(files))
+        try:
+            data = build_pack_bytes(files, name=pack_name, version=version, author=author or common("author"),
+                                    license=license or common("license"), description=description, paper=paper,
+                                    enable=only, progress=lambda p: progress.update(task, advance=1, description=f"packed {p.name}"))
+        except PackError as exc:
+            raise _fail(str(exc), 1) from None
+        except KeyError as exc:  # UnknownValidator
+            raise _fail(f"unknown validator {exc}") from None
+    out.write_bytes(data)
+    typer.echo(f"wrote {out}: {len(files)} arena(s), {len(data)} bytes", err=True)
+
+
+def register(app: Any) -> None:
+    """Add ``render``, ``print`` and ``pack build`` to the ``arena`` app."""
+    app.command("render")(render_command)
+    app.command("print")(print_command)
+    from validators.cli_export import pack_app
+
+    pack_app.command("build")(pack_build_command)

@@ -1,0 +1,297 @@
+"""Printable 1:1 PDF of an arena, tiled across A4 or Letter pages.
+
+Page 1 is the assembly map: the arena with the page grid and each page's coordinate ("B3" =
+column B, row 3), the scale check and instructions.  Then one page per tile: the arena at true
+size (``units.length_mm`` millimetres per length), clipped to the page's drawing area, with the
+tile's coordinate and its neighbours in the header, a 1-length calibration bar, dashed
+alignment lines where the neighbouring pages' content starts (the overlap strip is printed on
+both pages: glue the next page over it, lining up the crosshairs) and crop marks at the
+drawing area's corners.  The last page holds measuring aids: a ruler in lengths and the
+30/60/90 degree turning arcs of the motion model (a turn of alpha follows a circular arc of one
+length, radius ``R = 1 / alpha`` in radians).
+
+Everything is drawn in millimetres through one transform, ``mm -> device`` at 96 device units
+per inch (QPdfWriter coordinates are floating point, so the output is exact vector art).
+"""
+
+from __future__ import annotations
+
+import math
+import string
+from dataclasses import dataclass
+
+from schema.model import Arena
+
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+MARGIN = 10.0  # mm, unprinted border most printers need
+HEADER = 9.0  # mm, strip for the page coordinate and the calibration bar
+OVERLAP = 12.0  # mm printed on both neighbouring pages
+ARENA_MARGIN = 0.5  # lengths of floor drawn around the bounds
+DPI = 96
+MM = DPI / 25.4  # device units per millimetre
+TURNS = (30, 60, 90)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Tiling of an arena's printed rectangle (``width`` x ``height`` mm) into ``cols`` x
+    ``rows`` pages whose drawing areas (``draw_w`` x ``draw_h``) advance by ``stride``."""
+
+    paper: str
+    page_w: float
+    page_h: float
+    width: float
+    height: float
+    draw_w: float
+    draw_h: float
+    cols: int
+    rows: int
+
+    @property
+    def stride(self) -> tuple[float, float]:
+        return (self.draw_w - OVERLAP, self.draw_h - OVERLAP)
+
+    def code(self, row: int, col: int) -> str:
+        """``B3``: column letter(s), row number (1-based)."""
+        letters = string.ascii_uppercase
+        c = letters[col] if col < 26 else letters[col // 26 - 1] + letters[col % 26]
+        return f"{c}{row + 1}"
+
+    def tile_origin(self, row: int, col: int) -> tuple[float, float]:
+        """Top-left of a tile in the printed rectangle's millimetres."""
+        return (col * self.stride[0], row * self.stride[1])
+
+
+def layout(arena: Arena, paper: str = "a4") -> Layout:
+    """Portrait or landscape, whichever needs fewer pages (portrait on ties)."""
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r}; use {' or '.join(PAPERS)}")
+    pw, ph = PAPERS[paper]
+    portrait, landscape = _layout(arena, paper, pw, ph), _layout(arena, paper, ph, pw)
+    return landscape if landscape.cols * landscape.rows < portrait.cols * portrait.rows else portrait
+
+
+def _layout(arena: Arena, paper: str, pw: float, ph: float) -> Layout:
+    minx, miny, maxx, maxy = arena.bounds.to_shapely().bounds
+    L = arena.units.length_mm
+    width, height = (maxx - minx + 2 * ARENA_MARGIN) * L, (maxy - miny + 2 * ARENA_MARGIN) * L
+    dw, dh = pw - 2 * MARGIN, ph - 2 * MARGIN - HEADER
+    cols = max(1, math.ceil((width - OVERLAP) / (dw - OVERLAP) - 1e-9))
+    rows = max(1, math.ceil((height - OVERLAP) / (dh - OVERLAP) - 1e-9))
+    return Layout(paper, pw, ph, width, height, dw, dh, cols, rows)
+
+
+def _font(painter: object, size_mm: float, bold: bool = False) -> None:
+    from PySide6.QtGui import QFont, QPainter
+
+    assert isinstance(painter, QPainter)
+    f = QFont(painter.font())
+    f.setPixelSize(max(1, round(size_mm * MM)))
+    f.setBold(bold)
+    painter.setFont(f)
+
+
+def _text(painter: object, x: float, y: float, w: float, h: float, text: str, size: float = 3.5,
+          bold: bool = False, align: object = None) -> None:
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QPainter
+
+    from editor import render as R
+
+    assert isinstance(painter, QPainter)
+    _font(painter, size, bold)
+    painter.setPen(R.INK)
+    flags = align if align is not None else (Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    painter.drawText(QRectF(x * MM, y * MM, w * MM, h * MM), int(flags) | int(Qt.TextFlag.TextWordWrap), text)  # type: ignore[call-overload]
+
+
+def calibration_bar(painter: object, x: float, y: float, lengths: int, length_mm: float, h: float = 2.0) -> None:
+    """A solid bar exactly ``lengths`` lengths long (no outline), labelled."""
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QPainter
+
+    from editor import render as R
+
+    assert isinstance(painter, QPainter)
+    painter.fillRect(QRectF(x * MM, y * MM, lengths * length_mm * MM, h * MM), R.INK)
+    _text(painter, x, y + h + 0.3, lengths * length_mm + 40, 4,
+          f"{lengths} length{'s' if lengths > 1 else ''} = {lengths * length_mm:g} mm: measure to check the print scale",
+          2.8)
+    del Qt
+
+
+def _arena_target(arena: Arena, lay: Layout, ox: float, oy: float, scale: float = 1.0) -> object:
+    """Device rectangle of the whole printed arena when its top-left sits at (ox, oy) mm."""
+    from PySide6.QtCore import QRectF
+
+    return QRectF(ox * MM, oy * MM, lay.width * scale * MM, lay.height * scale * MM)
+
+
+def _assembly(painter: object, arena: Arena, lay: Layout) -> None:
+    from PySide6.QtCore import QPointF, QRectF, Qt
+    from PySide6.QtGui import QPainter
+
+    from editor import render as R
+
+    assert isinstance(painter, QPainter)
+    x0, y0 = MARGIN, MARGIN
+    _text(painter, x0, y0, lay.draw_w, 9, f"{arena.name}: printable 1:1 arena", 5.5, bold=True)
+    _text(painter, x0, y0 + 9, lay.draw_w, 18,
+          f"{lay.cols * lay.rows} pages ({lay.cols} across x {lay.rows} down) on {lay.paper.upper()}, "
+          f"1 length = {arena.units.length_mm:g} mm, arena {lay.width / 10:.1f} x {lay.height / 10:.1f} cm. "
+          f"Print at 100% / actual size (no fit-to-page). Trim each page along its dashed lines "
+          f"and overlap the {OVERLAP:g} mm strips, lining up the crosshairs.", 3.3)
+    calibration_bar(painter, x0, y0 + 29, 1, arena.units.length_mm)
+    top = y0 + 40
+    avail_w, avail_h = lay.page_w - 2 * MARGIN, lay.page_h - top - MARGIN
+    total_w = lay.stride[0] * (lay.cols - 1) + lay.draw_w
+    total_h = lay.stride[1] * (lay.rows - 1) + lay.draw_h
+    k = min(avail_w / total_w, avail_h / total_h)
+    target = _arena_target(arena, lay, x0, top, k)
+    R.paint_arena(painter, arena, target, margin=ARENA_MARGIN, opts=R.RenderOptions(label_px=8.0))  # type: ignore[arg-type]
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    for r in range(lay.rows):
+        for c in range(lay.cols):
+            tx, ty = lay.tile_origin(r, c)
+            rect = QRectF((x0 + tx * k) * MM, (top + ty * k) * MM, lay.draw_w * k * MM, lay.draw_h * k * MM)
+            painter.setPen(R.pen(R.VERMILLION, 1.5))
+            painter.drawRect(rect)
+            _font(painter, 6.0, True)
+            painter.setPen(R.VERMILLION.darker(130))
+            painter.drawText(rect.adjusted(2 * MM, 1 * MM, 0, 0), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop),
+                             lay.code(r, c))
+    del QPointF
+
+
+def _tile(painter: object, arena: Arena, lay: Layout, r: int, c: int) -> None:
+    from PySide6.QtCore import QPointF, QRectF, Qt
+    from PySide6.QtGui import QPainter
+
+    from editor import render as R
+
+    assert isinstance(painter, QPainter)
+    tx, ty = lay.tile_origin(r, c)
+    dx, dy = MARGIN, MARGIN + HEADER
+    area = QRectF(dx * MM, dy * MM, lay.draw_w * MM, lay.draw_h * MM)
+    painter.save()
+    painter.setClipRect(area)
+    R.paint_arena(painter, arena, _arena_target(arena, lay, dx - tx, dy - ty), margin=ARENA_MARGIN)  # type: ignore[arg-type]
+    painter.restore()
+    # header: coordinate, neighbours, calibration bar
+    near = []
+    for name, (rr, cc) in (("left", (r, c - 1)), ("right", (r, c + 1)), ("up", (r - 1, c)), ("down", (r + 1, c))):
+        if 0 <= rr < lay.rows and 0 <= cc < lay.cols:
+            near.append(f"{name} {lay.code(rr, cc)}")
+    _text(painter, MARGIN, MARGIN - 1, 20, HEADER, lay.code(r, c), 7.0, bold=True)
+    _text(painter, MARGIN + 18, MARGIN - 1, 90, HEADER, f"{arena.name}\n" + ", ".join(near), 2.6)
+    calibration_bar(painter, lay.page_w - MARGIN - arena.units.length_mm - 40, MARGIN + 0.5, 1, arena.units.length_mm)
+    # alignment lines where the neighbours' content starts, crosshairs at their crossings
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    sx, sy = lay.stride
+    xs = ([dx + OVERLAP] if c > 0 else []) + ([dx + sx] if c < lay.cols - 1 else [])
+    ys = ([dy + OVERLAP] if r > 0 else []) + ([dy + sy] if r < lay.rows - 1 else [])
+    painter.setPen(R.pen(R.VERMILLION, 1.0, Qt.PenStyle.DashLine))
+    for x in xs:
+        painter.drawLine(QPointF(x * MM, dy * MM), QPointF(x * MM, (dy + lay.draw_h) * MM))
+    for y in ys:
+        painter.drawLine(QPointF(dx * MM, y * MM), QPointF((dx + lay.draw_w) * MM, y * MM))
+    painter.setPen(R.pen(R.INK, 1.0))
+    for x in xs or [dx + lay.draw_w / 2]:
+        for y in ys or [dy + lay.draw_h / 2]:
+            if xs or ys:
+                painter.drawLine(QPointF((x - 4) * MM, y * MM), QPointF((x + 4) * MM, y * MM))
+                painter.drawLine(QPointF(x * MM, (y - 4) * MM), QPointF(x * MM, (y + 4) * MM))
+                painter.drawEllipse(QPointF(x * MM, y * MM), 2 * MM, 2 * MM)
+    # crop marks outside the drawing area's corners
+    for cx in (dx, dx + lay.draw_w):
+        for cy in (dy, dy + lay.draw_h):
+            ox = -1 if cx == dx else 1
+            oy = -1 if cy == dy else 1
+            painter.drawLine(QPointF((cx + ox * 1) * MM, cy * MM), QPointF((cx + ox * 6) * MM, cy * MM))
+            painter.drawLine(QPointF(cx * MM, (cy + oy * 1) * MM), QPointF(cx * MM, (cy + oy * 6) * MM))
+
+
+def _aids(painter: object, arena: Arena, lay: Layout) -> None:
+    from PySide6.QtCore import QPointF, QRectF, Qt
+    from PySide6.QtGui import QPainter, QPainterPath
+
+    from editor import render as R
+
+    assert isinstance(painter, QPainter)
+    L = arena.units.length_mm
+    x0, y = MARGIN, MARGIN
+    _text(painter, x0, y, lay.draw_w, 9, "Measuring aids (print at 100%)", 5.5, bold=True)
+    y += 12
+    n = max(1, int((lay.page_w - 2 * MARGIN - 4) // L))
+    # ruler: ticks every quarter length, numbers every length, centimetres on the lower edge
+    h = 14.0
+    painter.setPen(R.pen(R.INK, 1.0))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRect(QRectF(x0 * MM, y * MM, n * L * MM, h * MM))
+    for q in range(4 * n + 1):
+        x = x0 + q * L / 4
+        tick = 6.0 if q % 4 == 0 else (4.0 if q % 2 == 0 else 2.5)
+        painter.drawLine(QPointF(x * MM, y * MM), QPointF(x * MM, (y + tick) * MM))
+        if q % 4 == 0:
+            _text(painter, x - 5, y + 6, 10, 4, str(q // 4), 3.0, bold=True, align=Qt.AlignmentFlag.AlignCenter)
+    for cm in range(int(n * L // 10) + 1):
+        x = x0 + cm * 10
+        painter.drawLine(QPointF(x * MM, (y + h) * MM), QPointF(x * MM, (y + h - 2.5) * MM))
+    _text(painter, x0, y + h + 0.5, lay.draw_w, 5,
+          f"Ruler: {n} lengths (ticks every 1/4 length; lower edge: centimetres). 1 length = {L:g} mm.", 3.0)
+    y += h + 8
+    calibration_bar(painter, x0, y, n, L, h=3.0)
+    y += 14
+    _text(painter, x0, y, lay.draw_w, 12,
+          "Turning arcs: a turn of a degrees spreads over one length of travel, a circular arc of radius "
+          "R = 1 / a (radians) lengths. Lay the straight edge along the base's side, front at the dot.", 3.2)
+    y += 14
+    for deg in TURNS:
+        a = math.radians(deg)
+        R_len = 1.0 / a
+        r_mm = R_len * L
+        # start at (sx, sy) heading right on the page, turning left (counter-clockwise as seen)
+        sx, sy = x0 + 25.0, y + r_mm * (1 - math.cos(a)) + 6
+        cx, cy = sx, sy - r_mm
+        path = QPainterPath(QPointF(sx * MM, sy * MM))
+        steps = 64
+        for i in range(1, steps + 1):
+            t = a * i / steps
+            path.lineTo(QPointF((cx + r_mm * math.sin(t)) * MM, (cy + r_mm * math.cos(t)) * MM))
+        painter.setPen(R.pen(R.BLUE, 2.5))
+        painter.drawPath(path)
+        ex, ey = cx + r_mm * math.sin(a), cy + r_mm * math.cos(a)
+        painter.setPen(R.pen(R.INK, 1.0, Qt.PenStyle.DashLine))
+        painter.drawLine(QPointF((sx - 20) * MM, sy * MM), QPointF(sx * MM, sy * MM))
+        painter.drawLine(QPointF(ex * MM, ey * MM),
+                         QPointF((ex + 15 * math.cos(a)) * MM, (ey - 15 * math.sin(a)) * MM))
+        painter.setBrush(R.INK)
+        painter.drawEllipse(QPointF(sx * MM, sy * MM), 0.8 * MM, 0.8 * MM)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        _text(painter, x0 + 25 + L + 18, y, 110, 10,
+              f"{deg} degree turn: R = {R_len:.3f} lengths = {r_mm:.1f} mm, arc = 1 length ({L:g} mm)", 3.2)
+        y += max(r_mm * (1 - math.cos(a)) + 22, 26)
+
+
+def print_pdf(arena: Arena, paper: str = "a4") -> bytes:
+    """The printable PDF's bytes (deterministic)."""
+    from editor.export_render import _open_buffer, ensure_app, normalise_pdf, pdf_writer
+
+    ensure_app()
+    from PySide6.QtGui import QPainter, QPdfWriter
+
+    lay = layout(arena, paper)
+    ba, buf = _open_buffer()
+    writer = pdf_writer(buf, lay.page_w, lay.page_h, f"{arena.name} (1:1, {paper})")
+    assert isinstance(writer, QPdfWriter)
+    painter = QPainter(writer)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    _assembly(painter, arena, lay)
+    for r in range(lay.rows):
+        for c in range(lay.cols):
+            writer.newPage()
+            _tile(painter, arena, lay, r, c)
+    writer.newPage()
+    _aids(painter, arena, lay)
+    painter.end()
+    return normalise_pdf(bytes(ba))  # type: ignore[call-overload]

@@ -1,0 +1,362 @@
+"""Arena packs (``NAME.arenapack.zip``): build deterministically, read with verification, and
+extract safely.
+
+A pack holds ``manifest.json`` (``schema/manifest.schema.json``), each arena as canonical JSON
+(``arenas/ID.json``), its validation report (``reports/ID.report.json``), previews
+(``previews/ID.png``, ``previews/ID.svg``) and a printable PDF (``print/ID.pdf``).  Building the
+same inputs twice gives the same bytes: entries sorted, fixed timestamps and permissions,
+canonical JSON, fixed compression level.
+
+Reading trusts nothing.  Before any byte is used, every entry name is checked (no absolute
+paths, no ``..``, no backslashes, no symlinks or other special files, no duplicates), the number
+of entries and the declared sizes are bounded; while inflating, actual bytes are counted
+against the declared sizes and the limits; then the CRC-32 of each entry, the manifest schema,
+the SHA-256 of every file and every arena file's schema are checked.  Any failure raises
+:class:`PackError` naming the pack and the entry.  :func:`extract_pack` writes only verified
+packs, only inside the target directory, never through symlinks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import re
+import stat
+import unicodedata
+import zipfile
+import zlib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import jsonschema
+
+from schema.errors import ArenaError
+from schema.io import dumps, loads
+from schema.model import FORMAT, Arena
+
+PACK_FORMAT = "arena-studio-pack/1"
+MANIFEST = "manifest.json"
+SUFFIX = ".arenapack.zip"
+#: Timestamp of every entry (the earliest a zip can store), for reproducible builds.
+EPOCH = (1980, 1, 1, 0, 0, 0)
+FILE_MODE = 0o100644
+CHUNK = 64 * 1024
+SEVERITIES = ("error", "warning", "info")
+
+
+class PackError(Exception):
+    """A pack that cannot be built, read or extracted; ``str()`` is ``PACK: ENTRY: message``."""
+
+    def __init__(self, pack: str, entry: str | None, message: str) -> None:
+        self.pack, self.entry, self.message = pack, entry, message
+        super().__init__(f"{pack}: {entry}: {message}" if entry else f"{pack}: {message}")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on what a pack may hold (zip bombs, resource exhaustion)."""
+
+    max_files: int = 512
+    max_total_bytes: int = 128 * 1024 * 1024
+    max_file_bytes: int = 64 * 1024 * 1024
+
+
+DEFAULT_LIMITS = Limits()
+
+
+@dataclass(frozen=True)
+class PackInfo:
+    name: str
+    version: str = "1.0.0"
+    author: str | None = None
+    license: str | None = None
+    description: str | None = None
+
+
+@dataclass(frozen=True)
+class PackArena:
+    """One arena's contents for :func:`build_pack`; ``report`` is ``Report.to_json()``."""
+
+    id: str
+    arena: Arena
+    report: dict[str, Any]
+    png: bytes
+    svg: bytes
+    pdf: bytes
+
+
+@dataclass(frozen=True)
+class Pack:
+    """A verified pack: its manifest and every file's bytes."""
+
+    source: str
+    manifest: dict[str, Any]
+    files: dict[str, bytes]
+
+    def arenas(self) -> list[tuple[dict[str, Any], Arena, dict[str, Any]]]:
+        """(manifest entry, arena, stored report) per arena."""
+        out = []
+        for entry in self.manifest["arenas"]:
+            arena = loads(self.files[entry["path"]], source=f"{self.source}:{entry['path']}", fmt="json")
+            out.append((entry, arena, json.loads(self.files[entry["report"]])))
+        return out
+
+
+@lru_cache(maxsize=1)
+def manifest_schema() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(resources.files("schema").joinpath("manifest.schema.json").read_text("utf-8"))
+    return data
+
+
+def slug(name: str) -> str:
+    """A file-name-safe id: ``slug("Tri-Crown (default)") == "tri-crown-default"``."""
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii").lower()
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")[:60] or "arena"
+
+
+def canonical_json(doc: Any) -> bytes:
+    return (json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+# ------------------------------------------------------------------ building
+
+
+def build_pack(info: PackInfo, arenas: list[PackArena], *, label: str = "<pack>") -> bytes:
+    """The zip bytes of a pack; identical inputs give identical bytes."""
+    if not arenas:
+        raise PackError(label, None, "a pack needs at least one arena")
+    files: dict[str, bytes] = {}
+    entries = []
+    for a in arenas:
+        if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", a.id):
+            raise PackError(label, a.id, "arena ids are lower-case letters, digits and '-'")
+        paths = {"path": f"arenas/{a.id}.json", "report": f"reports/{a.id}.report.json",
+                 "png": f"previews/{a.id}.png", "svg": f"previews/{a.id}.svg", "print": f"print/{a.id}.pdf"}
+        if paths["path"] in files:
+            raise PackError(label, a.id, "two arenas have this id")
+        arena_bytes = dumps(a.arena, "json").encode("utf-8")
+        files.update({paths["path"]: arena_bytes, paths["report"]: canonical_json(a.report),
+                      paths["png"]: a.png, paths["svg"]: a.svg, paths["print"]: a.pdf})
+        summary = a.report.get("summary", {})
+        counts = {s: int(summary.get(s, 0)) for s in SEVERITIES}
+        entries.append({
+            "id": a.id, "name": a.arena.name, "path": paths["path"], "sha256": sha256(arena_bytes),
+            "players": a.arena.players, "tags": list(a.arena.tags), "report": paths["report"],
+            "previews": {"png": paths["png"], "svg": paths["svg"]}, "print": paths["print"],
+            "validation": {**counts, "worst": next((s for s in SEVERITIES if counts[s]), None)},
+        })
+    manifest = {
+        "pack_format": PACK_FORMAT, "name": info.name, "version": info.version, "author": info.author,
+        "license": info.license, "description": info.description, "arena_format": FORMAT, "arenas": entries,
+        "files": [{"path": p, "size": len(files[p]), "sha256": sha256(files[p])} for p in sorted(files)],
+    }
+    problems = _schema_problems(manifest)
+    if problems:
+        raise PackError(label, MANIFEST, "; ".join(problems))
+    files[MANIFEST] = canonical_json(manifest)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for path in sorted(files):
+            zi = zipfile.ZipInfo(path, date_time=EPOCH)
+            zi.compress_type = zipfile.ZIP_DEFLATED
+            zi.create_system = 3
+            zi.external_attr = FILE_MODE << 16
+            zf.writestr(zi, files[path], compresslevel=9)
+    return buf.getvalue()
+
+
+# ------------------------------------------------------------------ reading
+
+
+def _schema_problems(manifest: Any) -> list[str]:
+    validator = jsonschema.Draft202012Validator(manifest_schema())
+    return [f"/{'/'.join(str(p) for p in e.absolute_path)}: {e.message}"
+            for e in sorted(validator.iter_errors(manifest), key=lambda e: list(map(str, e.absolute_path)))]
+
+
+def check_name(name: str) -> str | None:
+    """Why an entry name is unsafe, or None."""
+    if not name:
+        return "empty entry name"
+    if "\\" in name:
+        return "backslash in entry name (not a portable path)"
+    if "\x00" in name or any(ord(c) < 32 for c in name):
+        return "control character in entry name"
+    if name.startswith("/") or re.match(r"^[A-Za-z]:", name):
+        return "absolute path"
+    parts = name.rstrip("/").split("/")
+    if ".." in parts:
+        return "path traversal ('..')"
+    if any(p in ("", ".") for p in parts):
+        return "empty or '.' path component"
+    return None
+
+
+def _check_entries(zf: zipfile.ZipFile, label: str, limits: Limits) -> list[zipfile.ZipInfo]:
+    infos = zf.infolist()
+    if len(infos) > limits.max_files:
+        raise PackError(label, None, f"{len(infos)} entries, more than the limit of {limits.max_files}")
+    seen: dict[str, str] = {}
+    total = 0
+    files = []
+    for info in infos:
+        name = info.filename
+        why = check_name(name)
+        if why:
+            raise PackError(label, repr(name), why)
+        mode = info.external_attr >> 16
+        if info.create_system == 3 and stat.S_ISLNK(mode):
+            raise PackError(label, name, "symbolic link entries are not allowed")
+        if info.create_system == 3 and mode and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+            raise PackError(label, name, "special file entries are not allowed")
+        if info.flag_bits & 0x1:
+            raise PackError(label, name, "encrypted entries are not allowed")
+        key = unicodedata.normalize("NFC", name.rstrip("/")).casefold()
+        if key in seen:
+            raise PackError(label, name, f"duplicate entry name (clashes with {seen[key]!r})")
+        seen[key] = name
+        if info.is_dir():
+            continue
+        if info.file_size > limits.max_file_bytes:
+            raise PackError(label, name, f"declares {info.file_size} bytes uncompressed, over the per-file limit "
+                                         f"of {limits.max_file_bytes}")
+        total += info.file_size
+        if total > limits.max_total_bytes:
+            raise PackError(label, name, f"entries declare more than {limits.max_total_bytes} bytes uncompressed "
+                                         "in total (zip bomb?)")
+        files.append(info)
+    return files
+
+
+def _read_entry(zf: zipfile.ZipFile, info: zipfile.ZipInfo, label: str, budget: int) -> bytes:
+    out = bytearray()
+    try:
+        with zf.open(info) as fh:
+            while True:
+                chunk = fh.read(CHUNK)
+                if not chunk:
+                    break
+                out += chunk
+                if len(out) > info.file_size:
+                    raise PackError(label, info.filename, "inflates past its declared size (zip bomb?)")
+                if len(out) > budget:
+                    raise PackError(label, info.filename, "pack inflates past the total size limit (zip bomb?)")
+    except zipfile.BadZipFile as exc:
+        msg = "CRC-32 checksum mismatch: the entry is corrupt" if "CRC" in str(exc) else f"corrupt entry: {exc}"
+        raise PackError(label, info.filename, msg) from None
+    except (zlib.error, EOFError, NotImplementedError, RuntimeError) as exc:
+        raise PackError(label, info.filename, f"cannot inflate entry: {exc}") from None
+    if len(out) != info.file_size:
+        raise PackError(label, info.filename, f"holds {len(out)} bytes but declares {info.file_size}")
+    return bytes(out)
+
+
+def read_pack(source: str | os.PathLike[str] | bytes, *, label: str | None = None,
+              limits: Limits = DEFAULT_LIMITS) -> Pack:
+    """Open and fully verify a pack (path or bytes); raises :class:`PackError`."""
+    name = label or ("<pack>" if isinstance(source, bytes) else str(source))
+    fh: BinaryIO
+    try:
+        fh = io.BytesIO(source) if isinstance(source, bytes) else open(source, "rb")
+    except OSError as exc:
+        raise PackError(name, None, f"cannot open: {exc.strerror or exc}") from None
+    with fh:
+        try:
+            zf = zipfile.ZipFile(fh)
+        except (zipfile.BadZipFile, OSError, ValueError) as exc:
+            raise PackError(name, None, f"not a zip file ({exc})") from None
+        with zf:
+            infos = _check_entries(zf, name, limits)
+            files: dict[str, bytes] = {}
+            budget = limits.max_total_bytes
+            for info in infos:
+                data = _read_entry(zf, info, name, budget)
+                budget -= len(data)
+                files[info.filename] = data
+    return Pack(name, _verify_manifest(files, name), files)
+
+
+def _verify_manifest(files: dict[str, bytes], label: str) -> dict[str, Any]:
+    if MANIFEST not in files:
+        raise PackError(label, MANIFEST, "missing: not an arena pack")
+    try:
+        manifest = json.loads(files[MANIFEST])
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise PackError(label, MANIFEST, f"not JSON: {exc}") from None
+    problems = _schema_problems(manifest)
+    if problems:
+        raise PackError(label, MANIFEST, "does not match manifest.schema.json: " + "; ".join(problems))
+    listed = {f["path"]: f for f in manifest["files"]}
+    for path in sorted(files):
+        if path == MANIFEST:
+            continue
+        if path not in listed:
+            raise PackError(label, path, "not listed in the manifest")
+        data = files[path]
+        if len(data) != listed[path]["size"] or sha256(data) != listed[path]["sha256"]:
+            raise PackError(label, path, "SHA-256 checksum does not match the manifest")
+    for path in sorted(listed):
+        if path not in files:
+            raise PackError(label, path, "listed in the manifest but missing from the pack")
+    ids = set()
+    for entry in manifest["arenas"]:
+        if entry["id"] in ids:
+            raise PackError(label, entry["id"], "two arenas have this id")
+        ids.add(entry["id"])
+        for ref in (entry["path"], entry["report"], entry["print"], *entry["previews"].values()):
+            if ref not in files:
+                raise PackError(label, ref, f"arena {entry['id']!r} refers to it but the pack lacks it")
+        if sha256(files[entry["path"]]) != entry["sha256"]:
+            raise PackError(label, entry["path"], "SHA-256 checksum does not match the manifest's arena entry")
+        try:
+            loads(files[entry["path"]], source=f"{label}:{entry['path']}", fmt="json")
+        except ArenaError as exc:
+            raise PackError(label, entry["path"], f"not a valid arena file:\n{exc}") from None
+        try:
+            json.loads(files[entry["report"]])
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise PackError(label, entry["report"], f"report is not JSON: {exc}") from None
+    return dict(manifest)
+
+
+# ------------------------------------------------------------------ extracting
+
+
+def extract_pack(source: str | os.PathLike[str] | bytes, target: str | os.PathLike[str], *,
+                 label: str | None = None, limits: Limits = DEFAULT_LIMITS) -> list[Path]:
+    """Verify the whole pack, then write its files under ``target`` (created if needed).
+    Never follows symlinks and never writes outside ``target``; returns the paths written."""
+    pack = read_pack(source, label=label, limits=limits)
+    root = Path(target)
+    root.mkdir(parents=True, exist_ok=True)
+    real = root.resolve()
+    written = []
+    for name in sorted(pack.files):
+        parts = name.split("/")
+        here = real
+        for part in parts[:-1]:
+            here = here / part
+            if here.is_symlink() or (here.exists() and not here.is_dir()):
+                raise PackError(pack.source, name, f"{here} exists and is not a plain directory")
+            here.mkdir(exist_ok=True)
+        dest = here / parts[-1]
+        if os.path.commonpath([real, dest.resolve()]) != str(real):
+            raise PackError(pack.source, name, "would be written outside the target directory")
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+        try:
+            fd = os.open(dest, flags, 0o644)
+        except OSError as exc:
+            raise PackError(pack.source, name, f"cannot write {dest}: {exc.strerror or exc}") from None
+        with os.fdopen(fd, "wb") as out:
+            out.write(pack.files[name])
+        written.append(dest)
+    return written

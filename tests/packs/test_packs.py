@@ -1,0 +1,210 @@
+"""Packs: deterministic builds, verification, safe extraction against hostile zips."""
+
+from __future__ import annotations
+
+import io
+import json
+import struct
+import warnings
+import zipfile
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+import schema
+from schema.packs import (MANIFEST, Limits, PackArena, PackError, PackInfo, build_pack, extract_pack,
+                          manifest_schema, read_pack, sha256)
+from tests.packs.conftest import SHIPPED
+
+REPORT = {"format": "arena-studio-report/1", "summary": {"error": 0, "warning": 1, "info": 2}, "findings": [],
+          "validators": [{"code": "bounds", "title": "t", "severity": "error"}]}
+
+
+def make_pack(arenas=None) -> bytes:  # type: ignore[no-untyped-def]
+    arenas = arenas or [schema.load(p) for p in SHIPPED[:2]]
+    items = [PackArena(f"a{i}", a, REPORT, b"png%d" % i, b"<svg/>", b"%PDF-1.4") for i, a in enumerate(arenas)]
+    return build_pack(PackInfo("Test pack", author="me", license="CC0-1.0"), items)
+
+
+def rezip(files: list[tuple[str, bytes]], *, attrs: dict[str, int] | None = None, stored: bool = False) -> bytes:
+    buf = io.BytesIO()
+    with warnings.catch_warnings(), zipfile.ZipFile(buf, "w") as zf:
+        warnings.simplefilter("ignore")
+        for name, data in files:
+            zi = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            zi.create_system = 3
+            zi.external_attr = (attrs or {}).get(name, 0o100644) << 16
+            zi.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
+            zf.writestr(zi, data)
+    return buf.getvalue()
+
+
+def pack_files(data: bytes) -> list[tuple[str, bytes]]:
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        return [(i.filename, zf.read(i)) for i in zf.infolist()]
+
+
+def with_manifest(data: bytes, edit) -> bytes:  # type: ignore[no-untyped-def]
+    files = pack_files(data)
+    out = []
+    for name, content in files:
+        if name == MANIFEST:
+            m = json.loads(content)
+            edit(m)
+            content = json.dumps(m).encode()
+        out.append((name, content))
+    return rezip(out)
+
+
+def lying_header(data: bytes, name: str, declared: int) -> bytes:
+    """Patch the local and central headers of ``name`` to declare ``declared`` uncompressed bytes."""
+    raw = bytearray(data)
+    enc = name.encode()
+    i = raw.find(b"PK\x03\x04")
+    while i != -1:
+        n = struct.unpack_from("<H", raw, i + 26)[0]
+        if raw[i + 30:i + 30 + n] == enc:
+            struct.pack_into("<I", raw, i + 22, declared)
+        i = raw.find(b"PK\x03\x04", i + 4)
+    j = raw.find(b"PK\x01\x02")
+    while j != -1:
+        n = struct.unpack_from("<H", raw, j + 28)[0]
+        if raw[j + 46:j + 46 + n] == enc:
+            struct.pack_into("<I", raw, j + 24, declared)
+        j = raw.find(b"PK\x01\x02", j + 4)
+    return bytes(raw)
+
+
+def corrupt_stored(data: bytes, needle: bytes) -> bytes:
+    raw = bytearray(data)
+    k = raw.find(needle)
+    raw[k] ^= 0x20
+    return bytes(raw)
+
+
+GOOD = make_pack()
+ARENA = json.loads(dict(pack_files(GOOD))["arenas/a0.json"])
+BIG = b"\x00" * (2 * 1024 * 1024)
+
+HOSTILE = {
+    "traversal": (rezip([("../evil", b"x")]), None, "'../evil': path traversal"),
+    "nested-traversal": (rezip([("a/../../evil", b"x")]), None, "path traversal"),
+    "absolute": (rezip([("/abs", b"x")]), None, "'/abs': absolute path"),
+    "drive": (rezip([("C:/win", b"x")]), None, "absolute path"),
+    "backslash": (rezip([("a\\..\\evil", b"x")]), None, "backslash"),
+    "symlink": (rezip([("link", b"/etc/passwd")], attrs={"link": 0o120777}), None, "link: symbolic link"),
+    "device": (rezip([("dev", b"")], attrs={"dev": 0o020644}), None, "dev: special file"),
+    "duplicate": (rezip([("a.json", b"1"), ("a.json", b"2")]), None, "a.json: duplicate entry name"),
+    "case-duplicate": (rezip([("A.json", b"1"), ("a.json", b"2")]), None, "duplicate entry name"),
+    "too-many": (rezip([(f"f{i}", b"") for i in range(6)]), Limits(max_files=5), "6 entries, more than the limit of 5"),
+    "declared-bomb": (rezip([("bomb", BIG)]), Limits(max_file_bytes=1024 * 1024), "bomb: declares 2097152 bytes"),
+    "total-bomb": (rezip([("b1", BIG), ("b2", BIG)]), Limits(max_total_bytes=3 * 1024 * 1024), "b2: entries declare more"),
+    "lying-header": (lying_header(rezip([("bomb", BIG)]), "bomb", 100), None, "bomb: CRC-32 checksum mismatch"),
+    "bad-crc": (corrupt_stored(rezip([("x.txt", b"hello world")], stored=True), b"hello"), None, "x.txt: CRC-32 checksum mismatch"),
+    "not-zip": (b"PK\x03\x04 nonsense", None, "not a zip file"),
+    "missing-manifest": (rezip([("arenas/a.json", b"{}")]), None, "manifest.json: missing: not an arena pack"),
+    "manifest-schema": (with_manifest(GOOD, lambda m: m.update(pack_format="zip/9")), None,
+                        "manifest.json: does not match manifest.schema.json: /pack_format"),
+    "manifest-extra-field": (with_manifest(GOOD, lambda m: m["arenas"][0].update(evil=1)), None,
+                             "/arenas/0: Additional properties"),
+    "sha256": (rezip([(n, b"tampered" if n == "previews/a0.png" else c) for n, c in pack_files(GOOD)]), None,
+               "previews/a0.png: SHA-256 checksum does not match"),
+    "unlisted": (rezip(pack_files(GOOD) + [("extra.txt", b"hi")]), None, "extra.txt: not listed in the manifest"),
+    "missing-file": (rezip([(n, c) for n, c in pack_files(GOOD) if n != "print/a1.pdf"]), None,
+                     "print/a1.pdf: listed in the manifest but missing"),
+    "invalid-arena": (with_manifest(rezip([(n, json.dumps({**ARENA, "name": 5}).encode() if n == "arenas/a0.json" else c)
+                                           for n, c in pack_files(GOOD)]),
+                                    lambda m: [f.update(sha256=sha256(json.dumps({**ARENA, "name": 5}).encode()),
+                                                        size=len(json.dumps({**ARENA, "name": 5}).encode()))
+                                               for f in m["files"] if f["path"] == "arenas/a0.json"]
+                                    and m["arenas"][0].update(sha256=sha256(json.dumps({**ARENA, "name": 5}).encode()))),
+                      None, "arenas/a0.json: not a valid arena file"),
+}
+
+
+@pytest.mark.filterwarnings("ignore:Duplicate name")
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_hostile_packs_are_rejected_and_nothing_is_written(case: str, tmp_path: Path) -> None:
+    data, limits, message = HOSTILE[case]
+    path = tmp_path / f"{case}.arenapack.zip"
+    path.write_bytes(data)
+    target = tmp_path / "out" / "deep"
+    with pytest.raises(PackError) as err:
+        extract_pack(path, target, limits=limits or Limits())
+    assert message in str(err.value)
+    assert str(err.value).startswith(str(path))
+    assert not target.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]  # nothing beside the pack either
+
+
+def test_pack_round_trip(tmp_path: Path) -> None:
+    arenas = [schema.load(p) for p in SHIPPED]
+    data = make_pack(arenas)
+    written = extract_pack(data, tmp_path / "x", label="t.zip")
+    assert all(p.resolve().is_relative_to((tmp_path / "x").resolve()) for p in written)
+    for i, arena in enumerate(arenas):
+        assert schema.load(tmp_path / "x" / "arenas" / f"a{i}.json") == arena
+    pack = read_pack(tmp_path.joinpath("p.zip").write_bytes(data) and tmp_path / "p.zip")
+    assert [a for _, a, _ in pack.arenas()] == arenas
+    assert pack.manifest["arenas"][0]["validation"] == {"error": 0, "warning": 1, "info": 2, "worst": "warning"}
+
+
+def test_builds_are_deterministic_and_entries_fixed() -> None:
+    assert make_pack() == make_pack() == GOOD
+    with zipfile.ZipFile(io.BytesIO(GOOD)) as zf:
+        infos = zf.infolist()
+    names = [i.filename for i in infos]
+    assert names == sorted(names) and MANIFEST in names
+    assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}
+    assert {i.external_attr >> 16 for i in infos} == {0o100644}
+
+
+def test_manifest_validates_and_schema_is_documented() -> None:
+    manifest = json.loads(dict(pack_files(GOOD))[MANIFEST])
+    validator = jsonschema.Draft202012Validator(manifest_schema())
+    validator.check_schema(manifest_schema())
+    validator.validate(manifest)
+    assert {f["path"] for f in manifest["files"]} == {n for n, _ in pack_files(GOOD)} - {MANIFEST}
+
+    def props(node, where="#"):  # type: ignore[no-untyped-def]
+        if isinstance(node, dict):
+            for key, sub in node.get("properties", {}).items():
+                assert sub.get("title") and sub.get("description"), f"{where}/{key} lacks title/description"
+            for key, sub in node.items():
+                yield from props(sub, f"{where}/{key}")
+        return
+        yield
+    list(props(manifest_schema()))
+    bad = dict(manifest, version="")
+    assert not validator.is_valid(bad)
+
+
+def test_extraction_refuses_symlinked_directories(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    target = tmp_path / "target"
+    target.mkdir()
+    (target / "arenas").symlink_to(outside, target_is_directory=True)
+    with pytest.raises(PackError, match="not a plain directory"):
+        extract_pack(GOOD, target)
+    assert list(outside.iterdir()) == []
+
+
+def test_extraction_does_not_follow_symlinked_files(tmp_path: Path) -> None:
+    outside = tmp_path / "secret.txt"
+    outside.write_text("keep")
+    target = tmp_path / "target"
+    (target / "print").mkdir(parents=True)
+    (target / "print" / "a0.pdf").symlink_to(outside)
+    with pytest.raises(PackError, match="print/a0.pdf: (would be written outside|cannot write)"):
+        extract_pack(GOOD, target)
+    assert outside.read_text() == "keep"
+
+
+def test_build_rejects_bad_ids() -> None:
+    arena = schema.load(SHIPPED[0])
+    with pytest.raises(PackError, match="Bad: arena ids"):
+        build_pack(PackInfo("x"), [PackArena("Bad", arena, REPORT, b"", b"", b"")])
+    with pytest.raises(PackError, match="a: two arenas"):
+        build_pack(PackInfo("x"), [PackArena("a", arena, REPORT, b"", b"", b"")] * 2)

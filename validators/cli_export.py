@@ -1,0 +1,184 @@
+"""Qt-free export commands: ``arena export``, ``arena import``, ``arena pack verify`` and
+``arena pack extract``.  (``arena render``, ``arena print`` and ``arena pack build`` need Qt and
+come from the editor package through the ``arena_studio.commands`` entry point.)
+
+Exit codes: 0 success, 1 the input is invalid (or a pack disagrees with its reports), 2 usage
+or I/O errors.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from schema import ArenaError, load, save
+from schema.formats import FORMATS, FormatError, canvas, for_import, get
+from schema.packs import PackError, extract_pack, read_pack
+from validators.cli_app import app, fail, load_arena
+from validators.plugins import NoRenderer, renderer
+from validators.registry import Registry, UnknownValidator
+from validators.run import validate
+
+pack_app = typer.Typer(name="pack", help="Arena packs: build (with the editor installed), verify, extract.",
+                       no_args_is_help=True)
+app.add_typer(pack_app, name="pack")
+
+TARGETS = (*sorted(FORMATS), "svg")
+
+
+_fail = fail
+_load = load_arena
+
+
+@app.command("export")
+def export(
+    file: Annotated[Path, typer.Argument(help="Arena file (.yaml or .json).", show_default=False)],
+    to: Annotated[str, typer.Option("--to", help=f"Target: {', '.join(TARGETS)}.", show_default=False)],
+    out: Annotated[Path, typer.Option("-o", "--output", help="Output file.", show_default=False)],
+    px: Annotated[int, typer.Option("--px", help="Pixels per length for image-based targets.")] = 64,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not print the loss report.")] = False,
+) -> None:
+    """Export an arena for another tool, printing what the target cannot represent.
+
+    uvtt: Universal VTT .dd2vtt (image + line-of-sight walls); foundry: Foundry VTT scene JSON
+    (plus OUT.png background beside it); tiled: Tiled .tmj map; geojson: GeoJSON
+    FeatureCollection; svg: picture via the installed renderer.
+    """
+    if to not in TARGETS:
+        raise _fail(f"unknown target {to!r}; use one of {', '.join(TARGETS)}")
+    if px < 4 or px > 512:
+        raise _fail("--px must be between 4 and 512")
+    arena = _load(file)
+    try:
+        if to == "svg":
+            out.write_bytes(renderer()(arena, "svg", source=str(file)))
+            typer.echo(f"wrote {out}", err=True)
+            return
+        fmt = get(to)
+        image = None
+        image_name = None
+        if fmt.capabilities.needs_image:
+            image = renderer()(arena, "png", view=canvas(arena, px).view, px_per_length=px)
+            if to == "foundry":
+                image_name = out.with_suffix(".png").name
+                out.with_suffix(".png").write_bytes(image)
+        result = fmt.write(arena, image_png=image, px_per_length=px, image_name=image_name)
+    except NoRenderer as exc:
+        raise _fail(f"{exc}: install the editor package to export {to}") from None
+    except FormatError as exc:
+        raise _fail(str(exc)) from None
+    out.write_bytes(result.data)
+    typer.echo(f"wrote {out}" + (f" and {image_name}" if image_name else ""), err=True)
+    if not quiet and result.losses:
+        typer.echo(f"{fmt.name} cannot represent:", err=True)
+        for loss in result.losses:
+            typer.echo(f"  - {loss}", err=True)
+
+
+@app.command("import")
+def import_(
+    file: Annotated[Path, typer.Argument(help="Tiled .tmj or GeoJSON .geojson file.", show_default=False)],
+    out: Annotated[Path, typer.Option("-o", "--output", help="Arena file to write (.yaml or .json).",
+                                      show_default=False)],
+) -> None:
+    """Import a Tiled map or GeoJSON collection (as written by arena export) into an arena file."""
+    try:
+        fmt = for_import(str(file))
+    except FormatError as exc:
+        raise _fail(str(exc)) from None
+    try:
+        data = file.read_bytes()
+        arena = fmt.read(data, source=str(file))
+    except OSError as exc:
+        raise _fail(f"{file}: cannot read: {exc.strerror or exc}") from None
+    except FormatError as exc:
+        raise _fail(str(exc), 1) from None
+    except ArenaError as exc:
+        raise _fail(str(exc), 1) from None
+    save(arena, out)
+    typer.echo(f"wrote {out} ({arena.name!r}, {len(arena.elements())} elements)", err=True)
+
+
+def report_differences(stored: Any, fresh: Any, path: str = "") -> list[str]:
+    """Paths where two report documents differ (``/findings``, ``/metrics/x``...)."""
+    if isinstance(stored, dict) and isinstance(fresh, dict):
+        out = []
+        for key in sorted(set(stored) | set(fresh)):
+            if key not in stored:
+                out.append(f"{path}/{key}: missing from the stored report")
+            elif key not in fresh:
+                out.append(f"{path}/{key}: no longer produced by validation")
+            else:
+                out.extend(report_differences(stored[key], fresh[key], f"{path}/{key}"))
+        return out
+    if stored != fresh:
+        return [f"{path or '/'}: stored {json.dumps(stored)[:80]} but validation now gives {json.dumps(fresh)[:80]}"]
+    return []
+
+
+def revalidate_report(arena: Any, source: str, stored: Any, registry: Registry | None = None) -> list[str]:
+    """Re-run the validators the stored report lists; return every disagreement."""
+    codes = [v.get("code") for v in stored.get("validators", []) if isinstance(v, dict)] if isinstance(stored, dict) else []
+    if not codes:
+        return ["/validators: the stored report lists no validators"]
+    try:
+        fresh = validate(arena, source=source, enable=codes, registry=registry).to_json()
+    except UnknownValidator as exc:
+        return [f"/validators: validator {exc} of the stored report is not installed"]
+    return report_differences(stored, fresh)
+
+
+def _progress() -> Any:
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn
+
+    console = Console(stderr=True)
+    return Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                    console=console, transient=True, disable=not console.is_terminal)
+
+
+@pack_app.command("verify")
+def pack_verify(
+    pack: Annotated[Path, typer.Argument(help="An .arenapack.zip file.", show_default=False)],
+    revalidate: Annotated[bool, typer.Option("--revalidate/--no-revalidate",
+                                             help="Re-run validation and compare with the stored reports.")] = True,
+) -> None:
+    """Check a pack: safe entries, manifest schema, every checksum, every arena file, and that
+    validation today agrees with the stored reports (the same validators are re-run)."""
+    registry = None
+    try:
+        p = read_pack(pack)
+        arenas = p.arenas()
+    except PackError as exc:
+        raise _fail(str(exc), 1) from None
+    typer.echo(f"{pack}: {len(p.files)} files, checksums and schemas OK", err=True)
+    disagreements = 0
+    if revalidate:
+        with _progress() as progress:
+            task = progress.add_task("re-validating", total=len(arenas))
+            for entry, arena, stored in arenas:
+                diffs = revalidate_report(arena, entry["path"], stored, registry)
+                for d in diffs:
+                    typer.echo(f"{pack}: {entry['report']}{d}", err=True)
+                disagreements += len(diffs)
+                progress.advance(task)
+        if disagreements:
+            raise _fail(f"{disagreements} disagreement(s) between the stored reports and validation now", 1)
+        typer.echo(f"{len(arenas)} arena(s): validation agrees with the stored reports", err=True)
+
+
+@pack_app.command("extract")
+def pack_extract(
+    pack: Annotated[Path, typer.Argument(help="An .arenapack.zip file.", show_default=False)],
+    out: Annotated[Path, typer.Option("-o", "--output", help="Directory to extract into.", show_default=False)],
+) -> None:
+    """Verify a pack, then extract it safely into a directory."""
+    try:
+        written = extract_pack(pack, out)
+    except PackError as exc:
+        raise _fail(str(exc), 1) from None
+    typer.echo(f"extracted {len(written)} files into {out}", err=True)
+
