@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+DEFAULT = ROOT / "arenas" / "default.yaml"
+#: Cheap validators that are installed today (travel-based ones are slower); the reports of the
+#: service and of an in-process run are compared with these.
+CHEAP = ["bounds", "overlap", "exclusion-placement", "checkpoint-mix", "field-orbit", "symmetry"]
+
+
+@pytest.fixture(scope="session")
+def default_yaml() -> bytes:
+    return DEFAULT.read_bytes()
+
+
+@pytest.fixture(scope="session")
+def default_json(default_yaml: bytes) -> bytes:
+    return json.dumps(yaml.safe_load(default_yaml)).encode()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[str]:
+    """``arena serve`` in a subprocess on a free 127.0.0.1 port, one worker."""
+    port = free_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from validators.cli import main; main()", "serve", "--host", "127.0.0.1",
+         "--port", str(port), "--workers", "1", "--timeout", "5", "--log-level", "warning"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    try:
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError("arena serve exited:\n" + (proc.stdout.read() if proc.stdout else ""))
+            try:
+                if httpx.get(base + "/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("arena serve did not start")
+            time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()

@@ -1,0 +1,54 @@
+"""Test-only plugins, installed in the service's worker processes through
+``ServiceConfig.worker_init`` (workers are spawned, so monkeypatching the test process would
+not reach them)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from validators.findings import Result
+
+SLEEP = 30.0
+
+
+class SlowValidator:
+    """Sleeps far past any test time limit: the service must kill its worker."""
+
+    id = "slow"
+    title = "Deliberately slow (tests)"
+    severity = "info"
+    needs_travel = False
+
+    def evaluate(self, arena: Any, context: Any) -> Result:
+        time.sleep(SLEEP)
+        return Result()
+
+
+class CrashValidator:
+    """Kills its own process, like a segfaulting extension would."""
+
+    id = "crash"
+    title = "Crashes the worker (tests)"
+    severity = "info"
+    needs_travel = False
+
+    def evaluate(self, arena: Any, context: Any) -> Result:
+        import os
+
+        os._exit(3)
+
+
+def fake_render(arena: Any, fmt: str, **options: Any) -> bytes:
+    if fmt == "svg":
+        return f'<svg xmlns="http://www.w3.org/2000/svg"><title>{arena.name}</title></svg>'.encode()
+    return b"\x89PNG\r\n\x1a\n" + arena.name.encode()
+
+
+def install_test_plugins() -> None:
+    from validators import plugins
+    from validators.registry import default_registry
+
+    default_registry().add(SlowValidator())
+    default_registry().add(CrashValidator())
+    plugins.renderer = lambda name=None: fake_render  # type: ignore[assignment]

@@ -1,0 +1,34 @@
+"""``arena serve``: the validation service (FastAPI under uvicorn). See docs/service.md."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from validators.cli_app import app
+from validators.service.limits import MiB, ServiceConfig
+
+
+@app.command("serve")
+def serve_cmd(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port to listen on.")] = 8765,
+    workers: Annotated[Optional[int], typer.Option("--workers", min=1, max=64, help="Validation worker processes (default: cores, at most 4).")] = None,
+    queue: Annotated[int, typer.Option("--queue", min=0, help="Requests that may wait for a worker; more get 429.")] = 64,
+    timeout: Annotated[float, typer.Option("--timeout", min=0.1, help="Seconds one job may run (503 past it).")] = 10.0,
+    max_body: Annotated[float, typer.Option("--max-body-mib", min=0.001, help="Largest arena request body, MiB.")] = 1.0,
+    max_pack: Annotated[float, typer.Option("--max-pack-mib", min=0.001, help="Largest pack upload, MiB.")] = 20.0,
+    cache: Annotated[int, typer.Option("--cache", min=0, help="Responses kept in the content-hash cache (0: off).")] = 256,
+    log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "info",
+) -> None:
+    """Serve the HTTP validation API (OpenAPI at /openapi.json, docs at /docs)."""
+    import uvicorn
+
+    from validators.service.app import create_app
+
+    defaults = ServiceConfig()
+    config = ServiceConfig(workers=workers or defaults.workers, queue_size=queue, timeout=timeout,
+                           max_body=int(max_body * MiB), max_pack_body=int(max_pack * MiB), cache_size=cache)
+    uvicorn.run(create_app(config), host=host, port=port, log_level=log_level, proxy_headers=False,
+                timeout_graceful_shutdown=5)

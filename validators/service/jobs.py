@@ -1,0 +1,212 @@
+"""The work the service's worker processes do. Each job takes plain data (the request body's
+bytes and parsed parameters) and returns an :data:`Outcome`: ``("ok", media_type, payload)`` or
+``("problem", problem_document)``. Jobs never raise for bad input; an unexpected exception is
+turned into a 500 problem by the worker loop.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal, Union
+
+from schema import ArenaError, loads
+from schema.model import Arena
+from validators.service.problems import param_problem, problem
+
+Outcome = Union[tuple[Literal["ok"], str, bytes], tuple[Literal["problem"], dict[str, Any]]]
+JSON = "application/json"
+
+
+def _json(doc: Any) -> bytes:
+    return json.dumps(doc, ensure_ascii=False, allow_nan=False).encode()
+
+
+def invalid_arena(exc: ArenaError) -> tuple[Literal["problem"], dict[str, Any]]:
+    items = [p.to_json() for p in exc.problems]
+    return "problem", problem(422, "invalid-arena", "Invalid arena",
+                              f"the arena has {len(items)} problem(s)", items)
+
+
+def bad_param(name: str, message: str) -> tuple[Literal["problem"], dict[str, Any]]:
+    return "problem", problem(422, "invalid-parameters", "Invalid request parameters", message,
+                              [param_problem("query", name, message)])
+
+
+def too_large(exc: Exception) -> tuple[Literal["problem"], dict[str, Any]]:
+    """Schema-valid coordinates so large that the analysis overflows (e.g. 1e300)."""
+    return "problem", problem(422, "arena-too-large", "Arena cannot be analysed",
+                              f"the arena's coordinates are too large to analyse ({exc})")
+
+
+#: Largest magnitude of any number in an arena the service analyses (lengths, degrees, counts).
+#: The schema allows any finite number; analysing an arena 1e16 lengths across overflows or
+#: never ends, so the service refuses it up front (a tabletop arena is tens of lengths across).
+MAX_MAGNITUDE = 10_000.0
+
+
+def _too_big(node: Any, path: str) -> tuple[str, float] | None:
+    if isinstance(node, bool):
+        return None
+    if isinstance(node, (int, float)):
+        return (path, float(node)) if abs(node) > MAX_MAGNITUDE else None
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for key, value in items:
+        if isinstance(key, str) and key.startswith("x-"):
+            continue  # extension data is not analysed
+        found = _too_big(value, f"{path}/{key}")
+        if found:
+            return found
+    return None
+
+
+def parse_arena(body: bytes, fmt: str, source: str) -> Arena:
+    """The arena in a request body (``fmt`` ``json`` or ``yaml``); raises ArenaError, also for
+    numbers beyond :data:`MAX_MAGNITUDE`."""
+    from schema import Problem, to_document
+
+    arena = loads(body, source=source, fmt="json" if fmt == "json" else "yaml")
+    found = _too_big(to_document(arena), "")
+    if found:
+        raise ArenaError([Problem(source, 0, 0, found[0],
+                                  f"{found[1]:g} is beyond the service's limit of {MAX_MAGNITUDE:g} in magnitude")])
+    return arena
+
+
+def validate_job(body: bytes, fmt: str, source: str, enable: list[str], disable: list[str],
+                 tier: int | None, budget: int | None | str, report_source: str | None = None) -> Outcome:
+    from validators.registry import UnknownValidator
+    from validators.run import validate
+
+    try:
+        arena = parse_arena(body, fmt, source)
+    except ArenaError as exc:
+        return invalid_arena(exc)
+    try:
+        report = validate(arena, source=report_source, enable=enable, disable=disable, tier=tier, budget=budget)
+    except UnknownValidator as exc:
+        code = exc.args[0]
+        name = "enable" if code in enable else "disable"
+        return bad_param(name, f"unknown validator code {code!r}")
+    except (OverflowError, MemoryError) as exc:
+        return too_large(exc)
+    except ImportError as exc:  # a registered validator whose module is missing: the server's fault
+        return "problem", problem(500, "validator-unavailable", "Validator unavailable",
+                                  f"an installed validator could not be loaded ({exc}); "
+                                  "select validators with enable/disable or fix the installation")
+    return "ok", JSON, _json(report.to_json())
+
+
+def parse_source(text: str) -> Any:
+    """``start:N``, ``checkpoint:ID`` or ``x,y,heading[,speed]``, parsed as ``arena travel --from``
+    does (:func:`validators.cli_travel.parse_source`), non-finite poses refused."""
+    import math
+
+    from engine.planner import PlanningError, PoseSource
+    from validators.cli_travel import parse_source as cli_parse_source
+
+    source = cli_parse_source(text)
+    if isinstance(source, PoseSource) and not all(math.isfinite(v) for v in (source.pose.x, source.pose.y, source.pose.heading)):
+        raise PlanningError(f"a pose source needs finite numbers, not {text!r}")
+    return source
+
+
+def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier: int | None,
+               budget: int | None | str, exclusions: str) -> Outcome:
+    from engine.motion import EngineError
+    from engine.planner import Goal, PlanningError, Planner
+    from validators.cli_travel import result_json
+
+    try:
+        arena = parse_arena(body, fmt, source)
+    except ArenaError as exc:
+        return invalid_arena(exc)
+    try:
+        src = parse_source(origin)
+    except EngineError as exc:
+        return bad_param("from", str(exc))
+    try:
+        target = Goal.parse(goal)
+    except EngineError as exc:
+        return bad_param("to", str(exc))
+    try:
+        planner = Planner(arena, tier=tier, budget="default" if budget == "arena" else budget,  # type: ignore[arg-type]
+                          exclusions=exclusions)  # type: ignore[arg-type]
+        result = planner.plan(src, target)
+    except (PlanningError, EngineError) as exc:
+        return "problem", problem(422, "travel-query", "Impossible travel query", str(exc))
+    except (OverflowError, MemoryError) as exc:
+        return too_large(exc)
+    return "ok", JSON, _json(result_json(origin, goal, result))
+
+
+IMAGE_TYPES = {"svg": "image/svg+xml", "png": "image/png"}
+
+
+def render_job(body: bytes, fmt: str, source: str, image: str) -> Outcome:
+    from validators import plugins
+
+    try:
+        arena = parse_arena(body, fmt, source)
+    except ArenaError as exc:
+        return invalid_arena(exc)
+    try:
+        render = plugins.renderer()
+    except plugins.NoRenderer as exc:
+        return "problem", problem(501, "no-renderer", "Rendering not available",
+                                  f"{exc}; install the editor package (arena-studio with its Qt renderer)")
+    try:
+        data = render(arena, image)
+    except (OverflowError, MemoryError) as exc:
+        return too_large(exc)
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError(f"the renderer returned {type(data).__name__}, not bytes")
+    return "ok", IMAGE_TYPES[image], bytes(data)
+
+
+def pack_job(body: bytes) -> Outcome:
+    """Verify a pack as ``arena pack verify`` does: integrity (entry names, sizes, CRCs, manifest
+    schema, SHA-256 of every file, every arena's schema) via :func:`schema.packs.read_pack`, then
+    :func:`validators.cli_export.revalidate_report` for every arena. Integrity failures are 422;
+    disagreements are listed (200, ``verified: false``)."""
+    try:
+        from schema import packs
+    except ImportError:
+        return "problem", problem(501, "packs-unavailable", "Pack verification not available",
+                                  "this build has no pack support (schema.packs)")
+    from validators.cli_export import revalidate_report
+
+    try:
+        pack = packs.read_pack(body, label="upload")
+        arenas = pack.arenas()
+    except packs.PackError as exc:
+        entry = exc.entry or ""
+        return "problem", problem(422, "invalid-pack", "Invalid pack", str(exc),
+                                  [{"file": "upload", "pointer": "/" + entry if entry else "", "message": exc.message}])
+    results = []
+    for entry, arena, stored in arenas:
+        diffs = revalidate_report(arena, entry["path"], stored)
+        results.append({"id": entry["id"], "path": entry["path"], "agrees": not diffs,
+                        "summary": stored.get("summary") if isinstance(stored, dict) else None, "differences": diffs})
+    manifest = pack.manifest
+    doc = {"verified": all(r["agrees"] for r in results),
+           "pack": {k: manifest.get(k) for k in ("name", "version", "author", "license") if k in manifest},
+           "files": len(pack.files), "arenas": results}
+    return "ok", JSON, _json(doc)
+
+
+JOBS = {"validate": validate_job, "travel": travel_job, "render": render_job, "pack": pack_job}
+
+
+def warm_up() -> None:
+    """Import what jobs need, so the first request doesn't pay for it."""
+    import validators.run  # noqa: F401
+    from validators.registry import default_registry
+
+    import engine.planner  # noqa: F401
+
+    registry = default_registry()
+    for code in registry.codes():
+        try:
+            registry.get(code)
+        except Exception:  # a broken plugin answers when used, as a 500/422, not at start-up
+            pass
