@@ -156,6 +156,8 @@ class ArenaView(QGraphicsView):
         self.tool: Tool | None = None
         self.snap_step = 0.5
         self.snap_enabled = True
+        #: Snap to vertices and edges of other elements.
+        self.object_snap = True
         self._pan_from: QPointF | None = None
         self._space = False
         self.setRenderHint(QPainter.RenderHint.Antialiasing)

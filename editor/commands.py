@@ -48,13 +48,24 @@ def check_no_new_problems(before: Arena, after: Arena) -> None:
 
 class ArenaCommand(QUndoCommand):
     """Base: subclasses implement :meth:`apply` (arena -> edited arena) and may set
-    ``selection_after`` (refs to select after redo)."""
+    ``selection_after`` (refs to select after redo).
+
+    In symmetry mode (:meth:`ArenaDocument.active_symmetry`) the edit is applied to whole
+    orbits (:func:`editor.symmetry.propagate`) — still one undo step. Commands that must not
+    be mirrored (renames, arena settings) set ``symmetric = False``."""
+
+    symmetric = True
 
     def __init__(self, doc: ArenaDocument, text: str) -> None:
         super().__init__(text)
         self.doc = doc
         self.before: Arena = doc.arena
         self.after: Arena = self.apply(self.before)
+        sym = doc.active_symmetry() if self.symmetric else None
+        if sym is not None:
+            from editor.symmetry import propagate
+
+            self.after = propagate(self.before, self.after, sym)
         self.selection_before: list[str] = list(doc.selection)
         self.selection_after: list[str] = self.selection_after_default()
 
@@ -160,6 +171,7 @@ class SetProperty(ArenaCommand):
         if el is None:
             raise ValueError(f"no element {ref!r}")
         self.ref, self.name = ref, name
+        self.symmetric = name not in ("id", "player")  # a rename is not mirrored
         self.new_element = set_property(el, name, value)
         new_ref = self.new_element.id
         if new_ref != ref and E.find(doc.arena, new_ref) is not None:
@@ -196,6 +208,8 @@ class SetStartFacing(SetProperty):
 
 
 class SetArenaName(ArenaCommand):
+    symmetric = False
+
     def __init__(self, doc: ArenaDocument, name: str) -> None:
         name = name.strip()
         if not name:

@@ -15,7 +15,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from editor import elements as E
 from schema import dumps, load, save
-from schema.model import Arena, Polygon
+from schema.model import Arena, Polygon, Symmetry
 
 DEFAULT_ARENA = Path(__file__).resolve().parents[1] / "arenas" / "default.yaml"
 
@@ -42,6 +42,12 @@ class ArenaDocument(QObject):
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         self._forced_dirty = False
+        #: Symmetry mode: when the arena declares a symmetry, edits apply to whole orbits.
+        self.symmetry_enabled = True
+
+    def active_symmetry(self) -> Symmetry | None:
+        """The symmetry edits keep (None when off or the arena declares none)."""
+        return self._arena.symmetry if self.symmetry_enabled else None
 
     def _clean_changed(self, clean: bool) -> None:
         self.dirtyChanged.emit(not clean)

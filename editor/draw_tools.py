@@ -326,6 +326,7 @@ class PlaceStartTool(Tool):
 
 def tool_classes() -> tuple[type[Tool], ...]:
     from editor.tools import MeasureTool, SelectTool
+    from editor.vertex_tool import EditVerticesTool, RotateTool
 
-    return (SelectTool, DrawWallTool, DrawCheckpointTool, DrawAccelerationFieldTool, DrawExclusionFieldTool,
+    return (SelectTool, EditVerticesTool, RotateTool, DrawWallTool, DrawCheckpointTool, DrawAccelerationFieldTool, DrawExclusionFieldTool,
             PlaceGateTool, PlaceTargetTool, PlaceStartTool, MeasureTool)

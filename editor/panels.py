@@ -25,7 +25,7 @@ from editor import render
 from editor.document import ArenaDocument
 from editor.properties import Prop, properties_of
 from editor.validation import Finding, ValidationRunner
-from schema.model import Arena
+from schema.model import Arena, Gate, Polygon, Polyline
 
 REF_ROLE = Qt.ItemDataRole.UserRole
 
@@ -106,6 +106,7 @@ class Inspector(QWidget):
         super().__init__(parent)
         self.doc = doc
         self.editors: dict[str, QWidget] = {}
+        self.points_table: QWidget | None = None
         self.ref: str | None = None
         outer = QVBoxLayout(self)
         self.title = QLabel()
@@ -125,8 +126,15 @@ class Inspector(QWidget):
 
     def rebuild(self) -> None:
         while self.form.rowCount():
-            self.form.removeRow(0)
+            row = self.form.takeRow(0)  # widgets are deleted later: one may be emitting right now
+            for it in (row.labelItem, row.fieldItem):
+                w = it.widget() if it is not None else None
+                if w is not None:
+                    w.hide()
+                    w.setParent(None)
+                    w.deleteLater()
         self.editors = {}
+        self.points_table = None
         sel = self.doc.selection
         self.ref = sel[0] if len(sel) == 1 else None
         el = E.find(self.doc.arena, self.ref) if self.ref else None
@@ -144,6 +152,16 @@ class Inspector(QWidget):
         self.title.setText(f"{E.KIND_LABEL[E.kind_of(el)][:-1]} {el.id}")
         for p in properties_of(el):
             self.form.addRow(p.label, self._editor(p))
+        if isinstance(el, Gate) or isinstance(getattr(el, "shape", None), (Polygon, Polyline)):
+            from editor.settings_panels import PointsTable
+
+            self.points_table = PointsTable(self.doc, el.id)
+            self.points_table.message.connect(self._table_message)
+            self.form.addRow("Points" if not isinstance(el, Gate) else "Ends", self.points_table)
+
+    def _table_message(self, text: str) -> None:
+        self.error.setText(text.removeprefix("Refused: "))
+        self.message.emit(text)
 
     def _editor(self, p: Prop) -> QWidget:
         w: QWidget
@@ -250,7 +268,10 @@ class ValidationPanel(QWidget):
             item.setData(0, REF_ROLE, i)
             item.setForeground(0, render.SEVERITY_COLOURS.get(f["severity"], QColor("black")))
         n = len(self.findings)
-        self.status.setText("No findings" if n == 0 else f"{n} finding{'s' if n != 1 else ''}")
+        text = "No findings" if n == 0 else f"{n} finding{'s' if n != 1 else ''}"
+        if not self.runner.final:
+            text += " so far — travel checks running in the background…"
+        self.status.setText(text)
         for col in (0, 1, 2):
             self.tree.resizeColumnToContents(col)
 

@@ -22,6 +22,7 @@ from editor import commands as C
 from editor import elements as E
 from editor import render
 from editor.canvas import ElementItem
+from editor.snapping import snap_to_objects
 from schema.model import AccelerationField, StartPosition
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
 ANGLE_STEP = 15.0
 HANDLE_PX = 9.0
+SNAP_PX = 7.0
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,7 @@ class Tool:
         self.mode = self.modes[0] if self.modes else ""
         self._overlay: QGraphicsPathItem | None = None
         self._text: QGraphicsSimpleTextItem | None = None
+        self.last_snap = ""
 
     @property
     def scene(self) -> ArenaScene:
@@ -100,10 +103,25 @@ class Tool:
         return ToolEvent(pos, self.snap(pos, mods), ev.button(), mods)
 
     def snap(self, pos: QPointF, mods: Qt.KeyboardModifier) -> QPointF:
-        if not self.view.snap_enabled or mods & Qt.KeyboardModifier.ControlModifier:
+        """Snap to a vertex or edge of another element (within a few pixels), else to the
+        grid; Ctrl disables snapping."""
+        self.last_snap = ""
+        if mods & Qt.KeyboardModifier.ControlModifier:
+            return QPointF(pos)
+        if self.view.object_snap:
+            tol = SNAP_PX / (self.view.scale_factor or 1.0)
+            hit = snap_to_objects(self.doc.arena, (pos.x(), pos.y()), tol, self.snap_exclude())
+            if hit is not None:
+                self.last_snap = hit[0]
+                return QPointF(*hit[1])
+        if not self.view.snap_enabled:
             return QPointF(pos)
         s = self.view.snap_step
         return QPointF(snap_value(pos.x(), s), snap_value(pos.y(), s))
+
+    def snap_exclude(self) -> tuple[str, ...]:
+        """Refs whose vertices/edges are not snap targets (the element being edited)."""
+        return ()
 
     def constrained(self, origin: QPointF, ev: ToolEvent) -> QPointF:
         """The cursor on the nearest 15-degree ray from ``origin``, its distance snapped."""
@@ -314,17 +332,19 @@ class SelectTool(Tool):
 
 
 class MeasureTool(Tool):
-    """Drag to measure a distance in lengths (Shift: 15-degree steps)."""
+    """Drag to measure a distance in lengths (Shift: 15-degree steps) and the straight-line
+    turns it takes at the turbine's max speed (distance / max_speed)."""
 
     name = "measure"
     label = "Measure"
     shortcut = "M"
-    description = "Drag to measure a distance in lengths."
+    description = "Drag to measure a distance in lengths and straight-line turns at max speed."
 
     def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
         super().__init__(view, doc)
         self._origin: QPointF | None = None
         self.distance: float | None = None
+        self.turns: float | None = None
 
     def mouse_press(self, ev: ToolEvent) -> None:
         if ev.button == Qt.MouseButton.LeftButton:
@@ -339,7 +359,10 @@ class MeasureTool(Tool):
         path = QPainterPath(self._origin)
         path.lineTo(end)
         self.overlay(path, render.VERMILLION)
-        text = f"{self.distance:.2f} L  ({angle_of(self._origin, end):.0f}°)"
+        vmax = self.doc.arena.turbine.max_speed
+        self.turns = self.distance / vmax if vmax > 0 else None
+        turns = f"  {self.turns:.2f} turns at speed {vmax}" if self.turns is not None else ""
+        text = f"{self.distance:.2f} L  ({angle_of(self._origin, end):.0f}°){turns}"
         self.overlay_text(end, text)
         self.view.message.emit(f"Distance {text}")
 

@@ -2,18 +2,22 @@
 UI thread and publish the newest result.
 
 A finding is a dict ``{code, severity, message, elements: [refs]}`` (severity ``error``,
-``warning`` or ``info``). :func:`default_analyse` is **the seam where the fairness
-validators plug in**: today it reports the format layer's checks; when the ``validators``
-package gains an analysis entry point, add its findings there (or pass another callable to
-:class:`ValidationRunner`).
+``warning`` or ``info``). :func:`default_analyse` / :func:`validators_analyse` are **the seam
+where the fairness validators plug in**: they run ``validators.run.validate`` (plus the
+format layer's checks). The window runs :func:`editor_analysis`: the same in stages
+(:class:`StagedAnalysis`), the slow travel validators in a child process.
 
 Runs never block the event loop: each request gets a generation number, work happens on a
-``QThreadPool`` and results of stale generations are dropped.
+``QThreadPool``, a newer request cancels the running job (its child process is terminated)
+and results of stale generations are dropped. An analysis may publish partial results
+(``finished`` fires per stage; ``busy`` stays true until the last one).
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import re
+import threading
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -49,27 +53,189 @@ def format_findings(arena: Arena) -> list[Finding]:
     return []
 
 
-def default_analyse(arena: Arena) -> list[Finding]:
-    """SEAM: everything the validation panel shows. Plug the fairness validators in here."""
+def format_analyse(arena: Arena) -> list[Finding]:
+    """The format layer's checks only (no validators): cheap, used by tests and as fallback."""
     return format_findings(arena)
 
 
+# ------------------------------------------------------------------ the validators seam
+
+def _validators_run(arena: Arena, travel: bool | None, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
+    """Run ``validators.run.validate``: all validators (``travel=None``), only those that need
+    no travel (``False``) or only the travel ones (``True``)."""
+    from validators.registry import default_registry
+    from validators.run import validate
+
+    reg = default_registry()
+    codes = reg.codes()
+    if travel is None:
+        skip: list[str] = []
+    else:
+        skip = [c for c in codes if bool(getattr(reg.get(c), "needs_travel", True)) != travel]
+    if len(skip) == len(codes):
+        return []
+
+    def progress(_code: str, _i: int, _n: int) -> None:
+        if should_stop is not None and should_stop():
+            raise Cancelled()
+
+    report = validate(arena, disable=skip, progress=progress)
+    return [normalise(f) for f in report.findings]
+
+
+class Cancelled(Exception):
+    """A stale run stopped early."""
+
+
+def validators_analyse(arena: Arena) -> list[Finding]:
+    """SEAM: the fairness validators (``validators.run.validate``) plus the format checks, as
+    finding dicts. Runs everything in the calling thread — the runner calls it off the UI
+    thread in two stages (see :class:`StagedAnalysis`)."""
+    return format_findings(arena) + _validators_run(arena, None)
+
+
+def _travel_findings(arena: Arena) -> list[Finding]:
+    return _validators_run(arena, True)
+
+
+def quick_findings(arena: Arena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
+    """The format checks and the validators that need no travel (fast)."""
+    return format_findings(arena) + _validators_run(arena, False, should_stop)
+
+
+class StagedAnalysis:
+    """The editor's analysis in stages, published as each completes: the format checks and
+    the validators that need no travel (well under a second, in the worker thread), then the
+    travel validators in a **child process** (they can take long; a stale run's child is
+    terminated, so it never holds up a newer run or closing the window).
+
+    Calling the object runs every stage in the calling thread."""
+
+    def __init__(self, quick: Callable[..., list[Finding]] = quick_findings,
+                 slow: Callable[[Arena], list[Finding]] | None = _travel_findings) -> None:
+        self.quick, self.slow = quick, slow
+
+    def stages(self) -> list[tuple[Callable[..., list[Finding]], bool]]:
+        """(callable, run in a child process) in order."""
+        out: list[tuple[Callable[..., list[Finding]], bool]] = [(self.quick, False)]
+        if self.slow is not None:
+            out.append((self.slow, True))
+        return out
+
+    def __call__(self, arena: Arena) -> list[Finding]:
+        return [f for fn, _ in self.stages() for f in fn(arena)]
+
+
+def validators_available() -> bool:
+    """True when the validators package imports cleanly."""
+    try:
+        import validators.registry  # noqa: F401
+        import validators.run  # noqa: F401
+    except Exception:  # noqa: BLE001 - any import failure means: fall back to format checks
+        return False
+    return True
+
+
+def default_analyse(arena: Arena) -> list[Finding]:
+    """SEAM: everything the validation panel shows, in one call: the validators (when they
+    import cleanly) and the format checks."""
+    return validators_analyse(arena) if validators_available() else format_findings(arena)
+
+
+def editor_analysis() -> Analyse:
+    """What the editor window runs: :func:`default_analyse` split into stages
+    (:class:`StagedAnalysis`) when the validators import cleanly, else the format checks."""
+    return StagedAnalysis() if validators_available() else format_analyse
+
+
+# ------------------------------------------------------------------ worker
+
 class _Signals(QObject):
-    done = Signal(int, object)  # generation, list[Finding] | str (error text)
+    done = Signal(int, object, bool)  # generation, list[Finding] | str (error text), final
+
+
+_MP_CONTEXT: Any = None
+
+
+def _mp_context() -> Any:
+    """forkserver (a clean, pre-imported process to fork workers from) where available."""
+    global _MP_CONTEXT
+    if _MP_CONTEXT is None:
+        methods = multiprocessing.get_all_start_methods()
+        _MP_CONTEXT = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        if "forkserver" in methods:
+            _MP_CONTEXT.set_forkserver_preload(["validators.run", "schema"])
+    return _MP_CONTEXT
+
+
+def _child(fn: Callable[[Arena], list[Finding]], arena: Arena, conn: Any) -> None:  # pragma: no cover - child
+    try:
+        conn.send(("ok", [normalise(f) for f in fn(arena)]))
+    except BaseException:  # noqa: BLE001
+        conn.send(("error", traceback.format_exc(limit=3)))
+    finally:
+        conn.close()
+
+
+def run_isolated(fn: Callable[[Arena], list[Finding]], arena: Arena, should_stop: Callable[[], bool],
+                 poll_s: float = 0.05) -> list[Finding]:
+    """Run ``fn(arena)`` in a child process; terminate it as soon as ``should_stop()``."""
+    ctx = _mp_context()
+    here, there = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child, args=(fn, arena, there), daemon=True)
+    proc.start()
+    there.close()
+    try:
+        while True:
+            if should_stop():
+                raise Cancelled()
+            if here.poll(poll_s):
+                try:
+                    status, payload = here.recv()
+                except EOFError:
+                    raise RuntimeError(f"analysis process died (exit code {proc.exitcode})") from None
+                if status != "ok":
+                    raise RuntimeError(payload)
+                return list(payload)
+            if not proc.is_alive() and not here.poll():
+                raise RuntimeError(f"analysis process died (exit code {proc.exitcode})")
+    finally:
+        if proc.is_alive():
+            proc.terminate()
+        proc.join(2.0)
+        here.close()
 
 
 class _Job(QRunnable):
     def __init__(self, generation: int, arena: Arena, analyse: Analyse, signals: _Signals) -> None:
         super().__init__()
         self.generation, self.arena, self.analyse, self.signals = generation, arena, analyse, signals
+        self.cancelled = threading.Event()
         self.setAutoDelete(True)
 
     def run(self) -> None:
+        stages = self.analyse.stages() if hasattr(self.analyse, "stages") else [(self.analyse, False)]
+        found: list[Finding] = []
+        stop = self.cancelled.is_set
         try:
-            result: object = [normalise(f) for f in self.analyse(self.arena)]
+            for i, (fn, isolated) in enumerate(stages):
+                if stop():
+                    return
+                if isolated:
+                    part = run_isolated(fn, self.arena, stop)
+                elif "should_stop" in getattr(fn, "__code__", _NO_CODE).co_varnames:
+                    part = fn(self.arena, should_stop=stop)
+                else:
+                    part = fn(self.arena)
+                found += [normalise(f) for f in part]
+                self.signals.done.emit(self.generation, list(found), i == len(stages) - 1)
+        except Cancelled:
+            return
         except Exception:  # noqa: BLE001 - reported in the panel, never crashes the editor
-            result = traceback.format_exc(limit=3)
-        self.signals.done.emit(self.generation, result)
+            self.signals.done.emit(self.generation, traceback.format_exc(limit=3), True)
+
+
+_NO_CODE = (lambda: None).__code__
 
 
 def normalise(f: Any) -> Finding:
@@ -87,7 +253,7 @@ class ValidationRunner(QObject):
     finished = Signal(list)
     failed = Signal(str)
 
-    def __init__(self, analyse: Analyse = default_analyse, parent: QObject | None = None,
+    def __init__(self, analyse: Analyse = format_analyse, parent: QObject | None = None,
                  debounce_ms: int = 250) -> None:
         super().__init__(parent)
         self.analyse = analyse
@@ -99,6 +265,8 @@ class ValidationRunner(QObject):
         self._signals = _Signals(self)
         self._signals.done.connect(self._done)
         self._pending: Arena | None = None
+        self._job: _Job | None = None
+        self.final = True  # the last published findings are complete
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(debounce_ms)
@@ -125,14 +293,20 @@ class ValidationRunner(QObject):
             return self.generation
         self.generation += 1
         self.pool.clear()  # queued-but-unstarted older runs are dropped
-        self.pool.start(_Job(self.generation, arena, self.analyse, self._signals))
+        if self._job is not None:
+            self._job.cancelled.set()  # a running older job stops (its child process is killed)
+        self._job = _Job(self.generation, arena, self.analyse, self._signals)
+        self.pool.start(self._job)
         self.started.emit(self.generation)
         return self.generation
 
-    def _done(self, generation: int, result: object) -> None:
+    def _done(self, generation: int, result: object, final: bool = True) -> None:
         if generation != self.generation:
             return  # stale: a newer run was requested meanwhile
-        self.completed_generation = generation
+        if final:
+            self.completed_generation = generation
+            self._job = None
+        self.final = final
         if isinstance(result, str):
             self.failed.emit(result)
             return
@@ -143,4 +317,6 @@ class ValidationRunner(QObject):
     def shutdown(self) -> None:
         self._timer.stop()
         self.pool.clear()
+        if self._job is not None:
+            self._job.cancelled.set()
         self.pool.waitForDone(5000)

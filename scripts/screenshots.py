@@ -1,7 +1,8 @@
 """Render the editor window on an arena to PNG: ``python scripts/screenshots.py [ARENA] [-o DIR]``.
 
-Writes ``editor.png`` (the whole window, a few elements selected and a finding marked) and
-``arena.png`` (the arena alone through the shared renderer) into ``docs/img/`` by default.
+Writes ``editor.png`` (the whole window: rulers, the edit-vertices tool on a wall, findings of
+the validators that need no travel marked on their elements) and ``arena.png`` (the arena
+alone through the shared renderer) into ``docs/img/`` by default.
 """
 
 from __future__ import annotations
@@ -23,15 +24,16 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from editor import files as F  # noqa: E402
 from editor import render  # noqa: E402
 from editor.mainwindow import MainWindow  # noqa: E402
-from editor.validation import format_findings  # noqa: E402
+from editor.validation import quick_findings  # noqa: E402
 
 
 def demo_analyse(arena):  # type: ignore[no-untyped-def]
-    """Format findings plus one illustrative finding so the screenshot shows the marks."""
-    out = format_findings(arena)
-    if arena.walls:
-        out.append({"code": "demo", "severity": "warning", "elements": [arena.walls[0].id],
-                    "message": f"example finding on {arena.walls[0].id} (screenshot only)"})
+    """The real quick validators (no travel: the travel ones take minutes); when they find
+    nothing, one illustrative finding so the screenshot shows the marks."""
+    out = quick_findings(arena)
+    if not any(f["elements"] for f in out) and arena.walls:
+        out.append({"code": "demo", "severity": "warning", "elements": [arena.walls[-1].id],
+                    "message": f"example finding on {arena.walls[-1].id} (screenshot only)"})
     return out
 
 
@@ -55,8 +57,9 @@ def main() -> int:
         return 1
     app.processEvents()
     win.view.fit_arena()
-    refs = [el.id for el in win.doc.arena.checkpoints[:1]]
-    win.doc.set_selection(refs)
+    polys = [w.id for w in win.doc.arena.walls if w.shape.type in ("polygon", "polyline", "rect")]
+    win.doc.set_selection(polys[:1] or [el.id for el in win.doc.arena.checkpoints[:1]])
+    win.set_tool("vertices")
     win.runner.run_now(win.doc.arena)
     win.runner.pool.waitForDone(10000)
     for _ in range(5):

@@ -50,9 +50,12 @@ def arena() -> Arena:
 def window(qtbot, tmp_path: Path) -> Iterator[object]:  # type: ignore[no-untyped-def]
     from editor import files as F
     from editor.mainwindow import MainWindow
+    from editor.validation import format_analyse
 
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(settings=settings, recovery=F.RecoveryStore(tmp_path / "recovery", pid=1))
+    # the format checks only: the fairness validators (slow travel analysis) have their own tests
+    win = MainWindow(settings=settings, recovery=F.RecoveryStore(tmp_path / "recovery", pid=1),
+                     analyse=format_analyse)
     win.ask_save = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
     win.show_problems = lambda title, text: setattr(win, "last_error", text)  # type: ignore[method-assign]
     qtbot.addWidget(win)

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from editor import commands as C
 from editor import files as F
 from editor.document import DEFAULT_ARENA
+from editor.validation import format_analyse
 from schema import load, save
 
 from tests.editor.conftest import make_arena
@@ -78,7 +79,7 @@ def test_autosave_writes_recovery_and_next_start_offers_it(window, tmp_path: Pat
     store = window.recovery
     assert store.yaml_path.exists() and load(store.yaml_path) == edited
     # a "crash": the session ends without cleaning up; the next session (another pid) offers it
-    nxt = MainWindow(settings=window.settings, recovery=F.RecoveryStore(store.directory, pid=2))
+    nxt = MainWindow(settings=window.settings, recovery=F.RecoveryStore(store.directory, pid=2), analyse=format_analyse)
     qtbot.addWidget(nxt)
     offered: list[F.Recovery] = []
 

@@ -1,0 +1,266 @@
+"""Undo commands for shape editing, arranging and arena/scenario settings (one class per action).
+
+Like :mod:`editor.commands`, constructors check their input and raise ``ValueError`` with a
+message for the user, so a refused edit never enters the undo stack.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from editor import arrange as A
+from editor import elements as E
+from editor import symmetry as S
+from editor.commands import ArenaCommand, check_no_new_problems
+from schema.model import Arena, BoundsShape, Element, Gate, Polygon, Polyline, Symmetry
+
+if TYPE_CHECKING:
+    from editor.document import ArenaDocument
+
+
+def check_shape_points(el: Element | BoundsShape) -> None:
+    """Refuse polygons that cross themselves or have too few points, and bad polylines."""
+    s = el if isinstance(el, (Polygon, Polyline)) else getattr(el, "shape", None)
+    if isinstance(s, Polygon):
+        if len(s.points) < 3:
+            raise ValueError("a polygon needs at least 3 points")
+        if not E.polygon_ok(s.points):
+            raise ValueError("the polygon's edges would cross or it would have no area")
+    elif isinstance(s, Polyline):
+        if len(s.points) < 2:
+            raise ValueError("a line needs at least 2 points")
+        if not E.polyline_ok(s.points):
+            raise ValueError("the line needs distinct consecutive points")
+    if isinstance(el, Gate) and el.start == el.end:
+        raise ValueError("a gate's ends must differ")
+
+
+class ReplaceElements(ArenaCommand):
+    """Base: put edited copies in place of elements (same refs, same file order)."""
+
+    def __init__(self, doc: ArenaDocument, new: Mapping[str, Element], text: str) -> None:
+        self.new = {r: el for r, el in new.items() if E.find(doc.arena, r) is not None and E.find(doc.arena, r) != el}
+        if not self.new:
+            raise ValueError("nothing changes")
+        for el in self.new.values():
+            check_shape_points(el)
+        super().__init__(doc, text)
+        check_no_new_problems(self.before, self.after)
+
+    def apply(self, arena: Arena) -> Arena:
+        for ref, el in self.new.items():
+            arena = E.replace_element(arena, ref, el)
+        return arena
+
+    def selection_after_default(self) -> list[str]:
+        return [el.id for el in self.new.values()] if len(self.doc.selection) <= len(self.new) else self.doc.selection
+
+
+def _selected(doc: ArenaDocument, refs: Sequence[str]) -> list[Element]:
+    els = [el for r in refs if (el := E.find(doc.arena, r)) is not None]
+    if not els:
+        raise ValueError("nothing selected")
+    return els
+
+
+class EditShape(ReplaceElements):
+    """A vertex drag, inserted/deleted vertex, resize or rotate handle on one element."""
+
+    def __init__(self, doc: ArenaDocument, ref: str, element: Element, what: str = "Edit shape of") -> None:
+        super().__init__(doc, {ref: element}, f"{what} {ref}")
+
+
+class MirrorElements(ReplaceElements):
+    def __init__(self, doc: ArenaDocument, refs: Sequence[str], axis: str) -> None:
+        els = _selected(doc, refs)
+        super().__init__(doc, {el.id: m for el, m in zip(els, A.mirrored(els, axis))}, f"Mirror {axis}ly")
+
+
+class RotateElements(ReplaceElements):
+    def __init__(self, doc: ArenaDocument, refs: Sequence[str], degrees: float,
+                 center: tuple[float, float] | None = None) -> None:
+        els = _selected(doc, refs)
+        self.degrees = degrees
+        super().__init__(doc, {el.id: r for el, r in zip(els, A.rotated(els, degrees, center))},
+                         f"Rotate by {degrees:g}°")
+
+
+class AlignElements(ReplaceElements):
+    def __init__(self, doc: ArenaDocument, refs: Sequence[str], how: str) -> None:
+        els = _selected(doc, refs)
+        if len(els) < 2:
+            raise ValueError("align needs at least two elements")
+        super().__init__(doc, {el.id: a for el, a in zip(els, A.aligned(els, how))}, f"Align {how}")
+
+
+class DistributeElements(ReplaceElements):
+    def __init__(self, doc: ArenaDocument, refs: Sequence[str], direction: str) -> None:
+        els = _selected(doc, refs)
+        super().__init__(doc, {el.id: d for el, d in zip(els, A.distributed(els, direction))},
+                         f"Distribute {direction}ly")
+
+
+class SetBounds(ArenaCommand):
+    """Edit the arena's outline (vertex tool with nothing selected)."""
+
+    symmetric = False
+
+    def __init__(self, doc: ArenaDocument, bounds: BoundsShape) -> None:
+        check_shape_points(bounds)
+        self.bounds = bounds
+        super().__init__(doc, "Edit arena bounds")
+        check_no_new_problems(self.before, self.after)
+
+    def apply(self, arena: Arena) -> Arena:
+        return dataclasses.replace(arena, bounds=self.bounds)
+
+
+class SetSymmetry(ArenaCommand):
+    """Declare (or clear, with None) the arena's symmetry — recorded in the file."""
+
+    symmetric = False
+
+    def __init__(self, doc: ArenaDocument, symmetry: Symmetry | None) -> None:
+        if symmetry is not None:
+            S.check(symmetry)
+        if symmetry == doc.arena.symmetry:
+            raise ValueError("the symmetry is unchanged")
+        self.symmetry = symmetry
+        super().__init__(doc, "Set symmetry" if symmetry else "Clear symmetry")
+        check_no_new_problems(self.before, self.after)
+
+    def apply(self, arena: Arena) -> Arena:
+        return dataclasses.replace(arena, symmetry=self.symmetry)
+
+
+def _number(label: str, value: Any, minimum: float | None = None, integer: bool = False,
+            exclusive: bool = False) -> float | int:
+    try:
+        num = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{label} must be a number") from None
+    if not math.isfinite(num):
+        raise ValueError(f"{label} must be a finite number")
+    if integer:
+        if not num.is_integer():
+            raise ValueError(f"{label} must be a whole number")
+        num = int(num)
+    if minimum is not None and (num <= minimum if exclusive else num < minimum):
+        raise ValueError(f"{label} must be {'greater than' if exclusive else 'at least'} {minimum:g}")
+    return num
+
+
+#: Arena-level settings: path -> (label, type, minimum, exclusive minimum)
+ARENA_FIELDS: dict[str, tuple[str, str, float | None, bool]] = {
+    "name": ("Name", "str", None, False),
+    "description": ("Description", "text", None, False),
+    "author": ("Author", "text", None, False),
+    "license": ("License", "text", None, False),
+    "tags": ("Tags", "tags", None, False),
+    "units.length_mm": ("Length (mm)", "float", 0, True),
+    "turbine.length": ("Turbine length", "float", 0, True),
+    "turbine.width": ("Turbine width", "float", 0, True),
+    "turbine.speed_delta": ("Speed change per turn", "int", 1, False),
+    "turbine.max_speed": ("Max speed", "int", 1, False),
+    "turbine.icons_per_turn": ("Icons per turn", "optint", 1, False),
+}
+
+SCENARIO_FIELDS: dict[str, tuple[str, str, float | None, bool]] = {
+    "players": ("Players", "optint", 1, False),
+    "vp_to_win": ("VP to win", "int", 1, False),
+    "tier_thresholds.0": ("Tier 2 from VP", "int", 0, False),
+    "tier_thresholds.1": ("Tier 3 from VP", "int", 0, False),
+    "veteran_limit": ("Veteran limit", "int", 0, False),
+    "respawns": ("Respawns", "int", 0, False),
+    "variants.gates": ("Gates", "bool", None, False),
+    "variants.decaying_checkpoints": ("Decaying checkpoints", "bool", None, False),
+    "variants.small_targets": ("Small targets", "bool", None, False),
+    "variants.resilient_targets": ("Resilient targets", "bool", None, False),
+    "variants.exploding_targets": ("Exploding targets", "bool", None, False),
+    "analysis.tier": ("Analysis tier", "int", 1, False),
+    "analysis.start_access_tolerance": ("Start access tolerance (turns)", "float", 0, False),
+    "analysis.start_spacing_tolerance": ("Start spacing tolerance (L)", "float", 0, False),
+    "analysis.start_spacing_time_tolerance": ("Start spacing time tolerance (turns)", "float", 0, False),
+    "analysis.checkpoint_min_turns": ("Checkpoint min turns", "float", 0, False),
+    "analysis.target_access_tolerance": ("Target access tolerance (turns)", "float", 0, False),
+    "analysis.target_tn_tolerance": ("Target TN tolerance", "int", 0, False),
+    "analysis.safe_area_radius": ("Safe area radius (L)", "float", 0, True),
+    "analysis.safe_area_min_visible": ("Safe area min visible", "float", 0, False),
+}
+
+
+def coerce_setting(spec: tuple[str, str, float | None, bool], value: Any) -> Any:
+    label, kind, minimum, exclusive = spec
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise ValueError(f"{label} must be true or false")
+        return value
+    if kind == "str":
+        text = str(value).strip()
+        if not text:
+            raise ValueError(f"{label} must not be empty")
+        return text
+    if kind == "text":
+        text = str(value).strip()
+        return text or None
+    if kind == "tags":
+        items = value if isinstance(value, (list, tuple)) else str(value).split(",")
+        return tuple(t.strip() for t in items if str(t).strip())
+    if kind == "optint" and (value is None or str(value).strip() in ("", "auto")):
+        return None
+    return _number(label, value, minimum, kind in ("int", "optint"), exclusive)
+
+
+def _set_path(obj: Any, path: list[str], value: Any) -> Any:
+    head = path[0]
+    if len(path) == 1:
+        return dataclasses.replace(obj, **{head: value})
+    cur = getattr(obj, head)
+    if isinstance(cur, tuple):
+        items = list(cur)
+        items[int(path[1])] = value
+        return dataclasses.replace(obj, **{head: tuple(items)})
+    return dataclasses.replace(obj, **{head: _set_path(cur, path[1:], value)})
+
+
+def get_path(obj: Any, path: str) -> Any:
+    for part in path.split("."):
+        obj = obj[int(part)] if isinstance(obj, tuple) and part.isdigit() else getattr(obj, part)
+    return obj
+
+
+class SetArenaSetting(ArenaCommand):
+    """Set one arena property (name, description, tags, units, turbine…)."""
+
+    symmetric = False
+    fields = ARENA_FIELDS
+    root: str | None = None
+
+    def __init__(self, doc: ArenaDocument, path: str, value: Any) -> None:
+        if path not in self.fields:
+            raise ValueError(f"unknown setting {path!r}")
+        self.path = path
+        self.value = coerce_setting(self.fields[path], value)
+        super().__init__(doc, f"Set {self.fields[path][0].lower()}")
+        if self.after == self.before:
+            raise ValueError("unchanged")
+        check_no_new_problems(self.before, self.after)
+
+    def apply(self, arena: Arena) -> Arena:
+        parts = ([self.root] if self.root else []) + self.path.split(".")
+        return _set_path(arena, parts, self.value)  # type: ignore[no-any-return]
+
+
+class SetScenarioSetting(SetArenaSetting):
+    """Set one scenario setting (players, VP, tier thresholds, variants, analysis thresholds)."""
+
+    fields = SCENARIO_FIELDS
+    root = "scenario"
+
+
+__all__ = ["ARENA_FIELDS", "AlignElements", "DistributeElements", "EditShape", "MirrorElements", "ReplaceElements",
+           "RotateElements", "SCENARIO_FIELDS", "SetArenaSetting", "SetBounds", "SetScenarioSetting", "SetSymmetry",
+           "check_shape_points", "get_path"]

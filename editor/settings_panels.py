@@ -1,0 +1,222 @@
+"""Arena properties and scenario settings panels, and the points table of the inspector.
+
+Every edit is one undo command (:mod:`editor.edit_commands`); a refused value shows the
+reason in red and the field goes back to the current value.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFormLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor import edit_commands as EC
+from editor import elements as E
+from editor import render
+from editor.document import ArenaDocument
+from schema.model import Gate, Polygon, Polyline
+
+
+def fmt(v: Any) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, tuple):
+        return ", ".join(str(x) for x in v)
+    if isinstance(v, float):
+        return f"{v:.6g}"
+    return str(v)
+
+
+class SettingsForm(QWidget):
+    """A form of arena (or scenario) settings, one editor per field."""
+
+    message = Signal(str)
+    command = EC.SetArenaSetting
+    root = ""
+
+    def __init__(self, doc: ArenaDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.editors: dict[str, QWidget] = {}
+        outer = QVBoxLayout(self)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        host = QWidget()
+        self.form = QFormLayout(host)
+        scroll.setWidget(host)
+        outer.addWidget(scroll)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet(f"color: {render.VERMILLION.name()}")
+        outer.addWidget(self.error)
+        for path, (label, kind, _m, _x) in self.command.fields.items():
+            w: QWidget
+            if kind == "bool":
+                box = QCheckBox()
+                box.toggled.connect(lambda v, p=path: self.commit(p, bool(v)))
+                w = box
+            else:
+                edit = QLineEdit()
+                if kind == "optint":
+                    edit.setPlaceholderText("auto")
+                edit.editingFinished.connect(lambda p=path, e=edit: self._commit_text(p, e))
+                w = edit
+            w.setObjectName(f"setting:{path}")
+            self.editors[path] = w
+            self.form.addRow(label, w)
+        doc.arenaChanged.connect(lambda _a: self.refresh())
+        self.refresh()
+
+    def value(self, path: str) -> Any:
+        obj: Any = self.doc.arena.scenario if self.root == "scenario" else self.doc.arena
+        return EC.get_path(obj, path)
+
+    def refresh(self) -> None:
+        for path, w in self.editors.items():
+            v = self.value(path)
+            w.blockSignals(True)
+            if isinstance(w, QCheckBox):
+                w.setChecked(bool(v))
+            elif isinstance(w, QLineEdit):
+                w.setText(fmt(v))
+            w.blockSignals(False)
+
+    def _commit_text(self, path: str, edit: QLineEdit) -> None:
+        if edit.text().strip() == fmt(self.value(path)):
+            return
+        self.commit(path, edit.text())
+
+    def commit(self, path: str, value: Any) -> bool:
+        try:
+            cmd = self.command(self.doc, path, value)
+        except ValueError as exc:
+            self.error.setText(str(exc))
+            self.message.emit(f"Refused: {exc}")
+            self.refresh()
+            return False
+        self.error.clear()
+        self.doc.push(cmd)
+        return True
+
+
+class ArenaPanel(SettingsForm):
+    """Name, description, author, license, tags, units and turbine (bounds: vertex tool)."""
+
+    command = EC.SetArenaSetting
+
+    def __init__(self, doc: ArenaDocument, parent: QWidget | None = None) -> None:
+        super().__init__(doc, parent)
+        hint = QLabel("Bounds: pick the Edit vertices tool (E) with nothing selected.")
+        hint.setWordWrap(True)
+        self.layout().insertWidget(0, hint)  # type: ignore[union-attr]
+
+
+class ScenarioPanel(SettingsForm):
+    """Players, VP to win, tier thresholds, veterans, respawns, scoring variants, analysis."""
+
+    command = EC.SetScenarioSetting
+    root = "scenario"
+
+
+class PointsTable(QWidget):
+    """x/y table of a polygon's or polyline's points or a gate's ends; edits are undoable."""
+
+    message = Signal(str)
+
+    def __init__(self, doc: ArenaDocument, ref: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc, self.ref = doc, ref
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.table = QTableWidget(0, 2)
+        self.table.setObjectName("points")
+        self.table.setHorizontalHeaderLabels(["x", "y"])
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        layout.addWidget(self.table)
+        el = E.find(doc.arena, ref)
+        if not isinstance(el, Gate):
+            self.add_button = QPushButton("Add point")
+            self.add_button.clicked.connect(self.add_point)
+            self.remove_button = QPushButton("Remove point")
+            self.remove_button.clicked.connect(self.remove_point)
+            layout.addWidget(self.add_button)
+            layout.addWidget(self.remove_button)
+        self.fill()
+        self.table.itemChanged.connect(self._changed)
+
+    def points(self) -> list[tuple[float, float]]:
+        el = E.find(self.doc.arena, self.ref)
+        if isinstance(el, Gate):
+            return [el.start, el.end]
+        s = getattr(el, "shape", None)
+        return list(s.points) if isinstance(s, (Polygon, Polyline)) else []
+
+    def fill(self) -> None:
+        self.table.blockSignals(True)
+        pts = self.points()
+        self.table.setRowCount(len(pts))
+        for i, (x, y) in enumerate(pts):
+            self.table.setItem(i, 0, QTableWidgetItem(fmt(x)))
+            self.table.setItem(i, 1, QTableWidgetItem(fmt(y)))
+        self.table.setVerticalHeaderLabels(["from", "to"] if len(pts) == 2 and isinstance(
+            E.find(self.doc.arena, self.ref), Gate) else [str(i + 1) for i in range(len(pts))])
+        self.table.blockSignals(False)
+
+    def set_points(self, pts: list[tuple[float, float]], what: str) -> bool:
+        el = E.find(self.doc.arena, self.ref)
+        if el is None:
+            return False
+        if isinstance(el, Gate):
+            new: Any = dataclasses.replace(el, start=pts[0], end=pts[1])
+        else:
+            new = dataclasses.replace(el, shape=dataclasses.replace(el.shape, points=tuple(pts)))  # type: ignore[union-attr]
+        try:
+            cmd = EC.EditShape(self.doc, self.ref, new, what)
+        except ValueError as exc:
+            self.message.emit(f"Refused: {exc}")
+            self.fill()
+            return False
+        self.doc.push(cmd)
+        return True
+
+    def _changed(self, item: QTableWidgetItem) -> None:
+        pts = self.points()
+        try:
+            v = float(item.text())
+        except ValueError:
+            self.message.emit("Refused: a coordinate must be a number")
+            self.fill()
+            return
+        x, y = pts[item.row()]
+        pts[item.row()] = (v, y) if item.column() == 0 else (x, v)
+        self.set_points(pts, "Edit points of")
+
+    def add_point(self) -> bool:
+        """Insert a point halfway along the edge after the current row (or the last edge)."""
+        pts = self.points()
+        i = self.table.currentRow()
+        i = i if 0 <= i < len(pts) else len(pts) - 1
+        j = (i + 1) % len(pts)
+        mid = ((pts[i][0] + pts[j][0]) / 2, (pts[i][1] + pts[j][1]) / 2)
+        return self.set_points([*pts[:i + 1], mid, *pts[i + 1:]], "Insert vertex in")
+
+    def remove_point(self) -> bool:
+        pts = self.points()
+        i = self.table.currentRow()
+        if not 0 <= i < len(pts):
+            return False
+        return self.set_points(pts[:i] + pts[i + 1:], "Delete vertex of")
