@@ -28,6 +28,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Iterable, Literal, Sequence, Union
 
+import numpy as np
 import shapely
 from shapely.geometry import Point as ShapelyPoint
 
@@ -138,6 +139,23 @@ class TravelResult:
         return (round(self.time, 9), self.icons, self.damage)
 
 
+@dataclass(frozen=True)
+class ReachMap:
+    """Earliest time (turns) at which the centre ends a length in each ``cell``-sized square;
+    ``times[i, j]`` covers x in [x0 + i*cell, x0 + (i+1)*cell), likewise y; ``inf`` = not
+    reached within the horizon."""
+
+    x0: float
+    y0: float
+    cell: float
+    times: Any  # numpy float array (nx, ny)
+
+    def at(self, x: float, y: float) -> float:
+        i, j = int((x - self.x0) // self.cell), int((y - self.y0) // self.cell)
+        nx, ny = self.times.shape
+        return float(self.times[i, j]) if 0 <= i < nx and 0 <= j < ny else math.inf
+
+
 @dataclass
 class _Node:
     x: float
@@ -176,6 +194,7 @@ class Planner:
         max_turns: int = 30,
         pivots: bool = True,
         heuristic: bool = True,
+        minimise: Literal["time-icons-damage", "time"] = "time-icons-damage",
     ) -> None:
         if exclusions not in ("pay", "avoid"):
             raise PlanningError(f"exclusions must be 'pay' or 'avoid', not {exclusions!r}")
@@ -189,6 +208,9 @@ class Planner:
         self.max_turns = max_turns
         self.pivots = pivots
         self.use_heuristic = heuristic
+        if minimise not in ("time-icons-damage", "time"):
+            raise PlanningError(f"minimise must be 'time-icons-damage' or 'time', not {minimise!r}")
+        self.minimise = minimise
         self.vmax = min(6, self.turbine.max_speed)
         self.scale = math.lcm(*range(1, max(1, self.vmax) + 1))
         g = self.geometry
@@ -310,6 +332,22 @@ class Planner:
         return _Search(self, starts, wanted).run()
 
 
+    def reach_times(self, source: Source, *, cell: float = 0.5, max_time: float = 6.0) -> ReachMap:
+        """Earliest arrival time of the centre in every ``cell`` of the arena from ``source``,
+        up to ``max_time`` turns (an exhaustive search without goals: use a coarse ``quantum``)."""
+        minx, miny, maxx, maxy = self.geometry.bounds.bounds
+        nx = max(1, int(math.ceil((maxx - minx) / cell)))
+        ny = max(1, int(math.ceil((maxy - miny) / cell)))
+        times = np.full((nx, ny), np.inf)
+        search = _Search(self, self.source_poses(source), [])
+        search.record = (minx, miny, cell, times)
+        search.limit = int(max_time * self.scale)
+        for pose, _ in search.starts:
+            search._note(pose.x, pose.y, 0)
+        search.run()
+        return ReachMap(minx, miny, cell, times)
+
+
 class _Search:
     """One A* run (kept apart from :class:`Planner` so the planner stays reusable)."""
 
@@ -323,6 +361,8 @@ class _Search:
         self.gate_goals = [g for g in self.goals if g.kind == "gate"]
         self.version = 0
         self.dist: list[float] = []
+        self.record: tuple[float, float, float, Any] | None = None
+        self.limit = planner.max_turns * planner.scale
         self._refresh()
 
     def _refresh(self) -> None:
@@ -351,15 +391,15 @@ class _Search:
         self.heap = heap
         self.best: dict[tuple[int, int, float, int, int, int, int], tuple[int, int, int]] = {}
         self.count = 0
-        limit = p.max_turns * p.scale
+        limit = self.limit
         for pose, speed in self.starts:
             hs = p.cspace.heading(pose.heading)
             if not hs.is_free(pose.x, pose.y):
                 continue
             node = _Node(pose.x, pose.y, pose.heading, 0, speed, speed, 0, 0, 0, 0, 0, None, None)
             self._push(node, -1)
-        while heap and self.open_goals:
-            f, icons, damage, _, _, version, node, goal_index = heapq.heappop(heap)
+        while heap and (self.open_goals or self.record is not None):
+            f, _, _, _, _, version, node, goal_index = heapq.heappop(heap)
             if f > limit:
                 break
             if goal_index >= 0:
@@ -390,17 +430,36 @@ class _Search:
         q = self.p.quantum
         if n.l >= n.s:
             return (round(n.x / q), round(n.y / q), n.h, n.s, -1, 0, 0)
+        if self.record is not None:  # reach maps: merge within-turn states regardless of icons spent
+            return (round(n.x / q), round(n.y / q), n.h, n.s, n.l, 0, 0)
         return (round(n.x / q), round(n.y / q), n.h, n.s, n.l, n.spent, n.used)
+
+    def _order(self, n: _Node) -> tuple[int, int, int]:
+        """Tie-break among equal f: fewest icons first (exact secondary criteria) or, when only
+        time matters, deepest first (finds a fastest plan after few expansions)."""
+        if self.p.minimise == "time":
+            return (-n.time, n.icons, n.damage)
+        return (n.icons, n.damage, -n.time)
+
+    def _note(self, x: float, y: float, time: int) -> None:
+        """Reach-map mode: remember the earliest time the centre was in (x, y)'s cell."""
+        assert self.record is not None
+        x0, y0, cell, times = self.record
+        i, j = int((x - x0) // cell), int((y - y0) // cell)
+        if 0 <= i < times.shape[0] and 0 <= j < times.shape[1]:
+            t = time / self.p.scale
+            if t < times[i, j]:
+                times[i, j] = t
 
     def _requeue(self, f: int, n: _Node) -> None:
         self.count += 1
-        heapq.heappush(self.heap, (f, n.icons, n.damage, -n.time, self.count, self.version, n, -1))
+        heapq.heappush(self.heap, (f, *self._order(n), self.count, self.version, n, -1))
 
     def _push(self, n: _Node, goal_index: int) -> None:
         """Queue a node (deduplicated) or, with ``goal_index`` >= 0, a goal reached by it."""
         self.count += 1
         if goal_index >= 0:
-            heapq.heappush(self.heap, (n.time, n.icons, n.damage, -n.time, self.count, self.version, n, goal_index))
+            heapq.heappush(self.heap, (n.time, *self._order(n), self.count, self.version, n, goal_index))
             return
         key = self._key(n)
         g = (n.time, n.icons, n.damage)
@@ -417,7 +476,7 @@ class _Search:
         if hval >= UNBOUNDED:
             return
         best[key] = g
-        heapq.heappush(self.heap, (n.time + hval, n.icons, n.damage, -n.time, self.count, self.version, n, -1))
+        heapq.heappush(self.heap, (n.time + hval, *self._order(n), self.count, self.version, n, -1))
 
     def _resolve(self, goal: Goal, node: _Node) -> None:
         p = self.p
@@ -556,6 +615,8 @@ class _Search:
                     self._push(node, self.goals.index(g))
             if self.gate_goals:
                 self._check_gates(node, n, local, pushes)
+            if self.record is not None and time <= self.limit:
+                self._note(x, y, time)
             self._push(node, -1)
 
     def _check_gates(self, node: _Node, parent: _Node, local: list[tuple[float, float]], pushes: list[tuple[str, float, float]]) -> None:
