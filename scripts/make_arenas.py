@@ -103,7 +103,7 @@ def three_player() -> Arena:
              for k, d in enumerate((30.0, 150.0, 270.0))]
     checkpoints = [Checkpoint(id=letter, kind="outlying", shape=Circle(center=polar(8.0, d), radius=0.9))
                    for letter, d in zip("ABC", (30.0, 150.0, 270.0))]
-    checkpoints.append(Checkpoint(id="M", kind="central", shape=Rect(center=(0.0, 0.0), size=(1.6, 1.6), rotation=45)))
+    checkpoints.append(Checkpoint(id="M", kind="central", shape=Circle(center=(0.0, 0.0), radius=0.9)))
     fields = []
     for k, d in enumerate((90.0, 210.0, 330.0)):
         fields.append(AccelerationField(id=f"F{2 * k + 1}", shape=Circle(center=polar(5.0, d - 30), radius=0.6), direction=ang(d - 30 + 180)))
@@ -125,9 +125,9 @@ def three_player() -> Arena:
         walls=tuple(walls),
         checkpoints=tuple(checkpoints),
         acceleration_fields=tuple(fields),
-        exclusion_fields=tuple(ExclusionField(id=f"X{k + 1}", shape=Circle(center=polar(8.6, d), radius=1.2), active_from_tier=3)
-                               for k, d in enumerate((0.0, 120.0, 240.0))),
-        static_targets=(StaticTarget(id="T1", position=(0.0, 2.6)),),
+        exclusion_fields=tuple(ExclusionField(id=f"X{k + 1}", shape=Circle(center=polar(7.0, d), radius=0.8), active_from_tier=3)
+                               for k, d in enumerate((0.0, 60.0, 120.0, 180.0, 240.0, 300.0))),
+        static_targets=tuple(StaticTarget(id=f"T{k + 1}", position=polar(2.6, d)) for k, d in enumerate((90.0, 210.0, 330.0))),
         start_positions=tuple(starts),
         scenario=Scenario(players=3),
     )
@@ -141,7 +141,7 @@ def gates_and_decay() -> Arena:
     walls = [Wall(id=f"W{k + 1}", shape=Rect(center=c, size=(0.6, 3.0))) for k, c in enumerate([(-4.0, 0.0), (4.0, 0.0)])]
     walls += [Wall(id=f"W{k + 3}", shape=Rect(center=c, size=(3.0, 0.6))) for k, c in enumerate([(0.0, 4.5), (0.0, -4.5)])]
     checkpoints = [Checkpoint(id=letter, kind="outlying", shape=Circle(center=c, radius=0.9), decaying=True)
-                   for letter, c in zip("ABCD", mirror4(9.0, 6.0))]
+                   for letter, c in zip("ABCD", mirror4(7.5, 7.0))]
     checkpoints.append(Checkpoint(id="M", kind="central", shape=Circle(center=(0.0, 0.0), radius=1.0), decaying=True))
     gates = [
         Gate(id="G1", kind="outlying", start=(-1.5, 7.5), end=(1.5, 7.5), one_way=True),

@@ -23,6 +23,7 @@ from typing import Any
 
 from schema import ArenaError, Problem, loads
 from schema.io import MAX_FILE_BYTES, format_of
+from validators.context import ANALYSIS_TOLERANCE
 from validators.registry import UnknownValidator
 from validators.run import Report, validate
 
@@ -41,6 +42,7 @@ class Options:
     disable: tuple[str, ...] = ()
     tier: int | None = None
     budget: int | None | str = "arena"
+    tolerance: float = ANALYSIS_TOLERANCE
 
 
 @dataclass
@@ -89,7 +91,7 @@ def validate_one(source: str, raw: bytes | None, problems: list[Problem], option
         return Outcome(source, problems=list(exc.problems))
     try:
         report = validate(arena, source=source, enable=options.enable, disable=options.disable,
-                          tier=options.tier, budget=options.budget)
+                          tier=options.tier, budget=options.budget, tolerance=options.tolerance)
     except UnknownValidator as exc:
         return Outcome(source, unknown_validator=str(exc.args[0]))
     report.timings = {}  # wall-clock times differ run to run; keep outcomes identical across executors

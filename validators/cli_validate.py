@@ -16,6 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from schema import ArenaError, load
+from validators.context import ANALYSIS_TOLERANCE
 from validators.batch import Options, expand, validate_paths
 from validators.cli_app import app
 from validators.registry import UnknownValidator
@@ -49,6 +50,8 @@ def validate_cmd(
     disable: Annotated[Optional[list[str]], typer.Option("--disable", help="Skip these validator codes (repeatable).")] = None,
     tier: Annotated[Optional[int], typer.Option("--tier", min=1, max=3, help="VP tier analysed (default: the arena's).")] = None,
     budget: Annotated[Optional[str], typer.Option("--budget", help="Maneuver icons per turn: N or 'unlimited' (default: the arena's).")] = None,
+    tolerance: Annotated[float, typer.Option("--tolerance", min=0.001, max=1.0,
+                                             help="Position tolerance of travel analysis in lengths (0.01 = the engine's exact setting; slower).")] = ANALYSIS_TOLERANCE,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Validate this many files at once, in worker processes.")] = 1,
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Run on a Dask cluster: tcp://HOST:PORT of its scheduler.")] = None,
 ) -> None:
@@ -60,7 +63,7 @@ def validate_cmd(
     err = Console(file=sys.stderr)
     files = expand(files)
     if jobs > 1 or scheduler:
-        _batch(files, as_json, fail_on, Options(tuple(enable or ()), tuple(disable or ()), tier, bud), jobs, scheduler,
+        _batch(files, as_json, fail_on, Options(tuple(enable or ()), tuple(disable or ()), tier, bud, tolerance), jobs, scheduler,
                out, err)
     reports: list[Report] = []
     failed = False
@@ -72,7 +75,7 @@ def validate_cmd(
                 err.print(str(p), markup=False, highlight=False)
             raise typer.Exit(2) from None
         try:
-            report = _run(arena, str(path), enable or [], disable or [], tier, bud, err)
+            report = _run(arena, str(path), enable or [], disable or [], tier, bud, tolerance, err)
         except UnknownValidator as exc:
             err.print(f"unknown validator code {exc.args[0]!r}", markup=False)
             raise typer.Exit(2) from None
@@ -127,9 +130,10 @@ def _batch(files: list[Path], as_json: bool, fail_on: str, options: Options, job
 
 
 def _run(arena: Any, source: str, enable: list[str], disable: list[str], tier: int | None, budget: Any,
-         err: Console) -> Report:
+         tolerance: float, err: Console) -> Report:
     if not err.is_terminal:
-        return validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget)
+        return validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget,
+                        tolerance=tolerance)
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.fields[step]}"),
                   TimeElapsedColumn(), console=err, transient=True) as bar:
         task = bar.add_task(Path(source).name, total=None, step="")
@@ -137,7 +141,8 @@ def _run(arena: Any, source: str, enable: list[str], disable: list[str], tier: i
         def progress(step: str, done: int, total: int) -> None:
             bar.update(task, completed=done, total=total, step=step)
 
-        return validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget, progress=progress)
+        return validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget,
+                        tolerance=tolerance, progress=progress)
 
 
 def print_report(report: Report, console: Console) -> None:

@@ -8,11 +8,13 @@ every goal, and results are cached here so validators share them.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
-from engine.planner import CheckpointSource, Goal, Planner, StartSource, TravelResult
+from engine.planner import CheckpointSource, Goal, PathStep, Planner, StartSource, TravelResult
 from schema.model import Arena
+from validators.symmetry import Invariance, invariances
 
 
 def travel_cell(r: TravelResult) -> dict[str, Any]:
@@ -27,28 +29,80 @@ def path_json(r: TravelResult) -> tuple[dict[str, Any], ...]:
                   "turn": p.turn, "length": p.length, "pushed_by": p.pushed_by} for p in r.path)
 
 
+#: Position tolerance (lengths) of travel analysis: planner states closer than this merge.  The
+#: engine's exact tolerance is 0.01; 0.25 gives the same checkpoint times on the shipped arenas (see
+#: bench/travel.py) at a fraction of the cost.  ``--tolerance`` changes it.
+ANALYSIS_TOLERANCE = 0.25
+#: Travel analysis gives up on goals not reached within this many turns.
+ANALYSIS_MAX_TURNS = 12
+
+
+def _mirror_label(label: str) -> str:
+    return label.translate(str.maketrans("LR", "RL"))
+
+
+def transform_result(r: TravelResult, inv: Invariance) -> TravelResult:
+    """The travel result of the symmetric image: goal, path poses and field ids mapped."""
+    goal = Goal.parse(inv.ids[r.goal.ref])
+    path = tuple(
+        PathStep(*inv.point((p.x, p.y)), inv.angle(p.heading), p.speed, p.turn, p.length,
+                 _mirror_label(p.maneuver) if inv.mirror else p.maneuver,
+                 None if p.pushed_by is None else inv.ids.get(p.pushed_by, p.pushed_by))
+        for p in r.path)
+    return replace(r, goal=goal, path=path)
+
+
 class AnalysisContext:
-    def __init__(self, arena: Arena, *, tier: int | None = None, budget: int | None | str = "arena") -> None:
+    """Travel shared by the validators of one run.  Searches are cached per source, and on an
+    arena with a declared (and real) symmetry a source's travel is the image of a symmetric
+    source's, so a six-fold symmetric arena needs one start search instead of six."""
+
+    def __init__(self, arena: Arena, *, tier: int | None = None, budget: int | None | str = "arena",
+                 tolerance: float = ANALYSIS_TOLERANCE, max_turns: int = ANALYSIS_MAX_TURNS) -> None:
         self.arena = arena
         self.tier = tier if tier is not None else arena.scenario.analysis.tier
         self.budget: int | None = arena.turbine.icons_per_turn if budget == "arena" else budget  # type: ignore[assignment]
+        self.tolerance = tolerance
+        self.max_turns = max_turns
         self._from: dict[str, dict[str, TravelResult]] = {}
+        self.searches = 0
 
     @cached_property
     def planner(self) -> Planner:
-        return Planner(self.arena, tier=self.tier, budget=self.budget)
+        return Planner(self.arena, tier=self.tier, budget=self.budget, quantum=self.tolerance,
+                       minimise="time", max_turns=self.max_turns)
+
+    @cached_property
+    def symmetries(self) -> list[Invariance]:
+        return invariances(self.arena)
 
     def goals(self, kinds: tuple[str, ...] = ("checkpoint", "gate", "target", "start")) -> list[Goal]:
         return [g for g in self.planner.goals() if g.kind in kinds]
 
     def travel_from(self, source: str) -> dict[str, TravelResult]:
-        """Every goal's travel result from ``start:N`` or ``checkpoint:ID`` (one search, cached)."""
-        if source not in self._from:
-            kind, _, ident = source.partition(":")
-            src = StartSource(int(ident)) if kind == "start" else CheckpointSource(ident)
-            results = self.planner.plan_from(src, self.goals())
-            self._from[source] = {g.ref: r for g, r in results.items()}
-        return self._from[source]
+        """Goal ref -> travel result from ``start:N`` (every goal) or ``checkpoint:ID`` (the
+        checkpoints), one search or a symmetric image of one, cached."""
+        got = self._from.get(source)
+        if got is not None:
+            return got
+        for done, results in list(self._from.items()):
+            for inv in self.symmetries:
+                if inv.ids.get(done) == source:
+                    got = {inv.ids[ref]: transform_result(r, inv) for ref, r in results.items()}
+                    self._from[source] = got
+                    return got
+        kind, _, ident = source.partition(":")
+        if kind == "start":
+            src: StartSource | CheckpointSource = StartSource(int(ident))
+            goals = self.goals()
+        else:
+            src = CheckpointSource(ident)
+            goals = self.goals(("checkpoint",))
+        self.searches += 1
+        results = self.planner.plan_from(src, goals)
+        got = {g.ref: r for g, r in results.items()}
+        self._from[source] = got
+        return got
 
     def travel(self, source: str, goal: str) -> TravelResult:
         return self.travel_from(source)[goal]

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schema.model import Arena
-from validators.context import AnalysisContext
+from validators.context import ANALYSIS_TOLERANCE, AnalysisContext
 from validators.findings import RANK, SEVERITIES, Finding, at_least
 from validators.registry import Registry, Validator, default_registry
 
@@ -26,6 +26,7 @@ class Report:
     findings: list[Finding]
     metrics: dict[str, Any]
     timings: dict[str, float] = field(default_factory=dict)
+    tolerance: float = ANALYSIS_TOLERANCE
 
     def worst(self) -> str | None:
         if not self.findings:
@@ -45,6 +46,7 @@ class Report:
             "arena": {"name": self.arena.name, "file": self.source, "players": self.arena.players},
             "tier": self.tier,
             "budget": self.budget,
+            "tolerance": self.tolerance,
             "validators": [{"code": v.id, "title": v.title, "severity": v.severity} for v in self.validators],
             "summary": self.counts(),
             "findings": [f.to_json() for f in self.findings],
@@ -63,6 +65,7 @@ def validate(
     registry: Registry | None = None,
     progress: Progress | None = None,
     context: AnalysisContext | None = None,
+    tolerance: float = ANALYSIS_TOLERANCE,
 ) -> Report:
     """Run the selected validators. ``budget="arena"`` uses the arena turbine's icons_per_turn;
     an ``int`` or ``None`` (unlimited) overrides it. ``tier`` defaults to the arena's analysis tier.
@@ -71,7 +74,7 @@ def validate(
     enable = list(enable)
     disabled = set(disable) | (set(arena.scenario.analysis.disabled) - set(enable))
     chosen = reg.select(enable, [d for d in disabled if d in reg.codes()])
-    ctx = context or AnalysisContext(arena, tier=tier, budget=budget)
+    ctx = context or AnalysisContext(arena, tier=tier, budget=budget, tolerance=tolerance)
     findings: list[Finding] = []
     metrics: dict[str, Any] = {}
     timings: dict[str, float] = {}
@@ -86,4 +89,4 @@ def validate(
     if progress:
         progress("done", len(chosen), len(chosen))
     findings.sort(key=lambda f: (-RANK[f.severity], f.code, f.elements, f.message))
-    return Report(arena, source, ctx.tier, ctx.budget, chosen, findings, metrics, timings)
+    return Report(arena, source, ctx.tier, ctx.budget, chosen, findings, metrics, timings, ctx.tolerance)

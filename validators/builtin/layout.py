@@ -9,6 +9,11 @@ from typing import Any
 from schema.model import Arena
 from validators.builtin.common import arena_centre, fmt
 from validators.findings import Finding, Result
+from validators.symmetry import apply_angle as _apply_angle
+from validators.symmetry import apply_point as _apply
+from validators.symmetry import same as _same
+from validators.symmetry import signatures as _signatures
+from validators.symmetry import transforms as _transforms
 
 
 class CheckpointMixValidator:
@@ -100,62 +105,3 @@ class SymmetryValidator:
                         out.append(Finding(self.id, "info", f"{kind} {ident} has no counterpart under {name}: the arena is "
                                            f"declared {sym.kind} (order {sym.order}) but this element breaks it", (ident,)))
         return Result(out, {"symmetry": {"kind": sym.kind, "order": sym.order, "checked": checked, "broken": len(out)}})
-
-
-def _transforms(kind: str, order: int, axis: float) -> list[tuple[str, tuple[float, float, float, float], bool]]:
-    """Linear parts (a, b, c, d) of the non-identity symmetry operations."""
-    out = []
-    if kind in ("rotational", "dihedral"):
-        for k in range(1, order):
-            t = math.radians(360.0 * k / order)
-            out.append((f"rotation by {fmt(360.0 * k / order)}°", (math.cos(t), -math.sin(t), math.sin(t), math.cos(t)), False))
-    if kind in ("mirror", "dihedral"):
-        n = order if kind == "dihedral" else 1
-        for k in range(n):
-            a = axis + 180.0 * k / n
-            t = math.radians(2 * a)
-            out.append((f"reflection about the {fmt(a % 180)}° axis", (math.cos(t), math.sin(t), math.sin(t), -math.cos(t)), True))
-    return out
-
-
-def _apply(fn: tuple[float, float, float, float], p: tuple[float, float], cx: float, cy: float) -> tuple[float, float]:
-    a, b, c, d = fn
-    x, y = p[0] - cx, p[1] - cy
-    return (cx + a * x + b * y, cy + c * x + d * y)
-
-
-def _apply_angle(fn: tuple[float, float, float, float], angle: float, mirror: bool) -> float:
-    a, _, c, _ = fn
-    rot = math.degrees(math.atan2(c, a))
-    return (rot - angle) % 360.0 if mirror else (rot + angle) % 360.0
-
-
-def _signatures(arena: Arena) -> dict[str, dict[str, tuple[list[tuple[float, float]], float | None]]]:
-    """Per kind: id -> (characteristic points, direction or None)."""
-    def shape_points(shape: Any) -> list[tuple[float, float]]:
-        g = shape.to_shapely()
-        return [(float(x), float(y)) for x, y in g.exterior.coords[:-1]]
-
-    sig: dict[str, dict[str, tuple[list[tuple[float, float]], float | None]]] = {
-        "wall": {w.id: (shape_points(w.shape), None) for w in arena.walls},
-        "checkpoint": {c.id: (shape_points(c.shape), None) for c in arena.checkpoints},
-        "acceleration field": {f.id: (shape_points(f.shape), f.direction) for f in arena.acceleration_fields},
-        "exclusion field": {x.id: (shape_points(x.shape), None) for x in arena.exclusion_fields},
-        "static target": {t.id: ([t.position], None) for t in arena.static_targets},
-        "start": {s.id: ([s.position], s.facing) for s in arena.start_positions},
-        "gate": {g.id: ([g.start, g.end], None) for g in arena.gates},
-    }
-    return sig
-
-
-def _same(pts: list[tuple[float, float]], angle: float | None, other: list[tuple[float, float]], other_angle: float | None,
-          tol: float) -> bool:
-    if len(pts) != len(other):
-        return False
-    if angle is not None and other_angle is not None:
-        diff = abs((angle - other_angle + 180.0) % 360.0 - 180.0)
-        if diff > 0.5:
-            return False
-    # same point set (order may change under reflection and rotation)
-    return all(min(math.dist(p, q) for q in other) <= tol for p in pts) and \
-        all(min(math.dist(q, p) for p in pts) <= tol for q in other)

@@ -1,9 +1,11 @@
-"""``target-access``: static targets equally accessible from every start.
+"""``target-access``: every start as well placed as the others for some static target.
 
 Per start and static target: the best TN a turbine has from its start position (standing
 still, before moving: TN = target speed 0 + range + arc + the target's TN modifier; none without
 line of sight), and the flat-out travel time to a firing position — taken as the target's own
 position, reached when the footprint touches it, which guarantees a point-blank shot (range 1).
+The verdict compares each start's *best* target (nearest in time, best TN), so three targets
+shared out among six starts are fair when each start has one as close as the others do.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from validators.findings import Finding, Result
 
 class TargetAccessValidator:
     id = "target-access"
-    title = "Static targets equally accessible from every start"
+    title = "Every start equally near a static target"
     severity = "warning"
     needs_travel = True
 
@@ -30,9 +32,10 @@ class TargetAccessValidator:
         blockers = Blockers.from_arena(arena)
         table: dict[str, dict[str, Any]] = {}
         out = []
+        starts = sorted(arena.start_positions, key=lambda s: s.player)
         for t in arena.static_targets:
             rows: dict[str, dict[str, Any]] = {}
-            for s in sorted(arena.start_positions, key=lambda s: s.player):
+            for s in starts:
                 pose = Pose(s.position[0], s.position[1], s.facing)
                 try:
                     tn: int | None = static_target_number(pose, t, blockers, turbine=arena.turbine).tn
@@ -41,33 +44,47 @@ class TargetAccessValidator:
                 r = context.travel(s.id, f"target:{t.id}")
                 rows[s.id] = {"tn_from_start": tn, "time": round(r.time, 3) if r.reachable else None}
             table[t.id] = rows
-            times = {s: v["time"] for s, v in rows.items() if v["time"] is not None}
-            if len(times) >= 2:
-                lo, hi = min(times, key=lambda s: times[s]), max(times, key=lambda s: times[s])
-                gap = times[hi] - times[lo]
-                if gap > th.target_access_tolerance + 1e-9:
-                    out.append(Finding(
-                        self.id, "warning",
-                        f"static target {t.id}: start {lo.split(':')[1]} gets to it in {fmt(times[lo])} turns, start "
-                        f"{hi.split(':')[1]} needs {fmt(times[hi])} ({fmt(gap)} more; tolerance {fmt(th.target_access_tolerance)}) "
-                        f"— move {t.id} toward the middle or balance the starts", (t.id, hi, lo),
-                        {"time": {lo: times[lo], hi: times[hi]}, "difference": round(gap, 3)},
-                        path_json(context.travel(hi, f"target:{t.id}"))))
-            tns = {s: v["tn_from_start"] for s, v in rows.items()}
-            seen = {s: v for s, v in tns.items() if v is not None}
-            if seen and len(seen) < len(tns):
-                blind = sorted(s for s, v in tns.items() if v is None)
+        if not table or len(starts) < 2:
+            return Result(out, {"target_access": table})
+        # Fair means every start is as well placed for *some* target: compare each start's best.
+        best_time: dict[str, tuple[float, str]] = {}
+        best_tn: dict[str, tuple[int, str] | None] = {}
+        for s in starts:
+            timed = [(v[s.id]["time"], t) for t, v in table.items() if v[s.id]["time"] is not None]
+            if timed:
+                best_time[s.id] = min(timed)
+            seen = [(v[s.id]["tn_from_start"], t) for t, v in table.items() if v[s.id]["tn_from_start"] is not None]
+            best_tn[s.id] = min(seen) if seen else None
+        if len(best_time) >= 2:
+            lo = min(best_time, key=lambda s: best_time[s])
+            hi = max(best_time, key=lambda s: best_time[s])
+            gap = best_time[hi][0] - best_time[lo][0]
+            if gap > th.target_access_tolerance + 1e-9:
                 out.append(Finding(
                     self.id, "warning",
-                    f"static target {t.id} is in sight of start(s) {', '.join(s.split(':')[1] for s in sorted(seen))} but "
-                    f"not of {', '.join(s.split(':')[1] for s in blind)} — some players can shoot it on turn 1, others "
-                    "cannot; move it or the walls", (t.id, *blind), {"tn_from_start": tns}))
-            elif len(seen) >= 2:
-                lo, hi = min(seen, key=lambda s: seen[s]), max(seen, key=lambda s: seen[s])
-                if seen[hi] - seen[lo] > th.target_tn_tolerance:
-                    out.append(Finding(
-                        self.id, "warning",
-                        f"static target {t.id}: TN {seen[lo]} from start {lo.split(':')[1]} but {seen[hi]} from start "
-                        f"{hi.split(':')[1]} (tolerance {th.target_tn_tolerance}) — equalise the distances to {t.id}",
-                        (t.id, hi, lo), {"tn_from_start": tns}))
+                    f"start {lo.split(':')[1]} gets to static target {best_time[lo][1]} in {fmt(best_time[lo][0])} turns; "
+                    f"start {hi.split(':')[1]}'s nearest target ({best_time[hi][1]}) takes {fmt(best_time[hi][0])} "
+                    f"({fmt(gap)} more; tolerance {fmt(th.target_access_tolerance)}) — move a target toward start "
+                    f"{hi.split(':')[1]} or add one", (hi, lo, best_time[hi][1], best_time[lo][1]),
+                    {"nearest_time": {lo: best_time[lo][0], hi: best_time[hi][0]}, "difference": round(gap, 3)},
+                    path_json(context.travel(hi, f"target:{best_time[hi][1]}"))))
+        blind = sorted((s for s, v in best_tn.items() if v is None), key=lambda r: int(r.split(":")[1]))
+        sighted = {s: v for s, v in best_tn.items() if v is not None}
+        if blind and sighted:
+            out.append(Finding(
+                self.id, "warning",
+                f"start(s) {', '.join(s.split(':')[1] for s in blind)} have no static target in sight, start(s) "
+                f"{', '.join(s.split(':')[1] for s in sorted(sighted, key=lambda r: int(r.split(':')[1])))} do — some "
+                "players can shoot on turn 1, others cannot; move a target or the walls", tuple(blind),
+                {"best_tn_from_start": {s: (v[0] if v else None) for s, v in best_tn.items()}}))
+        elif len(sighted) >= 2:
+            lo = min(sighted, key=lambda s: sighted[s])
+            hi = max(sighted, key=lambda s: sighted[s])
+            if sighted[hi][0] - sighted[lo][0] > th.target_tn_tolerance:
+                out.append(Finding(
+                    self.id, "warning",
+                    f"from start {lo.split(':')[1]} the best static-target shot is TN {sighted[lo][0]} ({sighted[lo][1]}), "
+                    f"from start {hi.split(':')[1]} only TN {sighted[hi][0]} ({sighted[hi][1]}); tolerance "
+                    f"{th.target_tn_tolerance} — equalise the starts' distances to their nearest targets",
+                    (hi, lo, sighted[hi][1]), {"best_tn_from_start": {s: v[0] for s, v in sighted.items()}}))
         return Result(out, {"target_access": table})

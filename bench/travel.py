@@ -1,0 +1,126 @@
+"""Travel planner benchmark.
+
+Part 1, on the shipped default arena (arenas/default.yaml):
+  * one start -> checkpoint query at the engine's exact tolerance (0.01 length), median of N
+    searches on a warm planner (distance maps and configuration space already built);
+  * one start -> every checkpoint search (exact);
+  * the full start x checkpoint and checkpoint x checkpoint matrices at the analysis tolerance
+    the validators use (0.25), planner only (no symmetry reuse), and through the validators'
+    AnalysisContext (which reuses symmetric sources).
+Part 2, against the plain reference search (tests/engine/reference_planner.py) on the small
+generated arenas of the oracle tests: total time of both on the same queries, the speed ratio,
+and a check that every answer (time, icons, damage) is identical.
+
+Usage: python bench/travel.py [--repeat N] [--exact-matrix] [--seeds N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.geometry import ArenaGeometry  # noqa: E402
+from engine.planner import CheckpointSource, Goal, Planner, Source, StartSource, TravelResult  # noqa: E402
+from schema import load  # noqa: E402
+from tests.engine.arenas import small_arena  # noqa: E402
+from tests.engine.reference_planner import reference_plan  # noqa: E402
+from validators.context import ANALYSIS_TOLERANCE, AnalysisContext  # noqa: E402
+
+
+def key(r: TravelResult) -> tuple[Fraction, int, int] | None:
+    return (Fraction(r.turns - 1) + Fraction(r.lengths, r.speed), r.icons, r.damage) if r.reachable else None
+
+
+def clock(fn):  # type: ignore[no-untyped-def]
+    t = time.perf_counter()
+    out = fn()
+    return out, time.perf_counter() - t
+
+
+def part1(args: argparse.Namespace) -> None:
+    arena = load(ROOT / "arenas" / "default.yaml")
+    geometry = ArenaGeometry(arena)
+    cps = [Goal("checkpoint", c.id) for c in arena.checkpoints]
+    starts: list[Source] = [StartSource(s.player) for s in arena.start_positions]
+    cp_sources: list[Source] = [CheckpointSource(c.id) for c in arena.checkpoints if c.kind == "outlying"]
+    outlying = [Goal("checkpoint", c.id) for c in arena.checkpoints if c.kind == "outlying"]
+
+    exact = Planner(arena, geometry, quantum=0.01)
+    _, warm = clock(lambda: exact.plan(starts[0], cps[0]))
+    print(f"default arena, exact tolerance 0.01: first query incl. precompute {warm:.2f} s")
+    samples = []
+    for _ in range(args.repeat):
+        r, dt = clock(lambda: exact.plan(starts[0], cps[0]))
+        samples.append(dt)
+    print(f"  one query start:1 -> checkpoint:{cps[0].id} (nearest): median {1000 * statistics.median(samples):.0f} ms "
+          f"over {args.repeat} (answer {r.time:.3f} turns, {r.icons} icons)")
+    row, dt = clock(lambda: exact.plan_from(starts[0], cps))
+    print(f"  start:1 -> every checkpoint, one search: {dt:.1f} s  "
+          + " ".join(f"{g.id}={row[g].time:.3f}" for g in cps))
+    if args.exact_matrix:
+        _, dt = clock(lambda: [exact.plan_from(s, cps) for s in starts])
+        print(f"  full start x checkpoint matrix, exact: {dt:.1f} s")
+
+    fast = Planner(arena, geometry, quantum=ANALYSIS_TOLERANCE, minimise="time", max_turns=12)
+    fast.plan(starts[0], cps[0])
+    sxc, dt1 = clock(lambda: {s: fast.plan_from(s, cps) for s in starts})
+    cxc, dt2 = clock(lambda: {s: fast.plan_from(s, outlying) for s in cp_sources})
+    print(f"analysis tolerance {ANALYSIS_TOLERANCE}, planner only: start x checkpoint ({len(starts)}x{len(cps)}) "
+          f"{dt1:.1f} s, outlying checkpoint x checkpoint {dt2:.1f} s")
+    for src, res in [*sxc.items(), *cxc.items()]:
+        name = f"start:{src.player}" if isinstance(src, StartSource) else f"checkpoint:{src.checkpoint}"  # type: ignore[union-attr]
+        print(f"    {name:14s} " + "  ".join(f"{g.id}={res[g].time:.3f}" if res[g].reachable else f"{g.id}=--" for g in res))
+    differ = [(s, g) for s in starts for g in cps if abs(sxc[s][g].time - row[g].time) > 1e-9 and s == starts[0]]
+    print(f"  start:1 row equal to the exact search: {'yes' if not differ else 'NO: ' + str(differ)}")
+    ctx = AnalysisContext(arena)
+    _, dt = clock(lambda: ([ctx.travel_from(f"start:{s.player}") for s in arena.start_positions],  # type: ignore[union-attr]
+                           [ctx.travel_from(f"checkpoint:{s.checkpoint}") for s in cp_sources]))  # type: ignore[union-attr]
+    print(f"  through AnalysisContext (symmetry reuse, every goal kind): {dt:.1f} s, {ctx.searches} searches")
+
+
+def part2(args: argparse.Namespace) -> None:
+    t_fast = t_ref = 0.0
+    answers = mismatches = 0
+    for seed in range(args.seeds):
+        arena, turns = small_arena(seed)
+        goals = [Goal("checkpoint", c.id) for c in arena.checkpoints]
+        budget = arena.turbine.icons_per_turn
+        for src in (StartSource(1), StartSource(2)):
+            planner = Planner(arena, quantum=1e-4, max_turns=turns)
+            fast, dt = clock(lambda: planner.plan_from(src, goals))
+            t_fast += dt
+            ref, dt = clock(lambda: reference_plan(arena, src, goals, budget=budget, quantum=1e-4, max_turns=turns))
+            t_ref += dt
+            for g in goals:
+                o = ref[g]
+                expected = None if o is None else (Fraction(o[0] - 1) + Fraction(o[1], o[2]), o[3], o[4])
+                answers += 1
+                if key(fast[g]) != expected:
+                    mismatches += 1
+                    print(f"  MISMATCH seed {seed} {src} -> {g}: fast {key(fast[g])} reference {expected}")
+    print(f"reference comparison on {args.seeds} small arenas x 2 starts ({answers} answers): fast {t_fast:.2f} s, "
+          f"reference {t_ref:.2f} s -> {t_ref / t_fast:.1f}x; {'identical answers' if not mismatches else f'{mismatches} DIFFER'}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--seeds", type=int, default=12)
+    ap.add_argument("--exact-matrix", action="store_true", help="also the exact start x checkpoint matrix (minutes)")
+    ap.add_argument("--skip-default", action="store_true")
+    args = ap.parse_args()
+    if not args.skip_default:
+        part1(args)
+    part2(args)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
