@@ -133,6 +133,9 @@ class TravelResult:
     icons: int = 0
     damage: int = 0
     path: tuple[PathStep, ...] = ()
+    #: Set when the search stopped at ``max_time`` turns without reaching the goal: the goal is
+    #: at least this far (or unreachable).
+    horizon: float | None = None
 
     def key(self) -> tuple[float, int, int]:
         """What the planner minimises, in order."""
@@ -323,13 +326,20 @@ class Planner:
         """Least-time travel from ``source`` to one ``goal``."""
         return self.plan_from(source, [goal])[goal]
 
-    def plan_from(self, source: Source, goals: Iterable[Goal] | None = None) -> dict[Goal, TravelResult]:
-        """Least-time travel from ``source`` to each goal (default: every goal), one search."""
+    def plan_from(self, source: Source, goals: Iterable[Goal] | None = None, *,
+                  max_time: float | None = None) -> dict[Goal, TravelResult]:
+        """Least-time travel from ``source`` to each goal (default: every goal), one search.
+        With ``max_time`` (turns) the search stops there: goals not reached by then come back
+        unreachable with ``horizon=max_time`` (much faster when only "is it under T?" matters)."""
         wanted = list(dict.fromkeys(self.goals() if goals is None else goals))
         for goal in wanted:
             self._check_goal(goal)
         starts = self.source_poses(source)
-        return _Search(self, starts, wanted).run()
+        search = _Search(self, starts, wanted)
+        if max_time is not None:
+            search.limit = min(search.limit, int(math.floor(max_time * self.scale + 1e-9)))
+            search.horizon = max_time
+        return search.run()
 
 
     def reach_times(self, source: Source, *, cell: float = 0.5, max_time: float = 6.0) -> ReachMap:
@@ -363,6 +373,7 @@ class _Search:
         self.dist: list[float] = []
         self.record: tuple[float, float, float, Any] | None = None
         self.limit = planner.max_turns * planner.scale
+        self.horizon: float | None = None
         self._refresh()
 
     def _refresh(self) -> None:
@@ -422,7 +433,7 @@ class _Search:
                 self._expand_lengths(node)
         for goal in self.goals:
             if goal not in self.results:
-                self.results[goal] = TravelResult(goal, False)
+                self.results[goal] = TravelResult(goal, False, horizon=self.horizon)
         return self.results
 
     # -- queue helpers ---------------------------------------------------------------------------

@@ -19,6 +19,8 @@ from validators.symmetry import Invariance, invariances
 
 def travel_cell(r: TravelResult) -> dict[str, Any]:
     """The report's compact form of a travel result."""
+    if not r.reachable and r.horizon is not None:
+        return {"reachable": None, "turns": None, "time": None, "at_least": r.horizon}
     if not r.reachable:
         return {"reachable": False, "turns": None, "time": None}
     return {"reachable": True, "turns": r.turns, "time": round(r.time, 3)}
@@ -81,7 +83,8 @@ class AnalysisContext:
 
     def travel_from(self, source: str) -> dict[str, TravelResult]:
         """Goal ref -> travel result from ``start:N`` (every goal) or ``checkpoint:ID`` (the
-        checkpoints), one search or a symmetric image of one, cached."""
+        checkpoints, searched only up to ``scenario.analysis.checkpoint_min_turns``: farther ones
+        come back with ``horizon`` set), one search or a symmetric image of one, cached."""
         got = self._from.get(source)
         if got is not None:
             return got
@@ -95,11 +98,13 @@ class AnalysisContext:
         if kind == "start":
             src: StartSource | CheckpointSource = StartSource(int(ident))
             goals = self.goals()
-        else:
+            horizon = None
+        else:  # checkpoint-spacing only asks whether checkpoints are closer than the minimum
             src = CheckpointSource(ident)
             goals = self.goals(("checkpoint",))
+            horizon = self.arena.scenario.analysis.checkpoint_min_turns
         self.searches += 1
-        results = self.planner.plan_from(src, goals)
+        results = self.planner.plan_from(src, goals, max_time=horizon)
         got = {g.ref: r for g, r in results.items()}
         self._from[source] = got
         return got
