@@ -49,114 +49,19 @@ from engine.motion import (
 )
 from schema.model import Arena
 
-GoalKind = Literal["checkpoint", "gate", "start", "target"]
-#: Lengths between a footprint's centre and its farthest point, used for goal regions.
-UNBOUNDED = 1 << 40
-
-
-class PlanningError(EngineError):
-    """A source or goal the arena doesn't have, or an impossible request."""
-
-
-@dataclass(frozen=True)
-class StartSource:
-    """A start position: its position and facing, speed 0."""
-
-    player: int
-
-
-@dataclass(frozen=True)
-class PoseSource:
-    """Any pose, already moving at ``speed`` (0..max_speed)."""
-
-    pose: Pose
-    speed: int = 0
-
-
-@dataclass(frozen=True)
-class CheckpointSource:
-    """A checkpoint's centre at max speed, with the best of the 12 headings k*30 degrees."""
-
-    checkpoint: str
-
-
-Source = Union[StartSource, PoseSource, CheckpointSource]
-
-
-@dataclass(frozen=True)
-class Goal:
-    """``checkpoint``/``start``/``target``: the footprint touches it at the end of a length (a
-    start's footprint; a target's point - touching or covering it); ``gate``: the centre's path
-    of a length crosses it, in the scoring direction if one-way.
-
-    >>> Goal.parse("checkpoint:A"), Goal.parse("start:2").ref
-    (Goal(kind='checkpoint', id='A'), 'start:2')
-    """
-
-    kind: GoalKind
-    id: str
-
-    @property
-    def ref(self) -> str:
-        return self.id if self.kind == "start" else f"{self.kind}:{self.id}"
-
-    @classmethod
-    def parse(cls, text: str) -> Goal:
-        kind, _, ident = text.partition(":")
-        if kind not in ("checkpoint", "gate", "start", "target") or not ident:
-            raise PlanningError(f"a goal is checkpoint:ID, gate:ID, start:N or target:ID, not {text!r}")
-        return cls(kind, f"start:{ident}" if kind == "start" else ident)  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True)
-class PathStep:
-    """The pose and speed after a length (or after a field push, ``pushed_by`` = field id)."""
-
-    x: float
-    y: float
-    heading: float
-    speed: int
-    turn: int
-    length: int
-    maneuver: str
-    pushed_by: str | None = None
-
-
-@dataclass(frozen=True)
-class TravelResult:
-    goal: Goal
-    reachable: bool
-    turns: int = 0
-    lengths: int = 0
-    speed: int = 0
-    time: float = math.inf
-    icons: int = 0
-    damage: int = 0
-    path: tuple[PathStep, ...] = ()
-    #: Set when the search stopped at ``max_time`` turns without reaching the goal: the goal is
-    #: at least this far (or unreachable).
-    horizon: float | None = None
-
-    def key(self) -> tuple[float, int, int]:
-        """What the planner minimises, in order."""
-        return (round(self.time, 9), self.icons, self.damage)
-
-
-@dataclass(frozen=True)
-class ReachMap:
-    """Earliest time (turns) at which the centre ends a length in each ``cell``-sized square;
-    ``times[i, j]`` covers x in [x0 + i*cell, x0 + (i+1)*cell), likewise y; ``inf`` = not
-    reached within the horizon."""
-
-    x0: float
-    y0: float
-    cell: float
-    times: Any  # numpy float array (nx, ny)
-
-    def at(self, x: float, y: float) -> float:
-        i, j = int((x - self.x0) // self.cell), int((y - self.y0) // self.cell)
-        nx, ny = self.times.shape
-        return float(self.times[i, j]) if 0 <= i < nx and 0 <= j < ny else math.inf
+from engine.travel_types import (  # noqa: F401  (re-exported: the planner's public types)
+    UNBOUNDED,
+    CheckpointSource,
+    Goal,
+    GoalKind,
+    PathStep,
+    PlanningError,
+    PoseSource,
+    ReachMap,
+    Source,
+    StartSource,
+    TravelResult,
+)
 
 
 @dataclass
