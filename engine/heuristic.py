@@ -27,6 +27,8 @@ from typing import Sequence
 
 import numpy as np
 import shapely
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import dijkstra
 from shapely.geometry.base import BaseGeometry
 
 from engine.motion import max_displacement_by_cost
@@ -35,85 +37,103 @@ from engine.motion import max_displacement_by_cost
 HEURISTIC_CELL = 0.15
 #: Worst ratio of a 16-neighbour grid path to the straight line it approximates (1/cos 13.28°).
 GRID_STRETCH = 1.0276
+#: Weight of a field-push edge (scipy's sparse graphs drop explicit zeros; covered by the slack).
+JUMP_WEIGHT = 1e-9
 #: 16-neighbour offsets.
 OFFSETS = [(1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1),
            (2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (1, -2), (2, -1)]
 
 
-def _shift_min(d: np.ndarray, di: int, dj: int, w: float, out: np.ndarray) -> None:
-    """out[i, j] = min(out[i, j], d[i + di, j + dj] + w) where defined."""
-    nx, ny = d.shape
-    si = slice(max(0, -di), min(nx, nx - di))
-    sj = slice(max(0, -dj), min(ny, ny - dj))
-    ti = slice(max(0, di), min(nx, nx + di))
-    tj = slice(max(0, dj), min(ny, ny + dj))
-    np.minimum(out[si, sj], d[ti, tj] + w, out=out[si, sj])
-
-
-class DistanceMap:
-    """Lower bound of the paid distance from any point to one goal region."""
+class DistanceGrid:
+    """The graph behind :class:`DistanceMap`, shared by every goal of one arena: cells of a
+    ``cell``-sized grid where the centre could end a length (plus a margin, because a length may
+    jump over a thin wall: only end-of-length positions are checked), 16-neighbour edges weighted
+    by their length, and free "jump" edges for acceleration-field pushes.  Each goal is then one
+    multi-source Dijkstra run (scipy) on the reversed graph."""
 
     def __init__(
         self,
         bounds: BaseGeometry,
         free_disc: BaseGeometry,
         reach: float,
-        goal: BaseGeometry,
         jumps: Sequence[tuple[BaseGeometry, float, float]],
         cell: float = HEURISTIC_CELL,
     ) -> None:
         """``free_disc``: where the centre may be after a length (any heading); ``reach``: the
-        longest displacement of one length; ``goal``: region the centre must reach (already grown
-        for the footprint); ``jumps``: (trigger region of the centre, dx, dy) per field."""
+        longest displacement of one length; ``jumps``: (trigger region of the centre, dx, dy) per
+        field."""
         minx, miny, maxx, maxy = bounds.bounds
         self.cell = cell
         self.x0, self.y0 = minx - 1.0, miny - 1.0
         nx = int(math.ceil((maxx - minx + 2.0) / cell)) + 1
         ny = int(math.ceil((maxy - miny + 2.0) / cell)) + 1
         self.nx, self.ny = nx, ny
-        hd = cell * math.sqrt(2.0) / 2.0
+        self.hd = cell * math.sqrt(2.0) / 2.0
         ii, jj = np.meshgrid(np.arange(nx), np.arange(ny), indexing="ij")
-        xs = (self.x0 + (ii + 0.5) * cell).ravel()
-        ys = (self.y0 + (jj + 0.5) * cell).ravel()
-        # Nodes: every cell within half a length's reach (plus grid margin) of a possible centre.
+        self.xs = (self.x0 + (ii + 0.5) * cell).ravel()
+        self.ys = (self.y0 + (jj + 0.5) * cell).ravel()
         nodes_geom = free_disc.buffer(reach / 2.0 + 3.0 * cell)
         shapely.prepare(nodes_geom)
-        nodes = shapely.contains_xy(nodes_geom, xs, ys).reshape(nx, ny)
-        goal_geom = goal.buffer(hd)
-        shapely.prepare(goal_geom)
-        targets = shapely.contains_xy(goal_geom, xs, ys).reshape(nx, ny) & nodes
-        d = np.full((nx, ny), np.inf)
-        d[targets] = 0.0
-        jump_data: list[tuple[np.ndarray, list[tuple[int, int]]]] = []
+        self.nodes = shapely.contains_xy(nodes_geom, self.xs, self.ys).reshape(nx, ny)
+        src: list[np.ndarray] = []
+        dst: list[np.ndarray] = []
+        wts: list[np.ndarray] = []
+
+        def link(mask: np.ndarray, di: int, dj: int, w: float) -> None:
+            """Edges c -> c + (di, dj) for the cells of ``mask`` whose neighbour is a node."""
+            a = np.zeros((nx, ny), dtype=bool)
+            a[max(0, -di):min(nx, nx - di), max(0, -dj):min(ny, ny - dj)] = True
+            a &= mask
+            ci, cj = np.nonzero(a)
+            ok = self.nodes[ci + di, cj + dj]
+            ci, cj = ci[ok], cj[ok]
+            src.append(ci * ny + cj)
+            dst.append((ci + di) * ny + cj + dj)
+            wts.append(np.full(len(ci), w))
+
+        for di, dj in OFFSETS:
+            link(self.nodes, di, dj, cell * math.hypot(di, dj))
         for trigger, jx, jy in jumps:
-            tg = trigger.buffer(hd)
+            tg = trigger.buffer(self.hd)
             shapely.prepare(tg)
-            mask = shapely.contains_xy(tg, xs, ys).reshape(nx, ny) & nodes
-            r = 2.0 * hd
-            offs = [
-                (di, dj)
-                for di in range(int(math.floor((jx - r) / cell)), int(math.ceil((jx + r) / cell)) + 1)
-                for dj in range(int(math.floor((jy - r) / cell)), int(math.ceil((jy + r) / cell)) + 1)
-                if math.hypot(di * cell - jx, dj * cell - jy) <= r
-            ]
-            jump_data.append((mask, offs))
-        weights = [(di, dj, cell * math.hypot(di, dj)) for di, dj in OFFSETS]
-        blocked = ~nodes
-        for _ in range(20 * (nx + ny)):
-            new = d.copy()
-            for di, dj, w in weights:
-                _shift_min(d, di, dj, w, new)
-            for mask, offs in jump_data:
-                jumped = np.full((nx, ny), np.inf)
-                for di, dj in offs:
-                    _shift_min(d, di, dj, 0.0, jumped)
-                np.minimum(new, np.where(mask, jumped, np.inf), out=new)
-            new[blocked] = np.inf
-            if np.array_equal(new, d):
-                break
-            d = new
+            mask = shapely.contains_xy(tg, self.xs, self.ys).reshape(nx, ny) & self.nodes
+            r = 2.0 * self.hd
+            for di in range(int(math.floor((jx - r) / cell)), int(math.ceil((jx + r) / cell)) + 1):
+                for dj in range(int(math.floor((jy - r) / cell)), int(math.ceil((jy + r) / cell)) + 1):
+                    if math.hypot(di * cell - jx, dj * cell - jy) <= r:
+                        link(mask, di, dj, JUMP_WEIGHT)
+        s_all, d_all, w_all = np.concatenate(src), np.concatenate(dst), np.concatenate(wts)
+        # keep the lightest of parallel edges (csr would add them up), then reverse the graph
+        order = np.lexsort((w_all, d_all, s_all))
+        s_all, d_all, w_all = s_all[order], d_all[order], w_all[order]
+        first = np.ones(len(s_all), dtype=bool)
+        first[1:] = (s_all[1:] != s_all[:-1]) | (d_all[1:] != d_all[:-1])
+        n = nx * ny
+        self.reverse = csr_matrix((w_all[first], (d_all[first], s_all[first])), shape=(n, n))
+
+    def distance_map(self, goal: BaseGeometry) -> DistanceMap:
+        """Lower bound of the paid distance from every cell to ``goal`` (the region the centre
+        must reach, already grown for the footprint)."""
+        goal_geom = goal.buffer(self.hd)
+        shapely.prepare(goal_geom)
+        targets = np.flatnonzero(shapely.contains_xy(goal_geom, self.xs, self.ys) & self.nodes.ravel())
+        if len(targets):
+            d = dijkstra(self.reverse, directed=True, indices=targets, min_only=True)
+        else:
+            d = np.full(self.nx * self.ny, np.inf)
+        d = np.where(self.nodes.ravel(), d, np.inf).reshape(self.nx, self.ny)
+        return DistanceMap(self, d)
+
+
+class DistanceMap:
+    """Lower bound of the paid distance from any point to one goal region: the grid distance
+    deflated by the worst-case ratio of 16-neighbour grid paths to straight lines and by a
+    discretisation slack."""
+
+    def __init__(self, grid: DistanceGrid, d: np.ndarray) -> None:
+        self.cell, self.x0, self.y0, self.nx, self.ny = grid.cell, grid.x0, grid.y0, grid.nx, grid.ny
         self.grid = d
-        self.slack = 4.0 * hd
+        self.slack = 4.0 * grid.hd
         bound = np.maximum(0.0, d / GRID_STRETCH - self.slack)
         self.values: list[float] = bound.ravel().tolist()
 

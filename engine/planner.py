@@ -34,7 +34,7 @@ from shapely.geometry import Point as ShapelyPoint
 
 from engine.cspace import CSpace, ZoneSpec
 from engine.geometry import ArenaGeometry, path_crosses, shape_centre
-from engine.heuristic import DistanceMap, TimeBound, combine
+from engine.heuristic import DistanceGrid, DistanceMap, TimeBound, combine
 from engine.motion import (
     MANEUVERS,
     PIVOT_COST,
@@ -140,7 +140,7 @@ class Planner:
         self.reach = max(disp.values())
         self._maps: dict[Goal, DistanceMap] = {}
         self._moves: dict[float, list[tuple[float, float, float, int, str, list[tuple[float, float]]]]] = {}
-        self._free_disc: Any = None
+        self._grid: DistanceGrid | None = None
         self._pivots: dict[float, list[tuple[float, float, float, str]]] = {}
 
     # -- goals and sources -------------------------------------------------------------------
@@ -180,23 +180,24 @@ class Planner:
         g = self.geometry
         t = self.turbine
         half_diag = math.hypot(t.length / 2.0, t.width / 2.0) + 1e-6
-        if self._free_disc is None:
+        if self._grid is None:
             r = min(t.length, t.width) / 2.0 - 1e-6
             walls = shapely.union_all([w for _, w in g.walls]) if g.walls else None
             fd = g.bounds.buffer(-r)
             if walls is not None:
                 fd = fd.difference(walls.buffer(r))
-            self._free_disc = fd
+            jumps = [
+                (z.geometry.buffer(half_diag), t.length * math.cos(math.radians(z.direction)),
+                 t.length * math.sin(math.radians(z.direction)))
+                for z in g.fields
+            ]
+            self._grid = DistanceGrid(g.bounds, fd, self.reach, jumps)
         if goal.kind == "gate":
             a, b, _ = self.gates[goal]
             region: Any = shapely.LineString([a, b]).buffer(1e-6)
         else:
             region = self.cspace.zones[self.goal_zone[goal]].geometry.buffer(half_diag)
-        jumps = [
-            (z.geometry.buffer(half_diag), t.length * math.cos(math.radians(z.direction)), t.length * math.sin(math.radians(z.direction)))
-            for z in g.fields
-        ]
-        m = DistanceMap(g.bounds, self._free_disc, self.reach, region, jumps)
+        m = self._grid.distance_map(region)
         self._maps[goal] = m
         return m
 
