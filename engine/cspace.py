@@ -183,6 +183,26 @@ class HeadingSpace:
             return bool(shapely.contains_xy(self.free, x, y))
         return st == FREE
 
+    def probe(self, x: float, y: float) -> list[int] | None:
+        """``None`` when a centre at (x, y) rams (``is_free`` false), else ``zones_at`` - one
+        raster lookup for both, the planner's inner loop."""
+        r = self.raster
+        fi = (x - r.x0) / r.cell
+        fj = (y - r.y0) / r.cell
+        if fi < 0.0 or fj < 0.0:
+            return None
+        i, j = int(fi), int(fj)
+        if i >= r.nx or j >= r.ny:
+            return None
+        c = i * r.ny + j
+        st = self.status[c]
+        if st != FREE and (st != MIXED or not shapely.contains_xy(self.free, x, y)):
+            return None
+        entries = self.cells.get(c)
+        if not entries:
+            return []
+        return [z for z, sure in entries if sure or shapely.intersects_xy(self.zones[z], x, y)]
+
     def zones_at(self, x: float, y: float) -> list[int]:
         """Indices of the zones the centre (x, y) lies in."""
         c = self.raster.index(x, y)

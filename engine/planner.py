@@ -32,7 +32,7 @@ import numpy as np
 import shapely
 from shapely.geometry import Point as ShapelyPoint
 
-from engine.cspace import CSpace, ZoneSpec
+from engine.cspace import CSpace, HeadingSpace, ZoneSpec
 from engine.geometry import ArenaGeometry, path_crosses, shape_centre
 from engine.heuristic import DistanceGrid, DistanceMap, TimeBound, combine
 from engine.motion import (
@@ -64,7 +64,7 @@ from engine.travel_types import (  # noqa: F401  (re-exported: the planner's pub
 )
 
 
-@dataclass
+@dataclass(slots=True)
 class _Node:
     x: float
     y: float
@@ -139,7 +139,7 @@ class Planner:
         disp = max_displacement_by_cost(self.turbine)
         self.reach = max(disp.values())
         self._maps: dict[Goal, DistanceMap] = {}
-        self._moves: dict[float, list[tuple[float, float, float, int, str, list[tuple[float, float]]]]] = {}
+        self._moves: dict[float, list[tuple[float, float, float, int, str, list[tuple[float, float]], HeadingSpace]]] = {}
         self._grid: DistanceGrid | None = None
         self._pivots: dict[float, list[tuple[float, float, float, str]]] = {}
 
@@ -201,7 +201,7 @@ class Planner:
         self._maps[goal] = m
         return m
 
-    def _moves_for(self, heading: float) -> list[tuple[float, float, float, int, str, list[tuple[float, float]]]]:
+    def _moves_for(self, heading: float) -> list[tuple[float, float, float, int, str, list[tuple[float, float]], HeadingSpace]]:
         mv = self._moves.get(heading)
         if mv is None:
             a = math.radians(heading)
@@ -211,7 +211,7 @@ class Planner:
                 lx, ly = local_displacement(m, self.turbine)
                 path = [(px * c - py * s, px * s + py * c) for px, py in local_path(m, self.turbine)]
                 nh = round(normalize_heading(heading + m.turn), 6) % 360.0
-                mv.append((lx * c - ly * s, lx * s + ly * c, nh, m.cost, m.label, path))
+                mv.append((lx * c - ly * s, lx * s + ly * c, nh, m.cost, m.label, path, self.cspace.heading(nh)))
             self._moves[heading] = mv
         return mv
 
@@ -378,7 +378,11 @@ class _Search:
         if goal_index >= 0:
             heapq.heappush(self.heap, (n.time, *self._order(n), self.count, self.version, n, goal_index))
             return
-        key = self._key(n)
+        q = self.p.quantum
+        if self.record is None and n.l < n.s:
+            key = (round(n.x / q), round(n.y / q), n.h, n.s, n.l, n.spent, n.used)
+        else:
+            key = self._key(n)
         g = (n.time, n.icons, n.damage)
         best = self.best
         old = best.get(key)
@@ -485,18 +489,18 @@ class _Search:
         nf, ne = p.n_fields, p.n_excl
         fields = p.geometry.fields
         was_in: list[int] | None = None
-        for dx, dy, nh, cost, label, local in p._moves_for(n.h):
+        for dx, dy, nh, cost, label, local, hs in p._moves_for(n.h):
             if cost > left:
                 continue
             x, y = n.x + dx, n.y + dy
-            hs = cspace.heading(nh)
-            if not hs.is_free(x, y):
+            probed = hs.probe(x, y)
+            if probed is None:
                 continue
-            zones = hs.zones_at(x, y)
+            zones = probed
             used = n.used
             pushes: list[tuple[str, float, float]] = []
             rammed = False
-            while True:
+            while zones:
                 z = next((z for z in zones if z < nf and not used >> z & 1), -1)
                 if z < 0:
                     break
@@ -506,14 +510,15 @@ class _Search:
                 y += p.turbine.length * math.sin(a)
                 used |= 1 << z
                 pushes.append((fz.id, x, y))
-                if not hs.is_free(x, y):
+                probed = hs.probe(x, y)
+                if probed is None:
                     rammed = True
                     break
-                zones = hs.zones_at(x, y)
+                zones = probed
             if rammed:
                 continue
             damage = n.damage
-            if ne:
+            if ne and zones:
                 excl = [z for z in zones if nf <= z < nf + ne]
                 if excl:
                     if p.exclusions == "avoid":
