@@ -8,6 +8,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import shapely
 import shapely.affinity
 
@@ -69,9 +70,14 @@ def same(pts: list[tuple[float, float]], angle: float | None, other: list[tuple[
         diff = abs((angle - other_angle + 180.0) % 360.0 - 180.0)
         if diff > 0.5:
             return False
+    # cheap reject first: the two point sets' means must coincide
+    n = len(pts)
+    if n and math.dist((sum(p[0] for p in pts) / n, sum(p[1] for p in pts) / n),
+                       (sum(q[0] for q in other) / n, sum(q[1] for q in other) / n)) > tol:
+        return False
     # same point set (order may change under reflection and rotation)
-    return all(min(math.dist(p, q) for q in other) <= tol for p in pts) and \
-        all(min(math.dist(q, p) for p in pts) <= tol for q in other)
+    d = np.hypot(*(np.asarray(pts)[:, None, :] - np.asarray(other)[None, :, :]).transpose(2, 0, 1))
+    return bool((d.min(axis=1) <= tol).all() and (d.min(axis=0) <= tol).all())
 
 
 @dataclass(frozen=True)

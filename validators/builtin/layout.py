@@ -95,8 +95,9 @@ class SymmetryValidator:
         cx, cy = sym.center
         out = []
         checked = 0
+        sigs = _signatures(arena)
         for name, fn, is_mirror in transforms:
-            for kind, items in _signatures(arena).items():
+            for kind, items in sigs.items():
                 for ident, (pts, angle) in items.items():
                     checked += 1
                     img = [_apply(fn, p, cx, cy) for p in pts]
