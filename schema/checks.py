@@ -12,6 +12,11 @@ from shapely.geometry import LinearRing, LineString
 
 from schema.errors import pointer
 
+#: Largest magnitude of any number in an arena (lengths, degrees, counts).
+MAX_NUMBER = 10_000.0
+#: Largest extent of the bounds (lengths): 4 m at 40 mm a length, bigger than any table; the
+#: analysis grids grow with the square of it.
+MAX_EXTENT = 100.0
 ELEMENT_LISTS = ("walls", "checkpoints", "gates", "acceleration_fields", "exclusion_fields", "static_targets")
 Found = tuple[str, str]
 
@@ -24,6 +29,7 @@ def semantic_problems(doc: Any) -> list[Found]:
     out += _unique_players(doc)
     if isinstance(doc.get("bounds"), dict):
         out += _shape(doc["bounds"], ("bounds",))
+        out += _extent(doc["bounds"])
     for kind in ELEMENT_LISTS:
         for i, el in enumerate(_list(doc.get(kind))):
             if isinstance(el, dict) and isinstance(el.get("shape"), dict):
@@ -51,12 +57,32 @@ def _num(v: Any) -> bool:
 def _non_finite(v: Any, path: tuple[str | int, ...]) -> Iterator[Found]:
     if isinstance(v, float) and not math.isfinite(v):
         yield pointer(path), f"{v} is not a finite number"
+    elif isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) > MAX_NUMBER:
+        yield pointer(path), f"{v} is out of range: numbers in an arena stay within ±{MAX_NUMBER:g}"
     elif isinstance(v, dict):
         for k, child in v.items():
             yield from _non_finite(child, (*path, str(k)))
     elif isinstance(v, list):
         for i, child in enumerate(v):
             yield from _non_finite(child, (*path, i))
+
+
+def _extent(bounds: dict[str, Any]) -> list[Found]:
+    """The bounds may not exceed MAX_EXTENT lengths across."""
+    t = bounds.get("type")
+    size = 0.0
+    if t == "rect" and isinstance(bounds.get("size"), list) and all(_num(c) for c in bounds["size"]):
+        size = max(abs(c) for c in bounds["size"])
+    elif t == "circle" and _num(bounds.get("radius")):
+        size = 2.0 * abs(bounds["radius"])
+    elif t == "polygon":
+        pts = [p for p in _list(bounds.get("points")) if _point(p)]
+        if pts:
+            size = max(max(p[0] for p in pts) - min(p[0] for p in pts), max(p[1] for p in pts) - min(p[1] for p in pts))
+    if size > MAX_EXTENT:
+        return [(pointer(("bounds",)), f"the bounds are {size:g} lengths across; an arena may be at most "
+                                       f"{MAX_EXTENT:g} lengths across")]
+    return []
 
 
 def _unique_ids(doc: dict[str, Any]) -> list[Found]:

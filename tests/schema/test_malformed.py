@@ -74,6 +74,10 @@ CASES: list[tuple[str, str, str, str, int, str]] = [
      "/colour", 4, "unknown property 'colour'"),
     ("players-exceed-starts", HEAD + "start_positions:\n  - {player: 1, position: [0, 0], facing: 0}\nscenario:\n  players: 4\n",
      "yaml", "/scenario/players", 7, "only 1 start positions"),
+    ("huge-coordinate", HEAD + "static_targets:\n  - {id: T1, position: [1.0e+300, 0]}\n", "yaml",
+     "/static_targets/0/position/0", 5, "out of range"),
+    ("bounds-too-large", HEAD + "bounds: {type: rect, center: [0, 0], size: [3000, 30]}\n", "yaml",
+     "/bounds", 4, "at most 100 lengths across"),
 ]
 
 
