@@ -18,6 +18,7 @@ import re
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from schema.model import (AccelerationField, Arena, Checkpoint, Circle, Element, ExclusionField, Gate, Polygon,
                           Rect, StartPosition, StaticTarget, Wall)
@@ -55,12 +56,66 @@ def parse_overlays(specs: Iterable[str]) -> list[Overlay]:
         if kind not in OVERLAYS:
             raise RenderError(f"unknown overlay {spec!r}; known: los, paths, heatmap:start:N")
         if kind == "heatmap":
-            raise RenderError(f"overlay {spec!r} not available: the travel heatmap is not provided by the validators yet")
+            who, _, player = arg.partition(":")
+            if who != "start" or not player.isdigit():
+                raise RenderError(f"overlay {spec!r}: the heat map is heatmap:start:N (a start player)")
         out.append(Overlay(kind, arg))
     return out
 
 
 # ------------------------------------------------------------------ painting
+
+
+#: Heat-map bands: (upper bound in turns, colour), a colour-blind-safe sequential scale.
+HEAT_BANDS = ((1.0, "#fde725"), (2.0, "#5ec962"), (3.0, "#21918c"), (4.0, "#3b528b"))
+HEAT_HORIZON = 4.0
+
+
+def heat_colour(turns: float) -> str | None:
+    """The band colour of a travel time (None beyond the horizon or unreached)."""
+    for upper, colour in HEAT_BANDS:
+        if turns <= upper:
+            return colour
+    return None
+
+
+def reach_map(arena: Arena, player: int) -> Any:
+    """Earliest arrival (turns) per half-length cell from start ``player``, up to HEAT_HORIZON
+    turns (an exhaustive planner search at a 0.5-length tolerance: seconds on a big arena)."""
+    from engine.planner import Planner, PlanningError, StartSource
+
+    try:
+        return Planner(arena, quantum=0.5, minimise="time", pivots=False).reach_times(
+            StartSource(player), cell=0.5, max_time=HEAT_HORIZON)
+    except PlanningError as exc:
+        raise RenderError(str(exc)) from None
+
+
+def paint_heatmap(painter: object, arena: Arena, reach: Any, alpha: int = 120) -> None:
+    """Fill each reached cell with its band colour, clipped to the bounds (arena coordinates)."""
+    import math
+
+    from PySide6.QtCore import QPointF, QRectF, Qt
+    from PySide6.QtGui import QColor, QPainter, QPainterPath, QPolygonF
+
+    assert isinstance(painter, QPainter)
+    clip = QPainterPath()
+    clip.addPolygon(QPolygonF([QPointF(x, y) for x, y in arena.bounds.to_shapely().exterior.coords]))
+    painter.save()
+    painter.setClipPath(clip, Qt.ClipOperation.IntersectClip)
+    painter.setPen(Qt.PenStyle.NoPen)
+    nx, ny = reach.times.shape
+    for i in range(nx):
+        for j in range(ny):
+            t = float(reach.times[i, j])
+            colour = heat_colour(t) if math.isfinite(t) else None
+            if colour is None:
+                continue
+            c = QColor(colour)
+            c.setAlpha(alpha)
+            painter.setBrush(c)
+            painter.drawRect(QRectF(reach.x0 + i * reach.cell, reach.y0 + j * reach.cell, reach.cell, reach.cell))
+    painter.restore()
 
 
 def paint_overlays(painter: object, arena: Arena, overlays: Sequence[Overlay]) -> None:
@@ -91,10 +146,12 @@ def paint_overlays(painter: object, arena: Arena, overlays: Sequence[Overlay]) -
                 colour.setAlpha(160)
                 painter.setPen(R.pen(colour, 1.0, Qt.PenStyle.DashLine))
                 painter.drawPath(path)
+        elif ov.kind == "heatmap":
+            paint_heatmap(painter, arena, reach_map(arena, int(ov.arg.split(":")[1])))
         elif ov.kind == "paths":
             from engine.planner import Goal, Planner, StartSource
 
-            planner = Planner(arena)
+            planner = Planner(arena, quantum=0.25)  # fewest icons among the fastest: the straightest routes
             goals = [Goal("checkpoint", c.id) for c in arena.checkpoints]
             for i, s in enumerate(arena.start_positions):
                 colour = QColor(palette[i % len(palette)])
@@ -218,7 +275,7 @@ def paint_page(painter: object, arena: Arena, width: float, height: float, *, ov
 
     y += 10
     text(title or arena.name, 20, bold=True)
-    facts = [f"{arena.players} players", f"1 length = {arena.units.length_mm:g} mm"]
+    facts = [f"{arena.players} player{'' if arena.players == 1 else 's'}", f"1 length = {arena.units.length_mm:g} mm"]
     if arena.symmetry is not None:
         facts.append(f"{arena.symmetry.kind} symmetry, order {arena.symmetry.order}")
     text(" | ".join(facts), 13)
@@ -228,7 +285,17 @@ def paint_page(painter: object, arena: Arena, width: float, height: float, *, ov
     if arena.tags:
         text("Tags: " + ", ".join(arena.tags), 12, colour=QColor("#444444"))
     if overlays:
-        text("Overlays: " + ", ".join(o.kind for o in overlays), 12, colour=QColor("#444444"))
+        text("Overlays: " + ", ".join(f"{o.kind} {o.arg}".strip() for o in overlays), 12, colour=QColor("#444444"))
+    if any(o.kind == "heatmap" for o in overlays):
+        lower = 0.0
+        for upper, colour in HEAT_BANDS:
+            painter.fillRect(QRectF(x0 + 14, y + 2, 14, 14), QColor(colour))
+            x_save = x0
+            x0 += 22
+            text(f"{lower:g}–{upper:g} turns to get there", 12)
+            x0 = x_save
+            lower = upper
+        text(f"uncoloured: not within {HEAT_HORIZON:g} turns", 12, colour=QColor("#444444"))
     y += 8
     painter.setPen(R.pen(R.INK, 1.0))
     painter.drawLine(QPointF(x0, y), QPointF(x0 + PANEL, y))
@@ -308,6 +375,10 @@ def render_bytes(arena: Arena, fmt: str, *, overlays: Iterable[str] = (), width:
     from editor import render as R
 
     ovs = parse_overlays(overlays)
+    players = {s.player for s in arena.start_positions}
+    for ov in ovs:  # refuse before a painter is open (an exception mid-paint leaves it dangling)
+        if ov.kind == "heatmap" and int(ov.arg.split(":")[1]) not in players:
+            raise RenderError(f"overlay heatmap:{ov.arg}: the arena has no {ov.arg}")
     if fmt not in ("svg", "png", "pdf"):
         raise RenderError(f"cannot render {fmt!r}; use svg, png or pdf")
     ba, buf = _open_buffer()

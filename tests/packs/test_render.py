@@ -53,8 +53,10 @@ def test_bare_view_is_exactly_framed(default_arena) -> None:  # type: ignore[no-
 def test_overlays(default_arena) -> None:  # type: ignore[no-untyped-def]
     plain = render_bytes(default_arena, "png")
     assert render_bytes(default_arena, "png", overlays=["los"]) != plain
-    with pytest.raises(RenderError, match="overlay 'heatmap:start:1' not available"):
-        render_bytes(default_arena, "png", overlays=["heatmap:start:1"])
+    with pytest.raises(RenderError, match="the arena has no start:9"):
+        render_bytes(default_arena, "png", overlays=["heatmap:start:9"])
+    with pytest.raises(RenderError, match="heatmap:start:N"):
+        render_bytes(default_arena, "png", overlays=["heatmap:middle"])
     with pytest.raises(RenderError, match="unknown overlay 'fog'"):
         render_bytes(default_arena, "png", overlays=["fog"])
 
@@ -141,8 +143,8 @@ def test_cli_export_import_render_print(tmp_path: Path) -> None:
         assert schema.load(tmp_path / f"{name}.yaml") == schema.load(DEFAULT)
     r = arena_cli("import", str(tmp_path / "d.dd2vtt"), "-o", str(tmp_path / "x.yaml"))
     assert r.exit_code == 2 and "cannot import .dd2vtt" in r.output
-    r = arena_cli("render", str(DEFAULT), "-o", str(tmp_path / "r.png"), "--overlay", "heatmap:start:1")
-    assert r.exit_code == 2 and "not available" in r.output
+    r = arena_cli("render", str(DEFAULT), "-o", str(tmp_path / "r.png"), "--overlay", "heatmap:start:7")
+    assert r.exit_code == 2 and "no start:7" in r.output
     assert arena_cli("render", str(DEFAULT), "-o", str(tmp_path / "r.svg")).exit_code == 0
     r = arena_cli("print", str(DEFAULT), "-o", str(tmp_path / "p.pdf"), "--paper", "letter")
     assert r.exit_code == 0 and "tile pages" in r.output
@@ -187,3 +189,33 @@ def test_paths_overlay_draws_planner_routes() -> None:
     # the route runs along y = 0 from the start to the checkpoint: pixels between them change
     changed = [x for x in range(40, 150) if plain.pixelColor(x, 40) != routed.pixelColor(x, 40)]
     assert len(changed) > 50
+
+
+def test_heatmap_overlay_colours_cells_by_turns(tmp_path: Path) -> None:
+    """``--overlay heatmap:start:N``: cells coloured by the turns a turbine starting at rest needs
+    to end a length there ("Distance and Speed": it moves 2 lengths in turn 1 at Speed Delta 2)."""
+    from editor.export_render import HEAT_BANDS, heat_colour, reach_map
+    from schema.model import Arena, Rect, StartPosition, Wall
+
+    arena = Arena(name="heat", bounds=Rect((0.0, 0.0), (12.0, 8.0)), walls=(Wall("W1", Rect((2.0, 0.0), (1.0, 4.0))),),
+                  start_positions=(StartPosition(1, (-4.0, -2.0), 0.0),))
+    reach = reach_map(arena, 1)
+    assert reach.at(-4.0, -2.0) == 0.0
+    assert reach.at(-2.2, -2.0) <= 1.0          # two lengths straight ahead: end of turn 1
+    assert 1.0 < reach.at(4.5, 3.0) < 4.0      # behind the wall: later
+    assert heat_colour(0.5) == HEAT_BANDS[0][1] and heat_colour(9.0) is None
+    r = arena_cli("render", str(_write(tmp_path, arena)), "-o", str(tmp_path / "h.png"), "--overlay", "heatmap:start:1")
+    assert r.exit_code == 0, r.output
+    plain = arena_cli("render", str(_write(tmp_path, arena)), "-o", str(tmp_path / "p.png"))
+    assert plain.exit_code == 0
+    img, ref = qimage((tmp_path / "h.png").read_bytes()), qimage((tmp_path / "p.png").read_bytes())
+    changed = sum(1 for x in range(0, img.width(), 7) for y in range(0, img.height(), 7)
+                  if img.pixelColor(x, y) != ref.pixelColor(x, y))
+    assert changed > 500  # the overlay really covers the arena
+
+
+def _write(tmp_path: Path, arena) -> Path:  # type: ignore[no-untyped-def]
+    path = tmp_path / "heat.yaml"
+    if not path.exists():
+        schema.save(arena, path)
+    return path
