@@ -242,6 +242,7 @@ class ValidationPanel(QWidget):
     """Findings of the newest validation run; clicking one selects and frames its elements."""
 
     findingActivated = Signal(list)
+    findingSelected = Signal(dict)  # the whole finding (with its travel path, if any)
 
     def __init__(self, runner: ValidationRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -277,6 +278,7 @@ class ValidationPanel(QWidget):
 
     def _clicked(self, item: QTreeWidgetItem, _col: int = 0) -> None:
         f = self.findings[item.data(0, REF_ROLE)]
+        self.findingSelected.emit(dict(f))
         self.findingActivated.emit(list(f["elements"]))
 
 

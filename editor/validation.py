@@ -241,8 +241,12 @@ _NO_CODE = (lambda: None).__code__
 def normalise(f: Any) -> Finding:
     """Accept dicts or objects with code/severity/message/elements attributes."""
     get = f.get if isinstance(f, dict) else (lambda k, d=None: getattr(f, k, d))
-    return {"code": str(get("code", "")), "severity": str(get("severity", "warning")),
-            "message": str(get("message", "")), "elements": [str(e) for e in (get("elements", []) or [])]}
+    out: Finding = {"code": str(get("code", "")), "severity": str(get("severity", "warning")),
+                    "message": str(get("message", "")), "elements": [str(e) for e in (get("elements", []) or [])]}
+    path = get("path", None)
+    if path:
+        out["path"] = [dict(step) for step in path]
+    return out
 
 
 class ValidationRunner(QObject):

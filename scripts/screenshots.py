@@ -11,6 +11,7 @@ import argparse
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -65,6 +66,25 @@ def main() -> int:
     for _ in range(5):
         app.processEvents()
     win.grab().save(str(out / "editor.png"))
+    # overlays: the heat map from start 1 (computed in the background), then a planned path
+    win.doc.set_selection([])
+    win.set_tool("select")
+    win.overlays.show_heat(1)
+    deadline = time.monotonic() + 120
+    while not win.overlays.heat.isVisible() and time.monotonic() < deadline:
+        app.processEvents()
+        time.sleep(0.05)
+    app.processEvents()
+    win.grab().save(str(out / "editor-heatmap.png"))
+    win.overlays.show_heat(None)
+    from validators.context import AnalysisContext, path_json
+
+    route = AnalysisContext(win.doc.arena).travel("start:4", "checkpoint:A")
+    win.overlays.show_finding_path({"code": "travel", "elements": ["start:4", "A"], "path": list(path_json(route))})
+    win.overlays.sight_action.setChecked(True)
+    app.processEvents()
+    win.grab().save(str(out / "editor-path.png"))
+    win.overlays.sight_action.setChecked(False)
     img = QImage(1000, 1000, QImage.Format.Format_ARGB32)
     img.fill(QColor("white"))
     p = QPainter(img)

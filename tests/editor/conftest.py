@@ -68,6 +68,7 @@ def window(qtbot, tmp_path: Path) -> Iterator[object]:  # type: ignore[no-untype
     yield win
     win.doc.undo_stack.setClean()
     win.runner.shutdown()
+    win.overlays.shutdown()
 
 
 def vp(win, x: float, y: float) -> QPoint:  # type: ignore[no-untyped-def]

@@ -1,0 +1,394 @@
+"""Analysis overlays on the canvas: the travel-time heat map from a chosen start, the optimal
+path of the selected travel finding (length by length), what the starts can see, and a dock
+with every start's time to every checkpoint.
+
+The slow ones (heat map, travel table) are computed in a child process that is killed when the
+arena or the choice changes, so the editor never waits; the layers draw with the same painter
+code as ``arena render`` (:mod:`editor.export_render`).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QPointF, QRectF, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtGui import QAction, QActionGroup, QColor, QPainter, QPainterPath, QPolygonF
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QLabel,
+    QStyleOptionGraphicsItem,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor import export_render as X
+from editor import render as R
+from editor.validation import Cancelled, _mp_context
+from schema.model import Arena
+
+HEAT_Z = -5.0  # under every element
+PATH_Z = 50.0  # over every element
+
+
+# ------------------------------------------------------------------ background work
+
+
+def _child(fn: Callable[..., Any], args: tuple[Any, ...], conn: Any) -> None:  # pragma: no cover - child
+    try:
+        conn.send(("ok", fn(*args)))
+    except BaseException:  # noqa: BLE001
+        conn.send(("error", traceback.format_exc(limit=3)))
+    finally:
+        conn.close()
+
+
+def call_in_child(fn: Callable[..., Any], args: tuple[Any, ...], should_stop: Callable[[], bool]) -> Any:
+    """``fn(*args)`` in a child process, terminated as soon as ``should_stop()``."""
+    ctx = _mp_context()
+    here, there = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child, args=(fn, args, there), daemon=True)
+    proc.start()
+    there.close()
+    try:
+        while True:
+            if should_stop():
+                raise Cancelled()
+            if here.poll(0.05):
+                status, payload = here.recv()
+                if status != "ok":
+                    raise RuntimeError(payload)
+                return payload
+            if not proc.is_alive() and not here.poll():
+                raise RuntimeError(f"overlay process died (exit code {proc.exitcode})")
+    finally:
+        if proc.is_alive():
+            proc.terminate()
+        proc.join(2.0)
+        here.close()
+
+
+class _Signals(QObject):
+    done = Signal(str, int, object)  # job kind, generation, result or error text
+
+
+class _Job(QRunnable):
+    def __init__(self, kind: str, generation: int, fn: Callable[..., Any], args: tuple[Any, ...],
+                 signals: _Signals) -> None:
+        super().__init__()
+        self.kind, self.generation, self.fn, self.args, self.signals = kind, generation, fn, args, signals
+        self.cancelled = threading.Event()
+
+    def run(self) -> None:
+        try:
+            result = call_in_child(self.fn, self.args, self.cancelled.is_set)
+        except Cancelled:
+            return
+        except Exception as exc:  # noqa: BLE001 - shown in the status bar
+            result = RuntimeError(str(exc).strip().splitlines()[-1] if str(exc).strip() else repr(exc))
+        self.signals.done.emit(self.kind, self.generation, result)
+
+
+def travel_table(arena: Arena) -> dict[str, dict[str, float | None]]:
+    """start -> checkpoint -> turns (None when unreachable), with the validators' settings."""
+    from validators.context import AnalysisContext
+
+    ctx = AnalysisContext(arena)
+    out: dict[str, dict[str, float | None]] = {}
+    for s in ctx.starts():
+        row = ctx.travel_from(s)
+        out[s] = {c.id: (round(row[f"checkpoint:{c.id}"].time, 3) if row[f"checkpoint:{c.id}"].reachable else None)
+                  for c in arena.checkpoints}
+    return out
+
+
+# ------------------------------------------------------------------ canvas layers
+
+
+class HeatLayer(QGraphicsItem):
+    """Cells coloured by the turns the chosen start needs to end a length there."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.arena: Arena | None = None
+        self.reach: Any = None
+        self.setZValue(HEAT_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_map(self, arena: Arena | None, reach: Any) -> None:
+        self.prepareGeometryChange()
+        self.arena, self.reach = arena, reach
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        if self.reach is None:
+            return QRectF()
+        nx, ny = self.reach.times.shape
+        return QRectF(self.reach.x0, self.reach.y0, nx * self.reach.cell, ny * self.reach.cell)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        if self.reach is not None and self.arena is not None:
+            X.paint_heatmap(painter, self.arena, self.reach, alpha=110)
+
+
+class PathLayer(QGraphicsItem):
+    """A planned path: the centre's line, the footprint after every length, field pushes dashed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.steps: list[dict[str, Any]] = []
+        self.start: tuple[float, float] | None = None
+        self.size = (1.0, 0.5)
+        self.setZValue(PATH_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_path(self, steps: list[dict[str, Any]], start: tuple[float, float] | None, size: tuple[float, float]) -> None:
+        self.prepareGeometryChange()
+        self.steps, self.start, self.size = list(steps), start, size
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        pts = [(s["x"], s["y"]) for s in self.steps] + ([self.start] if self.start else [])
+        if not pts:
+            return QRectF()
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return QRectF(min(xs) - 1, min(ys) - 1, max(xs) - min(xs) + 2, max(ys) - min(ys) + 2)
+
+    def footprint(self, step: dict[str, Any]) -> QPolygonF:
+        a = math.radians(step["heading"])
+        c, s = math.cos(a), math.sin(a)
+        hl, hw = self.size[0] / 2.0, self.size[1] / 2.0
+        return QPolygonF([QPointF(step["x"] + lx * c - ly * s, step["y"] + lx * s + ly * c)
+                          for lx, ly in ((hl, hw), (-hl, hw), (-hl, -hw), (hl, -hw))])
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        if not self.steps:
+            return
+        prev = QPointF(*self.start) if self.start else QPointF(self.steps[0]["x"], self.steps[0]["y"])
+        for step in self.steps:
+            here = QPointF(step["x"], step["y"])
+            pushed = step.get("pushed_by") is not None
+            painter.setPen(R.pen(R.VERMILLION, 2.5, Qt.PenStyle.DashLine if pushed else Qt.PenStyle.SolidLine))
+            painter.drawLine(prev, here)
+            if not pushed:
+                fill = QColor(R.VERMILLION)
+                fill.setAlpha(35 + 30 * (step["turn"] % 2))  # alternate turns
+                painter.setBrush(fill)
+                painter.setPen(R.pen(R.VERMILLION, 1.0))
+                painter.drawPolygon(self.footprint(step))
+            prev = here
+
+
+class SightLayer(QGraphicsItem):
+    """What each start position sees (within the safe-area radius), shaded per start."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.arena: Arena | None = None
+        self.setZValue(HEAT_Z + 1)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_arena(self, arena: Arena | None) -> None:
+        self.prepareGeometryChange()
+        self.arena = arena
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return R.arena_rect(self.arena, 1.0) if self.arena is not None else QRectF()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        if self.arena is not None:
+            X.paint_overlays(painter, self.arena, [X.Overlay("los")])
+
+
+# ------------------------------------------------------------------ the controller
+
+
+class TravelTable(QWidget):
+    """Rows: starts; columns: checkpoints; cells: turns. Best per column bold, worst marked."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        self.status = QLabel("Open this panel to compute travel times")
+        self.table = QTableWidget(0, 0)
+        layout.addWidget(self.status)
+        layout.addWidget(self.table)
+
+    def show_table(self, data: dict[str, dict[str, float | None]]) -> None:
+        starts = list(data)
+        cps = list(next(iter(data.values()), {}))
+        self.table.clear()
+        self.table.setRowCount(len(starts))
+        self.table.setColumnCount(len(cps))
+        self.table.setVerticalHeaderLabels(starts)
+        self.table.setHorizontalHeaderLabels(cps)
+        for j, cp in enumerate(cps):
+            col = [data[s][cp] for s in starts]
+            finite = [t for t in col if t is not None]
+            for i, t in enumerate(col):
+                item = QTableWidgetItem("—" if t is None else f"{t:.2f}")
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if finite and t is not None and len(set(finite)) > 1:
+                    if t == min(finite):
+                        font = item.font()
+                        font.setBold(True)
+                        item.setFont(font)
+                    elif t == max(finite):
+                        item.setForeground(R.VERMILLION)
+                self.table.setItem(i, j, item)
+        self.table.resizeColumnsToContents()
+        self.status.setText("Turns from each start to each checkpoint (flat out; best bold, worst red)")
+
+
+class Overlays(QObject):
+    """Owns the layers and the background jobs; ``win`` is the main window."""
+
+    message = Signal(str)
+
+    def __init__(self, win: Any) -> None:
+        super().__init__(win)
+        self.win = win
+        self.heat, self.path, self.sight = HeatLayer(), PathLayer(), SightLayer()
+        for layer in (self.heat, self.path, self.sight):
+            layer.setVisible(False)
+            win.scene.addItem(layer)
+        self.heat_player: int | None = None
+        self.table = TravelTable()
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(2)
+        self.signals = _Signals(self)
+        self.signals.done.connect(self._done)
+        self.generation = {"heat": 0, "table": 0}
+        self.jobs: dict[str, _Job] = {}
+
+    # -- jobs
+    def _start(self, kind: str, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        self.generation[kind] += 1
+        old = self.jobs.pop(kind, None)
+        if old is not None:
+            old.cancelled.set()
+        job = _Job(kind, self.generation[kind], fn, args, self.signals)
+        self.jobs[kind] = job
+        self.pool.start(job)
+
+    def _cancel(self, kind: str) -> None:
+        self.generation[kind] += 1
+        job = self.jobs.pop(kind, None)
+        if job is not None:
+            job.cancelled.set()
+
+    def _done(self, kind: str, generation: int, result: object) -> None:
+        if generation != self.generation[kind]:
+            return
+        self.jobs.pop(kind, None)
+        if isinstance(result, Exception):
+            self.message.emit(f"{'Heat map' if kind == 'heat' else 'Travel table'} failed: {result}")
+            return
+        if kind == "heat":
+            self.heat.set_map(self.win.doc.arena, result)
+            self.heat.setVisible(True)
+            self.message.emit(f"Heat map from start {self.heat_player}: turns to end a length in each cell")
+        else:
+            self.table.show_table(result)  # type: ignore[arg-type]
+
+    # -- user choices
+    def show_heat(self, player: int | None) -> None:
+        self.heat_player = player
+        if player is None:
+            self._cancel("heat")
+            self.heat.set_map(None, None)
+            self.heat.setVisible(False)
+            return
+        self.message.emit(f"Computing the heat map from start {player}…")
+        self._start("heat", X.reach_map, (self.win.doc.arena, player))
+
+    def show_sight(self, on: bool) -> None:
+        self.sight.set_arena(self.win.doc.arena if on else None)
+        self.sight.setVisible(on)
+
+    def show_finding_path(self, finding: dict[str, Any]) -> None:
+        steps = finding.get("path") or []
+        arena = self.win.doc.arena
+        start = None
+        for ref in finding.get("elements", []):
+            if ref.startswith("start:"):
+                s = next((s for s in arena.start_positions if s.id == ref), None)
+                if s is not None and steps and math.dist(s.position, (steps[0]["x"], steps[0]["y"])) < 3.5:
+                    start = s.position
+        self.path.set_path(steps, start, (arena.turbine.length, arena.turbine.width))
+        self.path.setVisible(bool(steps) and self.path_action.isChecked())
+
+    def refresh_table(self) -> None:
+        if self.table.isVisible():
+            self.table.status.setText("Computing travel times in the background…")
+            self._start("table", travel_table, (self.win.doc.arena,))
+
+    def arena_changed(self) -> None:
+        if self.heat_player is not None:
+            self.show_heat(self.heat_player if any(s.player == self.heat_player for s in self.win.doc.arena.start_positions)
+                           else None)
+        if self.sight.isVisible():
+            self.sight.set_arena(self.win.doc.arena)
+        self.path.set_path([], None, self.path.size)  # a path planned on the old arena is stale
+        self.refresh_table()
+        self._fill_heat_menu()
+
+    def shutdown(self) -> None:
+        for kind in list(self.jobs):
+            self._cancel(kind)
+        self.pool.waitForDone(3000)
+
+    # -- menus
+    def install_menu(self, menu: Any) -> None:
+        m = menu.addMenu("&Overlays")
+        self.heat_menu = m.addMenu("Travel &heat map from start")
+        self.heat_group = QActionGroup(self)
+        self.heat_group.setExclusive(True)
+        self._fill_heat_menu()
+        self.sight_action = QAction("&Line of sight from the starts", self, checkable=True)
+        self.sight_action.toggled.connect(self.show_sight)
+        m.addAction(self.sight_action)
+        self.path_action = QAction("&Path of the selected travel finding", self, checkable=True)
+        self.path_action.setChecked(True)
+        self.path_action.toggled.connect(lambda on: self.path.setVisible(on and bool(self.path.steps)))
+        m.addAction(self.path_action)
+
+    def _fill_heat_menu(self) -> None:
+        if not hasattr(self, "heat_menu"):
+            return
+        self.heat_menu.clear()
+        for act in self.heat_group.actions():
+            self.heat_group.removeAction(act)
+        choices: list[tuple[str, int | None]] = [("None", None)]
+        choices += [(f"Start {s.player}", s.player) for s in sorted(self.win.doc.arena.start_positions, key=lambda s: s.player)]
+        for text, player in choices:
+            act = QAction(text, self, checkable=True)
+            act.setChecked(player == self.heat_player)
+            act.triggered.connect(lambda _c=False, p=player: self.show_heat(p))
+            self.heat_group.addAction(act)
+            self.heat_menu.addAction(act)
+
+
+def install(win: Any) -> Overlays:
+    """Add the overlays to a main window: layers, View → Overlays menu, the travel-table dock."""
+    ov = Overlays(win)
+    ov.install_menu(win.menus["view"])
+    dock = win._dock("Travel times", ov.table, Qt.DockWidgetArea.BottomDockWidgetArea)
+    win.docks["travel"] = dock
+    win.tabifyDockWidget(win.docks["validation"], dock)
+    win.docks["validation"].raise_()
+    win.menus["view"].addAction(dock.toggleViewAction())
+    dock.visibilityChanged.connect(lambda shown: ov.refresh_table() if shown else ov._cancel("table"))
+    win.validation.findingSelected.connect(ov.show_finding_path)
+    win.doc.arenaChanged.connect(lambda _a: ov.arena_changed())
+    ov.message.connect(lambda text: win.statusBar().showMessage(text, 8000))
+    return ov
+
+
+__all__ = ["HeatLayer", "Overlays", "PathLayer", "SightLayer", "TravelTable", "call_in_child", "install", "travel_table"]
