@@ -22,7 +22,7 @@ from editor import actions
 from editor import commands as C
 from editor import elements as E
 from editor import files as F
-from editor import overlays
+from editor import export_menu, overlays
 from editor.canvas import ArenaScene, ArenaView
 from editor.document import DEFAULT_ARENA, ArenaDocument, empty_arena
 from editor.draw_tools import tool_classes
@@ -59,6 +59,7 @@ class MainWindow(QMainWindow):
         self._build_toolbar()
         actions.install(self)
         self.overlays = overlays.install(self)
+        self.exports = export_menu.install(self)
         self.set_tool("select")
         self.doc.arenaChanged.connect(lambda _a: actions.update_symmetry_label(self))
         self.doc.arenaChanged.connect(self._arena_changed)

@@ -1,0 +1,160 @@
+"""File → Export: pictures, the printable 1:1 PDF, other tools' formats and packs, from the
+editor. Each entry asks for a file name, writes atomically, shows the target's loss report and
+reports failures in a message box (never an exception in the event loop).
+
+The work is the same as the ``arena render / print / export / pack build`` commands: the same
+renderer, printer, format writers and pack builder.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from schema import save
+from schema.io import write_atomic
+
+PICTURES = (("svg", "SVG picture (*.svg)"), ("png", "PNG picture (*.png)"), ("pdf", "PDF picture (*.pdf)"))
+TARGETS = (("uvtt", "Universal VTT (*.dd2vtt)", ".dd2vtt"), ("foundry", "Foundry VTT scene (*.json)", ".json"),
+           ("tiled", "Tiled map (*.tmj)", ".tmj"), ("geojson", "GeoJSON (*.geojson)", ".geojson"))
+
+
+class ExportMenu:
+    """Builds the Export submenu of a main window and performs the exports."""
+
+    def __init__(self, win: Any) -> None:
+        self.win = win
+        # dialogs and message boxes are attributes so tests can replace them
+        self.ask_path: Callable[[str, str, str], str] = self._ask_path
+        self.inform: Callable[[str, str], None] = lambda title, text: QMessageBox.information(win, title, text)
+        self.last_message = ""
+
+    # -- plumbing
+    def _ask_path(self, title: str, suggested: str, filters: str) -> str:
+        path, _ = QFileDialog.getSaveFileName(self.win, title, suggested, filters)
+        return path
+
+    def _suggest(self, suffix: str) -> str:
+        base = self.win.doc.path or "arena.yaml"
+        return str(Path(base).with_suffix(suffix))
+
+    def _report(self, title: str, text: str) -> None:
+        self.last_message = text
+        self.inform(title, text)
+
+    def _guard(self, title: str, work: Callable[[], str]) -> bool:
+        try:
+            text = work()
+        except Exception as exc:  # noqa: BLE001 - shown to the designer
+            self._report(f"{title} failed", str(exc) or repr(exc))
+            return False
+        self.win.statusBar().showMessage(text.splitlines()[0], 8000)
+        self._report(title, text)
+        return True
+
+    # -- the exports
+    def export_picture(self, fmt: str, path: str | None = None) -> bool:
+        from editor.export_render import render_bytes
+
+        target = path or self.ask_path("Export picture", self._suggest("." + fmt), dict(PICTURES)[fmt])
+        if not target:
+            return False
+
+        def work() -> str:
+            write_atomic(target, render_bytes(self.win.doc.arena, fmt, source=self.win.doc.path))
+            return f"Wrote {target}"
+        return self._guard("Export picture", work)
+
+    def export_print(self, path: str | None = None, paper: str = "a4") -> bool:
+        from editor.print_pdf import layout, print_pdf
+
+        target = path or self.ask_path("Printable 1:1 PDF", self._suggest(".print.pdf"), "PDF (*.pdf)")
+        if not target:
+            return False
+
+        def work() -> str:
+            arena = self.win.doc.arena
+            write_atomic(target, print_pdf(arena, paper))
+            lay = layout(arena, paper)
+            return (f"Wrote {target}: {lay.cols * lay.rows} tile pages + assembly map + measuring aids; "
+                    f"1 length = {arena.units.length_mm:g} mm. Print at 100 % (actual size).")
+        return self._guard("Printable PDF", work)
+
+    def export_format(self, name: str, path: str | None = None, px: int = 64) -> bool:
+        from editor.export_render import render_bytes
+        from schema.formats import canvas, get
+
+        label, suffix = next((lab, suf) for n, lab, suf in TARGETS if n == name)
+        target = path or self.ask_path(f"Export for {label.split(' (')[0]}", self._suggest(suffix), label)
+        if not target:
+            return False
+
+        def work() -> str:
+            arena = self.win.doc.arena
+            fmt = get(name)
+            image = image_name = None
+            if fmt.capabilities.needs_image:
+                image = render_bytes(arena, "png", view=canvas(arena, px).view, px_per_length=px)
+                if name == "foundry":
+                    image_name = Path(target).with_suffix(".png").name
+                    write_atomic(Path(target).with_suffix(".png"), image)
+            result = fmt.write(arena, image_png=image, px_per_length=px, image_name=image_name)
+            write_atomic(target, result.data)
+            text = f"Wrote {target}" + (f" and {image_name}" if image_name else "")
+            if result.losses:
+                text += f"\n\n{fmt.name} cannot represent:\n" + "\n".join(f"• {loss}" for loss in result.losses)
+            return text
+        return self._guard("Export", work)
+
+    def export_pack(self, path: str | None = None) -> bool:
+        from editor.cli_commands import build_pack_bytes
+
+        target = path or self.ask_path("Build arena pack", self._suggest(".arenapack.zip"), "Arena pack (*.arenapack.zip)")
+        if not target:
+            return False
+
+        def work() -> str:
+            arena = self.win.doc.arena
+            with tempfile.TemporaryDirectory() as tmp:
+                src = Path(tmp) / (Path(self.win.doc.path).name if self.win.doc.path else "arena.yaml")
+                save(arena, src)
+                data = build_pack_bytes([src], name=arena.name, version="1.0.0", author=arena.author,
+                                        license=arena.license, description=arena.description)
+            write_atomic(target, data)
+            return f"Wrote {target} ({len(data)} bytes): the arena, its validation report, previews and printable PDF"
+        return self._guard("Build pack", work)
+
+    # -- the menu
+    def install(self, file_menu: Any) -> None:
+        m = file_menu.addMenu("E&xport")
+        self.actions: dict[str, QAction] = {}
+
+        def add(key: str, text: str, slot: Callable[[], object]) -> None:
+            act = QAction(text, self.win)
+            act.triggered.connect(lambda _checked=False: slot())
+            m.addAction(act)
+            self.actions[key] = act
+
+        for fmt, label in PICTURES:
+            add(f"picture_{fmt}", f"Picture as {fmt.upper()}…", lambda f=fmt: self.export_picture(f))
+        add("print", "Printable 1:1 PDF…", self.export_print)
+        m.addSeparator()
+        for name, label, _suffix in TARGETS:
+            add(f"format_{name}", label.split(" (")[0] + "…", lambda n=name: self.export_format(n))
+        m.addSeparator()
+        add("pack", "Arena pack…", self.export_pack)
+
+
+def install(win: Any) -> ExportMenu:
+    menu = ExportMenu(win)
+    file_menu = next(a.menu() for a in win.menuBar().actions() if a.menu() is not None and "File" in a.text())
+    menu.install(file_menu)
+    return menu
+
+
+__all__ = ["ExportMenu", "install"]
