@@ -72,6 +72,12 @@ class DistanceGrid:
         ii, jj = np.meshgrid(np.arange(nx), np.arange(ny), indexing="ij")
         self.xs = (self.x0 + (ii + 0.5) * cell).ravel()
         self.ys = (self.y0 + (jj + 0.5) * cell).ravel()
+        # Hop connectivity: two centres one length apart (at most ``reach``) have intersecting
+        # reach/2 discs, so the parts of the free region these discs join are exactly the places
+        # a turbine can ever get between; a goal outside a part is unreachable from inside it.
+        self.free_disc = free_disc
+        joined = free_disc.buffer(reach / 2.0 + 1e-6)
+        self.parts = [p for p in getattr(joined, "geoms", [joined]) if not p.is_empty]
         nodes_geom = free_disc.buffer(reach / 2.0 + 3.0 * cell)
         shapely.prepare(nodes_geom)
         self.nodes = shapely.contains_xy(nodes_geom, self.xs, self.ys).reshape(nx, ny)
@@ -121,8 +127,17 @@ class DistanceGrid:
             d = dijkstra(self.reverse, directed=True, indices=targets, min_only=True)
         else:
             d = np.full(self.nx * self.ny, np.inf)
-        d = np.where(self.nodes.ravel(), d, np.inf).reshape(self.nx, self.ny)
-        return DistanceMap(self, d)
+        d = np.where(self.nodes.ravel(), d, np.inf)
+        if len(self.parts) > 1:  # cells in parts of the arena the goal is not in can never reach it
+            target = goal.intersection(self.free_disc)
+            live = [p for p in self.parts if p.intersects(target)]
+            if live:
+                area = shapely.union_all(live).buffer(self.hd * 1.01)
+                shapely.prepare(area)
+                d = np.where(shapely.contains_xy(area, self.xs, self.ys), d, np.inf)
+            else:
+                d = np.full_like(d, np.inf)
+        return DistanceMap(self, d.reshape(self.nx, self.ny))
 
 
 class DistanceMap:

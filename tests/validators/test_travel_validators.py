@@ -1,0 +1,132 @@
+"""Travel validators fire and stay quiet on small purpose-made arenas ("Custom Arenas": starts
+equally far from the checkpoints, outlying checkpoints two flat-out turns apart; times are turns
+of flat-out movement under the motion model: a start at rest moves 2, 4, 6 lengths in turns 1-3)."""
+
+from __future__ import annotations
+
+import math
+
+from schema import loads
+from validators.builtin.targets import TargetAccessValidator
+from validators.builtin.travel import (
+    CheckpointSpacingValidator,
+    ReachabilityValidator,
+    StartCheckpointAccessValidator,
+    StartSpacingValidator,
+)
+from validators.context import AnalysisContext
+from validators.run import validate
+
+HEAD = "format: arena-studio/1\nsystem: gravstrike\nname: T\nbounds: {type: rect, center: [0, 0], size: [18, 10]}\n"
+
+
+def arena(text: str):  # type: ignore[no-untyped-def]
+    return loads(HEAD + text)
+
+
+def run(validator, text: str):  # type: ignore[no-untyped-def]
+    a = arena(text)
+    return validator.evaluate(a, AnalysisContext(a))
+
+
+def test_reachability_fires_for_a_walled_in_checkpoint_and_not_for_an_open_one() -> None:
+    ring = ("walls:\n"
+            "  - {id: W1, shape: {type: polyline, points: [[2, -3], [8, -3], [8, 3], [2, 3], [2, -3]], thickness: 1.5}}\n")
+    body = ("checkpoints:\n  - {id: A, kind: outlying, shape: {type: circle, center: [5, 0], radius: 0.5}}\n"
+            "start_positions:\n  - {player: 1, position: [-5, 0], facing: 0}\n")
+    closed = run(ReachabilityValidator(), ring + body)
+    assert [(f.code, f.severity, f.elements) for f in closed.findings] == [("reachability", "error", ("start:1", "A"))]
+    assert closed.metrics["travel"]["start:1"]["checkpoint:A"]["reachable"] is False
+    opened = run(ReachabilityValidator(), body)
+    assert opened.findings == [] and opened.metrics["travel"]["start:1"]["checkpoint:A"]["reachable"] is True
+
+
+def test_start_checkpoint_access_fires_when_one_start_is_much_nearer() -> None:
+    text = ("checkpoints:\n  - {id: A, kind: outlying, shape: {type: circle, center: [5, 0], radius: 0.6}}\n"
+            "start_positions:\n  - {player: 1, position: [3, 0], facing: 0}\n"
+            "  - {player: 2, position: [-6.5, 0], facing: 0}\n")
+    result = run(StartCheckpointAccessValidator(), text)
+    nearest = [f for f in result.findings if "nearest checkpoint" in f.message]
+    assert nearest and nearest[0].elements[:2] == ("start:2", "start:1")
+    f = nearest[0]
+    assert f.metrics["difference"] > 0.5  # scenario.analysis.start_access_tolerance (default 0.5 turn)
+    assert "start 1" in f.message and "start 2" in f.message
+    assert f.path and math.dist((f.path[0]["x"], f.path[0]["y"]), (-6.5, 0.0)) < 3.0  # the slow start's route
+
+
+def test_start_checkpoint_access_quiet_for_mirrored_starts() -> None:
+    text = ("checkpoints:\n  - {id: A, kind: outlying, shape: {type: circle, center: [0, 2.5], radius: 0.6}}\n"
+            "start_positions:\n  - {player: 1, position: [-5, 0], facing: 0}\n"
+            "  - {player: 2, position: [5, 0], facing: 180}\n")
+    result = run(StartCheckpointAccessValidator(), text)
+    assert result.findings == []
+    rows = result.metrics["start_checkpoint_access"]
+    assert rows["start:1"]["nearest_time"] == rows["start:2"]["nearest_time"]
+
+
+def test_start_spacing_fires_for_uneven_neighbours() -> None:
+    even = ("start_positions:\n  - {player: 1, position: [-6, 0], facing: 0}\n"
+            "  - {player: 2, position: [0, 0], facing: 0}\n  - {player: 3, position: [6, 0], facing: 180}\n")
+    uneven = ("start_positions:\n  - {player: 1, position: [-6, 0], facing: 0}\n"
+              "  - {player: 2, position: [-4, 0], facing: 0}\n  - {player: 3, position: [6, 0], facing: 180}\n")
+    distance_findings = [f for f in run(StartSpacingValidator(), uneven).findings if "lengths away" in f.message]
+    assert distance_findings and distance_findings[0].elements[0] in ("start:1", "start:2")
+    assert not [f for f in run(StartSpacingValidator(), even).findings if "lengths away" in f.message]
+
+
+def test_checkpoint_spacing_fires_under_two_turns_only() -> None:
+    near = ("checkpoints:\n  - {id: A, kind: outlying, shape: {type: circle, center: [-2, 0], radius: 0.5}}\n"
+            "  - {id: B, kind: outlying, shape: {type: circle, center: [2, 0], radius: 0.5}}\n")
+    far = ("checkpoints:\n  - {id: A, kind: outlying, shape: {type: circle, center: [-7, 3], radius: 0.5}}\n"
+           "  - {id: B, kind: outlying, shape: {type: circle, center: [7, -3], radius: 0.5}}\n"
+           "walls:\n  - {id: W1, shape: {type: rect, center: [0, 0], size: [1, 6]}}\n")
+    found = run(CheckpointSpacingValidator(), near).findings
+    assert [(f.code, set(f.elements)) for f in found] == [("checkpoint-spacing", {"A", "B"})]
+    assert found[0].metrics["time"] < 2.0 and found[0].path
+    quiet = run(CheckpointSpacingValidator(), far)
+    assert quiet.findings == []
+    # the search stops at the 2-turn minimum: farther pairs are reported as "at least 2"
+    cell = quiet.metrics["checkpoint_travel"]["checkpoint:A"]["checkpoint:B"]
+    assert cell["reachable"] is None and cell["at_least"] == 2.0
+
+
+def test_target_access_compares_each_starts_best_target() -> None:
+    targets = "static_targets:\n  - {id: T1, position: [-5, 2]}\n"
+    unfair = targets + ("start_positions:\n  - {player: 1, position: [-6, 0], facing: 0}\n"
+                        "  - {player: 2, position: [6, 0], facing: 180}\n")
+    fair = targets + "  - {id: T2, position: [5, 2]}\n" + unfair.split(targets)[1]
+    found = [f for f in run(TargetAccessValidator(), unfair).findings if "turns" in f.message]
+    assert found and found[0].elements[0] == "start:2"
+    assert [f for f in run(TargetAccessValidator(), fair).findings if "turns" in f.message] == []
+
+
+def test_symmetric_sources_reuse_a_search_and_give_the_same_times() -> None:
+    body = ("checkpoints:\n  - {id: A, kind: outlying, shape: {type: circle, center: [0, 2.5], radius: 0.6}}\n"
+            "start_positions:\n  - {player: 1, position: [-5, 0], facing: 30}\n"
+            "  - {player: 2, position: [5, 0], facing: 150}\n")
+    sym = arena("symmetry: {kind: mirror, order: 1, center: [0, 0], axis: 90}\n" + body)
+    plain = arena(body)
+    with_sym, without = AnalysisContext(sym), AnalysisContext(plain)
+    for s in ("start:1", "start:2"):
+        a, b = with_sym.travel_from(s), without.travel_from(s)
+        assert {k: round(v.time, 6) for k, v in a.items()} == {k: round(v.time, 6) for k, v in b.items()}
+    assert with_sym.searches == 1 and without.searches == 2
+    mirrored = with_sym.travel("start:2", "checkpoint:A")
+    assert mirrored.path and mirrored.path[0].x > 0  # the path was mirrored to start 2's side
+
+
+def test_validate_report_is_schema_valid_and_sorted() -> None:
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    a = arena("checkpoints:\n  - {id: A, kind: outlying, shape: {type: circle, center: [5, 0], radius: 0.6}}\n"
+              "start_positions:\n  - {player: 1, position: [3, 0], facing: 0}\n"
+              "  - {player: 2, position: [-6.5, 0], facing: 0}\n")
+    doc = validate(a, source="t.yaml").to_json()
+    schema = json.loads((Path(__file__).resolve().parents[2] / "schema" / "report.schema.json").read_text())
+    jsonschema.Draft202012Validator(schema).validate(doc)
+    ranks = {"error": 0, "warning": 1, "info": 2}
+    order = [ranks[f["severity"]] for f in doc["findings"]]
+    assert order == sorted(order) and doc["tolerance"] == 0.25
