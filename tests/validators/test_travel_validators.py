@@ -130,3 +130,17 @@ def test_validate_report_is_schema_valid_and_sorted() -> None:
     ranks = {"error": 0, "warning": 1, "info": 2}
     order = [ranks[f["severity"]] for f in doc["findings"]]
     assert order == sorted(order) and doc["tolerance"] == 0.25
+
+
+def test_wall_tunnelling_fires_for_a_wall_one_length_can_cross_and_not_for_a_thick_one() -> None:
+    """"In the Middle of a Length of Movement...": only where a length ends is checked, so a thin
+    enough wall is crossed by a length whose start and end footprints are both clear."""
+    from validators.builtin.tunnelling import WallTunnellingValidator
+
+    starts = "start_positions:\n  - {player: 1, position: [-5, 0], facing: 0}\n"
+    thin = "walls:\n  - {id: W1, shape: {type: rect, center: [0, 0], size: [0.2, 6]}}\n" + starts
+    thick = "walls:\n  - {id: W1, shape: {type: rect, center: [0, 0], size: [1.0, 6]}}\n" + starts
+    found = run(WallTunnellingValidator(), thin).findings
+    assert [(f.code, f.elements[0]) for f in found] == [("wall-tunnelling", "W1")]
+    assert found[0].path  # the witness: a pose and the length that ends beyond the wall
+    assert run(WallTunnellingValidator(), thick).findings == []
