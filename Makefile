@@ -30,6 +30,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/travel.py
 	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/validate.py
+	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/editor_update.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache
