@@ -8,6 +8,8 @@ it are grouped into regions and reported.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import math
 from typing import Any
 
@@ -27,6 +29,34 @@ SIMPLIFY = 0.02
 ARC_SEGMENTS = 48
 
 
+@lru_cache(maxsize=32)
+def _samples(walls_wkb: bytes, bounds_wkb: bytes, floor_wkb: bytes, width: float,
+             radius: float) -> tuple[tuple[float, float, float], ...]:
+    """(x, y, visible share) on a STEP grid of the places the turbine's centre can be. Cached by
+    the walls and bounds, so edits that move no wall (the editor's live runs) cost nothing."""
+    # curved walls simplified to within SIMPLIFY lengths: a visibility share, not a ruling
+    walls = shapely.from_wkb(walls_wkb)
+    walls = walls.simplify(SIMPLIFY) if not walls.is_empty else shapely.Polygon()
+    blockers = Blockers(walls=walls, bounds=shapely.from_wkb(bounds_wkb))
+    floor = shapely.from_wkb(floor_wkb)
+    # the turbine's centre can't be closer than half a width to a wall
+    room = floor.buffer(-width / 2.0)
+    minx, miny, maxx, maxy = floor.bounds
+    samples: list[tuple[float, float, float]] = []
+    y = miny + STEP / 2.0
+    while y < maxy:
+        x = minx + STEP / 2.0
+        while x < maxx:
+            if room.contains(Point(x, y)):
+                disk = Point(x, y).buffer(radius, quad_segs=ARC_SEGMENTS // 4)
+                open_area = disk.intersection(floor).area
+                seen = visible_region((x, y), radius, blockers, arc_segments=ARC_SEGMENTS).intersection(floor).area
+                samples.append((x, y, seen / open_area if open_area > 0 else 1.0))
+            x += STEP
+        y += STEP
+    return tuple(samples)
+
+
 class SafeAreasValidator:
     id = "safe-areas"
     title = "No hiding places that see little of the arena"
@@ -36,27 +66,12 @@ class SafeAreasValidator:
     def evaluate(self, arena: Arena, context: Any) -> Result:
         th = arena.scenario.analysis
         radius, floor_share = th.safe_area_radius, th.safe_area_min_visible
-        # curved walls simplified to within SIMPLIFY lengths: a visibility share, not a ruling
-        walls = arena.walls_geometry().simplify(SIMPLIFY) if arena.walls else shapely.Polygon()
-        blockers = Blockers(walls=walls, bounds=arena.bounds_geometry())
         floor = arena.bounds_geometry()
         if arena.walls:
             floor = floor.difference(arena.walls_geometry())
-        # the turbine's centre can't be closer than half a width to a wall
-        room = floor.buffer(-arena.turbine.width / 2.0)
-        minx, miny, maxx, maxy = floor.bounds
-        samples: list[tuple[float, float, float]] = []
-        y = miny + STEP / 2.0
-        while y < maxy:
-            x = minx + STEP / 2.0
-            while x < maxx:
-                if room.contains(Point(x, y)):
-                    disk = Point(x, y).buffer(radius, quad_segs=ARC_SEGMENTS // 4)
-                    open_area = disk.intersection(floor).area
-                    seen = visible_region((x, y), radius, blockers, arc_segments=ARC_SEGMENTS).intersection(floor).area
-                    samples.append((x, y, seen / open_area if open_area > 0 else 1.0))
-                x += STEP
-            y += STEP
+        walls = arena.walls_geometry() if arena.walls else shapely.Polygon()
+        samples = _samples(shapely.to_wkb(walls), shapely.to_wkb(arena.bounds_geometry()), shapely.to_wkb(floor),
+                           arena.turbine.width, radius)
         shares = [s for _, _, s in samples]
         metrics = {"safe_areas": {"samples": len(samples), "radius": radius,
                                   "min_visible": round(min(shares), 3) if shares else None,
