@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import threading
-import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from editor import export_render as X
 from editor import render as R
-from editor.validation import Cancelled, _mp_context
+from editor.validation import Cancelled, call_in_child
 from schema.model import Arena
 
 HEAT_Z = -5.0  # under every element
@@ -37,40 +36,6 @@ PATH_Z = 50.0  # over every element
 
 
 # ------------------------------------------------------------------ background work
-
-
-def _child(fn: Callable[..., Any], args: tuple[Any, ...], conn: Any) -> None:  # pragma: no cover - child
-    try:
-        conn.send(("ok", fn(*args)))
-    except BaseException:  # noqa: BLE001
-        conn.send(("error", traceback.format_exc(limit=3)))
-    finally:
-        conn.close()
-
-
-def call_in_child(fn: Callable[..., Any], args: tuple[Any, ...], should_stop: Callable[[], bool]) -> Any:
-    """``fn(*args)`` in a child process, terminated as soon as ``should_stop()``."""
-    ctx = _mp_context()
-    here, there = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(fn, args, there), daemon=True)
-    proc.start()
-    there.close()
-    try:
-        while True:
-            if should_stop():
-                raise Cancelled()
-            if here.poll(0.05):
-                status, payload = here.recv()
-                if status != "ok":
-                    raise RuntimeError(payload)
-                return payload
-            if not proc.is_alive() and not here.poll():
-                raise RuntimeError(f"overlay process died (exit code {proc.exitcode})")
-    finally:
-        if proc.is_alive():
-            proc.terminate()
-        proc.join(2.0)
-        here.close()
 
 
 class _Signals(QObject):
@@ -391,4 +356,4 @@ def install(win: Any) -> Overlays:
     return ov
 
 
-__all__ = ["HeatLayer", "Overlays", "PathLayer", "SightLayer", "TravelTable", "call_in_child", "install", "travel_table"]
+__all__ = ["HeatLayer", "Overlays", "PathLayer", "SightLayer", "TravelTable", "install", "travel_table"]

@@ -168,21 +168,22 @@ def _mp_context() -> Any:
     return _MP_CONTEXT
 
 
-def _child(fn: Callable[[Arena], list[Finding]], arena: Arena, conn: Any) -> None:  # pragma: no cover - child
+def _child(fn: Callable[..., Any], args: tuple[Any, ...], conn: Any) -> None:  # pragma: no cover - child
     try:
-        conn.send(("ok", [normalise(f) for f in fn(arena)]))
+        conn.send(("ok", fn(*args)))
     except BaseException:  # noqa: BLE001
         conn.send(("error", traceback.format_exc(limit=3)))
     finally:
         conn.close()
 
 
-def run_isolated(fn: Callable[[Arena], list[Finding]], arena: Arena, should_stop: Callable[[], bool],
-                 poll_s: float = 0.05) -> list[Finding]:
-    """Run ``fn(arena)`` in a child process; terminate it as soon as ``should_stop()``."""
+def call_in_child(fn: Callable[..., Any], args: tuple[Any, ...], should_stop: Callable[[], bool],
+                  poll_s: float = 0.05) -> Any:
+    """``fn(*args)`` in a child process (``fn`` importable, arguments picklable); the child is
+    terminated as soon as ``should_stop()`` (raising :class:`Cancelled`)."""
     ctx = _mp_context()
     here, there = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(fn, arena, there), daemon=True)
+    proc = ctx.Process(target=_child, args=(fn, args, there), daemon=True)
     proc.start()
     there.close()
     try:
@@ -196,7 +197,7 @@ def run_isolated(fn: Callable[[Arena], list[Finding]], arena: Arena, should_stop
                     raise RuntimeError(f"analysis process died (exit code {proc.exitcode})") from None
                 if status != "ok":
                     raise RuntimeError(payload)
-                return list(payload)
+                return payload
             if not proc.is_alive() and not here.poll():
                 raise RuntimeError(f"analysis process died (exit code {proc.exitcode})")
     finally:
@@ -204,6 +205,16 @@ def run_isolated(fn: Callable[[Arena], list[Finding]], arena: Arena, should_stop
             proc.terminate()
         proc.join(2.0)
         here.close()
+
+
+def _normalised(fn: Callable[[Arena], list[Finding]], arena: Arena) -> list[Finding]:
+    return [normalise(f) for f in fn(arena)]
+
+
+def run_isolated(fn: Callable[[Arena], list[Finding]], arena: Arena, should_stop: Callable[[], bool],
+                 poll_s: float = 0.05) -> list[Finding]:
+    """Run ``fn(arena)`` in a child process; terminate it as soon as ``should_stop()``."""
+    return list(call_in_child(_normalised, (fn, arena), should_stop, poll_s))
 
 
 class _Job(QRunnable):
