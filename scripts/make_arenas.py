@@ -189,9 +189,9 @@ def lopsided() -> Arena:
         name="Lopsided (deliberately unfair)",
         description=(
             "A teaching arena that breaks the book's Custom Arenas advice on purpose. Its flaws:\n"
-            "1. Start positions are bunched: starts 1 and 2 are 2 lengths apart, start 4 is alone across the arena "
+            "1. Start positions are bunched: starts 1 and 2 are 2 lengths apart, start 3 is alone in the far corner "
             "(start-spacing).\n"
-            "2. Start 1 sits next to checkpoint A while start 4 is far from every checkpoint "
+            "2. Start 1 sits next to checkpoint A while start 3 is three turns from its nearest checkpoint "
             "(start-checkpoint-access).\n"
             "3. Outlying checkpoints A and B are 5 lengths apart, well under two flat-out turns "
             "(checkpoint-spacing).\n"
@@ -200,6 +200,8 @@ def lopsided() -> Arena:
             "5. All four acceleration fields push counter-clockwise around the centre, so everyone orbits one way "
             "(field-orbit).\n"
             "6. Start 3 stands inside an exclusion field active from tier 3 (exclusion-placement).\n"
+            "7. The only static target is in sight of starts 1, 2 and 4 but not of start 3, which also needs "
+            "3.5 turns more than start 1 to reach it (target-access).\n"
         ),
         author="Arena Studio",
         license="CC-BY-4.0",
