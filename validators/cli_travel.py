@@ -69,6 +69,9 @@ def travel(
     budget: Annotated[str | None, typer.Option("--budget", help="Icons per turn: N or 'unlimited' (default: the turbine's).")] = None,
     avoid_exclusions: Annotated[bool, typer.Option("--avoid-exclusions", help="Never enter active exclusion fields.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    tolerance: Annotated[float, typer.Option("--tolerance", min=0.001, max=1.0, help=(
+        "Position tolerance in lengths: 0.01 is exact for the model (far goals on big arenas take "
+        "a minute or more); 0.25 is the validators' setting."))] = 0.01,
 ) -> None:
     """Least time for the reference turbine, flat out, from a source to a goal."""
     err = Console(stderr=True)
@@ -84,12 +87,13 @@ def travel(
         src = parse_source(source)
         dst = Goal.parse(goal)
         if budget is None:
-            planner = Planner(arena, tier=tier, exclusions="avoid" if avoid_exclusions else "pay")
+            planner = Planner(arena, tier=tier, exclusions="avoid" if avoid_exclusions else "pay", quantum=tolerance)
         else:
             b = None if budget == "unlimited" else int(budget)
             if b is not None and b < 0:
                 raise EngineError("--budget must be >= 0 or 'unlimited'")
-            planner = Planner(arena, tier=tier, budget=b, exclusions="avoid" if avoid_exclusions else "pay")
+            planner = Planner(arena, tier=tier, budget=b, exclusions="avoid" if avoid_exclusions else "pay",
+                              quantum=tolerance)
         result = planner.plan(src, dst)
     except (EngineError, ValueError) as exc:
         err.print(f"arena travel: {exc}", markup=False)

@@ -195,11 +195,14 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
                      tier: TierQ = None, budget: BudgetQ = None,
                      exclusions: Annotated[Literal["pay", "avoid"], Query(
                          description="Exclusion fields active at the tier: pay their damage or avoid them.")] = "pay",
+                     tolerance: Annotated[float, Query(ge=0.001, le=1.0, description=(
+                         "Position tolerance in lengths: 0.01 is exact for the model; 0.25 (the validators' "
+                         "setting) answers far goals on big arenas within the time limit."))] = 0.01,
                      source: SourceQ = None) -> Response:
         fmt = arena_format(request)
         body = await body_of(request, cfg.max_body)
         params = {"fmt": fmt, "source": source or "request", "origin": from_, "goal": to, "tier": tier,
-                  "budget": parse_budget(budget), "exclusions": exclusions}
+                  "budget": parse_budget(budget), "exclusions": exclusions, "tolerance": tolerance}
         return await dispatch(request, "travel", body, params)
 
     @app.post("/v1/render", tags=["arenas"], response_class=Response, openapi_extra=ARENA_BODY,

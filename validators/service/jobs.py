@@ -111,7 +111,7 @@ def parse_source(text: str) -> Any:
 
 
 def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier: int | None,
-               budget: int | None | str, exclusions: str) -> Outcome:
+               budget: int | None | str, exclusions: str, tolerance: float = 0.01) -> Outcome:
     from engine.motion import EngineError
     from engine.planner import Goal, PlanningError, Planner
     from validators.cli_travel import result_json
@@ -130,7 +130,7 @@ def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier:
         return bad_param("to", str(exc))
     try:
         planner = Planner(arena, tier=tier, budget="default" if budget == "arena" else budget,  # type: ignore[arg-type]
-                          exclusions=exclusions)  # type: ignore[arg-type]
+                          exclusions=exclusions, quantum=tolerance)  # type: ignore[arg-type]
         result = planner.plan(src, target)
     except (PlanningError, EngineError) as exc:
         return "problem", problem(422, "travel-query", "Impossible travel query", str(exc))
