@@ -8,6 +8,7 @@ validates the reassembled document, so an edited file gets the usual located err
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from schema.document import shape_from, to_document
@@ -81,3 +82,11 @@ def shape_of(doc: Doc) -> Shape:
 def ids(items: list[tuple[str, Doc]], *kinds: str) -> str:
     """Comma-separated labels of the elements of ``kinds`` (for loss sentences)."""
     return ", ".join(label(k, d) for k, d in items if k in kinds)
+
+
+def load_json(data: bytes, source: str) -> Any:
+    """Parse an imported file's JSON, or raise :class:`FormatError` naming the file."""
+    try:
+        return json.loads(data)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise FormatError(f"{source}: not JSON: {exc}") from None

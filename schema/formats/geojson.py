@@ -20,7 +20,7 @@ from typing import Any
 
 from schema.document import num, shape_doc
 from schema.formats.base import DEFAULT_PX_PER_LENGTH, Capabilities, ExportResult, FormatError, close_enough, outline
-from schema.formats.common import GEOMETRY, Doc, ids, join, label, shape_of, split
+from schema.formats.common import GEOMETRY, Doc, ids, join, label, load_json, shape_of, split
 from schema.model import Arena, Point, Polygon, Polyline
 
 COORDINATES = "arena-lengths"
@@ -105,10 +105,7 @@ class GeoJSONFormat:
         return ExportResult((json.dumps(fc, indent=1) + "\n").encode("utf-8"), losses)
 
     def read(self, data: bytes, *, source: str = "<geojson>") -> Arena:
-        try:
-            fc = json.loads(data)
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise FormatError(f"{source}: not JSON: {exc}") from None
+        fc = load_json(data, source)
         if not isinstance(fc, dict) or fc.get("type") != "FeatureCollection":
             raise FormatError(f"{source}: not a GeoJSON FeatureCollection")
         meta = fc.get("arena") or {"format": "arena-studio/1", "system": "gravstrike", "name": source}

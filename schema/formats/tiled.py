@@ -20,7 +20,7 @@ from typing import Any
 
 from schema.document import num, shape_doc
 from schema.formats.base import DEFAULT_PX_PER_LENGTH, Canvas, Capabilities, ExportResult, FormatError, canvas, close_enough
-from schema.formats.common import GEOMETRY, LISTS, Doc, ids, join, label, shape_of, split
+from schema.formats.common import GEOMETRY, LISTS, Doc, ids, join, label, load_json, shape_of, split
 from schema.model import Arena, Circle, Point, Polygon, Polyline, Rect
 
 TILED_VERSION = "1.10.2"
@@ -168,10 +168,7 @@ class TiledFormat:
         return ExportResult((json.dumps(tmj, indent=1) + "\n").encode("utf-8"), losses)
 
     def read(self, data: bytes, *, source: str = "<tmj>") -> Arena:
-        try:
-            tmj = json.loads(data)
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise FormatError(f"{source}: not JSON: {exc}") from None
+        tmj = load_json(data, source)
         if not isinstance(tmj, dict) or tmj.get("type") != "map":
             raise FormatError(f"{source}: not a Tiled map (\"type\": \"map\" missing)")
         props = _unprops(tmj.get("properties"), f"{source}: map")
