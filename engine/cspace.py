@@ -37,6 +37,10 @@ from engine.motion import normalize_heading
 #: Raster cell size (lengths) of the per-heading lookup grids.
 CELL = 0.1
 FREE, BLOCKED, MIXED = 1, 0, 2
+#: Cells per side of the blocks :meth:`Raster.classify` settles in one test where it can.
+BLOCK = 8
+#: Zones beyond this many get no bit in the vectorised masks (the scalar lookups still see them).
+MAX_BIT_ZONES = 64
 
 
 def rect_offsets(half_length: float, half_width: float, heading: float) -> list[tuple[float, float]]:
@@ -146,9 +150,35 @@ class Raster:
         outer = geom.buffer(self.half_diagonal)
         shapely.prepare(inner)
         shapely.prepare(outer)
-        inside = shapely.contains_xy(inner, xs, ys) if not inner.is_empty else np.zeros(len(xs), dtype=bool)
-        maybe = shapely.contains_xy(outer, xs, ys) & ~inside
+        inside = np.zeros(len(xs), dtype=bool)
+        maybe = np.zeros(len(xs), dtype=bool)
+        todo = self._coarse(geom, idx, xs, ys, inside) if len(xs) > 64 * BLOCK * BLOCK else np.arange(len(xs))
+        if not inner.is_empty:
+            inside[todo] = shapely.contains_xy(inner, xs[todo], ys[todo])
+        maybe[todo] = shapely.contains_xy(outer, xs[todo], ys[todo]) & ~inside[todo]
         return idx[inside], idx[maybe]
+
+    def _coarse(self, geom: BaseGeometry, idx: np.ndarray, xs: np.ndarray, ys: np.ndarray, inside: np.ndarray) -> np.ndarray:
+        """Settle whole BLOCK x BLOCK groups of cells at once where a block lies deep inside or
+        far outside ``geom`` (marking ``inside``); returns the cells still to test one by one."""
+        i = idx // self.ny // BLOCK
+        j = idx % self.ny // BLOCK
+        block = i * (self.ny // BLOCK + 1) + j
+        ub, first, inv = np.unique(block, return_index=True, return_inverse=True)
+        cx = (i[first] * BLOCK + BLOCK / 2.0) * self.cell + self.x0
+        cy = (j[first] * BLOCK + BLOCK / 2.0) * self.cell + self.y0
+        reach = (BLOCK / 2.0) * self.cell * math.sqrt(2.0) + self.half_diagonal + 1e-9
+        deep = geom.buffer(-reach)
+        near = geom.buffer(reach)
+        shapely.prepare(near)
+        if not deep.is_empty:
+            shapely.prepare(deep)
+            deep_in = shapely.contains_xy(deep, cx, cy)
+        else:
+            deep_in = np.zeros(len(ub), dtype=bool)
+        far_out = ~shapely.contains_xy(near, cx, cy)
+        inside |= deep_in[inv]
+        return np.flatnonzero(~(deep_in | far_out)[inv])
 
 
 class HeadingSpace:
@@ -163,16 +193,45 @@ class HeadingSpace:
         status[inside] = FREE
         status[maybe] = MIXED
         self.status = bytes(status)
+        #: The same, as an array, and per cell the zones certainly met (``sure_bits``) and maybe met
+        #: (``maybe_bits``, an exact test decides) as bit masks, for vectorised lookups
+        #: (:mod:`engine.frontier`; only the first :data:`MAX_BIT_ZONES` zones get bits).
+        self.status_array = status
+        self.sure_bits = np.zeros(raster.nx * raster.ny, dtype=np.uint64)
+        self.maybe_bits = np.zeros(raster.nx * raster.ny, dtype=np.uint64)
         self.zones = list(zones)
-        cells: dict[int, list[tuple[int, bool]]] = {}
+        extra: dict[int, list[tuple[int, bool]]] = {}
         for z, g in enumerate(self.zones):
             shapely.prepare(g)
             inside, maybe = raster.classify(g)
+            if z < MAX_BIT_ZONES:
+                bit = np.uint64(1 << z)
+                self.sure_bits[inside] |= bit
+                self.maybe_bits[maybe] |= bit
+                continue
             for c in inside.tolist():
-                cells.setdefault(c, []).append((z, True))
+                extra.setdefault(c, []).append((z, True))
             for c in maybe.tolist():
-                cells.setdefault(c, []).append((z, False))
-        self.cells: dict[int, tuple[tuple[int, bool], ...]] = {c: tuple(v) for c, v in cells.items()}
+                extra.setdefault(c, []).append((z, False))
+        self._sure = self.sure_bits.tolist()
+        self._maybe = self.maybe_bits.tolist()
+        #: Zones past the bit masks, per cell: (zone, certainly met).
+        self.extra: dict[int, tuple[tuple[int, bool], ...]] = {c: tuple(v) for c, v in extra.items()}
+
+    def _cell_zones(self, c: int, x: float, y: float) -> list[int]:
+        sure, maybe = self._sure[c], self._maybe[c]
+        out: list[int] = []
+        bits = sure | maybe
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            z = low.bit_length() - 1
+            if sure & low or shapely.intersects_xy(self.zones[z], x, y):
+                out.append(z)
+        entries = self.extra.get(c) if self.extra else None
+        if entries:
+            out.extend(z for z, sure_ in entries if sure_ or shapely.intersects_xy(self.zones[z], x, y))
+        return out
 
     def is_free(self, x: float, y: float) -> bool:
         c = self.raster.index(x, y)
@@ -198,22 +257,12 @@ class HeadingSpace:
         st = self.status[c]
         if st != FREE and (st != MIXED or not shapely.contains_xy(self.free, x, y)):
             return None
-        entries = self.cells.get(c)
-        if not entries:
-            return []
-        return [z for z, sure in entries if sure or shapely.intersects_xy(self.zones[z], x, y)]
+        return self._cell_zones(c, x, y)
 
     def zones_at(self, x: float, y: float) -> list[int]:
         """Indices of the zones the centre (x, y) lies in."""
         c = self.raster.index(x, y)
-        entries = self.cells.get(c)
-        if not entries:
-            return []
-        out: list[int] = []
-        for z, sure in entries:
-            if sure or shapely.intersects_xy(self.zones[z], x, y):
-                out.append(z)
-        return out
+        return [] if c < 0 else self._cell_zones(c, x, y)
 
 
 class CSpace:
@@ -234,8 +283,10 @@ class CSpace:
         if hs is not None:
             return hs
         key = round(normalize_heading(heading), 6)
-        hs = self._cache.get(key)
+        # the footprint is centrally symmetric: heading h and h + 180 share one configuration space
+        hs = self._cache.get(key) or self._cache.get(round(normalize_heading(key + 180.0), 6))
         if hs is not None:
+            self._cache[key] = hs
             self._cache[heading] = hs
         else:
             shrunk = rect_offsets(self.half_length - TOLERANCE, self.half_width - TOLERANCE, key)

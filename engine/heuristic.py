@@ -150,7 +150,8 @@ class DistanceMap:
         self.grid = d
         self.slack = 4.0 * grid.hd
         bound = np.maximum(0.0, d / GRID_STRETCH - self.slack)
-        self.values: list[float] = bound.ravel().tolist()
+        self.array = bound.ravel()
+        self.values: list[float] = self.array.tolist()
 
     def at(self, x: float, y: float) -> float:
         i = int((x - self.x0) / self.cell)

@@ -33,6 +33,8 @@ import shapely
 from shapely.geometry import Point as ShapelyPoint
 
 from engine.cspace import CSpace, HeadingSpace, ZoneSpec
+from engine.frontier import BoundTable, FrontierSearch, HeadingLattice
+from engine.frontier import supported as frontier_supported
 from engine.geometry import ArenaGeometry, path_crosses, shape_centre
 from engine.heuristic import DistanceGrid, DistanceMap, TimeBound, combine
 from engine.motion import (
@@ -103,6 +105,7 @@ class Planner:
         pivots: bool = True,
         heuristic: bool = True,
         minimise: Literal["time-icons-damage", "time"] = "time-icons-damage",
+        vectorised: bool = True,
     ) -> None:
         if exclusions not in ("pay", "avoid"):
             raise PlanningError(f"exclusions must be 'pay' or 'avoid', not {exclusions!r}")
@@ -119,6 +122,7 @@ class Planner:
         if minimise not in ("time-icons-damage", "time"):
             raise PlanningError(f"minimise must be 'time-icons-damage' or 'time', not {minimise!r}")
         self.minimise = minimise
+        self.vectorised = vectorised
         self.vmax = min(6, self.turbine.max_speed)
         self.scale = math.lcm(*range(1, max(1, self.vmax) + 1))
         g = self.geometry
@@ -142,6 +146,9 @@ class Planner:
         self._moves: dict[float, list[tuple[float, float, float, int, str, list[tuple[float, float]], HeadingSpace]]] = {}
         self._grid: DistanceGrid | None = None
         self._pivots: dict[float, list[tuple[float, float, float, str]]] = {}
+        self._lattices: dict[float, HeadingLattice] = {}
+        self._bounds: BoundTable | None = None
+        self._scratch: dict[str, Any] = {}
 
     # -- goals and sources -------------------------------------------------------------------
     def goals(self) -> list[Goal]:
@@ -227,6 +234,22 @@ class Planner:
             self._pivots[heading] = pv
         return pv
 
+    def _lattice(self, base: float) -> HeadingLattice:
+        key = round(base, 6) % 30.0
+        lat = self._lattices.get(key)
+        if lat is None:
+            lat = self._lattices[key] = HeadingLattice(self, key)
+        return lat
+
+    def _bound_table(self) -> BoundTable:
+        if self._bounds is None:
+            self._bounds = BoundTable(self)
+        return self._bounds
+
+    def _frontier(self, starts: Sequence[tuple[Pose, int]]) -> bool:
+        """Use the vectorised search (:mod:`engine.frontier`) for this query?"""
+        return self.vectorised and self.minimise == "time" and frontier_supported(self, starts)
+
     # -- the search ------------------------------------------------------------------------------
     def plan(self, source: Source, goal: Goal) -> TravelResult:
         """Least-time travel from ``source`` to one ``goal``."""
@@ -241,9 +264,16 @@ class Planner:
         for goal in wanted:
             self._check_goal(goal)
         starts = self.source_poses(source)
-        search = _Search(self, starts, wanted)
+        limit = self.max_turns * self.scale
         if max_time is not None:
-            search.limit = min(search.limit, int(math.floor(max_time * self.scale + 1e-9)))
+            limit = min(limit, int(math.floor(max_time * self.scale + 1e-9)))
+        search: _Search | FrontierSearch
+        if self._frontier(starts):
+            search = FrontierSearch(self, starts, wanted, limit)
+        else:
+            search = _Search(self, starts, wanted)
+            search.limit = limit
+        if max_time is not None:
             search.horizon = max_time
         return search.run()
 
@@ -255,7 +285,11 @@ class Planner:
         nx = max(1, int(math.ceil((maxx - minx) / cell)))
         ny = max(1, int(math.ceil((maxy - miny) / cell)))
         times = np.full((nx, ny), np.inf)
-        search = _Search(self, self.source_poses(source), [])
+        starts = self.source_poses(source)
+        if self._frontier(starts):
+            FrontierSearch(self, starts, [], int(max_time * self.scale), record=(minx, miny, cell, times)).run()
+            return ReachMap(minx, miny, cell, times)
+        search = _Search(self, starts, [])
         search.record = (minx, miny, cell, times)
         search.limit = int(max_time * self.scale)
         for pose, _ in search.starts:

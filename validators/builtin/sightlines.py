@@ -13,6 +13,7 @@ from functools import lru_cache
 import math
 from typing import Any
 
+import numpy as np
 import shapely
 from shapely.geometry import Point
 
@@ -37,24 +38,48 @@ def _samples(walls_wkb: bytes, bounds_wkb: bytes, floor_wkb: bytes, width: float
     # curved walls simplified to within SIMPLIFY lengths: a visibility share, not a ruling
     walls = shapely.from_wkb(walls_wkb)
     walls = walls.simplify(SIMPLIFY) if not walls.is_empty else shapely.Polygon()
-    blockers = Blockers(walls=walls, bounds=shapely.from_wkb(bounds_wkb))
+    bounds = shapely.from_wkb(bounds_wkb)
+    blockers = Blockers(walls=walls, bounds=bounds)
     floor = shapely.from_wkb(floor_wkb)
     # the turbine's centre can't be closer than half a width to a wall
     room = floor.buffer(-width / 2.0)
+    shapely.prepare(room)
     minx, miny, maxx, maxy = floor.bounds
-    samples: list[tuple[float, float, float]] = []
-    y = miny + STEP / 2.0
-    while y < maxy:
-        x = minx + STEP / 2.0
-        while x < maxx:
-            if room.contains(Point(x, y)):
-                disk = Point(x, y).buffer(radius, quad_segs=ARC_SEGMENTS // 4)
-                open_area = disk.intersection(floor).area
-                seen = visible_region((x, y), radius, blockers, arc_segments=ARC_SEGMENTS).intersection(floor).area
-                samples.append((x, y, seen / open_area if open_area > 0 else 1.0))
-            x += STEP
-        y += STEP
-    return tuple(samples)
+    gx = np.arange(minx + STEP / 2.0, maxx, STEP)
+    gy = np.arange(miny + STEP / 2.0, maxy, STEP)
+    xs, ys = (a.ravel() for a in np.meshgrid(gx, gy))  # row by row, as the report lists them
+    keep = shapely.contains_xy(room, xs, ys)
+    xs, ys = xs[keep], ys[keep]
+    if not len(xs):
+        return ()
+    points = shapely.points(xs, ys)
+    open_area = _open_areas(points, radius, bounds, walls)
+    # the visible region stops at the (simplified) walls and the bounds: it lies in the open floor
+    seen = np.array([visible_region((x, y), radius, blockers, arc_segments=ARC_SEGMENTS).area
+                     for x, y in zip(xs.tolist(), ys.tolist())])
+    share = np.where(open_area > 0, np.minimum(seen / np.where(open_area > 0, open_area, 1.0), 1.0), 1.0)
+    return tuple(zip(xs.tolist(), ys.tolist(), share.tolist()))
+
+
+def _open_areas(points: np.ndarray, radius: float, bounds: Any, walls: Any) -> np.ndarray:
+    """Area of the open floor (bounds minus walls) within ``radius`` of each point: the disc's
+    part inside the bounds minus each wall's part inside the disc - walls wholly inside or
+    outside a disc need no overlay."""
+    disks = shapely.buffer(points, radius, quad_segs=ARC_SEGMENTS // 4)
+    shapely.prepare(bounds)
+    area = shapely.area(disks)
+    clipped = ~shapely.contains(bounds, disks)
+    area[clipped] = shapely.area(shapely.intersection(disks[clipped], bounds))
+    inside_walls = shapely.intersection(walls, bounds) if not walls.is_empty else walls
+    for part in getattr(inside_walls, "geoms", [inside_walls]):
+        if part.is_empty or part.area <= 0:
+            continue
+        near = shapely.distance(part, points) < radius
+        whole = near & shapely.contains(disks, part)
+        area[whole] -= part.area
+        partial = near & ~whole
+        area[partial] -= shapely.area(shapely.intersection(disks[partial], part))
+    return area
 
 
 class SafeAreasValidator:

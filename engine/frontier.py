@@ -1,0 +1,704 @@
+"""The time-only travel search, vectorised: A* that expands a whole f-bucket of states at once.
+
+Same model, same states and same answers as the planner's one-node-at-a-time search in
+``minimise="time"`` mode (:mod:`engine.planner`), but every step - moving, the end-of-length
+checks against the per-heading configuration space, field pushes, goal tests, deduplication,
+the distance/speed-ramp bound - runs on numpy arrays of thousands of states.  Times are integers
+(1/``scale`` turn), so A*'s open list is a row of buckets, one per f value; all states of the
+lowest bucket are expanded together.  A goal reached at time T is final once the search reaches
+bucket T: every state that could still reach it sooner has a smaller f (the bound is admissible).
+
+Deduplication merges states whose positions round to the same ``quantum`` cell (as the scalar
+planner does).  For coarse tolerances the best time of every key lives in one dense array
+(and a state is also dropped when a state with fewer icons spent this turn got there as soon);
+for fine tolerances, and for states a field pushed this turn, a dict holds them.
+
+:class:`FrontierSearch` is used through :class:`engine.planner.Planner` (``minimise="time"``,
+``plan_from`` and ``reach_times``); :func:`supported` says when it applies.
+
+>>> from schema.model import Arena, Circle, Checkpoint, Rect, StartPosition
+>>> from engine.planner import Goal, Planner, StartSource
+>>> arena = Arena(name="t", bounds=Rect((0.0, 0.0), (20.0, 8.0)),
+...               checkpoints=(Checkpoint("A", "outlying", Circle((6.0, 0.0), 0.5)),),
+...               start_positions=(StartPosition(1, (-8.0, 0.0), 0.0),))
+>>> r = Planner(arena, minimise="time").plan(StartSource(1), Goal("checkpoint", "A"))
+>>> r.turns, r.lengths, round(r.time, 3)     # speeds 2, 4, 6 then one length at 6
+(4, 1, 3.167)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any, Sequence
+
+import numpy as np
+import shapely
+
+from engine.cspace import BLOCKED, FREE, MAX_BIT_ZONES, MIXED, HeadingSpace
+from engine.geometry import path_crosses
+from engine.motion import MANEUVERS, PIVOT_COST, Pose, local_displacement, local_path, normalize_heading, pivot
+from engine.travel_types import UNBOUNDED, Goal, PathStep, TravelResult
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.planner import Planner
+
+#: Distance step (lengths) of the tabulated time bound.
+BOUND_STEP = 0.01
+#: Largest dense key table (entries); beyond it (fine tolerances) keys go to a dict.
+DENSE_LIMIT = 16_000_000
+_U1 = np.uint64(1)
+_NM = len(MANEUVERS)
+_COST = np.array([m.cost for m in MANEUVERS], dtype=np.int64)
+
+
+def supported(planner: Planner, starts: Sequence[tuple[Pose, int]]) -> bool:
+    """Can the vectorised search run this query?  (At most 64 zones, every source heading on
+    one 30-degree lattice.)"""
+    if len(planner.cspace.zones) > MAX_BIT_ZONES or not starts:
+        return False
+    base = starts[0][0].heading % 30.0
+    return all(abs((p.heading - base) % 30.0) < 1e-6 or abs((p.heading - base) % 30.0 - 30.0) < 1e-6 for p, _ in starts)
+
+
+class HeadingLattice:
+    """The twelve headings ``base + k*30`` of one search, their configuration spaces stacked for
+    vectorised lookups, and every maneuver's and pivot's displacement per heading."""
+
+    def __init__(self, planner: Planner, base: float) -> None:
+        self.headings = [round(normalize_heading(base + 30.0 * k), 6) % 360.0 for k in range(12)]
+        self.spaces: list[HeadingSpace] = [planner.cspace.heading(h) for h in self.headings]
+        self.raster = planner.cspace.raster
+        self.status = np.stack([hs.status_array for hs in self.spaces])
+        self.sure = np.stack([hs.sure_bits for hs in self.spaces])
+        self.maybe = np.stack([hs.maybe_bits for hs in self.spaces])
+        t = planner.turbine
+        self.dx = np.empty((12, _NM))
+        self.dy = np.empty((12, _NM))
+        self.nh = np.empty((12, _NM), dtype=np.int64)
+        paths = [local_path(m, t) for m in MANEUVERS]
+        npts = max(len(p) for p in paths)
+        self.path = np.empty((12, _NM, npts, 2))  # centre path of each length, padded with its end
+        for k, h in enumerate(self.headings):
+            a = math.radians(h)
+            c, s = math.cos(a), math.sin(a)
+            for i, m in enumerate(MANEUVERS):
+                lx, ly = local_displacement(m, t)
+                self.dx[k, i], self.dy[k, i] = lx * c - ly * s, lx * s + ly * c
+                self.nh[k, i] = (k + m.turn // 30) % 12
+                pts = paths[i] + [paths[i][-1]] * (npts - len(paths[i]))
+                self.path[k, i] = [(px * c - py * s, px * s + py * c) for px, py in pts]
+        self.pivots: list[tuple[float, float, int, str]] = []
+        self.pdx = np.empty((12, 44))
+        self.pdy = np.empty((12, 44))
+        self.pnh = np.empty((12, 44), dtype=np.int64)
+        for k, h in enumerate(self.headings):
+            origin = Pose(0.0, 0.0, h)
+            j = 0
+            for corner in range(4):
+                for n in range(1, 12):
+                    new = pivot(origin, corner, 30.0 * n, t)
+                    self.pdx[k, j], self.pdy[k, j], self.pnh[k, j] = new.x, new.y, (k + n) % 12
+                    if k == 0:
+                        self.pivots.append((0.0, 0.0, n, f"pivot {30 * n} about corner {corner}"))
+                    j += 1
+
+    def cells(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(raster cell index, on-grid mask) of points."""
+        r = self.raster
+        fi = (x - r.x0) / r.cell
+        fj = (y - r.y0) / r.cell
+        ok = (fi >= 0.0) & (fj >= 0.0) & (fi < r.nx) & (fj < r.ny)
+        c = np.where(ok, fi.astype(np.int64) * r.ny + fj.astype(np.int64), 0)
+        return c, ok
+
+    def probe(self, x: np.ndarray, y: np.ndarray, hk: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(free mask, zone bit mask) for centres ``(x, y)`` at heading indices ``hk``: the
+        vectorised :meth:`engine.cspace.HeadingSpace.probe`."""
+        c, ok = self.cells(x, y)
+        st = np.where(ok, self.status[hk, c], BLOCKED)
+        mixed = np.flatnonzero(st == MIXED)
+        if len(mixed):
+            for k in np.unique(hk[mixed]).tolist():
+                sel = mixed[hk[mixed] == k]
+                st[sel] = np.where(shapely.contains_xy(self.spaces[k].free, x[sel], y[sel]), FREE, BLOCKED)
+        free = st == FREE
+        zones = np.where(free, self.sure[hk, c], np.uint64(0))
+        maybe = np.where(free, self.maybe[hk, c], np.uint64(0))
+        todo = np.flatnonzero(maybe)
+        if len(todo):
+            for k in np.unique(hk[todo]).tolist():
+                sel = todo[hk[todo] == k]
+                bits = int(np.bitwise_or.reduce(maybe[sel]))
+                while bits:
+                    z = (bits & -bits).bit_length() - 1
+                    bits &= bits - 1
+                    zb = np.uint64(1 << z)
+                    s2 = sel[(maybe[sel] & zb) != 0]
+                    hit = shapely.intersects_xy(self.spaces[k].zones[z], x[s2], y[s2])
+                    zones[s2[hit]] |= zb
+        return free, zones
+
+
+class BoundTable:
+    """The planner's time bound (:class:`engine.heuristic.TimeBound`) tabulated per (speed,
+    lengths done, icons left) at every multiple of :data:`BOUND_STEP` lengths, so a batch of
+    states is bounded with one gather (distances are rounded down: still admissible)."""
+
+    def __init__(self, planner: Planner) -> None:
+        self.tb = planner.timebound
+        self.budget = planner.budget
+        vmax = planner.vmax
+        self.rows = np.full((vmax + 1, vmax + 1, (self.budget or 0) + 2), -1, dtype=np.int64)
+        b = planner.geometry.bounds.bounds
+        self.width = int((max(b[2] - b[0], b[3] - b[1]) * 3.0 + 10.0) / BOUND_STEP) + 2
+        self.table = np.zeros((self.rows.size, self.width), dtype=np.int64)
+        self.used = 0
+
+    def lookup(self, d: np.ndarray, s: np.ndarray, l: np.ndarray, spent: np.ndarray) -> np.ndarray:
+        left = np.zeros(len(d), dtype=np.int64) if self.budget is None else self.budget - spent + 1
+        row = self.rows[s, l, left]
+        if (row < 0).any():
+            for code in np.unique(((s * 64 + l) * 64 + left)[row < 0]).tolist():
+                self._add(code // 4096, (code // 64) % 64, code % 64)
+            row = self.rows[s, l, left]
+        finite = np.isfinite(d)
+        dq = np.minimum(np.where(finite, d / BOUND_STEP, 0.0).astype(np.int64), self.width - 1)
+        return np.where(finite, self.table[row, dq], UNBOUNDED)
+
+    def _add(self, s: int, l: int, left: int) -> None:
+        covers, times = self.tb._table(s, l, left - 1 if self.budget is not None else -1)
+        c = np.asarray(covers, dtype=float)
+        t = np.asarray(times + [UNBOUNDED], dtype=np.int64)
+        grid = np.arange(self.width) * BOUND_STEP
+        self.table[self.used] = t[np.searchsorted(c, grid - 1e-9, side="left")]
+        self.rows[s, l, left] = self.used
+        self.used += 1
+
+
+class _Store:
+    """Every state the search keeps (columns of growable arrays), for buckets and paths."""
+
+    COLUMNS = {"x": np.float64, "y": np.float64, "hk": np.int64, "t": np.int64, "s": np.int64, "l": np.int64,
+               "spent": np.int64, "used": np.uint64, "time": np.int64, "icons": np.int64, "parent": np.int64,
+               "move": np.int64, "key": np.int64}
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.cap = 4096
+        self.cols = {k: np.zeros(self.cap, dtype=d) for k, d in self.COLUMNS.items()}
+
+    def add(self, **cols: np.ndarray) -> np.ndarray:
+        m = len(cols["x"])
+        if self.n + m > self.cap:
+            while self.n + m > self.cap:
+                self.cap *= 2
+            for k, a in self.cols.items():
+                b = np.zeros(self.cap, dtype=a.dtype)
+                b[: self.n] = a[: self.n]
+                self.cols[k] = b
+        for k, a in self.cols.items():
+            a[self.n:self.n + m] = cols[k]
+        ids = np.arange(self.n, self.n + m, dtype=np.int64)
+        self.n += m
+        return ids
+
+    def get(self, ids: np.ndarray) -> dict[str, np.ndarray]:
+        return {k: a[ids] for k, a in self.cols.items()}
+
+
+#: ``move`` codes: -1 no length (a source or a turn at speed 0), 0..20 a maneuver, 100+j pivot j.
+PIVOT_BASE = 100
+
+
+class FrontierSearch:
+    """One vectorised A* run from ``starts`` to ``goals`` (see the module docstring)."""
+
+    def __init__(self, planner: Planner, starts: Sequence[tuple[Pose, int]], goals: Sequence[Goal],
+                 limit: int, record: tuple[float, float, float, np.ndarray] | None = None) -> None:
+        p = self.p = planner
+        self.starts = starts
+        self.goals = list(goals)
+        self.limit = limit
+        self.record = record
+        self.lat = p._lattice(starts[0][0].heading % 30.0)
+        self.budget = p.budget
+        self.scale = p.scale
+        nf, ne = p.n_fields, p.n_excl
+        self.field_bits = np.uint64((1 << nf) - 1)
+        self.excl_bits = np.uint64(((1 << ne) - 1) << nf)
+        self.push_x = np.array([p.turbine.length * math.cos(math.radians(z.direction)) for z in p.geometry.fields] + [0.0])
+        self.push_y = np.array([p.turbine.length * math.sin(math.radians(z.direction)) for z in p.geometry.fields] + [0.0])
+        self.goal_bit = {g: p.goal_zone[g] for g in self.goals if g in p.goal_zone}
+        self.open = set(self.goals)
+        self.cand: dict[Goal, tuple[int, int]] = {}  # goal -> (time, stored id of the state reaching it)
+        self.results: dict[Goal, TravelResult] = {}
+        self.store = _Store()
+        self.version = 0
+        self.horizon: float | None = None
+        self.dist: np.ndarray | None = None
+        self.bound = planner._bound_table()
+        self._keys_setup()
+        self._refresh()
+
+    # -- keys ---------------------------------------------------------------------------------
+    def _keys_setup(self) -> None:
+        p = self.p
+        q = p.quantum
+        minx, miny, maxx, maxy = p.geometry.bounds.bounds
+        self.qi0, self.qj0 = math.floor(minx / q) - 2, math.floor(miny / q) - 2
+        self.nqj = math.ceil(maxy / q) - self.qj0 + 3
+        nqi = math.ceil(maxx / q) - self.qi0 + 3
+        vmax = p.vmax
+        self.sb = vmax + 1  # boundary slots, one per speed
+        self.sd = 1 if self.budget is None else self.budget + 1  # spent this turn (irrelevant if unlimited)
+        slot = np.full((vmax + 1, vmax + 1), -1, dtype=np.int64)
+        n = 0
+        for s in range(1, vmax + 1):
+            for l in range(1, s):
+                slot[s, l] = n
+                n += 1
+        self.slot = slot
+        self.blk = self.sb + n * self.sd
+        size = nqi * self.nqj * 12 * self.blk
+        self.dense = size <= DENSE_LIMIT
+        self.sentinel = np.iinfo(np.int32).max
+        self.best = np.full(size if self.dense else 0, self.sentinel, dtype=np.int32)
+        self.best_dict: dict[tuple[int, int, int], int] = {}
+        self.dense = self.dense and size < (1 << (62 - self.p.n_fields))
+        self.sparse_keys = np.zeros(0, dtype=np.int64)
+        self.sparse_times = np.zeros(0, dtype=np.int64)
+
+    def _admit(self, c: dict[str, np.ndarray]) -> np.ndarray:
+        """Indices of the children worth keeping: better than any state with the same key (and,
+        within a turn, than any with fewer icons spent there as soon); sets their keys."""
+        q = self.p.quantum
+        qi = np.round(c["x"] / q).astype(np.int64) - self.qi0
+        qj = np.round(c["y"] / q).astype(np.int64) - self.qj0
+        bnd = c["l"] >= c["s"]
+        spent = np.zeros_like(c["spent"]) if self.budget is None else c["spent"]
+        slot = np.where(bnd, c["s"], self.sb + self.slot[c["s"], np.minimum(c["l"], c["s"])] * self.sd + spent)
+        time = c["time"]
+        n = len(time)
+        keep = np.zeros(n, dtype=bool)
+        key = np.full(n, -1, dtype=np.int64)
+        sparse = ~bnd & (c["used"] != 0)
+        if self.dense:
+            dn = np.flatnonzero(~sparse)
+            base = ((qi[dn] * self.nqj + qj[dn]) * 12 + c["hk"][dn]) * self.blk
+            k = base + slot[dn]
+            tm = time[dn]
+            ok = self.best[k] > tm
+            within = np.flatnonzero(~bnd[dn] & (spent[dn] > 0))
+            if len(within):
+                kw, sw, tw = k[within], spent[dn][within], tm[within]
+                for sp in range(1, self.sd):
+                    m = sw >= sp
+                    ok[within[m]] &= self.best[kw[m] - sp] > tw[m]
+            cand = np.flatnonzero(ok)
+            if len(cand):  # one winner per key: the earliest, the first of equals
+                kc, tc = k[cand], tm[cand].astype(np.int32)
+                np.minimum.at(self.best, kc, tc)
+                cand = cand[self.best[kc] == tc]
+                claim = self._claim()
+                claim[k[cand[::-1]]] = cand[::-1]
+                win = cand[claim[k[cand]] == cand]
+                keep[dn[win]] = True
+                key[dn[win]] = k[win]
+            todo = np.flatnonzero(sparse)
+        else:
+            todo = np.arange(n)
+        if not len(todo):
+            pass
+        elif self.dense:  # pushed this turn: the dense key and the fields used, in a sorted store
+            dk = ((qi[todo] * self.nqj + qj[todo]) * 12 + c["hk"][todo]) * self.blk + slot[todo]
+            sk = (dk << self.p.n_fields) | c["used"][todo].astype(np.int64)
+            tm = time[todo]
+            order = np.lexsort((tm, sk))
+            sk, tm, todo = sk[order], tm[order], todo[order]
+            first = np.ones(len(sk), dtype=bool)
+            first[1:] = sk[1:] != sk[:-1]
+            sk, tm, todo = sk[first], tm[first], todo[first]
+            pos = np.searchsorted(self.sparse_keys, sk)
+            found = pos < len(self.sparse_keys)
+            found[found] = self.sparse_keys[pos[found]] == sk[found]
+            better = ~found
+            better[found] = self.sparse_times[pos[found]] > tm[found]
+            upd = found & better
+            self.sparse_times[pos[upd]] = tm[upd]
+            new = ~found
+            if new.any():
+                self.sparse_keys = np.insert(self.sparse_keys, pos[new], sk[new])
+                self.sparse_times = np.insert(self.sparse_times, pos[new], tm[new])
+            keep[todo[better]] = True
+        else:
+            code = ((c["hk"][todo] * self.blk + slot[todo]) << 32) | c["used"][todo].astype(np.int64)
+            d = self.best_dict
+            for i, a, b, cd, t in zip(todo.tolist(), qi[todo].tolist(), qj[todo].tolist(), code.tolist(), time[todo].tolist()):
+                kk = (a, b, cd)
+                old = d.get(kk)
+                if old is None or old > t:
+                    d[kk] = t
+                    keep[i] = True
+        return np.flatnonzero(keep), key
+
+    def _claim(self) -> np.ndarray:
+        """Scratch array the size of the key table (shared by the planner's searches): only the
+        entries just written are ever read."""
+        claim = self.p._scratch.get("claim")
+        if claim is None or len(claim) < len(self.best):
+            claim = self.p._scratch["claim"] = np.empty(len(self.best), dtype=np.int64)
+        return claim
+
+    # -- heuristic ------------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        self.version += 1
+        p = self.p
+        if p.use_heuristic and self.open:
+            maps = [p._distance_map(g) for g in self.open]
+            d = maps[0].array.copy()
+            for m in maps[1:]:
+                np.minimum(d, m.array, out=d)
+            self.dist, self.dmap = d, maps[0]
+        else:
+            self.dist = None
+
+    def _h(self, x: np.ndarray, y: np.ndarray, s: np.ndarray, l: np.ndarray, spent: np.ndarray) -> np.ndarray:
+        if self.dist is None:
+            return np.zeros(len(x), dtype=np.int64)
+        m = self.dmap
+        fi = (x - m.x0) / m.cell
+        fj = (y - m.y0) / m.cell
+        on = (fi >= 0) & (fj >= 0) & (fi < m.nx) & (fj < m.ny)
+        d = np.where(on, self.dist[np.where(on, fi.astype(np.int64) * m.ny + fj.astype(np.int64), 0)], np.inf)
+        return self.bound.lookup(d, s, l, spent)
+
+    # -- the loop -------------------------------------------------------------------------------
+    def run(self) -> dict[Goal, TravelResult]:
+        p = self.p
+        self.buckets: list[list[tuple[np.ndarray, int]]] = [[] for _ in range(self.limit + 1)]
+        src = {k: [] for k in _Store.COLUMNS}  # type: dict[str, list[Any]]
+        for pose, speed in self.starts:
+            k = int(round(((pose.heading - self.lat.headings[0]) % 360.0) / 30.0)) % 12
+            if not self.lat.spaces[k].is_free(pose.x, pose.y):
+                continue
+            for name, v in (("x", pose.x), ("y", pose.y), ("hk", k), ("t", 0), ("s", speed), ("l", speed), ("spent", 0),
+                            ("used", 0), ("time", 0), ("icons", 0), ("parent", -1), ("move", -1), ("key", -1)):
+                src[name].append(v)
+            if self.record is not None:
+                self._note(np.array([pose.x]), np.array([pose.y]), np.array([0]))
+        if src["x"]:
+            c = {k: np.asarray(v, dtype=_Store.COLUMNS[k]) for k, v in src.items()}
+            win, key = self._admit(c)
+            c["key"] = key
+            self._push({k: v[win] for k, v in c.items()})
+        f = 0
+        while f <= self.limit and (self.open or self.record is not None):
+            self._settle(f)
+            if not self.open and self.record is None:
+                break
+            if not self.buckets[f]:
+                f += 1
+                continue
+            entries, self.buckets[f] = self.buckets[f], []
+            parts = [e for e, v in entries if v == self.version]
+            stale = [e for e, v in entries if v != self.version]
+            if stale:  # queued before a goal was settled: the bound may have grown
+                sids = np.concatenate(stale)
+                n = self.store.get(sids)
+                nf = n["time"] + self._h(n["x"], n["y"], n["s"], n["l"], n["spent"])
+                later = nf > f
+                self._bucket(sids[later], nf[later])
+                parts.append(sids[~later])
+            ids = np.concatenate(parts)
+            if not len(ids):
+                continue
+            n = self.store.get(ids)
+            if self.dense:
+                live = (n["key"] < 0) | (self.best[np.maximum(n["key"], 0)] >= n["time"])
+                ids = ids[live]
+                n = {k: v[live] for k, v in n.items()}
+            self._expand(ids, n)
+        self._settle(self.limit)
+        for g in self.goals:
+            if g not in self.results:
+                self.results[g] = TravelResult(g, False, horizon=self.horizon)
+        return self.results
+
+    def _settle(self, f: int) -> None:
+        """Resolve the goals whose best arrival can no longer be beaten (time <= f)."""
+        done = [g for g in self.open if g in self.cand and self.cand[g][0] <= f]
+        for g in done:
+            self.results[g] = self._result(g, self.cand[g][1])
+            self.open.discard(g)
+        if done:
+            self._refresh()
+
+    def _bucket(self, ids: np.ndarray, f: np.ndarray) -> None:
+        if not len(ids):
+            return
+        ok = f <= self.limit
+        ids, f = ids[ok], f[ok]
+        order = np.argsort(f, kind="stable")
+        ids, f = ids[order], f[order]
+        cuts = np.flatnonzero(np.diff(f)) + 1
+        for part, fv in zip(np.split(ids, cuts), f[np.r_[0, cuts]].tolist() if len(f) else []):
+            self.buckets[fv].append((part, self.version))
+
+    def _push(self, c: dict[str, np.ndarray]) -> None:
+        h = self._h(c["x"], c["y"], c["s"], c["l"], c["spent"])
+        ok = h < UNBOUNDED
+        c = {k: v[ok] for k, v in c.items()}
+        ids = self.store.add(**c)
+        self._bucket(ids, c["time"] + h[ok])
+
+    def _note(self, x: np.ndarray, y: np.ndarray, time: np.ndarray) -> None:
+        assert self.record is not None
+        x0, y0, cell, times = self.record
+        i = np.floor((x - x0) / cell).astype(np.int64)
+        j = np.floor((y - y0) / cell).astype(np.int64)
+        ok = (i >= 0) & (j >= 0) & (i < times.shape[0]) & (j < times.shape[1]) & (time <= self.limit)
+        np.minimum.at(times, (i[ok], j[ok]), time[ok] / self.scale)
+
+    # -- expansion ------------------------------------------------------------------------------
+    def _expand(self, ids: np.ndarray, n: dict[str, np.ndarray]) -> None:
+        p = self.p
+        bnd = n["l"] >= n["s"]
+        parts: list[dict[str, np.ndarray]] = []
+        w = np.flatnonzero(~bnd)
+        if len(w):
+            parts.append({"x": n["x"][w], "y": n["y"][w], "hk": n["hk"][w], "t": n["t"][w], "s": n["s"][w],
+                          "l": n["l"][w], "spent": n["spent"][w], "used": n["used"][w], "time": n["time"][w],
+                          "icons": n["icons"][w], "parent": ids[w]})
+        b = np.flatnonzero(bnd & (n["t"] < p.max_turns))
+        if len(b):
+            delta = p.turbine.speed_delta
+            for d in range(-delta, delta + 1):
+                s = n["s"][b] + d
+                ok = (s >= 0) & (s <= p.vmax)
+                if not ok.any():
+                    continue
+                sel = b[ok]
+                s = s[ok]
+                idle = s == 0
+                if idle.any():
+                    self._idle(ids[sel[idle]], {k: v[sel[idle]] for k, v in n.items()})
+                go = sel[~idle]
+                if len(go):
+                    parts.append({"x": n["x"][go], "y": n["y"][go], "hk": n["hk"][go], "t": n["t"][go] + 1,
+                                  "s": s[~idle], "l": np.zeros(len(go), dtype=np.int64),
+                                  "spent": np.zeros(len(go), dtype=np.int64), "used": np.zeros(len(go), dtype=np.uint64),
+                                  "time": n["time"][go], "icons": n["icons"][go], "parent": ids[go]})
+        if parts:
+            self._lengths({k: np.concatenate([pt[k] for pt in parts]) for k in parts[0]})
+
+    def _idle(self, ids: np.ndarray, n: dict[str, np.ndarray]) -> None:
+        """A turn at speed 0: stay, or pivot k*30 degrees about a corner (1 icon)."""
+        p = self.p
+        m = len(ids)
+        lat = self.lat
+        if p.exclusions == "avoid" and p.n_excl:
+            _, zones = lat.probe(n["x"], n["y"], n["hk"])
+            ok = (zones & self.excl_bits) == 0
+            ids, n, m = ids[ok], {k: v[ok] for k, v in n.items()}, int(ok.sum())
+        if not m:
+            return
+        t = n["t"] + 1
+        zero = np.zeros(m, dtype=np.int64)
+        stay = {"x": n["x"], "y": n["y"], "hk": n["hk"], "t": t, "s": zero, "l": zero, "spent": zero,
+                "used": np.zeros(m, dtype=np.uint64), "time": t * self.scale, "icons": n["icons"], "parent": ids,
+                "move": np.full(m, -1, dtype=np.int64)}
+        kids = [stay]
+        if p.pivots and (self.budget is None or self.budget >= PIVOT_COST):
+            j = np.tile(np.arange(44), m)
+            r = np.repeat(np.arange(m), 44)
+            hk = n["hk"][r]
+            x = n["x"][r] + lat.pdx[hk, j]
+            y = n["y"][r] + lat.pdy[hk, j]
+            nh = lat.pnh[hk, j]
+            free, zones = lat.probe(x, y, nh)
+            if p.exclusions == "avoid":
+                free &= (zones & self.excl_bits) == 0
+            r, j = r[free], j[free]
+            k = len(r)
+            kids.append({"x": x[free], "y": y[free], "hk": nh[free], "t": t[r], "s": np.zeros(k, dtype=np.int64),
+                         "l": np.zeros(k, dtype=np.int64), "spent": np.zeros(k, dtype=np.int64),
+                         "used": np.zeros(k, dtype=np.uint64), "time": t[r] * self.scale,
+                         "icons": n["icons"][r] + PIVOT_COST, "parent": ids[r], "move": PIVOT_BASE + j})
+        c = {k: np.concatenate([kd[k] for kd in kids]) for k in kids[0]}
+        win, key = self._admit(c)
+        c["key"] = key
+        self._push({k: v[win] for k, v in c.items()})
+
+    def _lengths(self, n: dict[str, np.ndarray]) -> None:
+        """One more length for every state of ``n`` (each at its speed), all 21 maneuvers."""
+        lat = self.lat
+        m = len(n["x"])
+        r = np.repeat(np.arange(m), _NM)
+        k = np.tile(np.arange(_NM), m)
+        if self.budget is not None:
+            ok = _COST[k] <= self.budget - n["spent"][r]
+            r, k = r[ok], k[ok]
+        hk = n["hk"][r]
+        x = n["x"][r] + lat.dx[hk, k]
+        y = n["y"][r] + lat.dy[hk, k]
+        nh = lat.nh[hk, k]
+        free, zones = lat.probe(x, y, nh)
+        r, k, x, y, nh, zones = r[free], k[free], x[free], y[free], nh[free], zones[free]
+        used = n["used"][r]
+        pend = np.flatnonzero(zones & self.field_bits & ~used)
+        dead = np.zeros(len(r), dtype=bool)
+        pushed = np.zeros(len(r), dtype=bool)
+        while len(pend):
+            v = zones[pend] & self.field_bits & ~used[pend]
+            low = v & (~v + _U1)
+            z = np.log2(low.astype(np.float64)).astype(np.int64)
+            x[pend] += self.push_x[z]
+            y[pend] += self.push_y[z]
+            used[pend] |= low
+            pushed[pend] = True
+            ok, zz = lat.probe(x[pend], y[pend], nh[pend])
+            zones[pend] = zz
+            dead[pend[~ok]] = True
+            pend = pend[ok]
+            pend = pend[(zones[pend] & self.field_bits & ~used[pend]) != 0]
+        keep = ~dead
+        if self.p.exclusions == "avoid" and self.p.n_excl:
+            keep &= (zones & self.excl_bits) == 0
+        sel = np.flatnonzero(keep)
+        r, k, x, y, nh, zones, used, pushed = r[sel], k[sel], x[sel], y[sel], nh[sel], zones[sel], used[sel], pushed[sel]
+        s = n["s"][r]
+        l = n["l"][r] + 1
+        t = n["t"][r]
+        time = (t - 1) * self.scale + self.scale * l // s
+        c = {"x": x, "y": y, "hk": nh, "t": t, "s": s, "l": l, "spent": n["spent"][r] + _COST[k], "used": used,
+             "time": time, "icons": n["icons"][r] + _COST[k], "parent": n["parent"][r], "move": k}
+        if self.record is not None:
+            self._note(x, y, time)
+        self._goals(c, zones, n, r, pushed)
+        win, key = self._admit(c)
+        c["key"] = key
+        self._push({kk: v[win] for kk, v in c.items()})
+
+    def _goals(self, c: dict[str, np.ndarray], zones: np.ndarray, n: dict[str, np.ndarray], r: np.ndarray,
+               pushed: np.ndarray) -> None:
+        """Record the earliest arrival at each open goal among these children."""
+        time = c["time"]
+        gates = [g for g in self.open if g not in self.goal_bit]
+        bits = np.uint64(sum(1 << self.goal_bit[g] for g in self.open if g in self.goal_bit))
+        some = np.flatnonzero(zones & bits) if bits else np.zeros(0, dtype=np.int64)
+        for g in list(self.open):
+            z = self.goal_bit.get(g)
+            if z is not None:
+                hit = some[(zones[some] & np.uint64(1 << z)) != 0]
+            elif gates:
+                hit = self._gate_hits(g, c, n, r, pushed)
+            else:
+                continue
+            if not len(hit):
+                continue
+            i = hit[np.argmin(time[hit])]
+            t = int(time[i])
+            if g not in self.cand or t < self.cand[g][0]:
+                sid = self.store.add(**{kk: v[i:i + 1] for kk, v in c.items()}, key=np.array([-1]))
+                self.cand[g] = (t, int(sid[0]))
+
+    def _gate_hits(self, g: Goal, c: dict[str, np.ndarray], n: dict[str, np.ndarray], r: np.ndarray,
+                   pushed: np.ndarray) -> np.ndarray:
+        (ax, ay), (bx, by), one_way = self.p.gates[g]
+        px, py = n["x"][r], n["y"][r]
+        vx, vy = bx - ax, by - ay
+        L2 = vx * vx + vy * vy
+        u = np.clip(((px - ax) * vx + (py - ay) * vy) / L2, 0.0, 1.0) if L2 else np.zeros(len(px))
+        reach = self.p.reach + self.p.n_fields + 0.01
+        near = np.flatnonzero(np.hypot(px - ax - u * vx, py - ay - u * vy) <= reach)
+        if not len(near):
+            return near
+        pts = self.lat.path[n["hk"][r[near]], c["move"][near]] + np.stack([px[near], py[near]], axis=1)[:, None, :]
+        P, Q = pts[:, :-1], pts[:, 1:]
+        d1 = (bx - ax) * (P[..., 1] - ay) - (by - ay) * (P[..., 0] - ax)
+        d2 = (bx - ax) * (Q[..., 1] - ay) - (by - ay) * (Q[..., 0] - ax)
+        ex, ey = Q[..., 0] - P[..., 0], Q[..., 1] - P[..., 1]
+        d3 = ex * (ay - P[..., 1]) - ey * (ax - P[..., 0])
+        d4 = ex * (by - P[..., 1]) - ey * (bx - P[..., 0])
+        cross = ~(((d1 > 0) & (d2 > 0)) | ((d1 < 0) & (d2 < 0)) | ((d1 == 0) & (d2 == 0)))
+        cross &= ~(((d3 > 0) & (d4 > 0)) | ((d3 < 0) & (d4 < 0)))
+        if one_way:
+            cross &= ((d1 < 0) & (0 <= d2)) | ((d1 <= 0) & (0 < d2))
+        hit = cross.any(axis=1)
+        for i in np.flatnonzero(pushed[near] & ~hit).tolist():  # pushes extend the path: replay them
+            j = near[i]
+            path = [(px[j] + a, py[j] + b) for a, b in self.lat.path[n["hk"][r[j]], c["move"][j]]]
+            _, _, pushes = self._replay(float(px[j]), float(py[j]), int(n["hk"][r[j]]), int(c["move"][j]), int(n["used"][r[j]]))
+            hit[i] = path_crosses(path + [(a, b) for _, a, b in pushes], (ax, ay), (bx, by), one_way)
+        return near[hit]
+
+    # -- results --------------------------------------------------------------------------------
+    def _replay(self, x: float, y: float, hk: int, move: int, used: int) -> tuple[float, float, list[tuple[str, float, float]]]:
+        """One length from (x, y) at heading index ``hk``: its end before pushes and the pushes
+        (field id, position after), as the scalar planner moves."""
+        p = self.p
+        lat = self.lat
+        mx, my = x + float(lat.dx[hk, move]), y + float(lat.dy[hk, move])
+        nh = int(lat.nh[hk, move])
+        hs = lat.spaces[nh]
+        zones = hs.probe(mx, my) or []
+        cx, cy = mx, my
+        pushes: list[tuple[str, float, float]] = []
+        while True:
+            z = next((z for z in zones if z < p.n_fields and not used >> z & 1), -1)
+            if z < 0:
+                break
+            cx += float(self.push_x[z])
+            cy += float(self.push_y[z])
+            used |= 1 << z
+            pushes.append((p.geometry.fields[z].id, cx, cy))
+            zones = hs.probe(cx, cy) or []
+        return mx, my, pushes
+
+    def _result(self, goal: Goal, sid: int) -> TravelResult:
+        p = self.p
+        cols = self.store.cols
+        chain: list[int] = []
+        i = sid
+        while i >= 0:
+            chain.append(i)
+            i = int(cols["parent"][i])
+        chain.reverse()
+        path: list[PathStep] = []
+        damage = 0
+        for a, b in zip(chain, chain[1:]):
+            mv = int(cols["move"][b])
+            x, y, hk = float(cols["x"][b]), float(cols["y"][b]), int(cols["hk"][b])
+            h = self.lat.headings[hk]
+            t, s, l = int(cols["t"][b]), int(cols["s"][b]), int(cols["l"][b])
+            if mv < 0 or mv >= PIVOT_BASE:  # a turn at speed 0: stayed or pivoted
+                if mv >= PIVOT_BASE:
+                    label = self.lat.pivots[mv - PIVOT_BASE][3]
+                    path.append(PathStep(x, y, h, 0, t, 0, label))
+                damage += self._end_damage(x, y, hk)
+                continue
+            pu = int(cols["used"][a]) if int(cols["l"][a]) < int(cols["s"][a]) else 0
+            mx, my, pushes = self._replay(float(cols["x"][a]), float(cols["y"][a]), int(cols["hk"][a]), mv, pu)
+            path.append(PathStep(mx, my, h, s, t, l, MANEUVERS[mv].label))
+            for fid, px, py in pushes:
+                path.append(PathStep(px, py, h, s, t, l, MANEUVERS[mv].label, fid))
+            if p.n_excl:
+                was = set(self._excl_at(float(cols["x"][a]), float(cols["y"][a]), int(cols["hk"][a])))
+                now = self._excl_at(x, y, hk)
+                damage += sum(1 for z in now if z not in was)
+                if l == s:
+                    damage += self._end_damage(x, y, hk)
+        e = chain[-1]
+        return TravelResult(goal, True, int(cols["t"][e]), int(cols["l"][e]), int(cols["s"][e]),
+                            int(cols["time"][e]) / p.scale, int(cols["icons"][e]), damage, tuple(path))
+
+    def _excl_at(self, x: float, y: float, hk: int) -> list[int]:
+        p = self.p
+        lo, hi = p.n_fields, p.n_fields + p.n_excl
+        return [z for z in self.lat.spaces[hk].zones_at(x, y) if lo <= z < hi]
+
+    def _end_damage(self, x: float, y: float, hk: int) -> int:
+        p = self.p
+        pose = Pose(x, y, self.lat.headings[hk])
+        return sum(2 for z in self._excl_at(x, y, hk)
+                   if p.geometry.corners_inside(p.excl_zones[z - p.n_fields], pose) >= 2)

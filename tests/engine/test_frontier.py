@@ -1,0 +1,101 @@
+"""The vectorised time-only search (:mod:`engine.frontier`) against the scalar planner.
+
+Rules: "The Maneuver Phase" and "Maneuvering" (lengths, turns, sideslips, icon costs),
+"In the Middle of a Length of Movement..." (checks at the ends of lengths), "Ramming" (plans never
+ram), "Acceleration Fields" (pushes without turning, once per field per turn), "Exclusion Fields"
+(damage on entering and ending with two corners inside). Its exactness against the plain reference
+search is checked in test_planner_oracle.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import engine.frontier as frontier
+from engine.geometry import ArenaGeometry
+from engine.length import TurnState, apply
+from engine.motion import MANEUVERS, Pose
+from engine.planner import CheckpointSource, Goal, Planner, StartSource
+from schema import load
+from tests.engine.arenas import small_arena
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _times(results: dict) -> dict:
+    return {g: (r.reachable, round(r.time, 9) if r.reachable else None, r.horizon) for g, r in results.items()}
+
+
+@pytest.mark.parametrize("seed", range(0, 36, 5))
+def test_dense_and_dict_key_tables_agree(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dense key table (coarse tolerances) and the dict (fine ones) are one policy."""
+    arena, turns = small_arena(seed)
+    dense = Planner(arena, quantum=0.1, max_turns=turns, minimise="time").plan_from(StartSource(1))
+    monkeypatch.setattr(frontier, "DENSE_LIMIT", 0)
+    sparse = Planner(arena, quantum=0.1, max_turns=turns, minimise="time").plan_from(StartSource(1))
+    assert _times(dense) == _times(sparse)
+
+
+@pytest.mark.parametrize("seed", range(0, 36, 3))
+def test_vectorised_paths_replay_with_the_rules(seed: int) -> None:
+    """Each plan replays length by length with the rules' apply(): no ram, the same poses, pushes
+    where the plan says, and the reported time, icons and damage."""
+    arena, turns = small_arena(seed)
+    tier = 3 if seed % 2 else 1
+    planner = Planner(arena, tier=tier, max_turns=turns, pivots=False, minimise="time")
+    g = ArenaGeometry(arena)
+    by_label = {m.label: m for m in MANEUVERS}
+    st = arena.start(1)
+    for goal, res in planner.plan_from(StartSource(1)).items():
+        if not res.reachable:
+            continue
+        pose = Pose(st.position[0], st.position[1], st.facing)
+        state, turn, icons, damage = None, 0, 0, 0
+        lengths = [s for s in res.path if s.pushed_by is None]
+        for step in lengths:
+            if step.turn != turn:
+                turn = step.turn
+                state = TurnState.start(step.speed, icons=arena.turbine.icons_per_turn, tier=tier)
+            assert state is not None
+            r = apply(g, pose, by_label[step.maneuver], state)
+            assert not any(type(e).__name__ == "Ram" for e in r.events)
+            pushes = [e for e in r.events if type(e).__name__ == "FieldPush"]
+            planned = [s for s in res.path if s.pushed_by is not None and (s.turn, s.length) == (step.turn, step.length)]
+            assert [e.field for e in pushes] == [s.pushed_by for s in planned]  # type: ignore[attr-defined]
+            icons += by_label[step.maneuver].cost
+            damage += r.damage
+            pose, state = r.pose, r.state
+        assert (pose.x, pose.y) == pytest.approx((res.path[-1].x, res.path[-1].y))
+        assert res.time == pytest.approx(res.turns - 1 + res.lengths / res.speed)
+        assert res.icons == icons
+        assert res.damage == damage
+
+
+def test_default_arena_travel_matches_the_scalar_search() -> None:
+    """On the shipped default arena, at the analysis tolerance, both searches give start 1's
+    times to every goal (the book's "Custom Arenas" fairness inputs)."""
+    arena = load(ROOT / "arenas" / "default.yaml")
+    vec = Planner(arena, quantum=0.25, max_turns=12, minimise="time").plan_from(StartSource(1))
+    ref = Planner(arena, quantum=0.25, max_turns=12, minimise="time", vectorised=False).plan_from(StartSource(1))
+    assert _times(vec) == _times(ref)
+    assert vec[Goal("checkpoint", "A")].time == pytest.approx(1.5)
+
+
+def test_horizon_stops_the_search() -> None:
+    arena = load(ROOT / "arenas" / "default.yaml")
+    planner = Planner(arena, quantum=0.25, max_turns=12, minimise="time")
+    cps = [Goal("checkpoint", c.id) for c in arena.checkpoints]
+    res = planner.plan_from(CheckpointSource("A"), cps, max_time=2.0)
+    far = [g for g in cps if not res[g].reachable]
+    assert far and all(res[g].horizon == 2.0 for g in far)
+    assert all(res[g].time <= 2.0 for g in cps if res[g].reachable)
+
+
+def test_sources_off_the_lattice_fall_back_to_the_scalar_search() -> None:
+    arena, _ = small_arena(1)
+    planner = Planner(arena, minimise="time")
+    st = arena.start(1)
+    assert frontier.supported(planner, [(Pose(st.position[0], st.position[1], st.facing), 0)])
+    mixed = [(Pose(0.0, 0.0, 0.0), 0), (Pose(0.0, 0.0, 45.0), 0)]
+    assert not frontier.supported(planner, mixed)
