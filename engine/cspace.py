@@ -186,6 +186,8 @@ class HeadingSpace:
 
     def __init__(self, raster: Raster, free: BaseGeometry, zones: Sequence[BaseGeometry]) -> None:
         self.raster = raster
+        #: The footprint's corner offsets shrunk/grown by the contact tolerance (set by CSpace).
+        self.offsets: tuple[list[tuple[float, float]], list[tuple[float, float]]] = ([], [])
         self.free = free
         shapely.prepare(free)
         status = np.full(raster.nx * raster.ny, BLOCKED, dtype=np.uint8)
@@ -217,6 +219,29 @@ class HeadingSpace:
         self._maybe = self.maybe_bits.tolist()
         #: Zones past the bit masks, per cell: (zone, certainly met).
         self.extra: dict[int, tuple[tuple[int, bool], ...]] = {c: tuple(v) for c, v in extra.items()}
+
+    def set_zone(self, z: int, geom: BaseGeometry) -> None:
+        """Replace zone ``z``'s region (its bits, or its cells past the bit masks)."""
+        shapely.prepare(geom)
+        self.zones[z] = geom
+        inside, maybe = self.raster.classify(geom)
+        if z >= MAX_BIT_ZONES:
+            extra = {c: [e for e in v if e[0] != z] for c, v in self.extra.items()}
+            for c in inside.tolist():
+                extra.setdefault(c, []).append((z, True))
+            for c in maybe.tolist():
+                extra.setdefault(c, []).append((z, False))
+            self.extra = {c: tuple(v) for c, v in extra.items() if v}
+            return
+        bit = np.uint64(1 << z)
+        old = np.flatnonzero((self.sure_bits | self.maybe_bits) & bit)
+        self.sure_bits[old] &= ~bit
+        self.maybe_bits[old] &= ~bit
+        self.sure_bits[inside] |= bit
+        self.maybe_bits[maybe] |= bit
+        for c in np.concatenate([old, inside, maybe]).tolist():
+            self._sure[c] = int(self.sure_bits[c])
+            self._maybe[c] = int(self.maybe_bits[c])
 
     def _cell_zones(self, c: int, x: float, y: float) -> list[int]:
         sure, maybe = self._sure[c], self._maybe[c]
@@ -295,6 +320,14 @@ class CSpace:
             free = self.geometry.bounds.difference(blocked)
             zones = [minkowski(z.geometry, shrunk if z.overlap else grown) for z in self.zones]
             hs = HeadingSpace(self.raster, free, zones)
+            hs.offsets = (shrunk, grown)
             self._cache[key] = hs
             self._cache[heading] = hs
         return hs
+
+    def replace_zone(self, index: int, zone: ZoneSpec) -> None:
+        """Swap zone ``index`` for ``zone`` (a moved goal) in every heading built so far."""
+        self.zones = self.zones[:index] + (zone,) + self.zones[index + 1:]
+        for hs in {id(h): h for h in self._cache.values()}.values():
+            shrunk, grown = hs.offsets
+            hs.set_zone(index, minkowski(zone.geometry, shrunk if zone.overlap else grown))

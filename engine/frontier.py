@@ -29,7 +29,7 @@ for fine tolerances, and for states a field pushed this turn, a dict holds them.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 import shapely
@@ -58,6 +58,10 @@ def supported(planner: Planner, starts: Sequence[tuple[Pose, int]]) -> bool:
         return False
     base = starts[0][0].heading % 30.0
     return all(abs((p.heading - base) % 30.0) < 1e-6 or abs((p.heading - base) % 30.0 - 30.0) < 1e-6 for p, _ in starts)
+
+
+class SearchStopped(Exception):
+    """A search's ``stop`` callback asked it to stop (a newer request superseded it)."""
 
 
 class HeadingLattice:
@@ -101,6 +105,12 @@ class HeadingLattice:
                     if k == 0:
                         self.pivots.append((0.0, 0.0, n, f"pivot {30 * n} about corner {corner}"))
                     j += 1
+
+    def refresh_zones(self) -> None:
+        """Re-read the zone masks after :meth:`engine.cspace.CSpace.replace_zone`."""
+        for k, hs in enumerate(self.spaces):
+            self.sure[k] = hs.sure_bits
+            self.maybe[k] = hs.maybe_bits
 
     def cells(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(raster cell index, on-grid mask) of points."""
@@ -153,6 +163,7 @@ class BoundTable:
         self.width = int((max(b[2] - b[0], b[3] - b[1]) * 3.0 + 10.0) / BOUND_STEP) + 2
         self.table = np.zeros((self.rows.size, self.width), dtype=np.int64)
         self.used = 0
+        self._floor: np.ndarray | None = None
 
     def lookup(self, d: np.ndarray, s: np.ndarray, l: np.ndarray, spent: np.ndarray) -> np.ndarray:
         left = np.zeros(len(d), dtype=np.int64) if self.budget is None else self.budget - spent + 1
@@ -164,6 +175,20 @@ class BoundTable:
         finite = np.isfinite(d)
         dq = np.minimum(np.where(finite, d / BOUND_STEP, 0.0).astype(np.int64), self.width - 1)
         return np.where(finite, self.table[row, dq], UNBOUNDED)
+
+    def floor(self, d: np.ndarray) -> np.ndarray:
+        """A bound no larger than :meth:`lookup` for any speed, lengths done and icons left."""
+        if self._floor is None:
+            vmax = self.rows.shape[0] - 1
+            for s in range(vmax + 1):
+                for l in range(s + 1):
+                    for left in range(self.rows.shape[2]):
+                        if self.rows[s, l, left] < 0:
+                            self._add(s, l, left)
+            self._floor = self.table[: self.used].min(axis=0)
+        finite = np.isfinite(d)
+        dq = np.minimum(np.where(finite, d / BOUND_STEP, 0.0).astype(np.int64), self.width - 1)
+        return np.where(finite, self._floor[dq], UNBOUNDED)
 
     def _add(self, s: int, l: int, left: int) -> None:
         covers, times = self.tb._table(s, l, left - 1 if self.budget is not None else -1)
@@ -232,11 +257,21 @@ class FrontierSearch:
         self.open = set(self.goals)
         self.cand: dict[Goal, tuple[int, int]] = {}  # goal -> (time, stored id of the state reaching it)
         self.results: dict[Goal, TravelResult] = {}
+        #: Checked between batches: when it returns True the search raises :class:`SearchStopped`,
+        #: leaving a consistent state (it can be run or resumed again later).
+        self.stop: Callable[[], bool] | None = None
         self.store = _Store()
+        self.parked: list[np.ndarray] = []
+        self.low = 0  # lowest bucket pushed to since the last batch
+        #: Open states set aside by :meth:`compact`, sorted by time (``reservoir_time``).
+        self.reservoir = np.zeros(0, dtype=np.int64)
+        self.reservoir_time = np.zeros(0, dtype=np.int64)
+        self.reservoir_cell = np.zeros(0, dtype=np.int64)  # distance-map cell of each
         self.version = 0
         self.horizon: float | None = None
         self.dist: np.ndarray | None = None
         self.bound = planner._bound_table()
+        self.buckets: list[list[tuple[np.ndarray, int]]] = [[] for _ in range(self.limit + 1)]
         self._keys_setup()
         self._refresh()
 
@@ -261,8 +296,14 @@ class FrontierSearch:
         self.blk = self.sb + n * self.sd
         size = nqi * self.nqj * 12 * self.blk
         self.dense = size <= DENSE_LIMIT
-        self.sentinel = np.iinfo(np.int32).max
-        self.best = np.full(size if self.dense else 0, self.sentinel, dtype=np.int32)
+        dtype = np.int16 if self.limit < np.iinfo(np.int16).max else np.int32
+        spare = self.p._scratch.setdefault("tables", [])
+        reuse = next((t for t in spare if t.dtype == dtype and len(t) == size), None) if self.dense else None
+        if reuse is not None:
+            spare.remove(reuse)
+            self.best = reuse
+        else:
+            self.best = np.full(size if self.dense else 0, np.iinfo(dtype).max, dtype=dtype)
         self.best_dict: dict[tuple[int, int, int], int] = {}
         self.dense = self.dense and size < (1 << (62 - self.p.n_fields))
         self.sparse_keys = np.zeros(0, dtype=np.int64)
@@ -296,7 +337,7 @@ class FrontierSearch:
                     ok[within[m]] &= self.best[kw[m] - sp] > tw[m]
             cand = np.flatnonzero(ok)
             if len(cand):  # one winner per key: the earliest, the first of equals
-                kc, tc = k[cand], tm[cand].astype(np.int32)
+                kc, tc = k[cand], tm[cand].astype(self.best.dtype)
                 np.minimum.at(self.best, kc, tc)
                 cand = cand[self.best[kc] == tc]
                 claim = self._claim()
@@ -375,7 +416,6 @@ class FrontierSearch:
     # -- the loop -------------------------------------------------------------------------------
     def run(self) -> dict[Goal, TravelResult]:
         p = self.p
-        self.buckets: list[list[tuple[np.ndarray, int]]] = [[] for _ in range(self.limit + 1)]
         src = {k: [] for k in _Store.COLUMNS}  # type: dict[str, list[Any]]
         for pose, speed in self.starts:
             k = int(round(((pose.heading - self.lat.headings[0]) % 360.0) / 30.0)) % 12
@@ -391,8 +431,15 @@ class FrontierSearch:
             win, key = self._admit(c)
             c["key"] = key
             self._push({k: v[win] for k, v in c.items()})
-        f = 0
+        self._loop()
+        return self.results
+
+    def _loop(self) -> None:
+        """Expand buckets in f order until every open goal is settled (or the limit)."""
+        f = next((i for i, b in enumerate(self.buckets) if b), self.limit + 1)
         while f <= self.limit and (self.open or self.record is not None):
+            if self.stop is not None and self.stop():
+                raise SearchStopped()
             self._settle(f)
             if not self.open and self.record is None:
                 break
@@ -400,6 +447,7 @@ class FrontierSearch:
                 f += 1
                 continue
             entries, self.buckets[f] = self.buckets[f], []
+            self.low = self.limit + 1
             parts = [e for e, v in entries if v == self.version]
             stale = [e for e, v in entries if v != self.version]
             if stale:  # queued before a goal was settled: the bound may have grown
@@ -418,11 +466,109 @@ class FrontierSearch:
                 ids = ids[live]
                 n = {k: v[live] for k, v in n.items()}
             self._expand(ids, n)
+            f = min(f, self.low)  # the bound is admissible, not monotone: a child may sort lower
         self._settle(self.limit)
         for g in self.goals:
             if g not in self.results:
                 self.results[g] = TravelResult(g, False, horizon=self.horizon)
+
+    # -- resuming ---------------------------------------------------------------------------------
+    def resume(self, changed: Sequence[Goal]) -> dict[Goal, TravelResult]:
+        """Answer goals whose regions changed (the planner was :meth:`~engine.planner.Planner.retarget`
+        ed: same walls, fields and turbine) by continuing this finished search: every state it kept
+        is still valid, so the changed goals are first tested against the kept length ends, then
+        the open states are re-queued under the new bound and the search goes on until they are
+        settled.  The answers are those of a new search, up to which of two states closer than
+        the tolerance is kept."""
+        p = self.p
+        self.goal_bit = {g: p.goal_zone[g] for g in self.goals if g in p.goal_zone}
+        todo = [g for g in changed if g in self.goals]
+        for g in todo:
+            self.results.pop(g, None)
+            self.cand.pop(g, None)
+        self.open = set(todo)
+        if not self.open:
+            return self.results
+        self._seed(todo)
+        self.compact()
+        self._refresh()
+        # a seeded arrival bounds the answer: only states earlier than it are queued again
+        bound = min([self.limit + 1] + [self.cand[g][0] for g in todo if g in self.cand]) if len(todo) == 1 else self.limit + 1
+        k = int(np.searchsorted(self.reservoir_time, bound, side="left"))
+        if k and self.dist is not None:
+            # cheap lower bound first: time + the smallest time bound for the state's distance
+            cols = self.store.cols
+            ids, time = self.reservoir[:k], self.reservoir_time[:k]
+            d = self.dist[self.reservoir_cell[:k]]
+            soon = np.flatnonzero(time + self.bound.floor(d) < bound)
+            if len(soon):
+                keep = np.ones(len(self.reservoir), dtype=bool)
+                keep[soon] = False
+                ids, time = ids[soon], time[soon]
+                self.reservoir, self.reservoir_time = self.reservoir[keep], self.reservoir_time[keep]
+                self.reservoir_cell = self.reservoir_cell[keep]
+                self._bucket(ids, time + self._h(cols["x"][ids], cols["y"][ids], cols["s"][ids], cols["l"][ids], cols["spent"][ids]))
+        self._loop()
         return self.results
+
+    def release(self) -> None:
+        """The search is no longer needed: hand its key table back to the planner (reset where
+        it was written) so that the next search skips allocating one."""
+        if not self.dense or not len(self.best):
+            return
+        keys = self.store.cols["key"][: self.store.n]
+        self.best[keys[keys >= 0]] = np.iinfo(self.best.dtype).max
+        spare = self.p._scratch.setdefault("tables", [])
+        if len(spare) < 2:
+            spare.append(self.best)
+        self.best = self.best[:0]
+
+    def compact(self) -> None:
+        """Fold the queued and parked states into the reservoir :meth:`resume` draws from (sorted
+        by time); worth doing ahead of time, so that the first resume is quick."""
+        extra = [e for b in self.buckets for e, _ in b] + self.parked
+        if not extra:
+            return
+        self.buckets = [[] for _ in range(self.limit + 1)]
+        self.parked = []
+        ids = np.concatenate(extra)
+        time = self.store.cols["time"][ids]
+        order = np.argsort(time.astype(np.int16) if self.limit < 32767 else time, kind="stable")
+        ids, time = ids[order], time[order]
+        m = self.p._distance_grid()
+        cols = self.store.cols
+        fi = np.clip(((cols["x"][ids] - m.x0) / m.cell).astype(np.int64), 0, m.nx - 1)
+        fj = np.clip(((cols["y"][ids] - m.y0) / m.cell).astype(np.int64), 0, m.ny - 1)
+        cell = fi * m.ny + fj
+        if len(self.reservoir):
+            at = np.searchsorted(self.reservoir_time, time, side="right")
+            self.reservoir = np.insert(self.reservoir, at, ids)
+            self.reservoir_time = np.insert(self.reservoir_time, at, time)
+            self.reservoir_cell = np.insert(self.reservoir_cell, at, cell)
+        else:
+            self.reservoir, self.reservoir_time, self.reservoir_cell = ids, time, cell
+
+    def _seed(self, goals: Sequence[Goal]) -> None:
+        """Earliest kept length end touching each of ``goals`` (zone goals; gates are re-found
+        only by the continued search's new states, so a changed gate needs a new search)."""
+        cols = self.store.cols
+        n = self.store.n
+        x, y, hk, time, move = cols["x"][:n], cols["y"][:n], cols["hk"][:n], cols["time"][:n], cols["move"][:n]
+        for g in goals:
+            z = self.goal_bit.get(g)
+            if z is None:
+                continue
+            minx, miny, maxx, maxy = self.p.cspace.zones[z].geometry.bounds
+            r = self.p.reach + 1.0
+            near = np.flatnonzero((x >= minx - r) & (x <= maxx + r) & (y >= miny - r) & (y <= maxy + r))
+            near = near[(move[near] >= 0) & (move[near] < PIVOT_BASE)]  # length ends only
+            if not len(near):
+                continue
+            _, zones = self.lat.probe(x[near], y[near], hk[near])
+            hit = near[(zones & np.uint64(1 << z)) != 0]
+            if len(hit):
+                i = hit[np.argmin(time[hit])]
+                self.cand[g] = (int(time[i]), int(i))
 
     def _settle(self, f: int) -> None:
         """Resolve the goals whose best arrival can no longer be beaten (time <= f)."""
@@ -434,22 +580,28 @@ class FrontierSearch:
             self._refresh()
 
     def _bucket(self, ids: np.ndarray, f: np.ndarray) -> None:
+        """Queue states by f; those past the limit are parked (another goal may want them)."""
         if not len(ids):
             return
         ok = f <= self.limit
-        ids, f = ids[ok], f[ok]
-        order = np.argsort(f, kind="stable")
+        if not ok.all():
+            self.parked.append(ids[~ok])
+            ids, f = ids[ok], f[ok]
+        order = np.argsort(f.astype(np.int16) if self.limit < 32767 else f, kind="stable")  # radix sort for int16
         ids, f = ids[order], f[order]
         cuts = np.flatnonzero(np.diff(f)) + 1
         for part, fv in zip(np.split(ids, cuts), f[np.r_[0, cuts]].tolist() if len(f) else []):
             self.buckets[fv].append((part, self.version))
+        if len(f):
+            self.low = min(self.low, int(f[0]))
 
     def _push(self, c: dict[str, np.ndarray]) -> None:
         h = self._h(c["x"], c["y"], c["s"], c["l"], c["spent"])
-        ok = h < UNBOUNDED
-        c = {k: v[ok] for k, v in c.items()}
+        if self.record is not None:  # reach maps are never resumed: keep only what can matter
+            ok = h < UNBOUNDED
+            c, h = {k: v[ok] for k, v in c.items()}, h[ok]
         ids = self.store.add(**c)
-        self._bucket(ids, c["time"] + h[ok])
+        self._bucket(ids, c["time"] + h)
 
     def _note(self, x: np.ndarray, y: np.ndarray, time: np.ndarray) -> None:
         assert self.record is not None

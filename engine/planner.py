@@ -180,14 +180,12 @@ class Planner:
         raise PlanningError(f"the arena has no checkpoint {source.checkpoint!r}")
 
     # -- precomputation ------------------------------------------------------------------------
-    def _distance_map(self, goal: Goal) -> DistanceMap:
-        m = self._maps.get(goal)
-        if m is not None:
-            return m
-        g = self.geometry
-        t = self.turbine
-        half_diag = math.hypot(t.length / 2.0, t.width / 2.0) + 1e-6
+    def _distance_grid(self) -> DistanceGrid:
+        """The graph behind every goal's distance map (built once per planner)."""
         if self._grid is None:
+            g = self.geometry
+            t = self.turbine
+            half_diag = math.hypot(t.length / 2.0, t.width / 2.0) + 1e-6
             r = min(t.length, t.width) / 2.0 - 1e-6
             walls = shapely.union_all([w for _, w in g.walls]) if g.walls else None
             fd = g.bounds.buffer(-r)
@@ -199,12 +197,21 @@ class Planner:
                 for z in g.fields
             ]
             self._grid = DistanceGrid(g.bounds, fd, self.reach, jumps)
+        return self._grid
+
+    def _distance_map(self, goal: Goal) -> DistanceMap:
+        m = self._maps.get(goal)
+        if m is not None:
+            return m
+        t = self.turbine
+        half_diag = math.hypot(t.length / 2.0, t.width / 2.0) + 1e-6
+        grid = self._distance_grid()
         if goal.kind == "gate":
             a, b, _ = self.gates[goal]
             region: Any = shapely.LineString([a, b]).buffer(1e-6)
         else:
             region = self.cspace.zones[self.goal_zone[goal]].geometry.buffer(half_diag)
-        m = self._grid.distance_map(region)
+        m = grid.distance_map(region)
         self._maps[goal] = m
         return m
 
@@ -233,6 +240,63 @@ class Planner:
                     pv.append((new.x, new.y, round(new.heading, 6) % 360.0, f"pivot {30 * k} about corner {corner}"))
             self._pivots[heading] = pv
         return pv
+
+    def retarget(self, arena: Arena) -> set[Goal] | None:
+        """Move this planner to ``arena`` when it differs only in where its goals are
+        (checkpoints, start positions, static targets, gates): the configuration space and the
+        distance grid stay, the moved goals' regions are replaced.  Returns the goals that moved
+        (their searches can be resumed: :meth:`engine.frontier.FrontierSearch.resume`), or None
+        when walls, fields, exclusion fields, bounds, turbine or the set of goals differ (build a
+        new planner)."""
+        new = ArenaGeometry(arena)
+        old = self.geometry
+        if not (self.arena.turbine == arena.turbine and old.bounds.equals_exact(new.bounds, 0.0)
+                and _same_zones(old.walls, new.walls) and _same_zones(old.fields, new.fields)
+                and _same_zones(old.exclusions, new.exclusions)):
+            return None
+        if [g.id for g in arena.gates] != [g.id for g in self.arena.gates]:
+            return None
+        changed: set[Goal] = set()
+        pairs = (("checkpoint", old.checkpoints, new.checkpoints), ("start", old.starts, new.starts),
+                 ("target", old.targets, new.targets))
+        for kind, before, after in pairs:
+            if [z.id for z in before] != [z.id for z in after]:
+                return None
+        for kind, before, after in pairs:
+            for zb, za in zip(before, after):
+                if not zb.geometry.equals_exact(za.geometry, 0.0):
+                    goal = Goal(kind, za.id)  # type: ignore[arg-type]
+                    changed.add(goal)
+                    self.cspace.replace_zone(self.goal_zone[goal], ZoneSpec(kind, za.id, za.geometry))
+                    self._maps.pop(goal, None)
+        for gid, a, b, one in new.gates:
+            goal = Goal("gate", gid)
+            if self.gates[goal] != (a, b, one):
+                changed.add(goal)
+                self.gates[goal] = (a, b, one)
+                self._maps.pop(goal, None)
+        self.arena, self.geometry = arena, new
+        if changed:
+            for lat in self._lattices.values():
+                lat.refresh_zones()
+        return changed
+
+    def frontier_search(self, source: Source, goals: Iterable[Goal] | None = None, *,
+                        max_time: float | None = None) -> FrontierSearch | None:
+        """A vectorised search for ``plan_from`` (not run yet; keep it to :meth:`~FrontierSearch.resume`
+        later), or None when the query needs the scalar search."""
+        wanted = list(dict.fromkeys(self.goals() if goals is None else goals))
+        for goal in wanted:
+            self._check_goal(goal)
+        starts = self.source_poses(source)
+        if not self._frontier(starts):
+            return None
+        limit = self.max_turns * self.scale
+        if max_time is not None:
+            limit = min(limit, int(math.floor(max_time * self.scale + 1e-9)))
+        search = FrontierSearch(self, starts, wanted, limit)
+        search.horizon = max_time
+        return search
 
     def _lattice(self, base: float) -> HeadingLattice:
         key = round(base, 6) % 30.0
@@ -296,6 +360,20 @@ class Planner:
             search._note(pose.x, pose.y, 0)
         search.run()
         return ReachMap(minx, miny, cell, times)
+
+
+def _same_zones(a: Sequence[Any], b: Sequence[Any]) -> bool:
+    """Same ids, shapes and (fields) directions, (exclusions) tiers, in order."""
+    if len(a) != len(b):
+        return False
+    for za, zb in zip(a, b):
+        if isinstance(za, tuple):
+            if za[0] != zb[0] or not za[1].equals_exact(zb[1], 0.0):
+                return False
+        elif (za.id, za.direction, za.active_from_tier) != (zb.id, zb.direction, zb.active_from_tier) \
+                or not za.geometry.equals_exact(zb.geometry, 0.0):
+            return False
+    return True
 
 
 class _Search:

@@ -10,11 +10,14 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.planner import CheckpointSource, Goal, PathStep, Planner, StartSource, TravelResult
 from schema.model import Arena
 from validators.symmetry import Invariance, invariances
+
+if TYPE_CHECKING:  # pragma: no cover
+    from validators.travel_session import TravelSession
 
 
 def travel_cell(r: TravelResult) -> dict[str, Any]:
@@ -60,7 +63,8 @@ class AnalysisContext:
     source's, so a six-fold symmetric arena needs one start search instead of six."""
 
     def __init__(self, arena: Arena, *, tier: int | None = None, budget: int | None | str = "arena",
-                 tolerance: float = ANALYSIS_TOLERANCE, max_turns: int = ANALYSIS_MAX_TURNS) -> None:
+                 tolerance: float = ANALYSIS_TOLERANCE, max_turns: int = ANALYSIS_MAX_TURNS,
+                 session: TravelSession | None = None) -> None:
         self.arena = arena
         self.tier = tier if tier is not None else arena.scenario.analysis.tier
         self.budget: int | None = arena.turbine.icons_per_turn if budget == "arena" else budget  # type: ignore[assignment]
@@ -68,9 +72,13 @@ class AnalysisContext:
         self.max_turns = max_turns
         self._from: dict[str, dict[str, TravelResult]] = {}
         self.searches = 0
+        #: Searches kept between runs (the editor's live validation), or None.
+        self.session = session
 
     @cached_property
     def planner(self) -> Planner:
+        if self.session is not None and self.session.planner is not None:
+            return self.session.planner
         return Planner(self.arena, tier=self.tier, budget=self.budget, quantum=self.tolerance,
                        minimise="time", max_turns=self.max_turns)
 
@@ -88,12 +96,17 @@ class AnalysisContext:
         got = self._from.get(source)
         if got is not None:
             return got
-        for done, results in list(self._from.items()):
-            for inv in self.symmetries:
-                if inv.ids.get(done) == source:
-                    got = {inv.ids[ref]: transform_result(r, inv) for ref, r in results.items()}
-                    self._from[source] = got
-                    return got
+        if self.session is None or not self.session.has(source):
+            for done, results in list(self._from.items()):
+                for inv in self.symmetries:
+                    if inv.ids.get(done) == source:
+                        got = {inv.ids[ref]: transform_result(r, inv) for ref, r in results.items()}
+                        self._from[source] = got
+                        return got
+        return self.search(source)
+
+    def search(self, source: str) -> dict[str, TravelResult]:
+        """Search from ``source`` now (no symmetric image), through the session if there is one."""
         kind, _, ident = source.partition(":")
         if kind == "start":
             src: StartSource | CheckpointSource = StartSource(int(ident))
@@ -104,7 +117,10 @@ class AnalysisContext:
             goals = self.goals(("checkpoint",))
             horizon = self.arena.scenario.analysis.checkpoint_min_turns
         self.searches += 1
-        results = self.planner.plan_from(src, goals, max_time=horizon)
+        if self.session is not None:
+            results = self.session.travel_from(source, goals, horizon)
+        else:
+            results = self.planner.plan_from(src, goals, max_time=horizon)
         got = {g.ref: r for g, r in results.items()}
         self._from[source] = got
         return got

@@ -99,3 +99,43 @@ def test_sources_off_the_lattice_fall_back_to_the_scalar_search() -> None:
     assert frontier.supported(planner, [(Pose(st.position[0], st.position[1], st.facing), 0)])
     mixed = [(Pose(0.0, 0.0, 0.0), 0), (Pose(0.0, 0.0, 45.0), 0)]
     assert not frontier.supported(planner, mixed)
+
+
+def _moved(arena, dx: float, dy: float):  # type: ignore[no-untyped-def]
+    import dataclasses
+
+    cp = arena.checkpoints[0]
+    shape = dataclasses.replace(cp.shape, center=(cp.shape.center[0] + dx, cp.shape.center[1] + dy))
+    return dataclasses.replace(arena, checkpoints=(dataclasses.replace(cp, shape=shape), *arena.checkpoints[1:]))
+
+
+@pytest.mark.parametrize("seed", range(0, 36, 4))
+def test_resumed_search_answers_a_moved_goal_like_a_new_search(seed: int) -> None:
+    """Checkpoints don't change how a turbine moves ("Checkpoints": they score, they don't
+    block), so a finished search can be resumed for a moved checkpoint; with no state merging
+    (tolerance 1e-4) the answers equal a new search's exactly."""
+    arena, turns = small_arena(seed)
+    planner = Planner(arena, quantum=1e-4, max_turns=turns, minimise="time")
+    search = planner.frontier_search(StartSource(1))
+    assert search is not None
+    search.run()
+    for dx, dy in ((0.4, -0.3), (-0.9, 0.5)):
+        arena = _moved(arena, dx, dy)
+        moved = planner.retarget(arena)
+        assert moved == {Goal("checkpoint", arena.checkpoints[0].id)}
+        resumed = search.resume(sorted(moved, key=str))
+        fresh = Planner(arena, quantum=1e-4, max_turns=turns, minimise="time").plan_from(StartSource(1))
+        assert _times(resumed) == _times(fresh), (seed, dx, dy)
+
+
+def test_retarget_refuses_changes_to_how_turbines_move() -> None:
+    import dataclasses
+
+    arena, _ = small_arena(1)
+    planner = Planner(arena, minimise="time")
+    assert planner.retarget(arena) == set()
+    wall = arena.walls[0]
+    nudged = dataclasses.replace(wall, shape=dataclasses.replace(wall.shape, center=(wall.shape.center[0] + 0.5, wall.shape.center[1])))
+    assert planner.retarget(dataclasses.replace(arena, walls=(nudged, *arena.walls[1:]))) is None
+    fewer = dataclasses.replace(arena, checkpoints=arena.checkpoints[:-1] if len(arena.checkpoints) > 1 else ())
+    assert planner.retarget(fewer) is None

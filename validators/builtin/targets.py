@@ -21,6 +21,28 @@ from validators.context import AnalysisContext, path_json
 from validators.findings import Finding, Result
 
 
+#: TN from a start to a target depends only on the walls, the bounds, the turbine, the start and
+#: the target: kept across runs (the editor revalidates after every edit), keyed by all of them.
+_TN_CACHE: dict[tuple[Any, ...], int | None] = {}
+
+
+def _tn_from_start(arena: Arena, start: Any, target: Any, blockers: list[Blockers]) -> int | None:
+    key = (tuple(arena.walls), arena.bounds, arena.turbine, start.position, start.facing, target)
+    if key in _TN_CACHE:
+        return _TN_CACHE[key]
+    if not blockers:
+        blockers.append(Blockers.from_arena(arena))
+    pose = Pose(start.position[0], start.position[1], start.facing)
+    try:
+        tn: int | None = static_target_number(pose, target, blockers[0], turbine=arena.turbine).tn
+    except NoLineOfSight:
+        tn = None
+    if len(_TN_CACHE) > 4096:
+        _TN_CACHE.clear()
+    _TN_CACHE[key] = tn
+    return tn
+
+
 class TargetAccessValidator:
     id = "target-access"
     title = "Every start equally near a static target"
@@ -29,18 +51,14 @@ class TargetAccessValidator:
 
     def evaluate(self, arena: Arena, context: AnalysisContext) -> Result:
         th = arena.scenario.analysis
-        blockers = Blockers.from_arena(arena)
+        blockers: list[Blockers] = []  # built on the first cache miss
         table: dict[str, dict[str, Any]] = {}
         out = []
         starts = sorted(arena.start_positions, key=lambda s: s.player)
         for t in arena.static_targets:
             rows: dict[str, dict[str, Any]] = {}
             for s in starts:
-                pose = Pose(s.position[0], s.position[1], s.facing)
-                try:
-                    tn: int | None = static_target_number(pose, t, blockers, turbine=arena.turbine).tn
-                except NoLineOfSight:
-                    tn = None
+                tn = _tn_from_start(arena, s, t, blockers)
                 r = context.travel(s.id, f"target:{t.id}")
                 rows[s.id] = {"tn_from_start": tn, "time": round(r.time, 3) if r.reachable else None}
             table[t.id] = rows

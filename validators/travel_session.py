@@ -1,0 +1,151 @@
+"""Travel analysis kept between edits: the editor's live validation.
+
+A :class:`TravelSession` holds one planner and, per source (``start:N``, ``checkpoint:ID``), the
+vectorised search that answered it (:class:`engine.frontier.FrontierSearch`).  When the next
+version of the arena differs only in where goals are - a checkpoint, static target, gate or start
+position was moved - the planner is retargeted and each kept search is *resumed* for just the
+moved goals (their answers are those of a new search, up to the analysis tolerance); a search
+whose own source moved is dropped.  Any other change (walls, fields, exclusion fields, bounds,
+turbine, elements added or removed, analysis settings) starts afresh.
+
+:meth:`TravelSession.warm` fills in searches the last run did not need (symmetric sources are
+answered from one search's image), so that the first edit after opening an arena is already
+incremental; it stops as soon as ``should_stop`` says so.
+
+>>> from schema import load
+>>> session = TravelSession()
+>>> ctx = session.context(load("arenas/default.yaml"))
+>>> round(ctx.travel("start:1", "checkpoint:A").time, 3)
+1.5
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.frontier import FrontierSearch
+from engine.planner import CheckpointSource, Goal, Planner, StartSource, TravelResult
+from schema.model import Arena
+from validators.context import ANALYSIS_MAX_TURNS, ANALYSIS_TOLERANCE, AnalysisContext
+
+
+class TravelSession:
+    """Planner and searches reused across versions of one arena (see the module docstring)."""
+
+    def __init__(self, *, tolerance: float = ANALYSIS_TOLERANCE, max_turns: int = ANALYSIS_MAX_TURNS) -> None:
+        self.tolerance = tolerance
+        self.max_turns = max_turns
+        self.planner: Planner | None = None
+        self.arena: Arena | None = None
+        self.searches: dict[str, FrontierSearch] = {}
+        self.pending: dict[str, set[Goal]] = {}
+        self._settings: Any = None
+        #: What the last :meth:`update` did: "new", "retarget" (with the moved goals) or "same".
+        self.last_update: tuple[str, frozenset[Goal]] = ("new", frozenset())
+        self.stop: Callable[[], bool] | None = None
+
+    # -- arena versions -------------------------------------------------------------------------
+    def _settings_of(self, arena: Arena) -> Any:
+        a = arena.scenario.analysis
+        return (a.tier, a.checkpoint_min_turns, arena.turbine.icons_per_turn, self.tolerance, self.max_turns)
+
+    def update(self, arena: Arena) -> None:
+        """Make ``arena`` the session's arena, keeping what is still valid."""
+        settings = self._settings_of(arena)
+        if self.planner is not None and settings == self._settings and self.arena is not None:
+            moved = self.planner.retarget(arena)
+            if moved is not None:
+                old = self.arena
+                for source in list(self.searches):
+                    if _source_moved(old, arena, source):
+                        self.searches.pop(source).release()
+                        self.pending.pop(source, None)
+                    elif moved:
+                        self.pending.setdefault(source, set()).update(moved)
+                self.arena = arena
+                self.last_update = ("retarget" if moved else "same", frozenset(moved))
+                return
+        self.planner = Planner(arena, quantum=self.tolerance, minimise="time", max_turns=self.max_turns)
+        self.arena, self._settings = arena, settings
+        self.searches, self.pending = {}, {}
+        self.last_update = ("new", frozenset())
+
+    def context(self, arena: Arena) -> AnalysisContext:
+        """An analysis context for ``arena`` whose travel comes from this session."""
+        self.update(arena)
+        return AnalysisContext(arena, tolerance=self.tolerance, max_turns=self.max_turns, session=self)
+
+    # -- travel -----------------------------------------------------------------------------------
+    def has(self, source: str) -> bool:
+        return source in self.searches
+
+    def travel_from(self, source: str, goals: list[Goal], horizon: float | None) -> dict[Goal, TravelResult]:
+        """The search for ``source``: kept and resumed for moved goals, or run now (and kept)."""
+        assert self.planner is not None
+        search = self.searches.get(source)
+        if search is not None:
+            todo = self.pending.pop(source, set())
+            if todo:
+                search.stop = self.stop
+                try:
+                    search.resume(sorted(todo, key=lambda g: (g.kind, g.id)))
+                except BaseException:
+                    self.pending[source] = todo  # stopped half way: the state is consistent, redo later
+                    raise
+            return dict(search.results)
+        src = _source(source)
+        search = self.planner.frontier_search(src, goals, max_time=horizon)
+        if search is None:  # too many zones for the vectorised search: no reuse
+            return self.planner.plan_from(src, goals, max_time=horizon)
+        search.stop = self.stop
+        results = search.run()
+        self.searches[source] = search
+        return dict(results)
+
+    def warm(self, should_stop: Callable[[], bool] | None = None) -> int:
+        """Run the searches the arena's sources don't have yet (and finish pending resumes);
+        returns how many ran.  Stops (keeping what is done) when ``should_stop()``."""
+        if self.arena is None or self.planner is None:
+            return 0
+        ctx = AnalysisContext(self.arena, tolerance=self.tolerance, max_turns=self.max_turns, session=self)
+        sources = [s.id for s in sorted(self.arena.start_positions, key=lambda s: s.player)]
+        sources += [f"checkpoint:{c.id}" for c in self.arena.checkpoints if c.kind == "outlying"]
+        done = 0
+        self.stop = should_stop
+        try:
+            for source in sources:
+                if should_stop is not None and should_stop():
+                    break
+                if source in self.searches and not self.pending.get(source):
+                    continue
+                ctx.search(source)
+                done += 1
+            for search in self.searches.values():  # ready for quick resumes
+                if should_stop is not None and should_stop():
+                    break
+                search.compact()
+        except Exception as exc:  # noqa: BLE001 - a stopped warm-up just ends early
+            if type(exc).__name__ != "SearchStopped":
+                raise
+        finally:
+            self.stop = None
+        return done
+
+
+def _source(ref: str) -> StartSource | CheckpointSource:
+    kind, _, ident = ref.partition(":")
+    return StartSource(int(ident)) if kind == "start" else CheckpointSource(ident)
+
+
+def _source_moved(old: Arena, new: Arena, source: str) -> bool:
+    kind, _, ident = source.partition(":")
+    if kind == "start":
+        try:
+            a, b = old.start(int(ident)), new.start(int(ident))
+        except KeyError:
+            return True
+        return (a.position, a.facing) != (b.position, b.facing)
+    before = {c.id: c.shape for c in old.checkpoints}
+    after = {c.id: c.shape for c in new.checkpoints}
+    return before.get(ident) != after.get(ident)
