@@ -1,7 +1,12 @@
 """Live-validation benchmark: after moving one element of the default arena, how long until the
-editor's two analysis stages have new findings — the quick stage (format checks and the
-validators that need no travel, run in a worker thread) and the travel stage (run in a child
-process). Measures the work itself (what the editor's background jobs run), median of N moves.
+editor has new findings.
+
+It drives what the editor's validation job runs, end to end: the travel request goes to the
+persistent travel workers (editor/travel_workers.py: two processes that keep their searches
+between edits and resume them for moved goals), the quick stage (format checks and the
+validators that need no travel) runs meanwhile in this process, then the travel validators run
+on the workers' answers.  Steady state: the workers have warmed up after opening the arena.
+Medians over N moves of each kind of element.
 
 Usage: python bench/editor_update.py [--moves N]
 """
@@ -14,38 +19,77 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from editor.validation import _travel_findings, quick_findings  # noqa: E402
+from editor.validation import LiveTravel, quick_findings  # noqa: E402
 from schema import load  # noqa: E402
-from schema.model import Circle  # noqa: E402
+from schema.model import Arena  # noqa: E402
+
+
+def _shift(shape: Any, dx: float, dy: float) -> Any:
+    return dataclasses.replace(shape, center=(shape.center[0] + dx, shape.center[1] + dy))
+
+
+def moves(arena: Arena) -> dict[str, Callable[[Arena, int], Arena]]:
+    """Kind of edit -> function making the i-th edit (small drags back and forth)."""
+    def wiggle(i: int) -> tuple[float, float]:
+        return (0.1 * (1 if i % 2 else -1), 0.05 * (i % 3))
+
+    def checkpoint(a: Arena, i: int) -> Arena:
+        cp = a.checkpoints[0]
+        return dataclasses.replace(a, checkpoints=(dataclasses.replace(cp, shape=_shift(cp.shape, *wiggle(i))), *a.checkpoints[1:]))
+
+    def target(a: Arena, i: int) -> Arena:
+        t = a.static_targets[0]
+        dx, dy = wiggle(i)
+        return dataclasses.replace(a, static_targets=(dataclasses.replace(t, position=(t.position[0] + dx, t.position[1] + dy)), *a.static_targets[1:]))
+
+    def start(a: Arena, i: int) -> Arena:
+        s = a.start_positions[0]
+        dx, dy = wiggle(i)
+        return dataclasses.replace(a, start_positions=(dataclasses.replace(s, position=(s.position[0] + dx, s.position[1] + dy)), *a.start_positions[1:]))
+
+    def wall(a: Arena, i: int) -> Arena:
+        w = a.walls[0]
+        return dataclasses.replace(a, walls=(dataclasses.replace(w, shape=_shift(w.shape, *wiggle(i))), *a.walls[1:]))
+
+    return {"checkpoint A": checkpoint, "static target T1": target, "start 1": start, "wall W1": wall}
 
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--moves", type=int, default=5)
-    ap.add_argument("--travel-moves", type=int, default=2)
+    ap.add_argument("--moves", type=int, default=9)
+    ap.add_argument("--slow-moves", type=int, default=3, help="moves of starts and walls (they search again)")
     args = ap.parse_args()
-    arena = load(ROOT / "arenas" / "default.yaml")
-    quick, travel = [], []
-    for i in range(args.moves):
-        cp = arena.checkpoints[0]
-        assert isinstance(cp.shape, Circle)
-        moved = dataclasses.replace(cp, shape=dataclasses.replace(cp.shape, center=(cp.shape.center[0] - 0.1 * (i + 1),
-                                                                                    cp.shape.center[1])))
-        edited = dataclasses.replace(arena, checkpoints=(moved, *arena.checkpoints[1:]))
-        t = time.perf_counter()
-        quick_findings(edited)
-        quick.append(time.perf_counter() - t)
-        if i < args.travel_moves:
-            t = time.perf_counter()
-            _travel_findings(edited)
-            travel.append(time.perf_counter() - t)
-    print(f"move checkpoint A, default arena: quick stage median {1000 * statistics.median(quick):.0f} ms "
-          f"over {len(quick)} moves; travel stage median {statistics.median(travel):.2f} s over {len(travel)} moves "
-          "(target: findings updated within 100 ms)")
+    base = load(ROOT / "arenas" / "default.yaml")
+    live = LiveTravel()
+    t = time.perf_counter()
+    live(base)
+    print(f"first run after opening (workers start, search, symmetric sources searched too): {time.perf_counter() - t:.2f} s")
+    try:
+        for kind, edit in moves(base).items():
+            arena = base
+            live(arena)
+            live._workers.wait_warm()
+            quick, total, n = [], [], args.moves if kind in ("checkpoint A", "static target T1") else args.slow_moves
+            for i in range(n):
+                arena = edit(arena, i)
+                t0 = time.perf_counter()
+                live.submit(arena)
+                quick_findings(arena)
+                t1 = time.perf_counter()
+                live(arena)
+                t2 = time.perf_counter()
+                quick.append(t1 - t0)
+                total.append(t2 - t0)
+                live._workers.wait_warm()
+            print(f"move {kind:16s}: quick findings {1000 * statistics.median(quick):4.0f} ms, all findings "
+                  f"{1000 * statistics.median(total):5.0f} ms (median of {n}; target 100 ms)")
+    finally:
+        live.close()
     return 0
 
 

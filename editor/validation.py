@@ -15,7 +15,7 @@ and results of stale generations are dropped. An analysis may publish partial re
 
 from __future__ import annotations
 
-import multiprocessing
+import inspect
 import re
 import threading
 import traceback
@@ -60,7 +60,8 @@ def format_analyse(arena: Arena) -> list[Finding]:
 
 # ------------------------------------------------------------------ the validators seam
 
-def _validators_run(arena: Arena, travel: bool | None, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
+def _validators_run(arena: Arena, travel: bool | None, should_stop: Callable[[], bool] | None = None,
+                    context: Any = None) -> list[Finding]:
     """Run ``validators.run.validate``: all validators (``travel=None``), only those that need
     no travel (``False``) or only the travel ones (``True``)."""
     from validators.registry import default_registry
@@ -79,7 +80,7 @@ def _validators_run(arena: Arena, travel: bool | None, should_stop: Callable[[],
         if should_stop is not None and should_stop():
             raise Cancelled()
 
-    report = validate(arena, disable=skip, progress=progress)
+    report = validate(arena, disable=skip, progress=progress, context=context)
     return [normalise(f) for f in report.findings]
 
 
@@ -103,6 +104,48 @@ def quick_findings(arena: Arena, should_stop: Callable[[], bool] | None = None) 
     return format_findings(arena) + _validators_run(arena, False, should_stop)
 
 
+class LiveTravel:
+    """The travel validators for live validation: travel from persistent worker processes that
+    keep their searches between edits (:mod:`editor.travel_workers`), then the validators on
+    it here.  ``close()`` ends the workers."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self._count = workers
+        self._workers: Any = None
+        self._submitted: Arena | None = None
+
+    def submit(self, arena: Arena) -> None:
+        """Start the workers on ``arena`` now (the job does this before its quick stage, so both
+        run at once); the next call with the same arena collects."""
+        from editor.travel_workers import WORKERS, TravelWorkers
+
+        if self._workers is None:
+            self._workers = TravelWorkers(self._count or WORKERS)
+        self._workers.submit(arena)
+        self._submitted = arena
+
+    def __call__(self, arena: Arena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
+        from editor.travel_workers import Stopped
+        from validators.context import AnalysisContext
+
+        stop = should_stop or (lambda: False)
+        if self._submitted is not arena:
+            self.submit(arena)
+        self._submitted = None
+        try:
+            travel = self._workers.collect(stop)
+        except Stopped:
+            raise Cancelled() from None
+        ctx = AnalysisContext(arena)
+        ctx.provide(travel)
+        return _validators_run(arena, True, stop, context=ctx)
+
+    def close(self) -> None:
+        if self._workers is not None:
+            self._workers.close()
+            self._workers = None
+
+
 class StagedAnalysis:
     """The editor's analysis in stages, published as each completes: the format checks and
     the validators that need no travel (well under a second, in the worker thread), then the
@@ -112,15 +155,25 @@ class StagedAnalysis:
     Calling the object runs every stage in the calling thread."""
 
     def __init__(self, quick: Callable[..., list[Finding]] = quick_findings,
-                 slow: Callable[[Arena], list[Finding]] | None = _travel_findings) -> None:
-        self.quick, self.slow = quick, slow
+                 slow: Callable[[Arena], list[Finding]] | None | str = "live") -> None:
+        """``slow``: "live" (:class:`LiveTravel`: persistent workers, incremental), a callable
+        run in a fresh child process per run, or None (no travel stage)."""
+        self.quick = quick
+        self.live = LiveTravel() if slow == "live" else None
+        self.slow = None if isinstance(slow, str) else slow
 
     def stages(self) -> list[tuple[Callable[..., list[Finding]], bool]]:
         """(callable, run in a child process) in order."""
         out: list[tuple[Callable[..., list[Finding]], bool]] = [(self.quick, False)]
-        if self.slow is not None:
+        if self.live is not None:
+            out.append((self.live, False))
+        elif self.slow is not None:
             out.append((self.slow, True))
         return out
+
+    def close(self) -> None:
+        if self.live is not None:
+            self.live.close()
 
     def __call__(self, arena: Arena) -> list[Finding]:
         return [f for fn, _ in self.stages() for f in fn(arena)]
@@ -154,18 +207,10 @@ class _Signals(QObject):
     done = Signal(int, object, bool)  # generation, list[Finding] | str (error text), final
 
 
-_MP_CONTEXT: Any = None
-
-
 def _mp_context() -> Any:
-    """forkserver (a clean, pre-imported process to fork workers from) where available."""
-    global _MP_CONTEXT
-    if _MP_CONTEXT is None:
-        methods = multiprocessing.get_all_start_methods()
-        _MP_CONTEXT = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-        if "forkserver" in methods:
-            _MP_CONTEXT.set_forkserver_preload(["validators.run", "schema"])
-    return _MP_CONTEXT
+    from editor.travel_workers import mp_context
+
+    return mp_context()
 
 
 def _child(fn: Callable[..., Any], args: tuple[Any, ...], conn: Any) -> None:  # pragma: no cover - child
@@ -229,12 +274,16 @@ class _Job(QRunnable):
         found: list[Finding] = []
         stop = self.cancelled.is_set
         try:
+            for fn, _ in stages:  # background stages start first, to run alongside the quick one
+                submit = getattr(fn, "submit", None)
+                if callable(submit):
+                    submit(self.arena)
             for i, (fn, isolated) in enumerate(stages):
                 if stop():
                     return
                 if isolated:
                     part = run_isolated(fn, self.arena, stop)
-                elif "should_stop" in getattr(fn, "__code__", _NO_CODE).co_varnames:
+                elif _takes_should_stop(fn):
                     part = fn(self.arena, should_stop=stop)
                 else:
                     part = fn(self.arena)
@@ -246,7 +295,11 @@ class _Job(QRunnable):
             self.signals.done.emit(self.generation, traceback.format_exc(limit=3), True)
 
 
-_NO_CODE = (lambda: None).__code__
+def _takes_should_stop(fn: Callable[..., Any]) -> bool:
+    try:
+        return "should_stop" in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def normalise(f: Any) -> Finding:
@@ -335,3 +388,6 @@ class ValidationRunner(QObject):
         if self._job is not None:
             self._job.cancelled.set()
         self.pool.waitForDone(5000)
+        close = getattr(self.analyse, "close", None)
+        if callable(close):
+            close()

@@ -295,7 +295,7 @@ class FrontierSearch:
         self.slot = slot
         self.blk = self.sb + n * self.sd
         size = nqi * self.nqj * 12 * self.blk
-        self.dense = size <= DENSE_LIMIT
+        self.dense = size <= DENSE_LIMIT and size < (1 << (62 - self.p.n_fields))  # field bits fit beside keys
         dtype = np.int16 if self.limit < np.iinfo(np.int16).max else np.int32
         spare = self.p._scratch.setdefault("tables", [])
         reuse = next((t for t in spare if t.dtype == dtype and len(t) == size), None) if self.dense else None
@@ -305,11 +305,10 @@ class FrontierSearch:
         else:
             self.best = np.full(size if self.dense else 0, np.iinfo(dtype).max, dtype=dtype)
         self.best_dict: dict[tuple[int, int, int], int] = {}
-        self.dense = self.dense and size < (1 << (62 - self.p.n_fields))
         self.sparse_keys = np.zeros(0, dtype=np.int64)
         self.sparse_times = np.zeros(0, dtype=np.int64)
 
-    def _admit(self, c: dict[str, np.ndarray]) -> np.ndarray:
+    def _admit(self, c: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """Indices of the children worth keeping: better than any state with the same key (and,
         within a turn, than any with fewer icons spent there as soon); sets their keys."""
         q = self.p.quantum
@@ -782,7 +781,8 @@ class FrontierSearch:
             path = [(px[j] + a, py[j] + b) for a, b in self.lat.path[n["hk"][r[j]], c["move"][j]]]
             _, _, pushes = self._replay(float(px[j]), float(py[j]), int(n["hk"][r[j]]), int(c["move"][j]), int(n["used"][r[j]]))
             hit[i] = path_crosses(path + [(a, b) for _, a, b in pushes], (ax, ay), (bx, by), one_way)
-        return near[hit]
+        found: np.ndarray = near[hit]
+        return found
 
     # -- results --------------------------------------------------------------------------------
     def _replay(self, x: float, y: float, hk: int, move: int, used: int) -> tuple[float, float, list[tuple[str, float, float]]]:

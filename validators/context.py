@@ -125,6 +125,10 @@ class AnalysisContext:
         self._from[source] = got
         return got
 
+    def provide(self, travel: dict[str, dict[str, TravelResult]]) -> None:
+        """Take travel computed elsewhere (source -> goal ref -> result; the editor's workers)."""
+        self._from.update(travel)
+
     def travel(self, source: str, goal: str) -> TravelResult:
         return self.travel_from(source)[goal]
 

@@ -103,14 +103,16 @@ class TravelSession:
         self.searches[source] = search
         return dict(results)
 
-    def warm(self, should_stop: Callable[[], bool] | None = None) -> int:
-        """Run the searches the arena's sources don't have yet (and finish pending resumes);
-        returns how many ran.  Stops (keeping what is done) when ``should_stop()``."""
+    def warm(self, should_stop: Callable[[], bool] | None = None, sources: list[str] | None = None) -> int:
+        """Run the searches the arena's sources (or ``sources``) don't have yet and finish
+        pending resumes; returns how many ran.  Stops (keeping what is done) when
+        ``should_stop()``."""
         if self.arena is None or self.planner is None:
             return 0
         ctx = AnalysisContext(self.arena, tolerance=self.tolerance, max_turns=self.max_turns, session=self)
-        sources = [s.id for s in sorted(self.arena.start_positions, key=lambda s: s.player)]
-        sources += [f"checkpoint:{c.id}" for c in self.arena.checkpoints if c.kind == "outlying"]
+        if sources is None:
+            sources = [s.id for s in sorted(self.arena.start_positions, key=lambda s: s.player)]
+            sources += [f"checkpoint:{c.id}" for c in self.arena.checkpoints if c.kind == "outlying"]
         done = 0
         self.stop = should_stop
         try:

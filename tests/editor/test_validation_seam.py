@@ -25,7 +25,10 @@ def test_editor_uses_the_validators_when_they_import() -> None:
     assert V.validators_available()
     analysis = V.editor_analysis()
     assert isinstance(analysis, StagedAnalysis)
-    assert [isolated for _fn, isolated in analysis.stages()] == [False, True]
+    # the travel stage runs on persistent workers (editor.travel_workers), not a child per run
+    assert [isolated for _fn, isolated in analysis.stages()] == [False, False]
+    assert isinstance(analysis.stages()[1][0], V.LiveTravel)
+    analysis.close()
 
 
 def test_quick_stage_runs_the_validators_that_need_no_travel() -> None:
