@@ -30,7 +30,6 @@ from schema.model import (
     Gate,
     Point,
     Polygon,
-    Polyline,
     Rect,
     Shape,
     StartPosition,

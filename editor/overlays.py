@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QPointF, QRectF, QRunnable, Qt, QThreadPool, Signal
-from PySide6.QtGui import QAction, QActionGroup, QColor, QPainter, QPainterPath, QPolygonF
+from PySide6.QtGui import QAction, QActionGroup, QColor, QPainter, QPolygonF
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QLabel,

@@ -28,211 +28,28 @@ for fine tolerances, and for states a field pushed this turn, a dict holds them.
 
 from __future__ import annotations
 
+__all__ = ["BoundTable", "FrontierSearch", "HeadingLattice", "SearchStopped", "supported"]
+
 import math
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import numpy as np
-import shapely
 
-from engine.cspace import BLOCKED, FREE, MAX_BIT_ZONES, MIXED, HeadingSpace
-from engine.geometry import path_crosses
-from engine.motion import MANEUVERS, PIVOT_COST, Pose, local_displacement, local_path, normalize_heading, pivot
-from engine.travel_types import UNBOUNDED, Goal, PathStep, TravelResult
+from engine.frontier_paths import PIVOT_BASE, StateStore, gate_hits, travel_result
+from engine.lattice import MANEUVER_COST, MANEUVER_COUNT, BoundTable, HeadingLattice, supported
+from engine.motion import PIVOT_COST, Pose
+from engine.travel_types import UNBOUNDED, Goal, TravelResult
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.planner import Planner
 
-#: Distance step (lengths) of the tabulated time bound.
-BOUND_STEP = 0.01
 #: Largest dense key table (entries); beyond it (fine tolerances) keys go to a dict.
 DENSE_LIMIT = 16_000_000
 _U1 = np.uint64(1)
-_NM = len(MANEUVERS)
-_COST = np.array([m.cost for m in MANEUVERS], dtype=np.int64)
-
-
-def supported(planner: Planner, starts: Sequence[tuple[Pose, int]]) -> bool:
-    """Can the vectorised search run this query?  (At most 64 zones, every source heading on
-    one 30-degree lattice.)"""
-    if len(planner.cspace.zones) > MAX_BIT_ZONES or not starts:
-        return False
-    base = starts[0][0].heading % 30.0
-    return all(abs((p.heading - base) % 30.0) < 1e-6 or abs((p.heading - base) % 30.0 - 30.0) < 1e-6 for p, _ in starts)
 
 
 class SearchStopped(Exception):
     """A search's ``stop`` callback asked it to stop (a newer request superseded it)."""
-
-
-class HeadingLattice:
-    """The twelve headings ``base + k*30`` of one search, their configuration spaces stacked for
-    vectorised lookups, and every maneuver's and pivot's displacement per heading."""
-
-    def __init__(self, planner: Planner, base: float) -> None:
-        self.headings = [round(normalize_heading(base + 30.0 * k), 6) % 360.0 for k in range(12)]
-        self.spaces: list[HeadingSpace] = [planner.cspace.heading(h) for h in self.headings]
-        self.raster = planner.cspace.raster
-        self.status = np.stack([hs.status_array for hs in self.spaces])
-        self.sure = np.stack([hs.sure_bits for hs in self.spaces])
-        self.maybe = np.stack([hs.maybe_bits for hs in self.spaces])
-        t = planner.turbine
-        self.dx = np.empty((12, _NM))
-        self.dy = np.empty((12, _NM))
-        self.nh = np.empty((12, _NM), dtype=np.int64)
-        paths = [local_path(m, t) for m in MANEUVERS]
-        npts = max(len(p) for p in paths)
-        self.path = np.empty((12, _NM, npts, 2))  # centre path of each length, padded with its end
-        for k, h in enumerate(self.headings):
-            a = math.radians(h)
-            c, s = math.cos(a), math.sin(a)
-            for i, m in enumerate(MANEUVERS):
-                lx, ly = local_displacement(m, t)
-                self.dx[k, i], self.dy[k, i] = lx * c - ly * s, lx * s + ly * c
-                self.nh[k, i] = (k + m.turn // 30) % 12
-                pts = paths[i] + [paths[i][-1]] * (npts - len(paths[i]))
-                self.path[k, i] = [(px * c - py * s, px * s + py * c) for px, py in pts]
-        self.pivots: list[tuple[float, float, int, str]] = []
-        self.pdx = np.empty((12, 44))
-        self.pdy = np.empty((12, 44))
-        self.pnh = np.empty((12, 44), dtype=np.int64)
-        for k, h in enumerate(self.headings):
-            origin = Pose(0.0, 0.0, h)
-            j = 0
-            for corner in range(4):
-                for n in range(1, 12):
-                    new = pivot(origin, corner, 30.0 * n, t)
-                    self.pdx[k, j], self.pdy[k, j], self.pnh[k, j] = new.x, new.y, (k + n) % 12
-                    if k == 0:
-                        self.pivots.append((0.0, 0.0, n, f"pivot {30 * n} about corner {corner}"))
-                    j += 1
-
-    def refresh_zones(self) -> None:
-        """Re-read the zone masks after :meth:`engine.cspace.CSpace.replace_zone`."""
-        for k, hs in enumerate(self.spaces):
-            self.sure[k] = hs.sure_bits
-            self.maybe[k] = hs.maybe_bits
-
-    def cells(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(raster cell index, on-grid mask) of points."""
-        r = self.raster
-        fi = (x - r.x0) / r.cell
-        fj = (y - r.y0) / r.cell
-        ok = (fi >= 0.0) & (fj >= 0.0) & (fi < r.nx) & (fj < r.ny)
-        c = np.where(ok, fi.astype(np.int64) * r.ny + fj.astype(np.int64), 0)
-        return c, ok
-
-    def probe(self, x: np.ndarray, y: np.ndarray, hk: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(free mask, zone bit mask) for centres ``(x, y)`` at heading indices ``hk``: the
-        vectorised :meth:`engine.cspace.HeadingSpace.probe`."""
-        c, ok = self.cells(x, y)
-        st = np.where(ok, self.status[hk, c], BLOCKED)
-        mixed = np.flatnonzero(st == MIXED)
-        if len(mixed):
-            for k in np.unique(hk[mixed]).tolist():
-                sel = mixed[hk[mixed] == k]
-                st[sel] = np.where(shapely.contains_xy(self.spaces[k].free, x[sel], y[sel]), FREE, BLOCKED)
-        free = st == FREE
-        zones = np.where(free, self.sure[hk, c], np.uint64(0))
-        maybe = np.where(free, self.maybe[hk, c], np.uint64(0))
-        todo = np.flatnonzero(maybe)
-        if len(todo):
-            for k in np.unique(hk[todo]).tolist():
-                sel = todo[hk[todo] == k]
-                bits = int(np.bitwise_or.reduce(maybe[sel]))
-                while bits:
-                    z = (bits & -bits).bit_length() - 1
-                    bits &= bits - 1
-                    zb = np.uint64(1 << z)
-                    s2 = sel[(maybe[sel] & zb) != 0]
-                    hit = shapely.intersects_xy(self.spaces[k].zones[z], x[s2], y[s2])
-                    zones[s2[hit]] |= zb
-        return free, zones
-
-
-class BoundTable:
-    """The planner's time bound (:class:`engine.heuristic.TimeBound`) tabulated per (speed,
-    lengths done, icons left) at every multiple of :data:`BOUND_STEP` lengths, so a batch of
-    states is bounded with one gather (distances are rounded down: still admissible)."""
-
-    def __init__(self, planner: Planner) -> None:
-        self.tb = planner.timebound
-        self.budget = planner.budget
-        vmax = planner.vmax
-        self.rows = np.full((vmax + 1, vmax + 1, (self.budget or 0) + 2), -1, dtype=np.int64)
-        b = planner.geometry.bounds.bounds
-        self.width = int((max(b[2] - b[0], b[3] - b[1]) * 3.0 + 10.0) / BOUND_STEP) + 2
-        self.table = np.zeros((self.rows.size, self.width), dtype=np.int64)
-        self.used = 0
-        self._floor: np.ndarray | None = None
-
-    def lookup(self, d: np.ndarray, s: np.ndarray, l: np.ndarray, spent: np.ndarray) -> np.ndarray:
-        left = np.zeros(len(d), dtype=np.int64) if self.budget is None else self.budget - spent + 1
-        row = self.rows[s, l, left]
-        if (row < 0).any():
-            for code in np.unique(((s * 64 + l) * 64 + left)[row < 0]).tolist():
-                self._add(code // 4096, (code // 64) % 64, code % 64)
-            row = self.rows[s, l, left]
-        finite = np.isfinite(d)
-        dq = np.minimum(np.where(finite, d / BOUND_STEP, 0.0).astype(np.int64), self.width - 1)
-        return np.where(finite, self.table[row, dq], UNBOUNDED)
-
-    def floor(self, d: np.ndarray) -> np.ndarray:
-        """A bound no larger than :meth:`lookup` for any speed, lengths done and icons left."""
-        if self._floor is None:
-            vmax = self.rows.shape[0] - 1
-            for s in range(vmax + 1):
-                for l in range(s + 1):
-                    for left in range(self.rows.shape[2]):
-                        if self.rows[s, l, left] < 0:
-                            self._add(s, l, left)
-            self._floor = self.table[: self.used].min(axis=0)
-        finite = np.isfinite(d)
-        dq = np.minimum(np.where(finite, d / BOUND_STEP, 0.0).astype(np.int64), self.width - 1)
-        return np.where(finite, self._floor[dq], UNBOUNDED)
-
-    def _add(self, s: int, l: int, left: int) -> None:
-        covers, times = self.tb._table(s, l, left - 1 if self.budget is not None else -1)
-        c = np.asarray(covers, dtype=float)
-        t = np.asarray(times + [UNBOUNDED], dtype=np.int64)
-        grid = np.arange(self.width) * BOUND_STEP
-        self.table[self.used] = t[np.searchsorted(c, grid - 1e-9, side="left")]
-        self.rows[s, l, left] = self.used
-        self.used += 1
-
-
-class _Store:
-    """Every state the search keeps (columns of growable arrays), for buckets and paths."""
-
-    COLUMNS = {"x": np.float64, "y": np.float64, "hk": np.int64, "t": np.int64, "s": np.int64, "l": np.int64,
-               "spent": np.int64, "used": np.uint64, "time": np.int64, "icons": np.int64, "parent": np.int64,
-               "move": np.int64, "key": np.int64}
-
-    def __init__(self) -> None:
-        self.n = 0
-        self.cap = 4096
-        self.cols = {k: np.zeros(self.cap, dtype=d) for k, d in self.COLUMNS.items()}
-
-    def add(self, **cols: np.ndarray) -> np.ndarray:
-        m = len(cols["x"])
-        if self.n + m > self.cap:
-            while self.n + m > self.cap:
-                self.cap *= 2
-            for k, a in self.cols.items():
-                b = np.zeros(self.cap, dtype=a.dtype)
-                b[: self.n] = a[: self.n]
-                self.cols[k] = b
-        for k, a in self.cols.items():
-            a[self.n:self.n + m] = cols[k]
-        ids = np.arange(self.n, self.n + m, dtype=np.int64)
-        self.n += m
-        return ids
-
-    def get(self, ids: np.ndarray) -> dict[str, np.ndarray]:
-        return {k: a[ids] for k, a in self.cols.items()}
-
-
-#: ``move`` codes: -1 no length (a source or a turn at speed 0), 0..20 a maneuver, 100+j pivot j.
-PIVOT_BASE = 100
 
 
 class FrontierSearch:
@@ -260,7 +77,7 @@ class FrontierSearch:
         #: Checked between batches: when it returns True the search raises :class:`SearchStopped`,
         #: leaving a consistent state (it can be run or resumed again later).
         self.stop: Callable[[], bool] | None = None
-        self.store = _Store()
+        self.store = StateStore()
         self.parked: list[np.ndarray] = []
         self.low = 0  # lowest bucket pushed to since the last batch
         #: Open states set aside by :meth:`compact`, sorted by time (``reservoir_time``).
@@ -414,8 +231,7 @@ class FrontierSearch:
 
     # -- the loop -------------------------------------------------------------------------------
     def run(self) -> dict[Goal, TravelResult]:
-        p = self.p
-        src = {k: [] for k in _Store.COLUMNS}  # type: dict[str, list[Any]]
+        src: dict[str, list[float]] = {k: [] for k in StateStore.COLUMNS}
         for pose, speed in self.starts:
             k = int(round(((pose.heading - self.lat.headings[0]) % 360.0) / 30.0)) % 12
             if not self.lat.spaces[k].is_free(pose.x, pose.y):
@@ -426,7 +242,7 @@ class FrontierSearch:
             if self.record is not None:
                 self._note(np.array([pose.x]), np.array([pose.y]), np.array([0]))
         if src["x"]:
-            c = {k: np.asarray(v, dtype=_Store.COLUMNS[k]) for k, v in src.items()}
+            c = {k: np.asarray(v, dtype=StateStore.COLUMNS[k]) for k, v in src.items()}
             win, key = self._admit(c)
             c["key"] = key
             self._push({k: v[win] for k, v in c.items()})
@@ -494,10 +310,16 @@ class FrontierSearch:
         # a seeded arrival bounds the answer: only states earlier than it are queued again
         bound = min([self.limit + 1] + [self.cand[g][0] for g in todo if g in self.cand]) if len(todo) == 1 else self.limit + 1
         k = int(np.searchsorted(self.reservoir_time, bound, side="left"))
-        if k and self.dist is not None:
+        if k and self.dist is None:  # no bound to rank by: every earlier state goes back
+            ids, time = self.reservoir[:k], self.reservoir_time[:k]
+            self.reservoir, self.reservoir_time, self.reservoir_cell = (
+                self.reservoir[k:], self.reservoir_time[k:], self.reservoir_cell[k:])
+            self._bucket(ids, time)
+        elif k:
             # cheap lower bound first: time + the smallest time bound for the state's distance
             cols = self.store.cols
             ids, time = self.reservoir[:k], self.reservoir_time[:k]
+            assert self.dist is not None
             d = self.dist[self.reservoir_cell[:k]]
             soon = np.flatnonzero(time + self.bound.floor(d) < bound)
             if len(soon):
@@ -573,7 +395,7 @@ class FrontierSearch:
         """Resolve the goals whose best arrival can no longer be beaten (time <= f)."""
         done = [g for g in self.open if g in self.cand and self.cand[g][0] <= f]
         for g in done:
-            self.results[g] = self._result(g, self.cand[g][1])
+            self.results[g] = travel_result(self, g, self.cand[g][1])
             self.open.discard(g)
         if done:
             self._refresh()
@@ -684,10 +506,10 @@ class FrontierSearch:
         """One more length for every state of ``n`` (each at its speed), all 21 maneuvers."""
         lat = self.lat
         m = len(n["x"])
-        r = np.repeat(np.arange(m), _NM)
-        k = np.tile(np.arange(_NM), m)
+        r = np.repeat(np.arange(m), MANEUVER_COUNT)
+        k = np.tile(np.arange(MANEUVER_COUNT), m)
         if self.budget is not None:
-            ok = _COST[k] <= self.budget - n["spent"][r]
+            ok = MANEUVER_COST[k] <= self.budget - n["spent"][r]
             r, k = r[ok], k[ok]
         hk = n["hk"][r]
         x = n["x"][r] + lat.dx[hk, k]
@@ -721,8 +543,8 @@ class FrontierSearch:
         l = n["l"][r] + 1
         t = n["t"][r]
         time = (t - 1) * self.scale + self.scale * l // s
-        c = {"x": x, "y": y, "hk": nh, "t": t, "s": s, "l": l, "spent": n["spent"][r] + _COST[k], "used": used,
-             "time": time, "icons": n["icons"][r] + _COST[k], "parent": n["parent"][r], "move": k}
+        c = {"x": x, "y": y, "hk": nh, "t": t, "s": s, "l": l, "spent": n["spent"][r] + MANEUVER_COST[k], "used": used,
+             "time": time, "icons": n["icons"][r] + MANEUVER_COST[k], "parent": n["parent"][r], "move": k}
         if self.record is not None:
             self._note(x, y, time)
         self._goals(c, zones, n, r, pushed)
@@ -742,7 +564,7 @@ class FrontierSearch:
             if z is not None:
                 hit = some[(zones[some] & np.uint64(1 << z)) != 0]
             elif gates:
-                hit = self._gate_hits(g, c, n, r, pushed)
+                hit = gate_hits(self, g, c, n, r, pushed)
             else:
                 continue
             if not len(hit):
@@ -752,105 +574,3 @@ class FrontierSearch:
             if g not in self.cand or t < self.cand[g][0]:
                 sid = self.store.add(**{kk: v[i:i + 1] for kk, v in c.items()}, key=np.array([-1]))
                 self.cand[g] = (t, int(sid[0]))
-
-    def _gate_hits(self, g: Goal, c: dict[str, np.ndarray], n: dict[str, np.ndarray], r: np.ndarray,
-                   pushed: np.ndarray) -> np.ndarray:
-        (ax, ay), (bx, by), one_way = self.p.gates[g]
-        px, py = n["x"][r], n["y"][r]
-        vx, vy = bx - ax, by - ay
-        L2 = vx * vx + vy * vy
-        u = np.clip(((px - ax) * vx + (py - ay) * vy) / L2, 0.0, 1.0) if L2 else np.zeros(len(px))
-        reach = self.p.reach + self.p.n_fields + 0.01
-        near = np.flatnonzero(np.hypot(px - ax - u * vx, py - ay - u * vy) <= reach)
-        if not len(near):
-            return near
-        pts = self.lat.path[n["hk"][r[near]], c["move"][near]] + np.stack([px[near], py[near]], axis=1)[:, None, :]
-        P, Q = pts[:, :-1], pts[:, 1:]
-        d1 = (bx - ax) * (P[..., 1] - ay) - (by - ay) * (P[..., 0] - ax)
-        d2 = (bx - ax) * (Q[..., 1] - ay) - (by - ay) * (Q[..., 0] - ax)
-        ex, ey = Q[..., 0] - P[..., 0], Q[..., 1] - P[..., 1]
-        d3 = ex * (ay - P[..., 1]) - ey * (ax - P[..., 0])
-        d4 = ex * (by - P[..., 1]) - ey * (bx - P[..., 0])
-        cross = ~(((d1 > 0) & (d2 > 0)) | ((d1 < 0) & (d2 < 0)) | ((d1 == 0) & (d2 == 0)))
-        cross &= ~(((d3 > 0) & (d4 > 0)) | ((d3 < 0) & (d4 < 0)))
-        if one_way:
-            cross &= ((d1 < 0) & (0 <= d2)) | ((d1 <= 0) & (0 < d2))
-        hit = cross.any(axis=1)
-        for i in np.flatnonzero(pushed[near] & ~hit).tolist():  # pushes extend the path: replay them
-            j = near[i]
-            path = [(px[j] + a, py[j] + b) for a, b in self.lat.path[n["hk"][r[j]], c["move"][j]]]
-            _, _, pushes = self._replay(float(px[j]), float(py[j]), int(n["hk"][r[j]]), int(c["move"][j]), int(n["used"][r[j]]))
-            hit[i] = path_crosses(path + [(a, b) for _, a, b in pushes], (ax, ay), (bx, by), one_way)
-        found: np.ndarray = near[hit]
-        return found
-
-    # -- results --------------------------------------------------------------------------------
-    def _replay(self, x: float, y: float, hk: int, move: int, used: int) -> tuple[float, float, list[tuple[str, float, float]]]:
-        """One length from (x, y) at heading index ``hk``: its end before pushes and the pushes
-        (field id, position after), as the scalar planner moves."""
-        p = self.p
-        lat = self.lat
-        mx, my = x + float(lat.dx[hk, move]), y + float(lat.dy[hk, move])
-        nh = int(lat.nh[hk, move])
-        hs = lat.spaces[nh]
-        zones = hs.probe(mx, my) or []
-        cx, cy = mx, my
-        pushes: list[tuple[str, float, float]] = []
-        while True:
-            z = next((z for z in zones if z < p.n_fields and not used >> z & 1), -1)
-            if z < 0:
-                break
-            cx += float(self.push_x[z])
-            cy += float(self.push_y[z])
-            used |= 1 << z
-            pushes.append((p.geometry.fields[z].id, cx, cy))
-            zones = hs.probe(cx, cy) or []
-        return mx, my, pushes
-
-    def _result(self, goal: Goal, sid: int) -> TravelResult:
-        p = self.p
-        cols = self.store.cols
-        chain: list[int] = []
-        i = sid
-        while i >= 0:
-            chain.append(i)
-            i = int(cols["parent"][i])
-        chain.reverse()
-        path: list[PathStep] = []
-        damage = 0
-        for a, b in zip(chain, chain[1:]):
-            mv = int(cols["move"][b])
-            x, y, hk = float(cols["x"][b]), float(cols["y"][b]), int(cols["hk"][b])
-            h = self.lat.headings[hk]
-            t, s, l = int(cols["t"][b]), int(cols["s"][b]), int(cols["l"][b])
-            if mv < 0 or mv >= PIVOT_BASE:  # a turn at speed 0: stayed or pivoted
-                if mv >= PIVOT_BASE:
-                    label = self.lat.pivots[mv - PIVOT_BASE][3]
-                    path.append(PathStep(x, y, h, 0, t, 0, label))
-                damage += self._end_damage(x, y, hk)
-                continue
-            pu = int(cols["used"][a]) if int(cols["l"][a]) < int(cols["s"][a]) else 0
-            mx, my, pushes = self._replay(float(cols["x"][a]), float(cols["y"][a]), int(cols["hk"][a]), mv, pu)
-            path.append(PathStep(mx, my, h, s, t, l, MANEUVERS[mv].label))
-            for fid, px, py in pushes:
-                path.append(PathStep(px, py, h, s, t, l, MANEUVERS[mv].label, fid))
-            if p.n_excl:
-                was = set(self._excl_at(float(cols["x"][a]), float(cols["y"][a]), int(cols["hk"][a])))
-                now = self._excl_at(x, y, hk)
-                damage += sum(1 for z in now if z not in was)
-                if l == s:
-                    damage += self._end_damage(x, y, hk)
-        e = chain[-1]
-        return TravelResult(goal, True, int(cols["t"][e]), int(cols["l"][e]), int(cols["s"][e]),
-                            int(cols["time"][e]) / p.scale, int(cols["icons"][e]), damage, tuple(path))
-
-    def _excl_at(self, x: float, y: float, hk: int) -> list[int]:
-        p = self.p
-        lo, hi = p.n_fields, p.n_fields + p.n_excl
-        return [z for z in self.lat.spaces[hk].zones_at(x, y) if lo <= z < hi]
-
-    def _end_damage(self, x: float, y: float, hk: int) -> int:
-        p = self.p
-        pose = Pose(x, y, self.lat.headings[hk])
-        return sum(2 for z in self._excl_at(x, y, hk)
-                   if p.geometry.corners_inside(p.excl_zones[z - p.n_fields], pose) >= 2)

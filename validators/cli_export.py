@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from schema import ArenaError, load, save
+from schema import ArenaError, save
 from schema.formats import FORMATS, FormatError, canvas, for_import, get
 from schema.packs import PackError, extract_pack, read_pack
 from validators.cli_app import app, fail, load_arena

@@ -53,7 +53,7 @@ def test_reach_map_agrees_with_the_planner() -> None:
 def test_a_goal_in_a_part_of_the_arena_no_length_reaches_is_ruled_out_at_once() -> None:
     """"Ramming": plans never pass through walls; a wall ring wider than one length's reach can't
     be hopped, so the heuristic proves the goal unreachable without searching the arena."""
-    from engine import planner as P
+    from engine.search import ScalarSearch
     from schema.model import Arena, Checkpoint, Circle, Polyline, Rect, StartPosition, Wall
 
     ring = Wall("W1", Polyline(((2.0, -3.0), (8.0, -3.0), (8.0, 3.0), (2.0, 3.0), (2.0, -3.0)), 1.5))
@@ -61,7 +61,10 @@ def test_a_goal_in_a_part_of_the_arena_no_length_reaches_is_ruled_out_at_once() 
                   checkpoints=(Checkpoint("A", "outlying", Circle((5.0, 0.0), 0.5)),),
                   start_positions=(StartPosition(1, (-5.0, 0.0), 0.0),))
     planner = Planner(arena, quantum=0.25, max_turns=12)
-    search = P._Search(planner, planner.source_poses(StartSource(1)), [Goal("checkpoint", "A")])
+    search = ScalarSearch(planner, planner.source_poses(StartSource(1)), [Goal("checkpoint", "A")])
     result = search.run()[Goal("checkpoint", "A")]
     assert not result.reachable
     assert search.count < 100  # nothing was worth expanding
+    fast = Planner(arena, quantum=0.25, max_turns=12, minimise="time").frontier_search(StartSource(1), [Goal("checkpoint", "A")])
+    assert fast is not None and not fast.run()[Goal("checkpoint", "A")].reachable
+    assert fast.store.n < 100  # the vectorised search too

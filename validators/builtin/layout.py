@@ -7,7 +7,7 @@ import string
 from typing import Any
 
 from schema.model import Arena
-from validators.builtin.common import arena_centre, fmt
+from validators.builtin.common import arena_centre
 from validators.findings import Finding, Result
 from validators.symmetry import apply_angle as _apply_angle
 from validators.symmetry import apply_point as _apply

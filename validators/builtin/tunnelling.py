@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import shapely
 import shapely.affinity
-from shapely.geometry import LineString, Point
+from shapely.geometry import LineString
 
 from engine.geometry import TOLERANCE, ArenaGeometry
 from engine.motion import MANEUVERS, Maneuver, Pose, centre_path, local_displacement, move, push

@@ -1,0 +1,180 @@
+"""Vectorised lookups for the travel search (:mod:`engine.frontier`): the twelve headings of one
+search stacked into arrays (free / blocked / maybe per raster cell, and bit masks of the zones
+each cell certainly or maybe meets), every maneuver's and pivot's displacement per heading, and
+the planner's time bound tabulated so that a batch of states is bounded with one gather.
+
+>>> from schema.model import Arena, Rect, Wall
+>>> from engine.planner import Planner
+>>> import numpy as np
+>>> arena = Arena(name="t", bounds=Rect((0.0, 0.0), (10.0, 10.0)), walls=(Wall("W", Rect((3.0, 0.0), (1.0, 4.0))),))
+>>> lat = Planner(arena, minimise="time")._lattice(0.0)
+>>> free, zones = lat.probe(np.array([0.0, 2.2, 4.6]), np.array([0.0, 0.0, 0.0]), np.array([0, 0, 0]))
+>>> free.tolist()
+[True, False, False]
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Sequence
+
+import numpy as np
+import shapely
+
+from engine.cspace import BLOCKED, FREE, MAX_BIT_ZONES, MIXED, HeadingSpace
+from engine.motion import MANEUVERS, Pose, local_displacement, local_path, normalize_heading, pivot
+from engine.travel_types import UNBOUNDED
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.planner import Planner
+
+#: Distance step (lengths) of the tabulated time bound.
+BOUND_STEP = 0.01
+#: Maneuvers per length, and each one's icon cost (in :data:`engine.motion.MANEUVERS` order).
+MANEUVER_COUNT = len(MANEUVERS)
+MANEUVER_COST = np.array([m.cost for m in MANEUVERS], dtype=np.int64)
+
+
+def supported(planner: Planner, starts: Sequence[tuple[Pose, int]]) -> bool:
+    """Can the vectorised search run this query?  (At most 64 zones, every source heading on
+    one 30-degree lattice.)"""
+    if len(planner.cspace.zones) > MAX_BIT_ZONES or not starts:
+        return False
+    base = starts[0][0].heading % 30.0
+    return all(abs((p.heading - base) % 30.0) < 1e-6 or abs((p.heading - base) % 30.0 - 30.0) < 1e-6 for p, _ in starts)
+
+
+class HeadingLattice:
+    """The twelve headings ``base + k*30`` of one search, their configuration spaces stacked for
+    vectorised lookups, and every maneuver's and pivot's displacement per heading."""
+
+    def __init__(self, planner: Planner, base: float) -> None:
+        self.headings = [round(normalize_heading(base + 30.0 * k), 6) % 360.0 for k in range(12)]
+        self.spaces: list[HeadingSpace] = [planner.cspace.heading(h) for h in self.headings]
+        self.raster = planner.cspace.raster
+        self.status = np.stack([hs.status_array for hs in self.spaces])
+        self.sure = np.stack([hs.sure_bits for hs in self.spaces])
+        self.maybe = np.stack([hs.maybe_bits for hs in self.spaces])
+        t = planner.turbine
+        self.dx = np.empty((12, MANEUVER_COUNT))
+        self.dy = np.empty((12, MANEUVER_COUNT))
+        self.nh = np.empty((12, MANEUVER_COUNT), dtype=np.int64)
+        paths = [local_path(m, t) for m in MANEUVERS]
+        npts = max(len(p) for p in paths)
+        self.path = np.empty((12, MANEUVER_COUNT, npts, 2))  # centre path of each length, padded with its end
+        for k, h in enumerate(self.headings):
+            a = math.radians(h)
+            c, s = math.cos(a), math.sin(a)
+            for i, m in enumerate(MANEUVERS):
+                lx, ly = local_displacement(m, t)
+                self.dx[k, i], self.dy[k, i] = lx * c - ly * s, lx * s + ly * c
+                self.nh[k, i] = (k + m.turn // 30) % 12
+                pts = paths[i] + [paths[i][-1]] * (npts - len(paths[i]))
+                self.path[k, i] = [(px * c - py * s, px * s + py * c) for px, py in pts]
+        self.pivots: list[tuple[float, float, int, str]] = []
+        self.pdx = np.empty((12, 44))
+        self.pdy = np.empty((12, 44))
+        self.pnh = np.empty((12, 44), dtype=np.int64)
+        for k, h in enumerate(self.headings):
+            origin = Pose(0.0, 0.0, h)
+            j = 0
+            for corner in range(4):
+                for n in range(1, 12):
+                    new = pivot(origin, corner, 30.0 * n, t)
+                    self.pdx[k, j], self.pdy[k, j], self.pnh[k, j] = new.x, new.y, (k + n) % 12
+                    if k == 0:
+                        self.pivots.append((0.0, 0.0, n, f"pivot {30 * n} about corner {corner}"))
+                    j += 1
+
+    def refresh_zones(self) -> None:
+        """Re-read the zone masks after :meth:`engine.cspace.CSpace.replace_zone`."""
+        for k, hs in enumerate(self.spaces):
+            self.sure[k] = hs.sure_bits
+            self.maybe[k] = hs.maybe_bits
+
+    def cells(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(raster cell index, on-grid mask) of points."""
+        r = self.raster
+        fi = (x - r.x0) / r.cell
+        fj = (y - r.y0) / r.cell
+        ok = (fi >= 0.0) & (fj >= 0.0) & (fi < r.nx) & (fj < r.ny)
+        c = np.where(ok, fi.astype(np.int64) * r.ny + fj.astype(np.int64), 0)
+        return c, ok
+
+    def probe(self, x: np.ndarray, y: np.ndarray, hk: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(free mask, zone bit mask) for centres ``(x, y)`` at heading indices ``hk``: the
+        vectorised :meth:`engine.cspace.HeadingSpace.probe`."""
+        c, ok = self.cells(x, y)
+        st = np.where(ok, self.status[hk, c], BLOCKED)
+        mixed = np.flatnonzero(st == MIXED)
+        if len(mixed):
+            for k in np.unique(hk[mixed]).tolist():
+                sel = mixed[hk[mixed] == k]
+                st[sel] = np.where(shapely.contains_xy(self.spaces[k].free, x[sel], y[sel]), FREE, BLOCKED)
+        free = st == FREE
+        zones = np.where(free, self.sure[hk, c], np.uint64(0))
+        maybe = np.where(free, self.maybe[hk, c], np.uint64(0))
+        todo = np.flatnonzero(maybe)
+        if len(todo):
+            for k in np.unique(hk[todo]).tolist():
+                sel = todo[hk[todo] == k]
+                bits = int(np.bitwise_or.reduce(maybe[sel]))
+                while bits:
+                    z = (bits & -bits).bit_length() - 1
+                    bits &= bits - 1
+                    zb = np.uint64(1 << z)
+                    s2 = sel[(maybe[sel] & zb) != 0]
+                    hit = shapely.intersects_xy(self.spaces[k].zones[z], x[s2], y[s2])
+                    zones[s2[hit]] |= zb
+        return free, zones
+
+
+class BoundTable:
+    """The planner's time bound (:class:`engine.heuristic.TimeBound`) tabulated per (speed,
+    lengths done, icons left) at every multiple of :data:`BOUND_STEP` lengths, so a batch of
+    states is bounded with one gather (distances are rounded down: still admissible)."""
+
+    def __init__(self, planner: Planner) -> None:
+        self.tb = planner.timebound
+        self.budget = planner.budget
+        vmax = planner.vmax
+        self.rows = np.full((vmax + 1, vmax + 1, (self.budget or 0) + 2), -1, dtype=np.int64)
+        b = planner.geometry.bounds.bounds
+        self.width = int((max(b[2] - b[0], b[3] - b[1]) * 3.0 + 10.0) / BOUND_STEP) + 2
+        self.table = np.zeros((self.rows.size, self.width), dtype=np.int64)
+        self.used = 0
+        self._floor: np.ndarray | None = None
+
+    def lookup(self, d: np.ndarray, s: np.ndarray, l: np.ndarray, spent: np.ndarray) -> np.ndarray:
+        left = np.zeros(len(d), dtype=np.int64) if self.budget is None else self.budget - spent + 1
+        row = self.rows[s, l, left]
+        if (row < 0).any():
+            for code in np.unique(((s * 64 + l) * 64 + left)[row < 0]).tolist():
+                self._add(code // 4096, (code // 64) % 64, code % 64)
+            row = self.rows[s, l, left]
+        finite = np.isfinite(d)
+        dq = np.minimum(np.where(finite, d / BOUND_STEP, 0.0).astype(np.int64), self.width - 1)
+        return np.where(finite, self.table[row, dq], UNBOUNDED)
+
+    def floor(self, d: np.ndarray) -> np.ndarray:
+        """A bound no larger than :meth:`lookup` for any speed, lengths done and icons left."""
+        if self._floor is None:
+            vmax = self.rows.shape[0] - 1
+            for s in range(vmax + 1):
+                for l in range(s + 1):
+                    for left in range(self.rows.shape[2]):
+                        if self.rows[s, l, left] < 0:
+                            self._add(s, l, left)
+            self._floor = self.table[: self.used].min(axis=0)
+        finite = np.isfinite(d)
+        dq = np.minimum(np.where(finite, d / BOUND_STEP, 0.0).astype(np.int64), self.width - 1)
+        return np.where(finite, self._floor[dq], UNBOUNDED)
+
+    def _add(self, s: int, l: int, left: int) -> None:
+        covers, times = self.tb._table(s, l, left - 1 if self.budget is not None else -1)
+        c = np.asarray(covers, dtype=float)
+        t = np.asarray(times + [UNBOUNDED], dtype=np.int64)
+        grid = np.arange(self.width) * BOUND_STEP
+        self.table[self.used] = t[np.searchsorted(c, grid - 1e-9, side="left")]
+        self.rows[s, l, left] = self.used
+        self.used += 1

@@ -1,0 +1,69 @@
+"""Moving a planner to a new version of its arena in which only goals moved.
+
+Checkpoints, start positions, static targets and gates don't change how a turbine moves (they
+score; walls, fields, exclusion fields, bounds and the turbine do), so a planner's configuration
+space and distance grid stay valid when only they move: their regions are swapped in place and
+searches already run can be resumed for them (:meth:`engine.frontier.FrontierSearch.resume`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from engine.cspace import ZoneSpec
+from engine.geometry import ArenaGeometry
+from engine.travel_types import Goal
+from schema.model import Arena
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.planner import Planner
+
+
+def retarget(planner: Planner, arena: Arena) -> set[Goal] | None:
+    """See :meth:`engine.planner.Planner.retarget`."""
+    new = ArenaGeometry(arena)
+    old = planner.geometry
+    if not (planner.arena.turbine == arena.turbine and old.bounds.equals_exact(new.bounds, 0.0)
+            and _same_zones(old.walls, new.walls) and _same_zones(old.fields, new.fields)
+            and _same_zones(old.exclusions, new.exclusions)):
+        return None
+    if [g.id for g in arena.gates] != [g.id for g in planner.arena.gates]:
+        return None
+    changed: set[Goal] = set()
+    pairs = (("checkpoint", old.checkpoints, new.checkpoints), ("start", old.starts, new.starts),
+             ("target", old.targets, new.targets))
+    for kind, before, after in pairs:
+        if [z.id for z in before] != [z.id for z in after]:
+            return None
+    for kind, before, after in pairs:
+        for zb, za in zip(before, after):
+            if not zb.geometry.equals_exact(za.geometry, 0.0):
+                goal = Goal(kind, za.id)  # type: ignore[arg-type]
+                changed.add(goal)
+                planner.cspace.replace_zone(planner.goal_zone[goal], ZoneSpec(kind, za.id, za.geometry))
+                planner._maps.pop(goal, None)
+    for gid, a, b, one in new.gates:
+        goal = Goal("gate", gid)
+        if planner.gates[goal] != (a, b, one):
+            changed.add(goal)
+            planner.gates[goal] = (a, b, one)
+            planner._maps.pop(goal, None)
+    planner.arena, planner.geometry = arena, new
+    if changed:
+        for lat in planner._lattices.values():
+            lat.refresh_zones()
+    return changed
+
+
+def _same_zones(a: Sequence[Any], b: Sequence[Any]) -> bool:
+    """Same ids, shapes and (fields) directions, (exclusions) tiers, in order."""
+    if len(a) != len(b):
+        return False
+    for za, zb in zip(a, b):
+        if isinstance(za, tuple):
+            if za[0] != zb[0] or not za[1].equals_exact(zb[1], 0.0):
+                return False
+        elif (za.id, za.direction, za.active_from_tier) != (zb.id, zb.direction, zb.active_from_tier) \
+                or not za.geometry.equals_exact(zb.geometry, 0.0):
+            return False
+    return True
