@@ -122,7 +122,13 @@ class DistanceGrid:
         must reach, already grown for the footprint)."""
         goal_geom = goal.buffer(self.hd)
         shapely.prepare(goal_geom)
-        targets = np.flatnonzero(shapely.contains_xy(goal_geom, self.xs, self.ys) & self.nodes.ravel())
+        # only the cells in the goal's bounding box can be in it
+        bx0, by0, bx1, by1 = goal_geom.bounds
+        i0, i1 = max(0, int((bx0 - self.x0) / self.cell)), min(self.nx, int((bx1 - self.x0) / self.cell) + 2)
+        j0, j1 = max(0, int((by0 - self.y0) / self.cell)), min(self.ny, int((by1 - self.y0) / self.cell) + 2)
+        box = (np.arange(i0, i1)[:, None] * self.ny + np.arange(j0, j1)[None, :]).ravel()
+        box = box[self.nodes.ravel()[box]]
+        targets = box[shapely.contains_xy(goal_geom, self.xs[box], self.ys[box])]
         if len(targets):
             d = dijkstra(self.reverse, directed=True, indices=targets, min_only=True)
         else:
@@ -151,13 +157,12 @@ class DistanceMap:
         self.slack = 4.0 * grid.hd
         bound = np.maximum(0.0, d / GRID_STRETCH - self.slack)
         self.array = bound.ravel()
-        self.values: list[float] = self.array.tolist()
 
     def at(self, x: float, y: float) -> float:
         i = int((x - self.x0) / self.cell)
         j = int((y - self.y0) / self.cell)
         if 0 <= i < self.nx and 0 <= j < self.ny:
-            return self.values[i * self.ny + j]
+            return float(self.array[i * self.ny + j])
         return math.inf
 
 
@@ -165,9 +170,9 @@ def combine(maps: Sequence[DistanceMap]) -> list[float]:
     """Cell-wise minimum of several maps on the same grid."""
     if not maps:
         return []
-    out = np.full(len(maps[0].values), np.inf)
-    for m in maps:
-        np.minimum(out, np.asarray(m.values), out=out)
+    out = maps[0].array.copy()
+    for m in maps[1:]:
+        np.minimum(out, m.array, out=out)
     return out.tolist()
 
 

@@ -133,7 +133,7 @@ def _run(arena: Any, source: str, enable: list[str], disable: list[str], tier: i
          tolerance: float, err: Console) -> Report:
     if not err.is_terminal:
         return validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget,
-                        tolerance=tolerance)
+                        tolerance=tolerance, parallel=True)
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.fields[step]}"),
                   TimeElapsedColumn(), console=err, transient=True) as bar:
         task = bar.add_task(Path(source).name, total=None, step="")
@@ -142,7 +142,7 @@ def _run(arena: Any, source: str, enable: list[str], disable: list[str], tier: i
             bar.update(task, completed=done, total=total, step=step)
 
         return validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget,
-                        tolerance=tolerance, progress=progress)
+                        tolerance=tolerance, progress=progress, parallel=True)
 
 
 def print_report(report: Report, console: Console) -> None:

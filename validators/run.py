@@ -66,10 +66,14 @@ def validate(
     progress: Progress | None = None,
     context: AnalysisContext | None = None,
     tolerance: float = ANALYSIS_TOLERANCE,
+    parallel: bool = False,
 ) -> Report:
     """Run the selected validators. ``budget="arena"`` uses the arena turbine's icons_per_turn;
     an ``int`` or ``None`` (unlimited) overrides it. ``tier`` defaults to the arena's analysis tier.
-    Codes listed in the arena's ``scenario.analysis.disabled`` are skipped unless enabled explicitly."""
+    Codes listed in the arena's ``scenario.analysis.disabled`` are skipped unless enabled explicitly.
+    ``parallel``: use a second core (a forked helper, :mod:`validators.parallel`) for the
+    checkpoints' travel and the validators that need none - only from a process that may fork
+    (the CLI on one arena; not from threads or worker pools); the report is the same."""
     reg = registry or default_registry()
     enable = list(enable)
     disabled = set(disable) | (set(arena.scenario.analysis.disabled) - set(enable))
@@ -78,15 +82,61 @@ def validate(
     findings: list[Finding] = []
     metrics: dict[str, Any] = {}
     timings: dict[str, float] = {}
+    done = _in_parallel(arena, ctx, chosen, timings) if parallel else {}
     for i, v in enumerate(chosen):
         if progress:
             progress(v.id, i, len(chosen))
-        t0 = time.perf_counter()
-        result = v.evaluate(arena, ctx)
-        timings[v.id] = time.perf_counter() - t0
+        if v.id in done:
+            result, timings[v.id] = done[v.id]
+        else:
+            t0 = time.perf_counter()
+            result = v.evaluate(arena, ctx)
+            timings[v.id] = time.perf_counter() - t0
         findings.extend(result.findings)
         metrics.update(result.metrics)
     if progress:
         progress("done", len(chosen), len(chosen))
     findings.sort(key=lambda f: (-RANK[f.severity], f.code, f.elements, f.message))
     return Report(arena, source, ctx.tier, ctx.budget, chosen, findings, metrics, timings, ctx.tolerance)
+
+
+def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator],
+                 timings: dict[str, float]) -> dict[str, tuple[Any, float]]:
+    """Run the validators that need no travel and the checkpoints' travel in a forked helper
+    while this process searches from the starts; returns the helper's validator results (and
+    puts its travel into ``ctx``; ``timings`` gets the two travel phases).  Empty when the
+    helper can't run (then all runs here)."""
+    from validators.parallel import fork_helper
+
+    side = [v for v in chosen if not getattr(v, "needs_travel", True)]
+    travel = len(side) < len(chosen)
+    sources = [f"checkpoint:{c.id}" for c in arena.checkpoints if c.kind == "outlying"] if travel else []
+    if travel:
+        ctx.symmetries  # noqa: B018 - computed once, before the fork, for both halves
+
+    def helper_work() -> tuple[dict[str, tuple[Any, float]], dict[str, Any], int]:
+        out = {}
+        for v in side:
+            t0 = time.perf_counter()
+            out[v.id] = (v.evaluate(arena, ctx), time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        found = {s: ctx.travel_from(s) for s in sources}
+        out["(travel from checkpoints, helper)"] = (None, time.perf_counter() - t0)  # type: ignore[assignment]
+        return out, found, ctx.searches
+
+    helper = fork_helper(helper_work)
+    if helper is None:
+        return {}
+    t0 = time.perf_counter()
+    if travel:
+        for s in ctx.starts():
+            ctx.travel_from(s)
+    timings["(travel from starts)"] = time.perf_counter() - t0
+    try:
+        results, found, searches = helper.result()
+    except RuntimeError:
+        return {}  # the sequential loop does the helper's share
+    ctx.provide(found)
+    ctx.searches += searches
+    timings["(travel from checkpoints, helper)"] = results.pop("(travel from checkpoints, helper)")[1]
+    return results  # type: ignore[no-any-return]

@@ -144,3 +144,18 @@ def test_wall_tunnelling_fires_for_a_wall_one_length_can_cross_and_not_for_a_thi
     assert [(f.code, f.elements[0]) for f in found] == [("wall-tunnelling", "W1")]
     assert found[0].path  # the witness: a pose and the length that ends beyond the wall
     assert run(WallTunnellingValidator(), thick).findings == []
+
+
+def test_two_cores_give_the_same_report_as_one() -> None:
+    """`arena validate` on one arena forks a helper for the checkpoints' travel and the
+    validators that need none (validators/parallel.py); the report must not change."""
+    from pathlib import Path
+
+    from schema import load
+    from validators.run import validate
+
+    arena = load(Path(__file__).resolve().parents[2] / "arenas" / "examples" / "lopsided.yaml")
+    one = validate(arena, source="lopsided.yaml").to_json()
+    two = validate(arena, source="lopsided.yaml", parallel=True).to_json()
+    assert two == one
+    assert one["summary"]["warning"] >= 6

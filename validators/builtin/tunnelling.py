@@ -142,6 +142,12 @@ def _push_witness(arena: Arena, geo: ArenaGeometry, wall: Any) -> tuple[Pose, Po
         if not swept.intersects(wall):
             continue
         c = area.centroid
+        shapely.prepare(area)
+        shapely.prepare(near)
+        # footprints centred outside ``near`` can't touch the field; walls beyond twice the reach
+        # can't touch a footprint centred inside it
+        around = area.buffer(2.0 * reach + 0.01)
+        walls = [g for _, g in geo.walls if g.intersects(around)]
         minx, miny, maxx, maxy = near.bounds
         span = math.hypot(maxx - minx, maxy - miny) / 2.0
         us = np.arange(-span, span + 1e-9, 0.01)
@@ -151,11 +157,16 @@ def _push_witness(arena: Arena, geo: ArenaGeometry, wall: Any) -> tuple[Pose, Po
                 rot = np.array([[math.cos(hr), -math.sin(hr)], [math.sin(hr), math.cos(hr)]])
                 cx = c.x + us * dx + lateral * px
                 cy = c.y + us * dy + lateral * py
-                corners = np.stack([cx, cy], axis=1)[:, None, :] + (local @ rot.T)[None, :, :]
+                idx = np.flatnonzero(shapely.contains_xy(near, cx, cy))
+                ok = np.zeros(len(us), dtype=bool)
+                if not len(idx):
+                    continue
+                corners = np.stack([cx[idx], cy[idx]], axis=1)[:, None, :] + (local @ rot.T)[None, :, :]
                 polys = shapely.polygons(corners)
-                ok = shapely.contains(geo.bounds, polys) & shapely.intersects(area, polys)
-                for _, g in geo.walls:
-                    ok &= ~shapely.intersects(g, polys)
+                sub = shapely.contains(geo.bounds, polys) & shapely.intersects(area, polys)
+                for g in walls:
+                    sub &= ~shapely.intersects(g, polys)
+                ok[idx] = sub
                 ends = np.flatnonzero(ok & ~np.append(ok[1:], False))
                 for i in ends:
                     pose = Pose(float(cx[i]), float(cy[i]), h % 360.0)

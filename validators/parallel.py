@@ -1,0 +1,71 @@
+"""One arena's validation on two cores (``arena validate`` on a single arena).
+
+The analysis splits into two halves of similar cost that share nothing but the arena: the start
+positions' travel (and the travel validators that read it) in this process, and - in a forked
+copy of it - the checkpoints' travel plus every validator that needs no travel.  The report is
+the same as a sequential run's (same searches, same order of findings); only the wall time
+halves.  Where ``os.fork`` doesn't exist, or the helper fails, everything runs here.
+
+The child only computes: it never prints or takes a lock the parent's threads might hold, and it
+leaves with ``os._exit`` after writing its pickled answer to a pipe.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+
+class Helper:
+    """A forked child computing ``fn()``; :meth:`result` waits for its answer."""
+
+    def __init__(self, pid: int, fd: int) -> None:
+        self.pid, self.fd = pid, fd
+
+    def result(self) -> Any:
+        chunks = []
+        try:
+            while True:
+                chunk = os.read(self.fd, 1 << 20)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+        finally:
+            os.close(self.fd)
+            os.waitpid(self.pid, 0)
+        if not chunks:
+            raise RuntimeError("the validation helper process died")
+        status, value = pickle.loads(b"".join(chunks))
+        if status != "ok":
+            raise RuntimeError(value)
+        return value
+
+
+def fork_helper(fn: Callable[[], Any]) -> Helper | None:
+    """Start ``fn()`` in a forked child, or return None where processes can't be forked."""
+    if not hasattr(os, "fork"):
+        return None
+    r, w = os.pipe()
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(r)
+        os.close(w)
+        return None
+    if pid == 0:  # pragma: no cover - the child
+        os.close(r)
+        try:
+            try:
+                payload = pickle.dumps(("ok", fn()), protocol=pickle.HIGHEST_PROTOCOL)
+            except BaseException:  # noqa: BLE001 - reported to the parent, which runs it itself
+                payload = pickle.dumps(("error", traceback.format_exc(limit=4)))
+            view = memoryview(payload)
+            while view:
+                view = view[os.write(w, view):]
+        finally:
+            os._exit(0)
+    os.close(w)
+    return Helper(pid, r)
