@@ -80,6 +80,45 @@ def same(pts: list[tuple[float, float]], angle: float | None, other: list[tuple[
     return bool((d.min(axis=1) <= tol).all() and (d.min(axis=0) <= tol).all())
 
 
+class KindIndex:
+    """One kind's elements (from :func:`signatures`) as arrays, to find the element a
+    transformed one lands on: only elements with as many points and the same mean (within the
+    tolerance) are compared point by point - the test of :func:`same`, on arrays."""
+
+    def __init__(self, items: dict[str, tuple[list[tuple[float, float]], float | None]]) -> None:
+        self.ids = list(items)
+        self.arrays = [np.asarray(p, dtype=float).reshape(-1, 2) for p, _ in items.values()]
+        self.angles = [a for _, a in items.values()]
+        self.lens = np.array([len(p) for p in self.arrays])
+        self.means = np.array([p.mean(axis=0) if len(p) else (np.nan, np.nan) for p in self.arrays]).reshape(-1, 2)
+
+    def image(self, i: int, fn: tuple[float, float, float, float], center: tuple[float, float],
+              mirror: bool) -> tuple[np.ndarray, float | None]:
+        """Element ``i``'s points and direction under the operation ``fn`` about ``center``."""
+        a, b, c, d = fn
+        img = (self.arrays[i] - center) @ np.array([[a, c], [b, d]]) + center
+        ang = self.angles[i]
+        return img, None if ang is None else apply_angle(fn, ang, mirror)
+
+    def match(self, pts: np.ndarray, angle: float | None, tol: float) -> str | None:
+        """The id of an element equal to (``pts``, ``angle``) within ``tol``, or None."""
+        if not len(pts):
+            close = self.lens == 0
+        else:
+            m = pts.mean(axis=0)
+            close = (self.lens == len(pts)) & (np.hypot(self.means[:, 0] - m[0], self.means[:, 1] - m[1]) <= tol)
+        for i in np.flatnonzero(close).tolist():
+            other = self.angles[i]
+            if angle is not None and other is not None and abs((angle - other + 180.0) % 360.0 - 180.0) > 0.5:
+                continue
+            diff = pts[:, None, :] - self.arrays[i][None, :, :]
+            d2 = np.einsum("ijk,ijk->ij", diff, diff)
+            t2 = tol * tol
+            if not len(pts) or (d2.min(axis=1).max() <= t2 and d2.min(axis=0).max() <= t2):
+                return self.ids[i]
+        return None
+
+
 @dataclass(frozen=True)
 class Invariance:
     """A symmetry operation the arena really has: ``ids`` maps every element reference
@@ -114,6 +153,7 @@ def invariances(arena: Arena, tol: float = 0.05) -> list[Invariance]:
         return []
     cx, cy = sym.center
     sigs = signatures(arena)
+    indexes = {kind: KindIndex(items) for kind, items in sigs.items()}
     bounds = arena.bounds.to_shapely()
     out = []
     for name, fn, mirror in transforms(sym.kind, sym.order, sym.axis):
@@ -126,10 +166,9 @@ def invariances(arena: Arena, tol: float = 0.05) -> list[Invariance]:
         ids: dict[str, str] = {}
         for kind, items in sigs.items():
             prefix = REF_PREFIX.get(kind, "")
-            for ident, (pts, ang) in items.items():
-                img = [apply_point(fn, p, cx, cy) for p in pts]
-                img_angle = None if ang is None else apply_angle(fn, ang, mirror)
-                match = next((o for o, (q, a) in items.items() if same(img, img_angle, q, a, tol)), None)
+            index = indexes[kind]
+            for i, ident in enumerate(index.ids):
+                match = index.match(*index.image(i, fn, (cx, cy), mirror), tol)
                 if match is None:
                     break
                 ids[prefix + ident] = prefix + match

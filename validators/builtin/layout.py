@@ -9,9 +9,7 @@ from typing import Any
 from schema.model import Arena
 from validators.builtin.common import arena_centre
 from validators.findings import Finding, Result
-from validators.symmetry import apply_angle as _apply_angle
-from validators.symmetry import apply_point as _apply
-from validators.symmetry import same as _same
+from validators.symmetry import KindIndex
 from validators.symmetry import signatures as _signatures
 from validators.symmetry import transforms as _transforms
 
@@ -95,14 +93,12 @@ class SymmetryValidator:
         cx, cy = sym.center
         out = []
         checked = 0
-        sigs = _signatures(arena)
+        indexes = {kind: KindIndex(items) for kind, items in _signatures(arena).items()}
         for name, fn, is_mirror in transforms:
-            for kind, items in sigs.items():
-                for ident, (pts, angle) in items.items():
+            for kind, index in indexes.items():
+                for i, ident in enumerate(index.ids):
                     checked += 1
-                    img = [_apply(fn, p, cx, cy) for p in pts]
-                    img_angle = None if angle is None else _apply_angle(fn, angle, is_mirror)
-                    if not any(_same(img, img_angle, q, a, self.TOL) for q, a in items.values()):
+                    if index.match(*index.image(i, fn, (cx, cy), is_mirror), self.TOL) is None:
                         out.append(Finding(self.id, "info", f"{kind} {ident} has no counterpart under {name}: the arena is "
                                            f"declared {sym.kind} (order {sym.order}) but this element breaks it", (ident,)))
         return Result(out, {"symmetry": {"kind": sym.kind, "order": sym.order, "checked": checked, "broken": len(out)}})

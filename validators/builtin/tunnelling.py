@@ -68,36 +68,47 @@ class WallTunnellingValidator:
     needs_travel = False
 
     def evaluate(self, arena: Arena, context: Any) -> Result:
-        turbine = arena.turbine
-        t_move, how, t_push = passable_thickness(turbine)
-        geo = ArenaGeometry(arena)
-        out = []
-        thickness: dict[str, float] = {}
-        for wall in arena.walls:
-            geom = wall.shape.to_shapely()
-            t = wall_thickness(wall.shape, geom)
-            thickness[wall.id] = round(t, 3)
-            witness = None
-            if t <= t_move + 1e-6:
-                witness = _maneuver_witness(geo, geom)
-            if witness is None and t <= t_push + 1e-6:
-                witness = _push_witness(arena, geo, geom)
-            if witness is None:
-                continue
-            start, end, label = witness
-            need = max(t_move, t_push) if "push" in label else t_move
-            out.append(Finding(
-                self.id, "warning",
-                f"wall {wall.id} is only {t:.2f} lengths thick: a turbine can get through it within one length "
-                f"({label} from ({fmt(start.x)}, {fmt(start.y)}) heading {fmt(start.heading)}), since rams are only "
-                f"checked at the end of a length — make it thicker than {need:.2f} lengths",
-                (wall.id,), {"thickness": round(t, 3), "passable": round(need, 3)},
-                tuple({"x": round(p.x, 3), "y": round(p.y, 3), "heading": round(p.heading, 3), "speed": 1, "turn": 1,
-                       "length": i, "pushed_by": label.split()[-1] if "push" in label and i else None}
-                      for i, p in enumerate((start, end)))))
-        return Result(out, {"wall_thickness": thickness,
-                            "passable_thickness": {"maneuver": round(t_move, 3), "maneuver_kind": how.label,
-                                                   "push": round(t_push, 3)}})
+        return _evaluate(arena.walls, arena.acceleration_fields, arena.bounds, arena.turbine, self.id)
+
+
+@lru_cache(maxsize=16)
+def _evaluate(walls: Any, fields: Any, bounds: Any, turbine: Any, code: str) -> Result:
+    """The verdict depends only on the walls, fields, bounds and turbine: cached on them, so
+    edits that move none of these (the editor's live runs) cost nothing."""
+    return _verdict(Arena(name="walls", bounds=bounds, walls=walls, acceleration_fields=fields, turbine=turbine), code)
+
+
+def _verdict(arena: Arena, code: str) -> Result:
+    turbine = arena.turbine
+    t_move, how, t_push = passable_thickness(turbine)
+    geo = ArenaGeometry(arena)
+    out = []
+    thickness: dict[str, float] = {}
+    for wall in arena.walls:
+        geom = wall.shape.to_shapely()
+        t = wall_thickness(wall.shape, geom)
+        thickness[wall.id] = round(t, 3)
+        witness = None
+        if t <= t_move + 1e-6:
+            witness = _maneuver_witness(geo, geom)
+        if witness is None and t <= t_push + 1e-6:
+            witness = _push_witness(arena, geo, geom)
+        if witness is None:
+            continue
+        start, end, label = witness
+        need = max(t_move, t_push) if "push" in label else t_move
+        out.append(Finding(
+            code, "warning",
+            f"wall {wall.id} is only {t:.2f} lengths thick: a turbine can get through it within one length "
+            f"({label} from ({fmt(start.x)}, {fmt(start.y)}) heading {fmt(start.heading)}), since rams are only "
+            f"checked at the end of a length — make it thicker than {need:.2f} lengths",
+            (wall.id,), {"thickness": round(t, 3), "passable": round(need, 3)},
+            tuple({"x": round(p.x, 3), "y": round(p.y, 3), "heading": round(p.heading, 3), "speed": 1, "turn": 1,
+                   "length": i, "pushed_by": label.split()[-1] if "push" in label and i else None}
+                  for i, p in enumerate((start, end)))))
+    return Result(out, {"wall_thickness": thickness,
+                        "passable_thickness": {"maneuver": round(t_move, 3), "maneuver_kind": how.label,
+                                               "push": round(t_push, 3)}})
 
 
 def _crosses(path: list[tuple[float, float]], wall: Any) -> bool:
