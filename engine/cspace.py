@@ -239,9 +239,10 @@ class HeadingSpace:
         self.maybe_bits[old] &= ~bit
         self.sure_bits[inside] |= bit
         self.maybe_bits[maybe] |= bit
-        for c in np.concatenate([old, inside, maybe]).tolist():
-            self._sure[c] = int(self.sure_bits[c])
-            self._maybe[c] = int(self.maybe_bits[c])
+        cells = np.concatenate([old, inside, maybe])
+        for c, a, b in zip(cells.tolist(), self.sure_bits[cells].tolist(), self.maybe_bits[cells].tolist()):
+            self._sure[c] = a
+            self._maybe[c] = b
 
     def _cell_zones(self, c: int, x: float, y: float) -> list[int]:
         sure, maybe = self._sure[c], self._maybe[c]
