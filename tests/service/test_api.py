@@ -125,6 +125,22 @@ def test_cache_serves_identical_requests(client: TestClient, default_yaml: bytes
     assert first.content == again.content == fresh.content
 
 
+def test_identical_requests_in_flight_share_one_validation(client: TestClient, default_yaml: bytes) -> None:
+    """A burst of identical requests on a cold cache costs one validation: the first runs, the
+    others wait for its answer (X-Cache: coalesced) or find it cached (hit)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    body = default_yaml + b"\n# burst test\n"
+    url = "/v1/validate?enable=reachability&enable=symmetry"  # travel: long enough to overlap
+    with ThreadPoolExecutor(6) as pool:
+        answers = list(pool.map(lambda _: client.post(url, content=body, headers=YAML), range(6)))
+    states = sorted(r.headers["x-cache"] for r in answers)
+    assert all(r.status_code == 200 for r in answers)
+    assert states.count("miss") == 1 and set(states) <= {"miss", "coalesced", "hit"}
+    assert "coalesced" in states
+    assert len({r.content for r in answers}) == 1
+
+
 def test_travel_matches_the_planner(client: TestClient, default_yaml: bytes) -> None:
     r = client.post("/v1/travel?from=start:1&to=checkpoint:A", content=default_yaml, headers=YAML)
     assert r.status_code == 200, r.text

@@ -7,6 +7,8 @@ content-hash LRU cache; every error is an RFC 9457 problem document.
 
 from __future__ import annotations
 
+import asyncio
+
 import json
 import logging
 import tempfile
@@ -105,6 +107,10 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
     pool = WorkerPool(cfg.workers, queue_size=cfg.queue_size, timeout=cfg.timeout, init=cfg.worker_init,
                       startup_timeout=cfg.startup_timeout, temp_dir=temp.name)
     cache = ResponseCache(cfg.cache_size)
+    #: Requests being answered, by cache key: identical requests arriving meanwhile wait for the
+    #: same answer instead of queueing the same work again (a burst of 50 identical validations
+    #: costs one).
+    inflight: dict[str, asyncio.Future[Cached]] = {}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -136,6 +142,28 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
         hit = None if nocache else cache.get(key)
         if hit is not None:
             return _respond(hit, "hit")
+        running = None if nocache else inflight.get(key)
+        if running is not None:  # the same request is being answered: share its answer
+            return _respond(await asyncio.shield(running), "coalesced")
+        if nocache:
+            return _respond(await answer(job, key, body, params, timeout, extra, store=False), "bypass")
+        future: asyncio.Future[Cached] = asyncio.get_running_loop().create_future()
+        future.add_done_callback(lambda f: f.cancelled() or f.exception())  # retrieved even with no waiter
+        inflight[key] = future
+        try:
+            item = await answer(job, key, body, params, timeout, extra, store=True)
+        except BaseException as exc:
+            future.set_exception(exc)
+            raise
+        else:
+            future.set_result(item)
+        finally:
+            inflight.pop(key, None)
+        return _respond(item, "miss")
+
+    async def answer(job: str, key: str, body: bytes, params: dict[str, Any], timeout: float | None,
+                     extra: dict[str, Any], store: bool) -> Cached:
+        """Run the job in a worker; the response (cached when deterministic and ``store``)."""
         try:
             outcome = await pool.run(job, timeout=timeout, body=body, **params, **extra)
         except QueueFull:
@@ -156,12 +184,10 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
             item = Cached(200, outcome[1], outcome[2])
         else:
             doc = outcome[1]
-            if doc["status"] >= 500:
-                return prob.response(doc)
             item = Cached(doc["status"], prob.MEDIA_TYPE, json.dumps(doc).encode())
-        if item.status in (200, 422):
+        if store and item.status in (200, 422):
             cache.put(key, item)
-        return _respond(item, "bypass" if nocache else "miss")
+        return item
 
     @app.post("/v1/validate", tags=["arenas"], response_class=Response, openapi_extra=ARENA_BODY,
               summary="Validate an arena",
