@@ -1,7 +1,9 @@
 """Load benchmark of the validation service (not a test): starts ``arena serve`` on a free
 127.0.0.1 port in a subprocess, then 50 concurrent clients (httpx.AsyncClient) POST the default
-arena to /v1/validate — first uncached (``Cache-Control: no-cache``: every request is validated
-by a worker), then cached (identical requests answered from the content-hash cache). Reports
+arena to /v1/validate — a cold burst (each client once, all at the same time, an arena the
+server hasn't seen: one validation runs and the other requests wait for its answer), uncached
+(``Cache-Control: no-cache``: every request is validated by a worker, the worst case), then
+cached (identical requests answered from the content-hash cache). Reports
 throughput, p50/p99 latency and failures per phase. Bounded in requests and time; only
 127.0.0.1 is contacted.
 
@@ -120,10 +122,15 @@ def main() -> None:
         print(f"arena serve on {base}, {args.workers} workers; {args.clients} clients; "
               f"{len(listed)} validators: {', '.join(listed)}")
         results = {}
-        for name, total, nocache in (("uncached", args.uncached, True), ("cached", args.cached, False)):
-            r = asyncio.run(phase(base, url, body, total, args.clients, nocache))
+        # cold burst: every client asks for the same validation at once, on a cold cache (a body
+        # the server hasn't seen): one validation runs, the others share its answer
+        burst = body + f"\n# burst {time.time()}\n".encode()
+        for name, total, nocache, payload in (("cold burst", args.clients, False, burst),
+                                              ("uncached", args.uncached, True, body),
+                                              ("cached", args.cached, False, body)):
+            r = asyncio.run(phase(base, url, payload, total, args.clients, nocache))
             results[name] = r
-            print(f"{name:9s} {r['requests']:5d} requests in {r['seconds']:6.2f} s: {r['throughput']:7.1f} req/s, "
+            print(f"{name:10s} {r['requests']:5d} requests in {r['seconds']:6.2f} s: {r['throughput']:7.1f} req/s, "
                   f"p50 {r['p50'] * 1000:7.1f} ms, p99 {r['p99'] * 1000:7.1f} ms, max {r['max'] * 1000:7.1f} ms, "
                   f"failed {r['failed']} {r['failures'] or ''}")
         ok = all(r["failed"] == 0 for r in results.values())

@@ -64,16 +64,31 @@ def part1(args: argparse.Namespace) -> None:
     row, dt = clock(lambda: exact.plan_from(starts[0], cps))
     print(f"  start:1 -> every checkpoint, one search: {dt:.1f} s  "
           + " ".join(f"{g.id}={row[g].time:.3f}" for g in cps))
+    vec = Planner(arena, geometry, quantum=0.01, minimise="time")
+    vec.plan(starts[0], cps[0])
+    samples = []
+    for _ in range(args.repeat):
+        rv, dt = clock(lambda: vec.plan(starts[0], cps[0]))
+        samples.append(dt)
+    print(f"  vectorised time-only search (engine/frontier.py), same query: median {1000 * statistics.median(samples):.0f} ms "
+          f"(answer {rv.time:.3f} turns)")
+    rowv, dt = clock(lambda: vec.plan_from(starts[0], cps))
+    print(f"  vectorised time-only, start:1 -> every checkpoint: {dt:.1f} s  "
+          + " ".join(f"{g.id}={rowv[g].time:.3f}" for g in cps)
+          + ("  (same times)" if all(abs(rowv[g].time - row[g].time) < 1e-9 for g in cps) else "  (TIMES DIFFER)"))
     if args.exact_matrix:
         _, dt = clock(lambda: [exact.plan_from(s, cps) for s in starts])
         print(f"  full start x checkpoint matrix, exact: {dt:.1f} s")
 
+    scalar = Planner(arena, geometry, quantum=ANALYSIS_TOLERANCE, minimise="time", max_turns=12, vectorised=False)
+    scalar.plan(starts[0], cps[0])
+    _, dt0 = clock(lambda: {s: scalar.plan_from(s, cps) for s in starts})
     fast = Planner(arena, geometry, quantum=ANALYSIS_TOLERANCE, minimise="time", max_turns=12)
     fast.plan(starts[0], cps[0])
     sxc, dt1 = clock(lambda: {s: fast.plan_from(s, cps) for s in starts})
     cxc, dt2 = clock(lambda: {s: fast.plan_from(s, outlying) for s in cp_sources})
     print(f"analysis tolerance {ANALYSIS_TOLERANCE}, planner only: start x checkpoint ({len(starts)}x{len(cps)}) "
-          f"{dt1:.1f} s, outlying checkpoint x checkpoint {dt2:.1f} s")
+          f"{dt1:.2f} s vectorised ({dt0:.1f} s one state at a time), outlying checkpoint x checkpoint {dt2:.2f} s")
     for src, res in [*sxc.items(), *cxc.items()]:
         name = f"start:{src.player}" if isinstance(src, StartSource) else f"checkpoint:{src.checkpoint}"  # type: ignore[union-attr]
         print(f"    {name:14s} " + "  ".join(f"{g.id}={res[g].time:.3f}" if res[g].reachable else f"{g.id}=--" for g in res))
@@ -82,12 +97,12 @@ def part1(args: argparse.Namespace) -> None:
     ctx = AnalysisContext(arena)
     _, dt = clock(lambda: ([ctx.travel_from(f"start:{s.player}") for s in arena.start_positions],  # type: ignore[union-attr]
                            [ctx.travel_from(f"checkpoint:{s.checkpoint}") for s in cp_sources]))  # type: ignore[union-attr]
-    print(f"  through AnalysisContext (symmetry reuse, every goal kind): {dt:.1f} s, {ctx.searches} searches")
+    print(f"  through AnalysisContext (symmetry reuse, every goal kind): {dt:.2f} s, {ctx.searches} searches")
 
 
 def part2(args: argparse.Namespace) -> None:
-    t_fast = t_ref = 0.0
-    answers = mismatches = 0
+    t_fast = t_ref = t_vec = 0.0
+    answers = mismatches = vec_mismatches = 0
     for seed in range(args.seeds):
         arena, turns = small_arena(seed)
         goals = [Goal("checkpoint", c.id) for c in arena.checkpoints]
@@ -98,6 +113,9 @@ def part2(args: argparse.Namespace) -> None:
             t_fast += dt
             ref, dt = clock(lambda: reference_plan(arena, src, goals, budget=budget, quantum=1e-4, max_turns=turns))
             t_ref += dt
+            timed = Planner(arena, quantum=1e-4, max_turns=turns, minimise="time")
+            vec, dt = clock(lambda: timed.plan_from(src, goals))
+            t_vec += dt
             for g in goals:
                 o = ref[g]
                 expected = None if o is None else (Fraction(o[0] - 1) + Fraction(o[1], o[2]), o[3], o[4])
@@ -105,8 +123,14 @@ def part2(args: argparse.Namespace) -> None:
                 if key(fast[g]) != expected:
                     mismatches += 1
                     print(f"  MISMATCH seed {seed} {src} -> {g}: fast {key(fast[g])} reference {expected}")
+                got = key(vec[g])
+                if (got and got[0]) != (expected and expected[0]):
+                    vec_mismatches += 1
+                    print(f"  MISMATCH (time) seed {seed} {src} -> {g}: vectorised {got} reference {expected}")
     print(f"reference comparison on {args.seeds} small arenas x 2 starts ({answers} answers): fast {t_fast:.2f} s, "
           f"reference {t_ref:.2f} s -> {t_ref / t_fast:.1f}x; {'identical answers' if not mismatches else f'{mismatches} DIFFER'}")
+    print(f"  vectorised time-only search, same queries: {t_vec:.2f} s -> {t_ref / t_vec:.1f}x the reference; "
+          f"{'identical times' if not vec_mismatches else f'{vec_mismatches} times DIFFER'}")
 
 
 def main() -> int:

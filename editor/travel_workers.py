@@ -80,7 +80,7 @@ def _serve(requests: Any, replies: Any) -> None:  # pragma: no cover - runs in t
         session.stop = newer
         try:
             ctx = session.context(arena)
-            replies.put(("ok", gen, {s: ctx.search(s) for s in mine}))
+            replies.put(("ok", gen, {s: ctx.travel_from(s) for s in mine}))
             warm = True
         except SearchStopped:
             replies.put(("stopped", gen, None))

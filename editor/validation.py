@@ -322,7 +322,7 @@ class ValidationRunner(QObject):
     failed = Signal(str)
 
     def __init__(self, analyse: Analyse = format_analyse, parent: QObject | None = None,
-                 debounce_ms: int = 250) -> None:
+                 debounce_ms: int = 30) -> None:
         super().__init__(parent)
         self.analyse = analyse
         self.generation = 0

@@ -307,8 +307,8 @@ class FrontierSearch:
         self._seed(todo)
         self.compact()
         self._refresh()
-        # a seeded arrival bounds the answer: only states earlier than it are queued again
-        bound = min([self.limit + 1] + [self.cand[g][0] for g in todo if g in self.cand]) if len(todo) == 1 else self.limit + 1
+        # the latest seeded arrival bounds every answer: only earlier states can improve one
+        bound = max(self.cand[g][0] for g in todo) if all(g in self.cand for g in todo) else self.limit + 1
         k = int(np.searchsorted(self.reservoir_time, bound, side="left"))
         if k and self.dist is None:  # no bound to rank by: every earlier state goes back
             ids, time = self.reservoir[:k], self.reservoir_time[:k]

@@ -96,7 +96,7 @@ class AnalysisContext:
         got = self._from.get(source)
         if got is not None:
             return got
-        if self.session is None or not self.session.has(source):
+        if self._from:  # a symmetric source already answered: its image (cheaper than any search)
             for done, results in list(self._from.items()):
                 for inv in self.symmetries:
                     if inv.ids.get(done) == source:
