@@ -6,8 +6,10 @@ for its findings and for the workers to warm up, then moves checkpoint A N times
 MoveElements undo command the select tool pushes when a drag is released - and times each edit
 until the validation panel holds the final findings of the new arena.  That includes the
 runner's debounce, Qt's signal delivery and the travel validators on the workers' answers.
-Finally it drags A two lengths inward (so that the starts are no longer equally near their
-checkpoints) and saves the window with those live findings to docs/img/editor-live.png.
+Both with symmetry mode on (the default arena declares a symmetry, so A's images B and C move
+with it) and off.  Finally it drags A alone to (2.7, 0), next to the centre (so that the starts are no
+longer equally near their checkpoints) and saves the window with those live findings to
+docs/img/editor-live.png.
 
 Usage: python bench/editor_window.py [--moves N] [--no-screenshot]
 """
@@ -45,6 +47,16 @@ def wait_final(app: QApplication, win: MainWindow, generation: int, timeout: flo
     raise TimeoutError("the validation run did not finish")
 
 
+def edit(app: QApplication, win: MainWindow, command: C.ArenaCommand) -> float:
+    """Push ``command`` and wait for the final findings of the run it starts; returns when."""
+    before = win.runner.generation
+    win.doc.push(command)
+    while win.runner.generation == before:  # the debounced run starts
+        app.processEvents()
+        time.sleep(0.0005)
+    return wait_final(app, win, win.runner.generation)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--moves", type=int, default=15)
@@ -63,18 +75,13 @@ def main() -> int:
         print(f"default arena opened: all findings after {time.perf_counter() - t:.2f} s (workers started)")
         live = win.runner.analyse.live  # type: ignore[attr-defined]
         live._workers.wait_warm()
-        for symmetric in (True, False):
+        for symmetric in ((True, False) if args.moves else ()):
             win.doc.symmetry_enabled = symmetric
             times = []
             for i in range(args.moves):
                 dx = 0.1 if i % 2 else -0.1
-                before = win.runner.generation
                 t0 = time.perf_counter()
-                win.doc.push(C.MoveElements(win.doc, ["A"], dx, 0.05 * (i % 3)))
-                while win.runner.generation == before:  # the debounced run starts
-                    app.processEvents()
-                    time.sleep(0.0005)
-                times.append(wait_final(app, win, win.runner.generation) - t0)
+                times.append(edit(app, win, C.MoveElements(win.doc, ["A"], dx, 0.05 * (i % 3))) - t0)
                 live._workers.wait_warm()
             what = ("symmetry mode on: A's two images B and C move with it" if symmetric
                     else "symmetry mode off: A alone")
@@ -82,18 +89,16 @@ def main() -> int:
                   f"{1000 * statistics.median(times):.0f} ms median (min {1000 * min(times):.0f}, max "
                   f"{1000 * max(times):.0f}; {args.moves} moves; includes the {win.runner._timer.interval()} ms "
                   "debounce; target 100 ms)")
-        win.doc.symmetry_enabled = True
-        if not args.no_screenshot:
-            win.doc.push(C.MoveElements(win.doc, ["A"], -2.0, 0.0))
-            app.processEvents()
-            wait_final(app, win, win.runner.generation)
+        if not args.no_screenshot:  # symmetry mode off: A alone moves, and the arena turns unfair
+            win.doc.symmetry_enabled = False
+            edit(app, win, C.MoveElements(win.doc, ["A"], -7.5, 0.0))
             codes = sorted({f["code"] for f in win.runner.findings})
             win.view.fit_arena()
             for _ in range(5):
                 app.processEvents()
             out = ROOT / "docs" / "img" / "editor-live.png"
             win.grab().save(str(out))
-            print(f"after dragging A two lengths inward the panel shows {codes}; saved {out.relative_to(ROOT)}")
+            print(f"after dragging A alone to the centre the panel shows {codes}; saved {out.relative_to(ROOT)}")
     finally:
         win.runner.shutdown()
         win.close()

@@ -44,6 +44,15 @@ def clock(fn):  # type: ignore[no-untyped-def]
     return out, time.perf_counter() - t
 
 
+def median_of(repeat: int, fn):  # type: ignore[no-untyped-def]
+    """(last result, median seconds) of ``repeat`` calls."""
+    samples = []
+    for _ in range(repeat):
+        out, dt = clock(fn)
+        samples.append(dt)
+    return out, statistics.median(samples)
+
+
 def part1(args: argparse.Namespace) -> None:
     arena = load(ROOT / "arenas" / "default.yaml")
     geometry = ArenaGeometry(arena)
@@ -55,22 +64,16 @@ def part1(args: argparse.Namespace) -> None:
     exact = Planner(arena, geometry, quantum=0.01)
     _, warm = clock(lambda: exact.plan(starts[0], cps[0]))
     print(f"default arena, exact tolerance 0.01: first query incl. precompute {warm:.2f} s")
-    samples = []
-    for _ in range(args.repeat):
-        r, dt = clock(lambda: exact.plan(starts[0], cps[0]))
-        samples.append(dt)
-    print(f"  one query start:1 -> checkpoint:{cps[0].id} (nearest): median {1000 * statistics.median(samples):.0f} ms "
+    r, med = median_of(args.repeat, lambda: exact.plan(starts[0], cps[0]))
+    print(f"  one query start:1 -> checkpoint:{cps[0].id} (nearest): median {1000 * med:.0f} ms "
           f"over {args.repeat} (answer {r.time:.3f} turns, {r.icons} icons)")
     row, dt = clock(lambda: exact.plan_from(starts[0], cps))
     print(f"  start:1 -> every checkpoint, one search: {dt:.1f} s  "
           + " ".join(f"{g.id}={row[g].time:.3f}" for g in cps))
     vec = Planner(arena, geometry, quantum=0.01, minimise="time")
     vec.plan(starts[0], cps[0])
-    samples = []
-    for _ in range(args.repeat):
-        rv, dt = clock(lambda: vec.plan(starts[0], cps[0]))
-        samples.append(dt)
-    print(f"  vectorised time-only search (engine/frontier.py), same query: median {1000 * statistics.median(samples):.0f} ms "
+    rv, med = median_of(args.repeat, lambda: vec.plan(starts[0], cps[0]))
+    print(f"  vectorised time-only search (engine/frontier.py), same query: median {1000 * med:.0f} ms "
           f"(answer {rv.time:.3f} turns)")
     rowv, dt = clock(lambda: vec.plan_from(starts[0], cps))
     print(f"  vectorised time-only, start:1 -> every checkpoint: {dt:.1f} s  "

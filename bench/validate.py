@@ -11,7 +11,6 @@ Usage: python bench/validate.py [FILES...] [--repeat N] [--sequential] [--tolera
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
 from pathlib import Path

@@ -238,6 +238,9 @@ class Inspector(QWidget):
             self.error.setText(text)
 
 
+_SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
 class ValidationPanel(QWidget):
     """Findings of the newest validation run; clicking one selects and frames its elements."""
 
@@ -262,7 +265,8 @@ class ValidationPanel(QWidget):
         self.tree.itemActivated.connect(self._clicked)
 
     def show_findings(self, findings: list[Finding]) -> None:
-        self.findings = list(findings)
+        # worst first (the stages arrive in their own order: quick checks, then travel)
+        self.findings = sorted(findings, key=lambda f: _SEVERITY_ORDER.get(f["severity"], len(_SEVERITY_ORDER)))
         self.tree.clear()
         for i, f in enumerate(self.findings):
             item = QTreeWidgetItem(self.tree, [f["severity"], f["code"], f["message"], ", ".join(f["elements"])])
