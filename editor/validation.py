@@ -95,10 +95,6 @@ def validators_analyse(arena: Arena) -> list[Finding]:
     return format_findings(arena) + _validators_run(arena, None)
 
 
-def _travel_findings(arena: Arena) -> list[Finding]:
-    return _validators_run(arena, True)
-
-
 def quick_findings(arena: Arena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
     """The format checks and the validators that need no travel (fast)."""
     return format_findings(arena) + _validators_run(arena, False, should_stop)
