@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from schema.model import Arena
+from validators.context import travel_sources
 
 #: Worker processes (the machines Arena Studio targets have two cores or more).
 WORKERS = 2
@@ -43,12 +44,6 @@ def mp_context() -> Any:
 
 class Stopped(Exception):
     """The request was superseded (``should_stop()`` returned True while waiting)."""
-
-
-def travel_sources(arena: Arena) -> list[str]:
-    """The sources the travel validators search from: starts, then outlying checkpoints."""
-    out = [s.id for s in sorted(arena.start_positions, key=lambda s: s.player)]
-    return out + [f"checkpoint:{c.id}" for c in arena.checkpoints if c.kind == "outlying"]
 
 
 def _serve(requests: Any, replies: Any) -> None:  # pragma: no cover - runs in the worker process

@@ -230,19 +230,24 @@ class Planner:
         new planner)."""
         return retarget(self, arena)
 
+    def _query(self, source: Source, goals: Iterable[Goal] | None,
+               max_time: float | None) -> tuple[list[tuple[Pose, int]], list[Goal], int]:
+        """(source poses, goals checked and deduplicated, time limit in 1/scale turns)."""
+        wanted = list(dict.fromkeys(self.goals() if goals is None else goals))
+        for goal in wanted:
+            self._check_goal(goal)
+        limit = self.max_turns * self.scale
+        if max_time is not None:
+            limit = min(limit, int(math.floor(max_time * self.scale + 1e-9)))
+        return self.source_poses(source), wanted, limit
+
     def frontier_search(self, source: Source, goals: Iterable[Goal] | None = None, *,
                         max_time: float | None = None) -> FrontierSearch | None:
         """A vectorised search for ``plan_from`` (not run yet; keep it to :meth:`~FrontierSearch.resume`
         later), or None when the query needs the scalar search."""
-        wanted = list(dict.fromkeys(self.goals() if goals is None else goals))
-        for goal in wanted:
-            self._check_goal(goal)
-        starts = self.source_poses(source)
+        starts, wanted, limit = self._query(source, goals, max_time)
         if not self._frontier(starts):
             return None
-        limit = self.max_turns * self.scale
-        if max_time is not None:
-            limit = min(limit, int(math.floor(max_time * self.scale + 1e-9)))
         search = FrontierSearch(self, starts, wanted, limit)
         search.horizon = max_time
         return search
@@ -273,21 +278,11 @@ class Planner:
         """Least-time travel from ``source`` to each goal (default: every goal), one search.
         With ``max_time`` (turns) the search stops there: goals not reached by then come back
         unreachable with ``horizon=max_time`` (much faster when only "is it under T?" matters)."""
-        wanted = list(dict.fromkeys(self.goals() if goals is None else goals))
-        for goal in wanted:
-            self._check_goal(goal)
-        starts = self.source_poses(source)
-        limit = self.max_turns * self.scale
-        if max_time is not None:
-            limit = min(limit, int(math.floor(max_time * self.scale + 1e-9)))
-        search: ScalarSearch | FrontierSearch
-        if self._frontier(starts):
-            search = FrontierSearch(self, starts, wanted, limit)
-        else:
+        search: ScalarSearch | FrontierSearch | None = self.frontier_search(source, goals, max_time=max_time)
+        if search is None:
+            starts, wanted, limit = self._query(source, goals, max_time)
             search = ScalarSearch(self, starts, wanted)
-            search.limit = limit
-        if max_time is not None:
-            search.horizon = max_time
+            search.limit, search.horizon = limit, max_time
         return search.run()
 
 

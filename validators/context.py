@@ -57,6 +57,13 @@ def transform_result(r: TravelResult, inv: Invariance) -> TravelResult:
     return replace(r, goal=goal, path=path)
 
 
+def travel_sources(arena: Arena) -> list[str]:
+    """The sources the travel validators search from: the starts (by player), then the
+    outlying checkpoints (checkpoint-spacing)."""
+    starts = [s.id for s in sorted(arena.start_positions, key=lambda s: s.player)]
+    return starts + [f"checkpoint:{c.id}" for c in arena.checkpoints if c.kind == "outlying"]
+
+
 class AnalysisContext:
     """Travel shared by the validators of one run.  Searches are cached per source, and on an
     arena with a declared (and real) symmetry a source's travel is the image of a symmetric
@@ -96,13 +103,12 @@ class AnalysisContext:
         got = self._from.get(source)
         if got is not None:
             return got
-        if self._from:  # a symmetric source already answered: its image (cheaper than any search)
-            for done, results in list(self._from.items()):
-                for inv in self.symmetries:
-                    if inv.ids.get(done) == source:
-                        got = {inv.ids[ref]: transform_result(r, inv) for ref, r in results.items()}
-                        self._from[source] = got
-                        return got
+        for done, results in list(self._from.items()):  # a symmetric source's answer: its image
+            for inv in self.symmetries:
+                if inv.ids.get(done) == source:
+                    got = {inv.ids[ref]: transform_result(r, inv) for ref, r in results.items()}
+                    self._from[source] = got
+                    return got
         return self.search(source)
 
     def search(self, source: str) -> dict[str, TravelResult]:

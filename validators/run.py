@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schema.model import Arena
-from validators.context import ANALYSIS_TOLERANCE, AnalysisContext
+from validators.context import ANALYSIS_TOLERANCE, AnalysisContext, travel_sources
 from validators.findings import RANK, SEVERITIES, Finding, at_least
 from validators.registry import Registry, Validator, default_registry
 
@@ -110,19 +110,18 @@ def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator],
 
     side = [v for v in chosen if not getattr(v, "needs_travel", True)]
     travel = len(side) < len(chosen)
-    sources = [f"checkpoint:{c.id}" for c in arena.checkpoints if c.kind == "outlying"] if travel else []
+    sources = [s for s in travel_sources(arena) if s.startswith("checkpoint:")] if travel else []
     if travel:
         ctx.symmetries  # noqa: B018 - computed once, before the fork, for both halves
 
-    def helper_work() -> tuple[dict[str, tuple[Any, float]], dict[str, Any], int]:
+    def helper_work() -> tuple[dict[str, tuple[Any, float]], dict[str, Any], int, float]:
         out = {}
         for v in side:
             t0 = time.perf_counter()
             out[v.id] = (v.evaluate(arena, ctx), time.perf_counter() - t0)
         t0 = time.perf_counter()
         found = {s: ctx.travel_from(s) for s in sources}
-        out["(travel from checkpoints, helper)"] = (None, time.perf_counter() - t0)  # type: ignore[assignment]
-        return out, found, ctx.searches
+        return out, found, ctx.searches, time.perf_counter() - t0
 
     helper = fork_helper(helper_work)
     if helper is None:
@@ -133,10 +132,10 @@ def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator],
             ctx.travel_from(s)
     timings["(travel from starts)"] = time.perf_counter() - t0
     try:
-        results, found, searches = helper.result()
+        results, found, searches, seconds = helper.result()
     except RuntimeError:
         return {}  # the sequential loop does the helper's share
     ctx.provide(found)
     ctx.searches += searches
-    timings["(travel from checkpoints, helper)"] = results.pop("(travel from checkpoints, helper)")[1]
+    timings["(travel from checkpoints, helper)"] = seconds
     return results  # type: ignore[no-any-return]

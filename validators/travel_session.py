@@ -27,7 +27,7 @@ from typing import Any
 from engine.frontier import FrontierSearch
 from engine.planner import CheckpointSource, Goal, Planner, StartSource, TravelResult
 from schema.model import Arena
-from validators.context import ANALYSIS_MAX_TURNS, ANALYSIS_TOLERANCE, AnalysisContext
+from validators.context import ANALYSIS_MAX_TURNS, ANALYSIS_TOLERANCE, AnalysisContext, travel_sources
 
 
 class TravelSession:
@@ -111,8 +111,7 @@ class TravelSession:
             return 0
         ctx = AnalysisContext(self.arena, tolerance=self.tolerance, max_turns=self.max_turns, session=self)
         if sources is None:
-            sources = [s.id for s in sorted(self.arena.start_positions, key=lambda s: s.player)]
-            sources += [f"checkpoint:{c.id}" for c in self.arena.checkpoints if c.kind == "outlying"]
+            sources = travel_sources(self.arena)
         done = 0
         self.stop = should_stop
         try:
