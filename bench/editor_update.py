@@ -1,11 +1,11 @@
 """Live-validation benchmark: after moving one element of the default arena, how long until the
 editor has new findings.
 
-It drives what the editor's validation job runs, end to end: the travel request goes to the
-persistent travel workers (editor/travel_workers.py: two processes that keep their searches
-between edits and resume them for moved goals), the quick stage (format checks and the
-validators that need no travel) runs meanwhile in this process, then the travel validators run
-on the workers' answers.  Steady state: the workers have warmed up after opening the arena.
+It drives what the editor's validation job runs, end to end, without the window: the edit goes
+to the persistent workers (editor/travel_workers.py: two processes that keep their searches
+between edits, resume them for moved goals, and share out the edit's work, the quick stage -
+format checks and the validators that need no travel - included), then the travel validators run
+here on the workers' answers.  Steady state: the workers have warmed up after opening the arena.
 Medians over N moves of each kind of element.
 
 Usage: python bench/editor_update.py [--moves N]
@@ -24,7 +24,7 @@ from typing import Any, Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from editor.validation import LiveTravel, quick_findings  # noqa: E402
+from editor.validation import LiveTravel  # noqa: E402
 from schema import load  # noqa: E402
 from schema.model import Arena  # noqa: E402
 
@@ -79,7 +79,7 @@ def main() -> int:
                 arena = edit(arena, i)
                 t0 = time.perf_counter()
                 live.submit(arena)
-                quick_findings(arena)
+                live.quick(arena)
                 t1 = time.perf_counter()
                 live(arena)
                 t2 = time.perf_counter()

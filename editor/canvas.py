@@ -22,7 +22,8 @@ from schema.model import Arena, Element, Turbine
 if TYPE_CHECKING:
     from editor.tools import Tool
 
-LABEL_PAD = 1.2  # lengths of slack around items for labels drawn at device size
+LABEL_PAD = 1.2  # lengths of slack around items for labels drawn at device size...
+LABEL_PX = 72.0  # ...and at least this many device pixels (labels and badges at any zoom)
 
 
 class ElementItem(QGraphicsItem):
@@ -49,8 +50,15 @@ class ElementItem(QGraphicsItem):
         self.setToolTip(element.id)
         self.update()
 
+    def set_severity(self, severity: str | None) -> None:
+        if severity != self.severity:
+            self.severity = severity
+            self.update()
+
     def boundingRect(self) -> QRectF:
-        return self._path.boundingRect().adjusted(-LABEL_PAD, -LABEL_PAD, LABEL_PAD, LABEL_PAD)
+        scene = self.scene()
+        pad = scene.label_pad if isinstance(scene, ArenaScene) else LABEL_PAD
+        return self._path.boundingRect().adjusted(-pad, -pad, pad, pad)
 
     def shape(self) -> QPainterPath:
         return self._path
@@ -68,7 +76,11 @@ class ArenaScene(QGraphicsScene):
         self.items_by_ref: dict[str, ElementItem] = {}
         self.grid_visible = True
         self.severities: dict[str, str] = {}
+        #: Slack (lengths) around items' outlines for labels drawn at device size; the view sets
+        #: it from its zoom, so that repainting only what changed never clips a label.
+        self.label_pad = LABEL_PAD
         self._syncing = False
+        self._bounds: object = None
         doc.arenaChanged.connect(self.sync)
         doc.selectionChanged.connect(self.sync_selection)
         self.selectionChanged.connect(self._scene_selection_changed)
@@ -93,15 +105,17 @@ class ArenaScene(QGraphicsScene):
                 elif item.element != el or item.turbine != arena.turbine:
                     item.set_element(el, arena.turbine)
                 item.setPos(0, 0)
-                item.severity = self.severities.get(el.id)
+                item.set_severity(self.severities.get(el.id))
             for ref in list(self.items_by_ref):
                 if ref not in seen:
                     self.removeItem(self.items_by_ref.pop(ref))
-            self.setSceneRect(render.arena_rect(arena, 8.0))
+            if self._bounds != arena.bounds:  # the background (floor, outline) is cached by the view
+                self._bounds = arena.bounds
+                self.setSceneRect(render.arena_rect(arena, 8.0))
+                self.invalidate(QRectF(), QGraphicsScene.SceneLayer.BackgroundLayer)
         finally:
             self._syncing = False
         self.sync_selection(self.doc.selection)
-        self.update()
 
     def sync_selection(self, refs: Iterable[str]) -> None:
         wanted = set(refs)
@@ -120,8 +134,17 @@ class ArenaScene(QGraphicsScene):
     def set_severities(self, severities: dict[str, str]) -> None:
         self.severities = dict(severities)
         for ref, item in self.items_by_ref.items():
-            item.severity = self.severities.get(ref)
-            item.update()
+            item.set_severity(self.severities.get(ref))
+
+    def set_label_pad(self, pad: float) -> None:
+        if pad != self.label_pad:
+            for item in self.items_by_ref.values():
+                item.prepareGeometryChange()
+            self.label_pad = pad
+
+    def set_grid_visible(self, on: bool) -> None:
+        self.grid_visible = on
+        self.invalidate(QRectF(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def element_at(self, pos: QPointF, transform: QTransform) -> ElementItem | None:
         """Topmost element under ``pos`` (its shape, with a few pixels of tolerance)."""
@@ -161,7 +184,10 @@ class ArenaView(QGraphicsView):
         self._pan_from: QPointF | None = None
         self._space = False
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
+        # repaint only what changed, over a cached grid: an edit or a new finding redraws its
+        # elements, not the whole arena
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
         self.setMouseTracking(True)
@@ -178,6 +204,7 @@ class ArenaView(QGraphicsView):
 
     def set_scale(self, pixels_per_length: float) -> None:
         s = max(self.MIN_SCALE, min(self.MAX_SCALE, pixels_per_length))
+        self.arena_scene.set_label_pad(max(LABEL_PAD, LABEL_PX / s))
         self.setTransform(QTransform.fromScale(s, -s))  # the y flip: arena y up, screen y down
         self.zoomChanged.emit(s)
 

@@ -266,8 +266,7 @@ class MainWindow(QMainWindow):
         self.view.snap_enabled = step > 0
 
     def _set_grid(self, on: bool) -> None:
-        self.scene.grid_visible = on
-        self.scene.update()
+        self.scene.set_grid_visible(on)
 
     def frame_refs(self, refs: list[str]) -> None:
         boxes = [E.bounds_of(el) for r in refs if (el := E.find(self.doc.arena, r)) is not None]

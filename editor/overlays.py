@@ -59,11 +59,14 @@ class _Job(QRunnable):
         self.signals.done.emit(self.kind, self.generation, result)
 
 
-def travel_table(arena: Arena) -> dict[str, dict[str, float | None]]:
-    """start -> checkpoint -> turns (None when unreachable), with the validators' settings."""
+def travel_table(arena: Arena, travel: dict[str, Any] | None = None) -> dict[str, dict[str, float | None]]:
+    """start -> checkpoint -> turns (None when unreachable), with the validators' settings;
+    from ``travel`` (source -> goal ref -> result, the live validation's) where given."""
     from validators.context import AnalysisContext
 
     ctx = AnalysisContext(arena)
+    if travel:
+        ctx.provide(travel)
     out: dict[str, dict[str, float | None]] = {}
     for s in ctx.starts():
         row = ctx.travel_from(s)
@@ -290,9 +293,24 @@ class Overlays(QObject):
         self.path.setVisible(bool(steps) and self.path_action.isChecked())
 
     def refresh_table(self) -> None:
-        if self.table.isVisible():
-            self.table.status.setText("Computing travel times in the background…")
-            self._start("table", travel_table, (self.win.doc.arena,))
+        """Fill the travel table if it is shown: from the live validation's travel when it has
+        the current arena's (no work of its own), after the running validation if one is going,
+        else computed in the background."""
+        if not self.table.isVisible():
+            return
+        arena = self.win.doc.arena
+        live = getattr(self.win.runner.analyse, "live", None)
+        if live is not None:
+            got = live.last_travel
+            if got is not None and got[0] is arena:
+                self._cancel("table")
+                self.table.show_table(travel_table(arena, got[1]))
+                return
+            if self.win.runner.busy:  # its final findings refresh the table
+                self.table.status.setText("Computing travel times in the background…")
+                return
+        self.table.status.setText("Computing travel times in the background…")
+        self._start("table", travel_table, (arena,))
 
     def arena_changed(self) -> None:
         if self.heat_player is not None:
@@ -301,7 +319,8 @@ class Overlays(QObject):
         if self.sight.isVisible():
             self.sight.set_arena(self.win.doc.arena)
         self.path.set_path([], None, self.path.size)  # a path planned on the old arena is stale
-        self.refresh_table()
+        if getattr(self.win.runner.analyse, "live", None) is None:
+            self.refresh_table()  # else the validation run this edit starts brings the table's travel
         self._fill_heat_menu()
 
     def shutdown(self) -> None:
@@ -352,6 +371,7 @@ def install(win: Any) -> Overlays:
     dock.visibilityChanged.connect(lambda shown: ov.refresh_table() if shown else ov._cancel("table"))
     win.validation.findingSelected.connect(ov.show_finding_path)
     win.doc.arenaChanged.connect(lambda _a: ov.arena_changed())
+    win.runner.finished.connect(lambda _f: ov.refresh_table() if win.runner.final else None)
     ov.message.connect(lambda text: win.statusBar().showMessage(text, 8000))
     return ov
 

@@ -54,7 +54,20 @@ class ElementTree(QTreeWidget):
         self.itemDoubleClicked.connect(lambda item, _c: self.frameRequested.emit(self.selected_refs()))
         self.rebuild(doc.arena)
 
+    def _rows(self, arena: Arena) -> list[tuple[str, list[tuple[str, str]]]]:
+        rows = []
+        for kind in E.KINDS:
+            els = getattr(arena, kind)
+            rows.append((f"{E.KIND_LABEL[kind]} ({len(els)})", [
+                (el.id, (f"Player {el.player}" if kind == "start_positions" else el.id)  # type: ignore[union-attr]
+                 + (f"  {getattr(el, 'kind', '')}" if getattr(el, "kind", "") else "")) for el in els]))
+        return rows
+
     def rebuild(self, arena: Arena) -> None:
+        rows = self._rows(arena)
+        if rows == getattr(self, "_shown", None):  # an element moved or changed shape: same tree
+            return
+        self._shown = rows
         self._syncing = True
         try:
             expanded = {self.topLevelItem(i).text(0).split(" (")[0]: self.topLevelItem(i).isExpanded()
@@ -120,9 +133,31 @@ class Inspector(QWidget):
         self.error.setStyleSheet(f"color: {render.VERMILLION.name()}")
         outer.addWidget(self.error)
         outer.addStretch(1)
-        doc.arenaChanged.connect(lambda _a: self.rebuild())
+        self.props: dict[str, Prop] = {}
+        doc.arenaChanged.connect(lambda _a: self.refresh())
         doc.selectionChanged.connect(lambda _s: self.rebuild())
         self.rebuild()
+
+    def refresh(self) -> None:
+        """After an edit: the same element with the same kinds of properties gets its values
+        updated in place (a drag does not rebuild the form); anything else rebuilds."""
+        el = E.find(self.doc.arena, self.ref) if self.ref else None
+        props = properties_of(el) if el is not None and self.points_table is None else None
+        if not props or [(p.name, p.type, p.choices) for p in props] != \
+                [(p.name, p.type, p.choices) for p in self.props.values()] or list(self.doc.selection) != [self.ref]:
+            self.rebuild()
+            return
+        for p in props:
+            w = self.editors[p.name]
+            w.blockSignals(True)
+            if isinstance(w, QCheckBox):
+                w.setChecked(bool(p.value))
+            elif isinstance(w, QComboBox):
+                w.setCurrentText(str(p.value))
+            elif isinstance(w, QLineEdit) and w.text() != fmt(p.value):
+                w.setText(fmt(p.value))
+            w.blockSignals(False)
+        self.props = {p.name: p for p in props}
 
     def rebuild(self) -> None:
         while self.form.rowCount():
@@ -134,6 +169,7 @@ class Inspector(QWidget):
                     w.setParent(None)
                     w.deleteLater()
         self.editors = {}
+        self.props = {}
         self.points_table = None
         sel = self.doc.selection
         self.ref = sel[0] if len(sel) == 1 else None
@@ -180,10 +216,11 @@ class Inspector(QWidget):
             edit = QLineEdit(fmt(p.value))
             if p.type == "angle":
                 edit.setToolTip("Degrees counter-clockwise from +x")
-            edit.editingFinished.connect(lambda e=edit, q=p: self._commit_text(e, q))
+            edit.editingFinished.connect(lambda e=edit, n=p.name: self._commit_text(e, self.props[n]))
             w = edit
         w.setObjectName(f"prop:{p.name}")
         self.editors[p.name] = w
+        self.props[p.name] = p
         return w
 
     def _commit_text(self, edit: QLineEdit, p: Prop) -> None:

@@ -1,32 +1,52 @@
-"""The editor's travel stage: persistent worker processes that keep travel searches between edits.
+"""The editor's live analysis off the UI process: persistent workers that keep travel searches
+between edits, and a scheduler that shares each edit's work out between them.
 
-Each worker owns a :class:`validators.travel_session.TravelSession` for a share of the arena's
-travel sources (start positions and outlying checkpoints, dealt out in turn), so that after an
-edit that only moves goals - dragging a checkpoint, a static target, a start - each kept search
-is resumed for the moved goals instead of searching again, and the workers do that on both
-cores at once.  Between requests a worker warms up: it runs the searches its sources don't have
-yet (a first run on a symmetric arena answers most sources from one search's image), so that
-the first edit after opening an arena is already incremental.
+Each worker holds a :class:`validators.travel_session.TravelSession` with the searches of the
+travel sources (start positions, outlying checkpoints) it *owns*.  After an edit that only moves
+goals - dragging a checkpoint, a static target, a start - a kept search is resumed for the moved
+goals instead of searching again; a source that moved itself is searched anew.
+
+For every edit :meth:`TravelWorkers.submit` plans the work (:func:`plan`):
+
+- sources that are images of each other under the arena's symmetry operations are answered by
+  one search and its images (one task per orbit);
+- a task costs what it cost last time (a resume, or a new search), and only the owner of a kept
+  search can resume it; new searches and the quick stage (format checks and the validators that
+  need no travel, :func:`editor.analysis.quick_findings`) can go anywhere;
+- tasks go, largest first, to the worker that would finish them soonest.
+
+So the two cores finish together, and the editor's own process keeps only its UI.  Between
+requests a worker warms up: it runs the searches of its sources that it doesn't have yet (or
+hasn't resumed), so that the next edit is incremental again.
 
 A newer request stops a worker's current one between two batches of the search (the worker
 watches its request queue); the parent drops answers to older requests.  A worker that dies is
 started again (its searches are lost, nothing else).  No Qt here: the validation runner calls
-:meth:`TravelWorkers.run` from its worker thread.
+this from its worker thread.
 """
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import queue
+import time
 import traceback
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from multiprocessing.connection import wait
 from typing import Any
 
 from schema.model import Arena
 from validators.context import travel_sources
+from validators.symmetry import invariances
 
 #: Worker processes (the machines Arena Studio targets have two cores or more).
 WORKERS = 2
+#: A worker warms up (searches ahead, tidies its searches) after this long without a request.
+WARM_DELAY_S = 0.3
+#: What a task costs (seconds) before it has been measured.
+DEFAULT_COST = {"resume": 0.01, "new": 0.04, "quick": 0.02}
 
 _MP_CONTEXT: Any = None
 
@@ -38,7 +58,8 @@ def mp_context() -> Any:
         methods = multiprocessing.get_all_start_methods()
         _MP_CONTEXT = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         if "forkserver" in methods:
-            _MP_CONTEXT.set_forkserver_preload(["validators.run", "validators.travel_session", "schema"])
+            _MP_CONTEXT.set_forkserver_preload(["validators.run", "validators.travel_session", "schema",
+                                                "editor.analysis"])
     return _MP_CONTEXT
 
 
@@ -46,12 +67,133 @@ class Stopped(Exception):
     """The request was superseded (``should_stop()`` returned True while waiting)."""
 
 
+# ------------------------------------------------------------------ planning
+
+
+@dataclass
+class Share:
+    """One worker's part of a request: the sources to answer (each orbit's searched source
+    first, then its images), the sources whose searches it keeps, and the quick stage."""
+
+    tasks: list[str] = field(default_factory=list)
+    owned: list[str] = field(default_factory=list)
+    quick: bool = False
+    #: The sources it searches (resumed or new): what their measured times teach the planner.
+    searched: dict[str, str] = field(default_factory=dict)
+
+
+def orbits(arena: Arena, sources: list[str]) -> list[list[str]]:
+    """``sources`` grouped by the arena's symmetry operations (a source and its images), in
+    order.
+
+    >>> from schema import load
+    >>> [len(o) for o in orbits(load("arenas/default.yaml"), travel_sources(load("arenas/default.yaml")))]
+    [6, 3]
+    """
+    ops = invariances(arena)
+    out: list[list[str]] = []
+    placed: dict[str, int] = {}
+    for s in sources:
+        if s in placed:
+            continue
+        placed[s] = len(out)
+        group = [s]
+        for inv in ops:
+            image = inv.ids.get(s)
+            if image is not None and image in sources and image not in placed:
+                placed[image] = placed[s]
+                group.append(image)
+        out.append(group)
+    return out
+
+
+def same_motion(old: Arena, new: Arena) -> bool:
+    """Whether searches of ``old`` can be kept for ``new`` (the same test, roughly, as
+    :meth:`engine.planner.Planner.retarget`: only where goals are may differ)."""
+    return (old.walls == new.walls and old.acceleration_fields == new.acceleration_fields
+            and old.exclusion_fields == new.exclusion_fields and old.bounds == new.bounds
+            and old.turbine == new.turbine and old.scenario.analysis == new.scenario.analysis
+            and [c.id for c in old.checkpoints] == [c.id for c in new.checkpoints]
+            and [s.player for s in old.start_positions] == [s.player for s in new.start_positions]
+            and [t.id for t in old.static_targets] == [t.id for t in new.static_targets]
+            and [g.id for g in old.gates] == [g.id for g in new.gates])
+
+
+def source_moved(old: Arena, new: Arena, source: str) -> bool:
+    """Whether ``source`` itself differs between the two versions (its search must start again)."""
+    kind, _, ident = source.partition(":")
+    if kind == "start":
+        a = {s.player: (s.position, s.facing) for s in old.start_positions}
+        b = {s.player: (s.position, s.facing) for s in new.start_positions}
+        return a.get(int(ident)) != b.get(int(ident))
+    return {c.id: c.shape for c in old.checkpoints}.get(ident) != {c.id: c.shape for c in new.checkpoints}.get(ident)
+
+
+def plan(arena: Arena, count: int, owner: dict[str, int], moved: set[str], cost: dict[tuple[str, str], float],
+         quick: bool) -> list[Share]:
+    """Share out one request (see the module docstring).  ``owner``: source -> the worker
+    holding its search (updated here); ``moved``: sources whose searches are gone; ``cost``:
+    (source or "quick", "resume"/"new"/"quick") -> seconds last measured.
+
+    >>> from schema import load
+    >>> arena = load("arenas/default.yaml")
+    >>> shares = plan(arena, 2, {}, set(travel_sources(arena)), {}, quick=True)
+    >>> [len(s.tasks) for s in shares], [s.quick for s in shares]   # starts + quick | checkpoints
+    ([6, 3], [True, False])
+    """
+    sources = travel_sources(arena)
+    for s in list(owner):
+        if s not in sources or s in moved:
+            del owner[s]
+    jobs: list[tuple[float, list[str], list[tuple[float, str, str]]]] = []  # (size, orbit, per worker (cost, rep, kind))
+    for orbit in orbits(arena, sources):
+        options = []
+        kept = any(s in owner for s in orbit)
+        for w in range(count):
+            mine = [s for s in orbit if owner.get(s) == w]
+            if mine:  # a kept search (the others' are images of it)
+                rep = min(mine, key=lambda s: cost.get((s, "resume"), DEFAULT_COST["resume"]))
+                options.append((cost.get((rep, "resume"), DEFAULT_COST["resume"]), rep, "resume"))
+            elif kept:  # only its owner can resume it: searching again elsewhere costs far more
+                options.append((math.inf, orbit[0], "new"))
+            else:
+                options.append((cost.get((orbit[0], "new"), DEFAULT_COST["new"]), orbit[0], "new"))
+        jobs.append((min(c for c, _, _ in options), orbit, options))
+    if quick:
+        c = cost.get(("quick", "quick"), DEFAULT_COST["quick"])
+        jobs.append((c, [], [(c, "", "quick")] * count))
+    shares = [Share() for _ in range(count)]
+    load = [0.0] * count
+    for _, orbit, options in sorted(jobs, key=lambda j: -j[0]):
+        w = min(range(count), key=lambda i: (load[i] + options[i][0], i))
+        c, rep, kind = options[w]
+        load[w] += c
+        if kind == "quick":
+            shares[w].quick = True
+            continue
+        shares[w].tasks += [rep] + [s for s in orbit if s != rep]
+        shares[w].searched[rep] = kind
+        owner[rep] = w
+    for i, s in enumerate(sources):  # sources nobody holds: their warm-up is dealt out in turn
+        owner.setdefault(s, i % count)
+    for s in sources:
+        shares[owner[s]].owned.append(s)
+    return shares
+
+
+# ------------------------------------------------------------------ the worker process
+
+
 def _serve(requests: Any, replies: Any) -> None:  # pragma: no cover - runs in the worker process
+    from editor.analysis import Cancelled, quick_findings
     from engine.frontier import SearchStopped
     from validators.travel_session import TravelSession
 
+    from validators.registry import default_registry
+
+    default_registry()  # the validators' plug-ins, loaded before the first request needs them
     session = TravelSession()
-    mine: list[str] = []
+    owned: list[str] = []
     warm = False
     gen = 0
 
@@ -59,40 +201,66 @@ def _serve(requests: Any, replies: Any) -> None:  # pragma: no cover - runs in t
         return not requests.empty()
 
     while True:
-        if warm and requests.empty():
+        try:  # warm up only after a quiet spell: while the user edits, the cores serve the edits
+            msg = requests.get(timeout=WARM_DELAY_S) if warm else requests.get()
+        except queue.Empty:
             try:
-                session.warm(newer, sources=mine)
+                session.warm(newer, sources=owned)
                 if requests.empty():
-                    replies.put(("warm", gen, len(session.searches)))
+                    replies.send(("warm", gen, len(session.searches)))
             except Exception:  # noqa: BLE001 - warming is best effort; the next request reports
                 pass
             warm = False
             continue
-        msg = requests.get()
         if msg[0] == "quit":
             return
-        _, gen, arena, mine = msg
-        session.stop = newer
+        _, gen, arena, share = msg
+        owned = share.owned
         try:
+            if share.quick:
+                t0 = time.perf_counter()
+                found = quick_findings(arena, should_stop=newer)
+                replies.send(("quick", gen, (found, time.perf_counter() - t0)))
+            session.stop = newer
+            t0 = time.perf_counter()
             ctx = session.context(arena)
-            replies.put(("ok", gen, {s: ctx.travel_from(s) for s in mine}))
+            session.retain(owned)
+            seconds = {"(update)": time.perf_counter() - t0}
+            travel = {}
+            for s in share.tasks:
+                t0 = time.perf_counter()
+                travel[s] = ctx.travel_from(s)
+                seconds[s] = time.perf_counter() - t0
+            replies.send(("ok", gen, (travel, seconds)))
             warm = True
-        except SearchStopped:
-            replies.put(("stopped", gen, None))
+        except (SearchStopped, Cancelled):
+            replies.send(("stopped", gen, None))
             warm = False
         except BaseException:  # noqa: BLE001 - reported to the editor's validation panel
-            replies.put(("error", gen, traceback.format_exc(limit=4)))
+            replies.send(("error", gen, traceback.format_exc(limit=4)))
         finally:
             session.stop = None
 
 
 class _Worker:
+    """One worker process: requests go in through a queue (the worker sees a newer one waiting
+    and stops), replies come back through a pipe, so the parent can wait on all workers at once
+    and sees a dead worker's pipe close."""
+
     def __init__(self) -> None:
         ctx = mp_context()
         self.requests = ctx.Queue()
-        self.replies = ctx.Queue()
-        self.proc = ctx.Process(target=_serve, args=(self.requests, self.replies), daemon=True)
+        self.replies, there = ctx.Pipe(duplex=False)
+        self.proc = ctx.Process(target=_serve, args=(self.requests, there), daemon=True)
         self.proc.start()
+        there.close()
+
+    def receive(self) -> tuple[str, int, Any] | None:
+        """The next reply, or None if the worker died."""
+        try:
+            return self.replies.recv()  # type: ignore[no-any-return]
+        except (EOFError, OSError):
+            return None
 
     def stop(self) -> None:
         try:
@@ -102,20 +270,37 @@ class _Worker:
             if self.proc.is_alive():
                 self.proc.terminate()
                 self.proc.join(1.0)
-            for q in (self.requests, self.replies):
-                q.close()
-                q.cancel_join_thread()
+            self.requests.close()
+            self.requests.cancel_join_thread()
+            self.replies.close()
+
+
+# ------------------------------------------------------------------ the parent's side
 
 
 class TravelWorkers:
-    """``run(arena, should_stop)`` -> source -> goal ref -> TravelResult, from ``count``
-    persistent workers (see the module docstring).  ``close()`` ends them."""
+    """``submit(arena, quick)``, then ``collect_quick()`` (the quick stage's findings, when asked
+    for) and ``collect()`` (source -> goal ref -> TravelResult), from ``count`` persistent
+    workers; ``run(arena)`` is both.  ``close()`` ends them."""
 
     def __init__(self, count: int = WORKERS) -> None:
         self.count = max(1, count)
         self.workers: list[_Worker | None] = [None] * self.count
         self.generation = 0
-        self._request: tuple[int, Arena, list[list[str]]] | None = None
+        #: source -> the worker holding its search; (task, kind) -> seconds it took last time.
+        self.owner: dict[str, int] = {}
+        self.cost: dict[tuple[str, str], float] = {}
+        self.shares: list[Share] = []
+        #: Seconds each worker computed for the last collected request (benchmarks report them).
+        self.seconds: list[float] = [0.0] * self.count
+        #: ... and per task ("(update)": bringing the worker's session to the new arena).
+        self.timings: list[dict[str, float]] = [{} for _ in range(self.count)]
+        self._arena: Arena | None = None
+        self._request: tuple[int, Arena, list[Share]] | None = None
+        self._quick: list[dict[str, Any]] | None = None
+        self._travel: dict[int, dict[str, Any]] = {}
+        self._warm: dict[int, int] = {}
+        self._restarts = 0
 
     def _worker(self, i: int) -> _Worker:
         w = self.workers[i]
@@ -125,16 +310,88 @@ class TravelWorkers:
             w = self.workers[i] = _Worker()
         return w
 
-    def submit(self, arena: Arena) -> int:
-        """Send ``arena`` to the workers (they stop what they were doing); returns the request's
-        generation for :meth:`collect`."""
+    def submit(self, arena: Arena, quick: bool = False) -> int:
+        """Plan ``arena``'s work and send it to the workers (they stop what they were doing);
+        with ``quick`` one of them also runs the quick stage.  Returns the request's generation."""
         self.generation += 1
         gen = self.generation
+        prev = self._arena
         sources = travel_sources(arena)
-        self._request = (gen, arena, [sources[i::self.count] for i in range(self.count)])
-        for i in range(self.count):
-            self._worker(i).requests.put(("run", gen, arena, self._request[2][i]))
+        if prev is None or not same_motion(prev, arena):
+            self.owner.clear()
+            moved = set(sources)
+        else:
+            moved = {s for s in sources if source_moved(prev, arena, s)}
+        self.shares = plan(arena, self.count, self.owner, moved, self.cost, quick)
+        self._arena = arena
+        self._request = (gen, arena, self.shares)
+        self._quick, self._travel, self._warm, self._restarts = None, {}, {}, 0
+        for i, share in enumerate(self.shares):
+            self._worker(i).requests.put(("run", gen, arena, share))
         return gen
+
+    def _pump(self, timeout: float) -> None:
+        """Take the replies that arrive within ``timeout`` seconds (those to older requests are
+        dropped; a dead worker is started again and given its share once more)."""
+        assert self._request is not None, "submit() first"
+        gen, arena, shares = self._request
+        conns = {w.replies: i for i, w in enumerate(self.workers) if w is not None}
+        for conn in wait(list(conns), timeout=timeout):
+            i = conns[conn]  # type: ignore[index]
+            w = self.workers[i]
+            assert w is not None
+            while True:
+                msg = w.receive()
+                if msg is None:  # died: start it again, a few times per request
+                    self._restarts += 1
+                    if self._restarts > 2 * self.count:
+                        raise RuntimeError("travel worker died (exit code %s)" % w.proc.exitcode)
+                    w.proc.join(1.0)
+                    if i not in self._travel:
+                        self._worker(i).requests.put(("run", gen, arena, shares[i]))
+                    break
+                self._take(i, msg)
+                if not w.replies.poll():
+                    break
+
+    def _take(self, i: int, msg: tuple[str, int, Any]) -> None:
+        status, g, payload = msg
+        if g != self.generation:
+            return  # an answer to an older request
+        if status == "quick":
+            self._quick, self.cost[("quick", "quick")] = payload
+        elif status == "ok":
+            travel, seconds = payload
+            self._travel[i] = travel
+            self.seconds[i] = sum(seconds.values())
+            self.timings[i] = seconds
+            for source, kind in self.shares[i].searched.items():
+                if source in seconds:
+                    self.cost[(source, kind)] = seconds[source]
+        elif status == "warm":
+            self._warm[i] = int(payload)
+        elif status == "error":
+            raise RuntimeError(payload)
+
+    def collect_quick(self, should_stop: Callable[[], bool] = lambda: False,
+                      poll_s: float = 0.005) -> list[dict[str, Any]]:
+        """The quick stage's findings for the last request (submitted with ``quick``)."""
+        assert self._request is not None and any(s.quick for s in self._request[2]), "submit(quick=True) first"
+        while self._quick is None:
+            if should_stop():
+                raise Stopped()
+            self._pump(poll_s)
+        return self._quick
+
+    def collect(self, should_stop: Callable[[], bool] = lambda: False,
+                poll_s: float = 0.005) -> dict[str, dict[str, Any]]:
+        """The travel of the last request (raises :class:`Stopped` when ``should_stop()``,
+        checked every ``poll_s`` seconds; replies are taken as soon as they arrive)."""
+        while len(self._travel) < self.count:
+            if should_stop():
+                raise Stopped()
+            self._pump(poll_s)
+        return {s: rows for part in self._travel.values() for s, rows in part.items()}
 
     def run(self, arena: Arena, should_stop: Callable[[], bool] = lambda: False,
             poll_s: float = 0.005) -> dict[str, dict[str, Any]]:
@@ -142,49 +399,16 @@ class TravelWorkers:
         self.submit(arena)
         return self.collect(should_stop, poll_s)
 
-    def collect(self, should_stop: Callable[[], bool] = lambda: False,
-                poll_s: float = 0.005) -> dict[str, dict[str, Any]]:
-        """The answers to the last request (raises :class:`Stopped` when ``should_stop()``)."""
-        assert self._request is not None, "submit() first"
-        gen, arena, shares = self._request
-        results: dict[str, dict[str, Any]] = {}
-        waiting = set(range(self.count))
-        restarts = 0
-        while waiting:
-            if should_stop():
-                raise Stopped()
-            for i in sorted(waiting):
-                w = self._worker(i)
-                try:
-                    status, g, payload = w.replies.get(timeout=poll_s)
-                except queue.Empty:
-                    if not w.proc.is_alive():  # died mid-request: start it again, once per run
-                        restarts += 1
-                        if restarts > self.count:
-                            raise RuntimeError("travel worker died (exit code %s)" % w.proc.exitcode) from None
-                        self._worker(i).requests.put(("run", gen, arena, shares[i]))
-                    continue
-                if g != gen:
-                    continue  # an answer to an older request
-                if status == "ok":
-                    results.update(payload)
-                    waiting.discard(i)
-                elif status == "error":
-                    raise RuntimeError(payload)
-        return results
-
     def wait_warm(self, timeout: float = 60.0) -> list[int]:
         """Wait until every worker has finished warming up after the last request; returns how
         many searches each holds (benchmarks measure the steady state after this)."""
-        held = []
-        for i in range(self.count):
-            w = self._worker(i)
-            while True:
-                status, g, payload = w.replies.get(timeout=timeout)
-                if status == "warm" and g == self.generation:
-                    held.append(int(payload))
-                    break
-        return held
+        end = time.monotonic() + timeout
+        while len(self._warm) < self.count:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"the travel workers did not warm up in {timeout} s")
+            self._pump(min(left, 0.1))
+        return [self._warm[i] for i in range(self.count)]
 
     def close(self) -> None:
         for i, w in enumerate(self.workers):

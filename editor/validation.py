@@ -16,109 +16,65 @@ and results of stale generations are dropped. An analysis may publish partial re
 from __future__ import annotations
 
 import inspect
-import re
 import threading
+import time
 import traceback
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
-from schema import ArenaError, from_document, to_document
+from editor.analysis import (  # noqa: F401 - the seam's names, re-exported
+    Analyse,
+    Cancelled,
+    Finding,
+    default_analyse,
+    format_analyse,
+    format_findings,
+    normalise,
+    quick_findings,
+    refs_for_pointer,
+    validators_analyse,
+    validators_available,
+    validators_run,
+)
 from schema.model import Arena
 
-Finding = dict[str, Any]
-Analyse = Callable[[Arena], list[Finding]]
-
-_ELEMENT_PTR = re.compile(r"^/(walls|checkpoints|gates|acceleration_fields|exclusion_fields|static_targets|start_positions)/(\d+)")
-
-
-def refs_for_pointer(arena: Arena, ptr: str) -> list[str]:
-    """The element a JSON pointer into the arena document points into (if any)."""
-    m = _ELEMENT_PTR.match(ptr)
-    if not m:
-        return []
-    items = getattr(arena, m.group(1))
-    i = int(m.group(2))
-    return [items[i].id] if i < len(items) else []
-
-
-def format_findings(arena: Arena) -> list[Finding]:
-    """The format layer's checks as findings (errors), located on the elements they are about."""
-    try:
-        from_document(to_document(arena), source="<arena>")
-    except ArenaError as exc:
-        return [{"code": "format", "severity": "error", "message": f"{p.pointer or '/'}: {p.message}",
-                 "elements": refs_for_pointer(arena, p.pointer)} for p in exc.problems]
-    return []
-
-
-def format_analyse(arena: Arena) -> list[Finding]:
-    """The format layer's checks only (no validators): cheap, used by tests and as fallback."""
-    return format_findings(arena)
-
-
-# ------------------------------------------------------------------ the validators seam
-
-def _validators_run(arena: Arena, travel: bool | None, should_stop: Callable[[], bool] | None = None,
-                    context: Any = None) -> list[Finding]:
-    """Run ``validators.run.validate``: all validators (``travel=None``), only those that need
-    no travel (``False``) or only the travel ones (``True``)."""
-    from validators.registry import default_registry
-    from validators.run import validate
-
-    reg = default_registry()
-    codes = reg.codes()
-    if travel is None:
-        skip: list[str] = []
-    else:
-        skip = [c for c in codes if bool(getattr(reg.get(c), "needs_travel", True)) != travel]
-    if len(skip) == len(codes):
-        return []
-
-    def progress(_code: str, _i: int, _n: int) -> None:
-        if should_stop is not None and should_stop():
-            raise Cancelled()
-
-    report = validate(arena, disable=skip, progress=progress, context=context)
-    return [normalise(f) for f in report.findings]
-
-
-class Cancelled(Exception):
-    """A stale run stopped early."""
-
-
-def validators_analyse(arena: Arena) -> list[Finding]:
-    """SEAM: the fairness validators (``validators.run.validate``) plus the format checks, as
-    finding dicts. Runs everything in the calling thread — the runner calls it off the UI
-    thread in two stages (see :class:`StagedAnalysis`)."""
-    return format_findings(arena) + _validators_run(arena, None)
-
-
-def quick_findings(arena: Arena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
-    """The format checks and the validators that need no travel (fast)."""
-    return format_findings(arena) + _validators_run(arena, False, should_stop)
-
-
 class LiveTravel:
-    """The travel validators for live validation: travel from persistent worker processes that
-    keep their searches between edits (:mod:`editor.travel_workers`), then the validators on
-    it here.  ``close()`` ends the workers."""
+    """Live validation on persistent worker processes (:mod:`editor.travel_workers`): they keep
+    their travel searches between edits and also run the quick stage, so the editor's process
+    keeps only its UI.  :meth:`quick` returns the quick stage's findings, calling the object the
+    travel validators' (run here, on the workers' travel).  ``close()`` ends the workers."""
 
     def __init__(self, workers: int | None = None) -> None:
         self._count = workers
         self._workers: Any = None
         self._submitted: Arena | None = None
+        self._with_quick = False
+        #: (arena, source -> goal ref -> TravelResult) of the last collected run (the travel
+        #: table and other views read it instead of searching again).
+        self.last_travel: tuple[Arena, dict[str, Any]] | None = None
 
-    def submit(self, arena: Arena) -> None:
-        """Start the workers on ``arena`` now (the job does this before its quick stage, so both
-        run at once); the next call with the same arena collects."""
+    def submit(self, arena: Arena, quick: bool = True) -> None:
+        """Start the workers on ``arena`` now; the next :meth:`quick` and call with the same
+        arena collect."""
         from editor.travel_workers import WORKERS, TravelWorkers
 
         if self._workers is None:
             self._workers = TravelWorkers(self._count or WORKERS)
-        self._workers.submit(arena)
-        self._submitted = arena
+        self._workers.submit(arena, quick=quick)
+        self._submitted, self._with_quick = arena, quick
+
+    def quick(self, arena: Arena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
+        """The format checks and the validators that need no travel, from a worker."""
+        from editor.travel_workers import Stopped
+
+        if self._submitted is not arena or not self._with_quick:
+            self.submit(arena)
+        try:
+            return list(self._workers.collect_quick(should_stop or (lambda: False)))
+        except Stopped:
+            raise Cancelled() from None
 
     def __call__(self, arena: Arena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
         from editor.travel_workers import Stopped
@@ -126,15 +82,16 @@ class LiveTravel:
 
         stop = should_stop or (lambda: False)
         if self._submitted is not arena:
-            self.submit(arena)
+            self.submit(arena, quick=False)
         self._submitted = None
         try:
             travel = self._workers.collect(stop)
         except Stopped:
             raise Cancelled() from None
+        self.last_travel = (arena, travel)
         ctx = AnalysisContext(arena)
         ctx.provide(travel)
-        return _validators_run(arena, True, stop, context=ctx)
+        return validators_run(arena, True, stop, context=ctx)
 
     def close(self) -> None:
         if self._workers is not None:
@@ -144,18 +101,20 @@ class LiveTravel:
 
 class StagedAnalysis:
     """The editor's analysis in stages, published as each completes: the format checks and
-    the validators that need no travel (well under a second, in the worker thread), then the
-    travel validators in a **child process** (they can take long; a stale run's child is
-    terminated, so it never holds up a newer run or closing the window).
+    the validators that need no travel, then the travel validators.
 
-    Calling the object runs every stage in the calling thread."""
+    By default (``slow="live"``) both run on the persistent workers of :class:`LiveTravel`;
+    with a ``slow`` callable the quick stage runs in the calling thread and the slow one in a
+    **child process** per run (terminated when stale, so it never holds up a newer run or
+    closing the window).  Calling the object runs every stage in the calling thread."""
 
-    def __init__(self, quick: Callable[..., list[Finding]] = quick_findings,
+    def __init__(self, quick: Callable[..., list[Finding]] | None = None,
                  slow: Callable[[Arena], list[Finding]] | None | str = "live") -> None:
-        """``slow``: "live" (:class:`LiveTravel`: persistent workers, incremental), a callable
+        """``quick``: the quick stage (default: :func:`quick_findings`, on the workers when
+        live); ``slow``: "live" (:class:`LiveTravel`: persistent workers, incremental), a callable
         run in a fresh child process per run, or None (no travel stage)."""
-        self.quick = quick
         self.live = LiveTravel() if slow == "live" else None
+        self.quick: Callable[..., list[Finding]] = quick or (self.live.quick if self.live else quick_findings)
         self.slow = None if isinstance(slow, str) else slow
 
     def stages(self) -> list[tuple[Callable[..., list[Finding]], bool]]:
@@ -173,22 +132,6 @@ class StagedAnalysis:
 
     def __call__(self, arena: Arena) -> list[Finding]:
         return [f for fn, _ in self.stages() for f in fn(arena)]
-
-
-def validators_available() -> bool:
-    """True when the validators package imports cleanly."""
-    try:
-        import validators.registry  # noqa: F401
-        import validators.run  # noqa: F401
-    except Exception:  # noqa: BLE001 - any import failure means: fall back to format checks
-        return False
-    return True
-
-
-def default_analyse(arena: Arena) -> list[Finding]:
-    """SEAM: everything the validation panel shows, in one call: the validators (when they
-    import cleanly) and the format checks."""
-    return validators_analyse(arena) if validators_available() else format_findings(arena)
 
 
 def editor_analysis() -> Analyse:
@@ -258,22 +201,36 @@ def run_isolated(fn: Callable[[Arena], list[Finding]], arena: Arena, should_stop
     return list(call_in_child(_normalised, (fn, arena), should_stop, poll_s))
 
 
+#: A stage's findings wait this long for the next stage's before they are shown alone, so that
+#: a run whose travel comes back quickly updates the panel and the canvas once, not twice.
+PARTIAL_HOLD_S = 0.12
+
+
 class _Job(QRunnable):
     def __init__(self, generation: int, arena: Arena, analyse: Analyse, signals: _Signals) -> None:
         super().__init__()
         self.generation, self.arena, self.analyse, self.signals = generation, arena, analyse, signals
         self.cancelled = threading.Event()
         self.setAutoDelete(True)
+        self._held: tuple[float, list[Finding]] | None = None
+
+    def _stop(self) -> bool:
+        """The stages' ``should_stop``: also publishes held partial findings when their time is up."""
+        held = self._held
+        if held is not None and time.monotonic() >= held[0]:
+            self._held = None
+            self.signals.done.emit(self.generation, held[1], False)
+        return self.cancelled.is_set()
 
     def run(self) -> None:
         stages = self.analyse.stages() if hasattr(self.analyse, "stages") else [(self.analyse, False)]
         found: list[Finding] = []
-        stop = self.cancelled.is_set
+        stop = self._stop
         try:
-            for fn, _ in stages:  # background stages start first, to run alongside the quick one
+            for fn, _ in stages:  # the workers start on the whole run at once
                 submit = getattr(fn, "submit", None)
                 if callable(submit):
-                    submit(self.arena)
+                    submit(self.arena, quick=getattr(fn, "quick", None) in [f for f, _ in stages])
             for i, (fn, isolated) in enumerate(stages):
                 if stop():
                     return
@@ -284,7 +241,12 @@ class _Job(QRunnable):
                 else:
                     part = fn(self.arena)
                 found += [normalise(f) for f in part]
-                self.signals.done.emit(self.generation, list(found), i == len(stages) - 1)
+                final = i == len(stages) - 1
+                if final:
+                    self._held = None
+                    self.signals.done.emit(self.generation, list(found), True)
+                else:  # shown when the next stage takes longer than PARTIAL_HOLD_S
+                    self._held = (time.monotonic() + PARTIAL_HOLD_S, list(found))
         except Cancelled:
             return
         except Exception:  # noqa: BLE001 - reported in the panel, never crashes the editor
@@ -298,19 +260,8 @@ def _takes_should_stop(fn: Callable[..., Any]) -> bool:
         return False
 
 
-def normalise(f: Any) -> Finding:
-    """Accept dicts or objects with code/severity/message/elements attributes."""
-    get = f.get if isinstance(f, dict) else (lambda k, d=None: getattr(f, k, d))
-    out: Finding = {"code": str(get("code", "")), "severity": str(get("severity", "warning")),
-                    "message": str(get("message", "")), "elements": [str(e) for e in (get("elements", []) or [])]}
-    path = get("path", None)
-    if path:
-        out["path"] = [dict(step) for step in path]
-    return out
-
-
 class ValidationRunner(QObject):
-    """``request(arena)`` debounces, then runs ``analyse`` in the pool; ``finished`` carries
+    """``request(arena)`` runs ``analyse`` in the pool (debounced while a run is going); ``finished`` carries
     the newest generation's findings; ``failed`` an error text; ``started`` a generation."""
 
     started = Signal(int)
@@ -341,9 +292,14 @@ class ValidationRunner(QObject):
         return self.completed_generation < self.generation or self._timer.isActive()
 
     def request(self, arena: Arena) -> None:
-        """Validate ``arena`` soon (coalescing quick successive edits)."""
+        """Validate ``arena``: at once when nothing is running (the first edit after a pause is
+        validated without delay), else after ``debounce_ms`` of quiet (a burst of edits - nudging
+        with the arrow keys, typing in the inspector - coalesces into one run)."""
         self._pending = arena
-        self._timer.start()
+        if self._timer.isActive() or (self._job is not None and not self._job.cancelled.is_set()):
+            self._timer.start()
+        else:
+            self._launch()
 
     def run_now(self, arena: Arena) -> int:
         """Start a run immediately; returns its generation."""

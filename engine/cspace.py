@@ -28,6 +28,7 @@ from typing import Sequence
 
 import numpy as np
 import shapely
+import shapely.affinity
 from shapely.geometry import LineString, Polygon as ShapelyPolygon
 from shapely.geometry.base import BaseGeometry
 
@@ -203,11 +204,14 @@ class HeadingSpace:
         self.maybe_bits = np.zeros(raster.nx * raster.ny, dtype=np.uint64)
         self.zones = list(zones)
         extra: dict[int, list[tuple[int, bool]]] = {}
+        #: The cells carrying each bit zone's bits (cleared when the zone is replaced).
+        self._cells: dict[int, np.ndarray] = {}
         for z, g in enumerate(self.zones):
             shapely.prepare(g)
             inside, maybe = raster.classify(g)
             if z < MAX_BIT_ZONES:
                 bit = np.uint64(1 << z)
+                self._cells[z] = np.concatenate([inside, maybe])
                 self.sure_bits[inside] |= bit
                 self.maybe_bits[maybe] |= bit
                 continue
@@ -215,13 +219,13 @@ class HeadingSpace:
                 extra.setdefault(c, []).append((z, True))
             for c in maybe.tolist():
                 extra.setdefault(c, []).append((z, False))
-        self._sure = self.sure_bits.tolist()
-        self._maybe = self.maybe_bits.tolist()
+        self._lists: tuple[list[int], list[int]] | None = None  # the masks as lists, made on demand
         #: Zones past the bit masks, per cell: (zone, certainly met).
         self.extra: dict[int, tuple[tuple[int, bool], ...]] = {c: tuple(v) for c, v in extra.items()}
 
-    def set_zone(self, z: int, geom: BaseGeometry) -> None:
-        """Replace zone ``z``'s region (its bits, or its cells past the bit masks)."""
+    def set_zone(self, z: int, geom: BaseGeometry) -> np.ndarray:
+        """Replace zone ``z``'s region (its bits, or its cells past the bit masks); returns the
+        cells whose bits changed."""
         shapely.prepare(geom)
         self.zones[z] = geom
         inside, maybe = self.raster.classify(geom)
@@ -232,20 +236,21 @@ class HeadingSpace:
             for c in maybe.tolist():
                 extra.setdefault(c, []).append((z, False))
             self.extra = {c: tuple(v) for c, v in extra.items() if v}
-            return
+            return np.zeros(0, dtype=np.int64)
         bit = np.uint64(1 << z)
-        old = np.flatnonzero((self.sure_bits | self.maybe_bits) & bit)
+        old = self._cells[z]
+        self._cells[z] = np.concatenate([inside, maybe])
         self.sure_bits[old] &= ~bit
         self.maybe_bits[old] &= ~bit
         self.sure_bits[inside] |= bit
         self.maybe_bits[maybe] |= bit
-        cells = np.concatenate([old, inside, maybe])
-        for c, a, b in zip(cells.tolist(), self.sure_bits[cells].tolist(), self.maybe_bits[cells].tolist()):
-            self._sure[c] = a
-            self._maybe[c] = b
+        self._lists = None
+        return np.concatenate([old, self._cells[z]])
 
     def _cell_zones(self, c: int, x: float, y: float) -> list[int]:
-        sure, maybe = self._sure[c], self._maybe[c]
+        if self._lists is None:  # the scalar lookups' copy of the masks (plain ints are faster)
+            self._lists = (self.sure_bits.tolist(), self.maybe_bits.tolist())
+        sure, maybe = self._lists[0][c], self._lists[1][c]
         out: list[int] = []
         bits = sure | maybe
         while bits:
@@ -326,9 +331,32 @@ class CSpace:
             self._cache[heading] = hs
         return hs
 
-    def replace_zone(self, index: int, zone: ZoneSpec) -> None:
-        """Swap zone ``index`` for ``zone`` (a moved goal) in every heading built so far."""
+    def replace_zone(self, index: int, zone: ZoneSpec) -> np.ndarray:
+        """Swap zone ``index`` for ``zone`` (a moved goal) in every heading built so far.  A zone
+        that only moved (same shape, translated) has its configuration-space regions translated
+        instead of summed again.  Returns the raster cells whose zone bits changed."""
+        shift = _translation(self.zones[index], zone)
         self.zones = self.zones[:index] + (zone,) + self.zones[index + 1:]
+        changed = [np.zeros(0, dtype=np.int64)]
         for hs in {id(h): h for h in self._cache.values()}.values():
             shrunk, grown = hs.offsets
-            hs.set_zone(index, minkowski(zone.geometry, shrunk if zone.overlap else grown))
+            if shift is not None:
+                region = shapely.affinity.translate(hs.zones[index], *shift)
+            else:
+                region = minkowski(zone.geometry, shrunk if zone.overlap else grown)
+            changed.append(hs.set_zone(index, region))
+        return np.unique(np.concatenate(changed))
+
+
+def _translation(old: ZoneSpec, new: ZoneSpec) -> tuple[float, float] | None:
+    """(dx, dy) when ``new``'s region is ``old``'s moved (within 1e-9 lengths), else None."""
+    if old.overlap != new.overlap or old.geometry.geom_type != "Polygon" or new.geometry.geom_type != "Polygon":
+        return None
+    a = shapely.get_coordinates(old.geometry)
+    b = shapely.get_coordinates(new.geometry)
+    if a.shape != b.shape or old.geometry.interiors or new.geometry.interiors:
+        return None
+    dx, dy = b[0] - a[0]
+    if not np.allclose(a + (dx, dy), b, rtol=0.0, atol=1e-9):
+        return None
+    return float(dx), float(dy)

@@ -86,11 +86,16 @@ class HeadingLattice:
                         self.pivots.append((0.0, 0.0, n, f"pivot {30 * n} about corner {corner}"))
                     j += 1
 
-    def refresh_zones(self) -> None:
-        """Re-read the zone masks after :meth:`engine.cspace.CSpace.replace_zone`."""
+    def refresh_zones(self, cells: np.ndarray | None = None) -> None:
+        """Re-read the zone masks (of ``cells`` only, if given) after
+        :meth:`engine.cspace.CSpace.replace_zone`."""
         for k, hs in enumerate(self.spaces):
-            self.sure[k] = hs.sure_bits
-            self.maybe[k] = hs.maybe_bits
+            if cells is None:
+                self.sure[k] = hs.sure_bits
+                self.maybe[k] = hs.maybe_bits
+            else:
+                self.sure[k, cells] = hs.sure_bits[cells]
+                self.maybe[k, cells] = hs.maybe_bits[cells]
 
     def cells(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(raster cell index, on-grid mask) of points."""
@@ -156,8 +161,8 @@ class BoundTable:
         dq = np.minimum(np.where(finite, d / BOUND_STEP, 0.0).astype(np.int64), self.width - 1)
         return np.where(finite, self.table[row, dq], UNBOUNDED)
 
-    def floor(self, d: np.ndarray) -> np.ndarray:
-        """A bound no larger than :meth:`lookup` for any speed, lengths done and icons left."""
+    def build_floor(self) -> np.ndarray:
+        """Tabulate every row and their minimum (what :meth:`floor` reads); done once."""
         if self._floor is None:
             vmax = self.rows.shape[0] - 1
             for s in range(vmax + 1):
@@ -166,9 +171,14 @@ class BoundTable:
                         if self.rows[s, l, left] < 0:
                             self._add(s, l, left)
             self._floor = self.table[: self.used].min(axis=0)
+        return self._floor
+
+    def floor(self, d: np.ndarray) -> np.ndarray:
+        """A bound no larger than :meth:`lookup` for any speed, lengths done and icons left."""
+        floor = self.build_floor()
         finite = np.isfinite(d)
         dq = np.minimum(np.where(finite, d / BOUND_STEP, 0.0).astype(np.int64), self.width - 1)
-        return np.where(finite, self._floor[dq], UNBOUNDED)
+        return np.where(finite, floor[dq], UNBOUNDED)
 
     def _add(self, s: int, l: int, left: int) -> None:
         covers, times = self.tb._table(s, l, left - 1 if self.budget is not None else -1)

@@ -264,6 +264,11 @@ class Planner:
             self._bounds = BoundTable(self)
         return self._bounds
 
+    def bound_floor(self) -> None:
+        """Tabulate the time bound's floor now (a resumed search's first step needs it; the
+        editor's workers do this while idle)."""
+        self._bound_table().build_floor()
+
     def _frontier(self, starts: Sequence[tuple[Pose, int]]) -> bool:
         """Use the vectorised search (:mod:`engine.frontier`) for this query?"""
         return self.vectorised and self.minimise == "time" and frontier_supported(self, starts)

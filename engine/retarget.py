@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
+import numpy as np
+
 from engine.cspace import ZoneSpec
 from engine.geometry import ArenaGeometry
 from engine.travel_types import Goal
@@ -30,6 +32,7 @@ def retarget(planner: Planner, arena: Arena) -> set[Goal] | None:
     if [g.id for g in arena.gates] != [g.id for g in planner.arena.gates]:
         return None
     changed: set[Goal] = set()
+    cells = [np.zeros(0, dtype=np.int64)]
     pairs = (("checkpoint", old.checkpoints, new.checkpoints), ("start", old.starts, new.starts),
              ("target", old.targets, new.targets))
     for kind, before, after in pairs:
@@ -40,7 +43,7 @@ def retarget(planner: Planner, arena: Arena) -> set[Goal] | None:
             if not zb.geometry.equals_exact(za.geometry, 0.0):
                 goal = Goal(kind, za.id)  # type: ignore[arg-type]
                 changed.add(goal)
-                planner.cspace.replace_zone(planner.goal_zone[goal], ZoneSpec(kind, za.id, za.geometry))
+                cells.append(planner.cspace.replace_zone(planner.goal_zone[goal], ZoneSpec(kind, za.id, za.geometry)))
                 planner._maps.pop(goal, None)
     for gid, a, b, one in new.gates:
         goal = Goal("gate", gid)
@@ -51,7 +54,7 @@ def retarget(planner: Planner, arena: Arena) -> set[Goal] | None:
     planner.arena, planner.geometry = arena, new
     if changed:
         for lat in planner._lattices.values():
-            lat.refresh_zones()
+            lat.refresh_zones(np.unique(np.concatenate(cells)))
     return changed
 
 

@@ -12,7 +12,7 @@ import numpy as np
 import shapely
 import shapely.affinity
 
-from schema.model import Arena
+from schema.model import Arena, Circle
 from validators.builtin.common import fmt
 
 
@@ -44,79 +44,84 @@ def apply_angle(fn: tuple[float, float, float, float], angle: float, mirror: boo
     return (rot - angle) % 360.0 if mirror else (rot + angle) % 360.0
 
 
-def signatures(arena: Arena) -> dict[str, dict[str, tuple[list[tuple[float, float]], float | None]]]:
-    """Per kind: id -> (characteristic points, direction or None)."""
-    def shape_points(shape: Any) -> list[tuple[float, float]]:
-        g = shape.to_shapely()
-        return [(float(x), float(y)) for x, y in g.exterior.coords[:-1]]
+#: Per element: its characteristic points, its direction (or None) and, for a circle, its
+#: radius (a circle is its centre and radius: its image is the circle of the same radius about
+#: the centre's image).
+Signature = tuple[list[tuple[float, float]], "float | None", "float | None"]
 
-    sig: dict[str, dict[str, tuple[list[tuple[float, float]], float | None]]] = {
-        "wall": {w.id: (shape_points(w.shape), None) for w in arena.walls},
-        "checkpoint": {c.id: (shape_points(c.shape), None) for c in arena.checkpoints},
-        "acceleration field": {f.id: (shape_points(f.shape), f.direction) for f in arena.acceleration_fields},
-        "exclusion field": {x.id: (shape_points(x.shape), None) for x in arena.exclusion_fields},
-        "static target": {t.id: ([t.position], None) for t in arena.static_targets},
-        "start": {s.id: ([s.position], s.facing) for s in arena.start_positions},
-        "gate": {g.id: ([g.start, g.end], None) for g in arena.gates},
+
+def signatures(arena: Arena) -> dict[str, dict[str, Signature]]:
+    """Per kind: id -> :data:`Signature`."""
+    def shape_sig(shape: Any, direction: float | None = None) -> Signature:
+        if isinstance(shape, Circle):
+            return [(float(shape.center[0]), float(shape.center[1]))], direction, float(shape.radius)
+        g = shape.to_shapely()
+        return [(float(x), float(y)) for x, y in g.exterior.coords[:-1]], direction, None
+
+    sig: dict[str, dict[str, Signature]] = {
+        "wall": {w.id: shape_sig(w.shape) for w in arena.walls},
+        "checkpoint": {c.id: shape_sig(c.shape) for c in arena.checkpoints},
+        "acceleration field": {f.id: shape_sig(f.shape, f.direction) for f in arena.acceleration_fields},
+        "exclusion field": {x.id: shape_sig(x.shape) for x in arena.exclusion_fields},
+        "static target": {t.id: ([t.position], None, None) for t in arena.static_targets},
+        "start": {s.id: ([s.position], s.facing, None) for s in arena.start_positions},
+        "gate": {g.id: ([g.start, g.end], None, None) for g in arena.gates},
     }
     return sig
 
 
-def same(pts: list[tuple[float, float]], angle: float | None, other: list[tuple[float, float]], other_angle: float | None,
-          tol: float) -> bool:
-    if len(pts) != len(other):
-        return False
-    if angle is not None and other_angle is not None:
-        diff = abs((angle - other_angle + 180.0) % 360.0 - 180.0)
-        if diff > 0.5:
-            return False
-    # cheap reject first: the two point sets' means must coincide
-    n = len(pts)
-    if n and math.dist((sum(p[0] for p in pts) / n, sum(p[1] for p in pts) / n),
-                       (sum(q[0] for q in other) / n, sum(q[1] for q in other) / n)) > tol:
-        return False
-    # same point set (order may change under reflection and rotation)
-    d = np.hypot(*(np.asarray(pts)[:, None, :] - np.asarray(other)[None, :, :]).transpose(2, 0, 1))
-    return bool((d.min(axis=1) <= tol).all() and (d.min(axis=0) <= tol).all())
-
-
 class KindIndex:
-    """One kind's elements (from :func:`signatures`) as arrays, to find the element a
+    """One kind's elements (from :func:`signatures`) as arrays, to find the element each
     transformed one lands on: only elements with as many points and the same mean (within the
-    tolerance) are compared point by point - the test of :func:`same`, on arrays."""
+    tolerance) are compared point by point (as sets: order may change under reflection and
+    rotation), for all elements of a kind at once; circles by centre and radius (within the
+    tolerance together: their Hausdorff distance)."""
 
-    def __init__(self, items: dict[str, tuple[list[tuple[float, float]], float | None]]) -> None:
+    def __init__(self, items: dict[str, Signature]) -> None:
         self.ids = list(items)
-        self.arrays = [np.asarray(p, dtype=float).reshape(-1, 2) for p, _ in items.values()]
-        self.angles = [a for _, a in items.values()]
-        self.lens = np.array([len(p) for p in self.arrays])
-        self.means = np.array([p.mean(axis=0) if len(p) else (np.nan, np.nan) for p in self.arrays]).reshape(-1, 2)
+        arrays = [np.asarray(p, dtype=float).reshape(-1, 2) for p, _, _ in items.values()]
+        angles = [np.nan if a is None else a for _, a, _ in items.values()]
+        radii = [np.nan if r is None else r for _, _, r in items.values()]
+        #: (point count, circle?) -> (element indices, their points (n, k, 2), directions and
+        #: radii (NaN: none))
+        self.groups: dict[tuple[int, bool], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+        for key in sorted({(len(p), not np.isnan(r)) for p, r in zip(arrays, radii)}):
+            idx = np.array([i for i, (p, r) in enumerate(zip(arrays, radii)) if (len(p), not np.isnan(r)) == key],
+                           dtype=np.int64)
+            pts = np.stack([arrays[i] for i in idx.tolist()]) if key[0] else np.zeros((len(idx), 0, 2))
+            self.groups[key] = (idx, pts, np.array(angles, dtype=float)[idx], np.array(radii, dtype=float)[idx])
 
-    def image(self, i: int, fn: tuple[float, float, float, float], center: tuple[float, float],
-              mirror: bool) -> tuple[np.ndarray, float | None]:
-        """Element ``i``'s points and direction under the operation ``fn`` about ``center``."""
+    def match_all(self, fn: tuple[float, float, float, float], center: tuple[float, float], mirror: bool,
+                  tol: float) -> list[str | None]:
+        """For every element, the id of the element its image under the operation ``fn`` about
+        ``center`` equals within ``tol`` (the first in order when several do), or None."""
         a, b, c, d = fn
-        img = (self.arrays[i] - center) @ np.array([[a, c], [b, d]]) + center
-        ang = self.angles[i]
-        return img, None if ang is None else apply_angle(fn, ang, mirror)
-
-    def match(self, pts: np.ndarray, angle: float | None, tol: float) -> str | None:
-        """The id of an element equal to (``pts``, ``angle``) within ``tol``, or None."""
-        if not len(pts):
-            close = self.lens == 0
-        else:
-            m = pts.mean(axis=0)
-            close = (self.lens == len(pts)) & (np.hypot(self.means[:, 0] - m[0], self.means[:, 1] - m[1]) <= tol)
-        for i in np.flatnonzero(close).tolist():
-            other = self.angles[i]
-            if angle is not None and other is not None and abs((angle - other + 180.0) % 360.0 - 180.0) > 0.5:
+        lin = np.array([[a, c], [b, d]])
+        rot = math.degrees(math.atan2(c, a))
+        out: list[str | None] = [None] * len(self.ids)
+        t2 = tol * tol
+        for (k, _), (idx, pts, ang, rad) in self.groups.items():
+            if k == 0:  # nothing to compare: any element without points matches the first one
+                for i in idx.tolist():
+                    out[i] = self.ids[int(idx[0])]
                 continue
-            diff = pts[:, None, :] - self.arrays[i][None, :, :]
-            d2 = np.einsum("ijk,ijk->ij", diff, diff)
-            t2 = tol * tol
-            if not len(pts) or (d2.min(axis=1).max() <= t2 and d2.min(axis=0).max() <= t2):
-                return self.ids[i]
-        return None
+            img = (pts - center) @ lin + center
+            img_ang = ((rot - ang) if mirror else (rot + ang)) % 360.0
+            mi, mo = img.mean(axis=1), pts.mean(axis=1)
+            apart = np.hypot(mi[:, None, 0] - mo[None, :, 0], mi[:, None, 1] - mo[None, :, 1])
+            close = np.where(np.isnan(rad[:, None]), apart, apart + np.abs(rad[:, None] - rad[None, :])) <= tol
+            turn = np.abs((img_ang[:, None] - ang[None, :] + 180.0) % 360.0 - 180.0)
+            close &= ~(turn > 0.5)  # NaN (no direction) never refuses a match
+            ii, jj = np.nonzero(close)
+            if not len(ii):
+                continue
+            diff = img[ii][:, :, None, :] - pts[jj][:, None, :, :]
+            d2 = np.einsum("pijk,pijk->pij", diff, diff)
+            ok = (d2.min(axis=2).max(axis=1) <= t2) & (d2.min(axis=1).max(axis=1) <= t2)
+            for i, j in zip(ii[ok].tolist(), jj[ok].tolist()):
+                if out[int(idx[i])] is None:
+                    out[int(idx[i])] = self.ids[int(idx[j])]
+        return out
 
 
 @dataclass(frozen=True)
@@ -164,17 +169,13 @@ def invariances(arena: Arena, tol: float = 0.05) -> list[Invariance]:
         if image.hausdorff_distance(bounds) > tol:
             continue
         ids: dict[str, str] = {}
-        for kind, items in sigs.items():
+        for kind in sigs:
             prefix = REF_PREFIX.get(kind, "")
             index = indexes[kind]
-            for i, ident in enumerate(index.ids):
-                match = index.match(*index.image(i, fn, (cx, cy), mirror), tol)
-                if match is None:
-                    break
-                ids[prefix + ident] = prefix + match
-            else:
-                continue
-            break
+            found = index.match_all(fn, (cx, cy), mirror, tol)
+            if None in found:
+                break
+            ids.update({prefix + ident: prefix + str(m) for ident, m in zip(index.ids, found)})
         else:
             out.append(Invariance(name, fn, mirror, (cx, cy), ids))
     return out

@@ -76,6 +76,13 @@ class TravelSession:
         self.update(arena)
         return AnalysisContext(arena, tolerance=self.tolerance, max_turns=self.max_turns, session=self)
 
+    def retain(self, sources: list[str]) -> None:
+        """Keep only the searches of ``sources`` (the others' memory goes back)."""
+        keep = set(sources)
+        for source in [s for s in self.searches if s not in keep]:
+            self.searches.pop(source).release()
+            self.pending.pop(source, None)
+
     # -- travel -----------------------------------------------------------------------------------
     def has(self, source: str) -> bool:
         return source in self.searches
@@ -126,6 +133,8 @@ class TravelSession:
                 if should_stop is not None and should_stop():
                     break
                 search.compact()
+            if self.searches and not (should_stop is not None and should_stop()):
+                self.planner.bound_floor()  # what a resume's first step needs
         except Exception as exc:  # noqa: BLE001 - a stopped warm-up just ends early
             if type(exc).__name__ != "SearchStopped":
                 raise

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from schema.model import Arena, Circle, Point, Polygon, Polyline, Rect, Shape
+from schema.model import Arena, Circle, Point, Polygon, Rect, Shape
 
 #: Default pixels per length (one grid cell) for pixel-based formats.
 DEFAULT_PX_PER_LENGTH = 64

@@ -196,3 +196,16 @@ def test_zoom_fit_and_status_position(window) -> None:  # type: ignore[no-untype
     window.view.centerOn(0, 0)
     QTest.mouseMove(window.view.viewport(), vp(window, 2, 3))
     assert "2.00" in window.pos_label.text() and "3.00" in window.pos_label.text()
+
+
+def test_labels_keep_room_at_any_zoom(window) -> None:  # type: ignore[no-untyped-def]
+    """Only changed items are repainted, so an item's bounds include its device-size labels."""
+    from editor.canvas import LABEL_PAD, LABEL_PX
+
+    item = window.scene.items_by_ref["A"]
+    window.view.set_scale(30.0)
+    near = item.boundingRect()
+    window.view.set_scale(5.0)
+    far = item.boundingRect()
+    assert window.scene.label_pad == max(LABEL_PAD, LABEL_PX / 5.0)
+    assert abs(far.width() - near.width() - 2 * (LABEL_PX / 5.0 - max(LABEL_PAD, LABEL_PX / 30.0))) < 1e-6

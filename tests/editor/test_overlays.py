@@ -80,3 +80,14 @@ def test_travel_table_fills_when_its_dock_is_shown(window, qtbot) -> None:  # ty
     assert headers == ["A", "M"]
     for j in range(2):
         assert float(table.item(0, j).text()) > 0
+
+
+def test_travel_table_takes_the_live_validations_travel(window) -> None:  # type: ignore[no-untyped-def]
+    from editor.overlays import travel_table
+    from engine.planner import Goal, TravelResult
+
+    arena = window.doc.arena
+    given = {s.id: {f"checkpoint:{c.id}": TravelResult(Goal("checkpoint", c.id), True, time=2.5, turns=3)
+                    for c in arena.checkpoints} for s in arena.start_positions}
+    table = travel_table(arena, given)  # no search: the given travel is used as it is
+    assert table == {s.id: {c.id: 2.5 for c in arena.checkpoints} for s in arena.start_positions}

@@ -156,3 +156,20 @@ def test_analysis_errors_are_reported_not_raised(qtbot) -> None:  # type: ignore
         runner.run_now(make_arena())
     assert "validator exploded" in blocker.args[0]
     runner.shutdown()
+
+
+def test_moving_the_inspected_element_updates_its_fields_in_place(window) -> None:  # type: ignore[no-untyped-def]
+    from editor import commands as C
+
+    window.doc.set_selection(["A"])
+    field = window.inspector.editors["shape.center.x"]
+    tree_item = window.tree.items_by_ref["A"]
+    x = window.doc.arena.checkpoints[0].shape.center[0]
+    window.doc.push(C.MoveElements(window.doc, ["A"], 1.5, 0.0))
+    assert window.inspector.editors["shape.center.x"] is field  # updated, not rebuilt
+    assert float(field.text()) == x + 1.5
+    assert window.tree.items_by_ref["A"] is tree_item  # a move leaves the tree as it is
+    field.editingFinished.emit()  # the shown value is the current one: nothing to commit
+    assert window.doc.undo_stack.count() == 1
+    edit_line(window, "shape.center.x", str(x))
+    assert window.doc.arena.checkpoints[0].shape.center[0] == x and window.doc.undo_stack.count() == 2

@@ -98,3 +98,47 @@ def test_live_travel_reports_the_travel_validators_findings() -> None:
     codes = {f["code"] for f in findings}
     assert {"start-checkpoint-access", "checkpoint-spacing", "start-spacing"} <= codes
     assert all(f["severity"] in ("error", "warning", "info") for f in findings)
+
+
+# -- sharing the work out (editor.travel_workers.plan) ---------------------------------------------
+
+def _default() -> Arena:
+    return load(ROOT / "arenas" / "default.yaml")
+
+
+def test_symmetric_sources_are_one_task_each_orbit() -> None:
+    from editor.travel_workers import orbits
+
+    arena = _default()
+    assert [len(o) for o in orbits(arena, travel_sources(arena))] == [6, 3]
+    cp = arena.checkpoints[0]  # A moved off its mirror axis: no symmetry left
+    shape = dataclasses.replace(cp.shape, center=(cp.shape.center[0], cp.shape.center[1] + 0.4))
+    lopsided = dataclasses.replace(arena, checkpoints=(dataclasses.replace(cp, shape=shape), *arena.checkpoints[1:]))
+    assert all(len(o) == 1 for o in orbits(lopsided, travel_sources(lopsided)))
+
+
+def test_plan_keeps_resumes_with_their_owner_and_balances_the_rest() -> None:
+    from editor.travel_workers import plan
+
+    arena = _moved(_arena(), 0.3)
+    sources = travel_sources(arena)
+    owner = {s: i % 2 for i, s in enumerate(sources)}
+    moved_source = f"checkpoint:{arena.checkpoints[0].id}"
+    cost = {(s, "resume"): 0.01 for s in sources}
+    cost[(moved_source, "new")] = 0.05
+    shares = plan(arena, 2, dict(owner), {moved_source}, cost, quick=True)
+    for i, share in enumerate(shares):  # a kept search is resumed where it is
+        assert all(owner[s] == i for s in share.searched if s != moved_source)
+    assert sorted(s for share in shares for s in share.tasks) == sorted(sources)
+    heavy = next(i for i, share in enumerate(shares) if moved_source in share.tasks)
+    assert shares[1 - heavy].quick  # the quick stage goes to the other worker
+    assert set(shares[0].owned).isdisjoint(shares[1].owned)
+
+
+def test_quick_stage_runs_on_a_worker(workers: TravelWorkers) -> None:
+    from editor.analysis import quick_findings
+
+    arena = _arena()
+    workers.submit(arena, quick=True)
+    assert workers.collect_quick() == quick_findings(arena)
+    assert set(workers.collect()) == set(travel_sources(arena))

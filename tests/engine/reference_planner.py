@@ -17,7 +17,7 @@ from engine.events import CheckpointTouched, ExclusionDamage, GateCrossed, Ram
 from engine.geometry import ArenaGeometry, shape_centre
 from engine.length import TurnState, apply, apply_pivot, end_of_phase_damage
 from engine.motion import Pose, generate_maneuvers, normalize_heading
-from engine.planner import CheckpointSource, Goal, PoseSource, Source, StartSource
+from engine.planner import Goal, PoseSource, Source, StartSource
 from schema.model import Arena
 
 State = tuple[Pose, int, int]  # pose, icons, damage

@@ -139,3 +139,24 @@ def test_retarget_refuses_changes_to_how_turbines_move() -> None:
     assert planner.retarget(dataclasses.replace(arena, walls=(nudged, *arena.walls[1:]))) is None
     fewer = dataclasses.replace(arena, checkpoints=arena.checkpoints[:-1] if len(arena.checkpoints) > 1 else ())
     assert planner.retarget(fewer) is None
+
+
+def test_a_translated_goal_gets_the_same_zone_masks_as_a_new_planner() -> None:
+    """Retargeting translates a moved checkpoint's configuration-space regions instead of
+    summing them again ("Checkpoints": a checkpoint counts when the footprint touches it): the
+    lattice's zone masks equal those a new planner builds for the moved arena."""
+    import numpy as np
+
+    arena = load(ROOT / "arenas" / "default.yaml")
+    planner = Planner(arena, minimise="time")
+    search = planner.frontier_search(StartSource(1))
+    assert search is not None
+    search.run()
+    moved_arena = _moved(arena, -0.37, 0.21)
+    assert planner.retarget(moved_arena) == {Goal("checkpoint", "A")}
+    fresh = Planner(moved_arena, minimise="time")
+    fresh_search = fresh.frontier_search(StartSource(1))
+    assert fresh_search is not None
+    old_lat, new_lat = search.lat, fresh_search.lat
+    assert np.array_equal(old_lat.sure, new_lat.sure)
+    assert np.array_equal(old_lat.maybe, new_lat.maybe)

@@ -96,9 +96,9 @@ class SymmetryValidator:
         indexes = {kind: KindIndex(items) for kind, items in _signatures(arena).items()}
         for name, fn, is_mirror in transforms:
             for kind, index in indexes.items():
-                for i, ident in enumerate(index.ids):
+                for ident, match in zip(index.ids, index.match_all(fn, (cx, cy), is_mirror, self.TOL)):
                     checked += 1
-                    if index.match(*index.image(i, fn, (cx, cy), is_mirror), self.TOL) is None:
+                    if match is None:
                         out.append(Finding(self.id, "info", f"{kind} {ident} has no counterpart under {name}: the arena is "
                                            f"declared {sym.kind} (order {sym.order}) but this element breaks it", (ident,)))
         return Result(out, {"symmetry": {"kind": sym.kind, "order": sym.order, "checked": checked, "broken": len(out)}})

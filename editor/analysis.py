@@ -1,0 +1,112 @@
+"""What the validation panel shows, without Qt: the format layer's checks and the fairness
+validators (``validators.run.validate``) as finding dicts ``{code, severity, message,
+elements: [refs]}`` (severity ``error``, ``warning`` or ``info``; travel findings may carry a
+``path``).  :mod:`editor.validation` runs these off the UI thread; the travel workers
+(:mod:`editor.travel_workers`) run the quick stage in their processes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from schema import ArenaError, from_document, to_document
+from schema.model import Arena
+
+Finding = dict[str, Any]
+Analyse = Callable[[Arena], list[Finding]]
+
+_ELEMENT_PTR = re.compile(r"^/(walls|checkpoints|gates|acceleration_fields|exclusion_fields|static_targets|start_positions)/(\d+)")
+
+
+def refs_for_pointer(arena: Arena, ptr: str) -> list[str]:
+    """The element a JSON pointer into the arena document points into (if any)."""
+    m = _ELEMENT_PTR.match(ptr)
+    if not m:
+        return []
+    items = getattr(arena, m.group(1))
+    i = int(m.group(2))
+    return [items[i].id] if i < len(items) else []
+
+
+def format_findings(arena: Arena) -> list[Finding]:
+    """The format layer's checks as findings (errors), located on the elements they are about."""
+    try:
+        from_document(to_document(arena), source="<arena>")
+    except ArenaError as exc:
+        return [{"code": "format", "severity": "error", "message": f"{p.pointer or '/'}: {p.message}",
+                 "elements": refs_for_pointer(arena, p.pointer)} for p in exc.problems]
+    return []
+
+
+def format_analyse(arena: Arena) -> list[Finding]:
+    """The format layer's checks only (no validators): cheap, used by tests and as fallback."""
+    return format_findings(arena)
+
+
+def validators_run(arena: Arena, travel: bool | None, should_stop: Callable[[], bool] | None = None,
+                    context: Any = None) -> list[Finding]:
+    """Run ``validators.run.validate``: all validators (``travel=None``), only those that need
+    no travel (``False``) or only the travel ones (``True``)."""
+    from validators.registry import default_registry
+    from validators.run import validate
+
+    reg = default_registry()
+    codes = reg.codes()
+    if travel is None:
+        skip: list[str] = []
+    else:
+        skip = [c for c in codes if bool(getattr(reg.get(c), "needs_travel", True)) != travel]
+    if len(skip) == len(codes):
+        return []
+
+    def progress(_code: str, _i: int, _n: int) -> None:
+        if should_stop is not None and should_stop():
+            raise Cancelled()
+
+    report = validate(arena, disable=skip, progress=progress, context=context)
+    return [normalise(f) for f in report.findings]
+
+
+class Cancelled(Exception):
+    """A stale run stopped early."""
+
+
+def validators_analyse(arena: Arena) -> list[Finding]:
+    """SEAM: the fairness validators (``validators.run.validate``) plus the format checks, as
+    finding dicts. Runs everything in the calling thread — the runner calls it off the UI
+    thread in two stages (see :class:`StagedAnalysis`)."""
+    return format_findings(arena) + validators_run(arena, None)
+
+
+def quick_findings(arena: Arena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
+    """The format checks and the validators that need no travel (fast)."""
+    return format_findings(arena) + validators_run(arena, False, should_stop)
+
+
+def validators_available() -> bool:
+    """True when the validators package imports cleanly."""
+    try:
+        import validators.registry  # noqa: F401
+        import validators.run  # noqa: F401
+    except Exception:  # noqa: BLE001 - any import failure means: fall back to format checks
+        return False
+    return True
+
+
+def default_analyse(arena: Arena) -> list[Finding]:
+    """SEAM: everything the validation panel shows, in one call: the validators (when they
+    import cleanly) and the format checks."""
+    return validators_analyse(arena) if validators_available() else format_findings(arena)
+
+
+def normalise(f: Any) -> Finding:
+    """Accept dicts or objects with code/severity/message/elements attributes."""
+    get = f.get if isinstance(f, dict) else (lambda k, d=None: getattr(f, k, d))
+    out: Finding = {"code": str(get("code", "")), "severity": str(get("severity", "warning")),
+                    "message": str(get("message", "")), "elements": [str(e) for e in (get("elements", []) or [])]}
+    path = get("path", None)
+    if path:
+        out["path"] = [dict(step) for step in path]
+    return out

@@ -1,0 +1,29 @@
+"""The runnable examples in the docstrings of the Qt-free modules (engine, schema, the
+validators' shared analysis and the editor's worker side) run and give what they show."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _modules() -> list[str]:
+    names = ["validators.symmetry", "validators.travel_session", "validators.context", "editor.travel_workers",
+             "editor.analysis"]
+    for package in ("engine", "schema"):
+        names += [f"{package}.{m.name}" for m in pkgutil.walk_packages([str(ROOT / package)]) if not m.ispkg]
+    return sorted(names)
+
+
+@pytest.mark.parametrize("name", _modules())
+def test_docstring_examples(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # examples load arenas/... by relative path
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples in {name} failed"
