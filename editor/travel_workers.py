@@ -40,6 +40,7 @@ from typing import Any
 from schema.model import Arena
 from validators.context import travel_sources
 from validators.symmetry import invariances
+from validators.travel_session import source_moved
 
 #: Worker processes (the machines Arena Studio targets have two cores or more).
 WORKERS = 2
@@ -117,16 +118,6 @@ def same_motion(old: Arena, new: Arena) -> bool:
             and [s.player for s in old.start_positions] == [s.player for s in new.start_positions]
             and [t.id for t in old.static_targets] == [t.id for t in new.static_targets]
             and [g.id for g in old.gates] == [g.id for g in new.gates])
-
-
-def source_moved(old: Arena, new: Arena, source: str) -> bool:
-    """Whether ``source`` itself differs between the two versions (its search must start again)."""
-    kind, _, ident = source.partition(":")
-    if kind == "start":
-        a = {s.player: (s.position, s.facing) for s in old.start_positions}
-        b = {s.player: (s.position, s.facing) for s in new.start_positions}
-        return a.get(int(ident)) != b.get(int(ident))
-    return {c.id: c.shape for c in old.checkpoints}.get(ident) != {c.id: c.shape for c in new.checkpoints}.get(ident)
 
 
 def plan(arena: Arena, count: int, owner: dict[str, int], moved: set[str], cost: dict[tuple[str, str], float],

@@ -2,15 +2,18 @@
 UI thread and publish the newest result.
 
 A finding is a dict ``{code, severity, message, elements: [refs]}`` (severity ``error``,
-``warning`` or ``info``). :func:`default_analyse` / :func:`validators_analyse` are **the seam
-where the fairness validators plug in**: they run ``validators.run.validate`` (plus the
-format layer's checks). The window runs :func:`editor_analysis`: the same in stages
-(:class:`StagedAnalysis`), the slow travel validators in a child process.
+``warning`` or ``info``). :func:`default_analyse` / :func:`validators_analyse` (Qt-free, in
+:mod:`editor.analysis`) are **the seam where the fairness validators plug in**: they run
+``validators.run.validate`` (plus the format layer's checks). The window runs
+:func:`editor_analysis`: the same in stages (:class:`StagedAnalysis`), on the persistent
+workers of :mod:`editor.travel_workers` (:class:`LiveTravel`).
 
-Runs never block the event loop: each request gets a generation number, work happens on a
-``QThreadPool``, a newer request cancels the running job (its child process is terminated)
-and results of stale generations are dropped. An analysis may publish partial results
-(``finished`` fires per stage; ``busy`` stays true until the last one).
+Runs never block the event loop: each request gets a generation number (an edit made while
+nothing runs starts at once; a burst coalesces), work happens on a ``QThreadPool``, a newer
+request cancels the running job (the workers stop between two batches; a child process is
+terminated) and results of stale generations are dropped. An analysis may publish partial
+results (``finished`` fires per stage when the next one takes longer than
+:data:`PARTIAL_HOLD_S`; ``busy`` stays true until the last one).
 """
 
 from __future__ import annotations

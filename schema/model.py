@@ -13,6 +13,7 @@ Models are immutable; derive edited copies with :func:`dataclasses.replace`.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from typing import Any, Literal, Union
@@ -40,7 +41,7 @@ class Circle:
     type: Literal["circle"] = field(default="circle", init=False)
 
     def to_shapely(self) -> BaseGeometry:
-        return ShapelyPoint(self.center).buffer(self.radius, quad_segs=CIRCLE_QUAD_SEGMENTS)
+        return _geometry(self)
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ class Rect:
         return out  # type: ignore[return-value]
 
     def to_shapely(self) -> BaseGeometry:
-        return ShapelyPolygon(self.corners())
+        return _geometry(self)
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,7 @@ class Polygon:
     type: Literal["polygon"] = field(default="polygon", init=False)
 
     def to_shapely(self) -> BaseGeometry:
-        return ShapelyPolygon(self.points)
+        return _geometry(self)
 
 
 @dataclass(frozen=True)
@@ -90,12 +91,24 @@ class Polyline:
     type: Literal["polyline"] = field(default="polyline", init=False)
 
     def to_shapely(self) -> BaseGeometry:
-        return LineString(self.points).buffer(
-            self.thickness / 2.0, cap_style="flat", join_style="mitre", mitre_limit=4.0
-        )
+        return _geometry(self)
 
 
 Shape = Union[Circle, Rect, Polygon, Polyline]
+
+
+@functools.lru_cache(maxsize=4096)
+def _geometry(shape: Shape) -> BaseGeometry:
+    """A shape's shapely geometry, made once per distinct shape (shapely geometries are
+    immutable, so every caller may share it; the editor, the engine and the validators convert
+    the same shapes again and again)."""
+    if isinstance(shape, Circle):
+        return ShapelyPoint(shape.center).buffer(shape.radius, quad_segs=CIRCLE_QUAD_SEGMENTS)
+    if isinstance(shape, Rect):
+        return ShapelyPolygon(shape.corners())
+    if isinstance(shape, Polygon):
+        return ShapelyPolygon(shape.points)
+    return LineString(shape.points).buffer(shape.thickness / 2.0, cap_style="flat", join_style="mitre", mitre_limit=4.0)
 AreaShape = Union[Circle, Rect, Polygon]
 BoundsShape = Union[Rect, Polygon]
 

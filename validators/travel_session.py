@@ -58,7 +58,7 @@ class TravelSession:
             if moved is not None:
                 old = self.arena
                 for source in list(self.searches):
-                    if _source_moved(old, arena, source):
+                    if source_moved(old, arena, source):
                         self.searches.pop(source).release()
                         self.pending.pop(source, None)
                     elif moved:
@@ -148,7 +148,8 @@ def _source(ref: str) -> StartSource | CheckpointSource:
     return StartSource(int(ident)) if kind == "start" else CheckpointSource(ident)
 
 
-def _source_moved(old: Arena, new: Arena, source: str) -> bool:
+def source_moved(old: Arena, new: Arena, source: str) -> bool:
+    """Whether ``source`` itself differs between the two versions (its search must start again)."""
     kind, _, ident = source.partition(":")
     if kind == "start":
         try:
