@@ -292,6 +292,10 @@ class Overlays(QObject):
         self.path.set_path(steps, start, (arena.turbine.length, arena.turbine.width))
         self.path.setVisible(bool(steps) and self.path_action.isChecked())
 
+    def _live(self) -> Any:
+        """The live validation (its travel feeds the table), or None."""
+        return getattr(self.win.runner.analyse, "live", None)
+
     def refresh_table(self) -> None:
         """Fill the travel table if it is shown: from the live validation's travel when it has
         the current arena's (no work of its own), after the running validation if one is going,
@@ -299,7 +303,7 @@ class Overlays(QObject):
         if not self.table.isVisible():
             return
         arena = self.win.doc.arena
-        live = getattr(self.win.runner.analyse, "live", None)
+        live = self._live()
         if live is not None:
             got = live.last_travel
             if got is not None and got[0] is arena:
@@ -319,7 +323,7 @@ class Overlays(QObject):
         if self.sight.isVisible():
             self.sight.set_arena(self.win.doc.arena)
         self.path.set_path([], None, self.path.size)  # a path planned on the old arena is stale
-        if getattr(self.win.runner.analyse, "live", None) is None:
+        if self._live() is None:
             self.refresh_table()  # else the validation run this edit starts brings the table's travel
         self._fill_heat_menu()
 

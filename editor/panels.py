@@ -48,6 +48,7 @@ class ElementTree(QTreeWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.items_by_ref: dict[str, QTreeWidgetItem] = {}
         self._syncing = False
+        self._shown: list[tuple[str, list[tuple[str, str]]]] | None = None  # what the tree lists
         doc.arenaChanged.connect(self.rebuild)
         doc.selectionChanged.connect(self.sync_selection)
         self.itemSelectionChanged.connect(self._tree_selection_changed)
@@ -65,7 +66,7 @@ class ElementTree(QTreeWidget):
 
     def rebuild(self, arena: Arena) -> None:
         rows = self._rows(arena)
-        if rows == getattr(self, "_shown", None):  # an element moved or changed shape: same tree
+        if rows == self._shown:  # an element moved or changed shape: same tree
             return
         self._shown = rows
         self._syncing = True

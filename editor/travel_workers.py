@@ -39,7 +39,7 @@ from typing import Any
 
 from schema.model import Arena
 from validators.context import travel_sources
-from validators.symmetry import invariances
+from validators.symmetry import Invariance, invariances
 from validators.travel_session import source_moved
 
 #: Worker processes (the machines Arena Studio targets have two cores or more).
@@ -81,17 +81,20 @@ class Share:
     quick: bool = False
     #: The sources it searches (resumed or new): what their measured times teach the planner.
     searched: dict[str, str] = field(default_factory=dict)
+    #: The arena's symmetry operations (found once, by the planner; the worker uses the images).
+    symmetries: list[Invariance] = field(default_factory=list)
 
 
-def orbits(arena: Arena, sources: list[str]) -> list[list[str]]:
-    """``sources`` grouped by the arena's symmetry operations (a source and its images), in
-    order.
+def orbits(arena: Arena, sources: list[str], ops: list[Invariance] | None = None) -> list[list[str]]:
+    """``sources`` grouped by the arena's symmetry operations (``ops``, by default
+    :func:`~validators.symmetry.invariances`): a source and its images, in order.
 
     >>> from schema import load
     >>> [len(o) for o in orbits(load("arenas/default.yaml"), travel_sources(load("arenas/default.yaml")))]
     [6, 3]
     """
-    ops = invariances(arena)
+    if ops is None:
+        ops = invariances(arena)
     out: list[list[str]] = []
     placed: dict[str, int] = {}
     for s in sources:
@@ -136,8 +139,9 @@ def plan(arena: Arena, count: int, owner: dict[str, int], moved: set[str], cost:
     for s in list(owner):
         if s not in sources or s in moved:
             del owner[s]
+    ops = invariances(arena)
     jobs: list[tuple[float, list[str], list[tuple[float, str, str]]]] = []  # (size, orbit, per worker (cost, rep, kind))
-    for orbit in orbits(arena, sources):
+    for orbit in orbits(arena, sources, ops):
         options = []
         kept = any(s in owner for s in orbit)
         for w in range(count):
@@ -153,7 +157,7 @@ def plan(arena: Arena, count: int, owner: dict[str, int], moved: set[str], cost:
     if quick:
         c = cost.get(("quick", "quick"), DEFAULT_COST["quick"])
         jobs.append((c, [], [(c, "", "quick")] * count))
-    shares = [Share() for _ in range(count)]
+    shares = [Share(symmetries=ops) for _ in range(count)]
     load = [0.0] * count
     for _, orbit, options in sorted(jobs, key=lambda j: -j[0]):
         w = min(range(count), key=lambda i: (load[i] + options[i][0], i))
@@ -215,6 +219,7 @@ def _serve(requests: Any, replies: Any) -> None:  # pragma: no cover - runs in t
             session.stop = newer
             t0 = time.perf_counter()
             ctx = session.context(arena)
+            ctx.symmetries = share.symmetries  # what the scheduler found: not worked out again
             session.retain(owned)
             seconds = {"(update)": time.perf_counter() - t0}
             travel = {}

@@ -54,15 +54,19 @@ class LiveTravel:
         self._workers: Any = None
         self._submitted: Arena | None = None
         self._with_quick = False
+        #: Whether :meth:`submit` asks the workers for the quick stage too (StagedAnalysis turns
+        #: it off when it runs a quick stage of its own).
+        self.serves_quick = True
         #: (arena, source -> goal ref -> TravelResult) of the last collected run (the travel
         #: table and other views read it instead of searching again).
         self.last_travel: tuple[Arena, dict[str, Any]] | None = None
 
-    def submit(self, arena: Arena, quick: bool = True) -> None:
-        """Start the workers on ``arena`` now; the next :meth:`quick` and call with the same
-        arena collect."""
+    def submit(self, arena: Arena, quick: bool | None = None) -> None:
+        """Start the workers on ``arena`` now (with the quick stage: ``quick``, by default
+        :attr:`serves_quick`); the next :meth:`quick` and call with the same arena collect."""
         from editor.travel_workers import WORKERS, TravelWorkers
 
+        quick = self.serves_quick if quick is None else quick
         if self._workers is None:
             self._workers = TravelWorkers(self._count or WORKERS)
         self._workers.submit(arena, quick=quick)
@@ -73,7 +77,7 @@ class LiveTravel:
         from editor.travel_workers import Stopped
 
         if self._submitted is not arena or not self._with_quick:
-            self.submit(arena)
+            self.submit(arena, quick=True)
         try:
             return list(self._workers.collect_quick(should_stop or (lambda: False)))
         except Stopped:
@@ -118,6 +122,8 @@ class StagedAnalysis:
         run in a fresh child process per run, or None (no travel stage)."""
         self.live = LiveTravel() if slow == "live" else None
         self.quick: Callable[..., list[Finding]] = quick or (self.live.quick if self.live else quick_findings)
+        if self.live is not None and quick is not None:
+            self.live.serves_quick = False
         self.slow = None if isinstance(slow, str) else slow
 
     def stages(self) -> list[tuple[Callable[..., list[Finding]], bool]]:
@@ -233,7 +239,7 @@ class _Job(QRunnable):
             for fn, _ in stages:  # the workers start on the whole run at once
                 submit = getattr(fn, "submit", None)
                 if callable(submit):
-                    submit(self.arena, quick=getattr(fn, "quick", None) in [f for f, _ in stages])
+                    submit(self.arena)
             for i, (fn, isolated) in enumerate(stages):
                 if stop():
                     return
