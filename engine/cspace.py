@@ -10,7 +10,10 @@ footprint at centre ``c`` meets shape ``G``" is the point test "``c`` lies in ``
 and a raster of :data:`CELL`-sized cells that answers most point tests with one lookup: a cell is
 known free, known blocked, or *mixed* (near an edge), and only mixed cells fall back to an exact
 shapely point test.  The contact semantics are those of :mod:`engine.geometry` (tolerance
-:data:`engine.geometry.TOLERANCE`).
+:data:`engine.geometry.TOLERANCE`), circles included: a circle's region is the rectangle grown by
+the radius with rounded corners, which shapely can only approximate, so the raster is classified
+from a polygon known to lie within :data:`CIRCLE_SLACK` of it and mixed cells test the true
+circle.
 
 >>> from schema.model import Arena, Rect, Wall
 >>> arena = Arena(name="t", bounds=Rect((0.0, 0.0), (10.0, 10.0)), walls=(Wall("W", Rect((3.0, 0.0), (1.0, 4.0))),))
@@ -32,7 +35,7 @@ import shapely.affinity
 from shapely.geometry import LineString, Polygon as ShapelyPolygon
 from shapely.geometry.base import BaseGeometry
 
-from engine.geometry import TOLERANCE, ArenaGeometry
+from engine.geometry import TOLERANCE, ArenaGeometry, CircleSpec
 from engine.motion import normalize_heading
 
 #: Raster cell size (lengths) of the per-heading lookup grids.
@@ -42,6 +45,30 @@ FREE, BLOCKED, MIXED = 1, 0, 2
 BLOCK = 8
 #: Zones beyond this many get no bit in the vectorised masks (the scalar lookups still see them).
 MAX_BIT_ZONES = 64
+#: How far (as a fraction of the radius) shapely's circle polygons (32 segments a quarter) and
+#: their circumscribed copies lie from the true circle, plus rounding: the raster's classification
+#: margin for regions made from circles.
+CIRCLE_SLACK = 1.0 / math.cos(math.pi / 128) - 1.0 + 1e-9
+
+
+def circumscribed(circle: CircleSpec) -> BaseGeometry:
+    """A polygon that contains the circle (shapely's 128-gon scaled out to touch it)."""
+    cx, cy, r = circle
+    poly = shapely.Point(cx, cy).buffer(r, quad_segs=32)
+    return shapely.affinity.scale(poly, 1.0 + CIRCLE_SLACK, 1.0 + CIRCLE_SLACK, origin=(cx, cy))
+
+
+def circle_rect_distance(x: np.ndarray, y: np.ndarray, circle: CircleSpec, half_length: float, half_width: float,
+                         heading: float) -> np.ndarray:
+    """Distance from the circle's centre to the rectangle (half extents ``half_length`` x
+    ``half_width``, at ``heading``) centred on each point (x, y)."""
+    cx, cy, _ = circle
+    a = math.radians(heading)
+    c, s = math.cos(a), math.sin(a)
+    dx, dy = cx - x, cy - y
+    lx = np.maximum(np.abs(dx * c + dy * s) - half_length, 0.0)
+    ly = np.maximum(np.abs(-dx * s + dy * c) - half_width, 0.0)
+    return np.hypot(lx, ly)
 
 
 def rect_offsets(half_length: float, half_width: float, heading: float) -> list[tuple[float, float]]:
@@ -97,13 +124,15 @@ def minkowski(geom: BaseGeometry, offsets: Sequence[tuple[float, float]]) -> Bas
 
 @dataclass(frozen=True)
 class ZoneSpec:
-    """A zone for the planner: ``overlap`` zones need more than touching (exclusion fields)."""
+    """A zone for the planner: ``overlap`` zones need more than touching (exclusion fields);
+    ``circle`` is set when the zone is a circle (its region is then tested exactly)."""
 
     kind: str
     id: str
     geometry: BaseGeometry
     overlap: bool = False
     direction: float = 0.0
+    circle: CircleSpec | None = None
 
 
 class Raster:
@@ -138,28 +167,32 @@ class Raster:
         ys = self.y0 + (jj + 0.5) * self.cell
         return (ii * self.ny + jj).ravel(), xs.ravel(), ys.ravel()
 
-    def classify(self, geom: BaseGeometry, box: tuple[float, float, float, float] | None = None) -> tuple[np.ndarray, np.ndarray]:
-        """(cells certainly inside ``geom``, cells that may meet it but aren't certainly inside)."""
+    def classify(self, geom: BaseGeometry, box: tuple[float, float, float, float] | None = None,
+                 slack: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+        """(cells certainly inside ``geom``, cells that may meet it but aren't certainly inside);
+        ``slack``: how far outside ``geom`` the region it stands for may reach."""
         if geom.is_empty:
             e = np.zeros(0, dtype=np.int64)
             return e, e
         if box is None:
             b = geom.bounds
-            box = (b[0] - self.cell, b[1] - self.cell, b[2] + self.cell, b[3] + self.cell)
+            m = self.cell + slack
+            box = (b[0] - m, b[1] - m, b[2] + m, b[3] + m)
         idx, xs, ys = self.centres(box)
         inner = geom.buffer(-self.half_diagonal)
-        outer = geom.buffer(self.half_diagonal)
+        outer = geom.buffer(self.half_diagonal + slack)
         shapely.prepare(inner)
         shapely.prepare(outer)
         inside = np.zeros(len(xs), dtype=bool)
         maybe = np.zeros(len(xs), dtype=bool)
-        todo = self._coarse(geom, idx, xs, ys, inside) if len(xs) > 64 * BLOCK * BLOCK else np.arange(len(xs))
+        todo = self._coarse(geom, idx, xs, ys, inside, slack) if len(xs) > 64 * BLOCK * BLOCK else np.arange(len(xs))
         if not inner.is_empty:
             inside[todo] = shapely.contains_xy(inner, xs[todo], ys[todo])
         maybe[todo] = shapely.contains_xy(outer, xs[todo], ys[todo]) & ~inside[todo]
         return idx[inside], idx[maybe]
 
-    def _coarse(self, geom: BaseGeometry, idx: np.ndarray, xs: np.ndarray, ys: np.ndarray, inside: np.ndarray) -> np.ndarray:
+    def _coarse(self, geom: BaseGeometry, idx: np.ndarray, xs: np.ndarray, ys: np.ndarray, inside: np.ndarray,
+                slack: float = 0.0) -> np.ndarray:
         """Settle whole BLOCK x BLOCK groups of cells at once where a block lies deep inside or
         far outside ``geom`` (marking ``inside``); returns the cells still to test one by one."""
         i = idx // self.ny // BLOCK
@@ -170,7 +203,7 @@ class Raster:
         cy = (j[first] * BLOCK + BLOCK / 2.0) * self.cell + self.y0
         reach = (BLOCK / 2.0) * self.cell * math.sqrt(2.0) + self.half_diagonal + 1e-9
         deep = geom.buffer(-reach)
-        near = geom.buffer(reach)
+        near = geom.buffer(reach + slack)
         shapely.prepare(near)
         if not deep.is_empty:
             shapely.prepare(deep)
@@ -183,16 +216,35 @@ class Raster:
 
 
 class HeadingSpace:
-    """Free region and zone regions of the centre for one heading."""
+    """Free region and zone regions of the centre for one heading.
 
-    def __init__(self, raster: Raster, free: BaseGeometry, zones: Sequence[BaseGeometry]) -> None:
+    ``free`` and ``zones`` are polygons; where they stand for regions made from circles (circular
+    walls; circular checkpoints, fields and exclusion fields) the polygons are approximations
+    (``free`` with the walls' circumscribed polygons: never larger than the true free region) and
+    the exact tests (:meth:`free_exact`, :meth:`zone_exact`) use ``free_base`` (the free region
+    without the circular walls), ``wall_circles`` and ``zone_circles`` instead.
+    """
+
+    def __init__(self, raster: Raster, free: BaseGeometry, zones: Sequence[BaseGeometry], *, heading: float = 0.0,
+                 halves: tuple[tuple[float, float], tuple[float, float]] = ((0.5, 0.25), (0.5, 0.25)),
+                 free_base: BaseGeometry | None = None, wall_circles: Sequence[CircleSpec] = (),
+                 zone_circles: dict[int, tuple[CircleSpec, bool]] | None = None) -> None:
         self.raster = raster
         #: The footprint's corner offsets shrunk/grown by the contact tolerance (set by CSpace).
         self.offsets: tuple[list[tuple[float, float]], list[tuple[float, float]]] = ([], [])
+        self.heading = heading
+        #: (half length, half width) of the footprint shrunk and grown by the contact tolerance.
+        self.shrunk_half, self.grown_half = halves
         self.free = free
+        self.free_base = free if free_base is None else free_base
+        self.wall_circles = tuple(wall_circles)
+        #: Zone index -> (its circle, whether it is an overlap zone), for circular zones.
+        self.zone_circles: dict[int, tuple[CircleSpec, bool]] = dict(zone_circles or {})
         shapely.prepare(free)
+        shapely.prepare(self.free_base)
         status = np.full(raster.nx * raster.ny, BLOCKED, dtype=np.uint8)
-        inside, maybe = raster.classify(free)
+        slack = CIRCLE_SLACK * max((c[2] for c in self.wall_circles), default=0.0)
+        inside, maybe = raster.classify(free, slack=slack)
         status[inside] = FREE
         status[maybe] = MIXED
         self.status = bytes(status)
@@ -208,7 +260,7 @@ class HeadingSpace:
         self._cells: dict[int, np.ndarray] = {}
         for z, g in enumerate(self.zones):
             shapely.prepare(g)
-            inside, maybe = raster.classify(g)
+            inside, maybe = raster.classify(g, slack=self._zone_slack(z))
             if z < MAX_BIT_ZONES:
                 bit = np.uint64(1 << z)
                 self._cells[z] = np.concatenate([inside, maybe])
@@ -223,12 +275,48 @@ class HeadingSpace:
         #: Zones past the bit masks, per cell: (zone, certainly met).
         self.extra: dict[int, tuple[tuple[int, bool], ...]] = {c: tuple(v) for c, v in extra.items()}
 
-    def set_zone(self, z: int, geom: BaseGeometry) -> np.ndarray:
-        """Replace zone ``z``'s region (its bits, or its cells past the bit masks); returns the
-        cells whose bits changed."""
+    def _zone_slack(self, z: int) -> float:
+        spec = self.zone_circles.get(z)
+        return 0.0 if spec is None else CIRCLE_SLACK * spec[0][2]
+
+    # -- exact tests (for cells the raster can't settle) ----------------------------------------------
+    def free_exact(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        """Is a footprint centred on each (x, y) clear of every wall and inside the bounds?"""
+        ok: np.ndarray = shapely.contains_xy(self.free_base, x, y)
+        for circle in self.wall_circles:
+            ok &= circle_rect_distance(x, y, circle, *self.shrunk_half, self.heading) > circle[2]
+        return ok
+
+    def zone_exact(self, z: int, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        """Does a footprint centred on each (x, y) meet zone ``z`` (touch, or overlap)?"""
+        spec = self.zone_circles.get(z)
+        if spec is None:
+            hit: np.ndarray = shapely.intersects_xy(self.zones[z], x, y)
+            return hit
+        circle, overlap = spec
+        hl, hw = self.shrunk_half if overlap else self.grown_half
+        return circle_rect_distance(x, y, circle, hl, hw, self.heading) <= circle[2]
+
+    def _free_at(self, x: float, y: float) -> bool:
+        if not self.wall_circles:
+            return bool(shapely.contains_xy(self.free, x, y))
+        return bool(self.free_exact(np.array([x]), np.array([y]))[0])
+
+    def _zone_at(self, z: int, x: float, y: float) -> bool:
+        if z not in self.zone_circles:
+            return bool(shapely.intersects_xy(self.zones[z], x, y))
+        return bool(self.zone_exact(z, np.array([x]), np.array([y]))[0])
+
+    def set_zone(self, z: int, geom: BaseGeometry, circle: tuple[CircleSpec, bool] | None = None) -> np.ndarray:
+        """Replace zone ``z``'s region (its bits, or its cells past the bit masks; ``circle`` for a
+        circular zone); returns the cells whose bits changed."""
         shapely.prepare(geom)
         self.zones[z] = geom
-        inside, maybe = self.raster.classify(geom)
+        if circle is None:
+            self.zone_circles.pop(z, None)
+        else:
+            self.zone_circles[z] = circle
+        inside, maybe = self.raster.classify(geom, slack=self._zone_slack(z))
         if z >= MAX_BIT_ZONES:
             extra = {c: [e for e in v if e[0] != z] for c, v in self.extra.items()}
             for c in inside.tolist():
@@ -257,11 +345,11 @@ class HeadingSpace:
             low = bits & -bits
             bits ^= low
             z = low.bit_length() - 1
-            if sure & low or shapely.intersects_xy(self.zones[z], x, y):
+            if sure & low or self._zone_at(z, x, y):
                 out.append(z)
         entries = self.extra.get(c) if self.extra else None
         if entries:
-            out.extend(z for z, sure_ in entries if sure_ or shapely.intersects_xy(self.zones[z], x, y))
+            out.extend(z for z, sure_ in entries if sure_ or self._zone_at(z, x, y))
         return out
 
     def is_free(self, x: float, y: float) -> bool:
@@ -270,7 +358,7 @@ class HeadingSpace:
             return False
         st = self.status[c]
         if st == MIXED:
-            return bool(shapely.contains_xy(self.free, x, y))
+            return self._free_at(x, y)
         return st == FREE
 
     def probe(self, x: float, y: float) -> list[int] | None:
@@ -286,7 +374,7 @@ class HeadingSpace:
             return None
         c = i * r.ny + j
         st = self.status[c]
-        if st != FREE and (st != MIXED or not shapely.contains_xy(self.free, x, y)):
+        if st != FREE and (st != MIXED or not self._free_at(x, y)):
             return None
         return self._cell_zones(c, x, y)
 
@@ -305,7 +393,11 @@ class CSpace:
         self.raster = Raster(geometry, cell)
         t = geometry.turbine
         self.half_length, self.half_width = t.length / 2.0, t.width / 2.0
-        self.walls = shapely.union_all([g for _, g in geometry.walls]) if geometry.walls else ShapelyPolygon()
+        circles = geometry.wall_circles
+        plain = [g for wid, g in geometry.walls if wid not in circles]
+        self.walls = shapely.union_all(plain) if plain else ShapelyPolygon()
+        self.wall_circles = tuple(circles.values())
+        self.circle_walls = shapely.union_all([circumscribed(c) for c in self.wall_circles]) if circles else None
         self.ring = LineString(list(geometry.bounds.exterior.coords)) if geometry.bounds.geom_type == "Polygon" else geometry.bounds.boundary
         self._cache: dict[float, HeadingSpace] = {}
 
@@ -320,15 +412,24 @@ class CSpace:
             self._cache[key] = hs
             self._cache[heading] = hs
         else:
-            shrunk = rect_offsets(self.half_length - TOLERANCE, self.half_width - TOLERANCE, key)
-            grown = rect_offsets(self.half_length + TOLERANCE, self.half_width + TOLERANCE, key)
-            blocked = shapely.union_all([minkowski(self.ring, shrunk), minkowski(self.walls, shrunk)])
-            free = self.geometry.bounds.difference(blocked)
-            zones = [minkowski(z.geometry, shrunk if z.overlap else grown) for z in self.zones]
-            hs = HeadingSpace(self.raster, free, zones)
-            hs.offsets = (shrunk, grown)
+            hs = self._build(key)
             self._cache[key] = hs
             self._cache[heading] = hs
+        return hs
+
+    def _build(self, key: float) -> HeadingSpace:
+        hl_s, hw_s = self.half_length - TOLERANCE, self.half_width - TOLERANCE
+        hl_g, hw_g = self.half_length + TOLERANCE, self.half_width + TOLERANCE
+        shrunk = rect_offsets(hl_s, hw_s, key)
+        grown = rect_offsets(hl_g, hw_g, key)
+        blocked = shapely.union_all([minkowski(self.ring, shrunk), minkowski(self.walls, shrunk)])
+        free_base = self.geometry.bounds.difference(blocked)
+        free = free_base if self.circle_walls is None else free_base.difference(minkowski(self.circle_walls, shrunk))
+        zones = [minkowski(z.geometry, shrunk if z.overlap else grown) for z in self.zones]
+        circles = {i: (z.circle, z.overlap) for i, z in enumerate(self.zones) if z.circle is not None}
+        hs = HeadingSpace(self.raster, free, zones, heading=key, halves=((hl_s, hw_s), (hl_g, hw_g)),
+                          free_base=free_base, wall_circles=self.wall_circles, zone_circles=circles)
+        hs.offsets = (shrunk, grown)
         return hs
 
     def replace_zone(self, index: int, zone: ZoneSpec) -> np.ndarray:
@@ -337,6 +438,7 @@ class CSpace:
         instead of summed again.  Returns the raster cells whose zone bits changed."""
         shift = _translation(self.zones[index], zone)
         self.zones = self.zones[:index] + (zone,) + self.zones[index + 1:]
+        circle = None if zone.circle is None else (zone.circle, zone.overlap)
         changed = [np.zeros(0, dtype=np.int64)]
         for hs in {id(h): h for h in self._cache.values()}.values():
             shrunk, grown = hs.offsets
@@ -344,7 +446,7 @@ class CSpace:
                 region = shapely.affinity.translate(hs.zones[index], *shift)
             else:
                 region = minkowski(zone.geometry, shrunk if zone.overlap else grown)
-            changed.append(hs.set_zone(index, region))
+            changed.append(hs.set_zone(index, region, circle))
         return np.unique(np.concatenate(changed))
 
 

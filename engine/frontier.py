@@ -8,6 +8,13 @@ the distance/speed-ramp bound - runs on numpy arrays of thousands of states.  Ti
 lowest bucket are expanded together.  A goal reached at time T is final once the search reaches
 bucket T: every state that could still reach it sooner has a smaller f (the bound is admissible).
 
+A state's heading is its *direction of travel* (``hk``) and its speed the absolute speed
+(``s``), with a flag (``rev``) for travelling in reverse: a turbine going backwards at heading h
+moves exactly like one going forwards at h + 180 (its footprint is centrally symmetric, rule
+"About Traveling in Reverse"), so the two share every successor but the speed changes through 0
+("Going From Forward to Reverse": |new - old| within the Speed Delta), which turn the direction
+of travel round.  At speed 0 the two directions are one state.
+
 Deduplication merges states whose positions round to the same ``quantum`` cell (as the scalar
 planner does).  For coarse tolerances the best time of every key lives in one dense array
 (and a state is also dropped when a state with fewer icons spent this turn got there as soon);
@@ -28,28 +35,54 @@ for fine tolerances, and for states a field pushed this turn, a dict holds them.
 
 from __future__ import annotations
 
-__all__ = ["BoundTable", "FrontierSearch", "HeadingLattice", "SearchStopped", "supported"]
+__all__ = ["BoundTable", "FrontierSearch", "HeadingLattice", "SearchLimited", "SearchStopped", "supported"]
 
 import math
+import time as _time
 from typing import TYPE_CHECKING, Callable, Sequence
 
 import numpy as np
 
-from engine.frontier_paths import PIVOT_BASE, StateStore, gate_hits, travel_result
-from engine.lattice import MANEUVER_COST, MANEUVER_COUNT, BoundTable, HeadingLattice, supported
+from engine.keytable import KeyTable
+from engine.frontier_paths import PIVOT_BASE, StateStore, gate_hits, pushed_landings, travel_result
+from engine.lattice import BoundTable, HeadingLattice, supported
 from engine.motion import PIVOT_COST, Pose
-from engine.travel_types import UNBOUNDED, Goal, TravelResult
+from engine.reach import proven_unreachable
+from engine.travel_types import UNBOUNDED, Goal, SearchLimits, TravelResult
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.planner import Planner
 
 #: Largest dense key table (entries); beyond it (fine tolerances) keys go to a dict.
 DENSE_LIMIT = 16_000_000
+#: Most states expanded in one step (the children's temporary arrays grow with it).
+CHUNK = 8192
+#: Bytes a key of the dict that deduplicates fine-tolerance states holds (key tuple, ints, slot).
+DICT_ENTRY_BYTES = 260
 _U1 = np.uint64(1)
 
 
 class SearchStopped(Exception):
     """A search's ``stop`` callback asked it to stop (a newer request superseded it)."""
+
+
+class SearchLimited(Exception):
+    """A search reached one of its :class:`~engine.travel_types.SearchLimits` (the reason)."""
+
+
+def canonical(hk: np.ndarray, rev: np.ndarray, s: np.ndarray) -> None:
+    """At speed 0 both directions of travel are one state (when reverse speeds are planned):
+    keep the one below 6 (in place), flipping ``rev`` so that the turbine's facing is unchanged."""
+    flip = (s == 0) & (hk >= 6)
+    hk[flip] -= 6
+    rev[flip] ^= 1
+
+
+def source_state(pose: Pose, speed: int) -> tuple[float, int, int]:
+    """(heading of travel, absolute speed, reversing 0/1) of a source pose at a signed speed."""
+    if speed < 0:
+        return pose.heading + 180.0, -speed, 1
+    return pose.heading, speed, 0
 
 
 class FrontierSearch:
@@ -63,6 +96,11 @@ class FrontierSearch:
         self.limit = limit
         self.record = record
         self.lat = p._lattice(starts[0][0].heading % 30.0)
+        self.limits: SearchLimits = p.limits
+        #: Why the search stopped before deciding every goal (a limit), or None.
+        self.limited: str | None = None
+        self.cut = False  # states dropped at the turn limit (goals past it are "beyond", not unreachable)
+        self.queued = 0  # states waiting in buckets or parked (for the memory estimate)
         self.budget = p.budget
         self.scale = p.scale
         nf, ne = p.n_fields, p.n_excl
@@ -90,7 +128,6 @@ class FrontierSearch:
         self.bound = planner._bound_table()
         self.buckets: list[list[tuple[np.ndarray, int]]] = [[] for _ in range(self.limit + 1)]
         self._keys_setup()
-        self._refresh()
 
     # -- keys ---------------------------------------------------------------------------------
     def _keys_setup(self) -> None:
@@ -112,7 +149,8 @@ class FrontierSearch:
         self.slot = slot
         self.blk = self.sb + n * self.sd
         size = nqi * self.nqj * 12 * self.blk
-        self.dense = size <= DENSE_LIMIT and size < (1 << (62 - self.p.n_fields))  # field bits fit beside keys
+        fits = size < (1 << (62 - self.p.n_fields))  # a key and the fields-used bits in one int64
+        self.dense = size <= DENSE_LIMIT and fits
         dtype = np.int16 if self.limit < np.iinfo(np.int16).max else np.int32
         spare = self.p._scratch.setdefault("tables", [])
         reuse = next((t for t in spare if t.dtype == dtype and len(t) == size), None) if self.dense else None
@@ -121,9 +159,10 @@ class FrontierSearch:
             self.best = reuse
         else:
             self.best = np.full(size if self.dense else 0, np.iinfo(dtype).max, dtype=dtype)
-        self.best_dict: dict[tuple[int, int, int], int] = {}
-        self.sparse_keys = np.zeros(0, dtype=np.int64)
-        self.sparse_times = np.zeros(0, dtype=np.int64)
+        #: Keys the dense table doesn't hold (states pushed by a field this turn; every state when
+        #: the dense table would be too big) with their best times.
+        self.table: KeyTable | None = KeyTable() if fits else None
+        self.best_dict: dict[tuple[int, int, int], int] = {}  # the last resort: keys past 62 bits
 
     def _admit(self, c: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """Indices of the children worth keeping: better than any state with the same key (and,
@@ -138,11 +177,12 @@ class FrontierSearch:
         n = len(time)
         keep = np.zeros(n, dtype=bool)
         key = np.full(n, -1, dtype=np.int64)
-        sparse = ~bnd & (c["used"] != 0)
+        base = ((qi * self.nqj + qj) * 12 + c["hk"]) * self.blk + slot
+        used = np.where(bnd, np.uint64(0), c["used"]).astype(np.int64)  # a new turn forgets the fields
         if self.dense:
+            sparse = used != 0
             dn = np.flatnonzero(~sparse)
-            base = ((qi[dn] * self.nqj + qj[dn]) * 12 + c["hk"][dn]) * self.blk
-            k = base + slot[dn]
+            k = base[dn]
             tm = time[dn]
             ok = self.best[k] > tm
             within = np.flatnonzero(~bnd[dn] & (spent[dn] > 0))
@@ -166,29 +206,12 @@ class FrontierSearch:
             todo = np.arange(n)
         if not len(todo):
             pass
-        elif self.dense:  # pushed this turn: the dense key and the fields used, in a sorted store
-            dk = ((qi[todo] * self.nqj + qj[todo]) * 12 + c["hk"][todo]) * self.blk + slot[todo]
-            sk = (dk << self.p.n_fields) | c["used"][todo].astype(np.int64)
-            tm = time[todo]
-            order = np.lexsort((tm, sk))
-            sk, tm, todo = sk[order], tm[order], todo[order]
-            first = np.ones(len(sk), dtype=bool)
-            first[1:] = sk[1:] != sk[:-1]
-            sk, tm, todo = sk[first], tm[first], todo[first]
-            pos = np.searchsorted(self.sparse_keys, sk)
-            found = pos < len(self.sparse_keys)
-            found[found] = self.sparse_keys[pos[found]] == sk[found]
-            better = ~found
-            better[found] = self.sparse_times[pos[found]] > tm[found]
-            upd = found & better
-            self.sparse_times[pos[upd]] = tm[upd]
-            new = ~found
-            if new.any():
-                self.sparse_keys = np.insert(self.sparse_keys, pos[new], sk[new])
-                self.sparse_times = np.insert(self.sparse_times, pos[new], tm[new])
-            keep[todo[better]] = True
+        elif self.table is not None:
+            self._reserve(0, len(todo))
+            packed = (base[todo] << self.p.n_fields) | used[todo]
+            keep[todo[self.table.admit(packed, time[todo])]] = True
         else:
-            code = ((c["hk"][todo] * self.blk + slot[todo]) << 32) | c["used"][todo].astype(np.int64)
+            code = ((c["hk"][todo] * self.blk + slot[todo]) << 32) | used[todo]
             d = self.best_dict
             for i, a, b, cd, t in zip(todo.tolist(), qi[todo].tolist(), qj[todo].tolist(), code.tolist(), time[todo].tolist()):
                 kk = (a, b, cd)
@@ -227,34 +250,92 @@ class FrontierSearch:
         fj = (y - m.y0) / m.cell
         on = (fi >= 0) & (fj >= 0) & (fi < m.nx) & (fj < m.ny)
         d = np.where(on, self.dist[np.where(on, fi.astype(np.int64) * m.ny + fj.astype(np.int64), 0)], np.inf)
-        return self.bound.lookup(d, s, l, spent)
+        return self.bound.lookup(d, s.astype(np.int64), l.astype(np.int64), spent.astype(np.int64))
 
     # -- the loop -------------------------------------------------------------------------------
+    def _prove(self, goals: Sequence[Goal]) -> None:
+        """Answer the goals no plan can reach (:mod:`engine.reach`) before searching for them."""
+        if not self.p.prove or self.record is not None:
+            return
+        proven = proven_unreachable(self.p, self.starts, [g for g in goals if g in self.open])
+        for g in proven:
+            self.results[g] = TravelResult(g, False)
+            self.open.discard(g)
+
     def run(self) -> dict[Goal, TravelResult]:
+        self._prove(self.goals)
+        self._refresh()
         src: dict[str, list[float]] = {k: [] for k in StateStore.COLUMNS}
         for pose, speed in self.starts:
-            k = int(round(((pose.heading - self.lat.headings[0]) % 360.0) / 30.0)) % 12
+            heading, a, rev = source_state(pose, speed)
+            k = int(round(((heading - self.lat.headings[0]) % 360.0) / 30.0)) % 12
             if not self.lat.spaces[k].is_free(pose.x, pose.y):
                 continue
-            for name, v in (("x", pose.x), ("y", pose.y), ("hk", k), ("t", 0), ("s", speed), ("l", speed), ("spent", 0),
-                            ("used", 0), ("time", 0), ("icons", 0), ("parent", -1), ("move", -1), ("key", -1)):
+            for name, v in (("x", pose.x), ("y", pose.y), ("hk", k), ("t", 0), ("s", a), ("l", a), ("spent", 0),
+                            ("used", 0), ("time", 0), ("icons", 0), ("parent", -1), ("move", -1), ("key", -1),
+                            ("rev", rev)):
                 src[name].append(v)
             if self.record is not None:
                 self._note(np.array([pose.x]), np.array([pose.y]), np.array([0]))
         if src["x"]:
-            c = {k: np.asarray(v, dtype=StateStore.COLUMNS[k]) for k, v in src.items()}
+            c = {k: np.asarray(v, dtype=StateStore.WORK[k]) for k, v in src.items()}
+            if self.p.reverse:
+                canonical(c["hk"], c["rev"], c["s"])
             win, key = self._admit(c)
             c["key"] = key
             self._push({k: v[win] for k, v in c.items()})
-        self._loop()
+        self._run_loop()
         return self.results
+
+    def _run_loop(self) -> None:
+        """:meth:`_loop`, answering ``undecided`` for the open goals if a limit stops it."""
+        self.started = _time.monotonic()
+        self.next_report = self.started + 0.5
+        try:
+            self._loop()
+        except SearchLimited as exc:
+            self.limited = str(exc)
+            bound = self.f_now / self.scale
+            for g in self.goals:
+                if g not in self.results:
+                    self.results[g] = TravelResult(g, False, horizon=bound, undecided=self.limited)
+
+    def memory(self) -> int:
+        """Bytes held by the states, queues and key tables of this search (an estimate)."""
+        total = self.store.cap * StateStore.BYTES + self.queued * 8 + len(self.reservoir) * 24
+        total += self.best.nbytes + (0 if self.table is None else self.table.nbytes) + len(self.best_dict) * DICT_ENTRY_BYTES
+        claim = self.p._scratch.get("claim")
+        return total + (0 if claim is None else int(claim.nbytes))
+
+    def _reserve(self, states: int, keys: int = 0) -> None:
+        """Stop (:class:`SearchLimited`) rather than grow past the memory limit to keep
+        ``states`` more states and ``keys`` more table keys."""
+        peak = self.memory() - self.store.cap * StateStore.BYTES + self.store.peak_bytes(states)
+        if keys and self.table is not None:
+            peak += self.table.peak_bytes(keys) - self.table.nbytes
+        if peak > self.limits.max_bytes:
+            raise SearchLimited(f"memory limit ({self.limits.describe_bytes()}) reached after {self.store.n:,} states")
+
+    def _check_limits(self, f: int) -> None:
+        self.f_now = f
+        lim = self.limits
+        now = _time.monotonic()
+        if self.memory() > lim.max_bytes:
+            raise SearchLimited(f"memory limit ({lim.describe_bytes()}) reached after {self.store.n:,} states")
+        if lim.max_seconds is not None and now - self.started > lim.max_seconds:
+            raise SearchLimited(f"time limit ({lim.max_seconds:g} s) reached after {self.store.n:,} states")
+        if lim.progress is not None and now >= self.next_report:
+            self.next_report = now + 0.5
+            lim.progress(self.store.n, f / self.scale)
 
     def _loop(self) -> None:
         """Expand buckets in f order until every open goal is settled (or the limit)."""
         f = next((i for i, b in enumerate(self.buckets) if b), self.limit + 1)
+        self.f_now = f
         while f <= self.limit and (self.open or self.record is not None):
             if self.stop is not None and self.stop():
                 raise SearchStopped()
+            self._check_limits(f)
             self._settle(f)
             if not self.open and self.record is None:
                 break
@@ -262,6 +343,7 @@ class FrontierSearch:
                 f += 1
                 continue
             entries, self.buckets[f] = self.buckets[f], []
+            self.queued -= sum(len(e) for e, _ in entries)
             self.low = self.limit + 1
             parts = [e for e, v in entries if v == self.version]
             stale = [e for e, v in entries if v != self.version]
@@ -275,6 +357,10 @@ class FrontierSearch:
             ids = np.concatenate(parts)
             if not len(ids):
                 continue
+            if len(ids) > CHUNK:  # expand a big bucket in parts (bounded temporaries); the rest waits
+                self.buckets[f].append((ids[CHUNK:], self.version))
+                self.queued += len(ids) - CHUNK
+                ids = ids[:CHUNK]
             n = self.store.get(ids)
             if self.dense:
                 live = (n["key"] < 0) | (self.best[np.maximum(n["key"], 0)] >= n["time"])
@@ -283,9 +369,28 @@ class FrontierSearch:
             self._expand(ids, n)
             f = min(f, self.low)  # the bound is admissible, not monotone: a child may sort lower
         self._settle(self.limit)
-        for g in self.goals:
-            if g not in self.results:
-                self.results[g] = TravelResult(g, False, horizon=self.horizon)
+        if any(g not in self.results for g in self.goals):
+            horizon = self._horizon()
+            for g in self.goals:
+                if g not in self.results:
+                    self.results[g] = TravelResult(g, False, horizon=horizon)
+
+    def _horizon(self) -> float | None:
+        """For goals the search did not reach: the horizon they lie beyond, or None when no state
+        it set aside (past the time limit, or at the turn limit) could still reach one - then
+        they are unreachable."""
+        beyond = self.cut
+        if not beyond and self.parked:
+            if self.dist is None:
+                beyond = True
+            else:
+                ids = np.concatenate(self.parked)
+                cols = self.store.cols
+                h = self._h(cols["x"][ids], cols["y"][ids], cols["s"][ids], cols["l"][ids], cols["spent"][ids])
+                beyond = bool((h < UNBOUNDED).any())
+        if not beyond:
+            return None
+        return self.horizon if self.horizon is not None else min(self.limit, self.p.max_turns * self.scale) / self.scale
 
     # -- resuming ---------------------------------------------------------------------------------
     def resume(self, changed: Sequence[Goal]) -> dict[Goal, TravelResult]:
@@ -302,6 +407,8 @@ class FrontierSearch:
             self.results.pop(g, None)
             self.cand.pop(g, None)
         self.open = set(todo)
+        self._prove(todo)
+        todo = [g for g in todo if g in self.open]
         if not self.open:
             return self.results
         self._seed(todo)
@@ -329,7 +436,7 @@ class FrontierSearch:
                 self.reservoir, self.reservoir_time = self.reservoir[keep], self.reservoir_time[keep]
                 self.reservoir_cell = self.reservoir_cell[keep]
                 self._bucket(ids, time + self._h(cols["x"][ids], cols["y"][ids], cols["s"][ids], cols["l"][ids], cols["spent"][ids]))
-        self._loop()
+        self._run_loop()
         return self.results
 
     def release(self) -> None:
@@ -352,6 +459,7 @@ class FrontierSearch:
             return
         self.buckets = [[] for _ in range(self.limit + 1)]
         self.parked = []
+        self.queued = 0
         ids = np.concatenate(extra)
         time = self.store.cols["time"][ids]
         order = np.argsort(time.astype(np.int16) if self.limit < 32767 else time, kind="stable")
@@ -380,12 +488,13 @@ class FrontierSearch:
             if z is None:
                 continue
             minx, miny, maxx, maxy = self.p.cspace.zones[z].geometry.bounds
-            r = self.p.reach + 1.0
+            r = self.p.reach + 1.0 + self.p.n_fields * self.p.turbine.length  # pushes carry states on
             near = np.flatnonzero((x >= minx - r) & (x <= maxx + r) & (y >= miny - r) & (y <= maxy + r))
             near = near[(move[near] >= 0) & (move[near] < PIVOT_BASE)]  # length ends only
             if not len(near):
                 continue
             _, zones = self.lat.probe(x[near], y[near], hk[near])
+            zones |= pushed_landings(self, near)  # where the length ended before field pushes
             hit = near[(zones & np.uint64(1 << z)) != 0]
             if len(hit):
                 i = hit[np.argmin(time[hit])]
@@ -404,6 +513,7 @@ class FrontierSearch:
         """Queue states by f; those past the limit are parked (another goal may want them)."""
         if not len(ids):
             return
+        self.queued += len(ids)
         ok = f <= self.limit
         if not ok.all():
             self.parked.append(ids[~ok])
@@ -417,6 +527,7 @@ class FrontierSearch:
             self.low = min(self.low, int(f[0]))
 
     def _push(self, c: dict[str, np.ndarray]) -> None:
+        self._reserve(len(c["x"]))
         h = self._h(c["x"], c["y"], c["s"], c["l"], c["spent"])
         if self.record is not None:  # reach maps are never resumed: keep only what can matter
             ok = h < UNBOUNDED
@@ -441,10 +552,13 @@ class FrontierSearch:
         if len(w):
             parts.append({"x": n["x"][w], "y": n["y"][w], "hk": n["hk"][w], "t": n["t"][w], "s": n["s"][w],
                           "l": n["l"][w], "spent": n["spent"][w], "used": n["used"][w], "time": n["time"][w],
-                          "icons": n["icons"][w], "parent": ids[w]})
+                          "icons": n["icons"][w], "parent": ids[w], "rev": n["rev"][w]})
+        if bnd.any() and not (n["t"][bnd] < p.max_turns).all():
+            self.cut = True
         b = np.flatnonzero(bnd & (n["t"] < p.max_turns))
         if len(b):
             delta = p.turbine.speed_delta
+            # the same direction of travel, |speed| changed by up to the Speed Delta
             for d in range(-delta, delta + 1):
                 s = n["s"][b] + d
                 ok = (s >= 0) & (s <= p.vmax)
@@ -457,12 +571,26 @@ class FrontierSearch:
                     self._idle(ids[sel[idle]], {k: v[sel[idle]] for k, v in n.items()})
                 go = sel[~idle]
                 if len(go):
-                    parts.append({"x": n["x"][go], "y": n["y"][go], "hk": n["hk"][go], "t": n["t"][go] + 1,
-                                  "s": s[~idle], "l": np.zeros(len(go), dtype=np.int64),
-                                  "spent": np.zeros(len(go), dtype=np.int64), "used": np.zeros(len(go), dtype=np.uint64),
-                                  "time": n["time"][go], "icons": n["icons"][go], "parent": ids[go]})
+                    parts.append(self._turn(n, ids, go, s[~idle], n["hk"][go], n["rev"][go]))
+            # through 0 into the other direction ("Going From Forward to Reverse"): a + a' <= delta
+            if p.reverse:
+                for a2 in range(1, delta + 1):
+                    sel = b[n["s"][b] + a2 <= delta]
+                    if len(sel):
+                        parts.append(self._turn(n, ids, sel, np.full(len(sel), min(a2, p.vmax), dtype=np.int64),
+                                                (n["hk"][sel] + 6) % 12, n["rev"][sel] ^ 1))
         if parts:
             self._lengths({k: np.concatenate([pt[k] for pt in parts]) for k in parts[0]})
+
+    @staticmethod
+    def _turn(n: dict[str, np.ndarray], ids: np.ndarray, sel: np.ndarray, s: np.ndarray, hk: np.ndarray,
+              rev: np.ndarray) -> dict[str, np.ndarray]:
+        """States of ``sel`` starting their next turn at (absolute) speed ``s``, heading of travel ``hk``."""
+        m = len(sel)
+        return {"x": n["x"][sel], "y": n["y"][sel], "hk": hk, "t": n["t"][sel] + 1, "s": s,
+                "l": np.zeros(m, dtype=np.int64), "spent": np.zeros(m, dtype=np.int64),
+                "used": np.zeros(m, dtype=np.uint64), "time": n["time"][sel], "icons": n["icons"][sel],
+                "parent": ids[sel], "rev": rev}
 
     def _idle(self, ids: np.ndarray, n: dict[str, np.ndarray]) -> None:
         """A turn at speed 0: stay, or pivot k*30 degrees about a corner (1 icon)."""
@@ -477,9 +605,9 @@ class FrontierSearch:
             return
         t = n["t"] + 1
         zero = np.zeros(m, dtype=np.int64)
-        stay = {"x": n["x"], "y": n["y"], "hk": n["hk"], "t": t, "s": zero, "l": zero, "spent": zero,
+        stay = {"x": n["x"], "y": n["y"], "hk": n["hk"].copy(), "t": t, "s": zero, "l": zero, "spent": zero,
                 "used": np.zeros(m, dtype=np.uint64), "time": t * self.scale, "icons": n["icons"], "parent": ids,
-                "move": np.full(m, -1, dtype=np.int64)}
+                "move": np.full(m, -1, dtype=np.int64), "rev": n["rev"].copy()}
         kids = [stay]
         if p.pivots and (self.budget is None or self.budget >= PIVOT_COST):
             j = np.tile(np.arange(44), m)
@@ -496,20 +624,23 @@ class FrontierSearch:
             kids.append({"x": x[free], "y": y[free], "hk": nh[free], "t": t[r], "s": np.zeros(k, dtype=np.int64),
                          "l": np.zeros(k, dtype=np.int64), "spent": np.zeros(k, dtype=np.int64),
                          "used": np.zeros(k, dtype=np.uint64), "time": t[r] * self.scale,
-                         "icons": n["icons"][r] + PIVOT_COST, "parent": ids[r], "move": PIVOT_BASE + j})
+                         "icons": n["icons"][r] + PIVOT_COST, "parent": ids[r], "move": PIVOT_BASE + j,
+                         "rev": n["rev"][r]})
         c = {k: np.concatenate([kd[k] for kd in kids]) for k in kids[0]}
+        if p.reverse:
+            canonical(c["hk"], c["rev"], c["s"])
         win, key = self._admit(c)
         c["key"] = key
         self._push({k: v[win] for k, v in c.items()})
 
     def _lengths(self, n: dict[str, np.ndarray]) -> None:
-        """One more length for every state of ``n`` (each at its speed), all 21 maneuvers."""
+        """One more length for every state of ``n`` (each at its speed), every maneuver."""
         lat = self.lat
         m = len(n["x"])
-        r = np.repeat(np.arange(m), MANEUVER_COUNT)
-        k = np.tile(np.arange(MANEUVER_COUNT), m)
+        r = np.repeat(np.arange(m), lat.count)
+        k = np.tile(np.arange(lat.count), m)
         if self.budget is not None:
-            ok = MANEUVER_COST[k] <= self.budget - n["spent"][r]
+            ok = lat.cost[k] <= self.budget - n["spent"][r]
             r, k = r[ok], k[ok]
         hk = n["hk"][r]
         x = n["x"][r] + lat.dx[hk, k]
@@ -518,6 +649,7 @@ class FrontierSearch:
         free, zones = lat.probe(x, y, nh)
         r, k, x, y, nh, zones = r[free], k[free], x[free], y[free], nh[free], zones[free]
         used = n["used"][r]
+        seen = zones.copy()  # every zone met where the length ended, before and after pushes
         pend = np.flatnonzero(zones & self.field_bits & ~used)
         dead = np.zeros(len(r), dtype=bool)
         pushed = np.zeros(len(r), dtype=bool)
@@ -531,23 +663,25 @@ class FrontierSearch:
             pushed[pend] = True
             ok, zz = lat.probe(x[pend], y[pend], nh[pend])
             zones[pend] = zz
+            seen[pend] |= zz
             dead[pend[~ok]] = True
             pend = pend[ok]
             pend = pend[(zones[pend] & self.field_bits & ~used[pend]) != 0]
         keep = ~dead
         if self.p.exclusions == "avoid" and self.p.n_excl:
-            keep &= (zones & self.excl_bits) == 0
+            keep &= (seen & self.excl_bits) == 0
         sel = np.flatnonzero(keep)
-        r, k, x, y, nh, zones, used, pushed = r[sel], k[sel], x[sel], y[sel], nh[sel], zones[sel], used[sel], pushed[sel]
+        r, k, x, y, nh, seen, used, pushed = r[sel], k[sel], x[sel], y[sel], nh[sel], seen[sel], used[sel], pushed[sel]
         s = n["s"][r]
         l = n["l"][r] + 1
         t = n["t"][r]
         time = (t - 1) * self.scale + self.scale * l // s
-        c = {"x": x, "y": y, "hk": nh, "t": t, "s": s, "l": l, "spent": n["spent"][r] + MANEUVER_COST[k], "used": used,
-             "time": time, "icons": n["icons"][r] + MANEUVER_COST[k], "parent": n["parent"][r], "move": k}
+        c = {"x": x, "y": y, "hk": nh, "t": t, "s": s, "l": l, "spent": n["spent"][r] + lat.cost[k], "used": used,
+             "time": time, "icons": n["icons"][r] + lat.cost[k], "parent": n["parent"][r], "move": k,
+             "rev": n["rev"][r]}
         if self.record is not None:
             self._note(x, y, time)
-        self._goals(c, zones, n, r, pushed)
+        self._goals(c, seen, n, r, pushed)
         win, key = self._admit(c)
         c["key"] = key
         self._push({kk: v[win] for kk, v in c.items()})
@@ -572,5 +706,6 @@ class FrontierSearch:
             i = hit[np.argmin(time[hit])]
             t = int(time[i])
             if g not in self.cand or t < self.cand[g][0]:
+                self._reserve(1)
                 sid = self.store.add(**{kk: v[i:i + 1] for kk, v in c.items()}, key=np.array([-1]))
                 self.cand[g] = (t, int(sid[0]))

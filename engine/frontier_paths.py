@@ -9,15 +9,44 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from engine.geometry import path_crosses
-from engine.motion import MANEUVERS, Pose
+from engine.motion import Pose
 from engine.travel_types import Goal, PathStep, TravelResult
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.frontier import FrontierSearch
 
-#: ``move`` codes of kept states: -1 no length (a source or a turn at speed 0), 0..20 a
-#: maneuver, PIVOT_BASE + j pivot j of :attr:`engine.lattice.HeadingLattice.pivots`.
-PIVOT_BASE = 100
+#: ``move`` codes of kept states: -1 no length (a source or a turn at speed 0), 0.. a maneuver
+#: (index into the planner's maneuvers), PIVOT_BASE + j pivot j of
+#: :attr:`engine.lattice.HeadingLattice.pivots`.
+PIVOT_BASE = 1 << 16
+
+def pushed_landings(search: FrontierSearch, ids: np.ndarray) -> np.ndarray:
+    """Zone bits met by the kept length ends ``ids`` before (and between) field pushes: 0 for
+    states no field pushed in their last length, else the bits met where the length ended and
+    after each push but the last (the kept position itself)."""
+    cols = search.store.cols
+    lat = search.lat
+    out = np.zeros(len(ids), dtype=np.uint64)
+    par = cols["parent"][ids]
+    ok = par >= 0
+    if not ok.any():
+        return out
+    mv = np.clip(cols["move"][ids], 0, lat.count - 1)
+    hkp = (cols["hk"][ids] - lat.turn[mv]) % 12  # the heading of travel the length began at
+    mx = cols["x"][np.maximum(par, 0)] + lat.dx[hkp, mv]
+    my = cols["y"][np.maximum(par, 0)] + lat.dy[hkp, mv]
+    moved = ok & (np.abs(mx - cols["x"][ids]) + np.abs(my - cols["y"][ids]) > 1e-9)
+    for i in np.flatnonzero(moved).tolist():
+        a = int(par[i])
+        b = int(ids[i])
+        pu = int(cols["used"][a]) if int(cols["l"][a]) < int(cols["s"][a]) else 0
+        lx, ly, pushes = replay(search, float(cols["x"][a]), float(cols["y"][a]), int(hkp[i]), int(mv[i]), pu)
+        nh = int(cols["hk"][b])
+        pts = [(lx, ly)] + [(px, py) for _, px, py in pushes[:-1]]
+        _, zones = lat.probe(np.array([q[0] for q in pts]), np.array([q[1] for q in pts]), np.full(len(pts), nh))
+        out[i] = np.bitwise_or.reduce(zones)
+    return out
+
 
 def replay(search: FrontierSearch, x: float, y: float, hk: int, move: int, used: int) -> tuple[float, float, list[tuple[str, float, float]]]:
     """One length from (x, y) at heading index ``hk``: its end before pushes and the pushes
@@ -55,27 +84,34 @@ def travel_result(search: FrontierSearch, goal: Goal, sid: int) -> TravelResult:
     for a, b in zip(chain, chain[1:]):
         mv = int(cols["move"][b])
         x, y, hk = float(cols["x"][b]), float(cols["y"][b]), int(cols["hk"][b])
-        h = search.lat.headings[hk]
+        rev = int(cols["rev"][b])
+        h = search.lat.headings[(hk + 6 * rev) % 12]  # the turbine's facing
         t, s, l = int(cols["t"][b]), int(cols["s"][b]), int(cols["l"][b])
         if mv < 0 or mv >= PIVOT_BASE:  # a turn at speed 0: stayed or pivoted
             if mv >= PIVOT_BASE:
-                label = search.lat.pivots[mv - PIVOT_BASE][3]
-                path.append(PathStep(x, y, h, 0, t, 0, label))
+                corner, n = divmod(mv - PIVOT_BASE, 11)
+                path.append(PathStep(x, y, h, 0, t, 0, f"pivot {30 * (n + 1)} about corner {(corner + 2 * rev) % 4}"))
             damage += _end_damage(search, x, y, hk)
             continue
+        speed = -s if rev else s
         pu = int(cols["used"][a]) if int(cols["l"][a]) < int(cols["s"][a]) else 0
-        mx, my, pushes = replay(search, float(cols["x"][a]), float(cols["y"][a]), int(cols["hk"][a]), mv, pu)
-        path.append(PathStep(mx, my, h, s, t, l, MANEUVERS[mv].label))
+        began = (hk - int(search.lat.turn[mv])) % 12  # the parent's, or its opposite after a reversal
+        mx, my, pushes = replay(search, float(cols["x"][a]), float(cols["y"][a]), began, mv, pu)
+        label = p.maneuvers[mv].label
+        path.append(PathStep(mx, my, h, speed, t, l, label))
         for fid, px, py in pushes:
-            path.append(PathStep(px, py, h, s, t, l, MANEUVERS[mv].label, fid))
+            path.append(PathStep(px, py, h, speed, t, l, label, fid))
         if p.n_excl:
             was = set(_excl_at(search, float(cols["x"][a]), float(cols["y"][a]), int(cols["hk"][a])))
-            now = _excl_at(search, x, y, hk)
+            now: set[int] = set(_excl_at(search, mx, my, hk))
+            for _, px, py in pushes:
+                now.update(_excl_at(search, px, py, hk))
             damage += sum(1 for z in now if z not in was)
             if l == s:
                 damage += _end_damage(search, x, y, hk)
     e = chain[-1]
-    return TravelResult(goal, True, int(cols["t"][e]), int(cols["l"][e]), int(cols["s"][e]),
+    speed = int(cols["s"][e]) * (-1 if int(cols["rev"][e]) else 1)
+    return TravelResult(goal, True, int(cols["t"][e]), int(cols["l"][e]), speed,
                         int(cols["time"][e]) / p.scale, int(cols["icons"][e]), damage, tuple(path))
 
 def _excl_at(search: FrontierSearch, x: float, y: float, hk: int) -> list[int]:
@@ -91,22 +127,35 @@ def _end_damage(search: FrontierSearch, x: float, y: float, hk: int) -> int:
 
 
 class StateStore:
-    """Every state the search keeps (columns of growable arrays), for buckets and paths."""
+    """Every state the search keeps (columns of growable arrays, in compact types), for buckets
+    and paths.  :meth:`get` hands out working copies in 64-bit types (:data:`WORK`)."""
 
-    COLUMNS = {"x": np.float64, "y": np.float64, "hk": np.int64, "t": np.int64, "s": np.int64, "l": np.int64,
-               "spent": np.int64, "used": np.uint64, "time": np.int64, "icons": np.int64, "parent": np.int64,
-               "move": np.int64, "key": np.int64}
+    COLUMNS = {"x": np.float64, "y": np.float64, "hk": np.int8, "t": np.int16, "s": np.int8, "l": np.int8,
+               "spent": np.int8, "used": np.uint64, "time": np.int32, "icons": np.int32, "parent": np.int32,
+               "move": np.int32, "key": np.int64, "rev": np.int8}
+    WORK = {k: (np.float64 if k in ("x", "y") else np.uint64 if k == "used" else np.int64) for k in COLUMNS}
+    #: Bytes one state takes.
+    BYTES = sum(np.dtype(d).itemsize for d in COLUMNS.values())
 
     def __init__(self) -> None:
         self.n = 0
         self.cap = 4096
         self.cols = {k: np.zeros(self.cap, dtype=d) for k, d in self.COLUMNS.items()}
 
+    def peak_bytes(self, extra: int) -> int:
+        """Bytes the store would hold at its peak while taking ``extra`` more states."""
+        cap = self.cap
+        if self.n + extra <= cap:
+            return cap * self.BYTES
+        while self.n + extra > cap:
+            cap = cap * 3 // 2
+        return (self.cap + cap) * self.BYTES
+
     def add(self, **cols: np.ndarray) -> np.ndarray:
         m = len(cols["x"])
         if self.n + m > self.cap:
             while self.n + m > self.cap:
-                self.cap *= 2
+                self.cap = self.cap * 3 // 2
             for k, a in self.cols.items():
                 b = np.zeros(self.cap, dtype=a.dtype)
                 b[: self.n] = a[: self.n]
@@ -118,7 +167,7 @@ class StateStore:
         return ids
 
     def get(self, ids: np.ndarray) -> dict[str, np.ndarray]:
-        return {k: a[ids] for k, a in self.cols.items()}
+        return {k: a[ids].astype(self.WORK[k]) for k, a in self.cols.items()}
 
 
 def gate_hits(search: FrontierSearch, g: Goal, c: dict[str, np.ndarray], n: dict[str, np.ndarray], r: np.ndarray,
@@ -134,15 +183,15 @@ def gate_hits(search: FrontierSearch, g: Goal, c: dict[str, np.ndarray], n: dict
         return near
     pts = search.lat.path[n["hk"][r[near]], c["move"][near]] + np.stack([px[near], py[near]], axis=1)[:, None, :]
     P, Q = pts[:, :-1], pts[:, 1:]
-    d1 = (bx - ax) * (P[..., 1] - ay) - (by - ay) * (P[..., 0] - ax)
-    d2 = (bx - ax) * (Q[..., 1] - ay) - (by - ay) * (Q[..., 0] - ax)
+    # engine.geometry.path_crosses on every segment at once (a point on the line is on its left)
+    left_p = (bx - ax) * (P[..., 1] - ay) - (by - ay) * (P[..., 0] - ax) >= 0
+    left_q = (bx - ax) * (Q[..., 1] - ay) - (by - ay) * (Q[..., 0] - ax) >= 0
     ex, ey = Q[..., 0] - P[..., 0], Q[..., 1] - P[..., 1]
     d3 = ex * (ay - P[..., 1]) - ey * (ax - P[..., 0])
     d4 = ex * (by - P[..., 1]) - ey * (bx - P[..., 0])
-    cross = ~(((d1 > 0) & (d2 > 0)) | ((d1 < 0) & (d2 < 0)) | ((d1 == 0) & (d2 == 0)))
-    cross &= ~(((d3 > 0) & (d4 > 0)) | ((d3 < 0) & (d4 < 0)))
+    cross = (left_p != left_q) & ~(((d3 > 0) & (d4 > 0)) | ((d3 < 0) & (d4 < 0)))
     if one_way:
-        cross &= ((d1 < 0) & (0 <= d2)) | ((d1 <= 0) & (0 < d2))
+        cross &= ~left_p
     hit = cross.any(axis=1)
     for i in np.flatnonzero(pushed[near] & ~hit).tolist():  # pushes extend the path: replay them
         j = near[i]

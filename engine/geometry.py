@@ -10,17 +10,26 @@ touches it:
 * *touching* (acceleration fields, checkpoints, starts, targets) = the footprint grown by
   TOLERANCE intersects the shape.
 
->>> from schema.model import Arena, Rect, Wall
+Circles (walls, checkpoints, fields, exclusion fields) are tested against the true circle, not
+the polygon shapely draws for it: a footprint reaching 1e-4 into a circular wall rams it.
+
+>>> from schema.model import Arena, Circle, Rect, Wall
 >>> g = ArenaGeometry(Arena(name="t", bounds=Rect((0.0, 0.0), (10.0, 10.0)),
 ...                         walls=(Wall("W", Rect((3.0, 0.0), (1.0, 4.0))),)))
 >>> g.ram_feature(Pose(0.0, 0.0, 0.0)), g.ram_feature(Pose(2.2, 0.0, 0.0)), g.ram_feature(Pose(4.6, 0.0, 0.0))
 (None, 'W', 'bounds')
+>>> round_wall = ArenaGeometry(Arena(name="t", bounds=Rect((0.0, 0.0), (10.0, 10.0)),
+...                                  walls=(Wall("C", Circle((0.0, 0.0), 1.0)),)))
+>>> round_wall.ram_feature(Pose(1.4999, 0.0, 0.0)), round_wall.ram_feature(Pose(1.5001, 0.0, 0.0))
+('C', None)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Sequence
+
+import math
 
 import shapely
 from shapely.geometry import Point as ShapelyPoint
@@ -41,15 +50,42 @@ def shape_centre(shape: AreaShape) -> tuple[float, float]:
     return (float(c.x), float(c.y))
 
 
+#: A circle as (centre x, centre y, radius): tested exactly, not as shapely's polygon.
+CircleSpec = tuple[float, float, float]
+
+
+def circle_of(shape: object) -> CircleSpec | None:
+    """The exact circle of a :class:`schema.model.Circle` shape, else None."""
+    if isinstance(shape, Circle):
+        return (float(shape.center[0]), float(shape.center[1]), float(shape.radius))
+    return None
+
+
+def rect_distance(pose: Pose, half_length: float, half_width: float, x: float, y: float) -> float:
+    """Distance from the point (x, y) to the rectangle 2*half_length x 2*half_width centred on
+    ``pose`` (0 inside it).
+
+    >>> rect_distance(Pose(0.0, 0.0, 90.0), 0.5, 0.25, 0.0, 1.5)
+    1.0
+    """
+    h = math.radians(pose.heading)
+    dx, dy = x - pose.x, y - pose.y
+    lx = abs(dx * math.cos(h) + dy * math.sin(h)) - half_length
+    ly = abs(-dx * math.sin(h) + dy * math.cos(h)) - half_width
+    return math.hypot(max(lx, 0.0), max(ly, 0.0))
+
+
 @dataclass(frozen=True)
 class Zone:
-    """A named area and what touching it means to the rules."""
+    """A named area and what touching it means to the rules; ``circle`` is set for circles
+    (tested exactly)."""
 
     kind: str  # "field" | "exclusion" | "checkpoint" | "start" | "target"
     id: str
     geometry: BaseGeometry
     direction: float = 0.0
     active_from_tier: int = 1
+    circle: CircleSpec | None = None
 
 
 def _prepared(g: BaseGeometry) -> BaseGeometry:
@@ -68,15 +104,20 @@ class ArenaGeometry:
         self.walls: tuple[tuple[str, BaseGeometry], ...] = tuple(
             (w.id, _prepared(w.shape.to_shapely())) for w in arena.walls
         )
+        #: The exact circle of each wall that is one (by wall id).
+        self.wall_circles: dict[str, CircleSpec] = {
+            w.id: c for w in arena.walls if (c := circle_of(w.shape)) is not None}
         self.fields: tuple[Zone, ...] = tuple(
-            Zone("field", f.id, _prepared(f.shape.to_shapely()), direction=float(f.direction)) for f in arena.acceleration_fields
+            Zone("field", f.id, _prepared(f.shape.to_shapely()), direction=float(f.direction), circle=circle_of(f.shape))
+            for f in arena.acceleration_fields
         )
         self.exclusions: tuple[Zone, ...] = tuple(
-            Zone("exclusion", e.id, _prepared(e.shape.to_shapely()), active_from_tier=e.active_from_tier)
+            Zone("exclusion", e.id, _prepared(e.shape.to_shapely()), active_from_tier=e.active_from_tier,
+                 circle=circle_of(e.shape))
             for e in arena.exclusion_fields
         )
         self.checkpoints: tuple[Zone, ...] = tuple(
-            Zone("checkpoint", c.id, _prepared(c.shape.to_shapely())) for c in arena.checkpoints
+            Zone("checkpoint", c.id, _prepared(c.shape.to_shapely()), circle=circle_of(c.shape)) for c in arena.checkpoints
         )
         self.starts: tuple[Zone, ...] = tuple(
             Zone("start", s.id, _prepared(Footprint.of(Pose(s.position[0], s.position[1], s.facing), self.turbine).to_shapely()))
@@ -102,29 +143,42 @@ class ArenaGeometry:
         return fp
 
     # -- the checks ----------------------------------------------------------------------------
+    def _meets_circle(self, pose: Pose, grow: float, circle: CircleSpec) -> bool:
+        """Does the footprint (each side pushed out by ``grow``) meet the closed disc?"""
+        cx, cy, r = circle
+        t = self.turbine
+        return rect_distance(pose, t.length / 2.0 + grow, t.width / 2.0 + grow, cx, cy) <= r
+
     def ram_feature(self, pose: Pose) -> str | None:
         """The wall id the footprint overlaps, ``"bounds"`` if it leaves the arena, else None."""
         fp = self.footprint(pose, -TOLERANCE)
         if not self.bounds.contains(fp):
             return "bounds"
         for wid, g in self.walls:
-            if g.intersects(fp):
+            circle = self.wall_circles.get(wid)
+            if self._meets_circle(pose, -TOLERANCE, circle) if circle is not None else g.intersects(fp):
                 return wid
         return None
 
+    def _meets(self, zone: Zone, pose: Pose, grow: float) -> bool:
+        if zone.circle is not None:
+            return self._meets_circle(pose, grow, zone.circle)
+        return bool(zone.geometry.intersects(self.footprint(pose, grow)))
+
     def touching(self, zones: Sequence[Zone], pose: Pose) -> list[Zone]:
         """The zones the footprint touches."""
-        fp = self.footprint(pose, TOLERANCE)
-        return [z for z in zones if z.geometry.intersects(fp)]
+        return [z for z in zones if self._meets(z, pose, TOLERANCE)]
 
     def overlapping(self, zones: Sequence[Zone], pose: Pose) -> list[Zone]:
         """The zones the footprint overlaps (more than touching)."""
-        fp = self.footprint(pose, -TOLERANCE)
-        return [z for z in zones if z.geometry.intersects(fp)]
+        return [z for z in zones if self._meets(z, pose, -TOLERANCE)]
 
     def corners_inside(self, zone: Zone, pose: Pose) -> int:
         """How many footprint corners lie strictly inside ``zone``."""
         corners = Footprint.of(pose, self.turbine).corners
+        if zone.circle is not None:
+            cx, cy, r = zone.circle
+            return sum(1 for x, y in corners if math.hypot(x - cx, y - cy) < r)
         xs = [c[0] for c in corners]
         ys = [c[1] for c in corners]
         return int(shapely.contains_xy(zone.geometry, xs, ys).sum())
@@ -148,26 +202,28 @@ def _orient(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) ->
 def path_crosses(path: Sequence[tuple[float, float]], a: tuple[float, float], b: tuple[float, float], one_way: bool) -> bool:
     """Does the polyline ``path`` cross the segment a-b (from its right to its left if ``one_way``)?
 
-    A crossing is a proper intersection of a path segment with the gate (touching an end of the
-    gate counts; running along it does not).
+    Points exactly on the gate's line count as on its left, so a path that ends a length on the
+    line has crossed it once, and the next length, starting on the line, crosses it again only
+    by going back to the right side.  The crossing point must lie on the gate (its ends
+    included); a path running along the line does not cross it.
 
     >>> path_crosses([(0, -1), (0, 1)], (-1, 0), (1, 0), one_way=True)
     True
     >>> path_crosses([(0, 1), (0, -1)], (-1, 0), (1, 0), one_way=True)
     False
+    >>> path_crosses([(0, -1), (0, 0)], (-1, 0), (1, 0), False), path_crosses([(0, 0), (0, 1)], (-1, 0), (1, 0), False)
+    (True, False)
     """
     ax, ay = a
     bx, by = b
     for (px, py), (qx, qy) in zip(path, path[1:]):
-        d1 = _orient(ax, ay, bx, by, px, py)
-        d2 = _orient(ax, ay, bx, by, qx, qy)
-        if (d1 > 0 and d2 > 0) or (d1 < 0 and d2 < 0) or (d1 == 0 and d2 == 0):
+        left_p = _orient(ax, ay, bx, by, px, py) >= 0
+        left_q = _orient(ax, ay, bx, by, qx, qy) >= 0
+        if left_p == left_q or (one_way and left_p):
             continue
         d3 = _orient(px, py, qx, qy, ax, ay)
         d4 = _orient(px, py, qx, qy, bx, by)
         if (d3 > 0 and d4 > 0) or (d3 < 0 and d4 < 0):
-            continue
-        if one_way and not (d1 < 0 <= d2 or d1 <= 0 < d2):
             continue
         return True
     return False

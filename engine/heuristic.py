@@ -32,6 +32,7 @@ from scipy.sparse.csgraph import dijkstra
 from shapely.geometry.base import BaseGeometry
 
 from engine.motion import max_displacement_by_cost
+from schema.model import Turbine
 
 #: Heuristic grid cell size (lengths).
 HEURISTIC_CELL = 0.15
@@ -179,9 +180,11 @@ def combine(maps: Sequence[DistanceMap]) -> list[float]:
 class TimeBound:
     """Lower bound on time (in 1/``scale`` turns) to cover a paid distance."""
 
-    def __init__(self, speed_delta: int, max_speed: int, budget: int | None, scale: int, cap: float = 200.0) -> None:
+    def __init__(self, speed_delta: int, max_speed: int, budget: int | None, scale: int, cap: float = 200.0,
+                 turbine: Turbine | None = None) -> None:
         self.delta, self.vmax, self.budget, self.scale, self.cap = speed_delta, max_speed, budget, scale, cap
-        disp = max_displacement_by_cost()
+        # the longest length of each cost: a partial sideslip never moves farther than a whole one
+        disp = max_displacement_by_cost(turbine or Turbine())
         self.top_cost = max(disp)
         self.disp = disp
         self._cover: dict[tuple[int, int], float] = {}

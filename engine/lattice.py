@@ -19,10 +19,9 @@ import math
 from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
-import shapely
 
 from engine.cspace import BLOCKED, FREE, MAX_BIT_ZONES, MIXED, HeadingSpace
-from engine.motion import MANEUVERS, Pose, local_displacement, local_path, normalize_heading, pivot
+from engine.motion import Pose, local_displacement, local_path, normalize_heading, pivot
 from engine.travel_types import UNBOUNDED
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,9 +29,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Distance step (lengths) of the tabulated time bound.
 BOUND_STEP = 0.01
-#: Maneuvers per length, and each one's icon cost (in :data:`engine.motion.MANEUVERS` order).
-MANEUVER_COUNT = len(MANEUVERS)
-MANEUVER_COST = np.array([m.cost for m in MANEUVERS], dtype=np.int64)
 
 
 def supported(planner: Planner, starts: Sequence[tuple[Pose, int]]) -> bool:
@@ -46,7 +42,10 @@ def supported(planner: Planner, starts: Sequence[tuple[Pose, int]]) -> bool:
 
 class HeadingLattice:
     """The twelve headings ``base + k*30`` of one search, their configuration spaces stacked for
-    vectorised lookups, and every maneuver's and pivot's displacement per heading."""
+    vectorised lookups, and every maneuver's (of the planner's :attr:`~engine.planner.Planner.
+    maneuvers`, ``count`` of them costing ``cost`` icons) and pivot's displacement per heading.
+    Headings here are directions of travel: a turbine in reverse moves as one going forwards in
+    the opposite direction (see :mod:`engine.frontier`)."""
 
     def __init__(self, planner: Planner, base: float) -> None:
         self.headings = [round(normalize_heading(base + 30.0 * k), 6) % 360.0 for k in range(12)]
@@ -56,21 +55,30 @@ class HeadingLattice:
         self.sure = np.stack([hs.sure_bits for hs in self.spaces])
         self.maybe = np.stack([hs.maybe_bits for hs in self.spaces])
         t = planner.turbine
-        self.dx = np.empty((12, MANEUVER_COUNT))
-        self.dy = np.empty((12, MANEUVER_COUNT))
-        self.nh = np.empty((12, MANEUVER_COUNT), dtype=np.int64)
-        paths = [local_path(m, t) for m in MANEUVERS]
+        maneuvers = planner.maneuvers
+        self.count = len(maneuvers)
+        self.cost = np.array([m.cost for m in maneuvers], dtype=np.int64)
+        #: Each maneuver's turn in 30-degree steps (the heading of travel it began at is the one
+        #: it ended at minus this).
+        self.turn = np.array([m.turn // 30 for m in maneuvers], dtype=np.int64)
+        self.dx = np.empty((12, self.count))
+        self.dy = np.empty((12, self.count))
+        self.nh = np.empty((12, self.count), dtype=np.int64)
+        paths = [local_path(m, t) for m in maneuvers]
         npts = max(len(p) for p in paths)
-        self.path = np.empty((12, MANEUVER_COUNT, npts, 2))  # centre path of each length, padded with its end
+        self.path = np.empty((12, self.count, npts, 2))  # centre path of each length, padded with its end
         for k, h in enumerate(self.headings):
             a = math.radians(h)
             c, s = math.cos(a), math.sin(a)
-            for i, m in enumerate(MANEUVERS):
+            for i, m in enumerate(maneuvers):
                 lx, ly = local_displacement(m, t)
                 self.dx[k, i], self.dy[k, i] = lx * c - ly * s, lx * s + ly * c
                 self.nh[k, i] = (k + m.turn // 30) % 12
                 pts = paths[i] + [paths[i][-1]] * (npts - len(paths[i]))
                 self.path[k, i] = [(px * c - py * s, px * s + py * c) for px, py in pts]
+        self.cos = np.cos(np.radians(self.headings))
+        self.sin = np.sin(np.radians(self.headings))
+        self._circles()
         self.pivots: list[tuple[float, float, int, str]] = []
         self.pdx = np.empty((12, 44))
         self.pdy = np.empty((12, 44))
@@ -89,6 +97,7 @@ class HeadingLattice:
     def refresh_zones(self, cells: np.ndarray | None = None) -> None:
         """Re-read the zone masks (of ``cells`` only, if given) after
         :meth:`engine.cspace.CSpace.replace_zone`."""
+        self._circles()
         for k, hs in enumerate(self.spaces):
             if cells is None:
                 self.sure[k] = hs.sure_bits
@@ -109,29 +118,65 @@ class HeadingLattice:
     def probe(self, x: np.ndarray, y: np.ndarray, hk: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(free mask, zone bit mask) for centres ``(x, y)`` at heading indices ``hk``: the
         vectorised :meth:`engine.cspace.HeadingSpace.probe`."""
+        hk = hk.astype(np.int64, copy=False)  # stored headings are int8: no overflow in index sums
         c, ok = self.cells(x, y)
         st = np.where(ok, self.status[hk, c], BLOCKED)
         mixed = np.flatnonzero(st == MIXED)
         if len(mixed):
             for k in np.unique(hk[mixed]).tolist():
                 sel = mixed[hk[mixed] == k]
-                st[sel] = np.where(shapely.contains_xy(self.spaces[k].free, x[sel], y[sel]), FREE, BLOCKED)
+                st[sel] = np.where(self.spaces[k].free_exact(x[sel], y[sel]), FREE, BLOCKED)
         free = st == FREE
         zones = np.where(free, self.sure[hk, c], np.uint64(0))
         maybe = np.where(free, self.maybe[hk, c], np.uint64(0))
         todo = np.flatnonzero(maybe)
         if len(todo):
-            for k in np.unique(hk[todo]).tolist():
-                sel = todo[hk[todo] == k]
-                bits = int(np.bitwise_or.reduce(maybe[sel]))
-                while bits:
-                    z = (bits & -bits).bit_length() - 1
-                    bits &= bits - 1
-                    zb = np.uint64(1 << z)
-                    s2 = sel[(maybe[sel] & zb) != 0]
-                    hit = shapely.intersects_xy(self.spaces[k].zones[z], x[s2], y[s2])
-                    zones[s2[hit]] |= zb
+            zones |= self._maybe_hits(x, y, hk, todo, maybe[todo])
         return free, zones
+
+    def _circles(self) -> None:
+        """Per zone, its circle (centre, radius, the footprint's half extents) if it is one."""
+        n = len(self.spaces[0].zones)
+        self.circ = np.zeros(n, dtype=bool)
+        self.circ_par = np.zeros((5, n))
+        for z, (circle, overlap) in self.spaces[0].zone_circles.items():
+            hs = self.spaces[0]
+            self.circ[z] = True
+            self.circ_par[:, z] = (*circle, *(hs.shrunk_half if overlap else hs.grown_half))
+
+    def _maybe_hits(self, x: np.ndarray, y: np.ndarray, hk: np.ndarray, todo: np.ndarray,
+                    maybe: np.ndarray) -> np.ndarray:
+        """Zone bits of the points ``todo`` decided exactly where the raster said "maybe":
+        circles all at once, polygons per heading and zone."""
+        out = np.zeros(len(x), dtype=np.uint64)
+        pi: list[np.ndarray] = []
+        pz: list[np.ndarray] = []
+        bits = int(np.bitwise_or.reduce(maybe))
+        while bits:
+            z = (bits & -bits).bit_length() - 1
+            bits &= bits - 1
+            sel = todo[(maybe & np.uint64(1 << z)) != 0]
+            pi.append(sel)
+            pz.append(np.full(len(sel), z, dtype=np.int64))
+        i, z = np.concatenate(pi), np.concatenate(pz)
+        hit = np.zeros(len(i), dtype=bool)
+        circ = self.circ[z]
+        if circ.any():
+            ci, cz = i[circ], z[circ]
+            cx, cy, r, hl, hw = self.circ_par[:, cz]
+            c, s = self.cos[hk[ci]], self.sin[hk[ci]]
+            dx, dy = cx - x[ci], cy - y[ci]
+            lx = np.maximum(np.abs(dx * c + dy * s) - hl, 0.0)
+            ly = np.maximum(np.abs(-dx * s + dy * c) - hw, 0.0)
+            hit[circ] = lx * lx + ly * ly <= r * r
+        poly = np.flatnonzero(~circ)
+        if len(poly):
+            group = hk[i[poly]] * 64 + z[poly]
+            for g in np.unique(group).tolist():
+                m = poly[group == g]
+                hit[m] = self.spaces[g // 64].zone_exact(g % 64, x[i[m]], y[i[m]])
+        np.bitwise_or.at(out, i[hit], np.left_shift(np.uint64(1), z[hit].astype(np.uint64)))
+        return out
 
 
 class BoundTable:

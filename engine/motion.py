@@ -3,8 +3,9 @@
 A turbine's *pose* is the centre of its base and its heading.  One length of forward movement
 either goes straight (the centre moves one length along the heading) or turns 30, 60 or 90
 degrees (the centre follows a circular arc one length long and the heading turns with it);
-either may be combined with a sideslip, which afterwards shifts the turbine one width left or
-right of its new heading.
+either may be combined with a sideslip, which afterwards shifts the turbine sideways "up to one
+width" left or right of its new heading (rule "Sideslipping"): ``sideslip`` is the signed
+fraction of a width, +1 a full width to the left, -0.25 a quarter width to the right.
 
 >>> p = Pose(0.0, 0.0, 0.0)
 >>> move(p, Maneuver(0))
@@ -15,21 +16,27 @@ Pose(x=0.637, y=0.637, heading=90)
 Pose(x=1.000, y=0.500, heading=0)
 >>> Maneuver(-60, sideslip=1).cost
 3
+>>> move(p, Maneuver(0, sideslip=-0.25))
+Pose(x=1.000, y=-0.125, heading=0)
 >>> len(list(generate_maneuvers(icons_left=1)))
 5
+>>> len(list(generate_maneuvers(slip_steps=4)))    # 7 turns x slips of 0, 1/4, ... 4/4 a width each way
+63
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Iterator
 
 from schema.model import Turbine
 
 #: Turn angles a length may make, degrees (positive = left / counter-clockwise).
 TURNS = (0, 30, -30, 60, -60, 90, -90)
-#: Sideslip directions: +1 = one width to the left, -1 = one width to the right.
+#: Full sideslips: +1 = one width to the left, -1 = one width to the right (any fraction in
+#: between is legal too: see :func:`slip_fractions`).
 SIDESLIPS = (0, 1, -1)
 #: Maneuver icons paid for a pivot (speed 0 only).
 PIVOT_COST = 1
@@ -78,58 +85,122 @@ class Pose:
 
 @dataclass(frozen=True)
 class Maneuver:
-    """One length of movement: ``turn`` degrees (signed, left positive) and a ``sideslip``.
+    """One length of movement: ``turn`` degrees (signed, left positive) and a ``sideslip``, the
+    signed fraction of a width the turbine is shifted afterwards (rule "Sideslipping": "up to one
+    width in either direction"; 0 = no sideslip).
 
-    >>> Maneuver(30), Maneuver(0, sideslip=-1)
-    (Maneuver(turn=30), Maneuver(turn=0, sideslip=-1))
+    >>> Maneuver(30), Maneuver(0, sideslip=-1), Maneuver(0, sideslip=0.5)
+    (Maneuver(turn=30), Maneuver(turn=0, sideslip=-1), Maneuver(turn=0, sideslip=0.5))
     >>> Maneuver(45)
     Traceback (most recent call last):
     ...
     engine.motion.IllegalManeuver: a turn must be one of (0, 30, -30, 60, -60, 90, -90), not 45
+    >>> Maneuver(0, sideslip=1.5)
+    Traceback (most recent call last):
+    ...
+    engine.motion.IllegalManeuver: a sideslip shifts at most one width (-1..1), not 1.5
     """
 
     turn: int = 0
-    sideslip: int = 0
+    sideslip: float = 0
 
     def __post_init__(self) -> None:
         if self.turn not in TURNS:
             raise IllegalManeuver(f"a turn must be one of {TURNS}, not {self.turn}")
-        if self.sideslip not in SIDESLIPS:
-            raise IllegalManeuver(f"a sideslip must be -1, 0 or 1, not {self.sideslip}")
+        if not (isinstance(self.sideslip, (int, float, Fraction)) and math.isfinite(self.sideslip)
+                and -1 <= self.sideslip <= 1):
+            raise IllegalManeuver(f"a sideslip shifts at most one width (-1..1), not {self.sideslip!r}")
 
     def __repr__(self) -> str:
-        slip = f", sideslip={self.sideslip}" if self.sideslip else ""
+        slip = f", sideslip={self.sideslip:g}" if self.sideslip else ""
         return f"Maneuver(turn={self.turn}{slip})"
 
     @property
     def cost(self) -> int:
-        """Maneuver icons: 1 per 30 degrees of turn, +1 for a sideslip."""
-        return abs(self.turn) // 30 + abs(self.sideslip)
+        """Maneuver icons: 1 per 30 degrees of turn, +1 for a sideslip of any size."""
+        return abs(self.turn) // 30 + (1 if self.sideslip else 0)
 
     @property
     def label(self) -> str:
-        """Short human name, e.g. ``straight``, ``L30``, ``R60+slipL``."""
+        """Short human name, e.g. ``straight``, ``L30``, ``R60+slipL``, ``L30+slipR0.25`` (a
+        partial sideslip names its fraction of a width).
+
+        >>> Maneuver(-60, 1).label, Maneuver(30, -0.25).label
+        ('R60+slipL', 'L30+slipR0.25')
+        """
         name = "straight" if self.turn == 0 else ("L" if self.turn > 0 else "R") + str(abs(self.turn))
         if self.sideslip:
             name += "+slip" + ("L" if self.sideslip > 0 else "R")
+            if abs(self.sideslip) != 1:
+                name += f"{abs(float(self.sideslip)):.4g}"
         return name
 
+    @classmethod
+    def parse(cls, label: str) -> Maneuver:
+        """The maneuver a :attr:`label` names.
 
-#: Every maneuver, cheapest first.
-MANEUVERS: tuple[Maneuver, ...] = tuple(
-    sorted((Maneuver(t, s) for t in TURNS for s in SIDESLIPS), key=lambda m: (m.cost, abs(m.turn), -m.turn, -m.sideslip))
-)
+        >>> Maneuver.parse("L30+slipR0.25"), Maneuver.parse("straight")
+        (Maneuver(turn=30, sideslip=-0.25), Maneuver(turn=0))
+        """
+        turn_part, _, slip_part = label.partition("+slip")
+        try:
+            if turn_part == "straight":
+                turn = 0
+            elif turn_part[:1] in ("L", "R"):
+                turn = int(turn_part[1:]) * (1 if turn_part[0] == "L" else -1)
+            else:
+                raise ValueError
+            slip = 0.0
+            if slip_part:
+                if slip_part[0] not in ("L", "R"):
+                    raise ValueError
+                amount = float(slip_part[1:]) if len(slip_part) > 1 else 1.0
+                slip = amount if slip_part[0] == "L" else -amount
+        except ValueError:
+            raise IllegalManeuver(f"not a maneuver label: {label!r}") from None
+        return cls(turn, slip)
 
 
-def generate_maneuvers(icons_left: int | None = None, sideslips: bool = True) -> Iterator[Maneuver]:
-    """Every legal length for a turbine with ``icons_left`` icons left this turn (None = unlimited).
+def slip_fractions(steps: int) -> tuple[float, ...]:
+    """The sideslips of a planner that shifts in ``steps`` equal steps per side: ``k/steps`` of a
+    width for k = -steps..steps (0 = no sideslip).
+
+    >>> slip_fractions(2)
+    (0.0, 0.5, -0.5, 1.0, -1.0)
+    """
+    if steps < 1:
+        raise ValueError("slip steps must be at least 1")
+    out = [0.0]
+    for k in range(1, steps + 1):
+        out += [k / steps, -k / steps]
+    return tuple(out)
+
+
+def maneuver_set(slip_steps: int = 1) -> tuple[Maneuver, ...]:
+    """Every maneuver with the sideslips of :func:`slip_fractions`: the 21 whole-width
+    maneuvers first (cheapest first, as :data:`MANEUVERS`), then the partial sideslips (so that
+    among equally good plans a search meets the whole-width ones first)."""
+    whole = tuple(sorted((Maneuver(t, s) for t in TURNS for s in SIDESLIPS),
+                         key=lambda m: (m.cost, abs(m.turn), -m.turn, -m.sideslip)))
+    partial = sorted((Maneuver(t, s) for t in TURNS for s in slip_fractions(slip_steps) if 0 < abs(s) < 1),
+                     key=lambda m: (m.cost, abs(m.turn), -m.turn, -abs(m.sideslip), -m.sideslip))
+    return whole + tuple(partial)
+
+
+#: Every maneuver with whole-width sideslips, cheapest first.
+MANEUVERS: tuple[Maneuver, ...] = maneuver_set(1)
+
+
+def generate_maneuvers(icons_left: int | None = None, sideslips: bool = True, slip_steps: int = 1) -> Iterator[Maneuver]:
+    """Every length a turbine with ``icons_left`` icons left this turn (None = unlimited) can
+    move, with sideslips in ``slip_steps`` steps per side (1 = whole widths only).
 
     >>> [m.label for m in generate_maneuvers(icons_left=0)]
     ['straight']
     >>> sum(1 for _ in generate_maneuvers())
     21
     """
-    for m in MANEUVERS:
+    for m in (MANEUVERS if slip_steps == 1 else maneuver_set(slip_steps)):
         if icons_left is not None and m.cost > icons_left:
             continue
         if m.sideslip and not sideslips:
@@ -151,8 +222,8 @@ def local_displacement(maneuver: Maneuver, turbine: Turbine = DEFAULT_TURBINE) -
         chord = 2.0 * radius * math.sin(abs(a) / 2.0)
         dx, dy = chord * math.cos(a / 2.0), chord * math.sin(a / 2.0)
     if maneuver.sideslip:
-        dx += -math.sin(a) * turbine.width * maneuver.sideslip
-        dy += math.cos(a) * turbine.width * maneuver.sideslip
+        dx += -math.sin(a) * turbine.width * float(maneuver.sideslip)
+        dy += math.cos(a) * turbine.width * float(maneuver.sideslip)
     return dx, dy
 
 

@@ -6,6 +6,10 @@ fewer Maneuver icons, then less damage.  Plans never ram; acceleration fields pu
 say; exclusion fields active at the tier are either paid for (1 for entering, 2 for ending a turn
 with two or more corners inside) or avoided.
 
+Speeds run from -max_speed to max_speed ("Turbines can travel in reverse"), changing by at most
+the Speed Delta a turn, through 0 in one Acceleration Phase ("Going From Forward to Reverse");
+sideslips shift "up to one width" in ``slip_steps`` equal steps a side (:func:`default_slip_steps`).
+
 The search is an exact A* over intra-turn states (pose, speed, lengths moved this turn, icons
 spent this turn, fields used this turn) with time as the cost, an admissible distance/speed-ramp
 bound (:mod:`engine.heuristic`), per-heading configuration-space lookups (:mod:`engine.cspace`)
@@ -36,14 +40,15 @@ from engine.heuristic import DistanceGrid, DistanceMap, TimeBound
 from engine.lattice import BoundTable, HeadingLattice
 from engine.lattice import supported as frontier_supported
 from engine.motion import (
-    MANEUVERS,
     Pose,
     local_displacement,
     local_path,
+    maneuver_set,
     max_displacement_by_cost,
     normalize_heading,
     pivot,
 )
+from engine.reach import proven_unreachable
 from engine.retarget import retarget
 from engine.search import ScalarSearch
 from schema.model import Arena
@@ -57,10 +62,27 @@ from engine.travel_types import (  # noqa: F401  (re-exported: the planner's pub
     PlanningError,
     PoseSource,
     ReachMap,
+    SearchLimits,
     Source,
     StartSource,
     TravelResult,
 )
+
+#: The finest sideslip step the planner uses by default: 1/50 of a width (1/100 length for the
+#: reference turbine, the finest tolerance anyone should ask for).  See :func:`default_slip_steps`.
+MAX_SLIP_STEPS = 50
+
+
+def default_slip_steps(quantum: float, width: float) -> int:
+    """Sideslip steps per side for a planner that merges positions closer than ``quantum``:
+    enough that neighbouring shifts are at most one quantum apart (so any sideslip lands within
+    half a quantum of one the planner tries - the error merging already allows), at most
+    :data:`MAX_SLIP_STEPS`.
+
+    >>> default_slip_steps(0.25, 0.5), default_slip_steps(0.1, 0.5), default_slip_steps(0.01, 0.5)
+    (2, 5, 50)
+    """
+    return max(1, min(MAX_SLIP_STEPS, math.ceil(width / quantum - 1e-9)))
 
 
 class Planner:
@@ -69,7 +91,10 @@ class Planner:
     ``tier``: the tier analysed (exclusion fields active from it); ``budget``: icons per turn
     (default the turbine's, None = unlimited); ``exclusions``: ``"pay"`` or ``"avoid"``;
     ``quantum``: position tolerance for merging states; ``max_turns``: give up after this many
-    turns; ``pivots``: consider pivots (k*30 degrees about a corner) in speed-0 turns.
+    turns; ``pivots``: consider pivots (k*30 degrees about a corner) in speed-0 turns;
+    ``reverse``: consider reverse speeds; ``slip_steps``: sideslip steps per side (default
+    :func:`default_slip_steps`); ``limits``: memory and time caps of every search
+    (:class:`~engine.travel_types.SearchLimits`).
     """
 
     def __init__(
@@ -80,12 +105,16 @@ class Planner:
         tier: int | None = None,
         budget: int | None | Literal["default"] = "default",
         exclusions: Literal["pay", "avoid"] = "pay",
-        quantum: float = 0.01,
+        quantum: float = 0.1,
         max_turns: int = 30,
         pivots: bool = True,
         heuristic: bool = True,
         minimise: Literal["time-icons-damage", "time"] = "time-icons-damage",
         vectorised: bool = True,
+        reverse: bool = True,
+        slip_steps: int | None = None,
+        limits: SearchLimits | None = None,
+        prove: bool = True,
     ) -> None:
         if exclusions not in ("pay", "avoid"):
             raise PlanningError(f"exclusions must be 'pay' or 'avoid', not {exclusions!r}")
@@ -103,29 +132,38 @@ class Planner:
             raise PlanningError(f"minimise must be 'time-icons-damage' or 'time', not {minimise!r}")
         self.minimise = minimise
         self.vectorised = vectorised
+        self.reverse = reverse
+        self.slip_steps = default_slip_steps(quantum, self.turbine.width) if slip_steps is None else slip_steps
+        if self.slip_steps < 1:
+            raise PlanningError(f"slip_steps must be at least 1, not {self.slip_steps}")
+        #: The maneuvers one length may make (whole-width sideslips first).
+        self.maneuvers = maneuver_set(self.slip_steps)
+        self.limits = limits or SearchLimits()
+        #: Decide goals no footprint can reach before searching (:mod:`engine.reach`).
+        self.prove = prove
         self.vmax = min(6, self.turbine.max_speed)
         self.scale = math.lcm(*range(1, max(1, self.vmax) + 1))
         g = self.geometry
         active = [z for z in g.exclusions if self.tier >= z.active_from_tier]
-        specs = [ZoneSpec("field", z.id, z.geometry, direction=z.direction) for z in g.fields]
-        specs += [ZoneSpec("exclusion", z.id, z.geometry, overlap=True) for z in active]
+        specs = [ZoneSpec("field", z.id, z.geometry, direction=z.direction, circle=z.circle) for z in g.fields]
+        specs += [ZoneSpec("exclusion", z.id, z.geometry, overlap=True, circle=z.circle) for z in active]
         self.goal_zone: dict[Goal, int] = {}
         for kind, zones in (("checkpoint", g.checkpoints), ("start", g.starts), ("target", g.targets)):
             for z in zones:
                 self.goal_zone[Goal(kind, z.id)] = len(specs)  # type: ignore[arg-type]
-                specs.append(ZoneSpec(kind, z.id, z.geometry))
+                specs.append(ZoneSpec(kind, z.id, z.geometry, circle=z.circle))
         self.n_fields = len(g.fields)
         self.n_excl = len(active)
         self.excl_zones = active
         self.cspace = CSpace(g, specs)
         self.gates = {Goal("gate", gid): (a, b, one) for gid, a, b, one in g.gates}
-        self.timebound = TimeBound(self.turbine.speed_delta, self.vmax, self.budget, self.scale)
+        self.timebound = TimeBound(self.turbine.speed_delta, self.vmax, self.budget, self.scale, turbine=self.turbine)
         disp = max_displacement_by_cost(self.turbine)
         self.reach = max(disp.values())
         self._maps: dict[Goal, DistanceMap] = {}
         self._moves: dict[float, list[tuple[float, float, float, int, str, list[tuple[float, float]], HeadingSpace]]] = {}
         self._grid: DistanceGrid | None = None
-        self._pivots: dict[float, list[tuple[float, float, float, str]]] = {}
+        self._pivots: dict[float, list[tuple[float, float, float, tuple[int, int]]]] = {}
         self._lattices: dict[float, HeadingLattice] = {}
         self._bounds: BoundTable | None = None
         self._scratch: dict[str, Any] = {}
@@ -149,8 +187,9 @@ class Planner:
                 raise PlanningError(f"the arena has no start:{source.player}") from None
             return [(Pose(float(st.position[0]), float(st.position[1]), normalize_heading(st.facing)), 0)]
         if isinstance(source, PoseSource):
-            if not 0 <= source.speed <= self.vmax:
-                raise PlanningError(f"a source speed must be 0..{self.vmax}, not {source.speed}")
+            low = -self.vmax if self.reverse else 0
+            if not low <= source.speed <= self.vmax:
+                raise PlanningError(f"a source speed must be {low}..{self.vmax}, not {source.speed}")
             p = source.pose
             return [(Pose(p.x, p.y, normalize_heading(p.heading)), source.speed)]
         for cp in a.checkpoints:
@@ -201,7 +240,7 @@ class Planner:
             a = math.radians(heading)
             c, s = math.cos(a), math.sin(a)
             mv = []
-            for m in MANEUVERS:
+            for m in self.maneuvers:
                 lx, ly = local_displacement(m, self.turbine)
                 path = [(px * c - py * s, px * s + py * c) for px, py in local_path(m, self.turbine)]
                 nh = round(normalize_heading(heading + m.turn), 6) % 360.0
@@ -209,7 +248,8 @@ class Planner:
             self._moves[heading] = mv
         return mv
 
-    def _pivots_for(self, heading: float) -> list[tuple[float, float, float, str]]:
+    def _pivots_for(self, heading: float) -> list[tuple[float, float, float, tuple[int, int]]]:
+        """(dx, dy, new heading, (corner, angle)) of every pivot k*30 degrees about a corner."""
         pv = self._pivots.get(heading)
         if pv is None:
             pv = []
@@ -217,7 +257,7 @@ class Planner:
             for corner in range(4):
                 for k in range(1, 12):
                     new = pivot(origin, corner, 30.0 * k, self.turbine)
-                    pv.append((new.x, new.y, round(new.heading, 6) % 360.0, f"pivot {30 * k} about corner {corner}"))
+                    pv.append((new.x, new.y, round(new.heading, 6) % 360.0, (corner, 30 * k)))
             self._pivots[heading] = pv
         return pv
 
@@ -251,6 +291,11 @@ class Planner:
         search = FrontierSearch(self, starts, wanted, limit)
         search.horizon = max_time
         return search
+
+    def proven_unreachable(self, source: Source, goals: Iterable[Goal]) -> set[Goal]:
+        """The goals no plan from ``source`` can reach, decided without searching
+        (:mod:`engine.reach`); goals it can't rule out are not included."""
+        return proven_unreachable(self, self.source_poses(source), list(goals))
 
     def _lattice(self, base: float) -> HeadingLattice:
         key = round(base, 6) % 30.0

@@ -43,7 +43,7 @@ def retarget(planner: Planner, arena: Arena) -> set[Goal] | None:
             if not zb.geometry.equals_exact(za.geometry, 0.0):
                 goal = Goal(kind, za.id)  # type: ignore[arg-type]
                 changed.add(goal)
-                cells.append(planner.cspace.replace_zone(planner.goal_zone[goal], ZoneSpec(kind, za.id, za.geometry)))
+                cells.append(planner.cspace.replace_zone(planner.goal_zone[goal], ZoneSpec(kind, za.id, za.geometry, circle=za.circle)))
                 planner._maps.pop(goal, None)
     for gid, a, b, one in new.gates:
         goal = Goal("gate", gid)

@@ -1,19 +1,27 @@
 """The scalar travel search: A* one state at a time, with the full objective (time, then
 Maneuver icons, then damage).  :class:`engine.planner.Planner` runs it for ``minimise=
 "time-icons-damage"`` and wherever the vectorised search (:mod:`engine.frontier`) can't run.
+
+As there, a node's heading ``h`` is its direction of travel and ``s`` its absolute speed, with
+``rev`` set when the turbine travels in reverse (its facing is ``h + 180``).
 """
 
 from __future__ import annotations
 
 import heapq
 import math
+import time as _time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 from engine.geometry import path_crosses
-from engine.motion import PIVOT_COST, Pose
+from engine.motion import PIVOT_COST, Pose, normalize_heading
+from engine.reach import proven_unreachable
 from engine.heuristic import combine
 from engine.travel_types import UNBOUNDED, Goal, PathStep, TravelResult
+
+#: Rough bytes one kept node costs (the node, its key in the best-times table, its heap entry).
+NODE_BYTES = 420
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.planner import Planner
@@ -34,6 +42,14 @@ class _Node:
     damage: int
     parent: _Node | None
     step: tuple[Any, ...] | None
+    rev: int = 0
+
+
+def _canonical(h: float, s: int, rev: int) -> tuple[float, int]:
+    """At speed 0 both directions of travel are one state (see :mod:`engine.frontier`)."""
+    if s == 0 and h >= 180.0 - 1e-6:
+        return round(h - 180.0, 6) % 360.0, rev ^ 1
+    return h, rev
 
 
 class ScalarSearch:
@@ -52,7 +68,8 @@ class ScalarSearch:
         self.record: tuple[float, float, float, Any] | None = None
         self.limit = planner.max_turns * planner.scale
         self.horizon: float | None = None
-        self._refresh()
+        self.cut = False  # nodes dropped at the turn limit or past the time limit
+        self.dist = []  # the bound's distances: made by run(), once unreachable goals are out
 
     def _refresh(self) -> None:
         self.version += 1
@@ -76,6 +93,11 @@ class ScalarSearch:
 
     def run(self) -> dict[Goal, TravelResult]:
         p = self.p
+        if p.prove and self.record is None:  # goals no plan can reach (engine.reach): answered now
+            for goal in proven_unreachable(p, self.starts, self.goals):
+                self.results[goal] = TravelResult(goal, False)
+                self.open_goals.discard(goal)
+        self._refresh()
         heap: list[tuple[int, int, int, int, int, int, _Node, int]] = []
         self.heap = heap
         self.best: dict[tuple[int, int, float, int, int, int, int], tuple[int, int, int]] = {}
@@ -85,12 +107,38 @@ class ScalarSearch:
             hs = p.cspace.heading(pose.heading)
             if not hs.is_free(pose.x, pose.y):
                 continue
-            node = _Node(pose.x, pose.y, pose.heading, 0, speed, speed, 0, 0, 0, 0, 0, None, None)
+            h, a, rev = pose.heading, abs(speed), int(speed < 0)
+            if speed < 0:
+                h = round(normalize_heading(h + 180.0), 6) % 360.0
+            h, rev = _canonical(h, a, rev) if p.reverse else (h, rev)
+            node = _Node(pose.x, pose.y, h, 0, a, a, 0, 0, 0, 0, 0, None, None, rev)
             self._push(node, -1)
+        limits = p.limits
+        started = _time.monotonic()
+        report = started + 0.5
+        pops = 0
+        f = 0
         while heap and (self.open_goals or self.record is not None):
             f, _, _, _, _, version, node, goal_index = heapq.heappop(heap)
             if f > limit:
+                self.cut = True
                 break
+            pops += 1
+            if not pops & 1023:
+                now = _time.monotonic()
+                reason = None
+                if len(self.best) * NODE_BYTES > limits.max_bytes:
+                    reason = f"memory limit ({limits.describe_bytes()}) reached after {len(self.best):,} states"
+                elif limits.max_seconds is not None and now - started > limits.max_seconds:
+                    reason = f"time limit ({limits.max_seconds:g} s) reached after {len(self.best):,} states"
+                if reason is not None:
+                    for goal in self.goals:
+                        if goal not in self.results:
+                            self.results[goal] = TravelResult(goal, False, horizon=f / p.scale, undecided=reason)
+                    return self.results
+                if limits.progress is not None and now >= report:
+                    report = now + 0.5
+                    limits.progress(len(self.best), f / p.scale)
             if goal_index >= 0:
                 goal = self.goals[goal_index]
                 if goal in self.open_goals:
@@ -109,9 +157,11 @@ class ScalarSearch:
                 self._expand_boundary(node)
             else:
                 self._expand_lengths(node)
+        beyond = self.cut
         for goal in self.goals:
             if goal not in self.results:
-                self.results[goal] = TravelResult(goal, False, horizon=self.horizon)
+                horizon = (self.horizon if self.horizon is not None else min(self.limit / p.scale, p.max_turns)) if beyond else None
+                self.results[goal] = TravelResult(goal, False, horizon=horizon)
         return self.results
 
     # -- queue helpers ---------------------------------------------------------------------------
@@ -182,16 +232,19 @@ class ScalarSearch:
         for n in reversed(chain):
             if n.step is None:
                 continue
+            facing = round(normalize_heading(n.h + 180.0 * n.rev), 6) % 360.0
             if n.step[0] == "pivot":
-                path.append(PathStep(n.x, n.y, n.h, 0, n.t, 0, n.step[1]))
+                corner, angle = n.step[1]
+                path.append(PathStep(n.x, n.y, facing, 0, n.t, 0, f"pivot {angle} about corner {(corner + 2 * n.rev) % 4}"))
                 continue
             _, label, mx, my, pushes = n.step
-            path.append(PathStep(mx, my, n.h, n.s, n.t, n.l, label))
+            speed = -n.s if n.rev else n.s
+            path.append(PathStep(mx, my, facing, speed, n.t, n.l, label))
             for fid, px, py in pushes:
-                path.append(PathStep(px, py, n.h, n.s, n.t, n.l, label, fid))
+                path.append(PathStep(px, py, facing, speed, n.t, n.l, label, fid))
         self.results[goal] = TravelResult(
-            goal, True, node.t, node.l, node.s, node.time / p.scale, node.icons, node.damage, tuple(path)
-        )
+            goal, True, node.t, node.l, -node.s if node.rev else node.s, node.time / p.scale, node.icons, node.damage,
+            tuple(path))
         self.open_goals.discard(goal)
         self._refresh()
 
@@ -211,14 +264,20 @@ class ScalarSearch:
         p = self.p
         t = n.t + 1
         if t > p.max_turns:
+            self.cut = True
             return
         delta = p.turbine.speed_delta
         for s in range(max(0, n.s - delta), min(p.vmax, n.s + delta) + 1):
             if s == 0:
                 self._idle_turn(n, t)
                 continue
-            start = _Node(n.x, n.y, n.h, t, s, 0, 0, 0, n.time, n.icons, n.damage, n, None)
+            start = _Node(n.x, n.y, n.h, t, s, 0, 0, 0, n.time, n.icons, n.damage, n, None, n.rev)
             self._expand_lengths(start)
+        if p.reverse:  # through 0 into the other direction of travel: |old| + |new| <= delta
+            back = round(normalize_heading(n.h + 180.0), 6) % 360.0
+            for s in range(1, min(p.vmax, delta - n.s) + 1):
+                start = _Node(n.x, n.y, back, t, s, 0, 0, 0, n.time, n.icons, n.damage, n, None, n.rev ^ 1)
+                self._expand_lengths(start)
 
     def _idle_turn(self, n: _Node, t: int) -> None:
         """A turn at speed 0: stay, or pivot k*30 degrees about a corner for 1 icon."""
@@ -229,7 +288,8 @@ class ScalarSearch:
         dmg = self._end_damage(n.x, n.y, n.h, excl)
         if excl and p.exclusions == "avoid":
             return
-        self._push(_Node(n.x, n.y, n.h, t, 0, 0, 0, 0, time, n.icons, n.damage + dmg, n, None), -1)
+        h, rev = _canonical(n.h, 0, n.rev) if p.reverse else (n.h, n.rev)
+        self._push(_Node(n.x, n.y, h, t, 0, 0, 0, 0, time, n.icons, n.damage + dmg, n, None, rev), -1)
         if not p.pivots or (p.budget is not None and p.budget < PIVOT_COST):
             return
         for dx, dy, nh, label in p._pivots_for(n.h):
@@ -240,8 +300,9 @@ class ScalarSearch:
                 if excl and p.exclusions == "avoid":
                     continue
                 dmg = self._end_damage(new.x, new.y, nh, excl)
+                h, rev = _canonical(nh, 0, n.rev) if p.reverse else (nh, n.rev)
                 step = ("pivot", label)
-                self._push(_Node(new.x, new.y, nh, t, 0, 0, 0, 0, time, n.icons + PIVOT_COST, n.damage + dmg, n, step), -1)
+                self._push(_Node(new.x, new.y, h, t, 0, 0, 0, 0, time, n.icons + PIVOT_COST, n.damage + dmg, n, step, rev), -1)
 
     def _exclusions_at(self, hs: Any, x: float, y: float) -> list[int]:
         p = self.p
@@ -269,6 +330,7 @@ class ScalarSearch:
             if probed is None:
                 continue
             zones = probed
+            seen = set(zones)  # every zone met where the length ended, before and after pushes
             used = n.used
             pushes: list[tuple[str, float, float]] = []
             rammed = False
@@ -287,11 +349,12 @@ class ScalarSearch:
                     rammed = True
                     break
                 zones = probed
+                seen.update(zones)
             if rammed:
                 continue
             damage = n.damage
-            if ne and zones:
-                excl = [z for z in zones if nf <= z < nf + ne]
+            if ne and seen:
+                excl = [z for z in seen if nf <= z < nf + ne]
                 if excl:
                     if p.exclusions == "avoid":
                         continue
@@ -299,11 +362,11 @@ class ScalarSearch:
                         was_in = self._exclusions_at(cspace.heading(n.h), n.x, n.y)
                     damage += sum(1 for z in excl if z not in was_in)
                     if last:
-                        damage += self._end_damage(x, y, nh, excl)
+                        damage += self._end_damage(x, y, nh, [z for z in zones if nf <= z < nf + ne])
             mx, my = n.x + dx, n.y + dy
             node = _Node(x, y, nh, n.t, s, l, n.spent + cost, used, time, n.icons + cost, damage, n,
-                         ("length", label, mx, my, tuple(pushes)))
-            for z in zones:
+                         ("length", label, mx, my, tuple(pushes)), n.rev)
+            for z in seen:
                 g = self.zone_goal.get(z)
                 if g is not None and g in self.open_goals:
                     self._push(node, self.goals.index(g))

@@ -124,8 +124,15 @@ def _arc_wedges(turbine: Turbine, reach: float) -> dict[Arc, BaseGeometry]:
 def arcs_of(attacker: Pose, target: ShapeLike, turbine: Turbine = Turbine()) -> frozenset[Arc]:
     """Every arc of the attacker that some part of ``target`` is in (a target on an arc line
     is in both arcs).  Obstacles are ignored, and so is the direction of travel (a reversing
-    turbine's front arc still faces its front)."""
+    turbine's front arc still faces its front).  A target lying under the attacker's own base
+    (which the arcs, drawn from its corners outward, leave out) is in every arc.
+
+    >>> sorted(a.value for a in arcs_of(Pose(0.0, 0.0, 0.0), ShapelyPoint(0.1, 0.0)))
+    ['front', 'left', 'rear', 'right']
+    """
     g = as_geometry(target)
+    if shapely.intersects(footprint_shape(attacker, turbine).buffer(-TOL), g):
+        return frozenset(Arc)
     local = affinity.rotate(
         affinity.translate(g, -attacker.x, -attacker.y), -attacker.heading, origin=(0.0, 0.0)
     )

@@ -30,7 +30,7 @@ class StartSource:
 
 @dataclass(frozen=True)
 class PoseSource:
-    """Any pose, already moving at ``speed`` (0..max_speed)."""
+    """Any pose, already moving at ``speed`` (-max_speed..max_speed; negative = in reverse)."""
 
     pose: Pose
     speed: int = 0
@@ -73,7 +73,8 @@ class Goal:
 
 @dataclass(frozen=True)
 class PathStep:
-    """The pose and speed after a length (or after a field push, ``pushed_by`` = field id)."""
+    """The pose and speed after a length (or after a field push, ``pushed_by`` = field id);
+    ``speed`` is negative for lengths moved in reverse."""
 
     x: float
     y: float
@@ -85,8 +86,17 @@ class PathStep:
     pushed_by: str | None = None
 
 
+Status = Literal["reached", "unreachable", "beyond", "undecided"]
+
+
 @dataclass(frozen=True)
 class TravelResult:
+    """The answer for one goal.  :attr:`status` says which of four it is: ``reached`` (the
+    fastest plan: ``turns``, ``lengths``, ``speed``, ``time``, ``icons``, ``damage``, ``path``),
+    ``unreachable`` (proven: no plan reaches it without ramming), ``beyond`` (not within the
+    search's horizon: at least ``horizon`` turns away, or unreachable) or ``undecided`` (the
+    search hit a limit first; ``undecided`` says which, ``horizon`` how far it had looked)."""
+
     goal: Goal
     reachable: bool
     turns: int = 0
@@ -96,13 +106,55 @@ class TravelResult:
     icons: int = 0
     damage: int = 0
     path: tuple[PathStep, ...] = ()
-    #: Set when the search stopped at ``max_time`` turns without reaching the goal: the goal is
-    #: at least this far (or unreachable).
+    #: Set when the goal was not reached within the search's horizon (``max_time``, or
+    #: ``max_turns``) or before it stopped at a limit: the goal is at least this far (or unreachable).
     horizon: float | None = None
+    #: Set when a limit (memory, time, states) stopped the search before it could decide.
+    undecided: str | None = None
+
+    @property
+    def status(self) -> Status:
+        if self.reachable:
+            return "reached"
+        if self.undecided is not None:
+            return "undecided"
+        return "unreachable" if self.horizon is None else "beyond"
 
     def key(self) -> tuple[float, int, int]:
         """What the planner minimises, in order."""
         return (round(self.time, 9), self.icons, self.damage)
+
+
+#: Default memory cap of one search (bytes): :class:`SearchLimits`.
+DEFAULT_MAX_BYTES = 1 << 30
+
+
+@dataclass(frozen=True)
+class SearchLimits:
+    """What one search may use before it stops and answers ``undecided`` for the goals it has
+    not settled: ``max_bytes`` of the states it keeps (default 1 GiB), ``max_seconds`` of wall
+    time (None = no limit).  ``progress`` is called about twice a second during long searches
+    with (states kept, best time bound in turns)."""
+
+    max_bytes: int = DEFAULT_MAX_BYTES
+    max_seconds: float | None = None
+    progress: Any = None
+
+    def describe_bytes(self) -> str:
+        return _size(self.max_bytes)
+
+
+def _size(n: float) -> str:
+    """A byte count for people.
+
+    >>> _size(1 << 30), _size(3 * (1 << 20))
+    ('1 GiB', '3 MiB')
+    """
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if n < 1024 or unit == "GiB":
+            return f"{n:.3g} {unit}"
+        n /= 1024
+    return f"{n:.3g} GiB"  # pragma: no cover
 
 
 @dataclass(frozen=True)

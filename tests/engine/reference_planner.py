@@ -1,7 +1,11 @@
 """A plain reference travel planner: the oracle the fast planner is checked against.
 
-Turn by turn, it enumerates every speed and every sequence of lengths with :func:`engine.length.apply`
-(exact footprint geometry, no configuration space, no heuristic, no priority queue).  The first
+Turn by turn, it enumerates every speed (reverse speeds too, changing through 0 within the Speed
+Delta) and every sequence of lengths (sideslips in ``slip_steps`` steps a side) with
+:func:`engine.length.apply` (exact footprint geometry, no configuration space, no heuristic, no
+priority queue, no direction-of-travel equivalence: a reversing turbine is its signed speed and its
+facing).  A goal counts where any end-of-length check sees it: where the length ended and where
+each field push ended.  The first
 turn in which a goal is reached fixes the goal's turn; within that turn the least
 (lengths/speed, icons, damage) wins.  Two states are merged only when their quantised pose and
 speed (between turns), or quantised pose, lengths, icons spent and fields used (within a turn),
@@ -13,7 +17,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from engine.events import CheckpointTouched, ExclusionDamage, GateCrossed, Ram
+from engine.events import CheckpointTouched, ExclusionDamage, FieldPush, GateCrossed, Ram
 from engine.geometry import ArenaGeometry, shape_centre
 from engine.length import TurnState, apply, apply_pivot, end_of_phase_damage
 from engine.motion import Pose, generate_maneuvers, normalize_heading
@@ -42,16 +46,26 @@ def source_states(arena: Arena, geometry: ArenaGeometry, source: Source) -> list
 
 def goals_reached(geometry: ArenaGeometry, pose: Pose, events: Iterable[object]) -> set[Goal]:
     got: set[Goal] = set()
+    stops = [pose]
     for e in events:
         if isinstance(e, CheckpointTouched):
             got.add(Goal("checkpoint", e.checkpoint))
         elif isinstance(e, GateCrossed):
             got.add(Goal("gate", e.gate))
-    for z in geometry.touching(geometry.starts, pose):
-        got.add(Goal("start", z.id))
-    for z in geometry.touching(geometry.targets, pose):
-        got.add(Goal("target", z.id))
+        elif isinstance(e, FieldPush):
+            stops.append(e.start)
+    for stop in stops:
+        for z in geometry.touching(geometry.starts, stop):
+            got.add(Goal("start", z.id))
+        for z in geometry.touching(geometry.targets, stop):
+            got.add(Goal("target", z.id))
     return got
+
+
+def _entered_exclusion(geometry: ArenaGeometry, active: list[object], pose: Pose, events: Iterable[object]) -> bool:
+    """Did the length end, or a push of it end, overlapping an active exclusion field?"""
+    stops = [pose] + [e.start for e in events if isinstance(e, FieldPush)]
+    return any(geometry.overlapping(active, p) for p in stops)  # type: ignore[arg-type]
 
 
 def reference_plan(
@@ -65,8 +79,11 @@ def reference_plan(
     quantum: float = 1e-4,
     max_turns: int = 3,
     pivots: bool = True,
+    reverse: bool = True,
+    slip_steps: int = 1,
 ) -> dict[Goal, tuple[int, int, int, int, int] | None]:
-    """goal -> (turns, lengths, speed, icons, damage) or None if not reached within max_turns."""
+    """goal -> (turns, lengths, speed, icons, damage) or None if not reached within max_turns
+    (``speed`` is signed: negative in reverse)."""
     g = ArenaGeometry(arena)
     t_cfg = arena.turbine
     vmax = min(6, t_cfg.max_speed)
@@ -91,8 +108,9 @@ def reference_plan(
             if old is None or (icons, damage) < (old[2], old[3]):
                 nxt[key] = (pose, speed, icons, damage)
 
+        lowest = -vmax if reverse else 0
         for pose, v, icons, damage in layer.values():
-            for s in range(max(0, v - t_cfg.speed_delta), min(vmax, v + t_cfg.speed_delta) + 1):
+            for s in range(max(lowest, v - t_cfg.speed_delta), min(vmax, v + t_cfg.speed_delta) + 1):
                 if s == 0:
                     in_excl = g.overlapping(active, pose)
                     if not (in_excl and exclusions == "avoid"):
@@ -108,20 +126,20 @@ def reference_plan(
                                     continue
                                 offer(r.pose, 0, icons + 1, damage + r.damage)
                     continue
-                frontier = {("start",): (pose, TurnState(s, s, budget, frozenset(), tier), icons, damage)}
-                for length in range(1, s + 1):
+                frontier = {("start",): (pose, TurnState.start(s, icons=budget, tier=tier), icons, damage)}
+                for length in range(1, abs(s) + 1):
                     new_frontier: dict[tuple[object, ...], tuple[Pose, TurnState, int, int]] = {}
                     for p0, st, ic, dm in frontier.values():
-                        for m in generate_maneuvers(st.icons_left):
+                        for m in generate_maneuvers(st.icons_left, slip_steps=slip_steps):
                             r = apply(g, p0, m, st, resolve_rams=False)
                             if any(isinstance(e, Ram) for e in r.events):
                                 continue
-                            if exclusions == "avoid" and g.overlapping(active, r.pose):
+                            if exclusions == "avoid" and _entered_exclusion(g, active, r.pose, r.events):
                                 continue
                             ic2 = ic + m.cost
                             dm2 = dm + sum(e.damage for e in r.events if isinstance(e, ExclusionDamage))
                             for goal in goals_reached(g, r.pose, r.events) & open_goals:
-                                cand = ((60 * length // s), ic2, dm2)
+                                cand = ((60 * length // abs(s)), ic2, dm2)
                                 if goal not in found or cand < found[goal][0][:3]:
                                     found[goal] = ((cand[0], cand[1], cand[2], 0), length, s)
                             spent = (budget - r.state.icons_left) if budget is not None and r.state.icons_left is not None else 0

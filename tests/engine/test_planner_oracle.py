@@ -20,7 +20,7 @@ from tests.engine.reference_planner import reference_plan
 SEEDS = range(36)
 
 
-def _case(seed: int) -> tuple[Source, str, int, bool, int]:
+def _case(seed: int) -> tuple[Source, str, int, bool, int, int]:
     arena, turns = small_arena(seed)
     sources: list[Source] = [StartSource(1), StartSource(2), CheckpointSource("A")]
     st = arena.start(2)
@@ -31,32 +31,34 @@ def _case(seed: int) -> tuple[Source, str, int, bool, int]:
     pivots = seed % 6 == 1
     if pivots or isinstance(source, (CheckpointSource, PoseSource)):
         turns = min(turns, 2)
-    return source, exclusions, tier, pivots, turns
+    slip_steps = 2 if seed % 3 == 1 else 1
+    return source, exclusions, tier, pivots, turns, slip_steps
 
 
 def _key(r: TravelResult) -> tuple[Fraction, int, int] | None:
     if not r.reachable:
         return None
-    return (Fraction(r.turns - 1) + Fraction(r.lengths, r.speed), r.icons, r.damage)
+    return (Fraction(r.turns - 1) + Fraction(r.lengths, abs(r.speed)), r.icons, r.damage)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_fast_planner_matches_reference(seed: int) -> None:
     arena, _ = small_arena(seed)
-    source, exclusions, tier, pivots, turns = _case(seed)
-    planner = Planner(arena, tier=tier, exclusions=exclusions, quantum=1e-4, max_turns=turns, pivots=pivots)  # type: ignore[arg-type]
+    source, exclusions, tier, pivots, turns, slips = _case(seed)
+    planner = Planner(arena, tier=tier, exclusions=exclusions, quantum=1e-4, max_turns=turns, pivots=pivots,  # type: ignore[arg-type]
+                      slip_steps=slips)
     goals = planner.goals()
     fast = planner.plan_from(source)
     ref = reference_plan(
         arena, source, goals, tier=tier, budget=arena.turbine.icons_per_turn, exclusions=exclusions,
-        quantum=1e-4, max_turns=turns, pivots=pivots,
+        quantum=1e-4, max_turns=turns, pivots=pivots, slip_steps=slips,
     )
     # the vectorised time-only search (engine.frontier) finds the same least times
     vec = Planner(arena, tier=tier, exclusions=exclusions, quantum=1e-4, max_turns=turns, pivots=pivots,  # type: ignore[arg-type]
-                  minimise="time").plan_from(source)
+                  minimise="time", slip_steps=slips).plan_from(source)
     for goal in goals:
         o = ref[goal]
-        expected = None if o is None else (Fraction(o[0] - 1) + Fraction(o[1], o[2]), o[3], o[4])
+        expected = None if o is None else (Fraction(o[0] - 1) + Fraction(o[1], abs(o[2])), o[3], o[4])
         assert _key(fast[goal]) == expected, (seed, goal)
         got = _key(vec[goal])
         assert (got and got[0]) == (expected and expected[0]), (seed, goal, "vectorised")
@@ -67,12 +69,11 @@ def test_path_replays_with_apply(seed: int) -> None:
     """Replaying a plan's lengths with the rules' apply() reaches the same poses, never rams."""
     from engine.geometry import ArenaGeometry
     from engine.length import TurnState, apply
-    from engine.motion import MANEUVERS
 
     arena, turns = small_arena(seed)
-    planner = Planner(arena, max_turns=turns, pivots=False)
+    planner = Planner(arena, max_turns=turns, pivots=False, slip_steps=4)
     g = ArenaGeometry(arena)
-    by_label = {m.label: m for m in MANEUVERS}
+    by_label = {m.label: m for m in planner.maneuvers}
     for goal, res in planner.plan_from(StartSource(1)).items():
         if not res.reachable:
             continue
@@ -95,4 +96,4 @@ def test_path_replays_with_apply(seed: int) -> None:
             pose, state = r.pose, r.state
         last = [s for s in res.path][-1]
         assert (pose.x, pose.y) == pytest.approx((last.x, last.y))
-        assert res.time == pytest.approx(res.turns - 1 + res.lengths / res.speed)
+        assert res.time == pytest.approx(res.turns - 1 + res.lengths / abs(res.speed))
