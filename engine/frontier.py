@@ -44,9 +44,11 @@ from typing import TYPE_CHECKING, Callable, Sequence
 import numpy as np
 
 from engine.keytable import KeyTable
-from engine.frontier_paths import PIVOT_BASE, StateStore, gate_hits, pushed_landings, travel_result
+from engine.frontier_expand import canonical, expand
+from engine.frontier_paths import StateStore, travel_result
+from engine.frontier_resume import compact, release, resume
 from engine.lattice import BoundTable, HeadingLattice, supported
-from engine.motion import PIVOT_COST, Pose
+from engine.motion import Pose
 from engine.reach import proven_unreachable
 from engine.travel_types import UNBOUNDED, Goal, SearchLimits, TravelResult
 
@@ -59,7 +61,6 @@ DENSE_LIMIT = 16_000_000
 CHUNK = 8192
 #: Bytes a key of the dict that deduplicates fine-tolerance states holds (key tuple, ints, slot).
 DICT_ENTRY_BYTES = 260
-_U1 = np.uint64(1)
 
 
 class SearchStopped(Exception):
@@ -68,14 +69,6 @@ class SearchStopped(Exception):
 
 class SearchLimited(Exception):
     """A search reached one of its :class:`~engine.travel_types.SearchLimits` (the reason)."""
-
-
-def canonical(hk: np.ndarray, rev: np.ndarray, s: np.ndarray) -> None:
-    """At speed 0 both directions of travel are one state (when reverse speeds are planned):
-    keep the one below 6 (in place), flipping ``rev`` so that the turbine's facing is unchanged."""
-    flip = (s == 0) & (hk >= 6)
-    hk[flip] -= 6
-    rev[flip] ^= 1
 
 
 def source_state(pose: Pose, speed: int) -> tuple[float, int, int]:
@@ -99,6 +92,8 @@ class FrontierSearch:
         self.limits: SearchLimits = p.limits
         #: Why the search stopped before deciding every goal (a limit), or None.
         self.limited: str | None = None
+        #: Goals answered unreachable by the proof (:mod:`engine.reach`), not by searching.
+        self.proven: set[Goal] = set()
         self.cut = False  # states dropped at the turn limit (goals past it are "beyond", not unreachable)
         self.queued = 0  # states waiting in buckets or parked (for the memory estimate)
         self.budget = p.budget
@@ -258,6 +253,7 @@ class FrontierSearch:
         if not self.p.prove or self.record is not None:
             return
         proven = proven_unreachable(self.p, self.starts, [g for g in goals if g in self.open])
+        self.proven |= proven
         for g in proven:
             self.results[g] = TravelResult(g, False)
             self.open.discard(g)
@@ -290,7 +286,7 @@ class FrontierSearch:
     def _run_loop(self) -> None:
         """:meth:`_loop`, answering ``undecided`` for the open goals if a limit stops it."""
         self.started = _time.monotonic()
-        self.next_report = self.started + 0.5
+        self.next_report = self.started + self.limits.progress_every
         try:
             self._loop()
         except SearchLimited as exc:
@@ -303,7 +299,8 @@ class FrontierSearch:
     def memory(self) -> int:
         """Bytes held by the states, queues and key tables of this search (an estimate)."""
         total = self.store.cap * StateStore.BYTES + self.queued * 8 + len(self.reservoir) * 24
-        total += self.best.nbytes + (0 if self.table is None else self.table.nbytes) + len(self.best_dict) * DICT_ENTRY_BYTES
+        total += int(self.best.nbytes) + (0 if self.table is None else self.table.nbytes)
+        total += len(self.best_dict) * DICT_ENTRY_BYTES
         claim = self.p._scratch.get("claim")
         return total + (0 if claim is None else int(claim.nbytes))
 
@@ -324,8 +321,10 @@ class FrontierSearch:
             raise SearchLimited(f"memory limit ({lim.describe_bytes()}) reached after {self.store.n:,} states")
         if lim.max_seconds is not None and now - self.started > lim.max_seconds:
             raise SearchLimited(f"time limit ({lim.max_seconds:g} s) reached after {self.store.n:,} states")
+        if lim.deadline is not None and now > lim.deadline:
+            raise SearchLimited(f"time limit reached after {self.store.n:,} states")
         if lim.progress is not None and now >= self.next_report:
-            self.next_report = now + 0.5
+            self.next_report = now + lim.progress_every
             lim.progress(self.store.n, f / self.scale)
 
     def _loop(self) -> None:
@@ -392,114 +391,6 @@ class FrontierSearch:
             return None
         return self.horizon if self.horizon is not None else min(self.limit, self.p.max_turns * self.scale) / self.scale
 
-    # -- resuming ---------------------------------------------------------------------------------
-    def resume(self, changed: Sequence[Goal]) -> dict[Goal, TravelResult]:
-        """Answer goals whose regions changed (the planner was :meth:`~engine.planner.Planner.retarget`
-        ed: same walls, fields and turbine) by continuing this finished search: every state it kept
-        is still valid, so the changed goals are first tested against the kept length ends, then
-        the open states are re-queued under the new bound and the search goes on until they are
-        settled.  The answers are those of a new search, up to which of two states closer than
-        the tolerance is kept."""
-        p = self.p
-        self.goal_bit = {g: p.goal_zone[g] for g in self.goals if g in p.goal_zone}
-        todo = [g for g in changed if g in self.goals]
-        for g in todo:
-            self.results.pop(g, None)
-            self.cand.pop(g, None)
-        self.open = set(todo)
-        self._prove(todo)
-        todo = [g for g in todo if g in self.open]
-        if not self.open:
-            return self.results
-        self._seed(todo)
-        self.compact()
-        self._refresh()
-        # the latest seeded arrival bounds every answer: only earlier states can improve one
-        bound = max(self.cand[g][0] for g in todo) if all(g in self.cand for g in todo) else self.limit + 1
-        k = int(np.searchsorted(self.reservoir_time, bound, side="left"))
-        if k and self.dist is None:  # no bound to rank by: every earlier state goes back
-            ids, time = self.reservoir[:k], self.reservoir_time[:k]
-            self.reservoir, self.reservoir_time, self.reservoir_cell = (
-                self.reservoir[k:], self.reservoir_time[k:], self.reservoir_cell[k:])
-            self._bucket(ids, time)
-        elif k:
-            # cheap lower bound first: time + the smallest time bound for the state's distance
-            cols = self.store.cols
-            ids, time = self.reservoir[:k], self.reservoir_time[:k]
-            assert self.dist is not None
-            d = self.dist[self.reservoir_cell[:k]]
-            soon = np.flatnonzero(time + self.bound.floor(d) < bound)
-            if len(soon):
-                keep = np.ones(len(self.reservoir), dtype=bool)
-                keep[soon] = False
-                ids, time = ids[soon], time[soon]
-                self.reservoir, self.reservoir_time = self.reservoir[keep], self.reservoir_time[keep]
-                self.reservoir_cell = self.reservoir_cell[keep]
-                self._bucket(ids, time + self._h(cols["x"][ids], cols["y"][ids], cols["s"][ids], cols["l"][ids], cols["spent"][ids]))
-        self._run_loop()
-        return self.results
-
-    def release(self) -> None:
-        """The search is no longer needed: hand its key table back to the planner (reset where
-        it was written) so that the next search skips allocating one."""
-        if not self.dense or not len(self.best):
-            return
-        keys = self.store.cols["key"][: self.store.n]
-        self.best[keys[keys >= 0]] = np.iinfo(self.best.dtype).max
-        spare = self.p._scratch.setdefault("tables", [])
-        if len(spare) < 2:
-            spare.append(self.best)
-        self.best = self.best[:0]
-
-    def compact(self) -> None:
-        """Fold the queued and parked states into the reservoir :meth:`resume` draws from (sorted
-        by time); worth doing ahead of time, so that the first resume is quick."""
-        extra = [e for b in self.buckets for e, _ in b] + self.parked
-        if not extra:
-            return
-        self.buckets = [[] for _ in range(self.limit + 1)]
-        self.parked = []
-        self.queued = 0
-        ids = np.concatenate(extra)
-        time = self.store.cols["time"][ids]
-        order = np.argsort(time.astype(np.int16) if self.limit < 32767 else time, kind="stable")
-        ids, time = ids[order], time[order]
-        m = self.p._distance_grid()
-        cols = self.store.cols
-        fi = np.clip(((cols["x"][ids] - m.x0) / m.cell).astype(np.int64), 0, m.nx - 1)
-        fj = np.clip(((cols["y"][ids] - m.y0) / m.cell).astype(np.int64), 0, m.ny - 1)
-        cell = fi * m.ny + fj
-        if len(self.reservoir):
-            at = np.searchsorted(self.reservoir_time, time, side="right")
-            self.reservoir = np.insert(self.reservoir, at, ids)
-            self.reservoir_time = np.insert(self.reservoir_time, at, time)
-            self.reservoir_cell = np.insert(self.reservoir_cell, at, cell)
-        else:
-            self.reservoir, self.reservoir_time, self.reservoir_cell = ids, time, cell
-
-    def _seed(self, goals: Sequence[Goal]) -> None:
-        """Earliest kept length end touching each of ``goals`` (zone goals; gates are re-found
-        only by the continued search's new states, so a changed gate needs a new search)."""
-        cols = self.store.cols
-        n = self.store.n
-        x, y, hk, time, move = cols["x"][:n], cols["y"][:n], cols["hk"][:n], cols["time"][:n], cols["move"][:n]
-        for g in goals:
-            z = self.goal_bit.get(g)
-            if z is None:
-                continue
-            minx, miny, maxx, maxy = self.p.cspace.zones[z].geometry.bounds
-            r = self.p.reach + 1.0 + self.p.n_fields * self.p.turbine.length  # pushes carry states on
-            near = np.flatnonzero((x >= minx - r) & (x <= maxx + r) & (y >= miny - r) & (y <= maxy + r))
-            near = near[(move[near] >= 0) & (move[near] < PIVOT_BASE)]  # length ends only
-            if not len(near):
-                continue
-            _, zones = self.lat.probe(x[near], y[near], hk[near])
-            zones |= pushed_landings(self, near)  # where the length ended before field pushes
-            hit = near[(zones & np.uint64(1 << z)) != 0]
-            if len(hit):
-                i = hit[np.argmin(time[hit])]
-                self.cand[g] = (int(time[i]), int(i))
-
     def _settle(self, f: int) -> None:
         """Resolve the goals whose best arrival can no longer be beaten (time <= f)."""
         done = [g for g in self.open if g in self.cand and self.cand[g][0] <= f]
@@ -543,169 +434,21 @@ class FrontierSearch:
         ok = (i >= 0) & (j >= 0) & (i < times.shape[0]) & (j < times.shape[1]) & (time <= self.limit)
         np.minimum.at(times, (i[ok], j[ok]), time[ok] / self.scale)
 
-    # -- expansion ------------------------------------------------------------------------------
+    # -- expanding and resuming (engine.frontier_expand, engine.frontier_resume) ------------------
     def _expand(self, ids: np.ndarray, n: dict[str, np.ndarray]) -> None:
-        p = self.p
-        bnd = n["l"] >= n["s"]
-        parts: list[dict[str, np.ndarray]] = []
-        w = np.flatnonzero(~bnd)
-        if len(w):
-            parts.append({"x": n["x"][w], "y": n["y"][w], "hk": n["hk"][w], "t": n["t"][w], "s": n["s"][w],
-                          "l": n["l"][w], "spent": n["spent"][w], "used": n["used"][w], "time": n["time"][w],
-                          "icons": n["icons"][w], "parent": ids[w], "rev": n["rev"][w]})
-        if bnd.any() and not (n["t"][bnd] < p.max_turns).all():
-            self.cut = True
-        b = np.flatnonzero(bnd & (n["t"] < p.max_turns))
-        if len(b):
-            delta = p.turbine.speed_delta
-            # the same direction of travel, |speed| changed by up to the Speed Delta
-            for d in range(-delta, delta + 1):
-                s = n["s"][b] + d
-                ok = (s >= 0) & (s <= p.vmax)
-                if not ok.any():
-                    continue
-                sel = b[ok]
-                s = s[ok]
-                idle = s == 0
-                if idle.any():
-                    self._idle(ids[sel[idle]], {k: v[sel[idle]] for k, v in n.items()})
-                go = sel[~idle]
-                if len(go):
-                    parts.append(self._turn(n, ids, go, s[~idle], n["hk"][go], n["rev"][go]))
-            # through 0 into the other direction ("Going From Forward to Reverse"): a + a' <= delta
-            if p.reverse:
-                for a2 in range(1, delta + 1):
-                    sel = b[n["s"][b] + a2 <= delta]
-                    if len(sel):
-                        parts.append(self._turn(n, ids, sel, np.full(len(sel), min(a2, p.vmax), dtype=np.int64),
-                                                (n["hk"][sel] + 6) % 12, n["rev"][sel] ^ 1))
-        if parts:
-            self._lengths({k: np.concatenate([pt[k] for pt in parts]) for k in parts[0]})
+        expand(self, ids, n)
 
-    @staticmethod
-    def _turn(n: dict[str, np.ndarray], ids: np.ndarray, sel: np.ndarray, s: np.ndarray, hk: np.ndarray,
-              rev: np.ndarray) -> dict[str, np.ndarray]:
-        """States of ``sel`` starting their next turn at (absolute) speed ``s``, heading of travel ``hk``."""
-        m = len(sel)
-        return {"x": n["x"][sel], "y": n["y"][sel], "hk": hk, "t": n["t"][sel] + 1, "s": s,
-                "l": np.zeros(m, dtype=np.int64), "spent": np.zeros(m, dtype=np.int64),
-                "used": np.zeros(m, dtype=np.uint64), "time": n["time"][sel], "icons": n["icons"][sel],
-                "parent": ids[sel], "rev": rev}
+    def resume(self, changed: Sequence[Goal]) -> dict[Goal, TravelResult]:
+        """Answer goals whose regions changed (the planner was :meth:`~engine.planner.Planner.retarget`
+        ed: same walls, fields and turbine) by continuing this finished search
+        (:func:`engine.frontier_resume.resume`); the answers are those of a new search, up to which of
+        two states closer than the tolerance is kept."""
+        return resume(self, changed)
 
-    def _idle(self, ids: np.ndarray, n: dict[str, np.ndarray]) -> None:
-        """A turn at speed 0: stay, or pivot k*30 degrees about a corner (1 icon)."""
-        p = self.p
-        m = len(ids)
-        lat = self.lat
-        if p.exclusions == "avoid" and p.n_excl:
-            _, zones = lat.probe(n["x"], n["y"], n["hk"])
-            ok = (zones & self.excl_bits) == 0
-            ids, n, m = ids[ok], {k: v[ok] for k, v in n.items()}, int(ok.sum())
-        if not m:
-            return
-        t = n["t"] + 1
-        zero = np.zeros(m, dtype=np.int64)
-        stay = {"x": n["x"], "y": n["y"], "hk": n["hk"].copy(), "t": t, "s": zero, "l": zero, "spent": zero,
-                "used": np.zeros(m, dtype=np.uint64), "time": t * self.scale, "icons": n["icons"], "parent": ids,
-                "move": np.full(m, -1, dtype=np.int64), "rev": n["rev"].copy()}
-        kids = [stay]
-        if p.pivots and (self.budget is None or self.budget >= PIVOT_COST):
-            j = np.tile(np.arange(44), m)
-            r = np.repeat(np.arange(m), 44)
-            hk = n["hk"][r]
-            x = n["x"][r] + lat.pdx[hk, j]
-            y = n["y"][r] + lat.pdy[hk, j]
-            nh = lat.pnh[hk, j]
-            free, zones = lat.probe(x, y, nh)
-            if p.exclusions == "avoid":
-                free &= (zones & self.excl_bits) == 0
-            r, j = r[free], j[free]
-            k = len(r)
-            kids.append({"x": x[free], "y": y[free], "hk": nh[free], "t": t[r], "s": np.zeros(k, dtype=np.int64),
-                         "l": np.zeros(k, dtype=np.int64), "spent": np.zeros(k, dtype=np.int64),
-                         "used": np.zeros(k, dtype=np.uint64), "time": t[r] * self.scale,
-                         "icons": n["icons"][r] + PIVOT_COST, "parent": ids[r], "move": PIVOT_BASE + j,
-                         "rev": n["rev"][r]})
-        c = {k: np.concatenate([kd[k] for kd in kids]) for k in kids[0]}
-        if p.reverse:
-            canonical(c["hk"], c["rev"], c["s"])
-        win, key = self._admit(c)
-        c["key"] = key
-        self._push({k: v[win] for k, v in c.items()})
+    def release(self) -> None:
+        """The search is no longer needed: hand its key table back to the planner."""
+        release(self)
 
-    def _lengths(self, n: dict[str, np.ndarray]) -> None:
-        """One more length for every state of ``n`` (each at its speed), every maneuver."""
-        lat = self.lat
-        m = len(n["x"])
-        r = np.repeat(np.arange(m), lat.count)
-        k = np.tile(np.arange(lat.count), m)
-        if self.budget is not None:
-            ok = lat.cost[k] <= self.budget - n["spent"][r]
-            r, k = r[ok], k[ok]
-        hk = n["hk"][r]
-        x = n["x"][r] + lat.dx[hk, k]
-        y = n["y"][r] + lat.dy[hk, k]
-        nh = lat.nh[hk, k]
-        free, zones = lat.probe(x, y, nh)
-        r, k, x, y, nh, zones = r[free], k[free], x[free], y[free], nh[free], zones[free]
-        used = n["used"][r]
-        seen = zones.copy()  # every zone met where the length ended, before and after pushes
-        pend = np.flatnonzero(zones & self.field_bits & ~used)
-        dead = np.zeros(len(r), dtype=bool)
-        pushed = np.zeros(len(r), dtype=bool)
-        while len(pend):
-            v = zones[pend] & self.field_bits & ~used[pend]
-            low = v & (~v + _U1)
-            z = np.log2(low.astype(np.float64)).astype(np.int64)
-            x[pend] += self.push_x[z]
-            y[pend] += self.push_y[z]
-            used[pend] |= low
-            pushed[pend] = True
-            ok, zz = lat.probe(x[pend], y[pend], nh[pend])
-            zones[pend] = zz
-            seen[pend] |= zz
-            dead[pend[~ok]] = True
-            pend = pend[ok]
-            pend = pend[(zones[pend] & self.field_bits & ~used[pend]) != 0]
-        keep = ~dead
-        if self.p.exclusions == "avoid" and self.p.n_excl:
-            keep &= (seen & self.excl_bits) == 0
-        sel = np.flatnonzero(keep)
-        r, k, x, y, nh, seen, used, pushed = r[sel], k[sel], x[sel], y[sel], nh[sel], seen[sel], used[sel], pushed[sel]
-        s = n["s"][r]
-        l = n["l"][r] + 1
-        t = n["t"][r]
-        time = (t - 1) * self.scale + self.scale * l // s
-        c = {"x": x, "y": y, "hk": nh, "t": t, "s": s, "l": l, "spent": n["spent"][r] + lat.cost[k], "used": used,
-             "time": time, "icons": n["icons"][r] + lat.cost[k], "parent": n["parent"][r], "move": k,
-             "rev": n["rev"][r]}
-        if self.record is not None:
-            self._note(x, y, time)
-        self._goals(c, seen, n, r, pushed)
-        win, key = self._admit(c)
-        c["key"] = key
-        self._push({kk: v[win] for kk, v in c.items()})
-
-    def _goals(self, c: dict[str, np.ndarray], zones: np.ndarray, n: dict[str, np.ndarray], r: np.ndarray,
-               pushed: np.ndarray) -> None:
-        """Record the earliest arrival at each open goal among these children."""
-        time = c["time"]
-        gates = [g for g in self.open if g not in self.goal_bit]
-        bits = np.uint64(sum(1 << self.goal_bit[g] for g in self.open if g in self.goal_bit))
-        some = np.flatnonzero(zones & bits) if bits else np.zeros(0, dtype=np.int64)
-        for g in list(self.open):
-            z = self.goal_bit.get(g)
-            if z is not None:
-                hit = some[(zones[some] & np.uint64(1 << z)) != 0]
-            elif gates:
-                hit = gate_hits(self, g, c, n, r, pushed)
-            else:
-                continue
-            if not len(hit):
-                continue
-            i = hit[np.argmin(time[hit])]
-            t = int(time[i])
-            if g not in self.cand or t < self.cand[g][0]:
-                self._reserve(1)
-                sid = self.store.add(**{kk: v[i:i + 1] for kk, v in c.items()}, key=np.array([-1]))
-                self.cand[g] = (t, int(sid[0]))
+    def compact(self) -> None:
+        """Fold the queued and parked states into the reservoir :meth:`resume` draws from."""
+        compact(self)

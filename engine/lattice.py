@@ -153,11 +153,11 @@ class HeadingLattice:
         pz: list[np.ndarray] = []
         bits = int(np.bitwise_or.reduce(maybe))
         while bits:
-            z = (bits & -bits).bit_length() - 1
+            bit = (bits & -bits).bit_length() - 1
             bits &= bits - 1
-            sel = todo[(maybe & np.uint64(1 << z)) != 0]
+            sel = todo[(maybe & np.uint64(1 << bit)) != 0]
             pi.append(sel)
-            pz.append(np.full(len(sel), z, dtype=np.int64))
+            pz.append(np.full(len(sel), bit, dtype=np.int64))
         i, z = np.concatenate(pi), np.concatenate(pz)
         hit = np.zeros(len(i), dtype=bool)
         circ = self.circ[z]

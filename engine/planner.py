@@ -68,6 +68,9 @@ from engine.travel_types import (  # noqa: F401  (re-exported: the planner's pub
     TravelResult,
 )
 
+#: Goals a coarser search found unreachable by exhausting its states are searched again at this
+#: tolerance (:meth:`Planner.confirm`).
+CONFIRM_TOLERANCE = 0.05
 #: The finest sideslip step the planner uses by default: 1/50 of a width (1/100 length for the
 #: reference turbine, the finest tolerance anyone should ask for).  See :func:`default_slip_steps`.
 MAX_SLIP_STEPS = 50
@@ -333,7 +336,24 @@ class Planner:
             starts, wanted, limit = self._query(source, goals, max_time)
             search = ScalarSearch(self, starts, wanted)
             search.limit, search.horizon = limit, max_time
-        return search.run()
+        return self.confirm(source, search.run(), search.proven, max_time)
+
+    def confirm(self, source: Source, results: dict[Goal, TravelResult], proven: set[Goal],
+                max_time: float | None = None) -> dict[Goal, TravelResult]:
+        """Check "unreachable" answers a coarse search reached by running out of states (and
+        "beyond" ones at the turn limit): merging positions closer than a coarse tolerance (and its
+        coarse sideslips) can lose the one pose that fits a narrow passage, so such goals are
+        searched again at :data:`CONFIRM_TOLERANCE` (the finer answer stands).  Goals the proof
+        ruled out (``proven``, :mod:`engine.reach`) need no second look."""
+        doubtful = [g for g, r in results.items() if g not in proven
+                    and (r.status == "unreachable" or (r.status == "beyond" and max_time is None))]
+        if not doubtful or self.quantum <= CONFIRM_TOLERANCE:
+            return results
+        fine = Planner(self.arena, self.geometry, tier=self.tier, budget=self.budget, exclusions=self.exclusions,
+                       quantum=CONFIRM_TOLERANCE, max_turns=self.max_turns, pivots=self.pivots,
+                       heuristic=self.use_heuristic, minimise=self.minimise, vectorised=self.vectorised,
+                       reverse=self.reverse, limits=self.limits, prove=False)
+        return {**results, **fine.plan_from(source, doubtful, max_time=max_time)}
 
 
     def reach_times(self, source: Source, *, cell: float = 0.5, max_time: float = 6.0) -> ReachMap:

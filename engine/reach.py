@@ -139,7 +139,7 @@ class ReachProof:
     def closure(self, starts: Sequence[tuple[Pose, int]]) -> Closure:
         """The exploration from the components the source poses lie in: an earlier one that
         holds them all (what they reach, it reached), else a new one."""
-        seeds = set()
+        seeds: set[tuple[int, int]] = set()
         for pose, _ in starts:
             point = shapely.Point(pose.x, pose.y)
             for k in range(6):

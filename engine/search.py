@@ -69,6 +69,7 @@ class ScalarSearch:
         self.limit = planner.max_turns * planner.scale
         self.horizon: float | None = None
         self.cut = False  # nodes dropped at the turn limit or past the time limit
+        self.proven: set[Goal] = set()  # goals the proof (engine.reach) ruled out
         self.dist = []  # the bound's distances: made by run(), once unreachable goals are out
 
     def _refresh(self) -> None:
@@ -94,7 +95,8 @@ class ScalarSearch:
     def run(self) -> dict[Goal, TravelResult]:
         p = self.p
         if p.prove and self.record is None:  # goals no plan can reach (engine.reach): answered now
-            for goal in proven_unreachable(p, self.starts, self.goals):
+            self.proven = proven_unreachable(p, self.starts, self.goals)
+            for goal in self.proven:
                 self.results[goal] = TravelResult(goal, False)
                 self.open_goals.discard(goal)
         self._refresh()
@@ -115,7 +117,7 @@ class ScalarSearch:
             self._push(node, -1)
         limits = p.limits
         started = _time.monotonic()
-        report = started + 0.5
+        report = started + limits.progress_every
         pops = 0
         f = 0
         while heap and (self.open_goals or self.record is not None):
@@ -131,13 +133,15 @@ class ScalarSearch:
                     reason = f"memory limit ({limits.describe_bytes()}) reached after {len(self.best):,} states"
                 elif limits.max_seconds is not None and now - started > limits.max_seconds:
                     reason = f"time limit ({limits.max_seconds:g} s) reached after {len(self.best):,} states"
+                elif limits.deadline is not None and now > limits.deadline:
+                    reason = f"time limit reached after {len(self.best):,} states"
                 if reason is not None:
                     for goal in self.goals:
                         if goal not in self.results:
                             self.results[goal] = TravelResult(goal, False, horizon=f / p.scale, undecided=reason)
                     return self.results
                 if limits.progress is not None and now >= report:
-                    report = now + 0.5
+                    report = now + limits.progress_every
                     limits.progress(len(self.best), f / p.scale)
             if goal_index >= 0:
                 goal = self.goals[goal_index]

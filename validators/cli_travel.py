@@ -1,13 +1,17 @@
 """``arena travel FILE --from SOURCE --to GOAL``: least-time travel for the reference turbine.
 
 Sources: ``start:N``, ``checkpoint:ID`` (its centre at max speed, best of 12 headings) or
-``x,y,heading[,speed]``.  Goals: ``checkpoint:ID``, ``gate:ID``, ``start:N``, ``target:ID``.
-Exit codes: 0 reachable, 1 not reachable, 2 errors (bad references, unreadable file).
+``x,y,heading[,speed]`` (a negative speed travels in reverse).  Goals: ``checkpoint:ID``,
+``gate:ID``, ``start:N``, ``target:ID``.  Exit codes: 0 reachable, 1 not reachable (proven, or
+not within the turn limit), 3 undecided (the search reached its memory or time limit first),
+2 errors (bad references, unreadable file).
 """
 
 from __future__ import annotations
 
 import json
+import re
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,6 +21,10 @@ from rich.table import Table
 
 from engine.motion import EngineError, Pose
 from engine.planner import CheckpointSource, Goal, Planner, PoseSource, Source, StartSource, TravelResult
+from engine.travel_types import DEFAULT_MAX_BYTES, SearchLimits
+
+#: Exit status when a search stopped at a limit before deciding.
+EXIT_UNDECIDED = 3
 from schema import ArenaError, load
 from validators.cli_app import app
 
@@ -42,10 +50,25 @@ def parse_source(text: str) -> Source:
     raise EngineError(f"a source is start:N, checkpoint:ID or x,y,heading[,speed], not {text!r}")
 
 
+def parse_size(text: str) -> int:
+    """Bytes from ``512M``, ``2G``, ``1.5GiB`` or a plain number of bytes.
+
+    >>> parse_size("512M"), parse_size("1G") == 1 << 30
+    (536870912, True)
+    """
+    m = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([KMGT]?)(i?B)?\s*", text, re.IGNORECASE)
+    if not m:
+        raise EngineError(f"a memory size is a number with K, M or G (e.g. 512M, 2G), not {text!r}")
+    return int(float(m.group(1)) * 1024 ** "_KMGT".index(m.group(2).upper() or "_"))
+
+
 def result_json(source: str, goal: str, r: TravelResult) -> dict[str, Any]:
     return {
         "from": source,
         "to": goal,
+        "status": r.status,
+        "reason": r.undecided,
+        "at_least": r.horizon if r.status in ("beyond", "undecided") else None,
         "reachable": r.reachable,
         "turns": r.turns if r.reachable else None,
         "lengths": r.lengths if r.reachable else None,
@@ -63,15 +86,20 @@ def result_json(source: str, goal: str, r: TravelResult) -> dict[str, Any]:
 @app.command("travel")
 def travel(
     file: Annotated[Path, typer.Argument(help="Arena file (.yaml, .yml or .json).", show_default=False)],
-    source: Annotated[str, typer.Option("--from", help="start:N, checkpoint:ID or x,y,heading[,speed].")],
+    source: Annotated[str, typer.Option("--from", help="start:N, checkpoint:ID or x,y,heading[,speed] (negative speed: in reverse).")],
     goal: Annotated[str, typer.Option("--to", help="checkpoint:ID, gate:ID, start:N or target:ID.")],
     tier: Annotated[int | None, typer.Option("--tier", help="Tier analysed (default: the arena's analysis tier).")] = None,
     budget: Annotated[str | None, typer.Option("--budget", help="Icons per turn: N or 'unlimited' (default: the turbine's).")] = None,
     avoid_exclusions: Annotated[bool, typer.Option("--avoid-exclusions", help="Never enter active exclusion fields.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
-    tolerance: Annotated[float, typer.Option("--tolerance", min=0.001, max=1.0, help=(
-        "Position tolerance in lengths: 0.01 is exact for the model (far goals on big arenas take "
-        "a minute or more); 0.25 is the validators' setting."))] = 0.01,
+    tolerance: Annotated[float, typer.Option("--tolerance", min=0.01, max=1.0, help=(
+        "Position tolerance in lengths: positions closer than this merge and sideslips are tried in "
+        "steps no larger than it. 0.1 (default) is fine; 0.25 is the validators' setting; 0.01 is the "
+        "finest and far goals may reach the memory limit."))] = 0.1,
+    max_memory: Annotated[str, typer.Option("--max-memory", help="Memory the search may use (e.g. 512M, 2G).")] = "1G",
+    max_seconds: Annotated[float | None, typer.Option("--max-seconds", min=0.1, help="Stop the search after this many seconds.")] = None,
+    progress: Annotated[bool | None, typer.Option("--progress/--no-progress", help=(
+        "Show the search's progress on stderr (default: when stderr is a terminal)."))] = None,
 ) -> None:
     """Least time for the reference turbine, flat out, from a source to a goal."""
     err = Console(stderr=True)
@@ -83,36 +111,59 @@ def travel(
     except OSError as exc:
         err.print(f"{file}: {exc.strerror or exc}", markup=False)
         raise typer.Exit(2) from None
+    show = err.is_terminal if progress is None else progress
+    status = err.status("searching ...") if show else None
+    started = time.monotonic()
+
+    def report(states: int, bound: float) -> None:
+        if status is not None and time.monotonic() - started > 1.0:
+            status.update(f"searching: {states:,} states kept, the goal is at least {bound:.2f} turns away")
+            status.start()
+
     try:
         src = parse_source(source)
         dst = Goal.parse(goal)
-        if budget is None:
-            planner = Planner(arena, tier=tier, exclusions="avoid" if avoid_exclusions else "pay", quantum=tolerance)
-        else:
+        limits = SearchLimits(max_bytes=parse_size(max_memory) if max_memory else DEFAULT_MAX_BYTES,
+                              max_seconds=max_seconds, progress=report)
+        b: int | None | str = "default"
+        if budget is not None:
             b = None if budget == "unlimited" else int(budget)
             if b is not None and b < 0:
                 raise EngineError("--budget must be >= 0 or 'unlimited'")
-            planner = Planner(arena, tier=tier, budget=b, exclusions="avoid" if avoid_exclusions else "pay",
-                              quantum=tolerance)
+        planner = Planner(arena, tier=tier, budget=b, exclusions="avoid" if avoid_exclusions else "pay",  # type: ignore[arg-type]
+                          quantum=tolerance, limits=limits)
         result = planner.plan(src, dst)
     except (EngineError, ValueError) as exc:
         err.print(f"arena travel: {exc}", markup=False)
         raise typer.Exit(2) from None
+    finally:
+        if status is not None:
+            status.stop()
     if as_json:
         typer.echo(json.dumps(result_json(source, goal, result), indent=2))
     else:
-        out = Console()
-        if not result.reachable:
-            out.print(f"{goal} is not reachable from {source}.", markup=False, emoji=False)
-        else:
-            out.print(
-                f"{source} -> {goal}: turn {result.turns}, length {result.lengths} at speed {result.speed} "
-                f"(time {result.time:.3f} turns), {result.icons} icons, {result.damage} damage",
-                markup=False, emoji=False,
-            )
-            table = Table("turn", "length", "maneuver", "x", "y", "heading", "speed", "pushed by")
-            for s in result.path:
-                table.add_row(str(s.turn), str(s.length), s.maneuver, f"{s.x:.2f}", f"{s.y:.2f}", f"{s.heading:g}",
-                              str(s.speed), s.pushed_by or "")
-            out.print(table)
-    raise typer.Exit(0 if result.reachable else 1)
+        _print(source, goal, result, planner)
+    raise typer.Exit({"reached": 0, "undecided": EXIT_UNDECIDED}.get(result.status, 1))
+
+
+def _print(source: str, goal: str, result: TravelResult, planner: Planner) -> None:
+    out = Console()
+    if result.status == "unreachable":
+        out.print(f"{goal} is not reachable from {source} without ramming.", markup=False, emoji=False)
+    elif result.status == "beyond":
+        out.print(f"{goal} is not reachable from {source} within {result.horizon:g} turns.", markup=False, emoji=False)
+    elif result.status == "undecided":
+        out.print(f"undecided: the search stopped at its {result.undecided}; {goal} is at least "
+                  f"{result.horizon:.2f} turns from {source}. Raise --max-memory or --max-seconds, or try a "
+                  f"coarser --tolerance (now {planner.quantum:g}).", markup=False, emoji=False)
+    else:
+        out.print(
+            f"{source} -> {goal}: turn {result.turns}, length {result.lengths} at speed {result.speed} "
+            f"(time {result.time:.3f} turns), {result.icons} icons, {result.damage} damage",
+            markup=False, emoji=False,
+        )
+        table = Table("turn", "length", "maneuver", "x", "y", "heading", "speed", "pushed by")
+        for s in result.path:
+            table.add_row(str(s.turn), str(s.length), s.maneuver, f"{s.x:.2f}", f"{s.y:.2f}", f"{s.heading:g}",
+                          str(s.speed), s.pushed_by or "")
+        out.print(table)

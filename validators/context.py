@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from engine.planner import CheckpointSource, Goal, PathStep, Planner, StartSource, TravelResult
+from engine.travel_types import SearchLimits
 from schema.model import Arena
 from validators.symmetry import Invariance, invariances
 
@@ -21,8 +22,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def travel_cell(r: TravelResult) -> dict[str, Any]:
-    """The report's compact form of a travel result."""
-    if not r.reachable and r.horizon is not None:
+    """The report's compact form of a travel result: reachable True (with the time), False
+    (proven unreachable) or None - farther than ``at_least`` turns, or ``undecided`` (a search
+    limit stopped the analysis; the reason)."""
+    if r.status == "undecided":
+        return {"reachable": None, "turns": None, "time": None, "at_least": round(r.horizon or 0.0, 3),
+                "undecided": r.undecided}
+    if r.status == "beyond":
         return {"reachable": None, "turns": None, "time": None, "at_least": r.horizon}
     if not r.reachable:
         return {"reachable": False, "turns": None, "time": None}
@@ -38,7 +44,8 @@ def path_json(r: TravelResult) -> tuple[dict[str, Any], ...]:
 #: engine's exact tolerance is 0.01; 0.25 gives the same checkpoint times on the shipped arenas (see
 #: bench/travel.py) at a fraction of the cost.  ``--tolerance`` changes it.
 ANALYSIS_TOLERANCE = 0.25
-#: Travel analysis gives up on goals not reached within this many turns.
+#: Travel analysis looks this many turns ahead: goals farther away are reported as farther than
+#: that ("beyond"), never as unreachable.
 ANALYSIS_MAX_TURNS = 12
 
 
@@ -71,12 +78,14 @@ class AnalysisContext:
 
     def __init__(self, arena: Arena, *, tier: int | None = None, budget: int | None | str = "arena",
                  tolerance: float = ANALYSIS_TOLERANCE, max_turns: int = ANALYSIS_MAX_TURNS,
-                 session: TravelSession | None = None) -> None:
+                 session: TravelSession | None = None, limits: SearchLimits | None = None) -> None:
         self.arena = arena
         self.tier = tier if tier is not None else arena.scenario.analysis.tier
         self.budget: int | None = arena.turbine.icons_per_turn if budget == "arena" else budget  # type: ignore[assignment]
         self.tolerance = tolerance
         self.max_turns = max_turns
+        #: Memory and time caps of each travel search (:class:`~engine.travel_types.SearchLimits`).
+        self.limits = limits or SearchLimits()
         self._from: dict[str, dict[str, TravelResult]] = {}
         self.searches = 0
         #: Searches kept between runs (the editor's live validation), or None.
@@ -87,7 +96,7 @@ class AnalysisContext:
         if self.session is not None and self.session.planner is not None:
             return self.session.planner
         return Planner(self.arena, tier=self.tier, budget=self.budget, quantum=self.tolerance,
-                       minimise="time", max_turns=self.max_turns)
+                       minimise="time", max_turns=self.max_turns, limits=self.limits)
 
     @cached_property
     def symmetries(self) -> list[Invariance]:
@@ -137,6 +146,11 @@ class AnalysisContext:
 
     def travel(self, source: str, goal: str) -> TravelResult:
         return self.travel_from(source)[goal]
+
+    def undecided(self) -> list[tuple[str, str, TravelResult]]:
+        """(source, goal ref, result) of every query so far that a search limit left undecided."""
+        return [(src, ref, r) for src, row in self._from.items() for ref, r in sorted(row.items())
+                if r.status == "undecided"]
 
     def starts(self) -> list[str]:
         return [s.id for s in sorted(self.arena.start_positions, key=lambda s: s.player)]

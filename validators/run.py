@@ -96,8 +96,23 @@ def validate(
         metrics.update(result.metrics)
     if progress:
         progress("done", len(chosen), len(chosen))
+    findings.extend(_limit_findings(ctx, chosen, findings))
     findings.sort(key=lambda f: (-RANK[f.severity], f.code, f.elements, f.message))
     return Report(arena, source, ctx.tier, ctx.budget, chosen, findings, metrics, timings, ctx.tolerance)
+
+
+def _limit_findings(ctx: AnalysisContext, chosen: list[Validator], findings: list[Finding]) -> list[Finding]:
+    """One ``analysis-limit`` finding for travel queries a search limit left undecided that no
+    validator reported (a verdict built on them is not a pass)."""
+    told = {f.elements for f in findings if "undecided" in f.metrics}
+    left = [(src, ref, r) for src, ref, r in ctx.undecided() if (src, ref.split(":", 1)[1]) not in told]
+    if not left:
+        return []
+    names = ", ".join(f"{src} to {ref}" for src, ref, _ in left[:6]) + (" ..." if len(left) > 6 else "")
+    return [Finding("analysis-limit", "warning", f"{len(left)} travel question(s) stayed undecided ({names}): the "
+                    f"search stopped at its {left[0][2].undecided}; verdicts that depend on them are incomplete - "
+                    "raise the analysis limits or simplify the arena", tuple(dict.fromkeys(s for s, _, _ in left)),
+                    {"undecided": [{"from": s, "to": ref, "reason": r.undecided} for s, ref, r in left]})]
 
 
 def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator],

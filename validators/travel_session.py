@@ -26,6 +26,7 @@ from typing import Any
 
 from engine.frontier import FrontierSearch
 from engine.planner import CheckpointSource, Goal, Planner, StartSource, TravelResult
+from engine.travel_types import SearchLimits
 from schema.model import Arena
 from validators.context import ANALYSIS_MAX_TURNS, ANALYSIS_TOLERANCE, AnalysisContext, travel_sources
 
@@ -33,9 +34,11 @@ from validators.context import ANALYSIS_MAX_TURNS, ANALYSIS_TOLERANCE, AnalysisC
 class TravelSession:
     """Planner and searches reused across versions of one arena (see the module docstring)."""
 
-    def __init__(self, *, tolerance: float = ANALYSIS_TOLERANCE, max_turns: int = ANALYSIS_MAX_TURNS) -> None:
+    def __init__(self, *, tolerance: float = ANALYSIS_TOLERANCE, max_turns: int = ANALYSIS_MAX_TURNS,
+                 limits: SearchLimits | None = None) -> None:
         self.tolerance = tolerance
         self.max_turns = max_turns
+        self.limits = limits or SearchLimits()
         self.planner: Planner | None = None
         self.arena: Arena | None = None
         self.searches: dict[str, FrontierSearch] = {}
@@ -66,7 +69,8 @@ class TravelSession:
                 self.arena = arena
                 self.last_update = ("retarget" if moved else "same", frozenset(moved))
                 return
-        self.planner = Planner(arena, quantum=self.tolerance, minimise="time", max_turns=self.max_turns)
+        self.planner = Planner(arena, quantum=self.tolerance, minimise="time", max_turns=self.max_turns,
+                               limits=self.limits)
         self.arena, self._settings = arena, settings
         self.searches, self.pending = {}, {}
         self.last_update = ("new", frozenset())
@@ -74,7 +78,8 @@ class TravelSession:
     def context(self, arena: Arena) -> AnalysisContext:
         """An analysis context for ``arena`` whose travel comes from this session."""
         self.update(arena)
-        return AnalysisContext(arena, tolerance=self.tolerance, max_turns=self.max_turns, session=self)
+        return AnalysisContext(arena, tolerance=self.tolerance, max_turns=self.max_turns, session=self,
+                               limits=self.limits)
 
     def retain(self, sources: list[str]) -> None:
         """Keep only the searches of ``sources`` (the others' memory goes back)."""
@@ -90,6 +95,7 @@ class TravelSession:
     def travel_from(self, source: str, goals: list[Goal], horizon: float | None) -> dict[Goal, TravelResult]:
         """The search for ``source``: kept and resumed for moved goals, or run now (and kept)."""
         assert self.planner is not None
+        src = _source(source)
         search = self.searches.get(source)
         if search is not None:
             todo = self.pending.pop(source, set())
@@ -100,15 +106,17 @@ class TravelSession:
                 except BaseException:
                     self.pending[source] = todo  # stopped half way: the state is consistent, redo later
                     raise
-            return dict(search.results)
-        src = _source(source)
-        search = self.planner.frontier_search(src, goals, max_time=horizon)
-        if search is None:  # too many zones for the vectorised search: no reuse
-            return self.planner.plan_from(src, goals, max_time=horizon)
-        search.stop = self.stop
-        results = search.run()
-        self.searches[source] = search
-        return dict(results)
+            results = dict(search.results)
+        else:
+            search = self.planner.frontier_search(src, goals, max_time=horizon)
+            if search is None:  # too many zones for the vectorised search: no reuse
+                return self.planner.plan_from(src, goals, max_time=horizon)
+            search.stop = self.stop
+            results = dict(search.run())
+            self.searches[source] = search
+        if search.limited is not None:  # stopped at a limit: nothing worth keeping to resume
+            self.searches.pop(source).release()
+        return self.planner.confirm(src, results, search.proven, horizon)
 
     def warm(self, should_stop: Callable[[], bool] | None = None, sources: list[str] | None = None) -> int:
         """Run the searches the arena's sources (or ``sources``) don't have yet and finish

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 from engine.geometry import ArenaGeometry
@@ -78,3 +79,69 @@ def small_arena(seed: int) -> tuple[Arena, int]:
         start_positions=tuple(starts),
     )
     return arena, turns
+
+
+def _channel_walls(x0: float, x1: float, y: float, width: float, tag: str) -> list[Wall]:
+    """The two walls (0.5 thick) of a straight channel along x from x0 to x1, centred on y."""
+    mid, length = (x0 + x1) / 2.0, x1 - x0
+    return [Wall(f"{tag}N", Rect((mid, y + width / 2.0 + 0.25), (length, 0.5))),
+            Wall(f"{tag}S", Rect((mid, y - width / 2.0 - 0.25), (length, 0.5)))]
+
+
+def reverse_arena(seed: int) -> Arena:
+    """A dead-end channel too narrow to turn or pivot in (no heading but along it fits), the
+    start facing the dead end and checkpoint A out of the other end: only reverse gets there."""
+    rnd = random.Random(seed)
+    width = rnd.uniform(0.6, 0.85)
+    end = rnd.uniform(3.0, 4.5)
+    walls = _channel_walls(-2.5, end, 0.0, width, "C") + [Wall("END", Rect((end + 0.25, 0.0), (0.5, width + 1.0)))]
+    delta, top = rnd.choice([(1, 2), (2, 2), (1, 3), (2, 4)])
+    turbine = Turbine(speed_delta=delta, max_speed=top, icons_per_turn=rnd.choice([1, 3]))
+    return Arena(
+        name=f"reverse{seed}", bounds=Rect((0.0, 0.0), (13.0, 5.0)), turbine=turbine, walls=tuple(walls),
+        checkpoints=(Checkpoint("A", "outlying", Circle((rnd.uniform(-5.5, -4.0), rnd.uniform(-1.0, 1.0)), 0.5)),),
+        start_positions=(StartPosition(1, (rnd.uniform(0.0, end - 1.0), 0.0), 0.0),),
+    )
+
+
+def jog_arena(seed: int) -> tuple[Arena, float]:
+    """Two channels a hair wider than the turbine, the second offset sideways by a quarter or three
+    quarters of a width, joined by a pocket just wide enough for both: no heading but along them
+    fits, and getting from one channel's line to the other's takes a length whose sideslip is
+    that fraction (give or take the clearance).  Returns the arena and the sideslip (in widths)."""
+    rnd = random.Random(seed)
+    turbine = Turbine(speed_delta=rnd.choice([1, 2]), max_speed=rnd.choice([2, 3]), icons_per_turn=rnd.choice([1, 2, None]))
+    clearance = rnd.uniform(0.02, 0.035)
+    width = turbine.width + 2.0 * clearance
+    fraction = rnd.choice([0.25, 0.75]) * rnd.choice([1, -1])
+    shift = fraction * turbine.width
+    joint = rnd.uniform(-1.0, 0.5)
+    pocket = 1.2
+    top, bottom = max(0.0, shift) + width / 2.0, min(0.0, shift) - width / 2.0
+    walls = (_channel_walls(-6.0, joint - pocket, 0.0, width, "W") + _channel_walls(joint, 6.0, shift, width, "E")
+             + [Wall("PN", Rect((joint - pocket / 2.0, top + 0.25), (pocket, 0.5))),
+                Wall("PS", Rect((joint - pocket / 2.0, bottom - 0.25), (pocket, 0.5)))])
+    return Arena(
+        name=f"jog{seed}", bounds=Rect((0.0, 0.0), (12.0, 4.0)), turbine=turbine, walls=tuple(walls),
+        checkpoints=(Checkpoint("A", "outlying", Circle((rnd.uniform(joint + 1.6, 4.0), shift), 0.2)),),
+        start_positions=(StartPosition(1, (rnd.uniform(-5.0, joint - pocket - 1.6), 0.0), 0.0),),
+    ), fraction
+
+
+def chain_arena(seed: int) -> Arena:
+    """Acceleration fields one length apart in a row, each pushing on to the next: a length that
+    ends on the first is carried down the whole chain (rule "Acceleration Fields": each field
+    once a turn, pushes repeat the end-of-length checks)."""
+    rnd = random.Random(seed)
+    heading = float(rnd.choice(range(0, 360, 30)))
+    a = math.radians(heading)
+    n = rnd.randint(2, 3)
+    fields = tuple(AccelerationField(f"F{i}", Circle((1.5 * math.cos(a) + i * math.cos(a), 1.5 * math.sin(a) + i * math.sin(a)), 0.2),
+                                     heading + rnd.choice([0.0, 0.0, 15.0, -15.0])) for i in range(n))
+    far = 1.5 + n + rnd.uniform(1.0, 2.5)
+    turbine = Turbine(speed_delta=1, max_speed=2, icons_per_turn=rnd.choice([1, 2]))
+    return Arena(
+        name=f"chain{seed}", bounds=Rect((0.0, 0.0), (16.0, 16.0)), turbine=turbine, acceleration_fields=fields,
+        checkpoints=(Checkpoint("A", "outlying", Circle((far * math.cos(a), far * math.sin(a)), 0.4)),),
+        start_positions=(StartPosition(1, (0.0, 0.0), heading),),
+    )

@@ -50,3 +50,34 @@ def test_unreachable_goal_exits_1_and_bad_queries_exit_2(tmp_path: Path) -> None
     assert r.exit_code == 2 and "no checkpoint 'Q'" in r.output
     r = CliRunner().invoke(app, ["travel", str(_arena(tmp_path)), "--from", "start:9", "--to", "checkpoint:A"])
     assert r.exit_code == 2
+
+
+def test_reverse_pose_source_is_accepted(tmp_path: Path) -> None:
+    """"Turbines can travel in reverse": a pose source may already be moving backwards; facing
+    away from the checkpoint at speed -2 it gets there in reverse sooner than by turning round."""
+    r = CliRunner().invoke(app, ["travel", str(_arena(tmp_path)), "--from", "7,0,0,-2", "--to", "checkpoint:A", "--json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert doc["status"] == "reached"
+    assert all(step["speed"] < 0 for step in doc["path"])
+
+
+def test_a_search_stopped_by_its_memory_limit_exits_3_and_says_so(tmp_path: Path) -> None:
+    r = CliRunner().invoke(app, ["travel", str(_arena(tmp_path)), "--from", "start:1", "--to", "checkpoint:A",
+                                 "--max-memory", "64K", "--json"])
+    assert r.exit_code == 3, r.output
+    doc = json.loads(r.output)
+    assert doc["status"] == "undecided" and "memory limit (64 KiB)" in doc["reason"]
+    assert doc["at_least"] is not None and not doc["reachable"]
+    r = CliRunner().invoke(app, ["travel", str(_arena(tmp_path)), "--from", "start:1", "--to", "checkpoint:A",
+                                 "--max-memory", "64K"])
+    assert r.exit_code == 3 and "undecided" in r.output and "--max-memory" in r.output
+    r = CliRunner().invoke(app, ["travel", str(_arena(tmp_path)), "--from", "start:1", "--to", "checkpoint:A",
+                                 "--max-memory", "lots"])
+    assert r.exit_code == 2 and "memory size" in r.output
+
+
+def test_progress_option_keeps_stdout_clean(tmp_path: Path) -> None:
+    r = CliRunner().invoke(app, ["travel", str(_arena(tmp_path)), "--from", "start:1", "--to", "checkpoint:A",
+                                 "--progress", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["status"] == "reached"

@@ -32,10 +32,26 @@ class ReachabilityValidator:
                     continue
                 kind, ident = ref.split(":", 1)
                 what = {"checkpoint": "checkpoint", "gate": "gate", "target": "a firing position on static target"}[kind]
-                out.append(Finding(self.id, "error", f"start {_player(s)} cannot reach {what} {ident} without ramming "
-                                   f"(tier {context.tier}, {_budget(context)}): open a gap of at least one turbine width "
-                                   "or move the element", (s, ident)))
+                if r.status == "unreachable":
+                    out.append(Finding(self.id, "error", f"start {_player(s)} cannot reach {what} {ident} without ramming "
+                                       f"(tier {context.tier}, {_budget(context)}): open a gap of at least one turbine "
+                                       "width or move the element", (s, ident)))
+                elif r.status == "beyond":
+                    out.append(Finding(self.id, "warning", f"start {_player(s)} needs more than {fmt(r.horizon or 0)} "
+                                       f"turns to reach {what} {ident} (the analysis looks no further): a very long way "
+                                       "round - open a shorter way or move the element", (s, ident),
+                                       {"at_least": r.horizon}))
+                else:
+                    out.append(undecided_finding(self.id, s, what, ident, r))
         return Result(out, {"travel": context.start_matrix()})
+
+
+def undecided_finding(code: str, source: str, what: str, ident: str, r: Any) -> Finding:
+    """The finding for a travel query a search limit left undecided: never a silent pass."""
+    return Finding(code, "warning", f"could not decide whether {source.replace(':', ' ')} can reach {what} {ident}: the "
+                   f"search stopped at its {r.undecided} (it is at least {fmt(r.horizon or 0)} turns away) - "
+                   "raise the analysis limits or simplify the arena", (source, ident),
+                   {"undecided": r.undecided, "at_least": r.horizon})
 
 
 class StartCheckpointAccessValidator:
@@ -160,6 +176,11 @@ class CheckpointSpacingValidator:
             best = ab if context.time(ab) <= context.time(ba) else ba
             src, dst = (a, b) if best is ab else (b, a)
             t = context.time(best)
+            if not best.reachable and "undecided" in (ab.status, ba.status):
+                r = ab if ab.status == "undecided" else ba
+                out.append(undecided_finding(self.id, f"checkpoint:{a if r is ab else b}", "checkpoint",
+                                             b if r is ab else a, r))
+                continue
             if t < need - 1e-9:
                 out.append(Finding(
                     self.id, "warning",

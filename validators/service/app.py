@@ -38,12 +38,21 @@ from validators.service.workers import JobTimeout, PoolUnavailable, QueueFull, W
 
 log = logging.getLogger("arena.service")
 VERSION = "1"
+#: Share of a job's time limit its travel searches may use: they answer "undecided" then, before
+#: the worker would be killed (503).
+ANALYSIS_SHARE = 0.8
 
 TRAVEL_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "required": ["from", "to", "reachable", "turns", "lengths", "time", "icons", "damage", "path"],
+    "required": ["from", "to", "status", "reason", "at_least", "reachable", "turns", "lengths", "time", "icons",
+                 "damage", "path"],
     "properties": {
-        "from": {"type": "string"}, "to": {"type": "string"}, "reachable": {"type": "boolean"},
+        "from": {"type": "string"}, "to": {"type": "string"},
+        "status": {"type": "string", "enum": ["reached", "unreachable", "beyond", "undecided"], "description": (
+            "reached; unreachable (proven); beyond (not within the turn limit: at least `at_least` turns); "
+            "undecided (a search limit - memory, or the service's time limit - stopped it: see `reason`)")},
+        "reason": {"type": ["string", "null"]}, "at_least": {"type": ["number", "null"]},
+        "reachable": {"type": "boolean"},
         "turns": {"type": ["integer", "null"]}, "lengths": {"type": ["integer", "null"]},
         "time": {"type": ["number", "null"], "description": "turns - 1 + lengths / speed"},
         "icons": {"type": ["integer", "null"]}, "damage": {"type": ["integer", "null"]},
@@ -204,7 +213,7 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
         params = {"fmt": fmt, "source": source or "request", "enable": list(dict.fromkeys(enable)),
                   "disable": sorted(set(disable)), "tier": tier, "budget": parse_budget(budget),
                   "report_source": source}
-        response = await dispatch(request, "validate", body, params)
+        response = await dispatch(request, "validate", body, params, seconds=ANALYSIS_SHARE * cfg.timeout)
         if response.status_code == 200:
             response.headers["Arena-Verdict"] = _verdict(response.body, fail_on)
         return response
@@ -221,15 +230,16 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
                      tier: TierQ = None, budget: BudgetQ = None,
                      exclusions: Annotated[Literal["pay", "avoid"], Query(
                          description="Exclusion fields active at the tier: pay their damage or avoid them.")] = "pay",
-                     tolerance: Annotated[float, Query(ge=0.001, le=1.0, description=(
-                         "Position tolerance in lengths: 0.01 is exact for the model; 0.25 (the validators' "
-                         "setting) answers far goals on big arenas within the time limit."))] = 0.01,
+                     tolerance: Annotated[float, Query(ge=0.01, le=1.0, description=(
+                         "Position tolerance in lengths (positions closer than this merge, sideslips are tried "
+                         "in steps no larger): 0.1 is fine; 0.25 is the validators' setting and answers far "
+                         "goals on big arenas within the time limit."))] = 0.1,
                      source: SourceQ = None) -> Response:
         fmt = arena_format(request)
         body = await body_of(request, cfg.max_body)
         params = {"fmt": fmt, "source": source or "request", "origin": from_, "goal": to, "tier": tier,
                   "budget": parse_budget(budget), "exclusions": exclusions, "tolerance": tolerance}
-        return await dispatch(request, "travel", body, params)
+        return await dispatch(request, "travel", body, params, seconds=ANALYSIS_SHARE * cfg.timeout)
 
     @app.post("/v1/render", tags=["arenas"], response_class=Response, openapi_extra=ARENA_BODY,
               summary="Render an arena as SVG or PNG",

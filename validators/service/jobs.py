@@ -72,8 +72,19 @@ def parse_arena(body: bytes, fmt: str, source: str) -> Arena:
     return arena
 
 
+def _limits(seconds: float | None) -> Any:
+    """Search limits that end every travel search of a job ``seconds`` from now (undecided)."""
+    import time
+
+    from engine.travel_types import SearchLimits
+
+    return SearchLimits(deadline=None if seconds is None else time.monotonic() + seconds)
+
+
 def validate_job(body: bytes, fmt: str, source: str, enable: list[str], disable: list[str],
-                 tier: int | None, budget: int | None | str, report_source: str | None = None) -> Outcome:
+                 tier: int | None, budget: int | None | str, report_source: str | None = None,
+                 seconds: float | None = None) -> Outcome:
+    from validators.context import AnalysisContext
     from validators.registry import UnknownValidator
     from validators.run import validate
 
@@ -82,7 +93,9 @@ def validate_job(body: bytes, fmt: str, source: str, enable: list[str], disable:
     except ArenaError as exc:
         return invalid_arena(exc)
     try:
-        report = validate(arena, source=report_source, enable=enable, disable=disable, tier=tier, budget=budget)
+        context = AnalysisContext(arena, tier=tier, budget=budget, limits=_limits(seconds))
+        report = validate(arena, source=report_source, enable=enable, disable=disable, tier=tier, budget=budget,
+                          context=context)
     except UnknownValidator as exc:
         code = exc.args[0]
         name = "enable" if code in enable else "disable"
@@ -111,7 +124,8 @@ def parse_source(text: str) -> Any:
 
 
 def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier: int | None,
-               budget: int | None | str, exclusions: str, tolerance: float = 0.01) -> Outcome:
+               budget: int | None | str, exclusions: str, tolerance: float = 0.1,
+               seconds: float | None = None) -> Outcome:
     from engine.motion import EngineError
     from engine.planner import Goal, PlanningError, Planner
     from validators.cli_travel import result_json
@@ -130,7 +144,7 @@ def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier:
         return bad_param("to", str(exc))
     try:
         planner = Planner(arena, tier=tier, budget="default" if budget == "arena" else budget,  # type: ignore[arg-type]
-                          exclusions=exclusions, quantum=tolerance)  # type: ignore[arg-type]
+                          exclusions=exclusions, quantum=tolerance, limits=_limits(seconds))  # type: ignore[arg-type]
         result = planner.plan(src, target)
     except (PlanningError, EngineError) as exc:
         return "problem", problem(422, "travel-query", "Impossible travel query", str(exc))

@@ -1,0 +1,123 @@
+"""Resuming a finished vectorised search (:mod:`engine.frontier`) for goals that moved: the kept
+states stay valid (goals don't change how a turbine moves), so moved goals are tested against the
+kept length ends and the open states go back into the queue under the new bound."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+import numpy as np
+
+from engine.frontier_paths import PIVOT_BASE, pushed_landings
+from engine.travel_types import Goal, TravelResult
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.frontier import FrontierSearch
+
+
+def resume(search: FrontierSearch, changed: Sequence[Goal]) -> dict[Goal, TravelResult]:
+    """Answer goals whose regions changed (the planner was :meth:`~engine.planner.Planner.retarget`
+    ed: same walls, fields and turbine) by continuing this finished search: every state it kept
+    is still valid, so the changed goals are first tested against the kept length ends, then
+    the open states are re-queued under the new bound and the search goes on until they are
+    settled.  The answers are those of a new search, up to which of two states closer than
+    the tolerance is kept."""
+    p = search.p
+    search.goal_bit = {g: p.goal_zone[g] for g in search.goals if g in p.goal_zone}
+    todo = [g for g in changed if g in search.goals]
+    for g in todo:
+        search.results.pop(g, None)
+        search.cand.pop(g, None)
+    search.open = set(todo)
+    search._prove(todo)
+    todo = [g for g in todo if g in search.open]
+    if not search.open:
+        return search.results
+    seed(search, todo)
+    search.compact()
+    search._refresh()
+    # the latest seeded arrival bounds every answer: only earlier states can improve one
+    bound = max(search.cand[g][0] for g in todo) if all(g in search.cand for g in todo) else search.limit + 1
+    k = int(np.searchsorted(search.reservoir_time, bound, side="left"))
+    if k and search.dist is None:  # no bound to rank by: every earlier state goes back
+        ids, time = search.reservoir[:k], search.reservoir_time[:k]
+        search.reservoir, search.reservoir_time, search.reservoir_cell = (
+            search.reservoir[k:], search.reservoir_time[k:], search.reservoir_cell[k:])
+        search._bucket(ids, time)
+    elif k:
+        # cheap lower bound first: time + the smallest time bound for the state's distance
+        cols = search.store.cols
+        ids, time = search.reservoir[:k], search.reservoir_time[:k]
+        assert search.dist is not None
+        d = search.dist[search.reservoir_cell[:k]]
+        soon = np.flatnonzero(time + search.bound.floor(d) < bound)
+        if len(soon):
+            keep = np.ones(len(search.reservoir), dtype=bool)
+            keep[soon] = False
+            ids, time = ids[soon], time[soon]
+            search.reservoir, search.reservoir_time = search.reservoir[keep], search.reservoir_time[keep]
+            search.reservoir_cell = search.reservoir_cell[keep]
+            search._bucket(ids, time + search._h(cols["x"][ids], cols["y"][ids], cols["s"][ids], cols["l"][ids], cols["spent"][ids]))
+    search._run_loop()
+    return search.results
+
+def release(search: FrontierSearch) -> None:
+    """The search is no longer needed: hand its key table back to the planner (reset where
+    it was written) so that the next search skips allocating one."""
+    if not search.dense or not len(search.best):
+        return
+    keys = search.store.cols["key"][: search.store.n]
+    search.best[keys[keys >= 0]] = np.iinfo(search.best.dtype).max
+    spare = search.p._scratch.setdefault("tables", [])
+    if len(spare) < 2:
+        spare.append(search.best)
+    search.best = search.best[:0]
+
+def compact(search: FrontierSearch) -> None:
+    """Fold the queued and parked states into the reservoir :meth:`resume` draws from (sorted
+    by time); worth doing ahead of time, so that the first resume is quick."""
+    extra = [e for b in search.buckets for e, _ in b] + search.parked
+    if not extra:
+        return
+    search.buckets = [[] for _ in range(search.limit + 1)]
+    search.parked = []
+    search.queued = 0
+    ids = np.concatenate(extra)
+    time = search.store.cols["time"][ids]
+    order = np.argsort(time.astype(np.int16) if search.limit < 32767 else time, kind="stable")
+    ids, time = ids[order], time[order]
+    m = search.p._distance_grid()
+    cols = search.store.cols
+    fi = np.clip(((cols["x"][ids] - m.x0) / m.cell).astype(np.int64), 0, m.nx - 1)
+    fj = np.clip(((cols["y"][ids] - m.y0) / m.cell).astype(np.int64), 0, m.ny - 1)
+    cell = fi * m.ny + fj
+    if len(search.reservoir):
+        at = np.searchsorted(search.reservoir_time, time, side="right")
+        search.reservoir = np.insert(search.reservoir, at, ids)
+        search.reservoir_time = np.insert(search.reservoir_time, at, time)
+        search.reservoir_cell = np.insert(search.reservoir_cell, at, cell)
+    else:
+        search.reservoir, search.reservoir_time, search.reservoir_cell = ids, time, cell
+
+def seed(search: FrontierSearch, goals: Sequence[Goal]) -> None:
+    """Earliest kept length end touching each of ``goals`` (zone goals; gates are re-found
+    only by the continued search's new states, so a changed gate needs a new search)."""
+    cols = search.store.cols
+    n = search.store.n
+    x, y, hk, time, move = cols["x"][:n], cols["y"][:n], cols["hk"][:n], cols["time"][:n], cols["move"][:n]
+    for g in goals:
+        z = search.goal_bit.get(g)
+        if z is None:
+            continue
+        minx, miny, maxx, maxy = search.p.cspace.zones[z].geometry.bounds
+        r = search.p.reach + 1.0 + search.p.n_fields * search.p.turbine.length  # pushes carry states on
+        near = np.flatnonzero((x >= minx - r) & (x <= maxx + r) & (y >= miny - r) & (y <= maxy + r))
+        near = near[(move[near] >= 0) & (move[near] < PIVOT_BASE)]  # length ends only
+        if not len(near):
+            continue
+        _, zones = search.lat.probe(x[near], y[near], hk[near])
+        zones |= pushed_landings(search, near)  # where the length ended before field pushes
+        hit = near[(zones & np.uint64(1 << z)) != 0]
+        if len(hit):
+            i = hit[np.argmin(time[hit])]
+            search.cand[g] = (int(time[i]), int(i))
