@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 import shapely
@@ -227,7 +227,7 @@ class HeadingSpace:
 
     def __init__(self, raster: Raster, free: BaseGeometry, zones: Sequence[BaseGeometry], *, heading: float = 0.0,
                  halves: tuple[tuple[float, float], tuple[float, float]] = ((0.5, 0.25), (0.5, 0.25)),
-                 free_base: BaseGeometry | None = None, wall_circles: Sequence[CircleSpec] = (),
+                 free_base: Callable[[], BaseGeometry] | None = None, wall_circles: Sequence[CircleSpec] = (),
                  zone_circles: dict[int, tuple[CircleSpec, bool]] | None = None) -> None:
         self.raster = raster
         #: The footprint's corner offsets shrunk/grown by the contact tolerance (set by CSpace).
@@ -236,12 +236,14 @@ class HeadingSpace:
         #: (half length, half width) of the footprint shrunk and grown by the contact tolerance.
         self.shrunk_half, self.grown_half = halves
         self.free = free
-        self.free_base = free if free_base is None else free_base
+        self._free_base = free_base
+        self._base: BaseGeometry | None = None if free_base is not None else free
         self.wall_circles = tuple(wall_circles)
+        if self.wall_circles:
+            self._circles = np.array(self.wall_circles, dtype=float).T  # (3, n): x, y, radius
         #: Zone index -> (its circle, whether it is an overlap zone), for circular zones.
         self.zone_circles: dict[int, tuple[CircleSpec, bool]] = dict(zone_circles or {})
         shapely.prepare(free)
-        shapely.prepare(self.free_base)
         status = np.full(raster.nx * raster.ny, BLOCKED, dtype=np.uint8)
         slack = CIRCLE_SLACK * max((c[2] for c in self.wall_circles), default=0.0)
         inside, maybe = raster.classify(free, slack=slack)
@@ -279,12 +281,32 @@ class HeadingSpace:
         spec = self.zone_circles.get(z)
         return 0.0 if spec is None else CIRCLE_SLACK * spec[0][2]
 
+    @property
+    def free_base(self) -> BaseGeometry:
+        """The free region without the circular walls (made when first needed)."""
+        if self._base is None:
+            assert self._free_base is not None
+            self._base = self._free_base()
+            shapely.prepare(self._base)
+        return self._base
+
     # -- exact tests (for cells the raster can't settle) ----------------------------------------------
     def free_exact(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
         """Is a footprint centred on each (x, y) clear of every wall and inside the bounds?"""
-        ok: np.ndarray = shapely.contains_xy(self.free_base, x, y)
-        for circle in self.wall_circles:
-            ok &= circle_rect_distance(x, y, circle, *self.shrunk_half, self.heading) > circle[2]
+        ok: np.ndarray = shapely.contains_xy(self.free, x, y)
+        if not self.wall_circles or ok.all():  # ``free`` lies inside the true free region
+            return ok
+        doubt = np.flatnonzero(~ok)  # outside the circumscribed circles' region: test the true circles
+        xs, ys = x[doubt], y[doubt]
+        cx, cy, r = self._circles
+        a = math.radians(self.heading)
+        c, s = math.cos(a), math.sin(a)
+        dx, dy = cx[None, :] - xs[:, None], cy[None, :] - ys[:, None]
+        hl, hw = self.shrunk_half
+        lx = np.maximum(np.abs(dx * c + dy * s) - hl, 0.0)
+        ly = np.maximum(np.abs(-dx * s + dy * c) - hw, 0.0)
+        clear = (lx * lx + ly * ly > r[None, :] * r[None, :]).all(axis=1)
+        ok[doubt] = clear & shapely.contains_xy(self.free_base, xs, ys)
         return ok
 
     def zone_exact(self, z: int, x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -423,12 +445,17 @@ class CSpace:
         shrunk = rect_offsets(hl_s, hw_s, key)
         grown = rect_offsets(hl_g, hw_g, key)
         blocked = shapely.union_all([minkowski(self.ring, shrunk), minkowski(self.walls, shrunk)])
-        free_base = self.geometry.bounds.difference(blocked)
-        free = free_base if self.circle_walls is None else free_base.difference(minkowski(self.circle_walls, shrunk))
+        if self.circle_walls is None:
+            free, base = self.geometry.bounds.difference(blocked), None
+        else:
+            free = self.geometry.bounds.difference(shapely.union(blocked, minkowski(self.circle_walls, shrunk)))
+
+            def base() -> BaseGeometry:
+                return self.geometry.bounds.difference(blocked)
         zones = [minkowski(z.geometry, shrunk if z.overlap else grown) for z in self.zones]
         circles = {i: (z.circle, z.overlap) for i, z in enumerate(self.zones) if z.circle is not None}
         hs = HeadingSpace(self.raster, free, zones, heading=key, halves=((hl_s, hw_s), (hl_g, hw_g)),
-                          free_base=free_base, wall_circles=self.wall_circles, zone_circles=circles)
+                          free_base=base, wall_circles=self.wall_circles, zone_circles=circles)
         hs.offsets = (shrunk, grown)
         return hs
 

@@ -49,21 +49,22 @@ def expand(search: FrontierSearch, ids: np.ndarray, n: dict[str, np.ndarray]) ->
             s = s[ok]
             idle = s == 0
             if idle.any():
-                idle(search, ids[sel[idle]], {k: v[sel[idle]] for k, v in n.items()})
+                idle_turn(search, ids[sel[idle]], {k: v[sel[idle]] for k, v in n.items()})
             go = sel[~idle]
             if len(go):
-                parts.append(turn(n, ids, go, s[~idle], n["hk"][go], n["rev"][go]))
+                parts.append(next_turn(n, ids, go, s[~idle], n["hk"][go], n["rev"][go]))
         # through 0 into the other direction ("Going From Forward to Reverse"): a + a' <= delta
         if p.reverse:
             for a2 in range(1, delta + 1):
                 sel = b[n["s"][b] + a2 <= delta]
                 if len(sel):
-                    parts.append(turn(n, ids, sel, np.full(len(sel), min(a2, p.vmax), dtype=np.int64),
+                    parts.append(next_turn(n, ids, sel, np.full(len(sel), min(a2, p.vmax), dtype=np.int64),
                                             (n["hk"][sel] + 6) % 12, n["rev"][sel] ^ 1))
     if parts:
-        lengths(search, {k: np.concatenate([pt[k] for pt in parts]) for k in parts[0]})
+        move_lengths(search, {k: np.concatenate([pt[k] for pt in parts]) for k in parts[0]})
 
-def turn(n: dict[str, np.ndarray], ids: np.ndarray, sel: np.ndarray, s: np.ndarray, hk: np.ndarray,
+
+def next_turn(n: dict[str, np.ndarray], ids: np.ndarray, sel: np.ndarray, s: np.ndarray, hk: np.ndarray,
           rev: np.ndarray) -> dict[str, np.ndarray]:
     """States of ``sel`` starting their next turn at (absolute) speed ``s``, heading of travel ``hk``."""
     m = len(sel)
@@ -72,7 +73,8 @@ def turn(n: dict[str, np.ndarray], ids: np.ndarray, sel: np.ndarray, s: np.ndarr
             "used": np.zeros(m, dtype=np.uint64), "time": n["time"][sel], "icons": n["icons"][sel],
             "parent": ids[sel], "rev": rev}
 
-def idle(search: FrontierSearch, ids: np.ndarray, n: dict[str, np.ndarray]) -> None:
+
+def idle_turn(search: FrontierSearch, ids: np.ndarray, n: dict[str, np.ndarray]) -> None:
     """A turn at speed 0: stay, or pivot k*30 degrees about a corner (1 icon)."""
     p = search.p
     m = len(ids)
@@ -113,7 +115,8 @@ def idle(search: FrontierSearch, ids: np.ndarray, n: dict[str, np.ndarray]) -> N
     c["key"] = key
     search._push({k: v[win] for k, v in c.items()})
 
-def lengths(search: FrontierSearch, n: dict[str, np.ndarray]) -> None:
+
+def move_lengths(search: FrontierSearch, n: dict[str, np.ndarray]) -> None:
     """One more length for every state of ``n`` (each at its speed), every maneuver."""
     lat = search.lat
     m = len(n["x"])
@@ -129,10 +132,13 @@ def lengths(search: FrontierSearch, n: dict[str, np.ndarray]) -> None:
     free, zones = lat.probe(x, y, nh)
     r, k, x, y, nh, zones = r[free], k[free], x[free], y[free], nh[free], zones[free]
     used = n["used"][r]
-    seen = zones.copy()  # every zone met where the length ended, before and after pushes
-    pend = np.flatnonzero(zones & search.field_bits & ~used)
-    dead = np.zeros(len(r), dtype=bool)
+    seen = zones  # every zone met where the length ended, before and after pushes
     pushed = np.zeros(len(r), dtype=bool)
+    pend = np.flatnonzero(zones & search.field_bits & ~used) if search.field_bits else np.zeros(0, dtype=np.int64)
+    keep = None
+    if len(pend):
+        seen = zones.copy()
+        dead = np.zeros(len(r), dtype=bool)
     while len(pend):
         v = zones[pend] & search.field_bits & ~used[pend]
         low = v & (~v + _U1)
@@ -147,11 +153,13 @@ def lengths(search: FrontierSearch, n: dict[str, np.ndarray]) -> None:
         dead[pend[~ok]] = True
         pend = pend[ok]
         pend = pend[(zones[pend] & search.field_bits & ~used[pend]) != 0]
-    keep = ~dead
+        keep = ~dead
     if search.p.exclusions == "avoid" and search.p.n_excl:
-        keep &= (seen & search.excl_bits) == 0
-    sel = np.flatnonzero(keep)
-    r, k, x, y, nh, seen, used, pushed = r[sel], k[sel], x[sel], y[sel], nh[sel], seen[sel], used[sel], pushed[sel]
+        clear = (seen & search.excl_bits) == 0
+        keep = clear if keep is None else keep & clear
+    if keep is not None and not keep.all():
+        sel = np.flatnonzero(keep)
+        r, k, x, y, nh, seen, used, pushed = r[sel], k[sel], x[sel], y[sel], nh[sel], seen[sel], used[sel], pushed[sel]
     s = n["s"][r]
     l = n["l"][r] + 1
     t = n["t"][r]
@@ -161,12 +169,13 @@ def lengths(search: FrontierSearch, n: dict[str, np.ndarray]) -> None:
          "rev": n["rev"][r]}
     if search.record is not None:
         search._note(x, y, time)
-    goals(search, c, seen, n, r, pushed)
+    record_goals(search, c, seen, n, r, pushed)
     win, key = search._admit(c)
     c["key"] = key
     search._push({kk: v[win] for kk, v in c.items()})
 
-def goals(search: FrontierSearch, c: dict[str, np.ndarray], zones: np.ndarray, n: dict[str, np.ndarray], r: np.ndarray,
+
+def record_goals(search: FrontierSearch, c: dict[str, np.ndarray], zones: np.ndarray, n: dict[str, np.ndarray], r: np.ndarray,
            pushed: np.ndarray) -> None:
     """Record the earliest arrival at each open goal among these children."""
     time = c["time"]

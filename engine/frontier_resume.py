@@ -61,6 +61,7 @@ def resume(search: FrontierSearch, changed: Sequence[Goal]) -> dict[Goal, Travel
     search._run_loop()
     return search.results
 
+
 def release(search: FrontierSearch) -> None:
     """The search is no longer needed: hand its key table back to the planner (reset where
     it was written) so that the next search skips allocating one."""
@@ -72,6 +73,7 @@ def release(search: FrontierSearch) -> None:
     if len(spare) < 2:
         spare.append(search.best)
     search.best = search.best[:0]
+
 
 def compact(search: FrontierSearch) -> None:
     """Fold the queued and parked states into the reservoir :meth:`resume` draws from (sorted
@@ -98,6 +100,7 @@ def compact(search: FrontierSearch) -> None:
         search.reservoir_cell = np.insert(search.reservoir_cell, at, cell)
     else:
         search.reservoir, search.reservoir_time, search.reservoir_cell = ids, time, cell
+
 
 def seed(search: FrontierSearch, goals: Sequence[Goal]) -> None:
     """Earliest kept length end touching each of ``goals`` (zone goals; gates are re-found

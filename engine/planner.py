@@ -71,21 +71,23 @@ from engine.travel_types import (  # noqa: F401  (re-exported: the planner's pub
 #: Goals a coarser search found unreachable by exhausting its states are searched again at this
 #: tolerance (:meth:`Planner.confirm`).
 CONFIRM_TOLERANCE = 0.05
-#: The finest sideslip step the planner uses by default: 1/50 of a width (1/100 length for the
-#: reference turbine, the finest tolerance anyone should ask for).  See :func:`default_slip_steps`.
-MAX_SLIP_STEPS = 50
+#: The finest sideslip step the planner uses by default: 1/64 of a width (1/128 length for the
+#: reference turbine, finer than the finest tolerance).  See :func:`default_slip_steps`.
+MAX_SLIP_STEPS = 64
 
 
 def default_slip_steps(quantum: float, width: float) -> int:
-    """Sideslip steps per side for a planner that merges positions closer than ``quantum``:
-    enough that neighbouring shifts are at most one quantum apart (so any sideslip lands within
-    half a quantum of one the planner tries - the error merging already allows), at most
-    :data:`MAX_SLIP_STEPS`.
+    """Sideslip steps per side for a planner that merges positions closer than ``quantum``: the
+    smallest power of two that puts neighbouring shifts at most one quantum apart (so any
+    sideslip lands within half a quantum of one the planner tries - the error merging already
+    allows), at most :data:`MAX_SLIP_STEPS`.  Powers of two nest: a finer tolerance never loses
+    a shift a coarser one tries.
 
     >>> default_slip_steps(0.25, 0.5), default_slip_steps(0.1, 0.5), default_slip_steps(0.01, 0.5)
-    (2, 5, 50)
+    (2, 8, 64)
     """
-    return max(1, min(MAX_SLIP_STEPS, math.ceil(width / quantum - 1e-9)))
+    need = max(1.0, width / quantum - 1e-9)
+    return min(MAX_SLIP_STEPS, 1 << math.ceil(math.log2(need)))
 
 
 class Planner:

@@ -229,6 +229,26 @@ class Closure:
         return self.proof.may_reach(self.reached, goal)
 
 
+def _same_part(planner: Planner, lat: HeadingLattice, starts: Sequence[tuple[Pose, int]], goal: Goal) -> bool:
+    """A quick sufficient sign that ``goal`` may be reached: it lies in the same connected part
+    of the free region (at a source's heading) as that source - without any of the work the
+    proof does.  (The free polygon used is never larger than the true one, so the sign is sound.)"""
+    for pose, speed in starts:
+        k = int(round(((pose.heading + (180.0 if speed < 0 else 0.0) - lat.headings[0]) % 360.0) / 30.0)) % 6
+        hs = lat.spaces[k]
+        point = shapely.Point(pose.x, pose.y)
+        part = next((g for g in getattr(hs.free, "geoms", [hs.free]) if g.intersects(point)), None)
+        if part is None:
+            continue
+        if goal.kind == "gate":
+            a, b, _ = planner.gates[goal]
+            if part.distance(shapely.LineString([a, b])) <= planner.reach:
+                return True
+        elif part.intersects(hs.zones[planner.goal_zone[goal]]):
+            return True
+    return False
+
+
 def proven_unreachable(planner: Planner, starts: Sequence[tuple[Pose, int]], goals: Sequence[Goal]) -> set[Goal]:
     """The goals of ``goals`` no plan from ``starts`` can reach (see the module docstring); empty
     when the proof doesn't apply (sources on several heading lattices)."""
@@ -237,6 +257,10 @@ def proven_unreachable(planner: Planner, starts: Sequence[tuple[Pose, int]], goa
     if not goals or not starts or not supported(planner, starts):
         return set()
     lat = planner._lattice(starts[0][0].heading % 30.0)
+    if not (planner.exclusions == "avoid" and planner.n_excl):  # the quick sign ignores exclusion fields
+        goals = [g for g in goals if not _same_part(planner, lat, starts, g)]
+    if not goals:
+        return set()
     proofs = planner._scratch.setdefault("proofs", {})
     key = (id(lat), planner.exclusions)
     proof = proofs.get(key)
