@@ -418,6 +418,9 @@ def render_bytes(arena: Arena, fmt: str, *, overlays: Iterable[str] = (), width:
         p = QPainter(gen)
         paint_page(p, arena, pw, ph, overlays=ovs, title=title, source=source)
         p.end()
+        from editor.svg_flatten import flatten_svg
+
+        return flatten_svg(bytes(ba))  # type: ignore[call-overload]
     else:
         mm = 25.4 / 96
         writer = pdf_writer(buf, pw * mm, ph * mm, title or arena.name)

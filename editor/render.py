@@ -322,11 +322,11 @@ def paint_background(painter: QPainter, arena: Arena, rect: QRectF, *, grid: boo
             if step * px_per_unit < 6:
                 continue
             painter.setPen(pen(colour, 1.0))
-            x = math.floor(rect.left() / step) * step
+            x = math.ceil(rect.left() / step - 1e-9) * step  # lines inside rect only: SVG has no clip
             while x <= rect.right():
                 painter.drawLine(QPointF(x, rect.top()), QPointF(x, rect.bottom()))
                 x += step
-            y = math.floor(rect.top() / step) * step
+            y = math.ceil(rect.top() / step - 1e-9) * step
             while y <= rect.bottom():
                 painter.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y))
                 y += step
