@@ -18,10 +18,11 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from schema import save
 from schema.io import write_atomic
+from schema.outputs import write_outputs
 
 PICTURES = (("svg", "SVG picture (*.svg)"), ("png", "PNG picture (*.png)"), ("pdf", "PDF picture (*.pdf)"))
 TARGETS = (("uvtt", "Universal VTT (*.dd2vtt)", ".dd2vtt"), ("foundry", "Foundry VTT scene (*.json)", ".json"),
-           ("tiled", "Tiled map (*.tmj)", ".tmj"), ("geojson", "GeoJSON (*.geojson)", ".geojson"))
+           ("tiled", "Tiled map (*.tmx *.tmj)", ".tmx"), ("geojson", "GeoJSON (*.geojson)", ".geojson"))
 
 
 class ExportMenu:
@@ -98,14 +99,16 @@ class ExportMenu:
             arena = self.win.doc.arena
             fmt = get(name)
             image = image_name = None
+            extra: list[tuple[Path, bytes]] = []
             if fmt.capabilities.needs_image:
                 image = render_bytes(arena, "png", view=canvas(arena, px).view, px_per_length=px)
                 if name == "foundry":
                     image_name = Path(target).with_suffix(".png").name
-                    write_atomic(Path(target).with_suffix(".png"), image)
-            result = fmt.write(arena, image_png=image, px_per_length=px, image_name=image_name)
-            write_atomic(target, result.data)
-            text = f"Wrote {target}" + (f" and {image_name}" if image_name else "")
+                    extra.append((Path(target).with_suffix(".png"), image))
+            result = fmt.write(arena, image_png=image, px_per_length=px, image_name=image_name,
+                               suffix=Path(target).suffix)
+            write_outputs([(Path(target), result.data), *extra], inputs=[self.win.doc.path] if self.win.doc.path else [])
+            text = f"Wrote {target}" + (f" and its background image {image_name}" if image_name else "")
             if result.losses:
                 text += f"\n\n{fmt.name} cannot represent:\n" + "\n".join(f"• {loss}" for loss in result.losses)
             return text
