@@ -234,14 +234,16 @@ def _walk(el: ET.Element, m: Matrix, inherited: dict[str, str | None]) -> None:
         if tag in ("defs", "title", "desc", "metadata", "style"):
             continue
         cm = multiply(m, parse_transform(child.attrib.pop("transform", None)))
-        styles = {k: child.get(k, inherited.get(k)) for k in ("stroke-width", "stroke-dasharray", "stroke-dashoffset")}
+        styles = {k: child.get(k, inherited.get(k)) for k in ("stroke", "stroke-width", "stroke-dasharray",
+                                                               "stroke-dashoffset")}
         if tag == "g":
             _walk(child, cm, styles)
             continue
         if tag in _DRAWN:
             non_scaling = child.attrib.pop("vector-effect", "none") == "non-scaling-stroke"
             s = scale_of(cm)
-            if not non_scaling and abs(s - 1.0) > 1e-9:
+            stroked = styles["stroke"] not in (None, "none")
+            if stroked and not non_scaling and abs(s - 1.0) > 1e-9:
                 width = styles["stroke-width"]
                 child.set("stroke-width", _num(float(width) * s) if width else _num(s))
                 dash = styles["stroke-dasharray"]
@@ -277,7 +279,7 @@ def flatten_svg(data: bytes) -> bytes:
     text = xml_safe(data.decode("utf-8", errors="replace"))
     root = ET.fromstring(text)
     _plain_patterns(root)
-    _walk(root, IDENTITY, {"stroke-width": "1", "stroke-dasharray": None, "stroke-dashoffset": None})
+    _walk(root, IDENTITY, {"stroke": None, "stroke-width": "1", "stroke-dasharray": None, "stroke-dashoffset": None})
     root.set("version", "1.1")
     root.attrib.pop("baseProfile", None)
     body = ET.tostring(root, encoding="unicode")
