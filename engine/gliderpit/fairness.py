@@ -13,7 +13,7 @@ downdraft marker.  Optionally the fewest turns to the pit centre.
 >>> ms = zone_metrics(default_arena())
 >>> [m.centre_mean for m in ms], sorted({round(m.exposure, 4) for m in ms})
 ([9.0, 9.0, 9.0, 9.0, 9.0, 9.0], [0.9375])
->>> compare(default_arena(), ms)
+>>> compare(default_arena())
 []
 """
 
@@ -144,16 +144,37 @@ def _spread(code: str, what: str, ms: Sequence[ZoneMetrics], value: Callable[[Zo
     worst = tuple(m.zone for m, v in known if v in (lo, hi))
     listing = ", ".join(f"{m.zone} {fmt.format(v)}" for m, v in known)
     return [Issue(code, "warning",
-                  f"Launch zones differ in {what} by {fmt.format(hi - lo)} {unit} (tolerance {fmt.format(tolerance)}): "
+                  f"Launch zones differ in {what} by {fmt.format(hi - lo)}{' ' + unit if unit else ''} "
+                  f"(tolerance {fmt.format(tolerance)}): "
                   f"{listing}.", worst,
                   {"values": {m.zone: v for m, v in known}, "spread": hi - lo, "tolerance": tolerance})]
 
 
-def compare(arena: GliderPitArena, metrics: Sequence[ZoneMetrics] | None = None) -> list[Issue]:
-    """Zones side by side: a warning per metric whose spread exceeds its tolerance."""
-    ms = list(zone_metrics(arena)) if metrics is None else list(metrics)
+def compare(arena: GliderPitArena, metrics: Sequence[ZoneMetrics] | None = None, *, travel: bool = True) -> list[Issue]:
+    """Zones side by side: a warning per metric whose spread exceeds its tolerance.  When
+    every row takes any marker (the book's rule), the updraft and downdraft figures equal the
+    overall ones and are compared once; when some rows take only one kind, each kind is
+    compared too."""
+    ms = list(zone_metrics(arena, travel=travel)) if metrics is None else list(metrics)
     an = arena.scenario.analysis
     disabled = set(an.disabled)
+    restricted = any(r.current != "any" for r in arena.rows)
+    currents = [*_spread("gp-zone-currents", "the chance an air current marker may land on a row they touch", ms,
+                         lambda m: m.exposure, an.current_tolerance, "", "{:.3f}")]
+    if restricted:
+        currents += [
+            *_spread("gp-zone-currents", "the chance an updraft marker may land on a row they touch", ms,
+                     lambda m: m.exposure_updraft, an.current_tolerance, "", "{:.3f}"),
+            *_spread("gp-zone-currents", "the chance a downdraft marker may land on a row they touch", ms,
+                     lambda m: m.exposure_downdraft, an.current_tolerance, "", "{:.3f}"),
+            *_spread("gp-zone-currents", "updraft rows within reach", ms, lambda m: float(m.updraft_rows),
+                     an.current_rows_tolerance, "rows"),
+            *_spread("gp-zone-currents", "downdraft rows within reach", ms, lambda m: float(m.downdraft_rows),
+                     an.current_rows_tolerance, "rows"),
+        ]
+    else:
+        currents += _spread("gp-zone-currents", "rows within reach (each may take an updraft or a downdraft)", ms,
+                            lambda m: float(m.updraft_rows), an.current_rows_tolerance, "rows")
     issues = [
         *_spread("gp-zone-centre", "mean hex distance to the pit centre", ms, lambda m: m.centre_mean,
                  an.centre_tolerance, "hexes", "{:.3g}"),
@@ -163,16 +184,7 @@ def compare(arena: GliderPitArena, metrics: Sequence[ZoneMetrics] | None = None)
                  an.clearance_tolerance, "hexes", "{:.3g}"),
         *_spread("gp-zone-facings", "mean launch facings per hex", ms, lambda m: m.facings_mean,
                  an.facings_tolerance, "facings", "{:.3g}"),
-        *_spread("gp-zone-currents", "the chance an air current marker may land on a row they touch", ms,
-                 lambda m: m.exposure, an.current_tolerance, "", "{:.3f}"),
-        *_spread("gp-zone-currents", "the chance an updraft marker may land on a row they touch", ms,
-                 lambda m: m.exposure_updraft, an.current_tolerance, "", "{:.3f}"),
-        *_spread("gp-zone-currents", "the chance a downdraft marker may land on a row they touch", ms,
-                 lambda m: m.exposure_downdraft, an.current_tolerance, "", "{:.3f}"),
-        *_spread("gp-zone-currents", "updraft rows within reach", ms, lambda m: float(m.updraft_rows),
-                 an.current_rows_tolerance, "rows"),
-        *_spread("gp-zone-currents", "downdraft rows within reach", ms, lambda m: float(m.downdraft_rows),
-                 an.current_rows_tolerance, "rows"),
+        *currents,
         *_spread("gp-zone-travel", "fewest turns to the pit centre", ms,
                  lambda m: None if m.travel_turns is None else float(m.travel_turns), an.travel_tolerance, "turns"),
     ]
