@@ -90,6 +90,31 @@ def chance_any_marker(labels: Iterable[int], markers: int = CURRENT_MARKERS) -> 
     return 1.0 - (1.0 - min(p, 1.0)) ** markers
 
 
+def current_effect(altitude: int, updrafts: int, downdrafts: int, floor: int = STANDARD_FLOOR) -> int:
+    """A glider's altitude after the air currents of its row (step 4 of the turn).
+
+    "If any hex row contains both updraft and downdraft markers, pair up any two opposing
+    markers in the row and remove them as they cancel each other out." (L201) One updraft
+    marker raises the glider 1 level, two raise it 2 (L203-205), downdrafts lower it likewise
+    (L207).  "A glider will not be moved to FLOOR level by a downdraft. Any gliders at altitude
+    level 1 are not affected by downdrafts and gliders at altitude level 2 will only be moved to
+    level 1" (L209) — with a raised FLOOR the protection applies to the levels just above it
+    (decision).  An updraft never lifts a glider to LEDGE (L67: "may never rise to LEDGE").
+
+    >>> current_effect(10, 2, 1), current_effect(2, 0, 2), current_effect(7, 0, 2, floor=5)
+    (11, 1, 6)
+    """
+    if not (0 <= updrafts <= UPDRAFT_MARKERS and 0 <= downdrafts <= DOWNDRAFT_MARKERS):
+        raise ValueError("a row holds at most two updraft and two downdraft markers (there are two of each)")
+    pairs = min(updrafts, downdrafts)
+    up, down = updrafts - pairs, downdrafts - pairs
+    if up:
+        return min(altitude + up, TOP_ALTITUDE)
+    if down:
+        return max(altitude - down, min(altitude, floor + 1))
+    return altitude
+
+
 def launch_options() -> list[tuple[int, int, int]]:
     """(extra dive, speed, altitude) a glider may launch with: speed 1 at altitude 20, and for
     each additional level dived "adjust the altitude marker down 1 level and increase speed by

@@ -43,6 +43,8 @@ class Groups:
     entered: IntArray  # (M, 5) per macro, indices into offsets (0-padded)
     low: IntArray  # (M,)
     high: IntArray  # (M,)
+    order: IntArray  # macro indices sorted by outcome
+    starts: IntArray  # where each outcome's macros start in ``order``
 
 
 @lru_cache(maxsize=None)
@@ -70,6 +72,8 @@ def groups(speed: int) -> Groups:
         entered=entered,
         low=np.array([m.low for m in ms], dtype=np.int64),
         high=np.array([m.high for m in ms], dtype=np.int64),
+        order=np.array([i for _, members in items for i in members], dtype=np.int64),
+        starts=np.cumsum([0] + [len(members) for _, members in items[:-1]]).astype(np.int64),
     )
 
 
@@ -110,19 +114,19 @@ class Grid:
 
     def _table(self, speed: int) -> Table:
         gr = groups(speed)
+        order, starts = gr.order, gr.starts
         lo = self.floor + 1 - gr.low
         hi = TOP_ALTITUDE - gr.high
-        bits = np.where(lo <= hi, ((np.int64(1) << (np.maximum(hi, 0) + 1)) - 1) & ~((np.int64(1) << np.maximum(lo, 0)) - 1), 0)
-        order = [i for members in gr.macros for i in members]
-        starts = np.cumsum([0] + [len(members) for members in gr.macros[:-1]])
+        bits = np.where(lo <= hi, ((np.int64(1) << (np.maximum(hi, 0) + 1)) - 1) & ~((np.int64(1) << np.maximum(lo, 0)) - 1),
+                        0)[order].astype(np.int32)
         n_hex = len(self.cells)
         window = np.zeros((n_hex, 6, len(gr.macros)), dtype=np.int32)
         end_index = np.zeros((n_hex, 6, len(gr.macros)), dtype=np.int64)
         for f in range(6):
             off = gr.offsets[f]
             outside = self.index[self.gq[:, None] + off[None, :, 0], self.gr[:, None] + off[None, :, 1]] < 0
-            valid = ~outside[:, gr.entered].any(axis=2)  # (H, M)
-            per_macro = np.where(valid, bits[None, :], 0)[:, order]
+            valid = ~outside[:, gr.entered[order]].any(axis=2)  # (H, M), macros in outcome order
+            per_macro = np.where(valid, bits[None, :], 0)
             w = np.bitwise_or.reduceat(per_macro, starts, axis=1)
             ends = self.index[self.gq[:, None] + gr.end[f][None, :, 0], self.gr[:, None] + gr.end[f][None, :, 1]]
             w[ends < 0] = 0
@@ -136,12 +140,13 @@ class Grid:
         allowed = np.stack([glide >= 1] + [(gr.speed + d <= MAX_SPEED) & ~gr.climbed for d in range(1, DIVE_MAX + 1)])
         return Table(gr, window, end_index, next_speed, allowed)
 
-    def forward(self, ids: IntArray, alts: IntArray, seen: IntArray,
-                keep: BoolArray | None = None) -> tuple[IntArray, IntArray, IntArray, bool]:
+    def forward(self, ids: IntArray, alts: IntArray, seen: IntArray, keep: BoolArray | None = None,
+                arrivals_only: bool = False) -> tuple[IntArray, IntArray, IntArray, bool]:
         """One turn from states ``ids`` at altitude sets ``alts``: the states reached that
         ``seen`` lacks (ids, altitude sets; ``seen`` is updated; states where ``keep`` is
         False are dropped), per hex the altitudes a Movement Phase may end there at, and
-        whether any state was dropped."""
+        whether any state was dropped.  ``arrivals_only`` skips the Glide Phase and the new
+        states (for a search's last turn)."""
         acc = np.zeros(self.n_states, dtype=np.int64)
         arrive = np.zeros(len(self.cells), dtype=np.int64)
         speeds = ids % 6
@@ -157,6 +162,8 @@ class Grid:
             ends = np.where(dalt >= 0, bits << np.maximum(dalt, 0), bits >> np.maximum(-dalt, 0))
             end = tb.end_index[hexes[k], facings[k], g]
             np.bitwise_or.at(arrive, end, ends)
+            if arrivals_only:
+                continue
             base = end * 36 + ((tb.groups.facing[g] + facings[k]) % 6) * 6
             for dive in range(DIVE_MAX + 1):
                 nbits = (ends >> dive) & self.above_floor

@@ -186,10 +186,10 @@ class _Run:
         self.layers.append((ids, alts))
         return ids, alts
 
-    def step(self, ids: IntArray, alts: IntArray,
-             keep: npt.NDArray[np.bool_] | None = None) -> tuple[IntArray, IntArray, IntArray]:
+    def step(self, ids: IntArray, alts: IntArray, keep: npt.NDArray[np.bool_] | None = None,
+             arrivals_only: bool = False) -> tuple[IntArray, IntArray, IntArray]:
         """One turn: the new states and the altitudes a phase may end at in each hex."""
-        nids, nalts, arrive, dropped = self.grid.forward(ids, alts, self.seen, keep)
+        nids, nalts, arrive, dropped = self.grid.forward(ids, alts, self.seen, keep, arrivals_only)
         self.dropped = self.dropped or dropped
         self.states += int(np.bitwise_count(nalts).sum())
         self.layers.append((nids, nalts))
@@ -298,7 +298,10 @@ def plan(arena: GliderPitArena, source: Source, goal: Collection[Axial] | str, *
             reason = run.limit_hit()
             if reason is not None:
                 return TravelResult("undecided", horizon=t, undecided=reason, states=run.states)
-            ids, alts, arrive = run.step(ids, alts, bound <= budget - t - 1)
+            last = t == budget - 1
+            ids, alts, arrive = run.step(ids, alts, bound <= budget - t - 1, arrivals_only=last)
+            if last:
+                run.dropped = True  # the states after the last turn were never looked at
             t += 1
             at_goal = np.where(goal_mask, arrive, 0)
             if at_goal.any():

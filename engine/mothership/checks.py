@@ -87,8 +87,8 @@ def check_motherships(arena: MothershipArena) -> list[Issue]:
         side = bf.side_of(m)
         if side is None or side not in bf.short_sides:
             problems.append(f"is not along a short side of the battlefield ({SIDE_RULE})")
-        elif set(m.squares) != set(bf.side_squares(side)):
-            problems.append(f"does not span the whole {side} side ({SIDE_RULE})")
+        elif not _centred(bf.side_squares(side), m.squares):
+            problems.append(f"does not sit in one piece in the middle of the {side} side ({SIDE_RULE})")
         else:
             sides[m.id] = side
         if problems:
@@ -103,6 +103,16 @@ def check_motherships(arena: MothershipArena) -> list[Issue]:
                          f"Motherships {placed[0].id} and {placed[1].id} are not on opposite short sides. {SIDE_RULE}",
                          (placed[0].id, placed[1].id), {"sides": [sides[placed[0].id], sides[placed[1].id]]}))
     return out
+
+
+def _centred(row: tuple[tuple[int, int], ...], squares: tuple[tuple[int, int], ...]) -> bool:
+    """Whether ``squares`` are contiguous along ``row`` (the squares outside one side, in
+    order) and centred on it (the gaps either end differ by at most one square).  On the book's
+    3-square short side that is the whole side."""
+    idx = sorted(row.index(s) for s in set(squares) if s in row)
+    if not idx or idx != list(range(idx[0], idx[0] + len(idx))):
+        return False
+    return abs(idx[0] - (len(row) - 1 - idx[-1])) <= 1
 
 
 def check_build_squares(arena: MothershipArena) -> list[Issue]:

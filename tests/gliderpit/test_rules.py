@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.gliderpit.movement import phase_macros
-from engine.gliderpit.rules import (COST, LEDGE, MAX_SPEED, PhaseState, begin_phase, chance_any_marker, glide_options,
+from engine.gliderpit.rules import (COST, LEDGE, MAX_SPEED, PhaseState, begin_phase, chance_any_marker, current_effect, glide_options,
                                     launch_facings, launch_options, maneuvers, total_chance)
 from engine.grids import hex_neighbour
 
@@ -163,3 +163,18 @@ def test_air_current_chances() -> None:
     assert chance_any_marker([2, 12, 2]) == pytest.approx(1 - (34 / 36) ** 4)  # repeats count once
     assert chance_any_marker(range(2, 13)) == pytest.approx(1.0)
     assert chance_any_marker([]) == 0.0
+
+
+def test_air_current_effects() -> None:
+    """"pair up any two opposing markers in the row and remove them" (L201); one updraft marker
+    "increase the glider's altitude by 1", two "by 2" (L203-205); downdrafts "in the same
+    manner" (L207); "A glider will not be moved to FLOOR level by a downdraft. Any gliders at
+    altitude level 1 are not affected by downdrafts and gliders at altitude level 2 will only be
+    moved to level 1" (L209)."""
+    assert [current_effect(10, u, d) for u, d in ((1, 0), (2, 0), (0, 1), (0, 2), (1, 1), (2, 1), (1, 2), (2, 2))] == \
+        [11, 12, 9, 8, 10, 11, 9, 10]
+    assert (current_effect(1, 0, 2), current_effect(2, 0, 2), current_effect(3, 0, 2)) == (1, 1, 1)
+    assert current_effect(20, 2, 0) == 20 and current_effect(19, 2, 0) == 20  # never up to LEDGE (L67)
+    assert (current_effect(16, 0, 2, floor=15), current_effect(17, 0, 2, floor=15)) == (16, 16)
+    with pytest.raises(ValueError):
+        current_effect(10, 3, 0)  # there are two UP DRAFT markers (L358-359)

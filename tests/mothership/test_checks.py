@@ -50,11 +50,25 @@ def test_motherships_fire_on_count_side_size_and_hp() -> None:
     inside = replace(M2, squares=((0, 4), (1, 4), (2, 4)))
     assert any("covers 3 battlefield square" in i.message for i in check_motherships(with_ships(M1, inside)))
     two = replace(M2, squares=((0, 5), (1, 5)))
-    assert any("not three" in i.message or "whole north side" in i.message for i in check_motherships(with_ships(M1, two)))
+    assert any("not three" in i.message for i in check_motherships(with_ships(M1, two)))
+    gap = replace(M2, squares=((0, 5), (2, 5), (3, 5)))
+    assert any("not along a short side" in i.message for i in check_motherships(with_ships(M1, gap)))
     same_side = replace(M2, squares=M1.squares)
     assert any("opposite short sides" in i.message for i in check_motherships(with_ships(M1, same_side)))
     (hp,) = check_motherships(with_ships(M1, replace(M2, hp=7)))
     assert hp.severity == "warning" and hp.metrics["hp"] == 7
+
+
+def test_a_larger_scenario_battlefield_keeps_a_three_square_mothership_centred() -> None:
+    """On a 5 x 7 battlefield (a scenario size) the 3-square Mothership sits in the middle of
+    its short side; off to one end it is flagged."""
+    big = replace(DEFAULT, squares=tuple((x, y) for x in range(5) for y in range(7)), scenario=Scenario(size=(5, 7)),
+                  motherships=(replace(M1, squares=((1, -1), (2, -1), (3, -1)), build_squares=((1, 0), (2, 0), (3, 0))),
+                               replace(M2, squares=((1, 7), (2, 7), (3, 7)), build_squares=((1, 6), (2, 6), (3, 6)))))
+    assert check_all(big) == [] and compare(big) == []
+    shifted = replace(big, motherships=(replace(big.motherships[0], squares=((0, -1), (1, -1), (2, -1))),
+                                        big.motherships[1]))
+    assert any("middle of the south side" in i.message for i in check_motherships(shifted))
 
 
 def test_build_squares_fire_when_not_the_three_next_to_the_mothership() -> None:
