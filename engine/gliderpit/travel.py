@@ -142,15 +142,21 @@ def _sources(pit: Pit, source: Source) -> list[Glider]:
 def _goals(pit: Pit, goal: Collection[Axial] | str) -> frozenset[Axial]:
     if isinstance(goal, str):
         if goal == "centre":
-            return frozenset(pit.centre_cells)
-        zone = next((z for z in pit.arena.launch_zones if z.id == goal), None)
-        if zone is None:
-            raise TravelError(f"a goal is 'centre', a launch zone id or hexes, not {goal!r}")
-        return frozenset(zone.cells)
+            cells = frozenset(pit.centre_cells)
+        else:
+            zone = next((z for z in pit.arena.launch_zones if z.id == goal), None)
+            if zone is None:
+                raise TravelError(f"a goal is 'centre', a launch zone id or hexes, not {goal!r}")
+            cells = frozenset(zone.cells) & pit.cells
+        if not cells:
+            raise TravelError(f"goal {goal!r} has no hex in the pit")
+        return cells
     cells = frozenset((int(q), int(r)) for q, r in goal)
     missing = sorted(cells - pit.cells)
     if missing:
         raise TravelError(f"goal hex {list(missing[0])} is not in the pit")
+    if not cells:
+        raise TravelError("no goal hex given")
     return cells
 
 

@@ -72,6 +72,8 @@ def _squares(bf: Battlefield, ref: Square | Collection[Square] | str, what: str)
     missing = sorted(cells - bf.squares)
     if missing:
         raise TravelError(f"{what} square {list(missing[0])} is not on the battlefield")
+    if not cells:
+        raise TravelError(f"no {what} square given")
     return cells
 
 

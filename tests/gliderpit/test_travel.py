@@ -158,6 +158,11 @@ def test_errors_name_the_bad_source_or_goal() -> None:
         plan(arena, Glider((40, 40), 0, 1, 20), "centre")
     with pytest.raises(TravelError, match="a goal is"):
         plan(arena, "Z1", "middle")
+    stray = replace(arena, launch_zones=(*arena.launch_zones[:5], replace(arena.launch_zones[5], cells=((40, 40),))))
+    with pytest.raises(TravelError, match="has no hex in the pit"):
+        plan(stray, "Z1", "Z6")
+    with pytest.raises(TravelError, match="no goal hex given"):
+        plan(arena, "Z1", [])
 
 
 def test_the_floor_limits_plans() -> None:

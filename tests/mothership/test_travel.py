@@ -53,6 +53,8 @@ def test_named_sources_and_goals() -> None:
         plan(DEFAULT, "start:1", (0, 0))
     with pytest.raises(TravelError, match="no player"):
         plan(DEFAULT, "build:3", (0, 0))
+    with pytest.raises(TravelError, match="no goal square given"):
+        plan(DEFAULT, (0, 0), [])
 
 
 def test_search_is_bounded() -> None:
