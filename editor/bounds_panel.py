@@ -77,6 +77,7 @@ class BoundsEditor(QGroupBox):
             self.fields[kind] = {}
             for name, label in fields:
                 edit = QLineEdit()
+                edit.setMinimumWidth(90)
                 edit.setObjectName(f"bounds:{name}")
                 edit.editingFinished.connect(lambda k=kind, n=name: self._typed(k, n))
                 form.addRow(label, edit)

@@ -25,6 +25,15 @@ from editor.window_files import FILE_FILTER, FileRoom  # noqa: F401 - FILE_FILTE
 AUTOSAVE_MS = 60_000
 
 
+def redo_shortcuts(platform: list[QKeySequence]) -> list[QKeySequence]:
+    """The platform's redo keys (Ctrl+Shift+Z alone on X11 without a desktop theme) and Ctrl+Y,
+    each once (a key bound twice to one action is ambiguous and does nothing)."""
+    out = list(platform)
+    if QKeySequence("Ctrl+Y") not in out:
+        out.append(QKeySequence("Ctrl+Y"))
+    return out
+
+
 class MainWindow(FileRoom, QMainWindow):
     """Canvas, tool bar, menus and editing; the files are in :class:`~editor.window_files.FileRoom`,
     the docks and status bar in :mod:`editor.window_layout`, focus in :mod:`editor.focus`."""
@@ -112,8 +121,7 @@ class MainWindow(FileRoom, QMainWindow):
         self.act["undo"] = self.doc.undo_stack.createUndoAction(self, "&Undo")
         self.act["undo"].setShortcut(K.Undo)
         self.act["redo"] = self.doc.undo_stack.createRedoAction(self, "&Redo")
-        # Ctrl+Y as well as the platform's own (Ctrl+Shift+Z on Linux and macOS)
-        self.act["redo"].setShortcuts([*QKeySequence.keyBindings(K.Redo), QKeySequence("Ctrl+Y")])
+        self.act["redo"].setShortcuts(redo_shortcuts(QKeySequence.keyBindings(K.Redo)))
         for key, (dx, dy) in {"Left": (-1, 0), "Right": (1, 0), "Up": (0, 1), "Down": (0, -1)}.items():
             self.act[f"nudge_{key}"] = a(f"Nudge {key.lower()}", lambda dx=dx, dy=dy: self.nudge(dx, dy), key, self.view)
             self.act[f"nudge_big_{key}"] = a(f"Nudge {key.lower()} ×10", lambda dx=dx, dy=dy: self.nudge(dx * 10, dy * 10),

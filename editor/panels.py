@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -14,6 +14,8 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -287,6 +289,26 @@ class Inspector(QWidget):
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
+class WrapDelegate(QStyledItemDelegate):
+    """Rows as tall as their wrapped text in the column's current width (QTreeView sizes rows
+    without the column width, so word wrap alone would leave one line per row)."""
+
+    PAD = 6
+
+    def __init__(self, view: QTreeWidget) -> None:
+        super().__init__(view)
+        self.view = view
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:  # noqa: N802 - Qt's name
+        hint = super().sizeHint(option, index)
+        width = self.view.header().sectionSize(index.column()) - self.PAD
+        text = str(index.data() or "")
+        if width <= 0 or not text:
+            return hint
+        box = option.fontMetrics.boundingRect(QRect(0, 0, width, 100_000), int(Qt.TextFlag.TextWordWrap), text)
+        return QSize(hint.width(), max(hint.height(), box.height() + self.PAD))
+
+
 class ValidationPanel(QWidget):
     """Findings of the newest validation run; clicking one selects and frames its elements."""
 
@@ -313,6 +335,7 @@ class ValidationPanel(QWidget):
                                     QHeaderView.ResizeMode.Stretch, QHeaderView.ResizeMode.Interactive)):
             header.setSectionResizeMode(col, mode)
         header.resizeSection(3, 130)
+        self.tree.setItemDelegate(WrapDelegate(self.tree))
         header.sectionResized.connect(lambda *_: self.tree.doItemsLayout())  # re-wrap to the new width
         layout.addWidget(self.tree)
         self.findings: list[Finding] = []

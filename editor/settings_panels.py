@@ -78,6 +78,7 @@ class SettingsForm(QWidget):
                 w = box
             else:
                 edit = QLineEdit()
+                edit.setMinimumWidth(90)  # room for a value: a long label goes above it instead
                 if kind == "optint":
                     edit.setPlaceholderText("auto")
                 edit.editingFinished.connect(lambda p=path, e=edit: self._commit_text(p, e))

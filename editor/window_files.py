@@ -5,8 +5,6 @@ save as, autosave and crash recovery, dropping files on the window, and closing.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
-
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
@@ -14,9 +12,6 @@ from editor import files as F
 from editor.document import DEFAULT_ARENA, empty_arena
 from editor.window_layout import save_layout
 from schema import ArenaError, load
-
-if TYPE_CHECKING:
-    from editor.mainwindow import MainWindow
 
 FILE_FILTER = "Arena files (*.yaml *.yml *.json);;All files (*)"
 LAST_DIR_KEY = "lastFolder"
