@@ -175,11 +175,18 @@ class ArenaScene(QGraphicsScene):
         """The scrollable area: the bounds with a margin, and (``keep_visible``) what every view
         shows now, so that a bounds edit never scrolls or re-centres the view."""
         rect = render.arena_rect(self.arena, 8.0)
+        centres = []
         if keep_visible:
             for view in self.views():
-                rect = rect.united(view.mapToScene(view.viewport().rect()).boundingRect())
+                seen = view.mapToScene(view.viewport().rect()).boundingRect()
+                centres.append((view, seen.center()))
+                # with room around it: a scene smaller than the view is centred in it instead
+                w, h = seen.width() / 2, seen.height() / 2
+                rect = rect.united(seen.adjusted(-w, -h, w, h))
         if rect != self.sceneRect():
             self.setSceneRect(rect)
+            for view, centre in centres:
+                view.centerOn(centre)
 
     def element_at(self, pos: QPointF, transform: QTransform) -> ElementItem | None:
         """Topmost element under ``pos`` (its shape, with a few pixels of tolerance)."""
@@ -229,7 +236,9 @@ class ArenaView(QGraphicsView):
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        # always shown: a scroll bar appearing would shrink the view and shift the arena
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.set_scale(30.0)
 
     # ---------------------------------------------------------------- zoom

@@ -31,8 +31,12 @@ def sight_brush() -> QBrush:
 
 
 class CanvasLegend(QFrame):
-    def __init__(self, viewport: QWidget) -> None:
-        super().__init__(viewport)
+    """A child of the view (not of its viewport, whose children scroll with the arena), kept in
+    the viewport's top-right corner."""
+
+    def __init__(self, view: QWidget, viewport: QWidget) -> None:
+        super().__init__(view)
+        self.viewport = viewport
         self.setObjectName("overlay-legend")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setStyleSheet("#overlay-legend { background: rgba(255, 255, 255, 235); border: 1px solid #888; }")
@@ -63,6 +67,7 @@ class CanvasLegend(QFrame):
             grid.addWidget(QLabel(f"{lower:g}–{upper:g} turns"), i, 1)
             lower = upper
         grid.addWidget(QLabel(f"uncoloured: more than {lower:g} turns"), len(HEAT_BANDS), 0, 1, 2)
+        grid.setColumnStretch(1, 1)  # the text right beside its swatch
         self.sight_title = QLabel()
         self.sight_title.setStyleSheet("font-weight: bold")
         self.sight_row = QWidget()
@@ -74,10 +79,12 @@ class CanvasLegend(QFrame):
         row.addWidget(icon, 0, 0)
         self.sight_text = QLabel()
         row.addWidget(self.sight_text, 0, 1)
+        row.setColumnStretch(1, 1)
         for w in (self.heat_title, self.busy, self.heat_rows, self.sight_title, self.sight_row):
             col.addWidget(w)
         self.heat_state: tuple[int, str] | None = None  # (player, "computing" | "shown" | "failed")
         self.sight_state: tuple[int | None, float, str] | None = None
+        view.installEventFilter(self)
         viewport.installEventFilter(self)
         self._update()
 
@@ -117,11 +124,11 @@ class CanvasLegend(QFrame):
         self._place()
 
     def _place(self) -> None:
-        parent = self.parentWidget()
-        if parent is not None:
-            self.move(parent.width() - self.width() - MARGIN, MARGIN)
+        port = self.viewport.geometry()  # in the view's coordinates (inside rulers and frame)
+        self.move(port.right() - self.width() - MARGIN, port.top() + MARGIN)
+        self.raise_()
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if event.type() == QEvent.Type.Resize:
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.Move):
             self._place()
         return False

@@ -60,14 +60,14 @@ class Layers(QObject):
 
 
 class LayersPanel(QTreeWidget):
-    """One row per element kind with *Visible* and *Locked* check boxes."""
+    """One row per element kind with *Show* and *Lock* check boxes."""
 
     def __init__(self, layers: Layers, arena: Arena, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.layers = layers
         self.setObjectName("layers")
         self.setColumnCount(3)
-        self.setHeaderLabels(["Layer", "Visible", "Locked"])
+        self.setHeaderLabels(["Layer", "Show", "Lock"])
         self.setRootIsDecorated(False)
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
@@ -90,7 +90,7 @@ class LayersPanel(QTreeWidget):
     def set_counts(self, arena: Arena) -> None:
         self._syncing = True
         for kind, item in self.rows.items():
-            item.setText(0, f"{E.KIND_LABEL[kind]} ({len(getattr(arena, kind))})")
+            item.setToolTip(0, f"{E.KIND_LABEL[kind]}: {len(getattr(arena, kind))} in the arena")
         self._syncing = False
 
     def sync(self) -> None:

@@ -8,7 +8,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QComboBox, QDockWidget, QDoubleSpinBox, QLabel, QMainWindow, QWidget
 
-from editor import actions, focus, export_menu, overlays
+from editor import actions, export_menu, focus, overlays, probe
 from editor import commands as C
 from editor import elements as E
 from editor import files as F
@@ -64,6 +64,7 @@ class MainWindow(FileRoom, QMainWindow):
         self.set_tool("select")
         self._layout_restored = L.restore_layout(self)
         self._sized = self._layout_restored
+        self.probe = probe.install(self)  # ARENA_STUDIO_PROBE: state for automation
         self.doc.arenaChanged.connect(lambda _a: actions.update_symmetry_label(self))
         self.doc.arenaChanged.connect(self._arena_changed)
         self.doc.dirtyChanged.connect(lambda _d: self._update_title())

@@ -248,7 +248,7 @@ class Overlays(QObject):
         self.heat_player: int | None = None
         #: Line of sight: None (off), "selected" (the selected start) or a player number.
         self.sight_mode: int | str | None = None
-        self.legend = CanvasLegend(win.view.viewport())
+        self.legend = CanvasLegend(win.view, win.view.viewport())
         self.table = TravelTable()
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(2)

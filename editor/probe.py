@@ -41,7 +41,7 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
     named: dict[str, Any] = {}
     for w in win.findChildren(QWidget):
         name = w.objectName()
-        if name.startswith(("prop:", "bounds:", "setting:")) and w.isVisible():
+        if name.startswith(("prop:", "bounds:", "setting:")) and w.isVisible() and not w.visibleRegion().isEmpty():
             named[name] = {"rect": _rect(w), "text": w.text() if isinstance(w, QLineEdit) else None}
     tabs = []
     for bar in win.findChildren(QTabBar):
@@ -75,6 +75,10 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
         "runner": {"generation": win.runner.generation, "completed": win.runner.completed_generation,
                    "final": win.runner.final, "busy": win.runner.busy},
         "findings": win.runner.findings,
+        "finding_rows": [{"code": it.text(1), "message": it.text(2),
+                          "rect": _rect(win.validation.tree.viewport(), win.validation.tree.visualItemRect(it))}
+                         for it in (win.validation.tree.topLevelItem(i)
+                                    for i in range(win.validation.tree.topLevelItemCount()))],
         "validation_status": win.validation.status.text(),
         "workers": [w.proc.pid for w in (workers.workers if workers is not None else []) if w is not None],
         "errors": {"inspector": win.inspector.error.text(), "arena": win.arena_panel.error.text(),
@@ -91,7 +95,8 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
         "menubar": menubar,
         "overlays": {"heat_visible": ov.heat.isVisible(), "heat_player": ov.heat_player,
                      "legend": ov.legend.text() if ov.legend.isVisible() else "",
-                     "sight_player": ov.sight.player if ov.sight.isVisible() else None},
+                     "sight_player": ov.sight.player if ov.sight.isVisible() else None,
+                     "path_steps": len(ov.path.steps) if ov.path.isVisible() else 0},
         "labels": {w.objectName(): w.text() for w in win.findChildren(QLabel) if w.objectName() and w.isVisible()},
     }
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainterPath
-from PySide6.QtWidgets import QGraphicsPathItem
+from PySide6.QtWidgets import QApplication, QGraphicsPathItem
 
 from editor import commands as C
 from editor import elements as E
@@ -245,6 +245,7 @@ class SelectTool(Tool):
         self._base: list[str] = []
         self._delta = QPointF()
         self._anchor = QPointF()
+        self._dragging = False
         self._angle = 0.0
 
     def handle(self) -> tuple[str, QPointF, QPointF] | None:
@@ -283,6 +284,7 @@ class SelectTool(Tool):
             if item.ref in self.doc.selection:
                 self._state, self._origin, self._delta = "move", ev.pos, QPointF()
                 self._anchor = QPointF(*move_anchor(item.element, (ev.pos.x(), ev.pos.y())))
+                self._dragging = False
             return
         self._base = sel if ev.shift else []
         if not ev.shift:
@@ -293,6 +295,11 @@ class SelectTool(Tool):
         if self._state == "move":
             d = ev.pos - self._origin
             s = self.view.snap_step
+            if not self._dragging:  # a click is not a move: nothing snaps until the mouse travels
+                px = QLineF(self.view.mapFromScene(self._origin).toPointF(), self.view.mapFromScene(ev.pos).toPointF())
+                if px.length() < QApplication.startDragDistance():
+                    return
+                self._dragging = True
             if ev.shift:  # along a 15-degree ray, by whole snap steps
                 d = constrain(QPointF(), d)
                 if self.view.snap_enabled and not ev.ctrl and d.manhattanLength() > 0:

@@ -3,8 +3,8 @@ which panel goes where, default sizes that work from 1366 x 768 up, and the desi
 layout (dock places and sizes, window geometry) kept across sessions in the settings.
 
 Default layout: *Elements* over *Layers* on the left; *Inspector* / *Arena* / *Scenario* tabs
-over *History* on the right; *Validation* / *Travel times* tabs along the bottom, tall enough
-for several findings (their messages wrap).
+on the right; *Validation* / *Travel times* / *History* tabs along the whole bottom, tall
+enough for several findings (their messages wrap in the width there is).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from editor.mainwindow import MainWindow
 
 #: Bumped when the docks change, so that a layout saved by an older version is not restored.
-LAYOUT_VERSION = 2
+LAYOUT_VERSION = 3
 GEOMETRY_KEY, STATE_KEY = "window/geometry", "window/state"
 #: The window's size on a first start (within the screen).
 DEFAULT_SIZE = QSize(1400, 900)
@@ -49,6 +49,7 @@ def build_status(win: MainWindow) -> None:
     win.measure_label.setStyleSheet("font-weight: bold")
     win.measure_label.hide()
     win.symmetry_label = QLabel()
+    win.symmetry_label.setObjectName("symmetry")
     win.pos_label = QLabel("x –  y –")
     win.zoom_label = QLabel()
     bar.addWidget(win.hint_label, 1)  # a normal widget: hidden while a message shows
@@ -95,16 +96,17 @@ def build_docks(win: MainWindow) -> None:
     win.docks = {"elements": _dock(win, "Elements", win.tree, left),
                  "layers": _dock(win, "Layers", win.layers_panel, left),
                  "inspector": _dock(win, "Inspector", win.inspector, right),
-                 "history": _dock(win, "History", win.history, right),
                  "validation": _dock(win, "Validation", win.validation, bottom),
+                 "history": _dock(win, "History", win.history, bottom),
                  "arena": _dock(win, "Arena", win.arena_panel, right),
                  "scenario": _dock(win, "Scenario", win.scenario_panel, right)}
-    win.setCorner(Qt.Corner.BottomLeftCorner, left)  # the side docks run full height...
-    win.setCorner(Qt.Corner.BottomRightCorner, right)  # ...the findings sit under the canvas
+    # the findings run the whole width (their messages on one or two lines)
+    win.setCorner(Qt.Corner.BottomLeftCorner, bottom)
+    win.setCorner(Qt.Corner.BottomRightCorner, bottom)
     win.splitDockWidget(win.docks["elements"], win.docks["layers"], Qt.Orientation.Vertical)
-    win.splitDockWidget(win.docks["inspector"], win.docks["history"], Qt.Orientation.Vertical)
     win.tabifyDockWidget(win.docks["inspector"], win.docks["arena"])
     win.tabifyDockWidget(win.docks["arena"], win.docks["scenario"])
+    win.tabifyDockWidget(win.docks["validation"], win.docks["history"])
     win.docks["inspector"].raise_()
 
 
@@ -112,12 +114,12 @@ def default_sizes(win: MainWindow) -> None:
     """Dock sizes for the window's current size (1366 x 768 and up): side columns wide enough
     for the forms, several findings visible, the canvas keeping the rest."""
     w, h = win.width(), win.height()
-    side_l = max(180, min(240, int(w * 0.15)))
+    side_l = max(190, min(250, int(w * 0.16)))
     side_r = max(290, min(360, int(w * 0.23)))
-    bottom = max(180, min(280, int(h * 0.27)))
+    bottom = max(190, min(300, int(h * 0.28)))
     win.resizeDocks([win.docks["elements"], win.docks["inspector"]], [side_l, side_r], Qt.Orientation.Horizontal)
     win.resizeDocks([win.docks["validation"]], [bottom], Qt.Orientation.Vertical)
-    win.resizeDocks([win.docks["layers"], win.docks["history"]], [200, 150], Qt.Orientation.Vertical)
+    win.resizeDocks([win.docks["layers"]], [170], Qt.Orientation.Vertical)
 
 
 def restore_layout(win: MainWindow) -> bool:

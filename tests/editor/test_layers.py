@@ -15,7 +15,8 @@ from tests.editor.conftest import click, drag, vp
 def test_layers_panel_lists_every_kind(window) -> None:  # type: ignore[no-untyped-def]
     panel = window.layers_panel
     assert [panel.rows[k].text(0) for k in ("walls", "checkpoints", "start_positions")] == \
-        ["Walls (1)", "Checkpoints (2)", "Start positions (1)"]
+        ["Walls", "Checkpoints", "Start positions"]
+    assert panel.rows["checkpoints"].toolTip(0) == "Checkpoints: 2 in the arena"
     assert all(r.checkState(VISIBLE_COL) == Qt.CheckState.Checked for r in panel.rows.values())
     assert all(r.checkState(LOCK_COL) == Qt.CheckState.Unchecked for r in panel.rows.values())
 

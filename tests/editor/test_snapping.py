@@ -28,6 +28,9 @@ def test_a_dragged_element_lands_on_a_grid_point(window) -> None:  # type: ignor
     use(window, "select")
     drag(window, [(6.2, 6.0), (3.0, 6.1), (1.15, 6.1)])
     assert window.doc.arena.checkpoints[0].shape.center == (1.0, 6.0)
+    window.doc.push(C.SetProperty(window.doc, "A", "shape.center.x", 10.2 - 4.0))  # 6.199999999999999
+    drag(window, [(6.2, 6.0), (5.6, 6.1), (5.45, 6.1)])
+    assert window.doc.arena.checkpoints[0].shape.center == (5.5, 6.0)  # exactly: no float noise
     # a polygon wall: its vertex nearest to where it was grabbed lands on a grid point
     wall = dataclasses.replace(window.doc.arena.walls[0], id="W9",
                                shape=Polygon(((2.2, -2.3), (4.2, -2.3), (3.2, -0.3))))
@@ -66,3 +69,19 @@ def test_the_snap_target_is_highlighted(window) -> None:  # type: ignore[no-unty
     assert marker.hit is not None
     use(window, "select")  # the select tool does not place points: no highlight
     assert marker.hit is None
+
+
+def test_a_click_does_not_move_an_element_onto_the_grid(window) -> None:  # type: ignore[no-untyped-def]
+    """Selecting start 1 off the grid (a click, or a press with a hand's tremor) leaves it where
+    it is: only a drag moves, and then it lands on a grid point."""
+    window.doc.push(C.SetProperty(window.doc, "start:1", "position.x", -7.7942))
+    window.doc.set_selection([])
+    use(window, "select")
+    click(window, -7.7942, -7.0)
+    assert window.doc.selection == ["start:1"] and window.doc.arena.start_positions[0].position == (-7.7942, -7.0)
+    drag(window, [(-7.7942, -7.0), (-7.75, -7.02)])  # 1 px: still a click
+    assert window.doc.arena.start_positions[0].position == (-7.7942, -7.0)
+    n = window.doc.undo_stack.count()
+    drag(window, [(-7.7942, -7.0), (-6.0, -6.9), (-5.9, -7.1)])
+    assert window.doc.arena.start_positions[0].position == (-6.0, -7.0)
+    assert window.doc.undo_stack.count() == n + 1
