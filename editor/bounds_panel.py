@@ -105,12 +105,14 @@ class BoundsEditor(QGroupBox):
         #: The designer picked "Polygon (points)": a polygon stays on that page even when its
         #: points trace a rectangle or a regular polygon.
         self._points_chosen = False
-        doc.arenaChanged.connect(lambda _a: self.refresh())
+        self._shown_bounds: object = None
+        doc.arenaChanged.connect(lambda _a: self.refresh() if doc.arena.bounds != self._shown_bounds else None)
         self.refresh()
 
     # ---------------------------------------------------------------- showing
 
     def refresh(self) -> None:
+        self._shown_bounds = self.doc.arena.bounds
         form = B.describe(self.doc.arena.bounds)
         if self._points_chosen and isinstance(self.doc.arena.bounds, Polygon):
             form = B.BoundsForm("polygon", points=self.doc.arena.bounds.points)

@@ -248,6 +248,7 @@ class Overlays(QObject):
         self.heat_player: int | None = None
         #: Line of sight: None (off), "selected" (the selected start) or a player number.
         self.sight_mode: int | str | None = None
+        self._menu_players: tuple[int, ...] | None = None
         self.legend = CanvasLegend(win.view, win.view.viewport())
         self.table = TravelTable()
         self.pool = QThreadPool(self)
@@ -373,8 +374,11 @@ class Overlays(QObject):
         self.path.set_path([], None, self.path.size)  # a path planned on the old arena is stale
         if self._live() is None:
             self.refresh_table()  # else the validation run this edit starts brings the table's travel
-        self._fill_heat_menu()
-        self._fill_sight_menu()
+        players = tuple(sorted(s.player for s in self.win.doc.arena.start_positions))
+        if players != self._menu_players:  # the menus list the starts: rebuilt only when they change
+            self._menu_players = players
+            self._fill_heat_menu()
+            self._fill_sight_menu()
 
     def shutdown(self) -> None:
         for kind in list(self.jobs):

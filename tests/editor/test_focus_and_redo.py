@@ -19,7 +19,9 @@ def activate(win, qtbot) -> None:  # type: ignore[no-untyped-def]
 
 
 def type_into(edit, text: str) -> None:  # type: ignore[no-untyped-def]
+    QApplication.processEvents()  # a form just built is shown
     edit.setFocus(Qt.FocusReason.MouseFocusReason)
+    assert QApplication.focusWidget() is edit  # the keyboard is really in the field
     edit.selectAll()
     QTest.keyClicks(edit, text)
 

@@ -78,6 +78,7 @@ def test_default_arena_live_findings_inspector_overlays_and_kill(xsession: XSess
     restarted = None
     try:
         s = ed.ready()
+        ed.wait(lambda s: not s["status"]["message"], "the status bar's 'Opened …' to clear", 15)
         shots("editor.png")
         # symmetry mode off from the menu, so that A moves alone and the starts stop being even
         ed.menu("Arena", "Symmetry mode")
