@@ -55,6 +55,8 @@ def test_new_arena_bounds_by_handles_and_numbers(xsession: XSession, tmp_path: P
         s = ed.wait(lambda s: s["focus"]["canvas"], "the focus back on the canvas after Enter")
         assert near(s["view"]["center"], centre), "the view jumped after a typed bounds edit"
         assert s["named"]["bounds:width"]["text"] == "30"
+        ed.wait(lambda s: s["runner"]["completed"] == s["runner"]["generation"] and s["runner"]["final"],
+                "the findings of the new bounds", 60)
         shots("bounds-typed.png")
         ed.key("v")
         ed.wait(lambda s: s["tool"] == "select", "V: the select tool, not a letter in the field")
