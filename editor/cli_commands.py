@@ -74,7 +74,7 @@ def print_command(
     arena = _load(file)
     _write(out, print_pdf(arena, paper), [file])
     lay = layout(arena, paper)
-    typer.echo(f"wrote {out}: {lay.cols * lay.rows} tile pages ({lay.cols} x {lay.rows}) + assembly map + "
+    typer.echo(f"wrote {out}: {len(lay.tiles)} tile pages (of a {lay.cols} x {lay.rows} grid) + assembly map + "
                f"measuring aids, 1 length = {arena.units.length_mm:g} mm", err=True)
 
 

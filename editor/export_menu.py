@@ -82,7 +82,7 @@ class ExportMenu:
             arena = self.win.doc.arena
             write_atomic(target, print_pdf(arena, paper))
             lay = layout(arena, paper)
-            return (f"Wrote {target}: {lay.cols * lay.rows} tile pages + assembly map + measuring aids; "
+            return (f"Wrote {target}: {len(lay.tiles)} tile pages + assembly map + measuring aids; "
                     f"1 length = {arena.units.length_mm:g} mm. Print at 100 % (actual size).")
         return self._guard("Printable PDF", work)
 
@@ -134,7 +134,15 @@ class ExportMenu:
 
     # -- the menu
     def install(self, file_menu: Any) -> None:
-        m = file_menu.addMenu("E&xport")
+        from PySide6.QtWidgets import QMenu
+
+        m = QMenu("E&xport", file_menu)
+        quit_act = self.win.act.get("quit")
+        acts = file_menu.actions()
+        # with the other file commands, above the separator before Quit
+        at = next((acts[i - 1] for i, a in enumerate(acts) if a is quit_act and i and acts[i - 1].isSeparator()),
+                  quit_act if quit_act in acts else None)
+        file_menu.insertMenu(at, m) if at is not None else file_menu.addMenu(m)
         self.actions: dict[str, QAction] = {}
 
         def add(key: str, text: str, slot: Callable[[], object]) -> None:

@@ -54,7 +54,7 @@ def check(
         summary = f"{len(ok)} of {len(files)} file(s) valid"
         if problems:
             summary += f"; {len(problems)} problem(s) in {len(bad)} file(s)"
-        typer.echo(summary, err=True)
+        typer.echo(summary)  # the result on stdout; the problems above are diagnostics (stderr)
     if io_error:
         raise typer.Exit(2)
     if problems:

@@ -64,3 +64,15 @@ def test_console_script_runs() -> None:
     exe = Path(sys.executable).with_name("arena")
     result = subprocess.run([str(exe), "check", str(ROOT / "arenas" / "default.yaml")], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def test_summary_goes_to_stdout_and_problems_to_stderr(tmp_path: Path) -> None:
+    """Issue 18, point 11: ``arena check a.yaml > report.txt`` keeps the summary."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BAD)
+    exe = Path(sys.executable).with_name("arena")
+    result = subprocess.run([str(exe), "check", str(ROOT / "arenas" / "default.yaml"), str(bad)],
+                            capture_output=True, text=True)
+    assert result.returncode == 1
+    assert result.stdout.strip() == "1 of 2 file(s) valid; 1 problem(s) in 1 file(s)"
+    assert "/walls/0/shape/radius" in result.stderr and "file(s) valid" not in result.stderr

@@ -30,3 +30,29 @@ def test_open_arena_has_none() -> None:
     result = SafeAreasValidator().evaluate(arena, None)
     assert result.findings == []
     assert result.metrics["safe_areas"]["min_visible"] > 0.5
+
+
+def test_a_symmetric_hiding_place_is_reported_at_all_its_places() -> None:
+    """Issue 18, point 9: a small alcove drawn in symmetry mode on a dihedral-3 hexagon has six
+    images; the square sample grid used to fall inside only one of them, so only one was
+    reported. Every symmetric place is reported, each naming its own wall."""
+    import math
+
+    from schema.model import Arena, Polygon, Polyline, Symmetry, Wall
+    from validators.symmetry import apply_point, transforms
+
+    hexagon = Polygon(tuple((round(12 * math.cos(math.radians(60 * k)), 4), round(12 * math.sin(math.radians(60 * k)), 4))
+                            for k in range(6)))
+    u = Polyline(((7.3, 2.2), (5.7, 2.2), (5.7, 3.8), (7.3, 3.8)), 0.4)  # open towards +x
+    walls = [Wall("W1", u)] + [
+        Wall(f"W{i}", Polyline(tuple(tuple(round(c, 4) for c in apply_point(fn, p, 0.0, 0.0)) for p in u.points), 0.4))
+        for i, (_name, fn, _mirror) in enumerate(transforms("dihedral", 3, 0.0), start=2)]
+    arena = Arena("six alcoves", hexagon, walls=tuple(walls), symmetry=Symmetry("dihedral", 3, (0.0, 0.0), 0.0))
+    result = SafeAreasValidator().evaluate(arena, None)
+    assert len(result.findings) == 6
+    assert sorted(f.elements for f in result.findings) == [(f"W{i}",) for i in range(1, 7)]
+    radii = [math.hypot(*f.metrics["centre"]) for f in result.findings]
+    assert max(radii) - min(radii) < 0.5  # the six places are images of each other
+    # without the declared symmetry the grid decides alone (what the validator saw before)
+    plain = SafeAreasValidator().evaluate(Arena("six alcoves", hexagon, walls=tuple(walls)), None)
+    assert len(plain.findings) < 6
