@@ -17,7 +17,7 @@ import typer
 from schema import ArenaError, save
 from schema.formats import FORMATS, FormatError, canvas, for_import, get
 from schema.packs import PackError, extract_pack, read_pack
-from validators.cli_app import app, fail, load_arena
+from validators.cli_app import app, fail, load_arena, working_on
 from validators.plugins import NoRenderer, renderer
 from validators.registry import Registry, UnknownValidator
 from validators.run import validate
@@ -149,6 +149,7 @@ def pack_verify(
     """Check a pack: safe entries, manifest schema, every checksum, every arena file, and that
     validation today agrees with the stored reports (the same validators are re-run)."""
     registry = None
+    working_on(pack)
     try:
         p = read_pack(pack)
         arenas = p.arenas()
@@ -176,6 +177,7 @@ def pack_extract(
     out: Annotated[Path, typer.Option("-o", "--output", help="Directory to extract into.", show_default=False)],
 ) -> None:
     """Verify a pack, then extract it safely into a directory."""
+    working_on(pack)
     try:
         written = extract_pack(pack, out)
     except PackError as exc:
