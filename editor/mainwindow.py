@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor import actions
+from editor import actions, dialogs
 from editor import commands as C
 from editor import elements as E
 from editor import files as F
@@ -353,11 +353,11 @@ class MainWindow(QMainWindow):
     def show_problems(self, title: str, text: str) -> None:
         """Modal error dialog (tests replace this to capture the text)."""
         self.last_error = text
-        QMessageBox.critical(self, title, text)
+        dialogs.critical(self, title, text)  # plain text: problems quote the file
 
     def ask_save(self) -> QMessageBox.StandardButton:
         """Ask before losing changes: Save, Discard or Cancel (tests replace this)."""
-        return QMessageBox.question(
+        return dialogs.question(
             self, "Unsaved changes", f"Save changes to {self.doc.display_name()}?",
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
 
@@ -468,7 +468,7 @@ class MainWindow(QMainWindow):
         return True
 
     def ask_recover(self, rec: F.Recovery) -> QMessageBox.StandardButton:
-        return QMessageBox.question(
+        return dialogs.question(
             self, "Recover unsaved work?",
             f"Arena Studio did not close cleanly. Recover {rec.describe()}?",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.No)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
@@ -60,6 +60,7 @@ class SettingsForm(QWidget):
         scroll.setWidget(host)
         outer.addWidget(scroll)
         self.error = QLabel()
+        self.error.setTextFormat(Qt.TextFormat.PlainText)  # refusals quote values as typed
         self.error.setWordWrap(True)
         self.error.setStyleSheet(f"color: {render.VERMILLION.name()}")
         outer.addWidget(self.error)
