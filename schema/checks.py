@@ -56,7 +56,6 @@ def semantic_problems(doc: Any) -> list[Found]:
                             "lengths long (a turbine's width) so a turbine can pass between its markers"))
     out += _printed_size(doc)
     out += _scenario(doc)
-    out += _symmetry(doc.get("symmetry"))
     return out
 
 
@@ -80,13 +79,12 @@ def _fmt(v: float) -> str:
 
 
 def _non_finite(v: Any, path: tuple[str | int, ...]) -> Iterator[Found]:
-    """Numbers that are not finite or out of range, and text that is not valid Unicode (a
-    lone surrogate such as JSON's "\\ud800" cannot be written as UTF-8: saving, printing or
-    answering with it would fail later)."""
+    """Numbers that are not finite (anywhere, tool extensions included: JSON cannot write them)
+    and text that is not valid Unicode (a lone surrogate such as JSON's "\\ud800" cannot be
+    written as UTF-8: saving, printing or answering with it would fail later). The range of
+    numbers (±MAX_NUMBER) is the schema's: every number it describes states it."""
     if isinstance(v, float) and not math.isfinite(v):
         yield pointer(path), f"{v} is not a finite number"
-    elif isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) > MAX_NUMBER:
-        yield pointer(path), f"{_fmt(v)} is out of range: numbers in an arena stay within ±{MAX_NUMBER:g}"
     elif isinstance(v, str):
         bad = _surrogate(v)
         if bad is not None:
@@ -113,14 +111,10 @@ def _surrogate(text: str) -> str | None:
 
 
 def _extent(bounds: dict[str, Any]) -> list[Found]:
-    """The bounds may not exceed MAX_EXTENT lengths across."""
+    """Polygon bounds may not exceed MAX_EXTENT lengths across (the schema limits a rect's size)."""
     t = bounds.get("type")
     size = 0.0
-    if t == "rect" and isinstance(bounds.get("size"), list) and all(_num(c) for c in bounds["size"]):
-        size = max(abs(c) for c in bounds["size"])
-    elif t == "circle" and _num(bounds.get("radius")):
-        size = 2.0 * abs(bounds["radius"])
-    elif t == "polygon":
+    if t == "polygon":
         pts = [p for p in _list(bounds.get("points")) if _point(p)]
         if pts:
             size = max(max(p[0] for p in pts) - min(p[0] for p in pts), max(p[1] for p in pts) - min(p[1] for p in pts))
@@ -258,16 +252,3 @@ def _scenario(doc: dict[str, Any]) -> list[Found]:
     if isinstance(players, int) and starts and players > len(starts):
         out.append((pointer(("scenario", "players")), f"{players} players but only {len(starts)} start positions"))
     return out
-
-
-def _symmetry(sym: Any) -> list[Found]:
-    if not isinstance(sym, dict):
-        return []
-    kind, order = sym.get("kind"), sym.get("order", 1)
-    if not isinstance(order, int):
-        return []
-    if kind in ("rotational", "dihedral") and order < 2:
-        return [(pointer(("symmetry", "order")), f"{kind} symmetry needs an order of at least 2")]
-    if kind == "mirror" and order != 1:
-        return [(pointer(("symmetry", "order")), "mirror symmetry has order 1; use 'dihedral' for several axes")]
-    return []

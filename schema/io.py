@@ -158,6 +158,9 @@ def _message(error: Any) -> str:
         return f"expected exactly {len(error.schema.get('prefixItems', []))} items"
     if error.validator == "pattern" and isinstance(error.instance, str):
         return f"{_short(error.instance)} is not a valid id (a letter, then letters, digits, '_', '.', '-')"
+    rule = error.schema.get("description") if isinstance(error.schema, dict) and "type" not in error.schema else None
+    if rule and error.validator in ("const", "minimum", "required"):  # a rule across properties, said in words
+        return str(rule)
     if error.validator == "maxItems" and isinstance(error.instance, list):
         return f"{len(error.instance)} items; at most {error.validator_value} are allowed"
     if error.validator == "maxLength" and isinstance(error.instance, str):

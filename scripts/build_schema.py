@@ -13,14 +13,29 @@ from typing import Any
 SCHEMA_ID = "https://arena-studio.dev/schema/arena-studio-1.schema.json"
 EXT = {"^x-": {"title": "Tool extension", "description": "Any value; tools may store their own data under keys starting with 'x-'. Preserved on save."}}
 ID_PATTERN = "^[A-Za-z][A-Za-z0-9_.-]{0,63}$"
+#: Every number in an arena stays within +-MAX_NUMBER (schema.checks.MAX_NUMBER): stated on each
+#: number so the schema (and the service's OpenAPI) says what is accepted.
+MAX_NUMBER = 10000
+#: The bounds are at most this many lengths across (schema.checks.MAX_EXTENT).
+MAX_EXTENT = 100
+
+
+def bounded(kw: dict[str, Any]) -> dict[str, Any]:
+    """``kw`` with the arena-wide range added where no tighter bound is given."""
+    out = dict(kw)
+    if "minimum" not in out and "exclusiveMinimum" not in out:
+        out["minimum"] = -MAX_NUMBER
+    if "maximum" not in out and "exclusiveMaximum" not in out:
+        out["maximum"] = MAX_NUMBER
+    return out
 
 
 def num(title: str, description: str, **kw: Any) -> dict[str, Any]:
-    return {"type": "number", "title": title, "description": description, **kw}
+    return {"type": "number", "title": title, "description": description, **bounded(kw)}
 
 
 def integer(title: str, description: str, **kw: Any) -> dict[str, Any]:
-    return {"type": "integer", "title": title, "description": description, **kw}
+    return {"type": "integer", "title": title, "description": description, **bounded(kw)}
 
 
 def boolean(title: str, description: str, default: bool = False) -> dict[str, Any]:
@@ -54,8 +69,9 @@ def element_id(what: str) -> dict[str, Any]:
                            "A letter, then letters, digits, '_', '.' or '-' (at most 64)."}
 
 
-def shape_union(names: list[str], title: str, description: str) -> dict[str, Any]:
-    """A discriminated union: `type` picks the variant so errors point into that variant."""
+def shape_union(names: list[str], title: str, description: str, defs: dict[str, str] | None = None) -> dict[str, Any]:
+    """A discriminated union: `type` picks the variant so errors point into that variant
+    (``defs`` names a variant's definition when it is not the type's own)."""
     return {
         "type": "object", "title": title, "description": description,
         "required": ["type"],
@@ -63,7 +79,7 @@ def shape_union(names: list[str], title: str, description: str) -> dict[str, Any
                                 "description": "Which kind of shape this is: " + ", ".join(names) + "."}},
         "allOf": [
             {"if": {"properties": {"type": {"const": n}}, "required": ["type"]},
-             "then": {"$ref": f"#/$defs/{n}"}}
+             "then": {"$ref": f"#/$defs/{(defs or {}).get(n, n)}"}}
             for n in names
         ],
     }
@@ -77,8 +93,7 @@ kind = {"enum": ["outlying", "central"], "title": "Kind",
 DEFS: dict[str, Any] = {
     "point": {
         "type": "array", "title": "Point", "description": "[x, y] in lengths; x to the right, y up.",
-        "prefixItems": [{"type": "number", "title": "x", "description": "x in lengths."},
-                        {"type": "number", "title": "y", "description": "y in lengths."}],
+        "prefixItems": [num("x", "x in lengths."), num("y", "y in lengths.")],
         "items": False, "minItems": 2,
     },
     "circle": obj("Circle", "A circle.", {
@@ -92,6 +107,15 @@ DEFS: dict[str, Any] = {
         "size": {"type": "array", "title": "Size", "description": "[width, height] in lengths before rotation; both greater than 0.",
                  "prefixItems": [num("Width", "Width (along x before rotation).", exclusiveMinimum=0),
                                  num("Height", "Height (along y before rotation).", exclusiveMinimum=0)],
+                 "items": False, "minItems": 2},
+        "rotation": num("Rotation", "Degrees counter-clockwise about the centre.", default=0),
+    }, ["type", "center", "size"]),
+    "bounds_rect": obj("Bounds rectangle", f"A rectangle at most {MAX_EXTENT} lengths across (an arena's bounds).", {
+        "type": {"const": "rect", "title": "Shape type", "description": "Always 'rect'."},
+        "center": {**POINT, "title": "Centre", "description": "Centre [x, y] in lengths."},
+        "size": {"type": "array", "title": "Size", "description": f"[width, height] in lengths before rotation; both greater than 0 and at most {MAX_EXTENT}.",
+                 "prefixItems": [num("Width", "Width (along x before rotation).", exclusiveMinimum=0, maximum=MAX_EXTENT),
+                                 num("Height", "Height (along y before rotation).", exclusiveMinimum=0, maximum=MAX_EXTENT)],
                  "items": False, "minItems": 2},
         "rotation": num("Rotation", "Degrees counter-clockwise about the centre.", default=0),
     }, ["type", "center", "size"]),
@@ -125,7 +149,8 @@ PROPERTIES: dict[str, Any] = {
                          exclusiveMinimum=0, maximum=1000, default=40),
     }),
     "bounds": shape_union(["rect", "polygon"], "Bounds",
-                          "The arena's outline (a rect or polygon). Its edges are walls: a turbine leaving it rams. Default: a 24 x 24 square centred on [0, 0] (a 3-ft table at 40 mm per length)."),
+                          "The arena's outline (a rect or polygon), at most 100 lengths across. Its edges are walls: a turbine leaving it rams. Default: a 24 x 24 square centred on [0, 0] (a 3-ft table at 40 mm per length).",
+                          {"rect": "bounds_rect"}),
     "turbine": obj("Reference turbine", "The turbine the analysis simulates.", {
         "length": num("Length", "Base length in lengths (one, by definition).", const=1, default=1),
         "width": num("Width", "Base width in lengths: also the sideslip distance.", exclusiveMinimum=0, maximum=1, default=0.5),
@@ -141,7 +166,15 @@ PROPERTIES: dict[str, Any] = {
         "order": integer("Order", "N of N-fold symmetry (1 for a plain mirror).", minimum=1, maximum=12, default=1),
         "center": {**POINT, "title": "Centre", "description": "Centre of rotation / point on the mirror axis."},
         "axis": num("Axis", "Angle in degrees of the (first) mirror axis.", default=90),
-    }, ["kind"]),
+    }, ["kind"]) | {"allOf": [
+        {"if": {"properties": {"kind": {"const": "mirror"}}, "required": ["kind"]},
+         "then": {"properties": {"order": {"const": 1, "title": "Order",
+                                           "description": "mirror symmetry has order 1; use 'dihedral' for several axes"}}}},
+        {"if": {"properties": {"kind": {"enum": ["rotational", "dihedral"]}}, "required": ["kind"]},
+         "then": {"required": ["order"], "description": "rotational and dihedral symmetry need an order of at least 2",
+                  "properties": {"order": {"minimum": 2, "title": "Order",
+                                           "description": "rotational and dihedral symmetry need an order of at least 2"}}}},
+    ]},
     "walls": array("Walls", "Arena features: impassable and opaque.", obj("Wall", "One wall.", {
         "id": element_id("wall"),
         "shape": shape_union(["circle", "rect", "polygon", "polyline"], "Shape", "The wall's outline."),

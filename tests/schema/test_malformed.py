@@ -75,8 +75,10 @@ CASES: list[tuple[str, str, str, str, int, str]] = [
     ("players-exceed-starts", HEAD + "start_positions:\n  - {player: 1, position: [0, 0], facing: 0}\nscenario:\n  players: 4\n",
      "yaml", "/scenario/players", 7, "only 1 start positions"),
     ("huge-coordinate", HEAD + "static_targets:\n  - {id: T1, position: [1.0e+300, 0]}\n", "yaml",
-     "/static_targets/0/position/0", 5, "out of range"),
+     "/static_targets/0/position/0", 5, "greater than the maximum of 10000"),
     ("bounds-too-large", HEAD + "bounds: {type: rect, center: [0, 0], size: [3000, 30]}\n", "yaml",
+     "/bounds/size/0", 4, "greater than the maximum of 100"),
+    ("polygon-bounds-too-large", HEAD + "bounds: {type: polygon, points: [[0, 0], [300, 0], [0, 30]]}\n", "yaml",
      "/bounds", 4, "at most 100 lengths across"),
 ]
 
