@@ -16,7 +16,8 @@ DENSE_PAIRS = 4_000
 
 
 def rays_from(
-    origin: FloatArray, angles: FloatArray, p0: FloatArray, p1: FloatArray, tmin: float
+    origin: FloatArray, angles: FloatArray, p0: FloatArray, p1: FloatArray, tmin: float,
+    dense_pairs: int = DENSE_PAIRS,
 ) -> tuple[FloatArray, np.ndarray]:
     """:func:`engine.blockers.ray_hits` for rays sharing one origin (directions ``angles``),
     with the same answer (same first hit, same lowest edge index on ties), but testing each ray
@@ -26,7 +27,7 @@ def rays_from(
     bounds of thousands of vertices."""
     k, n = len(angles), len(p0)
     dirs = np.stack([np.cos(angles), np.sin(angles)], axis=1)
-    if k * n <= DENSE_PAIRS:
+    if k * n <= dense_pairs:
         return ray_hits(np.repeat(origin[None, :], k, axis=0), dirs, p0, p1, tmin)
     two_pi = 2 * math.pi
     r0, r1 = p0 - origin, p1 - origin

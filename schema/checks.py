@@ -26,6 +26,8 @@ MAX_POINTS = 10_000
 #: Shortest gate, in lengths: the reference turbine's width (a shorter gate could not be driven
 #: through between its markers).
 MIN_GATE_LENGTH = 0.5
+#: Largest ``units.length_mm`` (the schema's maximum).
+MAX_LENGTH_MM = 1000.0
 #: Largest printed size of an arena (its extent times ``units.length_mm``), in millimetres.
 MAX_PRINTED_MM = 4000.0
 ELEMENT_LISTS = ("walls", "checkpoints", "gates", "acceleration_fields", "exclusion_fields", "static_targets")
@@ -141,8 +143,8 @@ def _printed_size(doc: dict[str, Any]) -> list[Found]:
     tiles it over pages at true size)."""
     units = doc.get("units")
     mm = units.get("length_mm") if isinstance(units, dict) else None
-    if not _num(mm) or mm <= 0:
-        return []
+    if not _num(mm) or mm <= 0 or mm > MAX_LENGTH_MM:
+        return []  # the schema reports it
     extent = _size(doc.get("bounds"))
     if extent > MAX_EXTENT or extent * mm <= MAX_PRINTED_MM:
         return []

@@ -18,6 +18,9 @@ ID_PATTERN = "^[A-Za-z][A-Za-z0-9_.-]{0,63}$"
 MAX_NUMBER = 10000
 #: The bounds are at most this many lengths across (schema.checks.MAX_EXTENT).
 MAX_EXTENT = 100
+#: Smallest radius, rectangle side and wall thickness, in lengths (0.04 mm at 40 mm a length):
+#: geometry below it degenerates (GEOS cannot buffer a circle of radius 1e-300).
+MIN_SIZE = 0.001
 
 
 def bounded(kw: dict[str, Any]) -> dict[str, Any]:
@@ -99,23 +102,23 @@ DEFS: dict[str, Any] = {
     "circle": obj("Circle", "A circle.", {
         "type": {"const": "circle", "title": "Shape type", "description": "Always 'circle'."},
         "center": {**POINT, "title": "Centre", "description": "Centre [x, y] in lengths."},
-        "radius": num("Radius", "Radius in lengths; greater than 0.", exclusiveMinimum=0),
+        "radius": num("Radius", f"Radius in lengths; at least {MIN_SIZE} (smaller shapes cannot be analysed).", minimum=MIN_SIZE),
     }, ["type", "center", "radius"]),
     "rect": obj("Rectangle", "A rectangle given by its centre, size and rotation.", {
         "type": {"const": "rect", "title": "Shape type", "description": "Always 'rect'."},
         "center": {**POINT, "title": "Centre", "description": "Centre [x, y] in lengths."},
-        "size": {"type": "array", "title": "Size", "description": "[width, height] in lengths before rotation; both greater than 0.",
-                 "prefixItems": [num("Width", "Width (along x before rotation).", exclusiveMinimum=0),
-                                 num("Height", "Height (along y before rotation).", exclusiveMinimum=0)],
+        "size": {"type": "array", "title": "Size", "description": f"[width, height] in lengths before rotation; both at least {MIN_SIZE}.",
+                 "prefixItems": [num("Width", "Width (along x before rotation).", minimum=MIN_SIZE),
+                                 num("Height", "Height (along y before rotation).", minimum=MIN_SIZE)],
                  "items": False, "minItems": 2},
         "rotation": num("Rotation", "Degrees counter-clockwise about the centre.", default=0),
     }, ["type", "center", "size"]),
     "bounds_rect": obj("Bounds rectangle", f"A rectangle at most {MAX_EXTENT} lengths across (an arena's bounds).", {
         "type": {"const": "rect", "title": "Shape type", "description": "Always 'rect'."},
         "center": {**POINT, "title": "Centre", "description": "Centre [x, y] in lengths."},
-        "size": {"type": "array", "title": "Size", "description": f"[width, height] in lengths before rotation; both greater than 0 and at most {MAX_EXTENT}.",
-                 "prefixItems": [num("Width", "Width (along x before rotation).", exclusiveMinimum=0, maximum=MAX_EXTENT),
-                                 num("Height", "Height (along y before rotation).", exclusiveMinimum=0, maximum=MAX_EXTENT)],
+        "size": {"type": "array", "title": "Size", "description": f"[width, height] in lengths before rotation; both at least {MIN_SIZE} and at most {MAX_EXTENT}.",
+                 "prefixItems": [num("Width", "Width (along x before rotation).", minimum=MIN_SIZE, maximum=MAX_EXTENT),
+                                 num("Height", "Height (along y before rotation).", minimum=MIN_SIZE, maximum=MAX_EXTENT)],
                  "items": False, "minItems": 2},
         "rotation": num("Rotation", "Degrees counter-clockwise about the centre.", default=0),
     }, ["type", "center", "size"]),
@@ -128,7 +131,7 @@ DEFS: dict[str, Any] = {
         "type": {"const": "polyline", "title": "Shape type", "description": "Always 'polyline'."},
         "points": {"type": "array", "title": "Centre line", "description": "At least 2 distinct points [x, y]; at most 10 000.",
                    "items": POINT, "minItems": 2, "maxItems": 10000},
-        "thickness": num("Thickness", "Wall thickness in lengths; greater than 0.", exclusiveMinimum=0),
+        "thickness": num("Thickness", f"Wall thickness in lengths; at least {MIN_SIZE}.", minimum=MIN_SIZE),
     }, ["type", "points", "thickness"]),
 }
 

@@ -74,7 +74,8 @@ HEALTH_SCHEMA: dict[str, Any] = {"type": "object", "required": ["status"], "prop
     "replaced": {"type": "integer", "description": "Workers killed (time limit, crash) and replaced."},
     "cache": {"type": "object"}}}
 
-NUMBER = r"-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?"
+#: A finite number (at most 20 digits before and after the point, a two-digit exponent).
+NUMBER = r"-?(\d{1,20}(\.\d{0,20})?|\.\d{1,20})([eE][-+]?\d{1,2})?"
 #: An element id (the arena schema's id pattern) and a player number.
 ID = r"[A-Za-z][A-Za-z0-9_.-]{0,63}"
 PLAYER = r"[1-6]"
