@@ -187,8 +187,8 @@ def _shape(shape: dict[str, Any], path: tuple[str | int, ...]) -> list[Found]:
     pts = shape.get("points")
     if kind not in ("polygon", "polyline") or not isinstance(pts, list) or not all(_point(p) for p in pts):
         return []
-    if len(pts) > MAX_POINTS:
-        return []  # the schema reports it; analysing it would only cost time
+    if len(pts) > MAX_POINTS or any(abs(c) > MAX_NUMBER for p in pts for c in p):
+        return []  # the schema reports it; analysing it would only cost time (or overflow)
     coords = [(float(p[0]), float(p[1])) for p in pts]
     distinct = list(dict.fromkeys(coords))
     ptr = pointer((*path, "points"))

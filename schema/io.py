@@ -200,8 +200,15 @@ def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
     return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
 
 
+#: Characters YAML reads as line breaks besides "\n": outside double quotes the emitter may fold
+#: them into spaces, so strings holding them are written double-quoted (escaped as \r, \N, \L, \P).
+_YAML_BREAKS = ("\r", "\x85", "\u2028", "\u2029")
+
+
 def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
     style = "|" if "\n" in data and all(c == "\n" or c.isprintable() for c in data) and not data.endswith(" ") else None
+    if any(c in data for c in _YAML_BREAKS):
+        style = '"'
     return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
 
 

@@ -239,3 +239,12 @@ def test_extension_data_keeps_large_finite_numbers() -> None:
     assert loads(dumps(arena, "json"), fmt="json") == arena
     (p,) = problems_of(HEAD_YAML + "x-inf: .inf\n")
     assert p.pointer == "/x-inf" and "not a finite number" in p.message
+
+
+def test_yaml_line_break_characters_survive_a_save(tmp_path: Path) -> None:
+    """Found by the fuzz test: a description holding NEL (U+0085) saved to YAML came back with a
+    space (the emitter folded it). Strings with YAML's other line breaks are written quoted."""
+    for text in ("the\x85ree", "a\u2028b\nc", "x\r\ny", "p\u2029", "line\nnext\x85"):
+        arena = loads(HEAD_JSON + '"description": ' + json.dumps(text) + "}", fmt="json")
+        save(arena, tmp_path / "a.yaml")
+        assert load(tmp_path / "a.yaml").description == text
