@@ -248,3 +248,35 @@ def test_yaml_line_break_characters_survive_a_save(tmp_path: Path) -> None:
         arena = loads(HEAD_JSON + '"description": ' + json.dumps(text) + "}", fmt="json")
         save(arena, tmp_path / "a.yaml")
         assert load(tmp_path / "a.yaml").description == text
+
+
+def test_readme_lists_the_limits_the_code_enforces() -> None:
+    """The README's safety section is the users' list of limits: it must say what the schema and
+    the readers enforce."""
+    from schema import checks, positions
+    from schema.io import MAX_FILE_BYTES
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Safety and limits", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
+    props = arena_schema()["properties"]
+    rows = {
+        "file size": f"{MAX_FILE_BYTES // (1024 * 1024)} MiB",
+        "nesting depth": str(positions.MAX_DEPTH),
+        "values in a document": f"{positions.MAX_VALUES:,}".replace(",", " "),
+        "YAML aliases": f"{positions.MAX_ALIASES:,}".replace(",", " "),
+        "characters in one number": str(positions.MAX_NUMBER_CHARS),
+        "numbers": f"±{checks.MAX_NUMBER:,.0f}".replace(",", " "),
+        "bounds": f"{checks.MAX_EXTENT:g} lengths",
+        "vertices of one polygon": f"{checks.MAX_POINTS:,}".replace(",", " "),
+        "walls": f"{props['walls']['maxItems']:,}".replace(",", " "),
+        "checkpoints, gates": f"{props['checkpoints']['maxItems']} each",
+        "acceleration fields, exclusion fields, static targets": f"{props['acceleration_fields']['maxItems']} each",
+        "gate length": f"{checks.MIN_GATE_LENGTH:g} length",
+        "`units.length_mm`": f"{checks.MAX_PRINTED_MM / 1000:g} m",
+    }
+    for row, value in rows.items():
+        line = next((ln for ln in section.splitlines() if ln.startswith(f"| {row}")), None)
+        assert line is not None and value in line, (row, value, line)
+    assert props["gates"]["maxItems"] == props["checkpoints"]["maxItems"]
+    assert props["exclusion_fields"]["maxItems"] == props["static_targets"]["maxItems"] == props["acceleration_fields"]["maxItems"]
+    assert arena_schema()["$defs"]["polygon"]["properties"]["points"]["maxItems"] == checks.MAX_POINTS
