@@ -142,9 +142,10 @@ def _printed_size(doc: dict[str, Any]) -> list[Found]:
     """At ``units.length_mm`` the arena must fit MAX_PRINTED_MM when printed (``arena print``
     tiles it over pages at true size)."""
     units = doc.get("units")
-    mm = units.get("length_mm") if isinstance(units, dict) else None
-    if not _num(mm) or mm <= 0 or mm > MAX_LENGTH_MM:
+    value: Any = units.get("length_mm") if isinstance(units, dict) else None
+    if not _num(value) or not 0 < value <= MAX_LENGTH_MM:
         return []  # the schema reports it
+    mm = float(value)
     extent = _size(doc.get("bounds"))
     if extent > MAX_EXTENT or extent * mm <= MAX_PRINTED_MM:
         return []

@@ -90,7 +90,7 @@ class _Loader(yaml.SafeLoader):
         self._aliases = 0
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
-        event = self.peek_event()
+        event = self.peek_event()  # type: ignore[no-untyped-call]
         if isinstance(parent, yaml.SequenceNode):
             step: str | int | None = len(parent.value)
         elif isinstance(parent, yaml.MappingNode):
@@ -113,11 +113,12 @@ class _Loader(yaml.SafeLoader):
             self._path.append(step)
         self._depth += 1
         try:
-            node: yaml.Node = super().compose_node(parent, index)
+            node: yaml.Node | None = super().compose_node(parent, index)
         finally:
             self._depth -= 1
             if step is not None:
                 self._path.pop()
+        assert node is not None
         return node
 
     def construct_yaml_int(self, node: yaml.ScalarNode) -> Any:
