@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog
 
+from editor import dialogs
 from schema import save
 from schema.io import write_atomic
 from schema.outputs import write_outputs
@@ -32,7 +33,7 @@ class ExportMenu:
         self.win = win
         # dialogs and message boxes are attributes so tests can replace them
         self.ask_path: Callable[[str, str, str], str] = self._ask_path
-        self.inform: Callable[[str, str], None] = lambda title, text: QMessageBox.information(win, title, text)
+        self.inform: Callable[[str, str], None] = lambda title, text: dialogs.information(win, title, text)  # type: ignore[assignment, return-value]
         self.last_message = ""
 
     # -- plumbing

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths
 
-from schema import write_atomic
+from schema import remove_stale_temp_files, write_atomic
 
 MAX_RECENT = 8
 RECENT_KEY = "recentFiles"
@@ -120,3 +120,17 @@ def add_recent(settings: QSettings, path: str) -> list[str]:
     items = [path, *[p for p in recent_files(settings) if p != path]][:MAX_RECENT]
     settings.setValue(RECENT_KEY, items)
     return items
+
+
+def clean_interrupted_saves(settings: QSettings, recovery: Path, opened: str | None = None) -> list[Path]:
+    """At editor start: remove the temporary files that saves killed part-way (``kill -9``, a
+    crash, a power cut) left beside arena files — in the recovery directory, beside each recent
+    file and beside the file being opened. Only arena files' temporaries that no live save
+    holds are removed (:func:`schema.io.remove_stale_temp_files`)."""
+    directories = {recovery}
+    for path in [*recent_files(settings), *([opened] if opened else [])]:
+        directories.add(Path(path).parent)
+    removed: list[Path] = []
+    for directory in sorted(directories):
+        removed += remove_stale_temp_files(directory=directory)
+    return removed

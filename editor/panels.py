@@ -136,6 +136,7 @@ class Inspector(QWidget):
         outer.addWidget(self.form_host)
         self.error = QLabel()
         self.error.setWordWrap(True)
+        self.error.setTextFormat(Qt.TextFormat.PlainText)  # refusals quote values as typed
         self.error.setStyleSheet(f"color: {render.VERMILLION.name()}")
         outer.addWidget(self.error)
         outer.addStretch(1)

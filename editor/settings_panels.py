@@ -67,6 +67,7 @@ class SettingsForm(QWidget):
         scroll.setWidget(host)
         outer.addWidget(scroll)
         self.error = QLabel()
+        self.error.setTextFormat(Qt.TextFormat.PlainText)  # refusals quote values as typed
         self.error.setWordWrap(True)
         self.error.setStyleSheet(f"color: {render.VERMILLION.name()}")
         outer.addWidget(self.error)

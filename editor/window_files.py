@@ -8,6 +8,7 @@ from pathlib import Path
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from editor import dialogs
 from editor import files as F
 from editor.document import DEFAULT_ARENA, empty_arena
 from editor.window_layout import save_layout
@@ -23,11 +24,11 @@ class FileRoom:
     def show_problems(self, title: str, text: str) -> None:
         """Modal error dialog (tests replace this to capture the text)."""
         self.last_error = text
-        QMessageBox.critical(self, title, text)
+        dialogs.critical(self, title, text)  # plain text: problems quote the file
 
     def ask_save(self) -> QMessageBox.StandardButton:
         """Ask before losing changes: Save, Discard or Cancel (tests replace this)."""
-        return QMessageBox.question(
+        return dialogs.question(
             self, "Unsaved changes", f"Save changes to {self.doc.display_name()}?",
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
 
@@ -154,7 +155,7 @@ class FileRoom:
         return True
 
     def ask_recover(self, rec: F.Recovery) -> QMessageBox.StandardButton:
-        return QMessageBox.question(
+        return dialogs.question(
             self, "Recover unsaved work?",
             f"Arena Studio did not close cleanly. Recover {rec.describe()}?",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.No)

@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 from schema import ArenaError, ArenaIOError, Problem, load
-from validators.cli_app import app
+from validators.cli_app import app, working_on
 
 
 def check_files(paths: list[Path]) -> tuple[list[Problem], bool]:
@@ -21,6 +21,7 @@ def check_files(paths: list[Path]) -> tuple[list[Problem], bool]:
     problems: list[Problem] = []
     io_error = False
     for path in paths:
+        working_on(path)
         try:
             if path.is_dir():
                 raise ArenaIOError([Problem(str(path), 0, 0, "", "is a directory; name arena files")])

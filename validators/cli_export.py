@@ -20,7 +20,7 @@ from schema.formats.foundry import GRID_MIN_SIZE
 from schema.io import dumps, format_of
 from schema.outputs import OutputError, check_outputs, write_output, write_outputs
 from schema.packs import PackError, extract_pack, read_pack
-from validators.cli_app import app, fail, load_arena
+from validators.cli_app import app, fail, load_arena, working_on
 from validators.plugins import NoRenderer, renderer
 from validators.registry import Registry, UnknownValidator
 from validators.run import validate
@@ -182,6 +182,7 @@ def pack_verify(
     """Check a pack: safe entries, manifest schema, every checksum, every arena file, and that
     validation today agrees with the stored reports (the same validators are re-run)."""
     registry = None
+    working_on(pack)
     try:
         p = read_pack(pack)
         arenas = p.arenas()
@@ -209,6 +210,7 @@ def pack_extract(
     out: Annotated[Path, typer.Option("-o", "--output", help="Directory to extract into.", show_default=False)],
 ) -> None:
     """Verify a pack, then extract it safely into a directory."""
+    working_on(pack)
     try:
         written = extract_pack(pack, out)
     except PackError as exc:

@@ -18,7 +18,7 @@ from rich.table import Table
 from engine.motion import EngineError, Pose
 from engine.planner import CheckpointSource, Goal, Planner, PoseSource, Source, StartSource, TravelResult
 from schema import ArenaError, load
-from validators.cli_app import app
+from validators.cli_app import app, terminal_text, working_on
 
 
 def parse_source(text: str) -> Source:
@@ -75,6 +75,7 @@ def travel(
 ) -> None:
     """Least time for the reference turbine, flat out, from a source to a goal."""
     err = Console(stderr=True)
+    working_on(file)
     try:
         arena = load(file)
     except ArenaError as exc:
@@ -112,7 +113,7 @@ def travel(
             )
             table = Table("turn", "length", "maneuver", "x", "y", "heading", "speed", "pushed by")
             for s in result.path:
-                table.add_row(str(s.turn), str(s.length), s.maneuver, f"{s.x:.2f}", f"{s.y:.2f}", f"{s.heading:g}",
-                              str(s.speed), s.pushed_by or "")
+                table.add_row(str(s.turn), str(s.length), terminal_text(s.maneuver), f"{s.x:.2f}", f"{s.y:.2f}",
+                              f"{s.heading:g}", str(s.speed), terminal_text(s.pushed_by or ""))
             out.print(table)
     raise typer.Exit(0 if result.reachable else 1)

@@ -31,7 +31,7 @@ def test_invalid_file_exits_1_with_located_message(tmp_path: Path) -> None:
     bad.write_text(BAD)
     result = runner.invoke(app, ["check", str(ROOT / "arenas" / "default.yaml"), str(bad)])
     assert result.exit_code == 1
-    assert f"{bad}:6:51: /walls/0/shape/radius: -1 is less than or equal to the minimum of 0" in result.output
+    assert f"{bad}:6:51: /walls/0/shape/radius: -1 is less than the minimum of 0.001" in result.output
 
 
 def test_json_output_lists_problems(tmp_path: Path) -> None:
@@ -41,7 +41,7 @@ def test_json_output_lists_problems(tmp_path: Path) -> None:
     assert result.exit_code == 1
     problems = json.loads(result.stdout)
     assert problems == [{"file": str(bad), "line": 6, "column": 51, "pointer": "/walls/0/shape/radius",
-                         "message": "-1 is less than or equal to the minimum of 0"}]
+                         "message": "-1 is less than the minimum of 0.001"}]
 
 
 def test_json_output_is_empty_list_when_valid() -> None:

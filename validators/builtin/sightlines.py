@@ -40,12 +40,18 @@ def _samples(walls_wkb: bytes, bounds_wkb: bytes, floor_wkb: bytes, width: float
              radius: float) -> tuple[tuple[float, float, float], ...]:
     """(x, y, visible share) on a STEP grid of the places the turbine's centre can be. Cached by
     the walls and bounds, so edits that move no wall (the editor's live runs) cost nothing."""
-    # curved walls simplified to within SIMPLIFY lengths: a visibility share, not a ruling
+    floor = shapely.from_wkb(floor_wkb)
+    if floor.is_empty:  # walls cover the whole arena: no place to stand, nothing to sample
+        return ()
+    # curved walls and bounds simplified to within SIMPLIFY lengths: a visibility share, not a ruling
     walls = shapely.from_wkb(walls_wkb)
     walls = walls.simplify(SIMPLIFY) if not walls.is_empty else shapely.Polygon()
-    bounds = shapely.from_wkb(bounds_wkb)
-    blockers = Blockers(walls=walls, bounds=bounds)
-    floor = shapely.from_wkb(floor_wkb)
+    bounds = shapely.from_wkb(bounds_wkb).simplify(SIMPLIFY)
+    # the outside of the bounds joins the walls once, rather than per sample point
+    minx, miny, maxx, maxy = bounds.bounds
+    frame = shapely.box(minx - radius - 2.0, miny - radius - 2.0, maxx + radius + 2.0, maxy + radius + 2.0)
+    parts = shapely.get_parts(shapely.union(walls, shapely.difference(frame, bounds)))
+    tree = shapely.STRtree(parts)
     # the turbine's centre can't be closer than half a width to a wall
     room = floor.buffer(-width / 2.0)
     shapely.prepare(room)
@@ -60,10 +66,21 @@ def _samples(walls_wkb: bytes, bounds_wkb: bytes, floor_wkb: bytes, width: float
     points = shapely.points(xs, ys)
     open_area = _open_areas(points, radius, bounds, walls)
     # the visible region stops at the (simplified) walls and the bounds: it lies in the open floor
-    seen = np.array([visible_region((x, y), radius, blockers, arc_segments=ARC_SEGMENTS).area
+    seen = np.array([visible_region((x, y), radius, _local(parts, tree, x, y, radius), arc_segments=ARC_SEGMENTS).area
                      for x, y in zip(xs.tolist(), ys.tolist())])
     share = np.where(open_area > 0, np.minimum(seen / np.where(open_area > 0, open_area, 1.0), 1.0), 1.0)
     return tuple(zip(xs.tolist(), ys.tolist(), share.tolist()))
+
+
+def _local(parts: np.ndarray, tree: Any, x: float, y: float, radius: float) -> Blockers:
+    """The blockers near (x, y): the parts (disjoint pieces of one union) whose boxes meet the
+    window :func:`visible_region` clips to, so each sample's cost follows the walls around it,
+    not every wall of the arena."""
+    window = shapely.box(x - radius - 1.0, y - radius - 1.0, x + radius + 1.0, y + radius + 1.0)
+    near = np.sort(tree.query(window))
+    if not len(near):
+        return Blockers(walls=shapely.Polygon())
+    return Blockers(walls=parts[near[0]] if len(near) == 1 else shapely.multipolygons(parts[near]))
 
 
 def _open_areas(points: np.ndarray, radius: float, bounds: Any, walls: Any) -> np.ndarray:
