@@ -8,11 +8,12 @@ until the validation panel holds the final findings of the new arena.  That incl
 scheduling the work on the two workers, the quick stage and the travel on them, Qt's signal
 delivery, the travel validators on the workers' answers and the panel's update.
 Both with symmetry mode on (the default arena declares a symmetry, so A's images B and C move
-with it) and off.  Finally it drags A alone to (2.7, 0), next to the centre (so that the starts are no
-longer equally near their checkpoints) and saves the window with those live findings to
-docs/img/editor-live.png.
+with it) and off.  With ``--screenshot PNG`` it then drags A alone to (2.7, 0), next to the centre
+(so that the starts are no longer equally near their checkpoints) and saves the window with
+those live findings (the README's picture of this comes from the real-window suite:
+``scripts/screenshots.py``).
 
-Usage: python bench/editor_window.py [--moves N] [--no-screenshot]
+Usage: python bench/editor_window.py [--moves N] [--screenshot PNG]
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def edit(app: QApplication, win: MainWindow, command: C.ArenaCommand) -> float:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--moves", type=int, default=15)
-    ap.add_argument("--no-screenshot", action="store_true")
+    ap.add_argument("--screenshot", metavar="PNG", help="then drag A alone next to the centre and save the window")
     args = ap.parse_args()
     app = QApplication.instance() or QApplication([])
     tmp = tempfile.mkdtemp()
@@ -100,16 +101,16 @@ def main() -> int:
             print(f"move checkpoint A in the window ({what}): final findings after "
                   f"{1000 * statistics.median(times):.0f} ms median (min {1000 * min(times):.0f}, max "
                   f"{1000 * max(times):.0f}; {args.moves} moves; target 100 ms)")
-        if not args.no_screenshot:  # symmetry mode off: A alone moves, and the arena turns unfair
+        if args.screenshot:  # symmetry mode off: A alone moves, and the arena turns unfair
             win.doc.symmetry_enabled = False
             edit(app, win, C.MoveElements(win.doc, ["A"], -7.5, 0.0))
             codes = sorted({f["code"] for f in win.runner.findings})
             win.view.fit_arena()
             for _ in range(5):
                 app.processEvents()
-            out = ROOT / "docs" / "img" / "editor-live.png"
+            out = Path(args.screenshot)
             win.grab().save(str(out))
-            print(f"after dragging A alone to the centre the panel shows {codes}; saved {out.relative_to(ROOT)}")
+            print(f"after dragging A alone to the centre the panel shows {codes}; saved {out}")
     finally:
         win.runner.shutdown()
         win.close()

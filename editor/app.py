@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
+from editor import files as F
 from editor.mainwindow import MainWindow
 
 
@@ -21,6 +22,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setApplicationName("Arena Studio")
     window = MainWindow()
     window.show()
+    F.clean_interrupted_saves(window.settings, window.recovery.directory, args.file)
     recovered = window.offer_recovery()
     if args.file and not recovered:
         window.open_path(args.file, ask=False)

@@ -15,8 +15,10 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPainterPath, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
+from editor import elements as E
 from editor import render
 from editor.document import ArenaDocument
+from editor.layers import Layers
 from schema.model import Arena, Element, Turbine
 
 if TYPE_CHECKING:
@@ -81,6 +83,10 @@ class ArenaScene(QGraphicsScene):
         self.label_pad = LABEL_PAD
         self._syncing = False
         self._bounds: object = None
+        #: Hidden and locked element kinds (the Layers dock).
+        self.layers = Layers(self)
+        self.layers.changed.connect(self.apply_layers)
+        doc.selectable = lambda ref: self.layers.editable(self.doc.arena, ref)
         doc.arenaChanged.connect(self.sync)
         doc.selectionChanged.connect(self.sync_selection)
         self.selectionChanged.connect(self._scene_selection_changed)
@@ -106,16 +112,27 @@ class ArenaScene(QGraphicsScene):
                     item.set_element(el, arena.turbine)
                 item.setPos(0, 0)
                 item.set_severity(self.severities.get(el.id))
+                item.setVisible(self.layers.visible(E.kind_of(el)))
             for ref in list(self.items_by_ref):
                 if ref not in seen:
                     self.removeItem(self.items_by_ref.pop(ref))
-            if self._bounds != arena.bounds:  # the background (floor, outline) is cached by the view
+            if self._bounds != arena.bounds:
                 self._bounds = arena.bounds
-                self.setSceneRect(render.arena_rect(arena, 8.0))
-                self.invalidate(QRectF(), QGraphicsScene.SceneLayer.BackgroundLayer)
+                self.fit_scene_rect(keep_visible=True)
+                self.redraw_background()
         finally:
             self._syncing = False
         self.sync_selection(self.doc.selection)
+
+    def apply_layers(self) -> None:
+        """Show or hide items by kind; drop hidden or locked elements from the selection."""
+        for item in self.items_by_ref.values():
+            item.setVisible(self.layers.visible(E.kind_of(item.element)))
+        self.doc.set_selection(self.doc.selection)
+
+    def pickable(self, item: QGraphicsItem) -> bool:
+        """An element item the tools may pick (its kind neither hidden nor locked)."""
+        return isinstance(item, ElementItem) and self.layers.editable(self.doc.arena, item.ref)
 
     def sync_selection(self, refs: Iterable[str]) -> None:
         wanted = set(refs)
@@ -144,20 +161,45 @@ class ArenaScene(QGraphicsScene):
 
     def set_grid_visible(self, on: bool) -> None:
         self.grid_visible = on
-        self.invalidate(QRectF(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        self.redraw_background()
+
+    def redraw_background(self) -> None:
+        """Repaint the floor, the outline and the grid. The views cache the background, and
+        ``invalidate`` with a null rectangle never reaches that cache: a bounds edit that keeps
+        the bounding box would leave the old outline on screen."""
+        for view in self.views():
+            view.resetCachedContent()
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def fit_scene_rect(self, keep_visible: bool) -> None:
+        """The scrollable area: the bounds with a margin, and (``keep_visible``) what every view
+        shows now, so that a bounds edit never scrolls or re-centres the view."""
+        rect = render.arena_rect(self.arena, 8.0)
+        centres = []
+        if keep_visible:
+            for view in self.views():
+                seen = view.mapToScene(view.viewport().rect()).boundingRect()
+                centres.append((view, seen.center()))
+                # with room around it: a scene smaller than the view is centred in it instead
+                w, h = seen.width() / 2, seen.height() / 2
+                rect = rect.united(seen.adjusted(-w, -h, w, h))
+        if rect != self.sceneRect():
+            self.setSceneRect(rect)
+            for view, centre in centres:
+                view.centerOn(centre)
 
     def element_at(self, pos: QPointF, transform: QTransform) -> ElementItem | None:
         """Topmost element under ``pos`` (its shape, with a few pixels of tolerance)."""
         for item in self.items(pos, Qt.ItemSelectionMode.IntersectsItemShape, Qt.SortOrder.DescendingOrder,
                                transform):
-            if isinstance(item, ElementItem):
+            if isinstance(item, ElementItem) and self.pickable(item):
                 return item
         scale = abs(transform.m11()) or 1.0
         tol = 5.0 / scale
         probe = QRectF(pos.x() - tol, pos.y() - tol, 2 * tol, 2 * tol)
         for item in self.items(probe, Qt.ItemSelectionMode.IntersectsItemShape, Qt.SortOrder.DescendingOrder,
                                transform):
-            if isinstance(item, ElementItem):
+            if isinstance(item, ElementItem) and self.pickable(item):
                 return item
         return None
 
@@ -170,6 +212,8 @@ class ArenaView(QGraphicsView):
     zoomChanged = Signal(float)
     #: A message for the status bar (tool feedback, refused edits).
     message = Signal(str)
+    #: The Measure tool's reading for the status bar ("" when there is none).
+    readout = Signal(str)
 
     MIN_SCALE, MAX_SCALE = 2.0, 800.0
 
@@ -192,7 +236,9 @@ class ArenaView(QGraphicsView):
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        # always shown: a scroll bar appearing would shrink the view and shift the arena
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.set_scale(30.0)
 
     # ---------------------------------------------------------------- zoom
@@ -226,6 +272,7 @@ class ArenaView(QGraphicsView):
             return
         s = min(vp.width() / rect.width(), vp.height() / rect.height()) * 0.95
         self.set_scale(s)
+        self.arena_scene.fit_scene_rect(keep_visible=False)
         self.centerOn(rect.center())
 
     def wheelEvent(self, event: QWheelEvent) -> None:

@@ -11,11 +11,28 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from schema.outputs import OutputError, check_outputs, write_output
 from validators.cli_app import fail, load_arena
 
 
 _fail = fail
 _load = load_arena
+
+
+def _check(out: Path, inputs: list[Path]) -> None:
+    """Refuse, before any work, an output that is a symlink or one of the inputs (exit 2)."""
+    try:
+        check_outputs([out], inputs)
+    except OutputError as exc:
+        raise _fail(str(exc)) from None
+
+
+def _write(out: Path, data: bytes, inputs: list[Path]) -> None:
+    """Write atomically (temporary file beside it, fsync, rename), or exit 2 naming the file."""
+    try:
+        write_output(out, data, inputs)
+    except OutputError as exc:
+        raise _fail(str(exc)) from None
 
 
 def render_command(
@@ -30,12 +47,13 @@ def render_command(
     fmt = out.suffix.lower().lstrip(".")
     if fmt not in ("svg", "png", "pdf"):
         raise _fail(f"{out}: the output must end in .svg, .png or .pdf")
+    _check(out, [file])
     arena = _load(file)
     try:
         data = render_bytes(arena, fmt, overlays=overlay or (), width=float(width), source=str(file))
     except RenderError as exc:
         raise _fail(str(exc)) from None
-    out.write_bytes(data)
+    _write(out, data, [file])
     typer.echo(f"wrote {out}", err=True)
 
 
@@ -52,10 +70,11 @@ def print_command(
 
     if paper not in PAPERS:
         raise _fail(f"--paper must be {' or '.join(PAPERS)}")
+    _check(out, [file])
     arena = _load(file)
-    out.write_bytes(print_pdf(arena, paper))
+    _write(out, print_pdf(arena, paper), [file])
     lay = layout(arena, paper)
-    typer.echo(f"wrote {out}: {lay.cols * lay.rows} tile pages ({lay.cols} x {lay.rows}) + assembly map + "
+    typer.echo(f"wrote {out}: {len(lay.tiles)} tile pages (of a {lay.cols} x {lay.rows} grid) + assembly map + "
                f"measuring aids, 1 length = {arena.units.length_mm:g} mm", err=True)
 
 
@@ -117,6 +136,7 @@ def pack_build_command(
     files = arena_files(inputs)
     if not files:
         raise _fail("no arena files given")
+    _check(out, files)
     arenas = [_load(f) for f in files]
     common = lambda attr: ({getattr(a, attr) for a in arenas} or {None}).pop() if len({getattr(a, attr) for a in arenas}) == 1 else None  # noqa: E731
     pack_name = name or out.name.removesuffix(SUFFIX).removesuffix(".zip")
@@ -132,7 +152,7 @@ def pack_build_command(
             raise _fail(str(exc), 1) from None
         except KeyError as exc:  # UnknownValidator
             raise _fail(f"unknown validator {exc}") from None
-    out.write_bytes(data)
+    _write(out, data, files)
     typer.echo(f"wrote {out}: {len(files)} arena(s), {len(data)} bytes", err=True)
 
 

@@ -7,7 +7,7 @@ dirty flag is the undo stack's clean state, so undoing back to the saved state i
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -15,15 +15,14 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from editor import elements as E
 from schema import dumps, load, save
-from schema.model import Arena, Polygon, Symmetry
+from schema.model import Arena, Rect, Symmetry
 
 DEFAULT_ARENA = Path(__file__).resolve().parents[1] / "arenas" / "default.yaml"
 
 
 def empty_arena(name: str = "Untitled arena") -> Arena:
-    """A blank 24 x 24 square arena."""
-    h = 12.0
-    return Arena(name=name, bounds=Polygon(((-h, -h), (h, -h), (h, h), (-h, h))))
+    """A blank 24 x 24 square arena (a rectangle: it has resize handles and typed sizes)."""
+    return Arena(name=name, bounds=Rect((0.0, 0.0), (24.0, 24.0)))
 
 
 class ArenaDocument(QObject):
@@ -44,6 +43,8 @@ class ArenaDocument(QObject):
         self._forced_dirty = False
         #: Symmetry mode: when the arena declares a symmetry, edits apply to whole orbits.
         self.symmetry_enabled = True
+        #: Which refs may be selected (the window's layers: hidden or locked kinds may not).
+        self.selectable: Callable[[str], bool] = lambda _ref: True
 
     def active_symmetry(self) -> Symmetry | None:
         """The symmetry edits keep (None when off or the arena declares none)."""
@@ -74,7 +75,7 @@ class ArenaDocument(QObject):
         return Path(self._path).name if self._path else "Untitled"
 
     def set_selection(self, refs: Iterable[str]) -> None:
-        refs = [r for r in dict.fromkeys(refs) if E.find(self._arena, r) is not None]
+        refs = [r for r in dict.fromkeys(refs) if E.find(self._arena, r) is not None and self.selectable(r)]
         if refs != self._selection:
             self._selection = refs
             self.selectionChanged.emit(list(refs))

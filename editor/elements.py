@@ -153,7 +153,9 @@ def map_elements(arena: Arena, refs: Iterable[str], fn: Any) -> Arena:
 
 
 def _tp(p: Point, dx: float, dy: float) -> Point:
-    return (p[0] + dx, p[1] + dy)
+    """``p`` moved, without float noise (10.2 - 4.7 is 5.499999999999999: written as 5.5)."""
+    x, y = round(p[0] + dx, 9), round(p[1] + dy, 9)
+    return (x if x else 0.0, y if y else 0.0)
 
 
 def translate_shape(s: Shape, dx: float, dy: float) -> Shape:

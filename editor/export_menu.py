@@ -14,14 +14,16 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog
 
+from editor import dialogs
 from schema import save
 from schema.io import write_atomic
+from schema.outputs import write_outputs
 
 PICTURES = (("svg", "SVG picture (*.svg)"), ("png", "PNG picture (*.png)"), ("pdf", "PDF picture (*.pdf)"))
 TARGETS = (("uvtt", "Universal VTT (*.dd2vtt)", ".dd2vtt"), ("foundry", "Foundry VTT scene (*.json)", ".json"),
-           ("tiled", "Tiled map (*.tmj)", ".tmj"), ("geojson", "GeoJSON (*.geojson)", ".geojson"))
+           ("tiled", "Tiled map (*.tmx *.tmj)", ".tmx"), ("geojson", "GeoJSON (*.geojson)", ".geojson"))
 
 
 class ExportMenu:
@@ -31,7 +33,7 @@ class ExportMenu:
         self.win = win
         # dialogs and message boxes are attributes so tests can replace them
         self.ask_path: Callable[[str, str, str], str] = self._ask_path
-        self.inform: Callable[[str, str], None] = lambda title, text: QMessageBox.information(win, title, text)
+        self.inform: Callable[[str, str], None] = lambda title, text: dialogs.information(win, title, text)  # type: ignore[assignment, return-value]
         self.last_message = ""
 
     # -- plumbing
@@ -81,7 +83,7 @@ class ExportMenu:
             arena = self.win.doc.arena
             write_atomic(target, print_pdf(arena, paper))
             lay = layout(arena, paper)
-            return (f"Wrote {target}: {lay.cols * lay.rows} tile pages + assembly map + measuring aids; "
+            return (f"Wrote {target}: {len(lay.tiles)} tile pages + assembly map + measuring aids; "
                     f"1 length = {arena.units.length_mm:g} mm. Print at 100 % (actual size).")
         return self._guard("Printable PDF", work)
 
@@ -98,14 +100,16 @@ class ExportMenu:
             arena = self.win.doc.arena
             fmt = get(name)
             image = image_name = None
+            extra: list[tuple[Path, bytes]] = []
             if fmt.capabilities.needs_image:
                 image = render_bytes(arena, "png", view=canvas(arena, px).view, px_per_length=px)
                 if name == "foundry":
                     image_name = Path(target).with_suffix(".png").name
-                    write_atomic(Path(target).with_suffix(".png"), image)
-            result = fmt.write(arena, image_png=image, px_per_length=px, image_name=image_name)
-            write_atomic(target, result.data)
-            text = f"Wrote {target}" + (f" and {image_name}" if image_name else "")
+                    extra.append((Path(target).with_suffix(".png"), image))
+            result = fmt.write(arena, image_png=image, px_per_length=px, image_name=image_name,
+                               suffix=Path(target).suffix)
+            write_outputs([(Path(target), result.data), *extra], inputs=[self.win.doc.path] if self.win.doc.path else [])
+            text = f"Wrote {target}" + (f" and its background image {image_name}" if image_name else "")
             if result.losses:
                 text += f"\n\n{fmt.name} cannot represent:\n" + "\n".join(f"• {loss}" for loss in result.losses)
             return text
@@ -131,7 +135,15 @@ class ExportMenu:
 
     # -- the menu
     def install(self, file_menu: Any) -> None:
-        m = file_menu.addMenu("E&xport")
+        from PySide6.QtWidgets import QMenu
+
+        m = QMenu("E&xport", file_menu)
+        quit_act = self.win.act.get("quit")
+        acts = file_menu.actions()
+        # with the other file commands, above the separator before Quit
+        at = next((acts[i - 1] for i, a in enumerate(acts) if a is quit_act and i and acts[i - 1].isSeparator()),
+                  quit_act if quit_act in acts else None)
+        file_menu.insertMenu(at, m) if at is not None else file_menu.addMenu(m)
         self.actions: dict[str, QAction] = {}
 
         def add(key: str, text: str, slot: Callable[[], object]) -> None:

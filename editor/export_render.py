@@ -118,6 +118,13 @@ def paint_heatmap(painter: object, arena: Arena, reach: Any, alpha: int = 120) -
     painter.restore()
 
 
+def split_overlays(overlays: Sequence[Overlay]) -> tuple[list[Overlay], list[Overlay]]:
+    """(drawn under the elements: areas such as the heat map and line of sight, drawn over
+    them: paths)."""
+    under = [o for o in overlays if o.kind in ("heatmap", "los")]
+    return under, [o for o in overlays if o.kind not in ("heatmap", "los")]
+
+
 def paint_overlays(painter: object, arena: Arena, overlays: Sequence[Overlay]) -> None:
     """Draw overlays in arena coordinates (the painter's world transform is already set)."""
     from PySide6.QtCore import QPointF, Qt
@@ -240,15 +247,16 @@ def paint_page(painter: object, arena: Arena, width: float, height: float, *, ov
     painter.fillRect(QRectF(0, 0, width, height), QColor("white"))
     area = QRectF(GAP, GAP, width - PANEL - 3 * GAP, height - 3 * GAP - 50)
     source_rect = R.arena_rect(arena, 1.0)
+    under, over = split_overlays(overlays)
     painter.save()
     painter.setClipRect(area)  # the background grid may start outside its rectangle
-    R.paint_arena(painter, arena, area)
+    R.paint_arena(painter, arena, area, underlay=(lambda p: paint_overlays(p, arena, under)) if under else None)
     painter.restore()
     transform = R.arena_transform(source_rect, area)
-    if overlays:
+    if over:
         painter.save()
         painter.setWorldTransform(transform)
-        paint_overlays(painter, arena, overlays)
+        paint_overlays(painter, arena, over)
         painter.restore()
     s = transform.m11()
     n = nice_lengths(s, area.width() / 4)
@@ -393,10 +401,12 @@ def render_bytes(arena: Arena, fmt: str, *, overlays: Iterable[str] = (), width:
         minx, miny, maxx, maxy = arena.bounds.to_shapely().bounds
         target = QRectF((minx - x0) * px_per_length, (y1 - maxy) * px_per_length,
                         (maxx - minx) * px_per_length, (maxy - miny) * px_per_length)
-        R.paint_arena(p, arena, target, margin=0.0)
-        if ovs:
+        under, over = split_overlays(ovs)
+        R.paint_arena(p, arena, target, margin=0.0,
+                      underlay=(lambda q: paint_overlays(q, arena, under)) if under else None)
+        if over:
             p.setWorldTransform(R.arena_transform(R.arena_rect(arena, 0.0), target))
-            paint_overlays(p, arena, ovs)
+            paint_overlays(p, arena, over)
         p.end()
         img.save(buf, "PNG")  # type: ignore[call-overload]
         return bytes(ba)  # type: ignore[call-overload]
@@ -418,6 +428,9 @@ def render_bytes(arena: Arena, fmt: str, *, overlays: Iterable[str] = (), width:
         p = QPainter(gen)
         paint_page(p, arena, pw, ph, overlays=ovs, title=title, source=source)
         p.end()
+        from editor.svg_flatten import flatten_svg
+
+        return flatten_svg(bytes(ba))  # type: ignore[call-overload]
     else:
         mm = 25.4 / 96
         writer = pdf_writer(buf, pw * mm, ph * mm, title or arena.name)

@@ -1,7 +1,7 @@
 """Recent files (QSettings) and crash recovery files.
 
 Recovery: while a document has unsaved changes, its canonical YAML is written every minute
-to ``<AppDataLocation>/recovery/session-<pid>.yaml`` with a ``.json`` sidecar naming the
+to ``<data folder>/recovery/session-<pid>.yaml`` (:func:`data_dir`) with a ``.json`` sidecar naming the
 original file. A clean exit removes them; files left behind by a crashed session are offered
 for recovery on the next start.
 """
@@ -16,18 +16,37 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths
 
-from schema import write_atomic
+from schema import remove_stale_temp_files, write_atomic
 
 MAX_RECENT = 8
 RECENT_KEY = "recentFiles"
+
+
+APP_FOLDER = "Arena Studio"
+
+
+def data_dir() -> Path:
+    """The editor's data folder: ``<GenericDataLocation>/Arena Studio`` (``~/.local/share/Arena
+    Studio`` on Linux). Qt's AppDataLocation appends the organisation and the application name,
+    both "Arena Studio": ``.../Arena Studio/Arena Studio``."""
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericDataLocation)
+    return Path(base or Path.home() / ".local" / "share") / APP_FOLDER
 
 
 def recovery_dir() -> Path:
     override = os.environ.get("ARENA_STUDIO_RECOVERY_DIR")
     if override:
         return Path(override)
+    return data_dir() / "recovery"
+
+
+def legacy_recovery_dirs() -> list[Path]:
+    """Where earlier versions wrote recovery files (still offered after an upgrade)."""
+    if os.environ.get("ARENA_STUDIO_RECOVERY_DIR"):
+        return []
     base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-    return Path(base or Path.home() / ".arena-studio") / "recovery"
+    old = Path(base) / "recovery" if base else None
+    return [old] if old is not None and old != recovery_dir() else []
 
 
 @dataclass(frozen=True)
@@ -45,6 +64,8 @@ class Recovery:
 class RecoveryStore:
     def __init__(self, directory: Path | None = None, pid: int | None = None) -> None:
         self.directory = directory or recovery_dir()
+        #: Folders of earlier versions also searched by :meth:`pending`.
+        self.legacy = legacy_recovery_dirs() if directory is None else []
         self.pid = os.getpid() if pid is None else pid
 
     @property
@@ -68,10 +89,9 @@ class RecoveryStore:
 
     def pending(self) -> list[Recovery]:
         """Recovery files left by other (crashed) sessions, newest first."""
-        if not self.directory.is_dir():
-            return []
         out = []
-        for y in self.directory.glob("session-*.yaml"):
+        found = [y for d in (self.directory, *self.legacy) if d.is_dir() for y in d.glob("session-*.yaml")]
+        for y in found:
             if y == self.yaml_path:
                 continue
             try:
@@ -100,3 +120,17 @@ def add_recent(settings: QSettings, path: str) -> list[str]:
     items = [path, *[p for p in recent_files(settings) if p != path]][:MAX_RECENT]
     settings.setValue(RECENT_KEY, items)
     return items
+
+
+def clean_interrupted_saves(settings: QSettings, recovery: Path, opened: str | None = None) -> list[Path]:
+    """At editor start: remove the temporary files that saves killed part-way (``kill -9``, a
+    crash, a power cut) left beside arena files — in the recovery directory, beside each recent
+    file and beside the file being opened. Only arena files' temporaries that no live save
+    holds are removed (:func:`schema.io.remove_stale_temp_files`)."""
+    directories = {recovery}
+    for path in [*recent_files(settings), *([opened] if opened else [])]:
+        directories.add(Path(path).parent)
+    removed: list[Path] = []
+    for directory in sorted(directories):
+        removed += remove_stale_temp_files(directory=directory)
+    return removed

@@ -1,43 +1,43 @@
-"""The Arena Studio main window: canvas, tool bar, docks, menus and file handling."""
+"""The Arena Studio main window: canvas, tool bar, menus and editing. Its other rooms: files
+(:mod:`editor.window_files`), docks and status bar (:mod:`editor.window_layout`), focus
+(:mod:`editor.focus`)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDockWidget,
-    QDoubleSpinBox,
-    QFileDialog,
-    QLabel,
-    QMainWindow,
-    QMessageBox,
-    QUndoView,
-    QWidget,
-)
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QShowEvent
+from PySide6.QtWidgets import QComboBox, QDockWidget, QDoubleSpinBox, QLabel, QMainWindow, QWidget
 
-from editor import actions
+from editor import actions, export_menu, focus, overlays, probe
 from editor import commands as C
 from editor import elements as E
 from editor import files as F
-from editor import export_menu, overlays
+from editor import window_layout as L
 from editor.canvas import ArenaScene, ArenaView
-from editor.document import DEFAULT_ARENA, ArenaDocument, empty_arena
+from editor.document import ArenaDocument, empty_arena
 from editor.draw_tools import tool_classes
-from editor.panels import ElementTree, Inspector, ValidationPanel, severities
+from editor.panels import severities
 from editor.rulers import Rulers
-from editor.settings_panels import ArenaPanel, ScenarioPanel
 from editor.tools import Tool
 from editor.validation import Analyse, ValidationRunner, editor_analysis
-from schema import ArenaError, load
+from editor.window_files import FILE_FILTER, FileRoom  # noqa: F401 - FILE_FILTER: its old home
 
 AUTOSAVE_MS = 60_000
-FILE_FILTER = "Arena files (*.yaml *.yml *.json);;All files (*)"
 
 
-class MainWindow(QMainWindow):
+def redo_shortcuts(platform: list[QKeySequence]) -> list[QKeySequence]:
+    """The platform's redo keys (Ctrl+Shift+Z alone on X11 without a desktop theme) and Ctrl+Y,
+    each once (a key bound twice to one action is ambiguous and does nothing)."""
+    out = list(platform)
+    if QKeySequence("Ctrl+Y") not in out:
+        out.append(QKeySequence("Ctrl+Y"))
+    return out
+
+
+class MainWindow(FileRoom, QMainWindow):
+    """Canvas, tool bar, menus and editing; the files are in :class:`~editor.window_files.FileRoom`,
+    the docks and status bar in :mod:`editor.window_layout`, focus in :mod:`editor.focus`."""
+
     def __init__(self, settings: QSettings | None = None, recovery: F.RecoveryStore | None = None,
                  analyse: Analyse | None = None) -> None:
         super().__init__()
@@ -50,17 +50,21 @@ class MainWindow(QMainWindow):
         self.runner = ValidationRunner(analyse if analyse is not None else editor_analysis(), self)
         self.tools: dict[str, Tool] = {cls.name: cls(self.view, self.doc) for cls in tool_classes()}
         self.last_error = ""
-        self.resize(1400, 900)
+        self.resize(L.default_size())
         self.setAcceptDrops(True)
         self.rulers = Rulers(self.view)
-        self._build_status()
-        self._build_docks()
+        L.build_status(self)
+        L.build_docks(self)
         self._build_actions()
         self._build_toolbar()
         actions.install(self)
         self.overlays = overlays.install(self)
         self.exports = export_menu.install(self)
+        self.focus = focus.install(self)
         self.set_tool("select")
+        self._layout_restored = L.restore_layout(self)
+        self._sized = self._layout_restored
+        self.probe = probe.install(self)  # ARENA_STUDIO_PROBE: state for automation
         self.doc.arenaChanged.connect(lambda _a: actions.update_symmetry_label(self))
         self.doc.arenaChanged.connect(self._arena_changed)
         self.doc.dirtyChanged.connect(lambda _d: self._update_title())
@@ -75,53 +79,14 @@ class MainWindow(QMainWindow):
 
     # ---------------------------------------------------------------- construction
 
-    def _build_status(self) -> None:
-        self.pos_label = QLabel("x –  y –")
-        self.zoom_label = QLabel()
-        self.hint_label = QLabel()
-        self.hint_label.setObjectName("tool-hint")
-        self.symmetry_label = QLabel()
-        self.statusBar().addPermanentWidget(self.hint_label, 1)
-        self.statusBar().addPermanentWidget(self.symmetry_label)
-        self.statusBar().addPermanentWidget(self.pos_label)
-        self.statusBar().addPermanentWidget(self.zoom_label)
-        self.view.cursorMoved.connect(lambda x, y: self.pos_label.setText(f"x {x:7.2f}  y {y:7.2f} L"))
-        self.view.zoomChanged.connect(lambda s: self.zoom_label.setText(f"{s:.0f} px/L"))
-        self.view.message.connect(lambda m: self.statusBar().showMessage(m, 6000))
-        self.zoom_label.setText(f"{self.view.scale_factor:.0f} px/L")
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._sized:  # the first show without a saved layout: sizes for this screen
+            self._sized = True
+            L.default_sizes(self)
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(title)
-        dock.setWidget(widget)
-        self.addDockWidget(area, dock)
-        return dock
-
-    def _build_docks(self) -> None:
-        self.tree = ElementTree(self.doc)
-        self.inspector = Inspector(self.doc)
-        self.history = QUndoView(self.doc.undo_stack)
-        self.validation = ValidationPanel(self.runner)
-        self.tree.frameRequested.connect(self.frame_refs)
-        self.inspector.message.connect(lambda m: self.statusBar().showMessage(m, 6000))
-        self.validation.findingActivated.connect(self.show_refs)
-        self.arena_panel = ArenaPanel(self.doc)
-        self.scenario_panel = ScenarioPanel(self.doc)
-        for panel in (self.arena_panel, self.scenario_panel):
-            panel.message.connect(lambda m: self.statusBar().showMessage(m, 6000))
-        left, right, bottom = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
-                               Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.docks = {"elements": self._dock("Elements", self.tree, left),
-                      "inspector": self._dock("Inspector", self.inspector, right),
-                      "history": self._dock("History", self.history, right),
-                      "validation": self._dock("Validation", self.validation, bottom),
-                      "arena": self._dock("Arena", self.arena_panel, right),
-                      "scenario": self._dock("Scenario", self.scenario_panel, right)}
-        self.tabifyDockWidget(self.docks["inspector"], self.docks["arena"])
-        self.tabifyDockWidget(self.docks["arena"], self.docks["scenario"])
-        self.docks["inspector"].raise_()
-        self.resizeDocks([self.docks["validation"]], [160], Qt.Orientation.Vertical)
-        self.resizeDocks([self.docks["elements"], self.docks["inspector"]], [200, 260], Qt.Orientation.Horizontal)
+        return L._dock(self, title, widget, area)
 
     def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None, widget: QWidget | None = None) -> QAction:  # type: ignore[no-untyped-def]
         act = QAction(text, widget or self)
@@ -157,7 +122,7 @@ class MainWindow(QMainWindow):
         self.act["undo"] = self.doc.undo_stack.createUndoAction(self, "&Undo")
         self.act["undo"].setShortcut(K.Undo)
         self.act["redo"] = self.doc.undo_stack.createRedoAction(self, "&Redo")
-        self.act["redo"].setShortcut(K.Redo)
+        self.act["redo"].setShortcuts(redo_shortcuts(QKeySequence.keyBindings(K.Redo)))
         for key, (dx, dy) in {"Left": (-1, 0), "Right": (1, 0), "Up": (0, 1), "Down": (0, -1)}.items():
             self.act[f"nudge_{key}"] = a(f"Nudge {key.lower()}", lambda dx=dx, dy=dy: self.nudge(dx, dy), key, self.view)
             self.act[f"nudge_big_{key}"] = a(f"Nudge {key.lower()} ×10", lambda dx=dx, dy=dy: self.nudge(dx * 10, dy * 10),
@@ -347,149 +312,3 @@ class MainWindow(QMainWindow):
             step = max(self.view.snap_step, 0.5) * 2
             els = E.renumbered_copy(self.doc.arena, self.doc.selection, step, -step)
             self._push(lambda: C.AddElements(self.doc, els, "Duplicate"))
-
-    # ---------------------------------------------------------------- files
-
-    def show_problems(self, title: str, text: str) -> None:
-        """Modal error dialog (tests replace this to capture the text)."""
-        self.last_error = text
-        QMessageBox.critical(self, title, text)
-
-    def ask_save(self) -> QMessageBox.StandardButton:
-        """Ask before losing changes: Save, Discard or Cancel (tests replace this)."""
-        return QMessageBox.question(
-            self, "Unsaved changes", f"Save changes to {self.doc.display_name()}?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
-
-    def maybe_save(self) -> bool:
-        """True when it is fine to drop the current document."""
-        if not self.doc.dirty:
-            return True
-        answer = self.ask_save()
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
-
-    def new_document(self, from_default: bool) -> None:
-        self.new_from_template(DEFAULT_ARENA if from_default else None)
-
-    def new_from_template(self, path: Path | None) -> bool:
-        """A new untitled document: the empty arena, or a copy of a template file."""
-        if not self.maybe_save():
-            return False
-        arena = empty_arena()
-        if path is not None:
-            try:
-                arena = load(path)
-            except ArenaError as exc:
-                self.show_problems(f"Cannot read template {Path(path).name}", str(exc))
-                return False
-        self.doc.reset(arena, None)
-        self.view.fit_arena()
-        return True
-
-    def open_path(self, path: str, ask: bool = True) -> bool:
-        if ask and not self.maybe_save():
-            return False
-        try:
-            self.doc.open(path)
-        except ArenaError as exc:
-            problems = exc.problems
-            text = "\n".join(str(p) for p in problems[:30])
-            if len(problems) > 30:
-                text += f"\n… and {len(problems) - 30} more"
-            self.show_problems(f"Cannot open {Path(path).name}", text)
-            return False
-        F.add_recent(self.settings, path)
-        self.view.fit_arena()
-        self.statusBar().showMessage(f"Opened {path}", 4000)
-        return True
-
-    def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open arena", str(Path.cwd()), FILE_FILTER)
-        if path:
-            self.open_path(path)
-
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        for p in F.recent_files(self.settings):
-            act = self.recent_menu.addAction(p)
-            act.triggered.connect(lambda _c=False, p=p: self.open_path(p))
-        if self.recent_menu.isEmpty():
-            self.recent_menu.addAction("(none)").setEnabled(False)
-
-    def save(self) -> bool:
-        if self.doc.path is None:
-            return self.save_as()
-        return self.save_to(self.doc.path)
-
-    def save_as(self) -> bool:
-        start = self.doc.path or str(Path.cwd() / "untitled.yaml")
-        path, _ = QFileDialog.getSaveFileName(self, "Save arena", start, FILE_FILTER)
-        return bool(path) and self.save_to(path)
-
-    def save_to(self, path: str) -> bool:
-        try:
-            self.doc.save(path)
-        except ArenaError as exc:
-            self.show_problems("Cannot save", str(exc))
-            return False
-        F.add_recent(self.settings, path)
-        self.recovery.clear()
-        self.statusBar().showMessage(f"Saved {path}", 4000)
-        return True
-
-    def autosave(self) -> None:
-        if self.doc.dirty:
-            self.recovery.write(self.doc.text(), self.doc.path)
-        else:
-            self.recovery.clear()
-
-    def offer_recovery(self) -> bool:
-        """After a crash: offer the newest recovery file left by another session."""
-        pending = self.recovery.pending()
-        if not pending:
-            return False
-        rec = pending[0]
-        answer = self.ask_recover(rec)
-        if answer != QMessageBox.StandardButton.Yes:
-            if answer == QMessageBox.StandardButton.Discard:
-                for r in pending:
-                    F.RecoveryStore.discard(r)
-            return False
-        try:
-            arena = load(rec.yaml_path)
-        except ArenaError as exc:
-            self.show_problems("Cannot recover", str(exc))
-            return False
-        self.doc.reset(arena, rec.original, dirty=True)
-        F.RecoveryStore.discard(rec)
-        self.view.fit_arena()
-        return True
-
-    def ask_recover(self, rec: F.Recovery) -> QMessageBox.StandardButton:
-        return QMessageBox.question(
-            self, "Recover unsaved work?",
-            f"Arena Studio did not close cleanly. Recover {rec.describe()}?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.No)
-
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
-            event.acceptProposedAction()
-
-    def dropEvent(self, event: QDropEvent) -> None:
-        for url in event.mimeData().urls():
-            if url.isLocalFile():
-                self.open_path(url.toLocalFile())
-                event.acceptProposedAction()
-                return
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.maybe_save():
-            event.ignore()
-            return
-        self.autosave_timer.stop()
-        self.runner.shutdown()
-        self.overlays.shutdown()
-        self.recovery.clear()
-        event.accept()

@@ -1,6 +1,7 @@
 """Analysis overlays on the canvas: the travel-time heat map from a chosen start, the optimal
-path of the selected travel finding (length by length), what the starts can see, and a dock
-with every start's time to every checkpoint.
+path of the selected travel finding (length by length), what a chosen (or the selected) start
+can see, a key for them in the canvas's corner (:mod:`editor.canvas_legend`), and a dock with
+every start's time to every checkpoint.
 
 The slow ones (heat map, travel table) are computed in a child process that is killed when the
 arena or the choice changes, so the editor never waits; the layers draw with the same painter
@@ -15,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QPointF, QRectF, QRunnable, Qt, QThreadPool, Signal
-from PySide6.QtGui import QAction, QActionGroup, QColor, QPainter, QPolygonF
+from PySide6.QtGui import QAction, QActionGroup, QColor, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QLabel,
@@ -26,10 +27,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor import elements as E
 from editor import export_render as X
 from editor import render as R
+from editor.canvas_legend import CanvasLegend, sight_brush
 from editor.validation import Cancelled, call_in_child
-from schema.model import Arena
+from schema.model import Arena, StartPosition
 
 HEAT_Z = -5.0  # under every element
 PATH_Z = 50.0  # over every element
@@ -153,25 +156,41 @@ class PathLayer(QGraphicsItem):
 
 
 class SightLayer(QGraphicsItem):
-    """What each start position sees (within the safe-area radius), shaded per start."""
+    """What one start position sees within the safe-area radius: hatched, with a bold outline,
+    readable over the heat map; under the elements."""
 
     def __init__(self) -> None:
         super().__init__()
         self.arena: Arena | None = None
+        self.player: int | None = None
+        self.region = QPainterPath()
         self.setZValue(HEAT_Z + 1)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
-    def set_arena(self, arena: Arena | None) -> None:
+    def set_view(self, arena: Arena | None, player: int | None) -> None:
+        from engine.sight import Blockers, visible_region
+
         self.prepareGeometryChange()
-        self.arena = arena
+        self.arena, self.player = arena, player
+        self.region = QPainterPath()
+        start = next((s for s in arena.start_positions if s.player == player), None) if arena is not None else None
+        if start is not None and arena is not None:
+            region = visible_region(start.position, arena.scenario.analysis.safe_area_radius, Blockers.from_arena(arena))
+            for poly in getattr(region, "geoms", [region]):
+                if not poly.is_empty:
+                    self.region.addPolygon(QPolygonF([QPointF(x, y) for x, y in poly.exterior.coords]))
+                    self.region.closeSubpath()
         self.update()
 
     def boundingRect(self) -> QRectF:
-        return R.arena_rect(self.arena, 1.0) if self.arena is not None else QRectF()
+        return self.region.boundingRect().adjusted(-0.5, -0.5, 0.5, 0.5)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        if self.arena is not None:
-            X.paint_overlays(painter, self.arena, [X.Overlay("los")])
+        if self.region.isEmpty():
+            return
+        painter.setBrush(sight_brush())
+        painter.setPen(R.pen(R.VERMILLION, 2.5))
+        painter.drawPath(self.region)
 
 
 # ------------------------------------------------------------------ the controller
@@ -227,6 +246,10 @@ class Overlays(QObject):
             layer.setVisible(False)
             win.scene.addItem(layer)
         self.heat_player: int | None = None
+        #: Line of sight: None (off), "selected" (the selected start) or a player number.
+        self.sight_mode: int | str | None = None
+        self._menu_players: tuple[int, ...] | None = None
+        self.legend = CanvasLegend(win.view, win.view.viewport())
         self.table = TravelTable()
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(2)
@@ -257,28 +280,54 @@ class Overlays(QObject):
         self.jobs.pop(kind, None)
         if isinstance(result, Exception):
             self.message.emit(f"{'Heat map' if kind == 'heat' else 'Travel table'} failed: {result}")
+            if kind == "heat":
+                self.legend.set_heat(self.heat_player, "failed")
             return
         if kind == "heat":
             self.heat.set_map(self.win.doc.arena, result)
             self.heat.setVisible(True)
-            self.message.emit(f"Heat map from start {self.heat_player}: turns to end a length in each cell")
+            self.legend.set_heat(self.heat_player, "shown")
         else:
             self.table.show_table(result)  # type: ignore[arg-type]
 
     # -- user choices
     def show_heat(self, player: int | None) -> None:
         self.heat_player = player
+        if hasattr(self, "heat_group"):
+            self._check_menu(self.heat_group, player)
         if player is None:
             self._cancel("heat")
             self.heat.set_map(None, None)
             self.heat.setVisible(False)
+            self.legend.set_heat(None)
             return
-        self.message.emit(f"Computing the heat map from start {player}…")
+        self.legend.set_heat(player, "computing")  # the old map stays until the new one arrives
         self._start("heat", X.reach_map, (self.win.doc.arena, player))
 
-    def show_sight(self, on: bool) -> None:
-        self.sight.set_arena(self.win.doc.arena if on else None)
-        self.sight.setVisible(on)
+    def show_sight(self, mode: int | str | None) -> None:
+        """Line of sight from start ``mode`` (a player), from the selected start
+        (``"selected"``) or off (None)."""
+        self.sight_mode = mode
+        self.refresh_sight()
+        self._check_menu(self.sight_group, mode)
+
+    def sight_player(self) -> int | None:
+        if self.sight_mode == "selected":
+            sel = self.win.doc.selection
+            el = E.find(self.win.doc.arena, sel[0]) if len(sel) == 1 else None
+            return el.player if isinstance(el, StartPosition) else None
+        return self.sight_mode if isinstance(self.sight_mode, int) else None
+
+    def refresh_sight(self) -> None:
+        arena = self.win.doc.arena
+        player = self.sight_player()
+        if not any(s.player == player for s in arena.start_positions):
+            player = None
+        on = self.sight_mode is not None
+        self.sight.set_view(arena if on else None, player)
+        self.sight.setVisible(on and player is not None)
+        note = "Line of sight: select a start" if self.sight_mode == "selected" else ""
+        self.legend.set_sight(player if on else None, arena.scenario.analysis.safe_area_radius, note if on else "")
 
     def show_finding_path(self, finding: dict[str, Any]) -> None:
         steps = finding.get("path") or []
@@ -320,12 +369,16 @@ class Overlays(QObject):
         if self.heat_player is not None:
             self.show_heat(self.heat_player if any(s.player == self.heat_player for s in self.win.doc.arena.start_positions)
                            else None)
-        if self.sight.isVisible():
-            self.sight.set_arena(self.win.doc.arena)
+        if self.sight_mode is not None:
+            self.refresh_sight()
         self.path.set_path([], None, self.path.size)  # a path planned on the old arena is stale
         if self._live() is None:
             self.refresh_table()  # else the validation run this edit starts brings the table's travel
-        self._fill_heat_menu()
+        players = tuple(sorted(s.player for s in self.win.doc.arena.start_positions))
+        if players != self._menu_players:  # the menus list the starts: rebuilt only when they change
+            self._menu_players = players
+            self._fill_heat_menu()
+            self._fill_sight_menu()
 
     def shutdown(self) -> None:
         for kind in list(self.jobs):
@@ -339,13 +392,35 @@ class Overlays(QObject):
         self.heat_group = QActionGroup(self)
         self.heat_group.setExclusive(True)
         self._fill_heat_menu()
-        self.sight_action = QAction("&Line of sight from the starts", self, checkable=True)
-        self.sight_action.toggled.connect(self.show_sight)
-        m.addAction(self.sight_action)
+        self.sight_menu = m.addMenu("&Line of sight from start")
+        self.sight_group = QActionGroup(self)
+        self.sight_group.setExclusive(True)
+        self._fill_sight_menu()
         self.path_action = QAction("&Path of the selected travel finding", self, checkable=True)
         self.path_action.setChecked(True)
         self.path_action.toggled.connect(lambda on: self.path.setVisible(on and bool(self.path.steps)))
         m.addAction(self.path_action)
+
+    def _fill_sight_menu(self) -> None:
+        if not hasattr(self, "sight_menu"):
+            return
+        self.sight_menu.clear()
+        for act in self.sight_group.actions():
+            self.sight_group.removeAction(act)
+        choices: list[tuple[str, int | str | None]] = [("None", None), ("Selected start", "selected")]
+        choices += [(f"Start {s.player}", s.player) for s in sorted(self.win.doc.arena.start_positions, key=lambda s: s.player)]
+        for text, mode in choices:
+            act = QAction(text, self, checkable=True)
+            act.setData(mode)
+            act.setChecked(mode == self.sight_mode)
+            act.triggered.connect(lambda _c=False, m=mode: self.show_sight(m))
+            self.sight_group.addAction(act)
+            self.sight_menu.addAction(act)
+
+    @staticmethod
+    def _check_menu(group: QActionGroup, value: object) -> None:
+        for act in group.actions():
+            act.setChecked(act.data() == value)
 
     def _fill_heat_menu(self) -> None:
         if not hasattr(self, "heat_menu"):
@@ -357,6 +432,7 @@ class Overlays(QObject):
         choices += [(f"Start {s.player}", s.player) for s in sorted(self.win.doc.arena.start_positions, key=lambda s: s.player)]
         for text, player in choices:
             act = QAction(text, self, checkable=True)
+            act.setData(player)
             act.setChecked(player == self.heat_player)
             act.triggered.connect(lambda _c=False, p=player: self.show_heat(p))
             self.heat_group.addAction(act)
@@ -375,6 +451,7 @@ def install(win: Any) -> Overlays:
     dock.visibilityChanged.connect(lambda shown: ov.refresh_table() if shown else ov._cancel("table"))
     win.validation.findingSelected.connect(ov.show_finding_path)
     win.doc.arenaChanged.connect(lambda _a: ov.arena_changed())
+    win.doc.selectionChanged.connect(lambda _s: ov.refresh_sight() if ov.sight_mode == "selected" else None)
     win.runner.finished.connect(lambda _f: ov.refresh_table() if win.runner.final else None)
     ov.message.connect(lambda text: win.statusBar().showMessage(text, 8000))
     return ov

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -64,9 +67,9 @@ class ElementTree(QTreeWidget):
                  + (f"  {getattr(el, 'kind', '')}" if getattr(el, "kind", "") else "")) for el in els]))
         return rows
 
-    def rebuild(self, arena: Arena) -> None:
+    def rebuild(self, arena: Arena, force: bool = False) -> None:
         rows = self._rows(arena)
-        if rows == self._shown:  # an element moved or changed shape: same tree
+        if rows == self._shown and not force:  # an element moved or changed shape: same tree
             return
         self._shown = rows
         self._syncing = True
@@ -85,6 +88,8 @@ class ElementTree(QTreeWidget):
                     text = f"Player {el.player}" if kind == "start_positions" else el.id  # type: ignore[union-attr]
                     child = QTreeWidgetItem(group, [f"{text}  {extra}".rstrip()])
                     child.setData(0, REF_ROLE, el.id)
+                    if not self.doc.selectable(el.id):  # a hidden or locked layer
+                        child.setFlags(child.flags() & ~Qt.ItemFlag.ItemIsSelectable & ~Qt.ItemFlag.ItemIsEnabled)
                     self.items_by_ref[el.id] = child
                 group.setExpanded(expanded.get(label, True))
         finally:
@@ -131,6 +136,7 @@ class Inspector(QWidget):
         outer.addWidget(self.form_host)
         self.error = QLabel()
         self.error.setWordWrap(True)
+        self.error.setTextFormat(Qt.TextFormat.PlainText)  # refusals quote values as typed
         self.error.setStyleSheet(f"color: {render.VERMILLION.name()}")
         outer.addWidget(self.error)
         outer.addStretch(1)
@@ -157,10 +163,12 @@ class Inspector(QWidget):
                 w.setCurrentText(str(p.value))
             elif isinstance(w, QLineEdit) and w.text() != fmt(p.value):
                 w.setText(fmt(p.value))
+                w.setCursorPosition(0)
             w.blockSignals(False)
         self.props = {p.name: p for p in props}
 
     def rebuild(self) -> None:
+        self.error.clear()  # a refusal is about the element that was shown
         while self.form.rowCount():
             row = self.form.takeRow(0)  # widgets are deleted later: one may be emitting right now
             for it in (row.labelItem, row.fieldItem):
@@ -182,6 +190,8 @@ class Inspector(QWidget):
                 return
             self.title.setText("Arena")
             edit = QLineEdit(self.doc.arena.name)
+            edit.setCursorPosition(0)  # a long name shows its start
+            edit.setObjectName("prop:name")
             edit.editingFinished.connect(lambda: self._commit_name(edit))
             self.form.addRow("Name", edit)
             self.editors["name"] = edit
@@ -215,6 +225,7 @@ class Inspector(QWidget):
             w = combo
         else:
             edit = QLineEdit(fmt(p.value))
+            edit.setCursorPosition(0)
             if p.type == "angle":
                 edit.setToolTip("Degrees counter-clockwise from +x")
             edit.editingFinished.connect(lambda e=edit, n=p.name: self._commit_text(e, self.props[n]))
@@ -279,6 +290,26 @@ class Inspector(QWidget):
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
+class WrapDelegate(QStyledItemDelegate):
+    """Rows as tall as their wrapped text in the column's current width (QTreeView sizes rows
+    without the column width, so word wrap alone would leave one line per row)."""
+
+    PAD = 6
+
+    def __init__(self, view: QTreeWidget) -> None:
+        super().__init__(view)
+        self.view = view
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:  # noqa: N802 - Qt's name
+        hint = super().sizeHint(option, index)
+        width = self.view.header().sectionSize(index.column()) - self.PAD
+        text = str(index.data() or "")
+        if width <= 0 or not text:
+            return hint
+        box = option.fontMetrics.boundingRect(QRect(0, 0, width, 100_000), int(Qt.TextFlag.TextWordWrap), text)
+        return QSize(hint.width(), max(hint.height(), box.height() + self.PAD))
+
+
 class ValidationPanel(QWidget):
     """Findings of the newest validation run; clicking one selects and frames its elements."""
 
@@ -294,6 +325,19 @@ class ValidationPanel(QWidget):
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels(["Severity", "Code", "Message", "Elements"])
         self.tree.setRootIsDecorated(False)
+        # messages wrap in the width there is: no sideways scrolling to read a finding
+        self.tree.setWordWrap(True)
+        self.tree.setUniformRowHeights(False)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        for col, mode in enumerate((QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.ResizeToContents,
+                                    QHeaderView.ResizeMode.Stretch, QHeaderView.ResizeMode.Interactive)):
+            header.setSectionResizeMode(col, mode)
+        header.resizeSection(3, 130)
+        self.tree.setItemDelegate(WrapDelegate(self.tree))
+        header.sectionResized.connect(lambda *_: self.tree.doItemsLayout())  # re-wrap to the new width
         layout.addWidget(self.tree)
         self.findings: list[Finding] = []
         runner.started.connect(lambda g: self.status.setText(f"Validating… (run {g})"))
@@ -309,14 +353,13 @@ class ValidationPanel(QWidget):
         for i, f in enumerate(self.findings):
             item = QTreeWidgetItem(self.tree, [f["severity"], f["code"], f["message"], ", ".join(f["elements"])])
             item.setData(0, REF_ROLE, i)
+            item.setToolTip(2, f["message"])
             item.setForeground(0, render.SEVERITY_COLOURS.get(f["severity"], QColor("black")))
         n = len(self.findings)
         text = "No findings" if n == 0 else f"{n} finding{'s' if n != 1 else ''}"
         if not self.runner.final:
             text += " so far — travel checks running in the background…"
         self.status.setText(text)
-        for col in (0, 1, 2):
-            self.tree.resizeColumnToContents(col)
 
     def _clicked(self, item: QTreeWidgetItem, _col: int = 0) -> None:
         f = self.findings[item.data(0, REF_ROLE)]

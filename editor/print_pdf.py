@@ -1,7 +1,8 @@
 """Printable 1:1 PDF of an arena, tiled across A4 or Letter pages.
 
 Page 1 is the assembly map: the arena with the page grid and each page's coordinate ("B3" =
-column B, row 3), the scale check and instructions.  Then one page per tile: the arena at true
+column B, row 3), the scale check and instructions.  Then one page per tile that holds some
+of the arena (squares of the grid with only floor outside the bounds are not printed): the arena at true
 size (``units.length_mm`` millimetres per length), clipped to the page's drawing area, with the
 tile's coordinate and its neighbours in the header, a 1-length calibration bar, dashed
 alignment lines where the neighbouring pages' content starts (the overlap strip is printed on
@@ -46,6 +47,9 @@ class Layout:
     draw_h: float
     cols: int
     rows: int
+    #: (row, column) of the tiles printed: those holding some of the arena (a tile of the grid
+    #: that holds only floor outside the bounds is left out).
+    tiles: tuple[tuple[int, int], ...] = ()
 
     @property
     def stride(self) -> tuple[float, float]:
@@ -68,7 +72,7 @@ def layout(arena: Arena, paper: str = "a4") -> Layout:
         raise ValueError(f"unknown paper {paper!r}; use {' or '.join(PAPERS)}")
     pw, ph = PAPERS[paper]
     portrait, landscape = _layout(arena, paper, pw, ph), _layout(arena, paper, ph, pw)
-    return landscape if landscape.cols * landscape.rows < portrait.cols * portrait.rows else portrait
+    return landscape if len(landscape.tiles) < len(portrait.tiles) else portrait
 
 
 def _layout(arena: Arena, paper: str, pw: float, ph: float) -> Layout:
@@ -78,7 +82,27 @@ def _layout(arena: Arena, paper: str, pw: float, ph: float) -> Layout:
     dw, dh = pw - 2 * MARGIN, ph - 2 * MARGIN - HEADER
     cols = max(1, math.ceil((width - OVERLAP) / (dw - OVERLAP) - 1e-9))
     rows = max(1, math.ceil((height - OVERLAP) / (dh - OVERLAP) - 1e-9))
-    return Layout(paper, pw, ph, width, height, dw, dh, cols, rows)
+    grid = Layout(paper, pw, ph, width, height, dw, dh, cols, rows)
+    return Layout(paper, pw, ph, width, height, dw, dh, cols, rows, _arena_tiles(arena, grid))
+
+
+def _arena_tiles(arena: Arena, lay: Layout) -> tuple[tuple[int, int], ...]:
+    """The tiles whose drawing area holds some of the arena inside its bounds (in the printed
+    rectangle's millimetres, y down)."""
+    import shapely
+    import shapely.affinity
+
+    minx, _miny, _maxx, maxy = arena.bounds.to_shapely().bounds
+    L = arena.units.length_mm
+    ox, oy = minx - ARENA_MARGIN, maxy + ARENA_MARGIN  # the printed rectangle's top-left, in lengths
+    bounds = shapely.affinity.affine_transform(arena.bounds.to_shapely(), [L, 0.0, 0.0, -L, -ox * L, oy * L])
+    out = []
+    for r in range(lay.rows):
+        for c in range(lay.cols):
+            tx, ty = lay.tile_origin(r, c)
+            if bounds.intersection(shapely.box(tx, ty, tx + lay.draw_w, ty + lay.draw_h)).area > 1.0:  # > 1 mm²
+                out.append((r, c))
+    return tuple(out)
 
 
 def _font(painter: object, size_mm: float, bold: bool = False) -> None:
@@ -137,7 +161,8 @@ def _assembly(painter: object, arena: Arena, lay: Layout) -> None:
     x0, y0 = MARGIN, MARGIN
     _text(painter, x0, y0, lay.draw_w, 9, f"{arena.name}: printable 1:1 arena", 5.5, bold=True)
     _text(painter, x0, y0 + 9, lay.draw_w, 18,
-          f"{lay.cols * lay.rows} pages ({lay.cols} across x {lay.rows} down) on {lay.paper.upper()}, "
+          f"{len(lay.tiles)} pages (a grid of {lay.cols} across x {lay.rows} down; squares with no arena are "
+          f"not printed) on {lay.paper.upper()}, "
           f"1 length = {arena.units.length_mm:g} mm, arena {lay.width / 10:.1f} x {lay.height / 10:.1f} cm. "
           f"Print at 100% / actual size (no fit-to-page). Trim each page along its dashed lines "
           f"and overlap the {OVERLAP:g} mm strips, lining up the crosshairs.", 3.3)
@@ -150,16 +175,15 @@ def _assembly(painter: object, arena: Arena, lay: Layout) -> None:
     target = _arena_target(arena, lay, x0, top, k)
     R.paint_arena(painter, arena, target, margin=ARENA_MARGIN, opts=R.RenderOptions(label_px=8.0))  # type: ignore[arg-type]
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    for r in range(lay.rows):
-        for c in range(lay.cols):
-            tx, ty = lay.tile_origin(r, c)
-            rect = QRectF((x0 + tx * k) * MM, (top + ty * k) * MM, lay.draw_w * k * MM, lay.draw_h * k * MM)
-            painter.setPen(R.pen(R.VERMILLION, 1.5))
-            painter.drawRect(rect)
-            _font(painter, 6.0, True)
-            painter.setPen(R.VERMILLION.darker(130))
-            painter.drawText(rect.adjusted(2 * MM, 1 * MM, 0, 0), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop),
-                             lay.code(r, c))
+    for r, c in lay.tiles:
+        tx, ty = lay.tile_origin(r, c)
+        rect = QRectF((x0 + tx * k) * MM, (top + ty * k) * MM, lay.draw_w * k * MM, lay.draw_h * k * MM)
+        painter.setPen(R.pen(R.VERMILLION, 1.5))
+        painter.drawRect(rect)
+        _font(painter, 6.0, True)
+        painter.setPen(R.VERMILLION.darker(130))
+        painter.drawText(rect.adjusted(2 * MM, 1 * MM, 0, 0), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop),
+                         lay.code(r, c))
     del QPointF
 
 
@@ -179,8 +203,9 @@ def _tile(painter: object, arena: Arena, lay: Layout, r: int, c: int) -> None:
     painter.restore()
     # header: coordinate, neighbours, calibration bar
     near = []
+    printed = set(lay.tiles)
     for name, (rr, cc) in (("left", (r, c - 1)), ("right", (r, c + 1)), ("up", (r - 1, c)), ("down", (r + 1, c))):
-        if 0 <= rr < lay.rows and 0 <= cc < lay.cols:
+        if (rr, cc) in printed:
             near.append(f"{name} {lay.code(rr, cc)}")
     _text(painter, MARGIN, MARGIN - 1, 20, HEADER, lay.code(r, c), 7.0, bold=True)
     _text(painter, MARGIN + 18, MARGIN - 1, 90, HEADER, f"{arena.name}\n" + ", ".join(near), 2.6)
@@ -188,8 +213,8 @@ def _tile(painter: object, arena: Arena, lay: Layout, r: int, c: int) -> None:
     # alignment lines where the neighbours' content starts, crosshairs at their crossings
     painter.setBrush(Qt.BrushStyle.NoBrush)
     sx, sy = lay.stride
-    xs = ([dx + OVERLAP] if c > 0 else []) + ([dx + sx] if c < lay.cols - 1 else [])
-    ys = ([dy + OVERLAP] if r > 0 else []) + ([dy + sy] if r < lay.rows - 1 else [])
+    xs = ([dx + OVERLAP] if (r, c - 1) in printed else []) + ([dx + sx] if (r, c + 1) in printed else [])
+    ys = ([dy + OVERLAP] if (r - 1, c) in printed else []) + ([dy + sy] if (r + 1, c) in printed else [])
     painter.setPen(R.pen(R.VERMILLION, 1.0, Qt.PenStyle.DashLine))
     for x in xs:
         painter.drawLine(QPointF(x * MM, dy * MM), QPointF(x * MM, (dy + lay.draw_h) * MM))
@@ -287,10 +312,9 @@ def print_pdf(arena: Arena, paper: str = "a4") -> bytes:
     painter = QPainter(writer)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     _assembly(painter, arena, lay)
-    for r in range(lay.rows):
-        for c in range(lay.cols):
-            writer.newPage()
-            _tile(painter, arena, lay, r, c)
+    for r, c in lay.tiles:
+        writer.newPage()
+        _tile(painter, arena, lay, r, c)
     writer.newPage()
     _aids(painter, arena, lay)
     painter.end()

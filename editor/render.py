@@ -12,6 +12,7 @@ outline style, not by colour alone.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -322,11 +323,11 @@ def paint_background(painter: QPainter, arena: Arena, rect: QRectF, *, grid: boo
             if step * px_per_unit < 6:
                 continue
             painter.setPen(pen(colour, 1.0))
-            x = math.floor(rect.left() / step) * step
+            x = math.ceil(rect.left() / step - 1e-9) * step  # lines inside rect only: SVG has no clip
             while x <= rect.right():
                 painter.drawLine(QPointF(x, rect.top()), QPointF(x, rect.bottom()))
                 x += step
-            y = math.floor(rect.top() / step) * step
+            y = math.ceil(rect.top() / step - 1e-9) * step
             while y <= rect.bottom():
                 painter.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y))
                 y += step
@@ -359,13 +360,19 @@ def arena_transform(source: QRectF, target: QRectF) -> QTransform:
 
 def paint_arena(painter: QPainter, arena: Arena, target: QRectF, *, grid: bool = True, margin: float = 1.0,
                 selected: frozenset[str] = frozenset(), severities: dict[str, str] | None = None,
-                opts: RenderOptions = DEFAULT) -> None:
-    """Draw a whole arena fitted into device rectangle ``target`` (export, thumbnails)."""
+                opts: RenderOptions = DEFAULT, underlay: Callable[[QPainter], None] | None = None) -> None:
+    """Draw a whole arena fitted into device rectangle ``target`` (export, thumbnails);
+    ``underlay`` paints between the floor and the elements (analysis layers that must not
+    cover walls or starts), in arena coordinates."""
     source = arena_rect(arena, margin)
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setWorldTransform(arena_transform(source, target), True)
     paint_background(painter, arena, source, grid=grid)
+    if underlay is not None:
+        painter.save()
+        underlay(painter)
+        painter.restore()
     sev = severities or {}
     for el in sorted(arena.elements(), key=z_order):
         paint_element(painter, el, arena.turbine, selected=el.id in selected, severity=sev.get(el.id), opts=opts)

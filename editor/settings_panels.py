@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
@@ -55,11 +55,19 @@ class SettingsForm(QWidget):
         outer = QVBoxLayout(self)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        # a narrow dock wraps long labels above their fields: never an input scrolled off
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         host = QWidget()
-        self.form = QFormLayout(host)
+        self.column = QVBoxLayout(host)
+        self.form = QFormLayout()
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.column.addLayout(self.form)
+        self.column.addStretch(1)
         scroll.setWidget(host)
         outer.addWidget(scroll)
         self.error = QLabel()
+        self.error.setTextFormat(Qt.TextFormat.PlainText)  # refusals quote values as typed
         self.error.setWordWrap(True)
         self.error.setStyleSheet(f"color: {render.VERMILLION.name()}")
         outer.addWidget(self.error)
@@ -71,6 +79,7 @@ class SettingsForm(QWidget):
                 w = box
             else:
                 edit = QLineEdit()
+                edit.setMinimumWidth(90)  # room for a value: a long label goes above it instead
                 if kind == "optint":
                     edit.setPlaceholderText("auto")
                 edit.editingFinished.connect(lambda p=path, e=edit: self._commit_text(p, e))
@@ -79,6 +88,7 @@ class SettingsForm(QWidget):
             self.editors[path] = w
             self.form.addRow(label, w)
         doc.arenaChanged.connect(lambda _a: self.refresh())
+        doc.pathChanged.connect(lambda _p: self.error.clear())  # File -> New / Open: a fresh start
         self.refresh()
 
     def value(self, path: str) -> Any:
@@ -91,8 +101,9 @@ class SettingsForm(QWidget):
             w.blockSignals(True)
             if isinstance(w, QCheckBox):
                 w.setChecked(bool(v))
-            elif isinstance(w, QLineEdit):
+            elif isinstance(w, QLineEdit) and w.text() != fmt(v):
                 w.setText(fmt(v))
+                w.setCursorPosition(0)  # a long name shows its start
             w.blockSignals(False)
 
     def _commit_text(self, path: str, edit: QLineEdit) -> None:
@@ -114,15 +125,23 @@ class SettingsForm(QWidget):
 
 
 class ArenaPanel(SettingsForm):
-    """Name, description, author, license, tags, units and turbine (bounds: vertex tool)."""
+    """Name, description, author, license, tags, units and turbine, and the bounds as numbers
+    and presets (:class:`editor.bounds_panel.BoundsEditor`; on the canvas: the Edit vertices
+    tool with nothing selected)."""
 
     command = EC.SetArenaSetting
 
     def __init__(self, doc: ArenaDocument, parent: QWidget | None = None) -> None:
         super().__init__(doc, parent)
-        hint = QLabel("Bounds: pick the Edit vertices tool (E) with nothing selected.")
+        from editor.bounds_panel import BoundsEditor
+
+        self.bounds = BoundsEditor(doc)
+        self.bounds.message.connect(self.message)
+        self.bounds.error.connect(self.error.setText)
+        self.column.insertWidget(0, self.bounds)
+        hint = QLabel("On the canvas: the Edit vertices tool (E) with nothing selected drags the corners and sides.")
         hint.setWordWrap(True)
-        self.layout().insertWidget(0, hint)  # type: ignore[union-attr]
+        self.column.insertWidget(1, hint)
 
 
 class ScenarioPanel(SettingsForm):

@@ -2,7 +2,8 @@
 
 Vertices are polygon/polyline points, rectangle corners, circle centres, gate ends, target
 and start positions and the bounds' corners; edges are the segments between them and circle
-outlines. A vertex within ``tol`` wins over an edge within ``tol``.
+outlines. A vertex within ``tol`` wins over an edge within ``tol``; :func:`choose` decides
+between them and the grid (an edge only when it is nearer than the grid point).
 
 >>> from schema.model import Arena, Polygon, Rect, Wall
 >>> a = Arena("t", Polygon(((0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0))),
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from schema.model import Arena, Circle, Element, Gate, Point, Polygon, Polyline, Rect, StartPosition, StaticTarget
 
@@ -59,36 +61,75 @@ def closest_on_segment(p: Point, a: Point, b: Point) -> tuple[Point, float]:
     return (a[0] + t * dx, a[1] + t * dy), t
 
 
-def snap_to_objects(arena: Arena, p: Point, tol: float, exclude: Iterable[str] = (),
-                    bounds: bool = True) -> tuple[str, Point] | None:
-    """``('vertex'|'edge', point)`` nearest to ``p`` within ``tol``, or None."""
+@dataclass(frozen=True)
+class SnapHit:
+    """A snap target: ``kind`` ``vertex`` or ``edge``, the ``point`` snapped to, the element
+    it belongs to (``ref``, ``bounds`` for the outline) and its distance from the cursor."""
+
+    kind: str
+    point: Point
+    ref: str
+    distance: float
+
+
+def nearest_target(arena: Arena, p: Point, tol: float, exclude: Iterable[str] = (),
+                   bounds: bool = True) -> SnapHit | None:
+    """The vertex within ``tol`` of ``p`` nearest to it, else the nearest edge point within
+    ``tol``, else None."""
     skip = set(exclude)
-    verts: list[Point] = []
-    segs: list[Segment] = []
-    circles: list[tuple[Point, float]] = []
+    verts: list[tuple[Point, str]] = []
+    segs: list[tuple[Segment, str]] = []
+    circles: list[tuple[Point, float, str]] = []
     for el in arena.elements():
         if el.id in skip:
             continue
         v, s, c = geometry(el)
-        verts += v
-        segs += s
-        circles += c
+        verts += [(q, el.id) for q in v]
+        segs += [(seg, el.id) for seg in s]
+        circles += [(centre, r, el.id) for centre, r in c]
     if bounds and "bounds" not in skip:
         v, s, _ = _shape_geometry(arena.bounds)
-        verts += v
-        segs += s
-    best_v = min(verts, key=lambda q: math.dist(p, q), default=None)
-    if best_v is not None and math.dist(p, best_v) <= tol:
-        return "vertex", best_v
-    cands: list[Point] = [closest_on_segment(p, a, b)[0] for a, b in segs]
-    for c, r in circles:
+        verts += [(q, "bounds") for q in v]
+        segs += [(seg, "bounds") for seg in s]
+    best_v = min(verts, key=lambda t: math.dist(p, t[0]), default=None)
+    if best_v is not None and math.dist(p, best_v[0]) <= tol:
+        return SnapHit("vertex", best_v[0], best_v[1], math.dist(p, best_v[0]))
+    cands: list[tuple[Point, str]] = [(closest_on_segment(p, a, b)[0], ref) for (a, b), ref in segs]
+    for c, r, ref in circles:
         d = math.dist(p, c)
         if d > 1e-12:
-            cands.append((c[0] + (p[0] - c[0]) * r / d, c[1] + (p[1] - c[1]) * r / d))
-    best_e = min(cands, key=lambda q: math.dist(p, q), default=None)
-    if best_e is not None and math.dist(p, best_e) <= tol:
-        return "edge", (round(best_e[0], 9), round(best_e[1], 9))
+            cands.append(((c[0] + (p[0] - c[0]) * r / d, c[1] + (p[1] - c[1]) * r / d), ref))
+    best_e = min(cands, key=lambda t: math.dist(p, t[0]), default=None)
+    if best_e is not None and math.dist(p, best_e[0]) <= tol:
+        q = (round(best_e[0][0], 9), round(best_e[0][1], 9))
+        return SnapHit("edge", q, best_e[1], math.dist(p, best_e[0]))
     return None
 
 
-__all__ = ["closest_on_segment", "geometry", "snap_to_objects"]
+def snap_to_objects(arena: Arena, p: Point, tol: float, exclude: Iterable[str] = (),
+                    bounds: bool = True) -> tuple[str, Point] | None:
+    """``('vertex'|'edge', point)`` nearest to ``p`` within ``tol``, or None."""
+    hit = nearest_target(arena, p, tol, exclude, bounds)
+    return (hit.kind, hit.point) if hit is not None else None
+
+
+def choose(p: Point, grid: Point | None, hit: SnapHit | None) -> tuple[str, Point]:
+    """Where a point snaps: an element's vertex within the tolerance; else an element's edge
+    when it is nearer than the grid point; else the grid point (``grid`` None: grid snapping
+    off). Returns (``vertex`` | ``edge`` | ``grid`` | ``""``, point).
+
+    >>> choose((0.1, 0.1), (0.0, 0.0), SnapHit("edge", (0.1, 0.3), "W1", 0.2))
+    ('grid', (0.0, 0.0))
+    >>> choose((0.1, 0.26), (0.0, 0.5), SnapHit("edge", (0.1, 0.3), "W1", 0.04))
+    ('edge', (0.1, 0.3))
+    >>> choose((0.1, 0.1), (0.0, 0.0), SnapHit("vertex", (0.2, 0.2), "W1", 0.14))
+    ('vertex', (0.2, 0.2))
+    """
+    if hit is not None and (hit.kind == "vertex" or grid is None or hit.distance < math.dist(p, grid)):
+        return hit.kind, hit.point
+    if grid is not None:
+        return "grid", grid
+    return "", p
+
+
+__all__ = ["SnapHit", "choose", "closest_on_segment", "geometry", "nearest_target", "snap_to_objects"]

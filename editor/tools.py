@@ -16,14 +16,15 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainterPath
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QApplication, QGraphicsPathItem
 
 from editor import commands as C
 from editor import elements as E
 from editor import render
 from editor.canvas import ElementItem
-from editor.snapping import snap_to_objects
-from schema.model import AccelerationField, StartPosition
+from editor.canvas_marks import SnapMarker, TextTag
+from editor.snapping import choose, nearest_target
+from schema.model import AccelerationField, Gate, Polygon, Polyline, StartPosition, StaticTarget
 
 if TYPE_CHECKING:
     from editor.canvas import ArenaScene, ArenaView
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 
 ANGLE_STEP = 15.0
 HANDLE_PX = 9.0
-SNAP_PX = 7.0
+SNAP_PX = 6.0
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,20 @@ def clean(v: float) -> float:
     return 0.0 if r == 0 else r
 
 
+def move_anchor(el: object, grab: tuple[float, float]) -> tuple[float, float]:
+    """The point of a dragged element that lands on a grid point: a circle's or rectangle's
+    centre, a target's or start's position, the gate end or the polygon/line vertex nearest to
+    where it was grabbed."""
+    if isinstance(el, Gate):
+        return min((el.start, el.end), key=lambda q: math.dist(q, grab))
+    if isinstance(el, (StaticTarget, StartPosition)):
+        return el.position
+    shape = getattr(el, "shape", None)
+    if isinstance(shape, (Polygon, Polyline)):
+        return min(shape.points, key=lambda q: math.dist(q, grab))
+    return E.anchor(el)  # type: ignore[arg-type]
+
+
 class Tool:
     name = "tool"
     label = "Tool"
@@ -79,13 +94,15 @@ class Tool:
     description = ""
     cursor = Qt.CursorShape.CrossCursor
     modes: tuple[str, ...] = ()
+    #: The tool places points where the cursor snaps: the snap target is highlighted.
+    shows_snap = True
 
     def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
         self.view = view
         self.doc = doc
         self.mode = self.modes[0] if self.modes else ""
         self._overlay: QGraphicsPathItem | None = None
-        self._text: QGraphicsSimpleTextItem | None = None
+        self._text: TextTag | None = None
         self.last_snap = ""
 
     @property
@@ -103,21 +120,34 @@ class Tool:
         return ToolEvent(pos, self.snap(pos, mods), ev.button(), mods)
 
     def snap(self, pos: QPointF, mods: Qt.KeyboardModifier) -> QPointF:
-        """Snap to a vertex or edge of another element (within a few pixels), else to the
-        grid; Ctrl disables snapping."""
+        """Snap to a grid point; to another element's vertex within a few pixels, or its edge
+        when that is nearer than the grid point (:func:`editor.snapping.choose`; the target is
+        highlighted); Ctrl disables snapping."""
         self.last_snap = ""
-        if mods & Qt.KeyboardModifier.ControlModifier:
-            return QPointF(pos)
-        if self.view.object_snap:
-            tol = SNAP_PX / (self.view.scale_factor or 1.0)
-            hit = snap_to_objects(self.doc.arena, (pos.x(), pos.y()), tol, self.snap_exclude())
-            if hit is not None:
-                self.last_snap = hit[0]
-                return QPointF(*hit[1])
-        if not self.view.snap_enabled:
-            return QPointF(pos)
-        s = self.view.snap_step
-        return QPointF(snap_value(pos.x(), s), snap_value(pos.y(), s))
+        hit = None
+        if not mods & Qt.KeyboardModifier.ControlModifier:
+            p = (pos.x(), pos.y())
+            s = self.view.snap_step
+            grid = (snap_value(p[0], s), snap_value(p[1], s)) if self.view.snap_enabled else None
+            if self.view.object_snap:
+                tol = SNAP_PX / (self.view.scale_factor or 1.0)
+                exclude = (*self.snap_exclude(), *self.scene.layers.hidden_refs(self.doc.arena))
+                hit = nearest_target(self.doc.arena, p, tol, exclude)
+            kind, q = choose(p, grid, hit)
+            hit = hit if kind in ("vertex", "edge") else None
+            self.last_snap = kind if hit is not None else ""
+            pos = QPointF(*q)
+        if self.shows_snap:
+            self.marker().show_hit(hit, self.doc.arena)
+        return QPointF(pos)
+
+    def marker(self) -> SnapMarker:
+        """The snap target's highlight (one per scene)."""
+        m = getattr(self.scene, "snap_marker", None)
+        if m is None or m.scene() is None:
+            m = self.scene.snap_marker = SnapMarker()
+            self.scene.addItem(m)
+        return m
 
     def snap_exclude(self) -> tuple[str, ...]:
         """Refs whose vertices/edges are not snap targets (the element being edited)."""
@@ -154,12 +184,9 @@ class Tool:
 
     def overlay_text(self, at: QPointF, text: str) -> None:
         if self._text is None:
-            self._text = QGraphicsSimpleTextItem()
-            self._text.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
-            self._text.setZValue(1001)
-            self._text.setBrush(render.INK)
+            self._text = TextTag()
             self.scene.addItem(self._text)
-        self._text.setText(text)
+        self._text.set_text(text)
         self._text.setPos(at)
 
     def clear_overlay(self) -> None:
@@ -175,6 +202,7 @@ class Tool:
 
     def deactivate(self) -> None:
         self.cancel()
+        self.marker().show_hit(None, self.doc.arena)
 
     def cancel(self) -> None:
         self.clear_overlay()
@@ -208,6 +236,7 @@ class SelectTool(Tool):
     shortcut = "V"
     description = "Click, Shift+click, rubber band; drag to move; drag a handle to turn."
     cursor = Qt.CursorShape.ArrowCursor
+    shows_snap = False
 
     def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
         super().__init__(view, doc)
@@ -215,6 +244,8 @@ class SelectTool(Tool):
         self._origin = QPointF()
         self._base: list[str] = []
         self._delta = QPointF()
+        self._anchor = QPointF()
+        self._dragging = False
         self._angle = 0.0
 
     def handle(self) -> tuple[str, QPointF, QPointF] | None:
@@ -252,6 +283,8 @@ class SelectTool(Tool):
                 self.doc.set_selection([item.ref])
             if item.ref in self.doc.selection:
                 self._state, self._origin, self._delta = "move", ev.pos, QPointF()
+                self._anchor = QPointF(*move_anchor(item.element, (ev.pos.x(), ev.pos.y())))
+                self._dragging = False
             return
         self._base = sel if ev.shift else []
         if not ev.shift:
@@ -261,11 +294,21 @@ class SelectTool(Tool):
     def mouse_move(self, ev: ToolEvent) -> None:
         if self._state == "move":
             d = ev.pos - self._origin
-            if ev.shift:
+            s = self.view.snap_step
+            if not self._dragging:  # a click is not a move: nothing snaps until the mouse travels
+                px = QLineF(self.view.mapFromScene(self._origin).toPointF(), self.view.mapFromScene(ev.pos).toPointF())
+                if px.length() < QApplication.startDragDistance():
+                    return
+                self._dragging = True
+            if ev.shift:  # along a 15-degree ray, by whole snap steps
                 d = constrain(QPointF(), d)
-            if self.view.snap_enabled and not ev.ctrl:
-                s = self.view.snap_step
-                d = QPointF(snap_value(d.x(), s), snap_value(d.y(), s))
+                if self.view.snap_enabled and not ev.ctrl and d.manhattanLength() > 0:
+                    line = QLineF(QPointF(), d)
+                    line.setLength(snap_value(line.length(), s))
+                    d = line.p2()
+            elif self.view.snap_enabled and not ev.ctrl:  # the grabbed element lands on a grid point
+                a = self._anchor
+                d = QPointF(snap_value(a.x() + d.x(), s) - a.x(), snap_value(a.y() + d.y(), s) - a.y())
             self._delta = d
             for ref in self.doc.selection:
                 item = self.scene.items_by_ref.get(ref)
@@ -301,7 +344,7 @@ class SelectTool(Tool):
             rect = QRectF(self._origin, ev.pos).normalized()
             self.clear_overlay()
             hits = [i.ref for i in self.scene.items(rect, Qt.ItemSelectionMode.IntersectsItemShape)
-                    if isinstance(i, ElementItem)]
+                    if isinstance(i, ElementItem) and self.scene.pickable(i)]
             self.doc.set_selection([*self._base, *[r for r in self._ordered(hits) if r not in self._base]])
         elif state == "turn":
             self.clear_overlay()
@@ -364,9 +407,13 @@ class MeasureTool(Tool):
         turns = f"  {self.turns:.2f} turns at speed {vmax}" if self.turns is not None else ""
         text = f"{self.distance:.2f} L  ({angle_of(self._origin, end):.0f}°){turns}"
         self.overlay_text(end, text)
-        self.view.message.emit(f"Distance {text}")
+        self.view.readout.emit(f"Distance {text}")
 
     def mouse_release(self, ev: ToolEvent) -> None:
         if self._origin is not None:
-            self.mouse_move(ev)
+            self.mouse_move(ev)  # the reading stays in the status bar until the next one
         self._origin = None
+
+    def deactivate(self) -> None:
+        super().deactivate()
+        self.view.readout.emit("")

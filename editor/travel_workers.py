@@ -21,7 +21,8 @@ hasn't resumed), so that the next edit is incremental again.
 
 A newer request stops a worker's current one between two batches of the search (the worker
 watches its request queue); the parent drops answers to older requests.  A worker that dies is
-started again (its searches are lost, nothing else).  No Qt here: the validation runner calls
+started again (its searches are lost, nothing else); a worker whose editor dies exits at once
+(:mod:`editor.lifeline`), so no worker outlives the editor.  No Qt here: the validation runner calls
 this from its worker thread.
 """
 
@@ -37,6 +38,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from typing import Any
 
+from editor.lifeline import lifeline
 from schema.model import Arena
 from validators.context import travel_sources
 from validators.symmetry import Invariance, invariances
@@ -179,7 +181,11 @@ def plan(arena: Arena, count: int, owner: dict[str, int], moved: set[str], cost:
 # ------------------------------------------------------------------ the worker process
 
 
-def _serve(requests: Any, replies: Any) -> None:  # pragma: no cover - runs in the worker process
+def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no cover - runs in the worker process
+    if line is not None:  # exit with the editor, however it ends (editor.lifeline)
+        from editor.lifeline import watch
+
+        watch(line)
     from editor.analysis import Cancelled, quick_findings
     from engine.frontier import SearchStopped
     from validators.travel_session import TravelSession
@@ -247,7 +253,7 @@ class _Worker:
         ctx = mp_context()
         self.requests = ctx.Queue()
         self.replies, there = ctx.Pipe(duplex=False)
-        self.proc = ctx.Process(target=_serve, args=(self.requests, there), daemon=True)
+        self.proc = ctx.Process(target=_serve, args=(self.requests, there, lifeline(ctx)), daemon=True)
         self.proc.start()
         there.close()
 

@@ -161,7 +161,11 @@ def _mp_context() -> Any:
     return mp_context()
 
 
-def _child(fn: Callable[..., Any], args: tuple[Any, ...], conn: Any) -> None:  # pragma: no cover - child
+def _child(fn: Callable[..., Any], args: tuple[Any, ...], conn: Any, line: Any = None) -> None:  # pragma: no cover - child
+    if line is not None:  # exit with the editor (editor.lifeline)
+        from editor.lifeline import watch
+
+        watch(line)
     try:
         conn.send(("ok", fn(*args)))
     except BaseException:  # noqa: BLE001
@@ -176,7 +180,9 @@ def call_in_child(fn: Callable[..., Any], args: tuple[Any, ...], should_stop: Ca
     terminated as soon as ``should_stop()`` (raising :class:`Cancelled`)."""
     ctx = _mp_context()
     here, there = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(fn, args, there), daemon=True)
+    from editor.lifeline import lifeline
+
+    proc = ctx.Process(target=_child, args=(fn, args, there, lifeline(ctx)), daemon=True)
     proc.start()
     there.close()
     try:

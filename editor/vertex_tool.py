@@ -4,7 +4,8 @@
 nothing is selected:
 
 * drag a square handle: a polygon/polyline vertex, a gate end, a rectangle corner (the
-  opposite corner stays put) or a circle's radius handle;
+  opposite corner stays put), a rectangle side's middle (the opposite side stays put) or a
+  circle's radius handle;
 * drag the round handle above a rectangle to rotate it (Shift: 15° steps);
 * double-click or Alt+click on an edge to insert a vertex there;
 * click a vertex to select it, Delete removes it (a polygon keeps at least 3 points, a line 2).
@@ -81,12 +82,37 @@ class HandlesItem(QGraphicsItem):
             sel = h.kind == "vertex" and h.index == self.selected
             painter.setPen(QPen(render.INK, 1.2))
             painter.setBrush(render.VERMILLION if sel else (render.SKY if h.kind != "rotate" else render.YELLOW))
-            r = 4.5 if not sel else 5.5
+            r = (4.5 if not sel else 5.5) if h.kind != "side" else 3.5
             if h.kind == "rotate":
                 painter.drawEllipse(p, r + 1, r + 1)
             else:
                 painter.drawRect(QRectF(p.x() - r, p.y() - r, 2 * r, 2 * r))
         painter.restore()
+
+
+def resized_side(s: Rect, side: int, p: Point) -> Rect | None:
+    """``s`` with side ``side`` (0 bottom, 1 right, 2 top, 3 left, before rotation) moved to
+    pass through ``p``, the opposite side kept; None when it would have no width or height."""
+    a = math.radians(s.rotation)
+    ux, uy, vx, vy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
+    dx, dy = p[0] - s.center[0], p[1] - s.center[1]
+    u, v = dx * ux + dy * uy, dx * vx + dy * vy  # p in the rectangle's own axes
+    hw, hh = s.size[0] / 2, s.size[1] / 2
+    lo_u, hi_u, lo_v, hi_v = -hw, hw, -hh, hh
+    if side == 0:
+        lo_v = v
+    elif side == 1:
+        hi_u = u
+    elif side == 2:
+        hi_v = v
+    else:
+        lo_u = u
+    w, h = hi_u - lo_u, hi_v - lo_v
+    if w < 1e-9 or h < 1e-9:
+        return None
+    mu, mv = (lo_u + hi_u) / 2, (lo_v + hi_v) / 2
+    c = (clean(s.center[0] + mu * ux + mv * vx), clean(s.center[1] + mu * uy + mv * vy))
+    return dataclasses.replace(s, center=c, size=(clean(w), clean(h)))
 
 
 def _shape_of(target: Element | BoundsShape) -> Shape | None:
@@ -134,7 +160,10 @@ class EditVerticesTool(Tool):
         if isinstance(s, (Polygon, Polyline)):
             return [Handle("vertex", i, p) for i, p in enumerate(s.points)]
         if isinstance(s, Rect):
-            out = [Handle("corner", i, p) for i, p in enumerate(s.corners())]
+            cs = s.corners()
+            out = [Handle("corner", i, p) for i, p in enumerate(cs)]
+            out += [Handle("side", i, ((cs[i][0] + cs[(i + 1) % 4][0]) / 2, (cs[i][1] + cs[(i + 1) % 4][1]) / 2))
+                    for i in range(4)]
             a = math.radians(s.rotation)
             d = s.size[1] / 2 + ROTATE_HANDLE_PX / max(self.view.scale_factor, 1e-9)
             out.append(Handle("rotate", 0, (s.center[0] - d * math.sin(a), s.center[1] + d * math.cos(a))))
@@ -245,6 +274,9 @@ class EditVerticesTool(Tool):
                 return None
             c = (clean((p.x() + o[0]) / 2), clean((p.y() + o[1]) / 2))
             return self._with_shape(el, dataclasses.replace(s, center=c, size=(clean(w), clean(hh))))
+        if isinstance(s, Rect) and h.kind == "side":
+            side = resized_side(s, h.index, (p.x(), p.y()))
+            return self._with_shape(el, side) if side is not None else None
         if isinstance(s, Rect) and h.kind == "rotate":
             ang = angle_of(QPointF(*s.center), ev.pos) - 90.0
             step = ANGLE_STEP if ev.shift else (0.0 if ev.ctrl else 1.0)
@@ -369,6 +401,7 @@ class RotateTool(Tool):
     label = "Rotate selection"
     shortcut = "R"
     description = "Drag around the selection's centre to rotate it (Shift: 15° steps)."
+    shows_snap = False
 
     def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
         super().__init__(view, doc)

@@ -54,6 +54,8 @@ class Blockers:
             parts.append(shapely.difference(window, self.bounds))
         if not parts:
             return shapely.Polygon()
+        if len(parts) == 1:  # already one valid geometry: no union (it dominates among many walls)
+            return polygonal(parts[0])
         return polygonal(shapely.union_all(parts))
 
 
@@ -77,17 +79,13 @@ def coords(geom: BaseGeometry) -> FloatArray:
 
 def edges(geom: BaseGeometry) -> tuple[FloatArray, FloatArray]:
     """Boundary edges of a polygonal geometry as two (n, 2) arrays of start and end points."""
-    starts: list[FloatArray] = []
-    ends: list[FloatArray] = []
     lines = geom.boundary if geom.geom_type in ("Polygon", "MultiPolygon") else geom
-    for part in shapely.get_parts(lines):
-        c = coords(part)
-        if len(c) >= 2:
-            starts.append(c[:-1])
-            ends.append(c[1:])
-    if not starts:
+    pts, part = shapely.get_coordinates(shapely.get_parts(lines), return_index=True)
+    if len(pts) < 2:
         return np.zeros((0, 2)), np.zeros((0, 2))
-    return np.concatenate(starts), np.concatenate(ends)
+    pts = np.asarray(pts, dtype=np.float64).reshape(-1, 2)
+    same = part[1:] == part[:-1]  # consecutive points of one part: an edge
+    return pts[:-1][same], pts[1:][same]
 
 
 def ray_hits(

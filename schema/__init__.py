@@ -2,7 +2,17 @@
 
 from schema.document import to_document
 from schema.errors import ArenaError, ArenaIOError, Problem
-from schema.io import arena_schema, dumps, from_document, load, loads, save, validate_text, write_atomic
+from schema.io import (
+    arena_schema,
+    dumps,
+    from_document,
+    load,
+    loads,
+    remove_stale_temp_files,
+    save,
+    validate_text,
+    write_atomic,
+)
 from schema.model import FORMAT, Arena
 
 __all__ = [
@@ -16,6 +26,7 @@ __all__ = [
     "from_document",
     "load",
     "loads",
+    "remove_stale_temp_files",
     "save",
     "to_document",
     "validate_text",

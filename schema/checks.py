@@ -1,6 +1,8 @@
 """Checks a JSON Schema cannot express: simple polygons, distinct points, unique ids and
-players, finite numbers, consistent thresholds. They run on the raw document (defensively,
-so they also report when the schema found other problems) and return (pointer, message)."""
+players, finite numbers, text that is real Unicode, gates long enough to drive through, a
+printable size, consistent thresholds. They run on the raw document (defensively, so they also
+report when the schema found other problems; a shape with more points than the schema allows is
+not analysed) and return (pointer, message). Every check is linear or n log n in its input."""
 
 from __future__ import annotations
 
@@ -8,6 +10,8 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
+import shapely
 from shapely.geometry import LinearRing, LineString
 
 from schema.errors import pointer
@@ -17,6 +21,15 @@ MAX_NUMBER = 10_000.0
 #: Largest extent of the bounds (lengths): 4 m at 40 mm a length, bigger than any table; the
 #: analysis grids grow with the square of it.
 MAX_EXTENT = 100.0
+#: Most vertices of one polygon or polyline (the schema's maxItems; larger shapes are not analysed).
+MAX_POINTS = 10_000
+#: Shortest gate, in lengths: the reference turbine's width (a shorter gate could not be driven
+#: through between its markers).
+MIN_GATE_LENGTH = 0.5
+#: Largest ``units.length_mm`` (the schema's maximum).
+MAX_LENGTH_MM = 1000.0
+#: Largest printed size of an arena (its extent times ``units.length_mm``), in millimetres.
+MAX_PRINTED_MM = 4000.0
 ELEMENT_LISTS = ("walls", "checkpoints", "gates", "acceleration_fields", "exclusion_fields", "static_targets")
 Found = tuple[str, str]
 
@@ -37,8 +50,14 @@ def semantic_problems(doc: Any) -> list[Found]:
     for i, gate in enumerate(_list(doc.get("gates"))):
         if isinstance(gate, dict) and _point(gate.get("from")) and gate.get("from") == gate.get("to"):
             out.append((pointer(("gates", i, "to")), "a gate's 'to' must differ from its 'from'"))
+        elif isinstance(gate, dict) and _point(gate.get("from")) and _point(gate.get("to")):
+            length = math.dist(gate["from"], gate["to"])
+            if length < MIN_GATE_LENGTH:
+                out.append((pointer(("gates", i, "to")),
+                            f"the gate is {_fmt(length)} lengths long; a gate is at least {MIN_GATE_LENGTH:g} "
+                            "lengths long (a turbine's width) so a turbine can pass between its markers"))
+    out += _printed_size(doc)
     out += _scenario(doc)
-    out += _symmetry(doc.get("symmetry"))
     return out
 
 
@@ -54,35 +73,85 @@ def _num(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
+def _fmt(v: float) -> str:
+    """A number for a message: short, and never a 4 000-digit integer."""
+    if isinstance(v, int) and abs(v) >= 10**15:
+        return f"an integer of about {int(v.bit_length() * 0.30103) + 1} digits"
+    return f"{v:.3g}" if isinstance(v, float) and v != 0 and abs(v) < 1e-3 else f"{v:g}"
+
+
 def _non_finite(v: Any, path: tuple[str | int, ...]) -> Iterator[Found]:
+    """Numbers that are not finite (anywhere, tool extensions included: JSON cannot write them)
+    and text that is not valid Unicode (a lone surrogate such as JSON's "\\ud800" cannot be
+    written as UTF-8: saving, printing or answering with it would fail later). The range of
+    numbers (±MAX_NUMBER) is the schema's: every number it describes states it."""
     if isinstance(v, float) and not math.isfinite(v):
         yield pointer(path), f"{v} is not a finite number"
-    elif isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) > MAX_NUMBER:
-        yield pointer(path), f"{v} is out of range: numbers in an arena stay within ±{MAX_NUMBER:g}"
+    elif isinstance(v, str):
+        bad = _surrogate(v)
+        if bad is not None:
+            yield pointer(path), f"the text holds a lone surrogate ({bad}), which is not a character; write the character itself"
     elif isinstance(v, dict):
         for k, child in v.items():
+            bad = _surrogate(k)
+            if bad is not None:
+                yield pointer((*path, k)), f"the key holds a lone surrogate ({bad}), which is not a character"
+                continue
             yield from _non_finite(child, (*path, str(k)))
     elif isinstance(v, list):
         for i, child in enumerate(v):
             yield from _non_finite(child, (*path, i))
 
 
+def _surrogate(text: str) -> str | None:
+    """The first lone surrogate in ``text`` as ``\\udXXX``, or None."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return f"\\u{ord(text[exc.start]):04x}"
+    return None
+
+
 def _extent(bounds: dict[str, Any]) -> list[Found]:
-    """The bounds may not exceed MAX_EXTENT lengths across."""
+    """Polygon bounds may not exceed MAX_EXTENT lengths across (the schema limits a rect's size)."""
     t = bounds.get("type")
     size = 0.0
-    if t == "rect" and isinstance(bounds.get("size"), list) and all(_num(c) for c in bounds["size"]):
-        size = max(abs(c) for c in bounds["size"])
-    elif t == "circle" and _num(bounds.get("radius")):
-        size = 2.0 * abs(bounds["radius"])
-    elif t == "polygon":
+    if t == "polygon":
         pts = [p for p in _list(bounds.get("points")) if _point(p)]
         if pts:
             size = max(max(p[0] for p in pts) - min(p[0] for p in pts), max(p[1] for p in pts) - min(p[1] for p in pts))
     if size > MAX_EXTENT:
-        return [(pointer(("bounds",)), f"the bounds are {size:g} lengths across; an arena may be at most "
+        return [(pointer(("bounds",)), f"the bounds are {_fmt(size)} lengths across; an arena may be at most "
                                        f"{MAX_EXTENT:g} lengths across")]
     return []
+
+
+def _size(bounds: Any) -> float:
+    """The bounds' extent in lengths (the default bounds are 24 across; 0 when unreadable)."""
+    if not isinstance(bounds, dict):
+        return 24.0
+    if bounds.get("type") == "rect" and isinstance(bounds.get("size"), list) and all(_num(c) for c in bounds["size"]):
+        return float(max(abs(c) for c in bounds["size"])) if bounds["size"] else 0.0
+    pts = [p for p in _list(bounds.get("points")) if _point(p)]
+    if bounds.get("type") == "polygon" and pts:
+        return float(max(max(p[0] for p in pts) - min(p[0] for p in pts), max(p[1] for p in pts) - min(p[1] for p in pts)))
+    return 0.0
+
+
+def _printed_size(doc: dict[str, Any]) -> list[Found]:
+    """At ``units.length_mm`` the arena must fit MAX_PRINTED_MM when printed (``arena print``
+    tiles it over pages at true size)."""
+    units = doc.get("units")
+    value: Any = units.get("length_mm") if isinstance(units, dict) else None
+    if not _num(value) or not 0 < value <= MAX_LENGTH_MM:
+        return []  # the schema reports it
+    mm = float(value)
+    extent = _size(doc.get("bounds"))
+    if extent > MAX_EXTENT or extent * mm <= MAX_PRINTED_MM:
+        return []
+    return [(pointer(("units", "length_mm")),
+             f"at {_fmt(mm)} mm a length the arena prints {_fmt(extent * mm / 1000)} m across; the printed arena may be "
+             f"at most {MAX_PRINTED_MM / 1000:g} m across (use at most {_fmt(MAX_PRINTED_MM / extent)} mm a length)")]
 
 
 def _unique_ids(doc: dict[str, Any]) -> list[Found]:
@@ -119,6 +188,8 @@ def _shape(shape: dict[str, Any], path: tuple[str | int, ...]) -> list[Found]:
     pts = shape.get("points")
     if kind not in ("polygon", "polyline") or not isinstance(pts, list) or not all(_point(p) for p in pts):
         return []
+    if len(pts) > MAX_POINTS or any(abs(c) > MAX_NUMBER for p in pts for c in p):
+        return []  # the schema reports it; analysing it would only cost time (or overflow)
     coords = [(float(p[0]), float(p[1])) for p in pts]
     distinct = list(dict.fromkeys(coords))
     ptr = pointer((*path, "points"))
@@ -147,16 +218,26 @@ def _shape(shape: dict[str, Any], path: tuple[str | int, ...]) -> list[Found]:
 
 
 def _where_crossing(coords: list[tuple[float, float]]) -> str:
-    """Name the first pair of non-adjacent edges that intersect."""
+    """Name the first pair of edges that cross: non-adjacent edges that meet, or adjacent ones
+    that overlap beyond their shared vertex. Candidate pairs come from an STR-tree of the edges'
+    boxes, so a polygon of 10 000 points is answered in a fraction of a second."""
     n = len(coords)
-    edges = [LineString([coords[i], coords[(i + 1) % n]]) for i in range(n)]
-    for i in range(n):
-        for j in range(i + 1, n):
-            if j == i + 1 or (i == 0 and j == n - 1):
-                continue
-            if edges[i].intersects(edges[j]):
-                return f"edge {i}-{(i + 1) % n} meets edge {j}-{(j + 1) % n}"
-    return "self-touching outline"
+    pts = np.asarray(coords, dtype=np.float64)
+    segments = shapely.linestrings(np.stack([pts, np.roll(pts, -1, axis=0)], axis=1))
+    tree = shapely.STRtree(segments)
+    left, right = tree.query(segments, predicate="intersects")
+    keep = left < right
+    left, right = left[keep], right[keep]
+    adjacent = (right == left + 1) | ((left == 0) & (right == n - 1))
+    crossing = ~adjacent
+    if adjacent.any():  # adjacent edges must meet in their shared vertex only
+        meet = shapely.intersection(segments[left[adjacent]], segments[right[adjacent]])
+        crossing[np.flatnonzero(adjacent)] = shapely.get_type_id(meet) != 0  # 0: a single point
+    found = sorted(zip(left[crossing].tolist(), right[crossing].tolist()))
+    if not found:
+        return "self-touching outline"
+    i, j = found[0]
+    return f"edge {i}-{(i + 1) % n} meets edge {j}-{(j + 1) % n}"
 
 
 def _scenario(doc: dict[str, Any]) -> list[Found]:
@@ -174,16 +255,3 @@ def _scenario(doc: dict[str, Any]) -> list[Found]:
     if isinstance(players, int) and starts and players > len(starts):
         out.append((pointer(("scenario", "players")), f"{players} players but only {len(starts)} start positions"))
     return out
-
-
-def _symmetry(sym: Any) -> list[Found]:
-    if not isinstance(sym, dict):
-        return []
-    kind, order = sym.get("kind"), sym.get("order", 1)
-    if not isinstance(order, int):
-        return []
-    if kind in ("rotational", "dihedral") and order < 2:
-        return [(pointer(("symmetry", "order")), f"{kind} symmetry needs an order of at least 2")]
-    if kind == "mirror" and order != 1:
-        return [(pointer(("symmetry", "order")), "mirror symmetry has order 1; use 'dihedral' for several axes")]
-    return []

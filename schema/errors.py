@@ -1,9 +1,9 @@
 """Errors of the format layer: every problem carries file, line, column and JSON pointer.
 
 >>> p = Problem(file="arenas/x.yaml", line=14, column=7, pointer="/walls/3/shape/radius",
-...             message="-1 is less than the minimum of 0")
+...             message="-1 is less than the minimum of 0.001")
 >>> str(p)
-'arenas/x.yaml:14:7: /walls/3/shape/radius: -1 is less than the minimum of 0'
+'arenas/x.yaml:14:7: /walls/3/shape/radius: -1 is less than the minimum of 0.001'
 """
 
 from __future__ import annotations

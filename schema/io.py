@@ -16,6 +16,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
 import tempfile
 from functools import lru_cache
 from importlib import resources
@@ -156,8 +157,35 @@ def _message(error: Any) -> str:
     if error.validator == "items" and error.validator_value is False:
         return f"expected exactly {len(error.schema.get('prefixItems', []))} items"
     if error.validator == "pattern" and isinstance(error.instance, str):
-        return f"{error.instance!r} is not a valid id (a letter, then letters, digits, '_', '.', '-')"
-    return str(error.message)
+        return f"{_short(error.instance)} is not a valid id (a letter, then letters, digits, '_', '.', '-')"
+    rule = error.schema.get("description") if isinstance(error.schema, dict) and "type" not in error.schema else None
+    if rule and error.validator in ("const", "minimum", "required"):  # a rule across properties, said in words
+        return str(rule)
+    if error.validator == "maxItems" and isinstance(error.instance, list):
+        return f"{len(error.instance)} items; at most {error.validator_value} are allowed"
+    if error.validator == "maxLength" and isinstance(error.instance, str):
+        return f"{len(error.instance)} characters; at most {error.validator_value} are allowed"
+    message = str(error.message)
+    if len(message) > MAX_MESSAGE:  # jsonschema quotes the whole value: keep the message readable
+        whole = repr(error.instance)
+        message = message.replace(whole, _short(error.instance)) if whole in message else message[:MAX_MESSAGE] + "…"
+    return message
+
+
+#: Longest message the schema layer reports for one problem (values are abbreviated).
+MAX_MESSAGE = 300
+
+
+def _short(value: Any) -> str:
+    """``repr`` of a value, abbreviated past 60 characters."""
+    text = repr(value)
+    if len(text) <= 60:
+        return text
+    if isinstance(value, list):
+        return f"[... {len(value)} items]"
+    if isinstance(value, dict):
+        return f"{{... {len(value)} keys}}"
+    return text[:57] + "..."
 
 
 # ------------------------------------------------------------------ writing
@@ -172,8 +200,15 @@ def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
     return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
 
 
+#: Characters YAML reads as line breaks besides "\n": outside double quotes the emitter may fold
+#: them into spaces, so strings holding them are written double-quoted (escaped as \r, \N, \L, \P).
+_YAML_BREAKS = ("\r", "\x85", "\u2028", "\u2029")
+
+
 def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
     style = "|" if "\n" in data and all(c == "\n" or c.isprintable() for c in data) and not data.endswith(" ") else None
+    if any(c in data for c in _YAML_BREAKS):
+        style = '"'
     return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
 
 
@@ -197,11 +232,101 @@ def save(arena: Arena, path: str | os.PathLike[str], fmt: Format | None = None) 
     write_atomic(path, text.encode("utf-8"))
 
 
+#: A temporary file younger than this (seconds) is left alone: its save may just have begun.
+FRESH_TEMP_SECONDS = 2.0
+#: Where files cannot be locked, a temporary file is stale once this old (seconds).
+STALE_TEMP_SECONDS = 60.0
+#: The name :func:`write_atomic` gives its temporary file: ``.NAME.<8 random characters>.tmp``.
+_TEMP_NAME = re.compile(r"^\.(?P<name>.+)\.[a-z0-9_]{8}\.tmp$")
+#: Arena files' suffixes: a directory sweep removes only these files' temporaries.
+ARENA_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def remove_stale_temp_files(target: str | os.PathLike[str] | None = None, *,
+                            directory: str | os.PathLike[str] | None = None) -> list[Path]:
+    """Delete temporary files left by interrupted saves (a ``kill -9`` between writing and
+    renaming): those of ``target``, or, with ``directory``, those of every arena file in it.
+    A file some save still holds (locked) or made in the last few seconds is kept; only
+    regular files are removed, never through a symlink. Returns what was removed."""
+    if target is not None:
+        where = Path(target).parent if str(Path(target).parent) else Path(".")
+        wanted: str | None = Path(target).name
+    else:
+        where, wanted = Path(directory or "."), None
+    try:
+        names = [e.name for e in os.scandir(where) if e.name.endswith(".tmp")]
+    except OSError:
+        return []
+    removed = []
+    for name in sorted(names):
+        m = _TEMP_NAME.match(name)
+        if not m or (m["name"] != wanted if wanted is not None else not m["name"].lower().endswith(ARENA_SUFFIXES)):
+            continue
+        tmp = where / name
+        if _abandoned(tmp):
+            try:
+                tmp.unlink()
+            except OSError:
+                continue
+            removed.append(tmp)
+    return removed
+
+
+def _abandoned(tmp: Path) -> bool:
+    """A regular file no live save holds: older than a moment and not locked (the writer holds
+    a lock until its rename; a killed process holds none), or old, where locks don't work."""
+    import stat
+    import time
+
+    try:
+        st = tmp.lstat()
+    except OSError:
+        return False
+    age = time.time() - st.st_mtime
+    if not stat.S_ISREG(st.st_mode) or age < FRESH_TEMP_SECONDS:
+        return False
+    try:
+        import fcntl
+    except ImportError:
+        return age >= STALE_TEMP_SECONDS
+    try:
+        fd = os.open(tmp, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError:
+        return age >= STALE_TEMP_SECONDS
+    finally:
+        os.close(fd)
+    return True
+
+
+def _lock(fd: int) -> int | None:
+    """An exclusive lock on the open temporary file, held by a second descriptor (closing the
+    first after writing keeps it); None where files cannot be locked."""
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    hold = os.dup(fd)
+    try:
+        fcntl.flock(hold, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(hold)
+        return None
+    return hold
+
+
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     """Write to a temporary file beside ``path``, fsync it, rename it over ``path``, fsync
-    the directory: a crash leaves the old file or the new one, never half of either."""
+    the directory: a crash leaves the old file or the new one, never half of either. Temporary
+    files that earlier, interrupted saves of ``path`` left behind are removed."""
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
+    remove_stale_temp_files(target)
     try:
         mode = target.stat().st_mode & 0o777
     except FileNotFoundError:
@@ -210,6 +335,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:
         raise ArenaIOError([Problem(str(path), 0, 0, "", f"cannot write file: {exc.strerror or exc}")]) from None
+    hold = _lock(fd)  # until the rename: tells remove_stale_temp_files this save is alive
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -223,6 +349,9 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
         except OSError:
             pass
         raise ArenaIOError([Problem(str(path), 0, 0, "", f"cannot write file: {exc.strerror or exc}")]) from None
+    finally:
+        if hold is not None:
+            os.close(hold)
     try:
         dfd = os.open(directory, os.O_RDONLY)
     except OSError:

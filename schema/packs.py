@@ -103,7 +103,7 @@ class Pack:
         out = []
         for entry in self.manifest["arenas"]:
             arena = loads(self.files[entry["path"]], source=f"{self.source}:{entry['path']}", fmt="json")
-            out.append((entry, arena, json.loads(self.files[entry["report"]])))
+            out.append((entry, arena, parse_json(self.files[entry["report"]], self.source, entry["report"])))
         return out
 
 
@@ -216,7 +216,9 @@ def _check_entries(zf: zipfile.ZipFile, label: str, limits: Limits) -> list[zipf
         mode = info.external_attr >> 16
         if info.create_system == 3 and stat.S_ISLNK(mode):
             raise PackError(label, name, "symbolic link entries are not allowed")
-        if info.create_system == 3 and mode and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        # no file-type bits (zipfile.writestr with a plain name writes only permissions): a
+        # regular entry, or a directory when the name ends in '/'
+        if info.create_system == 3 and stat.S_IFMT(mode) and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
             raise PackError(label, name, "special file entries are not allowed")
         if info.flag_bits & 0x1:
             raise PackError(label, name, "encrypted entries are not allowed")
@@ -234,7 +236,22 @@ def _check_entries(zf: zipfile.ZipFile, label: str, limits: Limits) -> list[zipf
             raise PackError(label, name, f"entries declare more than {limits.max_total_bytes} bytes uncompressed "
                                          "in total (zip bomb?)")
         files.append(info)
+    _check_tree(files, label)
     return files
+
+
+def _check_tree(files: list[zipfile.ZipInfo], label: str) -> None:
+    """No file may stand where another entry needs a directory (``arenas`` and
+    ``arenas/a.json``): extraction could not write both. Compared as duplicates are
+    (NFC, case-folded)."""
+    names = {unicodedata.normalize("NFC", i.filename).casefold(): i.filename for i in files}
+    for info in files:
+        parts = info.filename.split("/")
+        for k in range(1, len(parts)):
+            parent = unicodedata.normalize("NFC", "/".join(parts[:k])).casefold()
+            if parent in names:
+                raise PackError(label, info.filename, f"needs {'/'.join(parts[:k])!r} to be a directory, but the pack "
+                                                      f"also holds a file {names[parent]!r} there")
 
 
 def _read_entry(zf: zipfile.ZipFile, info: zipfile.ZipInfo, label: str, budget: int) -> bytes:
@@ -285,13 +302,38 @@ def read_pack(source: str | os.PathLike[str] | bytes, *, label: str | None = Non
     return Pack(name, _verify_manifest(files, name), files)
 
 
+#: Deepest nesting of a pack's JSON files (manifest, reports), as for arena files.
+MAX_JSON_DEPTH = 64
+
+
+def parse_json(data: bytes, label: str, entry: str, what: str = "not JSON") -> Any:
+    """A pack's JSON file, or PackError: not UTF-8 JSON, NaN/Infinity, or nested deeper than
+    :data:`MAX_JSON_DEPTH` (checked without recursion, so a hostile file cannot exhaust the stack
+    of a later step)."""
+    try:
+        doc = json.loads(data, parse_constant=_no_constant)
+    except RecursionError:
+        raise PackError(label, entry, f"{what}: nested deeper than {MAX_JSON_DEPTH} levels") from None
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise PackError(label, entry, f"{what}: {exc}") from None
+    stack = [(doc, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            raise PackError(label, entry, f"{what}: nested deeper than {MAX_JSON_DEPTH} levels")
+        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return doc
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a valid JSON number")
+
+
 def _verify_manifest(files: dict[str, bytes], label: str) -> dict[str, Any]:
     if MANIFEST not in files:
         raise PackError(label, MANIFEST, "missing: not an arena pack")
-    try:
-        manifest = json.loads(files[MANIFEST])
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise PackError(label, MANIFEST, f"not JSON: {exc}") from None
+    manifest = parse_json(files[MANIFEST], label, MANIFEST)
     problems = _schema_problems(manifest)
     if problems:
         raise PackError(label, MANIFEST, "does not match manifest.schema.json: " + "; ".join(problems))
@@ -321,10 +363,7 @@ def _verify_manifest(files: dict[str, bytes], label: str) -> dict[str, Any]:
             loads(files[entry["path"]], source=f"{label}:{entry['path']}", fmt="json")
         except ArenaError as exc:
             raise PackError(label, entry["path"], f"not a valid arena file:\n{exc}") from None
-        try:
-            json.loads(files[entry["report"]])
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise PackError(label, entry["report"], f"report is not JSON: {exc}") from None
+        parse_json(files[entry["report"]], label, entry["report"], "report is not JSON")
     return dict(manifest)
 
 
@@ -337,6 +376,7 @@ def extract_pack(source: str | os.PathLike[str] | bytes, target: str | os.PathLi
     Never follows symlinks and never writes outside ``target``; returns the paths written."""
     pack = read_pack(source, label=label, limits=limits)
     root = Path(target)
+    _check_target(pack, root)  # everything that could stop the extraction, before any write
     root.mkdir(parents=True, exist_ok=True)
     real = root.resolve()
     written = []
@@ -360,3 +400,26 @@ def extract_pack(source: str | os.PathLike[str] | bytes, target: str | os.PathLi
             out.write(pack.files[name])
         written.append(dest)
     return written
+
+
+def _check_target(pack: Pack, root: Path) -> None:
+    """Refuse, before writing anything, what would stop the extraction half-way: a target that
+    is not a plain directory, a symlink or a non-directory where a directory is needed, and a
+    symlink, directory or special file where a file is to be written."""
+    if root.is_symlink() or (root.exists() and not root.is_dir()):
+        raise PackError(pack.source, None, f"{root} exists and is not a plain directory")
+    for name in sorted(pack.files):
+        parts = name.split("/")
+        here = root
+        for part in parts[:-1]:
+            here = here / part
+            if here.is_symlink() or (here.exists() and not here.is_dir()):
+                raise PackError(pack.source, name, f"{here} exists and is not a plain directory")
+            if not here.exists():
+                break  # created fresh below: nothing further down exists yet
+        else:
+            dest = here / parts[-1]
+            if dest.is_symlink():
+                raise PackError(pack.source, name, f"{dest} is a symbolic link; it would not be replaced")
+            if dest.exists() and not dest.is_file():
+                raise PackError(pack.source, name, f"{dest} exists and is not a regular file")

@@ -3,6 +3,11 @@
 YAML is read with PyYAML's safe loader only, after checking the node graph for duplicate
 keys, non-string keys and alias bombs. JSON is indexed by a small scanner that records where
 each value and key starts, then parsed by :mod:`json` (which rejects what is not JSON).
+
+Both readers enforce the same limits while reading, and name where a limit was passed: at most
+:data:`MAX_DEPTH` levels of nesting, :data:`MAX_VALUES` values, :data:`MAX_NUMBER_CHARS`
+characters in one number, and for YAML :data:`MAX_ALIASES` aliases and
+:data:`MAX_EXPANDED_NODES` values once aliases are followed.
 """
 
 from __future__ import annotations
@@ -14,14 +19,19 @@ from typing import Any
 
 import yaml
 
-from schema.errors import Problem, pointer
+from schema.errors import Problem, escape_pointer_token, pointer
 
 #: Largest number of nodes a YAML document may expand to once aliases are followed.
 MAX_EXPANDED_NODES = 200_000
+#: Most values (mappings, lists, scalars) a document may hold as written.
+MAX_VALUES = 200_000
 #: Most aliases a YAML document may use.
 MAX_ALIASES = 1_000
 #: Deepest nesting of a document.
 MAX_DEPTH = 64
+#: Longest number literal, in characters (numbers in an arena stay within +-10 000; Python
+#: refuses to convert integers of more than 4 300 digits).
+MAX_NUMBER_CHARS = 400
 
 
 @dataclass
@@ -58,9 +68,82 @@ def _mark(node: yaml.Node) -> tuple[int, int]:
     return (node.start_mark.line + 1, node.start_mark.column + 1)
 
 
+class _Limit(Exception):
+    """A reading limit passed at ``mark`` (a PyYAML mark), inside ``path``."""
+
+    def __init__(self, mark: Any, path: tuple[str | int, ...], message: str) -> None:
+        super().__init__(message)
+        self.mark, self.path, self.message = mark, path, message
+
+
+class _Loader(yaml.SafeLoader):
+    """PyYAML's safe loader, composing under the limits: nesting depth, values and aliases are
+    counted as nodes are composed (so a deep or huge document is refused where it passes the
+    limit, before Python's recursion limit or memory is reached), and number literals longer
+    than :data:`MAX_NUMBER_CHARS` are refused before conversion."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._path: list[str | int] = []
+        self._depth = 0
+        self._values = 0
+        self._aliases = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
+        event = self.peek_event()  # type: ignore[no-untyped-call]
+        if isinstance(parent, yaml.SequenceNode):
+            step: str | int | None = len(parent.value)
+        elif isinstance(parent, yaml.MappingNode):
+            step = str(index.value) if isinstance(index, yaml.ScalarNode) else None if index is None else "?"
+        else:
+            step = None
+        path = (*self._path, step) if step is not None else tuple(self._path)
+        if isinstance(event, yaml.AliasEvent):
+            self._aliases += 1
+            if self._aliases > MAX_ALIASES:
+                raise _Limit(event.start_mark, path, f"more than {MAX_ALIASES} YAML aliases")
+        else:
+            self._values += 1
+            if self._values > MAX_VALUES:
+                raise _Limit(event.start_mark, path, f"the document holds more than {MAX_VALUES} values; "
+                                                     "an arena needs far fewer")
+            if self._depth > MAX_DEPTH:  # keys count too: '? ? ? x' nests without a path
+                raise _Limit(event.start_mark, path, f"nesting deeper than {MAX_DEPTH} levels")
+        if step is not None:
+            self._path.append(step)
+        self._depth += 1
+        try:
+            node: yaml.Node | None = super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+            if step is not None:
+                self._path.pop()
+        assert node is not None
+        return node
+
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> Any:
+        _short_number(node)
+        return super().construct_yaml_int(node)
+
+    def construct_yaml_float(self, node: yaml.ScalarNode) -> Any:
+        _short_number(node)
+        return super().construct_yaml_float(node)
+
+
+def _short_number(node: yaml.ScalarNode) -> None:
+    if len(str(node.value)) > MAX_NUMBER_CHARS:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"a number written with {len(str(node.value))} characters; numbers in an arena "
+                        f"stay within ±10 000 (at most {MAX_NUMBER_CHARS} characters)", node.start_mark)
+
+
+_Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
+_Loader.add_constructor("tag:yaml.org,2002:float", _Loader.construct_yaml_float)
+
+
 def parse_yaml(text: str, source: str) -> Located:
     try:
-        loader = yaml.SafeLoader(text)
+        loader = _Loader(text)
     except yaml.reader.ReaderError as exc:
         line = text[: exc.position].count("\n") + 1
         col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
@@ -74,9 +157,10 @@ def parse_yaml(text: str, source: str) -> Located:
             what = exc.problem or exc.context or "invalid YAML"
             raise ParseError([Problem(source, line, col, "", f"invalid YAML: {what}")]) from None
         except yaml.YAMLError as exc:
-            raise ParseError([Problem(source, 0, 0, "", f"invalid YAML: {exc}")]) from None
-        except RecursionError:
-            raise ParseError([Problem(source, 0, 0, "", f"nesting deeper than {MAX_DEPTH} levels")]) from None
+            raise ParseError([Problem(source, 1, 1, "", f"invalid YAML: {exc}")]) from None
+        except _Limit as exc:
+            raise ParseError([Problem(source, exc.mark.line + 1, exc.mark.column + 1, pointer(exc.path),
+                                      exc.message)]) from None
         if node is None:
             raise ParseError([Problem(source, 1, 1, "", "the file is empty; expected an arena mapping")])
         sizes: dict[int, int] = {}
@@ -94,10 +178,11 @@ def parse_yaml(text: str, source: str) -> Located:
             data = loader.construct_document(node)
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
-            line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-            raise ParseError([Problem(source, line, col, "", f"invalid YAML value: {getattr(exc, 'problem', exc)}")]) from None
+            line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+            ptr = next((p for p, at in positions.items() if at == (line, col) and not p.endswith("#key")), "")
+            raise ParseError([Problem(source, line, col, ptr, f"invalid YAML value: {getattr(exc, 'problem', exc)}")]) from None
         except (ValueError, OverflowError) as exc:
-            raise ParseError([Problem(source, 0, 0, "", f"invalid YAML value: {exc}")]) from None
+            raise ParseError([Problem(source, 1, 1, "", f"invalid YAML value: {exc}")]) from None
     finally:
         loader.dispose()
     return Located(data, positions)
@@ -196,13 +281,26 @@ _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?")
 _LITERAL = re.compile(r"true|false|null")
 
 
+class _JsonLimit(Exception):
+    """The JSON text passes a reading limit (or holds NaN/Infinity) at ``offset``, in ``path``."""
+
+    def __init__(self, offset: int, path: tuple[str | int, ...], message: str) -> None:
+        super().__init__(message)
+        self.offset, self.path, self.message = offset, path, message
+
+
+_CONSTANT = re.compile(r"-?(?:NaN|Infinity)")
+
+
 class _JsonIndexer:
-    """Walks JSON text recording the start of each value; structure errors are left to json."""
+    """Walks JSON text recording the start of each value; enforces the depth, size and number
+    limits (:class:`_JsonLimit`, located); other structure errors are left to :mod:`json`."""
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.positions: dict[str, tuple[int, int]] = {}
         self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.values = 0
 
     def linecol(self, offset: int) -> tuple[int, int]:
         lo, hi = 0, len(self.line_starts) - 1
@@ -219,9 +317,12 @@ class _JsonIndexer:
         return m.end() if m else i
 
     def value(self, i: int, path: tuple[str | int, ...]) -> int:
-        if len(path) > MAX_DEPTH:
-            raise ValueError("too deep")
         i = self.ws(i)
+        if len(path) > MAX_DEPTH:
+            raise _JsonLimit(i, path, f"nesting deeper than {MAX_DEPTH} levels")
+        self.values += 1
+        if self.values > MAX_VALUES:
+            raise _JsonLimit(i, path, f"the document holds more than {MAX_VALUES} values; an arena needs far fewer")
         self.positions.setdefault(pointer(path), self.linecol(i))
         c = self.text[i : i + 1]
         if c == "{":
@@ -258,7 +359,16 @@ class _JsonIndexer:
                 raise ValueError("expected ',' or ']'")
         if c == '"':
             return int(json.decoder.scanstring(self.text, i + 1)[1])  # type: ignore[attr-defined]
-        m = _NUMBER.match(self.text, i) or _LITERAL.match(self.text, i)
+        m = _CONSTANT.match(self.text, i)
+        if m:
+            raise _JsonLimit(i, path, f"{m.group()} is not a valid JSON number (numbers in an arena are finite)")
+        m = _NUMBER.match(self.text, i)
+        if m:
+            if m.end() - i > MAX_NUMBER_CHARS:
+                raise _JsonLimit(i, path, f"a number written with {m.end() - i} characters; numbers in an arena "
+                                          f"stay within ±10 000 (at most {MAX_NUMBER_CHARS} characters)")
+            return m.end()
+        m = _LITERAL.match(self.text, i)
         if not m:
             raise ValueError("unexpected character")
         return m.end()
@@ -273,26 +383,30 @@ def parse_json(text: str, source: str) -> Located:
             out[k] = v
         return out
 
+    # The indexer goes first: it stops at the first limit passed (depth, size, long numbers,
+    # NaN) with its place, before json's recursion or int conversion can fail unlocated.
+    indexer = _JsonIndexer(text)
+    try:
+        indexer.value(0, ())
+    except _JsonLimit as exc:
+        raise ParseError([Problem(source, *indexer.linecol(exc.offset), pointer(exc.path), exc.message)]) from None
+    except (ValueError, IndexError):
+        pass  # a syntax error: json names it below, and positions are best-effort
     dupes: list[str] = []
     try:
         data = json.loads(text, object_pairs_hook=pairs, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         raise ParseError([Problem(source, exc.lineno, exc.colno, "", f"invalid JSON: {exc.msg}")]) from None
     except (ValueError, RecursionError) as exc:
-        raise ParseError([Problem(source, 0, 0, "", f"invalid JSON: {exc}")]) from None
-    indexer = _JsonIndexer(text)
-    try:
-        indexer.value(0, ())
-    except (ValueError, IndexError, RecursionError):
-        pass  # json accepted it, so positions are best-effort
+        raise ParseError([Problem(source, 1, 1, "", f"invalid JSON: {exc}")]) from None
     if dupes:
         problems = []
         for k in dupes:
-            line, col = (0, 0)
+            line, col, where = 1, 1, ""
             for ptr, pos in indexer.positions.items():
-                if ptr.endswith("/" + k + "#key"):
-                    line, col = pos
-            problems.append(Problem(source, line, col, "", f"duplicate key {k!r}"))
+                if ptr.endswith("/" + escape_pointer_token(k) + "#key"):
+                    (line, col), where = pos, ptr[: -len("#key")]
+            problems.append(Problem(source, line, col, where, f"duplicate key {k!r}"))
         raise ParseError(problems)
     return Located(data, indexer.positions)
 

@@ -13,14 +13,32 @@ from typing import Any
 SCHEMA_ID = "https://arena-studio.dev/schema/arena-studio-1.schema.json"
 EXT = {"^x-": {"title": "Tool extension", "description": "Any value; tools may store their own data under keys starting with 'x-'. Preserved on save."}}
 ID_PATTERN = "^[A-Za-z][A-Za-z0-9_.-]{0,63}$"
+#: Every number in an arena stays within +-MAX_NUMBER (schema.checks.MAX_NUMBER): stated on each
+#: number so the schema (and the service's OpenAPI) says what is accepted.
+MAX_NUMBER = 10000
+#: The bounds are at most this many lengths across (schema.checks.MAX_EXTENT).
+MAX_EXTENT = 100
+#: Smallest radius, rectangle side and wall thickness, in lengths (0.04 mm at 40 mm a length):
+#: geometry below it degenerates (GEOS cannot buffer a circle of radius 1e-300).
+MIN_SIZE = 0.001
+
+
+def bounded(kw: dict[str, Any]) -> dict[str, Any]:
+    """``kw`` with the arena-wide range added where no tighter bound is given."""
+    out = dict(kw)
+    if "minimum" not in out and "exclusiveMinimum" not in out:
+        out["minimum"] = -MAX_NUMBER
+    if "maximum" not in out and "exclusiveMaximum" not in out:
+        out["maximum"] = MAX_NUMBER
+    return out
 
 
 def num(title: str, description: str, **kw: Any) -> dict[str, Any]:
-    return {"type": "number", "title": title, "description": description, **kw}
+    return {"type": "number", "title": title, "description": description, **bounded(kw)}
 
 
 def integer(title: str, description: str, **kw: Any) -> dict[str, Any]:
-    return {"type": "integer", "title": title, "description": description, **kw}
+    return {"type": "integer", "title": title, "description": description, **bounded(kw)}
 
 
 def boolean(title: str, description: str, default: bool = False) -> dict[str, Any]:
@@ -43,6 +61,8 @@ def ref(name: str, title: str, description: str) -> dict[str, Any]:
 
 
 def array(title: str, description: str, items: dict[str, Any], **kw: Any) -> dict[str, Any]:
+    if "maxItems" in kw:  # the caps that keep validation bounded are part of the reference
+        description += f" At most {kw['maxItems']}."
     return {"type": "array", "title": title, "description": description, "items": items, **kw}
 
 
@@ -52,8 +72,9 @@ def element_id(what: str) -> dict[str, Any]:
                            "A letter, then letters, digits, '_', '.' or '-' (at most 64)."}
 
 
-def shape_union(names: list[str], title: str, description: str) -> dict[str, Any]:
-    """A discriminated union: `type` picks the variant so errors point into that variant."""
+def shape_union(names: list[str], title: str, description: str, defs: dict[str, str] | None = None) -> dict[str, Any]:
+    """A discriminated union: `type` picks the variant so errors point into that variant
+    (``defs`` names a variant's definition when it is not the type's own)."""
     return {
         "type": "object", "title": title, "description": description,
         "required": ["type"],
@@ -61,7 +82,7 @@ def shape_union(names: list[str], title: str, description: str) -> dict[str, Any
                                 "description": "Which kind of shape this is: " + ", ".join(names) + "."}},
         "allOf": [
             {"if": {"properties": {"type": {"const": n}}, "required": ["type"]},
-             "then": {"$ref": f"#/$defs/{n}"}}
+             "then": {"$ref": f"#/$defs/{(defs or {}).get(n, n)}"}}
             for n in names
         ],
     }
@@ -75,34 +96,42 @@ kind = {"enum": ["outlying", "central"], "title": "Kind",
 DEFS: dict[str, Any] = {
     "point": {
         "type": "array", "title": "Point", "description": "[x, y] in lengths; x to the right, y up.",
-        "prefixItems": [{"type": "number", "title": "x", "description": "x in lengths."},
-                        {"type": "number", "title": "y", "description": "y in lengths."}],
+        "prefixItems": [num("x", "x in lengths."), num("y", "y in lengths.")],
         "items": False, "minItems": 2,
     },
     "circle": obj("Circle", "A circle.", {
         "type": {"const": "circle", "title": "Shape type", "description": "Always 'circle'."},
         "center": {**POINT, "title": "Centre", "description": "Centre [x, y] in lengths."},
-        "radius": num("Radius", "Radius in lengths; greater than 0.", exclusiveMinimum=0),
+        "radius": num("Radius", f"Radius in lengths; at least {MIN_SIZE} (smaller shapes cannot be analysed).", minimum=MIN_SIZE),
     }, ["type", "center", "radius"]),
     "rect": obj("Rectangle", "A rectangle given by its centre, size and rotation.", {
         "type": {"const": "rect", "title": "Shape type", "description": "Always 'rect'."},
         "center": {**POINT, "title": "Centre", "description": "Centre [x, y] in lengths."},
-        "size": {"type": "array", "title": "Size", "description": "[width, height] in lengths before rotation; both greater than 0.",
-                 "prefixItems": [num("Width", "Width (along x before rotation).", exclusiveMinimum=0),
-                                 num("Height", "Height (along y before rotation).", exclusiveMinimum=0)],
+        "size": {"type": "array", "title": "Size", "description": f"[width, height] in lengths before rotation; both at least {MIN_SIZE}.",
+                 "prefixItems": [num("Width", "Width (along x before rotation).", minimum=MIN_SIZE),
+                                 num("Height", "Height (along y before rotation).", minimum=MIN_SIZE)],
+                 "items": False, "minItems": 2},
+        "rotation": num("Rotation", "Degrees counter-clockwise about the centre.", default=0),
+    }, ["type", "center", "size"]),
+    "bounds_rect": obj("Bounds rectangle", f"A rectangle at most {MAX_EXTENT} lengths across (an arena's bounds).", {
+        "type": {"const": "rect", "title": "Shape type", "description": "Always 'rect'."},
+        "center": {**POINT, "title": "Centre", "description": "Centre [x, y] in lengths."},
+        "size": {"type": "array", "title": "Size", "description": f"[width, height] in lengths before rotation; both at least {MIN_SIZE} and at most {MAX_EXTENT}.",
+                 "prefixItems": [num("Width", "Width (along x before rotation).", minimum=MIN_SIZE, maximum=MAX_EXTENT),
+                                 num("Height", "Height (along y before rotation).", minimum=MIN_SIZE, maximum=MAX_EXTENT)],
                  "items": False, "minItems": 2},
         "rotation": num("Rotation", "Degrees counter-clockwise about the centre.", default=0),
     }, ["type", "center", "size"]),
     "polygon": obj("Polygon", "A simple polygon (edges do not cross), vertices in order, not repeated at the end.", {
         "type": {"const": "polygon", "title": "Shape type", "description": "Always 'polygon'."},
-        "points": {"type": "array", "title": "Vertices", "description": "At least 3 distinct vertices [x, y].",
+        "points": {"type": "array", "title": "Vertices", "description": "At least 3 distinct vertices [x, y]; at most 10 000.",
                    "items": POINT, "minItems": 3, "maxItems": 10000},
     }, ["type", "points"]),
     "polyline": obj("Thick polyline", "A wall drawn as a centre line with a thickness (walls only).", {
         "type": {"const": "polyline", "title": "Shape type", "description": "Always 'polyline'."},
-        "points": {"type": "array", "title": "Centre line", "description": "At least 2 distinct points [x, y].",
+        "points": {"type": "array", "title": "Centre line", "description": "At least 2 distinct points [x, y]; at most 10 000.",
                    "items": POINT, "minItems": 2, "maxItems": 10000},
-        "thickness": num("Thickness", "Wall thickness in lengths; greater than 0.", exclusiveMinimum=0),
+        "thickness": num("Thickness", f"Wall thickness in lengths; at least {MIN_SIZE}.", minimum=MIN_SIZE),
     }, ["type", "points", "thickness"]),
 }
 
@@ -118,11 +147,13 @@ PROPERTIES: dict[str, Any] = {
                   {"type": "string", "minLength": 1, "maxLength": 50, "title": "Tag", "description": "One keyword."},
                   uniqueItems=True, maxItems=50),
     "units": obj("Units", "Physical scale of the arena.", {
-        "length_mm": num("Length in millimetres", "Size of one length (one turbine base) when printed.",
-                         exclusiveMinimum=0, default=40),
+        "length_mm": num("Length in millimetres", "Size of one length (one turbine base) when printed; "
+                         "at most 1000, and the printed arena at most 4 m across.",
+                         exclusiveMinimum=0, maximum=1000, default=40),
     }),
     "bounds": shape_union(["rect", "polygon"], "Bounds",
-                          "The arena's outline (a rect or polygon). Its edges are walls: a turbine leaving it rams. Default: a 24 x 24 square centred on [0, 0] (a 3-ft table at 40 mm per length)."),
+                          "The arena's outline (a rect or polygon), at most 100 lengths across. Its edges are walls: a turbine leaving it rams. Default: a 24 x 24 square centred on [0, 0] (a 3-ft table at 40 mm per length).",
+                          {"rect": "bounds_rect"}),
     "turbine": obj("Reference turbine", "The turbine the analysis simulates.", {
         "length": num("Length", "Base length in lengths (one, by definition).", const=1, default=1),
         "width": num("Width", "Base width in lengths: also the sideslip distance.", exclusiveMinimum=0, maximum=1, default=0.5),
@@ -138,42 +169,50 @@ PROPERTIES: dict[str, Any] = {
         "order": integer("Order", "N of N-fold symmetry (1 for a plain mirror).", minimum=1, maximum=12, default=1),
         "center": {**POINT, "title": "Centre", "description": "Centre of rotation / point on the mirror axis."},
         "axis": num("Axis", "Angle in degrees of the (first) mirror axis.", default=90),
-    }, ["kind"]),
+    }, ["kind"]) | {"allOf": [
+        {"if": {"properties": {"kind": {"const": "mirror"}}, "required": ["kind"]},
+         "then": {"properties": {"order": {"const": 1, "title": "Order",
+                                           "description": "mirror symmetry has order 1; use 'dihedral' for several axes"}}}},
+        {"if": {"properties": {"kind": {"enum": ["rotational", "dihedral"]}}, "required": ["kind"]},
+         "then": {"required": ["order"], "description": "rotational and dihedral symmetry need an order of at least 2",
+                  "properties": {"order": {"minimum": 2, "title": "Order",
+                                           "description": "rotational and dihedral symmetry need an order of at least 2"}}}},
+    ]},
     "walls": array("Walls", "Arena features: impassable and opaque.", obj("Wall", "One wall.", {
         "id": element_id("wall"),
         "shape": shape_union(["circle", "rect", "polygon", "polyline"], "Shape", "The wall's outline."),
-    }, ["id", "shape"], ext=True), maxItems=5000),
+    }, ["id", "shape"], ext=True), maxItems=1000),
     "checkpoints": array("Checkpoints", "Areas scored by ending a length on them.", obj("Checkpoint", "One checkpoint.", {
         "id": element_id("checkpoint"),
         "kind": kind,
         "shape": shape_union(["circle", "rect", "polygon"], "Shape", "The area that scores when the footprint touches it."),
         "decaying": boolean("Decaying", "Scored only by the first turbine to cross it each turn (a scoring variant)."),
-    }, ["id", "kind", "shape"], ext=True), maxItems=100),
+    }, ["id", "kind", "shape"], ext=True), maxItems=26),
     "gates": array("Gates", "Lines scored by crossing them (a scoring variant).", obj("Gate", "One gate between two markers.", {
         "id": element_id("gate"),
         "kind": kind,
         "from": {**POINT, "title": "From", "description": "First marker [x, y]."},
-        "to": {**POINT, "title": "To", "description": "Second marker [x, y]."},
+        "to": {**POINT, "title": "To", "description": "Second marker [x, y], at least 0.5 lengths (a turbine's width) from the first."},
         "one_way": boolean("One way", "Scores only when crossed from the right of from→to to its left."),
-    }, ["id", "kind", "from", "to"], ext=True), maxItems=100),
+    }, ["id", "kind", "from", "to"], ext=True), maxItems=26),
     "acceleration_fields": array("Acceleration fields", "Fields that push a turbine one length.", obj("Acceleration field", "One acceleration field.", {
         "id": element_id("acceleration field"),
         "shape": shape_union(["circle", "rect", "polygon"], "Central activation area",
                              "Touching it at the end of a length pushes the turbine one length."),
         "direction": num("Direction", "Direction of the push, degrees counter-clockwise from +x."),
-    }, ["id", "shape", "direction"], ext=True), maxItems=500),
+    }, ["id", "shape", "direction"], ext=True), maxItems=32),
     "exclusion_fields": array("Exclusion fields", "Areas that damage turbines once active.", obj("Exclusion field", "One exclusion field.", {
         "id": element_id("exclusion field"),
         "shape": shape_union(["circle", "rect", "polygon"], "Shape", "The damaging area."),
         "active_from_tier": integer("Active from tier", "First VP tier in which the field is on (1 = always).", minimum=1, maximum=3, default=3),
-    }, ["id", "shape"], ext=True), maxItems=500),
+    }, ["id", "shape"], ext=True), maxItems=32),
     "static_targets": array("Static targets", "Targets scored by shooting them.", obj("Static target", "One static target.", {
         "id": element_id("static target"),
         "position": {**POINT, "title": "Position", "description": "Where the target stands [x, y]."},
         "tn_modifier": integer("TN modifier", "Added to target numbers against it (small targets: up to +6).", minimum=-6, maximum=6, default=0),
         "capacity": integer("Capacity", "Damage it takes before it is destroyed (resilient targets: e.g. 12).", minimum=1, maximum=99, default=1),
         "exploding": boolean("Exploding", "Explodes like a turbine when destroyed."),
-    }, ["id", "position"], ext=True), maxItems=500),
+    }, ["id", "position"], ext=True), maxItems=32),
     "start_positions": array("Start positions", "Where each player's turbine begins and respawns.", obj("Start position", "One start position.", {
         "player": integer("Player", "Player number, 1 to 6, unique.", minimum=1, maximum=6),
         "position": {**POINT, "title": "Position", "description": "Centre of the turbine footprint [x, y]."},
@@ -204,7 +243,7 @@ PROPERTIES: dict[str, Any] = {
             "checkpoint_min_turns": num("Checkpoint spacing", "Fewest flat-out turns between outlying checkpoints.", minimum=0, default=2.0),
             "target_access_tolerance": num("Target access tolerance", "Turns by which starts' times to a firing position may differ.", minimum=0, default=0.5),
             "target_tn_tolerance": integer("Target TN tolerance", "By how much starts' best TN on a static target may differ.", minimum=0, default=1),
-            "safe_area_radius": num("Safe-area radius", "Radius in lengths within which visibility is measured.", exclusiveMinimum=0, default=10),
+            "safe_area_radius": num("Safe-area radius", "Radius in lengths within which visibility is measured (at most 100).", exclusiveMinimum=0, maximum=100, default=10),
             "safe_area_min_visible": num("Safe-area visibility", "Smallest share of the arena within the radius a point may see.", minimum=0, maximum=1, default=0.25),
             "disabled": array("Disabled validators", "Validator codes not run for this arena.",
                               {"type": "string", "title": "Code", "description": "A validator code."}, uniqueItems=True),

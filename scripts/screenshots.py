@@ -1,100 +1,64 @@
-"""Render the editor window on an arena to PNG: ``python scripts/screenshots.py [ARENA] [-o DIR]``.
+"""Regenerate the README's and the docs' screenshots: ``python scripts/screenshots.py [-o DIR]``.
 
-Writes ``editor.png`` (the whole window: rulers, the edit-vertices tool on a wall, findings of
-the validators that need no travel marked on their elements) and ``arena.png`` (the arena
-alone through the shared renderer) into ``docs/img/`` by default.
+The editor pictures come from the real-window suite (``tests/realwindow``): the editor running
+in an X server (Xvfb, 1366 x 768, a window manager), driven by real mouse and keyboard input
+through xdotool, its screen grabbed at each step - ``editor.png`` (the default arena as it
+opens), ``editor-live.png`` (checkpoint A dragged next to the centre, symmetry mode off: the
+travel findings that follow), ``editor-heatmap.png`` (View → Overlays → heat map from start 1,
+with its key), ``editor-path.png`` (a travel finding's path and start 1's line of sight) and
+``bounds-typed.png`` (the Arena tab's bounds, typed). ``arena.png`` is the arena alone through
+the shared renderer (headless). Needs Xvfb and xdotool (``.ci/run`` installs them).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from PySide6.QtCore import QRectF, QSettings  # noqa: E402
-from PySide6.QtGui import QColor, QImage, QPainter  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
-
-from editor import files as F  # noqa: E402
-from editor import render  # noqa: E402
-from editor.mainwindow import MainWindow  # noqa: E402
-from editor.validation import quick_findings  # noqa: E402
+SHOTS = ("editor.png", "editor-live.png", "editor-heatmap.png", "editor-path.png", "bounds-typed.png")
 
 
-def demo_analyse(arena):  # type: ignore[no-untyped-def]
-    """The real quick validators (no travel: the travel ones take minutes); when they find
-    nothing, one illustrative finding so the screenshot shows the marks."""
-    out = quick_findings(arena)
-    if not any(f["elements"] for f in out) and arena.walls:
-        out.append({"code": "demo", "severity": "warning", "elements": [arena.walls[-1].id],
-                    "message": f"example finding on {arena.walls[-1].id} (screenshot only)"})
-    return out
+def arena_png(out: Path, arena: Path) -> None:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    sys.path.insert(0, str(ROOT))
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QColor, QImage, QPainter
 
+    from editor import render
+    from editor.export_render import ensure_app
+    from schema import load
 
-def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("arena", nargs="?", default=str(ROOT / "arenas" / "default.yaml"))
-    ap.add_argument("-o", "--out", default=str(ROOT / "docs" / "img"))
-    ap.add_argument("--size", default="1500x950")
-    args = ap.parse_args()
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    w, h = (int(v) for v in args.size.split("x"))
-    app = QApplication.instance() or QApplication([])
-    tmp = tempfile.mkdtemp()
-    settings = QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(settings=settings, recovery=F.RecoveryStore(Path(tmp) / "rec"), analyse=demo_analyse)
-    win.resize(w, h)
-    win.show()
-    if not win.open_path(args.arena, ask=False):
-        print(win.last_error, file=sys.stderr)
-        return 1
-    app.processEvents()
-    win.view.fit_arena()
-    polys = [w.id for w in win.doc.arena.walls if w.shape.type in ("polygon", "polyline", "rect")]
-    win.doc.set_selection(polys[:1] or [el.id for el in win.doc.arena.checkpoints[:1]])
-    win.set_tool("vertices")
-    win.runner.run_now(win.doc.arena)
-    win.runner.pool.waitForDone(10000)
-    for _ in range(5):
-        app.processEvents()
-    win.grab().save(str(out / "editor.png"))
-    # overlays: the heat map from start 1 (computed in the background), then a planned path
-    win.doc.set_selection([])
-    win.set_tool("select")
-    win.overlays.show_heat(1)
-    deadline = time.monotonic() + 120
-    while not win.overlays.heat.isVisible() and time.monotonic() < deadline:
-        app.processEvents()
-        time.sleep(0.05)
-    app.processEvents()
-    win.grab().save(str(out / "editor-heatmap.png"))
-    win.overlays.show_heat(None)
-    from validators.context import AnalysisContext, path_json
-
-    route = AnalysisContext(win.doc.arena).travel("start:4", "checkpoint:A")
-    win.overlays.show_finding_path({"code": "travel", "elements": ["start:4", "A"], "path": list(path_json(route))})
-    win.overlays.sight_action.setChecked(True)
-    app.processEvents()
-    win.grab().save(str(out / "editor-path.png"))
-    win.overlays.sight_action.setChecked(False)
+    ensure_app()
     img = QImage(1000, 1000, QImage.Format.Format_ARGB32)
     img.fill(QColor("white"))
     p = QPainter(img)
-    render.paint_arena(p, win.doc.arena, QRectF(0, 0, 1000, 1000))
+    render.paint_arena(p, load(arena), QRectF(0, 0, 1000, 1000))
     p.end()
     img.save(str(out / "arena.png"))
-    print(out / "editor.png")
-    print(out / "arena.png")
-    win.doc.undo_stack.setClean()
-    win.close()
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("-o", "--out", default=str(ROOT / "docs" / "img"))
+    args = ap.parse_args()
+    out = Path(args.out).resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "ARENA_STUDIO_SCREENSHOTS": str(out), "QT_QPA_PLATFORM": "offscreen"}
+    started = time.time()
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "tests/realwindow"],
+                         cwd=ROOT, env=env)
+    stale = [n for n in SHOTS if not (out / n).exists() or (out / n).stat().st_mtime < started]
+    if run.returncode != 0 or stale:
+        print(f"the real-window suite failed or was skipped: not regenerated: {', '.join(stale)}", file=sys.stderr)
+        return run.returncode or 1
+    arena_png(out, ROOT / "arenas" / "default.yaml")
+    for name in (*SHOTS, "arena.png"):
+        print(out / name)
     return 0
 
 

@@ -1,5 +1,5 @@
 """The runnable examples in the docstrings of the Qt-free modules (engine, schema, the
-validators' shared analysis and the editor's worker side) run and give what they show."""
+validators' shared analysis, the editor's worker side, bounds and snapping) run and give what they show."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _modules() -> list[str]:
     names = ["validators.symmetry", "validators.travel_session", "validators.context", "editor.travel_workers",
-             "editor.analysis"]
+             "editor.analysis", "editor.bounds", "editor.snapping"]
     for package in ("engine", "schema"):
         names += [f"{package}.{m.name}" for m in pkgutil.walk_packages([str(ROOT / package)]) if not m.ispkg]
     return sorted(names)

@@ -48,12 +48,13 @@ class Options:
 @dataclass
 class Outcome:
     """One file's result: a report, or the problems that kept it from being read, or the unknown
-    validator code that was asked for."""
+    validator code that was asked for, or the unexpected error (``Type: message``) it met."""
 
     source: str
     report: Report | None = None
     problems: list[Problem] = field(default_factory=list)
     unknown_validator: str | None = None
+    failure: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -94,6 +95,8 @@ def validate_one(source: str, raw: bytes | None, problems: list[Problem], option
                           tier=options.tier, budget=options.budget, tolerance=options.tolerance)
     except UnknownValidator as exc:
         return Outcome(source, unknown_validator=str(exc.args[0]))
+    except Exception as exc:  # noqa: BLE001 - a bug: reported for this file, the batch goes on
+        return Outcome(source, failure=f"{type(exc).__name__}: {exc}"[:300])
     report.timings = {}  # wall-clock times differ run to run; keep outcomes identical across executors
     return Outcome(source, report=report)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-from validators.cli_app import app
+from validators.cli_app import app, run_guarded
 from validators.plugins import command_registrars
 
 #: Modules that register commands on :data:`app` when imported.
@@ -28,6 +28,12 @@ def _load_commands() -> None:
 
 
 def main() -> None:
+    """The ``arena`` command: every uncaught error ends as one line and exit status 3
+    (:func:`validators.cli_app.run_guarded`)."""
+    run_guarded(_main)
+
+
+def _main() -> None:
     _load_commands()
     app()
 

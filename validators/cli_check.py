@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 from schema import ArenaError, ArenaIOError, Problem, load
-from validators.cli_app import app
+from validators.cli_app import app, working_on
 
 
 def check_files(paths: list[Path]) -> tuple[list[Problem], bool]:
@@ -21,6 +21,7 @@ def check_files(paths: list[Path]) -> tuple[list[Problem], bool]:
     problems: list[Problem] = []
     io_error = False
     for path in paths:
+        working_on(path)
         try:
             if path.is_dir():
                 raise ArenaIOError([Problem(str(path), 0, 0, "", "is a directory; name arena files")])
@@ -54,7 +55,7 @@ def check(
         summary = f"{len(ok)} of {len(files)} file(s) valid"
         if problems:
             summary += f"; {len(problems)} problem(s) in {len(bad)} file(s)"
-        typer.echo(summary, err=True)
+        typer.echo(summary)  # the result on stdout; the problems above are diagnostics (stderr)
     if io_error:
         raise typer.Exit(2)
     if problems:

@@ -14,10 +14,13 @@ from typing import Annotated, Any
 
 import typer
 
-from schema import ArenaError, save
+from schema import ArenaError
 from schema.formats import FORMATS, FormatError, canvas, for_import, get
+from schema.formats.foundry import GRID_MIN_SIZE
+from schema.io import dumps, format_of
+from schema.outputs import OutputError, check_outputs, write_output, write_outputs
 from schema.packs import PackError, extract_pack, read_pack
-from validators.cli_app import app, fail, load_arena
+from validators.cli_app import app, fail, load_arena, working_on
 from validators.plugins import NoRenderer, renderer
 from validators.registry import Registry, UnknownValidator
 from validators.run import validate
@@ -38,68 +41,98 @@ def export(
     file: Annotated[Path, typer.Argument(help="Arena file (.yaml or .json).", show_default=False)],
     to: Annotated[str, typer.Option("--to", help=f"Target: {', '.join(TARGETS)}.", show_default=False)],
     out: Annotated[Path, typer.Option("-o", "--output", help="Output file.", show_default=False)],
-    px: Annotated[int, typer.Option("--px", help="Pixels per length for image-based targets.")] = 64,
+    px: Annotated[int, typer.Option("--px", help="Pixels per length (grid cell) for the pixel-based targets.")] = 64,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not print the loss report.")] = False,
 ) -> None:
     """Export an arena for another tool, printing what the target cannot represent.
 
     uvtt: Universal VTT .dd2vtt (image + line-of-sight walls); foundry: Foundry VTT scene JSON
-    (plus OUT.png background beside it); tiled: Tiled .tmj map; geojson: GeoJSON
-    FeatureCollection; svg: picture via the installed renderer.
+    (plus OUT.png, its background image, beside it); tiled: Tiled map, .tmx (XML) or .tmj
+    (JSON) by the output's extension; geojson: GeoJSON FeatureCollection; svg: picture via the
+    installed renderer.  Outputs are written atomically, never through a symbolic link and
+    never over the input.
     """
     if to not in TARGETS:
         raise _fail(f"unknown target {to!r}; use one of {', '.join(TARGETS)}")
     if px < 4 or px > 512:
         raise _fail("--px must be between 4 and 512")
+    if to == "foundry" and px < GRID_MIN_SIZE:
+        raise _fail(f"--px {px}: Foundry grid squares are at least {GRID_MIN_SIZE} px; use --px {GRID_MIN_SIZE} or more")
+    image_path = out.with_suffix(".png") if to == "foundry" else None
+    try:
+        check_outputs([out] + ([image_path] if image_path else []), inputs=[file])
+    except OutputError as exc:
+        raise _fail(str(exc)) from None
     arena = _load(file)
+    files: list[tuple[Path, bytes]] = []
+    losses: list[str] = []
     try:
         if to == "svg":
-            out.write_bytes(renderer()(arena, "svg", source=str(file)))
-            typer.echo(f"wrote {out}", err=True)
-            return
-        fmt = get(to)
-        image = None
-        image_name = None
-        if fmt.capabilities.needs_image:
-            image = renderer()(arena, "png", view=canvas(arena, px).view, px_per_length=px)
-            if to == "foundry":
-                image_name = out.with_suffix(".png").name
-                out.with_suffix(".png").write_bytes(image)
-        result = fmt.write(arena, image_png=image, px_per_length=px, image_name=image_name)
+            files.append((out, renderer()(arena, "svg", source=str(file))))
+        else:
+            fmt = get(to)
+            image = None
+            if fmt.capabilities.needs_image:
+                image = renderer()(arena, "png", view=canvas(arena, px).view, px_per_length=px)
+            if image_path is not None and image is not None:
+                files.append((image_path, image))
+            result = fmt.write(arena, image_png=image, px_per_length=px,
+                               image_name=image_path.name if image_path else None, suffix=out.suffix)
+            files.insert(0, (out, result.data))
+            losses = result.losses
     except NoRenderer as exc:
         raise _fail(f"{exc}: install the editor package to export {to}") from None
     except FormatError as exc:
         raise _fail(str(exc)) from None
-    out.write_bytes(result.data)
-    typer.echo(f"wrote {out}" + (f" and {image_name}" if image_name else ""), err=True)
-    if not quiet and result.losses:
-        typer.echo(f"{fmt.name} cannot represent:", err=True)
-        for loss in result.losses:
+    try:
+        write_outputs(files, inputs=[file])
+    except OutputError as exc:
+        raise _fail(str(exc)) from None
+    typer.echo(f"wrote {out}", err=True)
+    for extra, _ in files[1:]:
+        typer.echo(f"also wrote {extra} (the scene's background image, named in background.src)", err=True)
+    if not quiet and losses:
+        typer.echo(f"{to} cannot represent:", err=True)
+        for loss in losses:
             typer.echo(f"  - {loss}", err=True)
 
 
 @app.command("import")
 def import_(
-    file: Annotated[Path, typer.Argument(help="Tiled .tmj or GeoJSON .geojson file.", show_default=False)],
+    file: Annotated[Path, typer.Argument(help="Tiled .tmx/.tmj/.json map or GeoJSON .geojson/.json file.",
+                                         show_default=False)],
     out: Annotated[Path, typer.Option("-o", "--output", help="Arena file to write (.yaml or .json).",
                                       show_default=False)],
 ) -> None:
-    """Import a Tiled map or GeoJSON collection (as written by arena export) into an arena file."""
-    try:
-        fmt = for_import(str(file))
-    except FormatError as exc:
-        raise _fail(str(exc)) from None
+    """Import a Tiled map or a GeoJSON collection into an arena file.
+
+    Files written by arena export come back exactly; maps drawn in Tiled and collections
+    rewritten by GIS tools are read too, and every object skipped or value reinterpreted is
+    listed as a warning.  Exit 1 when the file cannot become a valid arena."""
     try:
         data = file.read_bytes()
-        arena = fmt.read(data, source=str(file))
     except OSError as exc:
         raise _fail(f"{file}: cannot read: {exc.strerror or exc}") from None
-    except FormatError as exc:
+    try:
+        fmt = for_import(str(file), data)
+        check_outputs([out], inputs=[file])
+    except (FormatError, OutputError) as exc:
+        raise _fail(str(exc)) from None
+    warnings: list[str] = []
+    try:
+        arena = fmt.read(data, source=str(file), warnings=warnings)
+    except (FormatError, ArenaError) as exc:
+        for w in warnings:
+            typer.echo(f"warning: {w}", err=True)
         raise _fail(str(exc), 1) from None
-    except ArenaError as exc:
-        raise _fail(str(exc), 1) from None
-    save(arena, out)
-    typer.echo(f"wrote {out} ({arena.name!r}, {len(arena.elements())} elements)", err=True)
+    for w in warnings:
+        typer.echo(f"warning: {w}", err=True)
+    try:
+        write_output(out, dumps(arena, format_of(out)).encode("utf-8"), inputs=[file])
+    except OutputError as exc:
+        raise _fail(str(exc)) from None
+    typer.echo(f"wrote {out} ({arena.name!r}, {len(arena.elements())} elements"
+               + (f", {len(warnings)} warning(s)" if warnings else "") + ")", err=True)
 
 
 def report_differences(stored: Any, fresh: Any, path: str = "") -> list[str]:
@@ -149,6 +182,7 @@ def pack_verify(
     """Check a pack: safe entries, manifest schema, every checksum, every arena file, and that
     validation today agrees with the stored reports (the same validators are re-run)."""
     registry = None
+    working_on(pack)
     try:
         p = read_pack(pack)
         arenas = p.arenas()
@@ -176,6 +210,7 @@ def pack_extract(
     out: Annotated[Path, typer.Option("-o", "--output", help="Directory to extract into.", show_default=False)],
 ) -> None:
     """Verify a pack, then extract it safely into a directory."""
+    working_on(pack)
     try:
         written = extract_pack(pack, out)
     except PackError as exc:

@@ -21,14 +21,17 @@ def serve_cmd(
     max_pack: Annotated[float, typer.Option("--max-pack-mib", min=0.001, help="Largest pack upload, MiB.")] = 20.0,
     cache: Annotated[int, typer.Option("--cache", min=0, help="Responses kept in the content-hash cache (0: off).")] = 256,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "info",
+    header_timeout: Annotated[float, typer.Option("--header-timeout", min=0.1, help="Seconds a client may take to send a request's headers (then 408 and closed).")] = 10.0,
+    worker_max_jobs: Annotated[int, typer.Option("--worker-max-jobs", min=0, help="Replace a worker after this many jobs (0: never).")] = 500,
+    worker_max_rss: Annotated[int, typer.Option("--worker-max-rss-mib", min=0, help="Replace a worker whose resident memory passes this many MiB (0: never).")] = 512,
 ) -> None:
     """Serve the HTTP validation API (OpenAPI at /openapi.json, docs at /docs)."""
-    import uvicorn
-
     from validators.service.app import create_app
+    from validators.service.server import run
 
     defaults = ServiceConfig()
     config = ServiceConfig(workers=workers or defaults.workers, queue_size=queue, timeout=timeout,
-                           max_body=int(max_body * MiB), max_pack_body=int(max_pack * MiB), cache_size=cache)
-    uvicorn.run(create_app(config), host=host, port=port, log_level=log_level, proxy_headers=False,
-                timeout_graceful_shutdown=5)
+                           max_body=int(max_body * MiB), max_pack_body=int(max_pack * MiB), cache_size=cache,
+                           header_timeout=header_timeout, worker_max_jobs=worker_max_jobs,
+                           worker_max_rss_mib=worker_max_rss)
+    run(create_app(config), config, host=host, port=port, log_level=log_level)

@@ -22,11 +22,11 @@ from rich.table import Table
 from engine.motion import EngineError, Pose
 from engine.planner import CheckpointSource, Goal, Planner, PoseSource, Source, StartSource, TravelResult
 from engine.travel_types import DEFAULT_MAX_BYTES, SearchLimits
+from schema import ArenaError, load
+from validators.cli_app import app, printable, terminal_text, working_on
 
 #: Exit status when a search stopped at a limit before deciding.
 EXIT_UNDECIDED = 3
-from schema import ArenaError, load
-from validators.cli_app import app
 
 
 def parse_source(text: str) -> Source:
@@ -103,6 +103,7 @@ def travel(
 ) -> None:
     """Least time for the reference turbine, flat out, from a source to a goal."""
     err = Console(stderr=True)
+    working_on(file)
     try:
         arena = load(file)
     except ArenaError as exc:
@@ -148,6 +149,7 @@ def travel(
 
 def _print(source: str, goal: str, result: TravelResult, planner: Planner) -> None:
     out = Console()
+    source, goal = printable(source), printable(goal)
     if result.status == "unreachable":
         out.print(f"{goal} is not reachable from {source} without ramming.", markup=False, emoji=False)
     elif result.status == "beyond":
@@ -164,6 +166,6 @@ def _print(source: str, goal: str, result: TravelResult, planner: Planner) -> No
         )
         table = Table("turn", "length", "maneuver", "x", "y", "heading", "speed", "pushed by")
         for s in result.path:
-            table.add_row(str(s.turn), str(s.length), s.maneuver, f"{s.x:.2f}", f"{s.y:.2f}", f"{s.heading:g}",
-                          str(s.speed), s.pushed_by or "")
+            table.add_row(str(s.turn), str(s.length), terminal_text(s.maneuver), f"{s.x:.2f}", f"{s.y:.2f}",
+                          f"{s.heading:g}", str(s.speed), terminal_text(s.pushed_by or ""))
         out.print(table)

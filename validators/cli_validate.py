@@ -18,7 +18,7 @@ from rich.table import Table
 from schema import ArenaError, load
 from validators.context import ANALYSIS_TOLERANCE
 from validators.batch import Options, expand, validate_paths
-from validators.cli_app import app
+from validators.cli_app import EXIT_INTERNAL, app, terminal_text, working_on
 from validators.registry import UnknownValidator
 from validators.run import Report, validate
 
@@ -68,6 +68,7 @@ def validate_cmd(
     reports: list[Report] = []
     failed = False
     for path in files:
+        working_on(path)
         try:
             arena = load(path)
         except ArenaError as exc:
@@ -117,6 +118,10 @@ def _batch(files: list[Path], as_json: bool, fail_on: str, options: Options, job
         if outcome.unknown_validator is not None:
             err.print(f"unknown validator code {outcome.unknown_validator!r}", markup=False)
             raise typer.Exit(2)
+        if outcome.failure is not None:
+            err.print(f"arena: internal error while working on {outcome.source}: {outcome.failure} "
+                      "(a bug in Arena Studio; please report it with that file)", markup=False, highlight=False)
+            raise typer.Exit(EXIT_INTERNAL)
         assert outcome.report is not None
         reports.append(outcome.report)
         failed |= outcome.report.fails(fail_on)
@@ -136,7 +141,7 @@ def _run(arena: Any, source: str, enable: list[str], disable: list[str], tier: i
                         tolerance=tolerance, parallel=True)
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.fields[step]}"),
                   TimeElapsedColumn(), console=err, transient=True) as bar:
-        task = bar.add_task(Path(source).name, total=None, step="")
+        task = bar.add_task(terminal_text(Path(source).name), total=None, step="")
 
         def progress(step: str, done: int, total: int) -> None:
             bar.update(task, completed=done, total=total, step=step)
@@ -148,7 +153,7 @@ def _run(arena: Any, source: str, enable: list[str], disable: list[str], tier: i
 def print_report(report: Report, console: Console) -> None:
     arena = report.arena
     budget = "unlimited" if report.budget is None else f"{report.budget} icons/turn"
-    console.rule(f"[bold]{arena.name}[/]  ({report.source})")
+    console.rule(f"[bold]{terminal_text(arena.name)}[/]  ({terminal_text(report.source)})")
     console.print(f"{arena.players} players · tier {report.tier} · {budget} · {len(report.validators)} validators")
     travel = report.metrics.get("travel")
     if travel:
@@ -172,7 +177,7 @@ def _travel_table(travel: dict[str, dict[str, dict[str, Any]]]) -> Table:
     table = Table(title="Turns to reach each checkpoint (flat out)", title_justify="left")
     table.add_column("start")
     for g in goals:
-        table.add_column(g.split(":", 1)[1], justify="right")
+        table.add_column(terminal_text(g.split(":", 1)[1]), justify="right")
     table.add_column("nearest", justify="right")
     table.add_column("mean", justify="right")
     for src in sorted(travel, key=lambda s: int(s.split(":")[1]) if s.split(":")[1].isdigit() else 0):
@@ -181,5 +186,5 @@ def _travel_table(travel: dict[str, dict[str, dict[str, Any]]]) -> Table:
         cells = [f"{row[g]['time']:.2f}" if row.get(g, {}).get("reachable") else "—" for g in goals]
         nearest = f"{min(times):.2f}" if times else "—"
         mean = f"{sum(times) / len(times):.2f}" if times else "—"
-        table.add_row(src, *cells, nearest, mean)
+        table.add_row(terminal_text(src), *cells, nearest, mean)
     return table

@@ -4,10 +4,13 @@
 ['foundry', 'geojson', 'tiled', 'uvtt']
 >>> get("tiled").capabilities.read, get("uvtt").capabilities.needs_image
 (True, True)
+>>> for_import("map.tmx").name, for_import("x.json", b'{"type": "FeatureCollection"}').name
+('tiled', 'geojson')
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import PurePath
 
 from schema.formats.base import (
@@ -34,14 +37,24 @@ def get(name: str) -> ArenaFormat:
         raise FormatError(f"unknown format {name!r}; known: {', '.join(sorted(FORMATS))}") from None
 
 
-def for_import(path: str) -> ArenaFormat:
-    """The readable format of a file, by extension (``.tmj`` Tiled, ``.geojson`` GeoJSON)."""
+def for_import(path: str, data: bytes | None = None) -> ArenaFormat:
+    """The readable format of a file: by extension (``.tmj``/``.tmx`` Tiled, ``.geojson``
+    GeoJSON), and for ``.json`` by content (a Tiled map says ``"type": "map"``, GeoJSON
+    ``"type": "FeatureCollection"``)."""
     suffix = PurePath(path).suffix.lower()
-    for f in FORMATS.values():
-        if f.capabilities.read and f.extensions[0] == suffix:
+    readable = [f for f in FORMATS.values() if f.capabilities.read]
+    if suffix == ".json" and data is not None:
+        head = data[:1 << 20]
+        for name, marker in (("tiled", b'"map"'), ("geojson", b'"FeatureCollection"')):
+            if re.search(rb'"type"\s*:\s*' + re.escape(marker), head):
+                return FORMATS[name]
+        raise FormatError(f"{path}: a .json file that is neither a Tiled map (\"type\": \"map\") nor a GeoJSON "
+                          "FeatureCollection: nothing to import (arena files are opened directly)")
+    for f in readable:
+        if suffix in f.extensions and suffix != ".json":
             return f
-    readable = [f"{f.extensions[0]} ({f.name})" for f in FORMATS.values() if f.capabilities.read]
-    raise FormatError(f"{path}: cannot import {suffix or 'files without an extension'}; readable: {', '.join(readable)}")
+    names = [f"{', '.join(f.extensions)} ({f.name})" for f in readable]
+    raise FormatError(f"{path}: cannot import {suffix or 'files without an extension'}; readable: {'; '.join(names)}")
 
 
 __all__ = ["DEFAULT_PX_PER_LENGTH", "FORMATS", "ArenaFormat", "Canvas", "Capabilities", "ExportResult",

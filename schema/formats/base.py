@@ -54,12 +54,16 @@ class ArenaFormat(Protocol):
     capabilities: Capabilities
 
     def write(self, arena: Arena, *, image_png: bytes | None = None,
-              px_per_length: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None) -> ExportResult:
-        """Encode ``arena``; ``image_png`` is the rendered :func:`canvas` (pixel formats)."""
+              px_per_length: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None,
+              suffix: str | None = None) -> ExportResult:
+        """Encode ``arena``; ``image_png`` is the rendered :func:`canvas` (pixel formats);
+        ``suffix`` is the output file's extension where a format has flavours (Tiled: ``.tmx``
+        XML or ``.tmj`` JSON)."""
         ...
 
-    def read(self, data: bytes, *, source: str = "<string>") -> Arena:
-        """Decode a file this format wrote (raises :class:`FormatError` or ``ArenaError``)."""
+    def read(self, data: bytes, *, source: str = "<string>", warnings: list[str] | None = None) -> Arena:
+        """Decode a file (raises :class:`FormatError` or ``ArenaError``); what was skipped or
+        reinterpreted is appended to ``warnings`` as sentences for the import report."""
         ...
 
 
@@ -98,12 +102,18 @@ class Canvas:
 
 
 def canvas(arena: Arena, px_per_length: int = DEFAULT_PX_PER_LENGTH) -> Canvas:
-    """The smallest whole-cell frame around the bounds, centred on them."""
+    """The smallest frame of whole grid cells around the bounds, its edges on whole lengths:
+    cell edges fall on the arena's integer coordinates, where the rendered image paints its
+    grid lines, so a VTT's grid lies exactly on the painted one.
+
+    >>> from schema.model import Rect
+    >>> canvas(Arena(name="h", bounds=Rect((0.0, 0.0), (3.0, 2.2))), 10)
+    Canvas(left=-2.0, top=2.0, cols=4, rows=4, px=10)
+    """
     minx, miny, maxx, maxy = arena.bounds.to_shapely().bounds
-    cols, rows = max(1, math.ceil(maxx - minx - 1e-9)), max(1, math.ceil(maxy - miny - 1e-9))
-    left = (minx + maxx) / 2 - cols / 2
-    top = (miny + maxy) / 2 + rows / 2
-    return Canvas(left, top, cols, rows, int(px_per_length))
+    left, right = math.floor(minx + 1e-9), math.ceil(maxx - 1e-9)
+    bottom, top = math.floor(miny + 1e-9), math.ceil(maxy - 1e-9)
+    return Canvas(float(left), float(top), max(1, right - left), max(1, top - bottom), int(px_per_length))
 
 
 def circle_points(c: Circle, sides: int = CIRCLE_SIDES) -> list[Point]:

@@ -9,12 +9,15 @@ validates the reassembled document, so an edited file gets the usual located err
 from __future__ import annotations
 
 import json
+import math
+from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from schema.document import shape_from, to_document
 from schema.formats.base import FormatError
-from schema.io import from_document
-from schema.model import Arena, Shape
+from schema.io import arena_schema, from_document
+from schema.model import Arena, Circle, Point, Shape
 
 Doc = dict[str, Any]
 
@@ -90,3 +93,85 @@ def load_json(data: bytes, source: str) -> Any:
         return json.loads(data)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise FormatError(f"{source}: not JSON: {exc}") from None
+
+
+def warn(warnings: list[str] | None, message: str) -> None:
+    """Add an import warning (what was skipped or reinterpreted) when the caller collects them."""
+    if warnings is not None:
+        warnings.append(message)
+
+
+@lru_cache(maxsize=None)
+def field_types(kind: str) -> dict[str, tuple[str, ...]]:
+    """JSON types of an element kind's own fields, from the arena schema (``{"decaying":
+    ("boolean",), ...}``); the bounds' only field is its shape."""
+    if kind == "bounds":
+        return {"shape": ("object",)}
+    key = dict(LISTS)[kind]
+    props = arena_schema()["properties"][key]["items"].get("properties", {})
+    out: dict[str, tuple[str, ...]] = {}
+    for name, sub in props.items():
+        t = sub.get("type")
+        if t is None and ("$ref" in sub or "oneOf" in sub or "anyOf" in sub):
+            t = "object"
+        out[name] = tuple(t) if isinstance(t, list) else ((t,) if t else ())
+    return out
+
+
+def tolerate_gis(kind: str, props: Doc, seen: Counter[str]) -> Doc:
+    """Undo what GIS tools do to a feature's properties (geopandas, ogr2ogr, GeoPackage round
+    trips): every column on every feature, null where unset; booleans as 0/1 or 0.0/1.0;
+    whole numbers as floats; nested values as JSON text.  Nulls are "not set"; ``seen``
+    counts each reinterpretation for the import report."""
+    types = field_types(kind)
+    out: Doc = {}
+    for name, value in props.items():
+        want = types.get(name, ())
+        if value is None and "null" not in want:
+            seen["null properties read as not set"] += 1
+            continue
+        if "boolean" in want and not isinstance(value, bool) and isinstance(value, (int, float)) and value in (0, 1):
+            value = bool(value)
+            seen["0/1 values read as booleans"] += 1
+        elif ("integer" in want and "number" not in want and isinstance(value, float) and value.is_integer()):
+            value = int(value)
+            seen["whole-number decimals read as integers"] += 1
+        elif isinstance(value, str) and ("object" in want or "array" in want) and "string" not in want:
+            try:
+                value = json.loads(value)
+            except json.JSONDecodeError:
+                pass
+            else:
+                seen["JSON text read as structured values"] += 1
+        out[name] = value
+    return out
+
+
+def describe_tolerated(seen: Counter[str]) -> list[str]:
+    """Import-report sentences for :func:`tolerate_gis`'s counts."""
+    return [f"accepted as GIS tools write them: {n} {what}" for what, n in sorted(seen.items())]
+
+
+#: A closed ring with at least this many vertices, all this close to one circle (relative to
+#: its radius), is read back as that circle.
+CIRCLE_MIN_SIDES = 16
+CIRCLE_TOLERANCE = 0.01
+
+
+def as_circle(ring: list[Point]) -> Circle | None:
+    """The circle a regular N-gon stands for (a circle a GIS or Tiled turned into a polygon):
+    vertices evenly spread around the centroid, all within 1 % of the same radius."""
+    if len(ring) < CIRCLE_MIN_SIDES:
+        return None
+    cx = sum(p[0] for p in ring) / len(ring)
+    cy = sum(p[1] for p in ring) / len(ring)
+    radii = [math.hypot(p[0] - cx, p[1] - cy) for p in ring]
+    r = sum(radii) / len(radii)
+    if r <= 0 or max(abs(q - r) for q in radii) > CIRCLE_TOLERANCE * r:
+        return None
+    angles = sorted(math.atan2(p[1] - cy, p[0] - cx) for p in ring)
+    gaps = [b - a for a, b in zip(angles, angles[1:])] + [angles[0] + 2 * math.pi - angles[-1]]
+    if max(gaps) > 2 * (2 * math.pi / len(ring)):
+        return None
+    # the polygon's vertices lie on the circle: the mean vertex distance is the radius
+    return Circle((round(cx, 6) + 0.0, round(cy, 6) + 0.0), round(r, 6))

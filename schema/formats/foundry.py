@@ -23,6 +23,8 @@ from schema.model import Arena, Circle, Point, Polygon, Rect, Shape
 FLAGS = "arena-studio"
 #: Foundry's wall restriction levels (CONST.WALL_SENSE_TYPES / WALL_MOVEMENT_TYPES).
 NONE, NORMAL = 0, 20
+#: CONST.GRID_MIN_SIZE: Foundry refuses smaller grid squares.
+GRID_MIN_SIZE = 20
 COLOURS = {"checkpoint": "#0072b2", "acceleration_field": "#009e73", "exclusion_field": "#d55e00", "gate": "#e69f00"}
 GATE_WIDTH = 0.1
 
@@ -48,13 +50,15 @@ def _region_shape(s: Shape, cv: Canvas) -> Doc:
     return {"type": "polygon", "points": flat, "hole": False}
 
 
-def _segments(points: list[Point], cv: Canvas) -> list[list[float]]:
-    px = [cv.to_px(p) for p in points]
-    return [[_r(px[i][0]), _r(px[i][1]), _r(px[(i + 1) % len(px)][0]), _r(px[(i + 1) % len(px)][1])]
-            for i in range(len(px))]
+def _segments(points: list[Point], cv: Canvas) -> list[list[int]]:
+    """Closed outline as wall segments: WallData.c is four integers (whole pixels); segments
+    that rounding shrinks to a point are left out."""
+    px = [(round(x), round(y)) for x, y in (cv.to_px(p) for p in points)]
+    segs = [[px[i][0], px[i][1], px[(i + 1) % len(px)][0], px[(i + 1) % len(px)][1]] for i in range(len(px))]
+    return [c for c in segs if (c[0], c[1]) != (c[2], c[3])]
 
 
-def _wall(c: list[float], ref: str) -> Doc:
+def _wall(c: list[int], ref: str) -> Doc:
     return {"c": c, "move": NORMAL, "sight": NORMAL, "light": NORMAL, "sound": NONE, "dir": 0, "door": 0, "ds": 0,
             "flags": {FLAGS: {"element": ref}}}
 
@@ -65,7 +69,11 @@ class FoundryFormat:
     capabilities: Capabilities = Capabilities(read=False, write=True, needs_image=True)
 
     def write(self, arena: Arena, *, image_png: bytes | None = None,
-              px_per_length: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None) -> ExportResult:
+              px_per_length: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None,
+              suffix: str | None = None) -> ExportResult:
+        if px_per_length < GRID_MIN_SIZE:
+            raise FormatError(f"Foundry grid squares are at least {GRID_MIN_SIZE} px (CONST.GRID_MIN_SIZE); "
+                              f"got {px_per_length} px per length: use --px {GRID_MIN_SIZE} or more")
         cv = canvas(arena, px_per_length)
         _, items = split(arena)
         walls = [_wall(c, "bounds") for pts in outline(arena.bounds) for c in _segments(pts, cv)]
@@ -90,7 +98,7 @@ class FoundryFormat:
                 x, y = cv.to_px(tuple(doc["position"]))
                 text = f"Target {doc['id']}" if kind == "static_target" else f"Start {doc['player']} (facing {doc['facing']}°)"
                 icon = "icons/svg/target.svg" if kind == "static_target" else "icons/svg/wing.svg"
-                notes.append({"x": _r(x), "y": _r(y), "entryId": None, "pageId": None, "text": text,
+                notes.append({"x": round(x), "y": round(y), "entryId": None, "pageId": None, "text": text,
                               "texture": {"src": icon}, "iconSize": 40, "fontSize": 24, "textAnchor": 1,
                               "global": True, "flags": flags})
         scene = {
@@ -105,22 +113,27 @@ class FoundryFormat:
         }
         circles = [w.id for w in arena.walls if isinstance(w.shape, Circle)] + (
             ["bounds"] if isinstance(arena.bounds, Circle) else [])
-        losses = [
-            "Foundry regions have no push direction: acceleration field directions (%s) are in flags only"
-            % (ids(items, "acceleration_field") or "none"),
-            "Foundry walls are straight segments: circular walls %s are 48-sided polygons"
-            % (", ".join(circles) or "(none)"),
-            "exclusion field tiers and checkpoint kinds are in flags only (no Foundry behaviour is attached)",
-            "start positions and static targets are map notes, not tokens (no facing shown)",
-            "scenario, turbine and symmetry are dropped",
-        ]
+        losses = []
+        if arena.acceleration_fields:
+            losses.append("Foundry regions have no push direction: acceleration field directions (%s) are in flags only"
+                          % ids(items, "acceleration_field"))
+        if circles:
+            losses.append("Foundry walls are straight segments: circular walls (%s) are 48-sided polygons"
+                          % ", ".join(circles))
+        losses.append("wall ends and note positions are whole pixels (Foundry stores integers): within half a "
+                      f"pixel, 1/{2 * cv.px} length")
+        if arena.exclusion_fields or arena.checkpoints:
+            losses.append("exclusion field tiers and checkpoint kinds are in flags only (no Foundry behaviour is attached)")
+        if arena.start_positions or arena.static_targets:
+            losses.append("start positions and static targets are map notes, not tokens (no facing shown)")
+        losses.append("scenario, turbine and symmetry are dropped")
         if arena.gates:
             losses.append(f"gates ({ids(items, 'gate')}) are thin rectangular regions; one-way direction in flags only")
         if not image_name:
             losses.append("no background image: background.src is empty")
         return ExportResult((json.dumps(scene, indent=1, ensure_ascii=False) + "\n").encode("utf-8"), losses)
 
-    def read(self, data: bytes, *, source: str = "<foundry>") -> Arena:
+    def read(self, data: bytes, *, source: str = "<foundry>", warnings: list[str] | None = None) -> Arena:
         raise FormatError(f"{source}: Foundry scenes cannot be imported back (walls lose which element they were)")
 
 

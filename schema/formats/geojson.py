@@ -1,30 +1,44 @@
 """GeoJSON (RFC 7946) FeatureCollections: one Feature per element, ``properties.kind`` says which.
 
 Coordinates are *planar lengths* in the arena's own frame (x right, y up), not longitude and
-latitude: RFC 7946 allows no other CRS, so the collection says so in its foreign members
-``"coordinates": "arena-lengths"`` and ``"length_mm"``.  Do not put these files on a world map;
-GIS tools (QGIS, shapely, turf) read them fine as a local plane.
+latitude.  RFC 7946 has no other CRS, so the collection says so in the foreign member
+``"coordinate_system": "arena-lengths"`` (§7.1 forbids a ``coordinates`` member on a
+FeatureCollection) next to ``"length_mm"``.  Do not put these files on a world map; GIS tools
+(QGIS, shapely, geopandas, ogr2ogr) read them fine as a local plane.
 
 Geometry: areas are Polygons (circles as 48-gons; exterior rings counter-clockwise per the
 right-hand rule), thick walls and gates LineStrings, targets and starts Points.  Each feature's
 properties carry its element document (the exact shape in ``properties.shape``); the arena's
 other fields sit in the foreign member ``"arena"``.  Reading back uses the exact properties
-where a feature's geometry is unchanged (within 1e-7 lengths) and the geometry otherwise.
-A checkpoint's or gate's own ``kind`` (outlying/central) is ``checkpoint_kind``/``gate_kind``.
+where a feature's geometry is unchanged (within 1e-7 lengths, whatever the ring's start and
+direction) and the geometry otherwise.  A checkpoint's or gate's own ``kind``
+(outlying/central) is ``checkpoint_kind``/``gate_kind``.
+
+Files rewritten by GIS tools are accepted and the import report says what was reinterpreted:
+null columns are "not set", 0/1 are booleans, JSON text in structured columns is parsed, a
+missing ``arena`` member gives the defaults, and a regular 16-gon or finer that was a circle
+comes back as the circle.  Refused with a located message: polygon holes and multi-part
+geometries (an arena shape has neither), gates that are not two-point lines, and files whose
+coordinates span less than one length (longitude/latitude, not arena lengths).
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
+from pathlib import PurePath
 from typing import Any
 
 from schema.document import num, shape_doc
 from schema.formats.base import DEFAULT_PX_PER_LENGTH, Capabilities, ExportResult, FormatError, close_enough, outline
-from schema.formats.common import GEOMETRY, Doc, ids, join, label, load_json, shape_of, split
+from schema.formats.common import (GEOMETRY, Doc, as_circle, describe_tolerated, ids, join, label, load_json,
+                                   shape_of, split, tolerate_gis, warn)
 from schema.model import Arena, Point, Polygon, Polyline
 
 COORDINATES = "arena-lengths"
 TOL = 1e-7
+#: Smallest extent (in x or y) of an arena: anything smaller is longitude/latitude or a mistake.
+MIN_EXTENT = 1.0
 
 
 def _c(p: Point) -> list[float]:
@@ -49,7 +63,34 @@ def geometry(kind: str, doc: Doc) -> Doc:
     return {"type": "Polygon", "coordinates": [_ring(rings[0])]}
 
 
-def _derive(kind: str, geom: Any, stored: Doc, where: str) -> Doc:
+def _canonical(geom: Any) -> Any:
+    """A geometry with each polygon ring opened, counter-clockwise and starting at its
+    smallest vertex: the same shape compares equal whatever a GIS did to ring order."""
+    if not isinstance(geom, dict) or geom.get("type") != "Polygon" or not isinstance(geom.get("coordinates"), list):
+        return geom
+    rings = []
+    for ring in geom["coordinates"]:
+        pts = [tuple(p[:2]) for p in ring]
+        if len(pts) > 1 and pts[0] == pts[-1]:
+            pts = pts[:-1]
+        area = sum(pts[i - 1][0] * pts[i][1] - pts[i][0] * pts[i - 1][1] for i in range(len(pts)))
+        if area < 0:
+            pts = pts[::-1]
+        k = min(range(len(pts)), key=lambda i: pts[i]) if pts else 0
+        rings.append([list(p) for p in pts[k:] + pts[:k]])
+    return {"type": "Polygon", "coordinates": rings}
+
+
+def _unchanged(kind: str, props: Doc, geom: Any) -> bool:
+    if not all(f in props for f in GEOMETRY[kind]):
+        return False
+    try:
+        return close_enough(_canonical(geometry(kind, props)), _canonical(geom), TOL)
+    except (FormatError, KeyError, TypeError, ValueError, IndexError):
+        return False
+
+
+def _derive(kind: str, geom: Any, stored: Doc, where: str, warnings: list[str] | None) -> Doc:
     t = geom.get("type") if isinstance(geom, dict) else None
     coords: Any = geom.get("coordinates") if isinstance(geom, dict) else None
     try:
@@ -60,11 +101,24 @@ def _derive(kind: str, geom: Any, stored: Doc, where: str) -> Doc:
         if kind == "gate":
             if t != "LineString":
                 raise FormatError(f"{where}: a gate is a LineString, not {t}")
-            return {"from": [num(v) for v in coords[0][:2]], "to": [num(v) for v in coords[-1][:2]]}
+            if len(coords) != 2:
+                raise FormatError(f"{where}: a gate is a straight line between two points; this LineString has "
+                                  f"{len(coords)} points")
+            return {"from": [num(v) for v in coords[0][:2]], "to": [num(v) for v in coords[1][:2]]}
         if t == "Polygon":
+            if len(coords) != 1:
+                raise FormatError(f"{where}: the polygon has {len(coords) - 1} hole(s); arena shapes have no holes "
+                                  "(split it into separate features)")
             ring = [(float(p[0]), float(p[1])) for p in coords[0]]
             if len(ring) > 1 and ring[0] == ring[-1]:
                 ring = ring[:-1]
+            circle = as_circle(ring)
+            if circle is not None:
+                was = "a circle" if isinstance(stored.get("shape"), dict) and stored["shape"].get("type") == "circle" \
+                    else "circular"
+                warn(warnings, f"{where}: a {len(ring)}-point polygon ({was}) read back as the circle centred "
+                               f"({circle.center[0]:g}, {circle.center[1]:g}), radius {circle.radius:g}")
+                return {"shape": shape_doc(circle)}
             return {"shape": shape_doc(Polygon(tuple(ring)))}
         if t == "LineString" and kind == "wall":
             old = stored.get("shape")
@@ -72,6 +126,9 @@ def _derive(kind: str, geom: Any, stored: Doc, where: str) -> Doc:
             return {"shape": shape_doc(Polyline(tuple((float(p[0]), float(p[1])) for p in coords), thickness))}
     except (TypeError, IndexError, KeyError, ValueError) as exc:
         raise FormatError(f"{where}: bad coordinates: {exc}") from None
+    if t in ("MultiPolygon", "MultiLineString", "MultiPoint", "GeometryCollection"):
+        raise FormatError(f"{where}: a {t} has several parts; one element is one {'Polygon' if kind != 'gate' else 'LineString'} "
+                          "(split it into separate features)")
     raise FormatError(f"{where}: a {kind} needs a Polygon geometry, not {t}")
 
 
@@ -81,55 +138,104 @@ def _rename(kind: str, doc: Doc) -> Doc:
     return {(f"{kind}_kind" if k == "kind" else k): v for k, v in doc.items()}
 
 
+def _positions(geom: Any) -> list[tuple[float, float]]:
+    out: list[tuple[float, float]] = []
+
+    def walk(v: Any) -> None:
+        if isinstance(v, list) and len(v) >= 2 and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v[:2]):
+            out.append((float(v[0]), float(v[1])))
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+
+    if isinstance(geom, dict):
+        walk(geom.get("coordinates"))
+    return out
+
+
+def _check_extent(features: list[Any], source: str) -> None:
+    """Refuse a file whose coordinates are longitude/latitude rather than arena lengths."""
+    pts = [p for f in features if isinstance(f, dict) for p in _positions(f.get("geometry"))]
+    if len(pts) < 2:
+        return
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    dx, dy = max(xs) - min(xs), max(ys) - min(ys)
+    if dx < MIN_EXTENT and dy < MIN_EXTENT:
+        lonlat = all(-180 <= x <= 180 for x in xs) and all(-90 <= y <= 90 for y in ys)
+        hint = (" It looks like longitude/latitude (WGS 84, GeoJSON's default): reproject it to a planar CRS "
+                "and scale it so one unit is one arena length.") if lonlat else ""
+        raise FormatError(f"{source}: the features span only {dx:.3g} x {dy:.3g} units, but arena coordinates are "
+                          f"lengths and an arena is several lengths across.{hint}")
+
+
 class GeoJSONFormat:
     name: str = "geojson"
     extensions: tuple[str, ...] = (".geojson", ".json")
     capabilities: Capabilities = Capabilities(read=True, write=True)
 
     def write(self, arena: Arena, *, image_png: bytes | None = None,
-              px_per_length: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None) -> ExportResult:
+              px_per_length: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None,
+              suffix: str | None = None) -> ExportResult:
         meta, items = split(arena)
         features = [
             {"type": "Feature", "id": label(kind, doc), "geometry": geometry(kind, doc),
              "properties": {"kind": kind, **_rename(kind, doc)}}
             for kind, doc in items
         ]
-        fc = {"type": "FeatureCollection", "coordinates": COORDINATES, "length_mm": num(arena.units.length_mm),
+        fc = {"type": "FeatureCollection", "coordinate_system": COORDINATES, "length_mm": num(arena.units.length_mm),
               "arena": meta, "features": features}
-        losses = [
-            "coordinates are planar arena lengths (x right, y up), not longitude/latitude as RFC 7946 expects",
-            "GeoJSON has no circles: circles are 48-sided polygons (the exact circle stays in properties.shape)",
-            "acceleration field directions (%s) and start facings are properties only"
-            % (ids(items, "acceleration_field") or "none"),
-        ]
+        losses = ["coordinates are planar arena lengths (x right, y up), not longitude/latitude as RFC 7946 expects"]
+        circles = [label(k, d) for k, d in items if isinstance(d.get("shape"), dict) and d["shape"].get("type") == "circle"]
+        if circles:
+            losses.append(f"GeoJSON has no circles: {', '.join(circles)} are 48-sided polygons (the exact circle "
+                          "stays in properties.shape, and a GIS-edited 48-gon comes back as a circle)")
+        if arena.acceleration_fields or arena.start_positions:
+            losses.append("acceleration field directions and start facings are properties only (no arrows on a map)")
+        losses.append("the arena's own fields (scenario, turbine, symmetry...) are in the foreign member \"arena\", "
+                      "which GIS tools drop when they rewrite the file")
         return ExportResult((json.dumps(fc, indent=1) + "\n").encode("utf-8"), losses)
 
-    def read(self, data: bytes, *, source: str = "<geojson>") -> Arena:
+    def read(self, data: bytes, *, source: str = "<geojson>", warnings: list[str] | None = None) -> Arena:
         fc = load_json(data, source)
         if not isinstance(fc, dict) or fc.get("type") != "FeatureCollection":
             raise FormatError(f"{source}: not a GeoJSON FeatureCollection")
-        meta = fc.get("arena") or {"format": "arena-studio/1", "system": "gravstrike", "name": source}
-        if "length_mm" in fc and isinstance(meta, dict):
+        features = fc.get("features")
+        if not isinstance(features, list):
+            raise FormatError(f"{source}: /features must be a list of Features, got {type(features).__name__}")
+        meta = fc.get("arena")
+        if not isinstance(meta, dict):
+            meta = {"format": "arena-studio/1", "system": "gravstrike", "name": PurePath(source).stem or "imported"}
+            warn(warnings, f"{source}: no \"arena\" member (GIS tools drop it): the name is {meta['name']!r} and "
+                           "units, scenario, turbine and symmetry take their defaults")
+        if "length_mm" in fc:
             meta = {**meta, "units": {"length_mm": fc["length_mm"]}}
+        _check_extent(features, source)
+        seen: Counter[str] = Counter()
         items: list[tuple[str, Doc]] = []
-        for i, feature in enumerate(fc.get("features", [])):
-            props = dict(feature.get("properties") or {}) if isinstance(feature, dict) else {}
+        for i, feature in enumerate(features):
+            where = f"{source}: /features/{i}"
+            if not isinstance(feature, dict):
+                raise FormatError(f"{where}: a Feature is an object, got {type(feature).__name__}")
+            raw = feature.get("properties")
+            if raw is not None and not isinstance(raw, dict):
+                raise FormatError(f"{where}/properties: must be an object, got {type(raw).__name__}")
+            props = dict(raw or {})
             kind = props.pop("kind", None)
-            where = f"{source}: feature {i} ({feature.get('id', '') if isinstance(feature, dict) else ''!r})"
+            where += f" ({feature.get('id', '')!r})" if feature.get("id") is not None else ""
             if kind not in GEOMETRY:
                 raise FormatError(f"{where}: properties.kind {kind!r} is not one of {', '.join(GEOMETRY)}")
-            if kind not in ("bounds", "start_position"):
-                props.setdefault("id", feature.get("id") or f"{kind}{i}")
-            geom = feature.get("geometry")
-            keep = all(f in props for f in GEOMETRY[kind])
-            if keep:
-                try:
-                    keep = close_enough(geometry(kind, props), geom, TOL)
-                except (FormatError, KeyError, TypeError, ValueError, IndexError):
-                    keep = False
-            if not keep:
-                props.update(_derive(kind, geom, props, where))
             if f"{kind}_kind" in props:
                 props["kind"] = props.pop(f"{kind}_kind")
+            props = tolerate_gis(kind, props, seen)
+            if kind not in ("bounds", "start_position") and "id" not in props:
+                props["id"] = feature.get("id") if isinstance(feature.get("id"), str) else f"{kind}{i}"
+            geom = feature.get("geometry")
+            if not _unchanged(kind, _rename(kind, props), geom):
+                props.update(_derive(kind, geom, props, where, warnings))
             items.append((kind, props))
+        for sentence in describe_tolerated(seen):
+            warn(warnings, f"{source}: {sentence}")
         return join(meta, items, source=source)
+
+
+__all__ = ["COORDINATES", "GeoJSONFormat", "geometry"]

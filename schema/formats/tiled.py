@@ -1,32 +1,48 @@
-"""Tiled JSON maps (``.tmj``): one object layer per element kind, our fields as properties.
+"""Tiled maps: JSON (``.tmj``/``.json``) and XML (``.tmx``), one object layer per element kind,
+our fields as properties.
 
 Geometry follows Tiled's conventions (pixels, y down, rotation clockwise in degrees about the
-object's top-left corner): circles are ellipse objects, rectangles rectangle objects, polygons
-and thick walls polygon/polyline objects, gates two-point polylines, targets and starts point
-objects.  Every object also carries our element document as properties (scalars typed,
-structured values as JSON strings named ``json:FIELD``), the map carries the rest of the arena
-(``json:arena``) and the pixel frame (``px_per_length``, ``origin_x``, ``origin_y``).
+object's origin): circles are ellipse objects, rectangles rectangle objects, polygons and thick
+walls polygon/polyline objects, gates two-point polylines, targets and starts point objects.
+Every object carries its element document as properties (scalars typed, structured values as
+JSON strings named ``json:FIELD``) except the element's id, which is the object's name (a
+property called ``id`` would clash with Tiled's own object id: PyTMX refuses such maps).  The
+map carries the rest of the arena (``json:arena``) and the pixel frame (``px_per_length``,
+``origin_x``, ``origin_y``).
 
-Reading back: where an object's geometry is still what we wrote (within 1e-3 px), the exact
-values from the properties are used, so ``read(write(arena)) == arena``; objects moved,
-reshaped or drawn in Tiled get their geometry from Tiled.
+Reading: where an object's geometry is still what we wrote (within 0.01 px: Tiled writes TMX
+numbers to six digits), the exact values from the properties are used, so
+``read(write(arena)) == arena`` also after Tiled re-saves the map; objects moved, reshaped or
+drawn in Tiled get their geometry from Tiled.  Maps drawn in Tiled without us are read too:
+an object's kind is its class (``type``) or its layer's name (``walls``, ``wall``...); layer
+offsets, rotated polygons and ellipses, tile objects (anchored at their bottom-left corner) and
+objects inside group layers land where Tiled shows them; hidden layers and objects, text
+objects, tile and image layers and objects of no arena kind are skipped with a warning.
+Isometric, staggered and hexagonal maps are refused, as are maps without a bounds object.
+Without our frame properties one tile is one length and the map's centre is (0, 0).
 """
 
 from __future__ import annotations
 
 import json
 import math
+from pathlib import PurePath
 from typing import Any
 
 from schema.document import num, shape_doc
+from schema.formats import tmx
 from schema.formats.base import DEFAULT_PX_PER_LENGTH, Canvas, Capabilities, ExportResult, FormatError, canvas, close_enough
-from schema.formats.common import GEOMETRY, LISTS, Doc, ids, join, label, load_json, shape_of, split
+from schema.formats.common import GEOMETRY, LISTS, Doc, as_circle, ids, join, label, load_json, shape_of, split, warn
 from schema.model import Arena, Circle, Point, Polygon, Polyline, Rect
 
 TILED_VERSION = "1.10.2"
 MAP_VERSION = "1.10"
 LAYER_NAMES = {"bounds": "bounds", **{kind: key for kind, key in LISTS}}
-TOL_PX = 1e-3
+#: Layer names (lower case) that give their objects a kind: ``walls``, ``wall``, ``start_positions``...
+LAYER_KINDS = {**{v: k for k, v in LAYER_NAMES.items()}, **{k: k for k in LAYER_NAMES}}
+TOL_PX = 1e-2
+#: The element id travels as the object's name; never as a property (Tiled's own ``id``).
+NOT_PROPERTIES = ("id",)
 
 
 def _prop(name: str, value: Any) -> Doc:
@@ -42,12 +58,15 @@ def _prop(name: str, value: Any) -> Doc:
 
 
 def _unprops(props: Any, where: str) -> Doc:
+    if props is None:
+        return {}
+    if not isinstance(props, list):
+        raise FormatError(f"{where}: properties must be a list, got {type(props).__name__}")
     out: Doc = {}
-    for p in props or []:
-        try:
-            name, value = p["name"], p["value"]
-        except (KeyError, TypeError):
-            raise FormatError(f"{where}: a property needs 'name' and 'value', got {p!r}") from None
+    for i, p in enumerate(props):
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str) or "value" not in p:
+            raise FormatError(f"{where}: property {i} needs a 'name' and a 'value', got {p!r}"[:300])
+        name, value = p["name"], p["value"]
         if name.startswith("json:"):
             try:
                 out[name[5:]] = json.loads(value)
@@ -90,48 +109,214 @@ def _poly_geom(points: list[Point], cv: Canvas, key: str) -> Doc:
             key: [{"x": _r(x - x0), "y": _r(y - y0)} for x, y in px]}
 
 
-def _derive(kind: str, obj: Doc, stored: Doc, cv: Canvas, where: str) -> Doc:
-    """Our geometry fields from a Tiled object's own geometry."""
-    x, y = float(obj.get("x", 0)), float(obj.get("y", 0))
+# ------------------------------------------------------------------ reading Tiled objects
 
-    def pts(key: str) -> list[list[float]]:
-        return [[_r(v) for v in cv.from_px(x + float(p["x"]), y + float(p["y"]))] for p in obj[key]]
+
+def _numeric(holder: Doc, key: str, where: str, default: float = 0.0) -> float:
+    v = holder.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+        raise FormatError(f"{where}: {key} must be a number, got {v!r}"[:300])
+    return float(v)
+
+
+def _whole(holder: Doc, key: str, where: str, default: int | None = None) -> int:
+    v = holder.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not float(v).is_integer():
+        raise FormatError(f"{where}: {key} must be a whole number, got {v!r}"[:300])
+    return int(v)
+
+
+def _points(obj: Doc, key: str, where: str) -> list[tuple[float, float]]:
+    raw = obj[key]
+    if not isinstance(raw, list):
+        raise FormatError(f"{where}: {key} must be a list of points, got {type(raw).__name__}")
+    out = []
+    for i, p in enumerate(raw):
+        if not isinstance(p, dict):
+            raise FormatError(f"{where}: {key} point {i} must be an object with x and y, got {p!r}"[:300])
+        out.append((_numeric(p, "x", f"{where}: {key} point {i}", math.nan), _numeric(p, "y", f"{where}: {key} point {i}", math.nan)))
+    return out
+
+
+def _rotate(x: float, y: float, deg: float) -> tuple[float, float]:
+    """Rotate by ``deg`` clockwise on screen (y down), as Tiled rotates about an object's origin."""
+    a = math.radians(deg)
+    return (x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a))
+
+
+def _derive(kind: str, obj: Doc, stored: Doc, cv: Canvas, where: str, warnings: list[str] | None) -> Doc:
+    """Our geometry fields from a Tiled object's own geometry (offsets already applied)."""
+    x, y = _numeric(obj, "x", where), _numeric(obj, "y", where)
+    w, h = _numeric(obj, "width", where), _numeric(obj, "height", where)
+    rot = _numeric(obj, "rotation", where)
+
+    def at(dx: float, dy: float) -> list[float]:
+        rx, ry = _rotate(dx, dy, rot)
+        return [_r(v) for v in cv.from_px(x + rx, y + ry)]
 
     if kind in ("static_target", "start_position"):
-        return {"position": [_r(v) for v in cv.from_px(x, y)]}
+        if "gid" in obj or w or h:  # a shape standing for a position: its centre
+            return {"position": at(w / 2, -h / 2 if "gid" in obj else h / 2)}
+        return {"position": at(0.0, 0.0)}
     if kind == "gate":
-        if "polyline" not in obj or len(obj["polyline"]) < 2:
-            raise FormatError(f"{where}: a gate is a polyline object with two points")
-        line = pts("polyline")
-        return {"from": line[0], "to": line[-1]}
-    w, h, rot = float(obj.get("width", 0)), float(obj.get("height", 0)), float(obj.get("rotation", 0))
-    if obj.get("ellipse"):
-        if abs(w - h) > TOL_PX:
-            raise FormatError(f"{where}: ellipses must be circles (width = height), got {w} x {h}")
-        cx, cy = cv.from_px(x + w / 2, y + h / 2)
-        return {"shape": shape_doc(Circle((_r(cx), _r(cy)), _r(w / 2 / cv.px)))}
+        if "polyline" not in obj or len(_points(obj, "polyline", where)) != 2:
+            raise FormatError(f"{where}: a gate is a polyline object with exactly two points")
+        a, b = (at(px, py) for px, py in _points(obj, "polyline", where))
+        return {"from": a, "to": b}
     if "polygon" in obj:
-        return {"shape": shape_doc(Polygon(tuple((p[0], p[1]) for p in pts("polygon"))))}
+        ring = [(p[0], p[1]) for p in (at(px, py) for px, py in _points(obj, "polygon", where))]
+        if len(ring) < 3:
+            raise FormatError(f"{where}: a polygon needs at least three points, got {len(ring)}")
+        circle = as_circle(ring)
+        if circle is not None:
+            warn(warnings, f"{where}: a {len(ring)}-point polygon read back as a circle of radius {circle.radius:g}")
+            return {"shape": shape_doc(circle)}
+        return {"shape": shape_doc(Polygon(tuple(ring)))}
     if "polyline" in obj:
         old = stored.get("shape", {})
         thickness = old.get("thickness", 0.5) if isinstance(old, dict) else 0.5
-        return {"shape": shape_doc(Polyline(tuple((p[0], p[1]) for p in pts("polyline")), float(thickness)))}
+        line = [(p[0], p[1]) for p in (at(px, py) for px, py in _points(obj, "polyline", where))]
+        if len(line) < 2:
+            raise FormatError(f"{where}: a polyline needs at least two points, got {len(line)}")
+        return {"shape": shape_doc(Polyline(tuple(line), float(thickness)))}
     if obj.get("point") or w <= 0 or h <= 0:
-        raise FormatError(f"{where}: a {kind} needs an area (rectangle, ellipse or polygon)")
-    a = math.radians(rot)  # clockwise on screen, about the top-left corner
-    cx = x + (w / 2) * math.cos(a) - (h / 2) * math.sin(a)
-    cy = y + (w / 2) * math.sin(a) + (h / 2) * math.cos(a)
-    c = cv.from_px(cx, cy)
-    return {"shape": shape_doc(Rect((_r(c[0]), _r(c[1])), (_r(w / cv.px), _r(h / cv.px)), _r((-rot) % 360.0)))}
+        raise FormatError(f"{where}: a {kind} needs an area (rectangle, ellipse, polygon or tile object), "
+                          f"got {'a point' if obj.get('point') else f'{w:g} x {h:g} px'}")
+    if obj.get("ellipse"):
+        if abs(w - h) > TOL_PX:
+            raise FormatError(f"{where}: ellipses must be circles (width = height), got {w:g} x {h:g} px")
+        c = at(w / 2, h / 2)
+        return {"shape": shape_doc(Circle((c[0], c[1]), _r(w / 2 / cv.px)))}
+    # rectangles hang down from their top-left origin; tile objects stand up from their bottom-left one
+    c = at(w / 2, -h / 2 if "gid" in obj else h / 2)
+    return {"shape": shape_doc(Rect((c[0], c[1]), (_r(w / cv.px), _r(h / cv.px)), _r((-rot) % 360.0)))}
+
+
+def _same_geometry(ours: Doc, obj: Doc) -> bool:
+    return all(close_enough(ours[k], obj.get(k, 0 if k in ("width", "height", "rotation") else None), TOL_PX)
+               for k in ours if k not in ("point", "ellipse"))
+
+
+class _Reader:
+    """One map's import: the frame, the walk through (group) layers, the warnings."""
+
+    def __init__(self, tmj: Doc, source: str, warnings: list[str] | None) -> None:
+        self.source, self.warnings = source, warnings
+        where = f"{source}: map"
+        orientation = tmj.get("orientation", "orthogonal")
+        if orientation != "orthogonal":
+            raise FormatError(f"{source}: {orientation!r} maps are not supported: arenas are read from orthogonal "
+                              "maps (Map > Map Properties > Orientation)")
+        self.props = _unprops(tmj.get("properties"), where)
+        tw, th = _whole(tmj, "tilewidth", where, DEFAULT_PX_PER_LENGTH), _whole(tmj, "tileheight", where, DEFAULT_PX_PER_LENGTH)
+        cols, rows = _whole(tmj, "width", where, 1), _whole(tmj, "height", where, 1)
+        px = self.props.get("px_per_length")
+        if px is None:
+            if tw != th or tw <= 0:
+                raise FormatError(f"{where}: tiles are {tw} x {th} px; one tile is one length, so tiles must be "
+                                  "square (or set the map property px_per_length)")
+            px = tw
+        if isinstance(px, bool) or not isinstance(px, (int, float)) or px <= 0 or not float(px).is_integer():
+            raise FormatError(f"{where}: property px_per_length must be a positive whole number, got {px!r}")
+        origin_x, origin_y = self.props.get("origin_x", -cols / 2), self.props.get("origin_y", rows / 2)
+        for key, v in (("origin_x", origin_x), ("origin_y", origin_y)):
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                raise FormatError(f"{where}: property {key} must be a number, got {v!r}")
+        self.cv = Canvas(float(origin_x), float(origin_y), max(1, cols), max(1, rows), int(px))
+        self.items: list[tuple[str, Doc]] = []
+        self.objects = 0
+
+    def where(self, path: str, holder: Doc, what: str) -> str:
+        line = holder.get(tmx.LINE)
+        return f"{self.source}: {f'line {line}' if line else path} ({what})"
+
+    def layers(self, layers: Any, path: str, dx: float, dy: float) -> None:
+        if not isinstance(layers, list):
+            raise FormatError(f"{self.source}: {path} must be a list of layers, got {type(layers).__name__}")
+        for i, layer in enumerate(layers):
+            lpath = f"{path}/{i}"
+            if not isinstance(layer, dict):
+                raise FormatError(f"{self.source}: {lpath} must be a layer object, got {type(layer).__name__}")
+            name = str(layer.get("name", ""))
+            where = self.where(lpath, layer, f"layer {name!r}")
+            kind = layer.get("type")
+            if not layer.get("visible", True):
+                warn(self.warnings, f"{where}: hidden layer skipped")
+                continue
+            ox, oy = dx + _numeric(layer, "offsetx", where), dy + _numeric(layer, "offsety", where)
+            if kind == "group":
+                self.layers(layer.get("layers", []), f"{lpath}/layers", ox, oy)
+            elif kind == "objectgroup":
+                objects = layer.get("objects", [])
+                if not isinstance(objects, list):
+                    raise FormatError(f"{where}: objects must be a list, got {type(objects).__name__}")
+                for j, obj in enumerate(objects):
+                    self.object(obj, f"{lpath}/objects/{j}", name, ox, oy)
+            elif kind in ("tilelayer", "imagelayer"):
+                warn(self.warnings, f"{where}: {'tile' if kind == 'tilelayer' else 'image'} layer skipped (arena "
+                                    "elements are read from object layers)")
+            else:
+                raise FormatError(f"{where}: unknown layer type {kind!r}")
+
+    def object(self, obj: Any, path: str, layer: str, dx: float, dy: float) -> None:
+        if not isinstance(obj, dict):
+            raise FormatError(f"{self.source}: {path} must be an object, got {type(obj).__name__}")
+        self.objects += 1
+        where = self.where(path, obj, f"layer {layer!r}, object {obj.get('id')} {obj.get('name', '')!r}")
+        if "template" in obj:
+            raise FormatError(f"{where}: template objects cannot be read: detach them first "
+                              "(tiled --export-map --detach-templates, or Detach in Tiled)")
+        if obj.get("visible", True) is False:
+            warn(self.warnings, f"{where}: hidden object skipped")
+            return
+        if "text" in obj:
+            warn(self.warnings, f"{where}: text object skipped (text is not an arena element)")
+            return
+        explicit = obj.get("type") or obj.get("class") or ""
+        kind = explicit or LAYER_KINDS.get(layer.strip().lower().replace(" ", "_"), "")
+        if kind not in GEOMETRY:
+            why = f"its class {explicit!r} is not" if explicit else f"it has no class and its layer {layer!r} is not"
+            warn(self.warnings, f"{where}: skipped: {why} an arena kind ({', '.join(GEOMETRY)})")
+            return
+        doc = _unprops(obj.get("properties"), where)
+        name = obj.get("name")
+        if kind not in ("bounds", "start_position"):
+            doc.setdefault("id", name if isinstance(name, str) and name else f"{kind}{obj.get('id')}")
+        placed = dict(obj, x=_numeric(obj, "x", where) + dx, y=_numeric(obj, "y", where) + dy)
+        keep = all(f in doc for f in GEOMETRY[kind]) and "gid" not in obj
+        if keep:
+            try:
+                keep = _same_geometry(geometry(kind, doc, self.cv), placed)
+            except (FormatError, KeyError, TypeError, ValueError, IndexError):
+                keep = False
+        if not keep:
+            doc.update(_derive(kind, placed, doc, self.cv, where, self.warnings))
+        self.items.append((kind, {k: (num(v) if isinstance(v, float) else v) for k, v in doc.items()}))
+
+    def arena(self) -> Arena:
+        if not self.objects:
+            raise FormatError(f"{self.source}: the map has no objects: arenas are read from object layers (a bounds "
+                              "object, walls, checkpoints...); tile layers cannot be imported")
+        if not any(k == "bounds" for k, _ in self.items):
+            raise FormatError(f"{self.source}: no bounds object: draw the arena's outline as a rectangle, ellipse or "
+                              "polygon of class 'bounds' (or in a layer named 'bounds')")
+        meta = self.props.get("arena")
+        if not isinstance(meta, dict):
+            name = self.props.get("name") if isinstance(self.props.get("name"), str) else PurePath(self.source).stem
+            meta = {"format": "arena-studio/1", "system": "gravstrike", "name": name or "imported"}
+            warn(self.warnings, f"{self.source}: no arena properties (json:arena): named {meta['name']!r}; units, "
+                                "scenario, turbine and symmetry take their defaults")
+        return join(meta, self.items, source=self.source)
 
 
 class TiledFormat:
     name: str = "tiled"
-    extensions: tuple[str, ...] = (".tmj", ".json")
+    extensions: tuple[str, ...] = (".tmj", ".tmx", ".json")
     capabilities: Capabilities = Capabilities(read=True, write=True)
 
     def write(self, arena: Arena, *, image_png: bytes | None = None,
-              px_per_length: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None) -> ExportResult:
+              px_per_length: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None,
+              suffix: str | None = None) -> ExportResult:
         cv = canvas(arena, px_per_length)
         meta, items = split(arena)
         layers: list[Doc] = []
@@ -143,7 +328,7 @@ class TiledFormat:
                     continue
                 obj: Doc = {"id": next_id, "name": label(k, doc), "type": k, "visible": True}
                 obj.update(geometry(k, doc, cv))
-                obj["properties"] = [_prop(name, v) for name, v in doc.items()]
+                obj["properties"] = [_prop(name, v) for name, v in doc.items() if name not in NOT_PROPERTIES]
                 objects.append(obj)
                 next_id += 1
             layers.append({"id": layer_id, "name": LAYER_NAMES[kind], "type": "objectgroup", "draworder": "index",
@@ -157,48 +342,27 @@ class TiledFormat:
             "properties": [_prop("arena", meta), _prop("origin_x", float(cv.left)), _prop("origin_y", float(cv.top)),
                            _prop("px_per_length", cv.px)],
         }
-        losses = [
-            "Tiled draws no directions: acceleration field directions (%s) and start facings are properties only"
-            % (ids(items, "acceleration_field") or "none"),
-            "Tiled has no circles: circles are ellipse objects with width = height",
-            "no background image: the map has object layers only (export svg or png for a picture)",
-        ]
+        losses = []
+        if arena.acceleration_fields or arena.start_positions:
+            losses.append("Tiled draws no directions: acceleration field directions and start facings are "
+                          "properties only")
+        circles = [label(k, d) for k, d in items if isinstance(d.get("shape"), dict) and d["shape"].get("type") == "circle"]
+        if circles:
+            losses.append(f"Tiled has no circles: {', '.join(circles)} are ellipse objects with width = height")
+        losses.append("no background image: the map has object layers only (export svg or png for a picture)")
         if arena.gates:
             losses.append("one-way gate directions are properties only (%s)" % ids(items, "gate"))
+        if (suffix or "").lower() == ".tmx":
+            return ExportResult(tmx.dumps(tmj), losses)
         return ExportResult((json.dumps(tmj, indent=1) + "\n").encode("utf-8"), losses)
 
-    def read(self, data: bytes, *, source: str = "<tmj>") -> Arena:
-        tmj = load_json(data, source)
+    def read(self, data: bytes, *, source: str = "<tmj>", warnings: list[str] | None = None) -> Arena:
+        if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+            tmj = tmx.loads(data, source)
+        else:
+            tmj = load_json(data, source)
         if not isinstance(tmj, dict) or tmj.get("type") != "map":
             raise FormatError(f"{source}: not a Tiled map (\"type\": \"map\" missing)")
-        props = _unprops(tmj.get("properties"), f"{source}: map")
-        px = int(props.get("px_per_length") or tmj.get("tilewidth") or DEFAULT_PX_PER_LENGTH)
-        cv = Canvas(float(props.get("origin_x", 0.0)), float(props.get("origin_y", 0.0)), int(tmj.get("width", 1)),
-                    int(tmj.get("height", 1)), px)
-        meta = props.get("arena") or {"format": "arena-studio/1", "system": "gravstrike", "name": source}
-        by_layer = {v: k for k, v in LAYER_NAMES.items()}
-        items: list[tuple[str, Doc]] = []
-        for layer in tmj.get("layers", []):
-            if layer.get("type") != "objectgroup":
-                continue
-            for obj in layer.get("objects", []):
-                kind = obj.get("type") or obj.get("class") or by_layer.get(layer.get("name", ""), "")
-                where = f"{source}: layer {layer.get('name')!r} object {obj.get('id')} ({obj.get('name', '')!r})"
-                if kind not in GEOMETRY:
-                    raise FormatError(f"{where}: unknown kind {kind!r}; use one of {', '.join(GEOMETRY)}")
-                doc = _unprops(obj.get("properties"), where)
-                if kind in ("wall", "checkpoint", "gate", "acceleration_field", "exclusion_field", "static_target"):
-                    doc.setdefault("id", obj.get("name") or f"{kind}{obj.get('id')}")
-                keep = all(f in doc for f in GEOMETRY[kind])
-                if keep:
-                    try:
-                        ours = geometry(kind, doc, cv)
-                    except (FormatError, KeyError, TypeError, ValueError, IndexError):
-                        keep = False
-                    else:
-                        keep = all(close_enough(ours[k], obj.get(k, 0 if k in ("width", "height", "rotation") else None), TOL_PX)
-                                   for k in ours if k not in ("point", "ellipse"))
-                if not keep:
-                    doc.update(_derive(kind, obj, doc, cv, where))
-                items.append((kind, {k: (num(v) if isinstance(v, float) else v) for k, v in doc.items()}))
-        return join(meta, items, source=source)
+        reader = _Reader(tmj, source, warnings)
+        reader.layers(tmj.get("layers", []), "/layers", 0.0, 0.0)
+        return reader.arena()

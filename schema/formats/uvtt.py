@@ -31,7 +31,8 @@ class UVTTFormat:
     capabilities: Capabilities = Capabilities(read=False, write=True, needs_image=True)
 
     def write(self, arena: Arena, *, image_png: bytes | None = None,
-              px_per_length: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None) -> ExportResult:
+              px_per_length: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None,
+              suffix: str | None = None) -> ExportResult:
         if image_png is None:
             raise FormatError("UVTT embeds the map image: render the arena first (no image was given)")
         cv = canvas(arena, px_per_length)
@@ -55,17 +56,19 @@ class UVTTFormat:
             "image": base64.b64encode(image_png).decode("ascii"),
         }
         circles = [w.id for w in arena.walls if isinstance(w.shape, Circle)]
-        losses = ["UVTT has no acceleration fields: %s dropped (painted on the image only; field directions not representable)"
-                  % (ids(items, "acceleration_field") or "none")]
+        losses = []
+        if arena.acceleration_fields:
+            losses.append("UVTT has no acceleration fields: %s dropped (painted on the image only; field directions "
+                          "not representable)" % ids(items, "acceleration_field"))
         for kinds, what in ((("checkpoint",), "checkpoints"), (("gate",), "gates"),
                             (("exclusion_field",), "exclusion fields (and their tiers)"),
                             (("static_target",), "static targets"), (("start_position",), "start positions and facings")):
             if ids(items, *kinds):
                 losses.append(f"UVTT has no {what}: {ids(items, *kinds)} are on the image only")
         if circles:
-            losses.append("UVTT walls are polylines: circular walls %s are 48-sided polygons" % ", ".join(circles))
+            losses.append("UVTT walls are polylines: circular walls (%s) are 48-sided polygons" % ", ".join(circles))
         losses.append("scenario, turbine, symmetry, tags and author/licence are dropped")
         return ExportResult((json.dumps(doc, indent=1) + "\n").encode("utf-8"), losses)
 
-    def read(self, data: bytes, *, source: str = "<uvtt>") -> Arena:
+    def read(self, data: bytes, *, source: str = "<uvtt>", warnings: list[str] | None = None) -> Arena:
         raise FormatError(f"{source}: UVTT files cannot be imported (they keep only walls and an image)")

@@ -159,14 +159,17 @@ def test_rulers_follow_zoom_and_measure_shows_turns(window) -> None:  # type: ig
     window.act["rulers"].setChecked(False)
     assert not top.isVisible()
     use(window, "measure")
-    messages: list[str] = []
-    window.view.message.connect(messages.append)
     window.view.set_scale(20.0)
     window.view.centerOn(0, 0)
     drag(window, [(-6, -3), (0, -3), (6, -3)])
     tool = window.tools["measure"]
     assert tool.distance == pytest.approx(12.0) and tool.turns == pytest.approx(2.0)
-    assert "2.00 turns" in messages[-1]
+    # the reading stays in the status bar (issue 18, point 8), next to the cursor position
+    assert window.measure_label.isVisible() and "12.00 L" in window.measure_label.text()
+    assert "2.00 turns" in window.measure_label.text()
+    assert window.statusBar().isAncestorOf(window.measure_label)
+    use(window, "select")
+    assert not window.measure_label.isVisible()
 
 
 def test_shortcut_cheat_sheet_tooltips_and_hint(window, qtbot) -> None:  # type: ignore[no-untyped-def]

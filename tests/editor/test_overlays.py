@@ -60,14 +60,59 @@ def test_path_of_a_travel_finding_draws_one_footprint_per_length(window) -> None
     assert not ov.path.isVisible()
 
 
-def test_line_of_sight_layer_toggles(window) -> None:  # type: ignore[no-untyped-def]
+def test_line_of_sight_of_one_start_with_a_key(window) -> None:  # type: ignore[no-untyped-def]
+    """Issue 18, point 8: the line of sight is drawn for the selected start (or a chosen one),
+    with a key in the canvas's corner - not all starts at once in pale colours."""
+    from editor.elements import add_element
+    from schema.model import StartPosition
+
+    window.doc.reset(add_element(window.doc.arena, StartPosition(2, (7.0, -7.0), 135.0)), None)
     ov = window.overlays
+    assert [a.text() for a in ov.sight_menu.actions()] == ["None", "Selected start", "Start 1", "Start 2"]
     before = scene_image(window)
-    ov.sight_action.setChecked(True)
-    assert ov.sight.isVisible()
-    assert scene_image(window) != before
-    ov.sight_action.setChecked(False)
-    assert not ov.sight.isVisible()
+    ov.show_sight("selected")
+    assert not ov.sight.isVisible() and "select a start" in ov.legend.text()
+    window.doc.set_selection(["start:2"])
+    assert ov.sight.isVisible() and ov.sight.player == 2
+    assert "Line of sight from start 2" in ov.legend.text() and "within 10 lengths" in ov.legend.text()
+    box = ov.sight.region.boundingRect()  # one start's view: within the radius of start 2 only
+    assert box.right() <= 7.0 + 10.0 + 1e-6 and box.left() >= 7.0 - 10.0 - 1e-6
+    assert box.contains(7.0, -7.0) and scene_image(window) != before
+    window.doc.set_selection(["start:1"])
+    assert ov.sight.player == 1
+    ov.show_sight(2)  # a chosen start, whatever is selected
+    window.doc.set_selection([])
+    assert ov.sight.player == 2 and ov.sight.isVisible()
+    assert [a.text() for a in ov.sight_group.actions() if a.isChecked()] == ["Start 2"]
+    ov.show_sight(None)
+    assert not ov.sight.isVisible() and not ov.legend.isVisible()
+
+
+def test_heat_map_key_and_computing_indicator(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 18, point 8: while the heat map is computed the key says so (with a busy bar);
+    then it shows the bands."""
+    ov = window.overlays
+    assert not ov.legend.isVisible()
+    ov.show_heat(1)
+    assert ov.legend.isVisible() and "Computing the heat map from start 1" in ov.legend.text()
+    assert ov.legend.busy.isVisible()
+    qtbot.waitUntil(lambda: ov.heat.isVisible(), timeout=60000)
+    text = ov.legend.text()
+    assert "Heat map from start 1" in text and "Computing" not in text and not ov.legend.busy.isVisible()
+    assert all(band in text for band in ("0–1 turns", "1–2 turns", "2–3 turns", "3–4 turns", "more than 4 turns"))
+    corner = ov.legend.geometry()  # in the view; the viewport's geometry too
+    port = window.view.viewport().geometry()
+    assert port.contains(corner) and corner.right() > port.right() - 20 and corner.top() < port.top() + 20
+    window.view.horizontalScrollBar().setValue(window.view.horizontalScrollBar().value() + 40)  # a pan...
+    assert ov.legend.geometry() == corner  # ...does not move the key
+    ov.show_heat(None)
+    assert not ov.legend.isVisible()
+
+
+def test_overlays_are_drawn_under_the_elements(window) -> None:  # type: ignore[no-untyped-def]
+    ov = window.overlays
+    lowest = min(item.zValue() for item in window.scene.items_by_ref.values())
+    assert ov.heat.zValue() < lowest and ov.sight.zValue() < lowest
 
 
 def test_travel_table_fills_when_its_dock_is_shown(window, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -91,3 +136,22 @@ def test_travel_table_takes_the_live_validations_travel(window) -> None:  # type
                     for c in arena.checkpoints} for s in arena.start_positions}
     table = travel_table(arena, given)  # no search: the given travel is used as it is
     assert table == {s.id: {c.id: 2.5 for c in arena.checkpoints} for s in arena.start_positions}
+
+
+def test_rendered_heat_map_and_sight_leave_walls_and_starts_uncovered() -> None:
+    """``arena render --overlay heatmap:start:N`` / ``los`` (the same painter code): the cells
+    go under the elements, so a wall and a start look exactly as without the overlay."""
+    from editor.export_render import render_bytes
+    from schema.model import Arena, Rect, StartPosition, Wall
+
+    arena = Arena(name="heat", bounds=Rect((0.0, 0.0), (12.0, 8.0)), walls=(Wall("W1", Rect((2.0, 0.0), (1.0, 4.0))),),
+                  start_positions=(StartPosition(1, (-4.0, -2.0), 0.0),))
+    frame = dict(view=(-6.0, -4.0, 6.0, 4.0), px_per_length=20)
+    plain = QImage.fromData(render_bytes(arena, "png", **frame))
+    for overlay in ("heatmap:start:1", "los"):
+        over = QImage.fromData(render_bytes(arena, "png", overlays=[overlay], **frame))
+        px = lambda img, x, y: img.pixelColor(round((x + 6.0) * 20), round((4.0 - y) * 20)).getRgb()  # noqa: E731
+        near = lambda a, b: max(abs(u - v) for u, v in zip(a, b)) <= 8  # noqa: E731
+        assert near(px(over, 2.2, 1.1), px(plain, 2.2, 1.1))  # inside the wall, off its label
+        assert near(px(over, -4.3, -2.1), px(plain, -4.3, -2.1))  # the start's footprint (nearly opaque)
+        assert not near(px(over, -1.0, 2.5), px(plain, -1.0, 2.5))  # open floor: the overlay is there

@@ -67,3 +67,21 @@ def test_runner_publishes_partial_results_then_drops_the_stale_slow_stage(qtbot)
     assert runner.generation == gen and second.args[0][0]["code"] == "q"
     runner.shutdown()
     assert runner.pool.activeThreadCount() == 0
+
+
+def test_a_wall_drawn_over_a_checkpoint_is_a_finding_on_both(window) -> None:  # type: ignore[no-untyped-def]
+    """Issue 18, point 9: drawing a thin wall across checkpoint A (not burying it) gives the
+    designer a finding marked on the checkpoint and on the new wall."""
+    from tests.editor.conftest import click
+
+    window.tool_actions["wall"].trigger()
+    window.mode_box.setCurrentText("polyline")
+    click(window, 4.0, 6.0)
+    click(window, 8.0, 6.0)
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    QTest.keyClick(window.view, Qt.Key.Key_Return)
+    assert window.doc.arena.walls[-1].id == "W2"
+    found = [f for f in V.quick_findings(window.doc.arena) if f["code"] == "overlap"]
+    assert [(f["severity"], f["elements"]) for f in found] == [("warning", ["A", "W2"])]

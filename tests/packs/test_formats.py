@@ -142,7 +142,7 @@ def test_tiled_edits_win_over_stored_values(default_arena) -> None:  # type: ign
     moved = arena.element("W1").shape
     assert isinstance(moved, Rect) and moved.center == pytest.approx((3.5, 4.3301)) and moved.rotation == 150
     new = arena.element("W9").shape
-    assert isinstance(new, Rect) and new.size == (1.0, 2.0) and new.center == pytest.approx((-11.5, 9.5))
+    assert isinstance(new, Rect) and new.size == (1.0, 2.0) and new.center == pytest.approx((-11.5, 10.0))  # the frame's top edge is y = 11
 
 
 def test_geojson_is_rfc7946(default_arena) -> None:  # type: ignore[no-untyped-def]
@@ -156,7 +156,8 @@ def test_geojson_is_rfc7946(default_arena) -> None:  # type: ignore[no-untyped-d
             assert ring[0] == ring[-1]
             area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, ring[1:]))
             assert area > 0, f"{f['id']}: exterior ring must be counter-clockwise (RFC 7946 3.1.6)"
-    assert fc["coordinates"] == "arena-lengths" and fc["length_mm"] == 40
+    assert "coordinates" not in fc  # RFC 7946 7.1: no "coordinates" member on a FeatureCollection
+    assert fc["coordinate_system"] == "arena-lengths" and fc["length_mm"] == 40
 
 
 def test_geojson_polyline_and_gates_round_trip() -> None:
@@ -174,7 +175,7 @@ def test_uvtt_structure_and_losses(default_arena) -> None:  # type: ignore[no-un
     _check(doc, UVTT_SCHEMA)
     assert base64.b64decode(doc["image"]) == PNG
     size = doc["resolution"]["map_size"]
-    assert (size["x"], size["y"]) == (24, 21) and doc["resolution"]["pixels_per_grid"] == 32
+    assert (size["x"], size["y"]) == (24, 22)  # whole cells from y = -11 to 11 and doc["resolution"]["pixels_per_grid"] == 32
     assert len(doc["line_of_sight"]) == 1 + len(default_arena.walls)
     for line in doc["line_of_sight"]:
         assert line[0] == line[-1]
@@ -191,7 +192,7 @@ def test_foundry_structure(default_arena) -> None:  # type: ignore[no-untyped-de
     scene = json.loads(result.data)
     _check(scene, FOUNDRY_SCHEMA)
     assert scene["background"]["src"] == "scene.png"
-    assert scene["grid"]["size"] == 64 and (scene["width"], scene["height"]) == (24 * 64, 21 * 64)
+    assert scene["grid"]["size"] == 64 and (scene["width"], scene["height"]) == (24 * 64, 22 * 64)
     names = {r["name"] for r in scene["regions"]}
     assert names == {"A", "B", "C", "M", "F1", "F2", "F3", "F4", "F5", "F6", "X1", "X2", "X3"}
     assert len(scene["notes"]) == 9
@@ -206,7 +207,7 @@ def test_format_registry_and_errors() -> None:
         for_import("x.dd2vtt")
     with pytest.raises(FormatError, match="not a Tiled map"):
         get("tiled").read(b'{"type": "tileset"}', source="t.tmj")
-    with pytest.raises(FormatError, match="feature 0"):
+    with pytest.raises(FormatError, match="/features/0"):
         get("geojson").read(b'{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}}]}')
 
 

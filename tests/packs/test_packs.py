@@ -197,9 +197,10 @@ def test_extraction_does_not_follow_symlinked_files(tmp_path: Path) -> None:
     target = tmp_path / "target"
     (target / "print").mkdir(parents=True)
     (target / "print" / "a0.pdf").symlink_to(outside)
-    with pytest.raises(PackError, match="print/a0.pdf: (would be written outside|cannot write)"):
+    with pytest.raises(PackError, match="print/a0.pdf: .*is a symbolic link"):
         extract_pack(GOOD, target)
     assert outside.read_text() == "keep"
+    assert sorted(p.name for p in target.iterdir()) == ["print"]  # refused before writing anything
 
 
 def test_build_rejects_bad_ids() -> None:
@@ -208,3 +209,84 @@ def test_build_rejects_bad_ids() -> None:
         build_pack(PackInfo("x"), [PackArena("Bad", arena, REPORT, b"", b"", b"")])
     with pytest.raises(PackError, match="a: two arenas"):
         build_pack(PackInfo("x"), [PackArena("a", arena, REPORT, b"", b"", b"")] * 2)
+
+
+# -- issue 16, item 5: a deeply nested manifest crashed verify/extract (RecursionError)
+
+
+def deep_manifest_pack(depth: int) -> bytes:
+    files = pack_files(GOOD)
+    out = []
+    for name, content in files:
+        if name == MANIFEST:
+            content = content.rstrip()[:-1] + b', "x": ' + b"[" * depth + b"]" * depth + b"}"
+        out.append((name, content))
+    return rezip(out)
+
+
+@pytest.mark.parametrize("depth", [70, 5000, 100_000])
+def test_deeply_nested_manifest_is_refused(depth: int, tmp_path: Path) -> None:
+    data = deep_manifest_pack(depth)
+    with pytest.raises(PackError, match="manifest.json: not JSON: nested deeper than 64 levels"):
+        read_pack(data)
+    with pytest.raises(PackError, match="nested deeper"):
+        extract_pack(data, tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+def test_deeply_nested_report_is_refused() -> None:
+    files = [(n, b"[" * 3000 + b"]" * 3000 if n == "reports/a0.report.json" else c) for n, c in pack_files(GOOD)]
+    data = with_manifest(rezip(files), lambda m: [f.update(sha256=sha256(b"[" * 3000 + b"]" * 3000), size=6000)
+                                                  for f in m["files"] if f["path"] == "reports/a0.report.json"])
+    with pytest.raises(PackError, match="reports/a0.report.json: report is not JSON: nested deeper"):
+        read_pack(data)
+
+
+# -- item 12: verify passed a pack that extract then failed half-way; writestr packs were refused
+
+
+def test_a_file_where_a_directory_is_needed_is_refused_by_verify(tmp_path: Path) -> None:
+    data = with_manifest(rezip(pack_files(GOOD) + [("print", b"blocks the print/ directory")]),
+                         lambda m: m["files"].append({"path": "print", "size": 27, "sha256": sha256(b"blocks the print/ directory")}))
+    with pytest.raises(PackError, match="print/a0.pdf: needs 'print' to be a directory, but the pack also holds a file 'print'"):
+        read_pack(data)
+    target = tmp_path / "out"
+    with pytest.raises(PackError):
+        extract_pack(data, target)
+    assert not target.exists()
+
+
+def test_extract_checks_the_target_before_writing_anything(tmp_path: Path) -> None:
+    target = tmp_path / "out"
+    target.mkdir()
+    (target / "reports").write_text("a file where the pack needs a directory")
+    with pytest.raises(PackError, match="reports/a0.report.json: .*exists and is not a plain directory"):
+        extract_pack(GOOD, target)
+    assert sorted(p.name for p in target.iterdir()) == ["reports"]  # arenas/ etc. were not written first
+    (target / "reports").unlink()
+    (target / "previews" / "a0.png").mkdir(parents=True)  # a directory where a file goes
+    with pytest.raises(PackError, match="previews/a0.png: .*exists and is not a regular file"):
+        extract_pack(GOOD, target)
+    assert sorted(p.name for p in target.iterdir()) == ["previews"]
+    target_file = tmp_path / "not-a-dir"
+    target_file.write_text("x")
+    with pytest.raises(PackError, match="exists and is not a plain directory"):
+        extract_pack(GOOD, target_file)
+
+
+def test_a_pack_rezipped_with_writestr_is_accepted(tmp_path: Path) -> None:
+    """zipfile.writestr(name, data) stores permissions only (0o600, no file-type bits)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, content in pack_files(GOOD):
+            zf.writestr(name, content)
+    data = buf.getvalue()
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        assert all((i.external_attr >> 16) & 0o170000 == 0 for i in zf.infolist())
+    pack = read_pack(data)
+    assert len(pack.arenas()) == 2
+    written = extract_pack(data, tmp_path / "out")
+    assert len(written) == len(pack.files)
+    # type bits that are there still count: a character device is refused
+    with pytest.raises(PackError, match="special file"):
+        read_pack(rezip([("dev", b"")], attrs={"dev": 0o020644}))

@@ -132,7 +132,7 @@ def arena_cli(*args: str):  # type: ignore[no-untyped-def]
 def test_cli_export_import_render_print(tmp_path: Path) -> None:
     for target, name in (("tiled", "d.tmj"), ("geojson", "d.geojson"), ("uvtt", "d.dd2vtt"), ("foundry", "d.json"),
                          ("svg", "d.svg")):
-        r = arena_cli("export", str(DEFAULT), "--to", target, "-o", str(tmp_path / name), "--px", "16")
+        r = arena_cli("export", str(DEFAULT), "--to", target, "-o", str(tmp_path / name), "--px", "20")
         assert r.exit_code == 0, r.output
     assert "UVTT has no acceleration fields" in arena_cli("export", str(DEFAULT), "--to", "uvtt", "-o",
                                                           str(tmp_path / "e.dd2vtt"), "--px", "16").output

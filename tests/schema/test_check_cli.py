@@ -31,7 +31,7 @@ def test_invalid_file_exits_1_with_located_message(tmp_path: Path) -> None:
     bad.write_text(BAD)
     result = runner.invoke(app, ["check", str(ROOT / "arenas" / "default.yaml"), str(bad)])
     assert result.exit_code == 1
-    assert f"{bad}:6:51: /walls/0/shape/radius: -1 is less than or equal to the minimum of 0" in result.output
+    assert f"{bad}:6:51: /walls/0/shape/radius: -1 is less than the minimum of 0.001" in result.output
 
 
 def test_json_output_lists_problems(tmp_path: Path) -> None:
@@ -41,7 +41,7 @@ def test_json_output_lists_problems(tmp_path: Path) -> None:
     assert result.exit_code == 1
     problems = json.loads(result.stdout)
     assert problems == [{"file": str(bad), "line": 6, "column": 51, "pointer": "/walls/0/shape/radius",
-                         "message": "-1 is less than or equal to the minimum of 0"}]
+                         "message": "-1 is less than the minimum of 0.001"}]
 
 
 def test_json_output_is_empty_list_when_valid() -> None:
@@ -64,3 +64,15 @@ def test_console_script_runs() -> None:
     exe = Path(sys.executable).with_name("arena")
     result = subprocess.run([str(exe), "check", str(ROOT / "arenas" / "default.yaml")], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def test_summary_goes_to_stdout_and_problems_to_stderr(tmp_path: Path) -> None:
+    """Issue 18, point 11: ``arena check a.yaml > report.txt`` keeps the summary."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BAD)
+    exe = Path(sys.executable).with_name("arena")
+    result = subprocess.run([str(exe), "check", str(ROOT / "arenas" / "default.yaml"), str(bad)],
+                            capture_output=True, text=True)
+    assert result.returncode == 1
+    assert result.stdout.strip() == "1 of 2 file(s) valid; 1 problem(s) in 1 file(s)"
+    assert "/walls/0/shape/radius" in result.stderr and "file(s) valid" not in result.stderr

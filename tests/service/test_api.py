@@ -155,7 +155,9 @@ def test_travel_matches_the_planner(client: TestClient, default_yaml: bytes) -> 
 
 def test_travel_bad_queries(client: TestClient, default_yaml: bytes) -> None:
     doc = is_problem(client.post("/v1/travel?from=start:99&to=checkpoint:A", content=default_yaml, headers=YAML), 422)
-    assert "start:99" in doc["detail"]
+    assert doc["problems"][0]["pointer"] == "/from"  # players are 1-6: the OpenAPI pattern says so
+    doc = is_problem(client.post("/v1/travel?from=start:1&to=checkpoint:Z", content=default_yaml, headers=YAML), 422)
+    assert doc["type"].endswith("/travel-query") and "Z" in doc["detail"]  # names what the arena lacks
     doc = is_problem(client.post("/v1/travel?from=nowhere&to=checkpoint:A", content=default_yaml, headers=YAML), 422)
     assert doc["problems"][0]["pointer"] == "/from"
     doc = is_problem(client.post("/v1/travel?from=start:1&to=moon:1", content=default_yaml, headers=YAML), 422)

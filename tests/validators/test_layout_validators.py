@@ -46,7 +46,25 @@ def test_overlap_checkpoint_buried_in_wall() -> None:
     r = run(OverlapValidator(), "walls:\n  - {id: W1, shape: {type: rect, center: [0, 0], size: [4, 4]}}\n"
             "checkpoints:\n  - {id: A, kind: outlying, shape: {type: circle, center: [0, 0], radius: 1}}\n"
             "  - {id: B, kind: outlying, shape: {type: circle, center: [2, 0], radius: 1}}\n")
-    assert codes(r) == [("overlap", "error", ("A",))]
+    # A is buried; B, half under the wall, is the partly covered case below
+    assert codes(r) == [("overlap", "error", ("A",)), ("overlap", "warning", ("B", "W1"))]
+
+
+def test_overlap_checkpoint_partly_under_a_pillar_or_a_new_wall() -> None:
+    """Issue 18, point 9. "Checkpoints": a turbine scores one by ending a length on it; the
+    part under a wall can never be scored, so the checkpoint is smaller than drawn. A pillar
+    overlapping its edge and a thin wall drawn across it are both reported (warning, with the
+    covered share); a wall that only touches it is not."""
+    r = run(OverlapValidator(), "walls:\n  - {id: P1, shape: {type: circle, center: [1.5, 0], radius: 1}}\n"
+            "  - {id: W2, shape: {type: polyline, points: [[-3, 5], [3, 5]], thickness: 0.5}}\n"
+            "  - {id: W3, shape: {type: rect, center: [0, -6.5], size: [4, 1]}}\n"
+            "checkpoints:\n  - {id: A, kind: outlying, shape: {type: circle, center: [0, 0], radius: 1}}\n"
+            "  - {id: B, kind: outlying, shape: {type: circle, center: [0, 5], radius: 1}}\n"
+            "  - {id: C, kind: outlying, shape: {type: circle, center: [0, -5], radius: 1}}\n")
+    assert codes(r) == [("overlap", "warning", ("A", "P1")), ("overlap", "warning", ("B", "W2"))]
+    a, b = r.findings
+    assert "A is 14% covered by wall P1" in a.message and 0.1 < a.metrics["covered_share"] < 0.2  # a lens of 0.45 L²
+    assert "B is 32% covered by wall W2" in b.message
 
 
 def test_exclusion_placement_severity_follows_tier() -> None:

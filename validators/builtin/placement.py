@@ -62,10 +62,24 @@ class OverlapValidator:
                     out.append(Finding(self.id, "error", f"starts {s.player} and {t.player} overlap; move them at least a "
                                        "turbine apart", (s.id, t.id)))
         for c in arena.checkpoints:
+            if not arena.walls:
+                break
             geom = c.shape.to_shapely()
-            if arena.walls and geom.difference(walls).area <= TOL * max(1.0, geom.area):
+            if geom.difference(walls).area <= TOL * max(1.0, geom.area):
                 out.append(Finding(self.id, "error", f"checkpoint {c.id} is entirely covered by walls and can never be "
                                    "touched; move it into open ground", (c.id,)))
+                continue
+            covered = geom.intersection(walls).area
+            if covered > TOL * max(1.0, geom.area):
+                # "Checkpoints": a turbine scores one by ending a length on it - never on the part
+                # under a wall, so the checkpoint is smaller than it is drawn
+                names = [w.id for w in arena.walls if w.shape.to_shapely().intersection(geom).area > TOL]
+                share = covered / geom.area
+                out.append(Finding(
+                    self.id, "warning",
+                    f"checkpoint {c.id} is {share:.0%} covered by wall {', '.join(names)}: no turbine can end a length "
+                    "on that part, so it scores smaller than it is drawn; move it clear of the wall or move the wall",
+                    (c.id, *names), {"covered_share": round(share, 3)}))
         for t in arena.static_targets:
             if arena.walls and walls.contains(t.to_shapely()):
                 out.append(Finding(self.id, "error", f"static target {t.id} stands inside a wall", (t.id,)))

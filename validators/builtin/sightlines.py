@@ -3,7 +3,10 @@
 The book warns against walls that give "unsurmountable protection". For points on a grid
 over the open floor, the engine's exact visible region within ``safe_area_radius`` is compared
 with the open floor within that radius; points that see less than ``safe_area_min_visible`` of
-it are grouped into regions and reported.
+it are grouped into regions and reported. The sample grid is square, so in an arena that
+declares a symmetry every low point is also taken at its images under the symmetry's operations
+that map the walls and bounds onto themselves: a hiding place is reported at every one of its
+symmetric places, not only where the grid happened to fall inside it.
 """
 
 from __future__ import annotations
@@ -15,11 +18,13 @@ from typing import Any
 
 import numpy as np
 import shapely
+import shapely.affinity
 from shapely.geometry import Point
 
 from engine.sight import Blockers, visible_region
 from schema.model import Arena
 from validators.builtin.common import fmt
+from validators.symmetry import transforms
 from validators.findings import Finding, Result
 
 #: Grid spacing of the sample points, in lengths.
@@ -35,12 +40,18 @@ def _samples(walls_wkb: bytes, bounds_wkb: bytes, floor_wkb: bytes, width: float
              radius: float) -> tuple[tuple[float, float, float], ...]:
     """(x, y, visible share) on a STEP grid of the places the turbine's centre can be. Cached by
     the walls and bounds, so edits that move no wall (the editor's live runs) cost nothing."""
-    # curved walls simplified to within SIMPLIFY lengths: a visibility share, not a ruling
+    floor = shapely.from_wkb(floor_wkb)
+    if floor.is_empty:  # walls cover the whole arena: no place to stand, nothing to sample
+        return ()
+    # curved walls and bounds simplified to within SIMPLIFY lengths: a visibility share, not a ruling
     walls = shapely.from_wkb(walls_wkb)
     walls = walls.simplify(SIMPLIFY) if not walls.is_empty else shapely.Polygon()
-    bounds = shapely.from_wkb(bounds_wkb)
-    blockers = Blockers(walls=walls, bounds=bounds)
-    floor = shapely.from_wkb(floor_wkb)
+    bounds = shapely.from_wkb(bounds_wkb).simplify(SIMPLIFY)
+    # the outside of the bounds joins the walls once, rather than per sample point
+    minx, miny, maxx, maxy = bounds.bounds
+    frame = shapely.box(minx - radius - 2.0, miny - radius - 2.0, maxx + radius + 2.0, maxy + radius + 2.0)
+    parts = shapely.get_parts(shapely.union(walls, shapely.difference(frame, bounds)))
+    tree = shapely.STRtree(parts)
     # the turbine's centre can't be closer than half a width to a wall
     room = floor.buffer(-width / 2.0)
     shapely.prepare(room)
@@ -55,10 +66,21 @@ def _samples(walls_wkb: bytes, bounds_wkb: bytes, floor_wkb: bytes, width: float
     points = shapely.points(xs, ys)
     open_area = _open_areas(points, radius, bounds, walls)
     # the visible region stops at the (simplified) walls and the bounds: it lies in the open floor
-    seen = np.array([visible_region((x, y), radius, blockers, arc_segments=ARC_SEGMENTS).area
+    seen = np.array([visible_region((x, y), radius, _local(parts, tree, x, y, radius), arc_segments=ARC_SEGMENTS).area
                      for x, y in zip(xs.tolist(), ys.tolist())])
     share = np.where(open_area > 0, np.minimum(seen / np.where(open_area > 0, open_area, 1.0), 1.0), 1.0)
     return tuple(zip(xs.tolist(), ys.tolist(), share.tolist()))
+
+
+def _local(parts: np.ndarray, tree: Any, x: float, y: float, radius: float) -> Blockers:
+    """The blockers near (x, y): the parts (disjoint pieces of one union) whose boxes meet the
+    window :func:`visible_region` clips to, so each sample's cost follows the walls around it,
+    not every wall of the arena."""
+    window = shapely.box(x - radius - 1.0, y - radius - 1.0, x + radius + 1.0, y + radius + 1.0)
+    near = np.sort(tree.query(window))
+    if not len(near):
+        return Blockers(walls=shapely.Polygon())
+    return Blockers(walls=parts[near[0]] if len(near) == 1 else shapely.multipolygons(parts[near]))
 
 
 def _open_areas(points: np.ndarray, radius: float, bounds: Any, walls: Any) -> np.ndarray:
@@ -104,7 +126,17 @@ class SafeAreasValidator:
         low = [(x, y, s) for x, y, s in samples if s < floor_share]
         if not low:
             return Result([], metrics)
-        cells = shapely.union_all([shapely.box(x - STEP / 2, y - STEP / 2, x + STEP / 2, y + STEP / 2) for x, y, _ in low])
+        boxes = [shapely.box(x - STEP / 2, y - STEP / 2, x + STEP / 2, y + STEP / 2) for x, y, _ in low]
+        # The sample grid is not symmetric: a hiding place found at one of a symmetric arena's
+        # places is, by the symmetry, at all of them - they are reported alike.
+        sym = arena.symmetry
+        ops = _wall_symmetries(shapely.to_wkb(walls), shapely.to_wkb(arena.bounds_geometry()), sym.kind, sym.order,
+                               tuple(sym.center), sym.axis) if sym is not None else ()
+        found, found_boxes = list(low), list(boxes)
+        for matrix in ops:
+            boxes += [shapely.affinity.affine_transform(b, matrix) for b in found_boxes]
+            low += [(*_apply(matrix, x, y), v) for x, y, v in found]
+        cells = shapely.union_all(boxes)
         regions = list(getattr(cells, "geoms", [cells]))
         out = []
         for region in sorted(regions, key=lambda r: (-r.area, r.centroid.x)):
@@ -121,6 +153,32 @@ class SafeAreasValidator:
                 {"centre": [round(c.x, 2), round(c.y, 2)], "area": round(region.area, 2), "min_visible": round(worst[2], 3)},
             ))
         return Result(out, metrics)
+
+
+@lru_cache(maxsize=32)
+def _wall_symmetries(walls_wkb: bytes, bounds_wkb: bytes, kind: str, order: int, center: tuple[float, float],
+                     axis: float) -> tuple[tuple[float, ...], ...]:
+    """Affine matrices (shapely's ``[a, b, d, e, xoff, yoff]``) of the declared symmetry's
+    operations under which the walls and the bounds - all that the statistic depends on - map
+    onto themselves (to within 0.5 % of the walls' area)."""
+    walls, bounds = shapely.from_wkb(walls_wkb), shapely.from_wkb(bounds_wkb)
+    cx, cy = center
+    out = []
+    for _name, (a, b, c, d), _mirror in transforms(kind, order, axis):
+        matrix = (a, b, c, d, cx - a * cx - b * cy, cy - c * cx - d * cy)
+        if shapely.affinity.affine_transform(bounds, matrix).hausdorff_distance(bounds) > 0.05:
+            continue
+        if not walls.is_empty:
+            image = shapely.affinity.affine_transform(walls, matrix)
+            if image.symmetric_difference(walls).area > 0.005 * walls.area + 1e-3:
+                continue
+        out.append(matrix)
+    return tuple(out)
+
+
+def _apply(matrix: tuple[float, ...], x: float, y: float) -> tuple[float, float]:
+    a, b, d, e, xoff, yoff = matrix
+    return (a * x + b * y + xoff, d * x + e * y + yoff)
 
 
 def _nearest_walls(arena: Arena, region: Any) -> list[str]:

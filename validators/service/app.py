@@ -23,7 +23,7 @@ from fastapi.responses import JSONResponse, Response
 from schema import arena_schema
 from validators.service import problems as prob
 from validators.service.cache import Cached, ResponseCache, cache_key
-from validators.service.limits import BodyTooLarge, ServiceConfig, human_size, read_body
+from validators.service.limits import BodyTimeout, BodyTooLarge, ServiceConfig, human_size, read_body
 from validators.service.openapi import (
     ARENA_BODY,
     ARENA_TYPES,
@@ -78,11 +78,18 @@ PACK_RESULT_SCHEMA: dict[str, Any] = {
 }
 HEALTH_SCHEMA: dict[str, Any] = {"type": "object", "required": ["status"], "properties": {
     "status": {"type": "string"}, "workers": {"type": "integer"}, "busy": {"type": "integer"},
-    "queue_size": {"type": "integer"}, "cache": {"type": "object"}}}
+    "queue_size": {"type": "integer"},
+    "recycled": {"type": "integer", "description": "Workers replaced after their job or memory limit."},
+    "replaced": {"type": "integer", "description": "Workers killed (time limit, crash) and replaced."},
+    "cache": {"type": "object"}}}
 
-NUMBER = r"-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?"
-SOURCE_PATTERN = rf"^(start:\d{{1,4}}|checkpoint:\S+|{NUMBER},{NUMBER},{NUMBER}(,\d)?)$"
-GOAL_PATTERN = r"^((checkpoint|gate|target):\S+|start:\d{1,4})$"
+#: A finite number (at most 20 digits before and after the point, a two-digit exponent).
+NUMBER = r"-?(\d{1,20}(\.\d{0,20})?|\.\d{1,20})([eE][-+]?\d{1,2})?"
+#: An element id (the arena schema's id pattern) and a player number.
+ID = r"[A-Za-z][A-Za-z0-9_.-]{0,63}"
+PLAYER = r"[1-6]"
+SOURCE_PATTERN = rf"^(start:{PLAYER}|checkpoint:{ID}|{NUMBER},{NUMBER},{NUMBER}(,\d)?)$"
+GOAL_PATTERN = rf"^((checkpoint|gate|target):{ID}|start:{PLAYER})$"
 EnableQ = Annotated[list[str], Query(description="Run only these validator codes (repeatable).")]
 DisableQ = Annotated[list[str], Query(description="Skip these validator codes (repeatable).")]
 TierQ = Annotated[Optional[int], Query(ge=1, le=3, description="VP tier analysed (default: the arena's).")]
@@ -114,7 +121,8 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
     cfg = config or ServiceConfig()
     temp = tempfile.TemporaryDirectory(prefix="arena-service-", dir=cfg.temp_dir)
     pool = WorkerPool(cfg.workers, queue_size=cfg.queue_size, timeout=cfg.timeout, init=cfg.worker_init,
-                      startup_timeout=cfg.startup_timeout, temp_dir=temp.name)
+                      startup_timeout=cfg.startup_timeout, temp_dir=temp.name, max_jobs=cfg.worker_max_jobs,
+                      max_rss_mib=cfg.worker_max_rss_mib)
     cache = ResponseCache(cfg.cache_size)
     #: Requests being answered, by cache key: identical requests arriving meanwhile wait for the
     #: same answer instead of queueing the same work again (a burst of 50 identical validations
@@ -138,10 +146,14 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
 
     async def body_of(request: Request, limit: int) -> bytes:
         try:
-            return await read_body(request, limit)
+            return await read_body(request, limit, cfg.body_timeout)
         except BodyTooLarge as exc:
             raise prob.ProblemError.of(413, "body-too-large", "Request body too large",
                                        f"the request body exceeds the {human_size(exc.limit)} limit") from None
+        except BodyTimeout as exc:
+            raise prob.ProblemError.of(408, "request-timeout", "Request timeout",
+                                       f"the request body took longer than {exc.seconds:g} s to arrive",
+                                       headers={"Connection": "close"}) from None
 
     async def dispatch(request: Request, job: str, body: bytes, params: dict[str, Any],
                        timeout: float | None = None, **extra: Any) -> Response:
@@ -202,7 +214,7 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
               summary="Validate an arena",
               responses={**json_response(ref("Report"), "The report document (as `arena validate --json`), "
                                                         "whether or not there are findings."),
-                         **problem_responses(413, 415, 422, 429, 500, 503)})
+                         **problem_responses(408, 413, 415, 422, 429, 500, 503)})
     async def validate(request: Request, enable: EnableQ = [], disable: DisableQ = [],  # noqa: B006
                        tier: TierQ = None,
                        fail_on: Annotated[Literal["error", "warning", "info"], Query(
@@ -221,7 +233,7 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
     @app.post("/v1/travel", tags=["arenas"], response_class=Response, openapi_extra=ARENA_BODY,
               summary="Least travel time between two places (as `arena travel --json`)",
               responses={**json_response(TRAVEL_SCHEMA, "The travel result and its path."),
-                         **problem_responses(413, 415, 422, 429, 500, 503)})
+                         **problem_responses(408, 413, 415, 422, 429, 500, 503)})
     async def travel(request: Request,
                      from_: Annotated[str, Query(alias="from", max_length=100, pattern=SOURCE_PATTERN,
                                                  description="start:N, checkpoint:ID or x,y,heading[,speed]")],
@@ -246,7 +258,7 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
               responses={200: {"description": "The picture.",
                                "content": {"image/svg+xml": {"schema": {"type": "string"}},
                                            "image/png": {"schema": {"type": "string", "format": "binary"}}}},
-                         **problem_responses(413, 415, 422, 429, 500, 501, 503)})
+                         **problem_responses(408, 413, 415, 422, 429, 500, 501, 503)})
     async def render(request: Request,
                      format: Annotated[Literal["svg", "png"], Query(description="Picture format.")] = "svg",
                      source: SourceQ = None) -> Response:
@@ -259,7 +271,7 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
               summary="Verify an arena pack (as `arena pack verify`)",
               responses={**json_response(PACK_RESULT_SCHEMA, "The pack is intact; `verified` tells whether every "
                                                              "stored report agrees with a fresh validation."),
-                         **problem_responses(413, 422, 429, 500, 501, 503)})
+                         **problem_responses(408, 413, 422, 429, 500, 501, 503)})
     async def verify_pack(request: Request) -> Response:
         body = await body_of(request, cfg.max_pack_body)
         return await dispatch(request, "pack", body, {}, timeout=cfg.pack_timeout)
@@ -283,12 +295,17 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
              responses=json_response(HEALTH_SCHEMA, "The service is up."))
     async def healthz() -> JSONResponse:
         return JSONResponse({"status": "ok", "workers": pool.size, "busy": pool.busy, "queue_size": pool.queue_size,
+                             "recycled": pool.recycled, "replaced": pool.replaced,
                              "cache": {"entries": len(cache), "hits": cache.hits, "misses": cache.misses}})
 
     def custom_openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
             doc = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
             doc.setdefault("components", {}).setdefault("schemas", {}).update(components(arena_schema()))
+            codes = [v["code"] for v in _validators()]
+            for param in doc["paths"]["/v1/validate"]["post"].get("parameters", []):
+                if param["name"] in ("enable", "disable"):  # only installed codes are accepted
+                    param["schema"]["items"] = {"type": "string", "enum": codes}
             app.openapi_schema = doc
         return app.openapi_schema
 

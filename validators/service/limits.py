@@ -37,6 +37,16 @@ class ServiceConfig:
     worker_init: str | None = None
     #: Parent of the service's temporary area (default: the system temp dir).
     temp_dir: str | None = None
+    #: Seconds a client may take to send a request's line and headers (408 and closed past it).
+    header_timeout: float = 10.0
+    #: Seconds an idle kept-alive connection stays open.
+    keep_alive_timeout: float = 5.0
+    #: Seconds a client may take to send a request body (408 past it).
+    body_timeout: float = 30.0
+    #: Jobs a worker process runs before it is replaced by a fresh one (0: never).
+    worker_max_jobs: int = 500
+    #: Resident memory (MiB) past which a worker is replaced after its job (0: never).
+    worker_max_rss_mib: int = 512
 
 
 class BodyTooLarge(Exception):
@@ -45,9 +55,26 @@ class BodyTooLarge(Exception):
         self.limit = limit
 
 
-async def read_body(request: Any, limit: int) -> bytes:
+class BodyTimeout(Exception):
+    """The client took longer than the limit to send the body."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(seconds)
+        self.seconds = seconds
+
+
+class ClientGone(Exception):
+    """The client disconnected before its request body was complete (nobody to answer)."""
+
+
+async def read_body(request: Any, limit: int, timeout: float | None = None) -> bytes:
     """The request body, read chunk by chunk; raises :class:`BodyTooLarge` past ``limit``
-    bytes (at once if ``Content-Length`` already says so)."""
+    bytes (at once if ``Content-Length`` already says so), :class:`BodyTimeout` when it takes
+    longer than ``timeout`` seconds, :class:`ClientGone` when the client disconnects."""
+    import asyncio
+
+    from starlette.requests import ClientDisconnect
+
     declared = request.headers.get("content-length")
     if declared is not None:
         try:
@@ -57,11 +84,21 @@ async def read_body(request: Any, limit: int) -> bytes:
             pass
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise BodyTooLarge(limit)
-        chunks.append(chunk)
+
+    async def read() -> None:
+        nonlocal size
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise BodyTooLarge(limit)
+            chunks.append(chunk)
+
+    try:
+        await asyncio.wait_for(read(), timeout)
+    except asyncio.TimeoutError:
+        raise BodyTimeout(timeout or 0.0) from None
+    except ClientDisconnect:
+        raise ClientGone() from None
     return b"".join(chunks)
 
 

@@ -50,11 +50,24 @@ def ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
+#: What the arena format requires beyond its JSON schema (checked by the format layer, answered
+#: 422 `invalid-arena` with every located problem).
+FORMAT_RULES = (
+    "Beyond the JSON schema the format requires: ids unique across the arena; one start position per "
+    "player and no more `scenario.players` than start positions; polygons with at least 3 distinct "
+    "vertices, not repeating the first, with area and edges that do not cross; polylines without repeated "
+    "consecutive points; gates at least 0.5 lengths long; polygon bounds at most 100 lengths across; the "
+    "printed arena (extent x `units.length_mm`) at most 4 m across; tier thresholds increasing and below "
+    "`vp_to_win`; finite numbers and text without lone surrogates. Documents are read within limits: "
+    "nesting at most 64 deep, at most 200 000 values, number literals at most 400 characters, YAML at "
+    "most 1 000 aliases."
+)
+
 ARENA_BODY: dict[str, Any] = {
     "requestBody": {
         "required": True,
         "description": "The arena, as JSON (`application/json`) or YAML (`application/yaml`, "
-                       "`text/yaml`, `text/plain`); at most 1 MiB.",
+                       "`text/yaml`, `text/plain`); at most 1 MiB. " + FORMAT_RULES,
         "content": {"application/json": {"schema": ref("Arena")},
                     "application/yaml": {"schema": ref("Arena")}},
     }
@@ -70,9 +83,13 @@ PACK_BODY: dict[str, Any] = {
 }
 
 _ERRORS = {
+    408: "The request body did not arrive within the time limit.",
     413: "The request body is larger than the limit.",
     415: "The body's Content-Type is not one the endpoint reads.",
-    422: "The arena (or pack) is invalid — `problems` lists every located problem — or a parameter is.",
+    422: "The arena (or pack) is invalid — `problems` lists every located problem — or a parameter is, "
+         "or a travel query names an element the arena does not have (`travel-query`). An arena can match "
+         "the JSON schema and still break a rule of the format: " + FORMAT_RULES + " A pack must be a zip "
+         "file that passes every check of `arena pack verify`.",
     429: "Every worker is busy and the wait queue is full; retry later.",
     500: "An unexpected error (logged by the server).",
     501: "The feature is not installed on this server.",

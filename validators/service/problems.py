@@ -78,7 +78,7 @@ def param_problem(where: str, name: str, message: str) -> dict[str, Any]:
 
 
 _TITLES = {400: "Bad request", 404: "Not found", 405: "Method not allowed", 406: "Not acceptable",
-           413: "Request body too large", 415: "Unsupported media type"}
+           408: "Request timeout", 413: "Request body too large", 415: "Unsupported media type"}
 
 
 def install(app: FastAPI) -> None:
@@ -107,6 +107,18 @@ def install(app: FastAPI) -> None:
         detail = exc.detail if isinstance(exc.detail, str) else title
         kind = title.lower().replace(" ", "-")
         return response(problem(exc.status_code, kind, title, detail), dict(exc.headers or {}))
+
+    from starlette.requests import ClientDisconnect
+
+    from validators.service.limits import ClientGone
+
+    @app.exception_handler(ClientGone)
+    @app.exception_handler(ClientDisconnect)
+    async def _gone(request: Request, exc: Exception) -> JSONResponse:
+        # the client left mid-request: nobody reads the answer, and it is not a server error
+        log.info("client disconnected during %s %s", request.method, request.url.path)
+        return response(problem(400, "client-disconnected", "Client disconnected",
+                                "the client disconnected before the request was complete"))
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:

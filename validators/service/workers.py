@@ -4,6 +4,10 @@ limit. A worker that overruns is killed (SIGKILL) and replaced; one that dies is
 Concurrency is bounded: ``size`` jobs run at once and at most ``queue_size`` more wait for a
 worker; past that :class:`QueueFull` is raised at once (the app answers 429).
 
+Workers are recycled: after ``max_jobs`` jobs, or once a job leaves one with more than
+``max_rss_mib`` MiB resident (caches, allocator fragmentation), a worker is stopped between jobs
+and a fresh one takes its place, so a long-lived service does not grow.
+
 The pool is asyncio-native: waiting for a result happens on a small thread pool
 (``Connection.poll``), so the event loop is never blocked.
 """
@@ -97,11 +101,23 @@ def worker_main(conn: Connection, init: str | None, temp_dir: str | None = None)
 class _Worker:
     process: Any
     conn: Connection
+    jobs: int = 0
+
+
+def resident_mib(pid: int) -> float | None:
+    """Resident memory of process ``pid`` in MiB, or None where it cannot be read."""
+    try:
+        import psutil
+
+        return float(psutil.Process(pid).memory_info().rss) / (1024 * 1024)
+    except Exception:  # noqa: BLE001 - no psutil, process gone, no permission: don't recycle on it
+        return None
 
 
 class WorkerPool:
     def __init__(self, size: int, *, queue_size: int = 32, timeout: float = 10.0,
-                 init: str | None = None, startup_timeout: float = 120.0, temp_dir: str | None = None) -> None:
+                 init: str | None = None, startup_timeout: float = 120.0, temp_dir: str | None = None,
+                 max_jobs: int = 0, max_rss_mib: float = 0) -> None:
         if size < 1:
             raise ValueError("a worker pool needs at least one worker")
         self.size = size
@@ -110,6 +126,8 @@ class WorkerPool:
         self.init = init
         self.startup_timeout = startup_timeout
         self.temp_dir = temp_dir
+        self.max_jobs = max_jobs
+        self.max_rss_mib = max_rss_mib
         self._ctx = multiprocessing.get_context("spawn")
         self._threads = ThreadPoolExecutor(max_workers=size + 2, thread_name_prefix="arena-pool")
         self._idle: asyncio.Queue[_Worker] | None = None
@@ -119,6 +137,8 @@ class WorkerPool:
         self._closed = False
         self._start_lock: asyncio.Lock | None = None
         self.replaced = 0
+        #: Workers stopped after max_jobs or max_rss_mib and replaced.
+        self.recycled = 0
         self._tasks: set[asyncio.Task[None]] = set()
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -187,12 +207,16 @@ class WorkerPool:
         w.process.join()
         w.conn.close()
 
-    async def _replace(self, w: _Worker) -> None:
-        """Kill ``w`` (if still running) and put a fresh worker in its place."""
+    async def _replace(self, w: _Worker, graceful: bool = False) -> None:
+        """Kill ``w`` (if still running; or stop it, ``graceful``) and put a fresh worker in its
+        place."""
         loop = asyncio.get_running_loop()
         self._all.discard(w)
-        await loop.run_in_executor(self._threads, self._kill, w)
-        self.replaced += 1
+        await loop.run_in_executor(self._threads, self._stop if graceful else self._kill, w)
+        if graceful:
+            self.recycled += 1
+        else:
+            self.replaced += 1
         if self._closed:
             return
         try:
@@ -207,8 +231,8 @@ class WorkerPool:
         assert self._idle is not None
         self._idle.put_nowait(fresh)
 
-    def _schedule_replace(self, w: _Worker) -> None:
-        task = asyncio.ensure_future(self._replace(w))
+    def _schedule_replace(self, w: _Worker, graceful: bool = False) -> None:
+        task = asyncio.ensure_future(self._replace(w, graceful))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -249,5 +273,21 @@ class WorkerPool:
             # the client went away mid-job: the worker's state is unknown, so replace it
             self._schedule_replace(w)
             raise
-        self._idle.put_nowait(w)
+        w.jobs += 1
+        if self._worn(w):
+            self._schedule_replace(w, graceful=True)
+        else:
+            self._idle.put_nowait(w)
         return result
+
+    def _worn(self, w: _Worker) -> bool:
+        """Whether ``w`` is due for recycling (after its job, between jobs)."""
+        if self.max_jobs and w.jobs >= self.max_jobs:
+            log.info("recycling worker %s after %d jobs", w.process.pid, w.jobs)
+            return True
+        if self.max_rss_mib:
+            rss = resident_mib(w.process.pid)
+            if rss is not None and rss > self.max_rss_mib:
+                log.info("recycling worker %s: %.0f MiB resident (limit %g)", w.process.pid, rss, self.max_rss_mib)
+                return True
+        return False

@@ -1,0 +1,134 @@
+"""The key of the analysis overlays, in the canvas's top-right corner: the heat map's bands
+(or "computing…" while the map is worked out in the background) and the line of sight's
+start and radius. Hidden when no overlay is shown."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPixmap
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QProgressBar, QVBoxLayout, QWidget
+
+from editor import render as R
+
+MARGIN = 8
+SWATCH = 14
+
+
+def swatch(fill: QColor | QBrush, outline: QColor | None = None) -> QPixmap:
+    pm = QPixmap(SWATCH, SWATCH)
+    pm.fill(QColor("white"))
+    p = QPainter(pm)
+    p.setPen(R.pen(outline or R.INK, 1.5))
+    p.setBrush(fill)
+    p.drawRect(QRectF(0.5, 0.5, SWATCH - 1.5, SWATCH - 1.5))
+    p.end()
+    return pm
+
+
+def sight_brush() -> QBrush:
+    """The line of sight's fill: hatching, readable over the heat map's colours."""
+    return QBrush(R._alpha(R.INK, 120), Qt.BrushStyle.BDiagPattern)
+
+
+class CanvasLegend(QFrame):
+    """A child of the view (not of its viewport, whose children scroll with the arena), kept in
+    the viewport's top-right corner."""
+
+    def __init__(self, view: QWidget, viewport: QWidget) -> None:
+        super().__init__(view)
+        self.viewport = viewport
+        self.setObjectName("overlay-legend")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet("#overlay-legend { background: rgba(255, 255, 255, 235); border: 1px solid #888; }")
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        col = QVBoxLayout(self)
+        col.setContentsMargins(8, 6, 8, 6)
+        col.setSpacing(4)
+        self.heat_title = QLabel()
+        self.heat_title.setStyleSheet("font-weight: bold")
+        self.busy = QProgressBar()
+        self.busy.setRange(0, 0)  # indeterminate: computing
+        self.busy.setMaximumHeight(8)
+        self.busy.setTextVisible(False)
+        self.heat_rows = QWidget()
+        grid = QGridLayout(self.heat_rows)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(6)
+        grid.setVerticalSpacing(2)
+        from editor.export_render import HEAT_BANDS
+
+        lower = 0.0
+        for i, (upper, colour) in enumerate(HEAT_BANDS):
+            icon = QLabel()
+            c = QColor(colour)
+            c.setAlpha(110)  # as the canvas layer paints it
+            icon.setPixmap(swatch(c, QColor(colour)))
+            grid.addWidget(icon, i, 0)
+            grid.addWidget(QLabel(f"{lower:g}–{upper:g} turns"), i, 1)
+            lower = upper
+        grid.addWidget(QLabel(f"uncoloured: more than {lower:g} turns"), len(HEAT_BANDS), 0, 1, 2)
+        grid.setColumnStretch(1, 1)  # the text right beside its swatch
+        self.sight_title = QLabel()
+        self.sight_title.setStyleSheet("font-weight: bold")
+        self.sight_row = QWidget()
+        row = QGridLayout(self.sight_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setHorizontalSpacing(6)
+        icon = QLabel()
+        icon.setPixmap(swatch(sight_brush(), R.VERMILLION))
+        row.addWidget(icon, 0, 0)
+        self.sight_text = QLabel()
+        row.addWidget(self.sight_text, 0, 1)
+        row.setColumnStretch(1, 1)
+        for w in (self.heat_title, self.busy, self.heat_rows, self.sight_title, self.sight_row):
+            col.addWidget(w)
+        self.heat_state: tuple[int, str] | None = None  # (player, "computing" | "shown" | "failed")
+        self.sight_state: tuple[int | None, float, str] | None = None
+        view.installEventFilter(self)
+        viewport.installEventFilter(self)
+        self._update()
+
+    def set_heat(self, player: int | None, state: str = "shown") -> None:
+        self.heat_state = None if player is None else (player, state)
+        self._update()
+
+    def set_sight(self, player: int | None, radius: float, note: str = "") -> None:
+        """``player`` None with a ``note``: the mode waits for something (a selected start)."""
+        self.sight_state = None if player is None and not note else (player, radius, note)
+        self._update()
+
+    def text(self) -> str:
+        """Everything the legend says (tests, the automation probe)."""
+        parts = [w.text() for w in self.findChildren(QLabel) if w.isVisibleTo(self) and w.text()]
+        return " | ".join(parts)
+
+    def _update(self) -> None:
+        heat = self.heat_state
+        self.heat_title.setVisible(heat is not None)
+        self.busy.setVisible(heat is not None and heat[1] == "computing")
+        self.heat_rows.setVisible(heat is not None and heat[1] == "shown")
+        if heat is not None:
+            player, state = heat
+            self.heat_title.setText({"computing": f"Computing the heat map from start {player}…",
+                                     "failed": f"Heat map from start {player} failed"}.get(
+                state, f"Heat map from start {player}: turns to end a length there"))
+        sight = self.sight_state
+        self.sight_title.setVisible(sight is not None)
+        self.sight_row.setVisible(sight is not None and sight[0] is not None)
+        if sight is not None:
+            player, radius, note = sight
+            self.sight_title.setText(f"Line of sight from start {player}" if player is not None else note)
+            self.sight_text.setText(f"seen within {radius:g} lengths")
+        self.setVisible(heat is not None or sight is not None)
+        self.adjustSize()
+        self._place()
+
+    def _place(self) -> None:
+        port = self.viewport.geometry()  # in the view's coordinates (inside rulers and frame)
+        self.move(port.right() - self.width() - MARGIN, port.top() + MARGIN)
+        self.raise_()
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.Move):
+            self._place()
+        return False

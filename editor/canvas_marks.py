@@ -1,0 +1,95 @@
+"""Marks the tools draw over the canvas at a fixed pixel size: a reading next to the cursor
+(:class:`TextTag`) and the highlighted snap target (:class:`SnapMarker`)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainterPath, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem
+
+from editor import elements as E
+from editor import render
+from editor.snapping import SnapHit
+from schema.model import Arena
+
+
+class TextTag(QGraphicsItem):
+    """A tool's reading next to the cursor: dark text on a light box, drawn over every element
+    at a fixed pixel size."""
+
+    PAD = 4.0
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text = ""
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.setZValue(3000)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_text(self, text: str) -> None:
+        if text != self.text:
+            self.prepareGeometryChange()
+            self.text = text
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        fm = QFontMetricsF(QFont())
+        w, h = fm.horizontalAdvance(self.text), fm.height()
+        return QRectF(10.0, 10.0, w + 2 * self.PAD, h + 2 * self.PAD)
+
+    def paint(self, painter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
+        box = self.boundingRect()
+        painter.setPen(render.pen(render.INK, 1.0))
+        painter.setBrush(QColor(255, 255, 255, 235))
+        painter.drawRoundedRect(box, 3.0, 3.0)
+        painter.setFont(QFont())
+        painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), self.text)
+
+
+class SnapMarker(QGraphicsItem):
+    """Highlights the snap target: the element's outline (or the bounds') and a ring (vertex)
+    or a diamond (edge) at the point, at a fixed pixel size."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hit: SnapHit | None = None
+        self.outline = QPainterPath()
+        self.setZValue(2500)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def show_hit(self, hit: SnapHit | None, arena: object) -> None:
+        if hit == self.hit:
+            return
+        self.prepareGeometryChange()
+        self.hit = hit
+        self.outline = QPainterPath()
+        if hit is not None:
+            assert isinstance(arena, Arena)
+            if hit.ref == "bounds":
+                self.outline = render.shape_path(arena.bounds)
+            elif (el := E.find(arena, hit.ref)) is not None:
+                self.outline = render.element_path(el, arena.turbine)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        if self.hit is None:
+            return QRectF()
+        r = self.outline.boundingRect()
+        x, y = self.hit.point
+        return r.united(QRectF(x, y, 0, 0)).adjusted(-1, -1, 1, 1)
+
+    def paint(self, painter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
+        if self.hit is None:
+            return
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(render.pen(render.SKY, 3.0))
+        painter.drawPath(self.outline)
+        p = painter.worldTransform().map(QPointF(*self.hit.point))
+        painter.save()
+        painter.resetTransform()
+        painter.setPen(render.pen(render.VERMILLION, 2.0))
+        if self.hit.kind == "vertex":
+            painter.drawEllipse(p, 6.0, 6.0)
+        else:
+            painter.drawPolygon(QPolygonF([p + QPointF(0, -6), p + QPointF(6, 0), p + QPointF(0, 6), p + QPointF(-6, 0)]))
+        painter.restore()

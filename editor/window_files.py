@@ -1,0 +1,183 @@
+"""The main window's file handling (a room of :class:`editor.mainwindow.MainWindow`): new,
+open (the dialog starts in the folder of the last file opened or saved), recent files, save,
+save as, autosave and crash recovery, dropping files on the window, and closing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from editor import dialogs
+from editor import files as F
+from editor.document import DEFAULT_ARENA, empty_arena
+from editor.window_layout import save_layout
+from schema import ArenaError, load
+
+FILE_FILTER = "Arena files (*.yaml *.yml *.json);;All files (*)"
+LAST_DIR_KEY = "lastFolder"
+
+
+class FileRoom:
+    """Mixed into the main window (``self`` is the :class:`~editor.mainwindow.MainWindow`)."""
+
+    def show_problems(self, title: str, text: str) -> None:
+        """Modal error dialog (tests replace this to capture the text)."""
+        self.last_error = text
+        dialogs.critical(self, title, text)  # plain text: problems quote the file
+
+    def ask_save(self) -> QMessageBox.StandardButton:
+        """Ask before losing changes: Save, Discard or Cancel (tests replace this)."""
+        return dialogs.question(
+            self, "Unsaved changes", f"Save changes to {self.doc.display_name()}?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
+
+    def maybe_save(self) -> bool:
+        """True when it is fine to drop the current document."""
+        if not self.doc.dirty:
+            return True
+        answer = self.ask_save()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def new_document(self, from_default: bool) -> None:
+        self.new_from_template(DEFAULT_ARENA if from_default else None)
+
+    def new_from_template(self, path: Path | None) -> bool:
+        """A new untitled document: the empty arena, or a copy of a template file."""
+        if not self.maybe_save():
+            return False
+        arena = empty_arena()
+        if path is not None:
+            try:
+                arena = load(path)
+            except ArenaError as exc:
+                self.show_problems(f"Cannot read template {Path(path).name}", str(exc))
+                return False
+        self.doc.reset(arena, None)
+        self.view.fit_arena()
+        return True
+
+    def open_path(self, path: str, ask: bool = True) -> bool:
+        if ask and not self.maybe_save():
+            return False
+        try:
+            self.doc.open(path)
+        except ArenaError as exc:
+            problems = exc.problems
+            text = "\n".join(str(p) for p in problems[:30])
+            if len(problems) > 30:
+                text += f"\n… and {len(problems) - 30} more"
+            self.show_problems(f"Cannot open {Path(path).name}", text)
+            return False
+        self._remember(path)
+        self.view.fit_arena()
+        self.statusBar().showMessage(f"Opened {path}", 4000)
+        return True
+
+    def _remember(self, path: str) -> None:
+        """A file opened or saved: the recent files, and the folder the dialogs start in."""
+        F.add_recent(self.settings, path)
+        self.settings.setValue(LAST_DIR_KEY, str(Path(path).resolve().parent))
+
+    def last_folder(self) -> str:
+        """Where the Open and Save dialogs start: the folder of the last file opened or saved
+        (kept across sessions), else the working directory."""
+        saved = self.settings.value(LAST_DIR_KEY, "")
+        if saved and Path(str(saved)).is_dir():
+            return str(saved)
+        for p in F.recent_files(self.settings):
+            if Path(p).parent.is_dir():
+                return str(Path(p).parent)
+        return str(Path.cwd())
+
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open arena", self.last_folder(), FILE_FILTER)
+        if path:
+            self.open_path(path)
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for p in F.recent_files(self.settings):
+            act = self.recent_menu.addAction(p)
+            act.triggered.connect(lambda _c=False, p=p: self.open_path(p))
+        if self.recent_menu.isEmpty():
+            self.recent_menu.addAction("(none)").setEnabled(False)
+
+    def save(self) -> bool:
+        if self.doc.path is None:
+            return self.save_as()
+        return self.save_to(self.doc.path)
+
+    def save_as(self) -> bool:
+        start = self.doc.path or str(Path(self.last_folder()) / "untitled.yaml")
+        path, _ = QFileDialog.getSaveFileName(self, "Save arena", start, FILE_FILTER)
+        return bool(path) and self.save_to(path)
+
+    def save_to(self, path: str) -> bool:
+        try:
+            self.doc.save(path)
+        except ArenaError as exc:
+            self.show_problems("Cannot save", str(exc))
+            return False
+        self._remember(path)
+        self.recovery.clear()
+        self.statusBar().showMessage(f"Saved {path}", 4000)
+        return True
+
+    def autosave(self) -> None:
+        if self.doc.dirty:
+            self.recovery.write(self.doc.text(), self.doc.path)
+        else:
+            self.recovery.clear()
+
+    def offer_recovery(self) -> bool:
+        """After a crash: offer the newest recovery file left by another session."""
+        pending = self.recovery.pending()
+        if not pending:
+            return False
+        rec = pending[0]
+        answer = self.ask_recover(rec)
+        if answer != QMessageBox.StandardButton.Yes:
+            if answer == QMessageBox.StandardButton.Discard:
+                for r in pending:
+                    F.RecoveryStore.discard(r)
+            return False
+        try:
+            arena = load(rec.yaml_path)
+        except ArenaError as exc:
+            self.show_problems("Cannot recover", str(exc))
+            return False
+        self.doc.reset(arena, rec.original, dirty=True)
+        F.RecoveryStore.discard(rec)
+        self.view.fit_arena()
+        return True
+
+    def ask_recover(self, rec: F.Recovery) -> QMessageBox.StandardButton:
+        return dialogs.question(
+            self, "Recover unsaved work?",
+            f"Arena Studio did not close cleanly. Recover {rec.describe()}?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.No)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        for url in event.mimeData().urls():
+            if url.isLocalFile():
+                self.open_path(url.toLocalFile())
+                event.acceptProposedAction()
+                return
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.autosave_timer.stop()
+        save_layout(self)
+        self.runner.shutdown()
+        self.overlays.shutdown()
+        self.recovery.clear()
+        event.accept()

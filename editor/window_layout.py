@@ -1,0 +1,136 @@
+"""The main window's docks and status bar (a room of :class:`editor.mainwindow.MainWindow`):
+which panel goes where, default sizes that work from 1366 x 768 up, and the designer's own
+layout (dock places and sizes, window geometry) kept across sessions in the settings.
+
+Default layout: *Elements* over *Layers* on the left; *Inspector* / *Arena* / *Scenario* tabs
+on the right; *Validation* / *Travel times* / *History* tabs along the whole bottom, tall
+enough for several findings (their messages wrap in the width there is).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QByteArray, QSize, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QDockWidget, QLabel, QUndoView, QWidget
+
+from editor.layers import LayersPanel
+from editor.panels import ElementTree, Inspector, ValidationPanel
+from editor.settings_panels import ArenaPanel, ScenarioPanel
+
+if TYPE_CHECKING:
+    from editor.mainwindow import MainWindow
+
+#: Bumped when the docks change, so that a layout saved by an older version is not restored.
+LAYOUT_VERSION = 3
+GEOMETRY_KEY, STATE_KEY = "window/geometry", "window/state"
+#: The window's size on a first start (within the screen).
+DEFAULT_SIZE = QSize(1400, 900)
+
+
+def default_size() -> QSize:
+    """The first window size: :data:`DEFAULT_SIZE`, or the screen's free area if smaller."""
+    screen = QGuiApplication.primaryScreen()
+    if screen is None:
+        return DEFAULT_SIZE
+    free = screen.availableGeometry().size()
+    return QSize(min(DEFAULT_SIZE.width(), free.width()), min(DEFAULT_SIZE.height(), free.height()))
+
+
+def build_status(win: MainWindow) -> None:
+    """Tool hint (a temporary message replaces it for a few seconds), the Measure readout,
+    symmetry, cursor position and zoom."""
+    bar = win.statusBar()
+    win.hint_label = QLabel()
+    win.hint_label.setObjectName("tool-hint")
+    win.measure_label = QLabel()
+    win.measure_label.setObjectName("measure")
+    win.measure_label.setStyleSheet("font-weight: bold")
+    win.measure_label.hide()
+    win.symmetry_label = QLabel()
+    win.symmetry_label.setObjectName("symmetry")
+    win.pos_label = QLabel("x –  y –")
+    win.zoom_label = QLabel()
+    bar.addWidget(win.hint_label, 1)  # a normal widget: hidden while a message shows
+    for label in (win.measure_label, win.symmetry_label, win.pos_label, win.zoom_label):
+        bar.addPermanentWidget(label)
+    win.view.cursorMoved.connect(lambda x, y: win.pos_label.setText(f"x {x:7.2f}  y {y:7.2f} L"))
+    win.view.zoomChanged.connect(lambda s: win.zoom_label.setText(f"{s:.0f} px/L"))
+    win.view.message.connect(lambda m: bar.showMessage(m, 6000))
+    win.view.readout.connect(lambda text: set_readout(win, text))
+    win.zoom_label.setText(f"{win.view.scale_factor:.0f} px/L")
+
+
+def set_readout(win: MainWindow, text: str) -> None:
+    """The Measure tool's distance in the status bar (empty: hidden)."""
+    win.measure_label.setText(text)
+    win.measure_label.setVisible(bool(text))
+
+
+def _dock(win: MainWindow, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+    dock = QDockWidget(title, win)
+    dock.setObjectName(title)
+    dock.setWidget(widget)
+    win.addDockWidget(area, dock)
+    return dock
+
+
+def build_docks(win: MainWindow) -> None:
+    win.tree = ElementTree(win.doc)
+    win.inspector = Inspector(win.doc)
+    win.history = QUndoView(win.doc.undo_stack)
+    win.validation = ValidationPanel(win.runner)
+    win.layers_panel = LayersPanel(win.scene.layers, win.doc.arena)
+    win.doc.arenaChanged.connect(win.layers_panel.set_counts)
+    win.scene.layers.changed.connect(lambda: win.tree.rebuild(win.doc.arena, force=True))
+    win.tree.frameRequested.connect(win.frame_refs)
+    win.inspector.message.connect(lambda m: win.statusBar().showMessage(m, 6000))
+    win.validation.findingActivated.connect(win.show_refs)
+    win.arena_panel = ArenaPanel(win.doc)
+    win.scenario_panel = ScenarioPanel(win.doc)
+    for panel in (win.arena_panel, win.scenario_panel):
+        panel.message.connect(lambda m: win.statusBar().showMessage(m, 6000))
+    left, right, bottom = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
+                           Qt.DockWidgetArea.BottomDockWidgetArea)
+    win.docks = {"elements": _dock(win, "Elements", win.tree, left),
+                 "layers": _dock(win, "Layers", win.layers_panel, left),
+                 "inspector": _dock(win, "Inspector", win.inspector, right),
+                 "validation": _dock(win, "Validation", win.validation, bottom),
+                 "history": _dock(win, "History", win.history, bottom),
+                 "arena": _dock(win, "Arena", win.arena_panel, right),
+                 "scenario": _dock(win, "Scenario", win.scenario_panel, right)}
+    # the findings run the whole width (their messages on one or two lines)
+    win.setCorner(Qt.Corner.BottomLeftCorner, bottom)
+    win.setCorner(Qt.Corner.BottomRightCorner, bottom)
+    win.splitDockWidget(win.docks["elements"], win.docks["layers"], Qt.Orientation.Vertical)
+    win.tabifyDockWidget(win.docks["inspector"], win.docks["arena"])
+    win.tabifyDockWidget(win.docks["arena"], win.docks["scenario"])
+    win.tabifyDockWidget(win.docks["validation"], win.docks["history"])
+    win.docks["inspector"].raise_()
+
+
+def default_sizes(win: MainWindow) -> None:
+    """Dock sizes for the window's current size (1366 x 768 and up): side columns wide enough
+    for the forms, several findings visible, the canvas keeping the rest."""
+    w, h = win.width(), win.height()
+    side_l = max(190, min(250, int(w * 0.16)))
+    side_r = max(290, min(360, int(w * 0.23)))
+    bottom = max(190, min(300, int(h * 0.28)))
+    win.resizeDocks([win.docks["elements"], win.docks["inspector"]], [side_l, side_r], Qt.Orientation.Horizontal)
+    win.resizeDocks([win.docks["validation"]], [bottom], Qt.Orientation.Vertical)
+    win.resizeDocks([win.docks["layers"]], [170], Qt.Orientation.Vertical)
+
+
+def restore_layout(win: MainWindow) -> bool:
+    """The designer's saved layout, if any (and saved by this layout version)."""
+    geometry, state = win.settings.value(GEOMETRY_KEY), win.settings.value(STATE_KEY)
+    if not isinstance(state, QByteArray) or not isinstance(geometry, QByteArray):
+        return False
+    return win.restoreGeometry(geometry) and win.restoreState(state, LAYOUT_VERSION)
+
+
+def save_layout(win: MainWindow) -> None:
+    win.settings.setValue(GEOMETRY_KEY, win.saveGeometry())
+    win.settings.setValue(STATE_KEY, win.saveState(LAYOUT_VERSION))
+    win.settings.sync()

@@ -1,0 +1,80 @@
+"""The editor's helper processes end with the editor (issue 18, point 7): after ``kill -9`` of
+the process that started them, the travel workers, an overlay's child, the forkserver and the
+resource tracker all exit within seconds - nothing keeps running (or holds memory)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+EDITOR_LIKE = r"""
+import json, sys, time, multiprocessing.forkserver as fs, multiprocessing.resource_tracker as rt
+from schema import load
+from editor.travel_workers import TravelWorkers
+from editor.validation import call_in_child
+
+arena = load("arenas/examples/three-player.yaml")
+workers = TravelWorkers(2)
+workers.run(arena)                      # both workers started and busy once
+import threading
+threading.Thread(target=lambda: call_in_child(time.sleep, (600,), lambda: False), daemon=True).start()
+time.sleep(1.0)                         # the overlay child is running
+pids = {"workers": [w.proc.pid for w in workers.workers],
+        "forkserver": fs._forkserver._forkserver_pid, "tracker": rt._resource_tracker._pid}
+print(json.dumps(pids), flush=True)
+time.sleep(600)
+"""
+
+
+def alive(pid: int) -> bool:
+    """Running (a zombie waiting for its reaper is not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
+def children_of(pid: int) -> list[int]:
+    out = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                if int((d / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                    out.append(int(d.name))
+            except (OSError, IndexError, ValueError):
+                pass
+    return out
+
+
+def test_helpers_exit_when_the_editor_is_killed() -> None:
+    proc = subprocess.Popen([sys.executable, "-c", EDITOR_LIKE], cwd=ROOT, stdout=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        line = proc.stdout.readline()  # type: ignore[union-attr]
+        assert line, "the editor-like process did not start its workers"
+        pids = json.loads(line)
+        overlay = [p for p in children_of(pids["forkserver"]) if p not in pids["workers"]]
+        helpers = [*pids["workers"], pids["forkserver"], pids["tracker"], *overlay]
+        assert len(helpers) == 5 and all(alive(p) for p in helpers)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+        deadline = time.monotonic() + 15.0
+        while time.monotonic() < deadline and any(alive(p) for p in helpers):
+            time.sleep(0.1)
+        survivors = [p for p in helpers if alive(p)]
+        assert not survivors, f"still running after the editor died: {survivors} (workers {pids['workers']}, " \
+                              f"forkserver {pids['forkserver']}, tracker {pids['tracker']}, overlay {overlay})"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        for p in locals().get("helpers", []):
+            if alive(p):
+                os.kill(p, signal.SIGKILL)

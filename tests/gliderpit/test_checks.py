@@ -1,0 +1,148 @@
+"""Setup checks of a pit (engine/gliderpit/checks.py): each one quiet on the default pit and
+firing on a pit broken the way it guards against, with the book's words in the message."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine.gliderpit.checks import (CHECKS, check_all, check_floor, check_launch_facing, check_launch_zones, check_pit,
+                                     check_rows, check_symmetry)
+from schema.games.gliderpit import (Analysis, GliderPitArena, LaunchZone, Row, Scenario, Symmetry, default_arena)
+
+DEFAULT = default_arena()
+
+
+def codes(issues: list) -> list[str]:  # type: ignore[type-arg]
+    return [i.code for i in issues]
+
+
+def with_zone(arena: GliderPitArena, index: int, zone: LaunchZone) -> GliderPitArena:
+    zones = list(arena.launch_zones)
+    zones[index] = zone
+    return replace(arena, launch_zones=tuple(zones))
+
+
+@pytest.mark.parametrize("code", sorted(CHECKS))
+def test_every_check_is_quiet_on_the_default_pit(code: str) -> None:
+    assert CHECKS[code](DEFAULT) == []
+
+
+# ------------------------------------------------------------------ gp-pit
+
+
+def test_pit_fires_on_a_stray_hex_and_on_an_empty_pit() -> None:
+    stray = replace(DEFAULT, cells=(*DEFAULT.cells, (30, 0)))
+    (issue,) = check_pit(stray)
+    assert issue.code == "gp-pit" and issue.severity == "error" and issue.metrics["cells"] == [[30, 0]]
+    assert "hexagonal grid" in issue.message
+    (empty,) = check_pit(replace(DEFAULT, cells=()))
+    assert empty.severity == "error"
+    (twice,) = check_pit(replace(DEFAULT, cells=(*DEFAULT.cells, DEFAULT.cells[0])))
+    assert twice.severity == "warning"
+
+
+# ------------------------------------------------------------------ gp-rows
+
+
+def test_rows_fire_when_a_total_has_no_row() -> None:
+    """"Roll 2d6. Place any one of the markers on a hex row matching the die roll." (L195): a
+    total with no row leaves a marker nowhere to go."""
+    rows = tuple(replace(r, label=3) if r.label == 2 else r for r in DEFAULT.rows)
+    (issue,) = check_rows(replace(DEFAULT, rows=rows))
+    assert issue.code == "gp-rows" and issue.metrics["missing"] == [2]
+    assert "matching the die roll" in issue.message
+
+
+def test_rows_fire_when_the_pit_has_not_19_rows() -> None:
+    """"The 19 rows of hexes on the mapsheet are identified by number." (L193)"""
+    short = replace(DEFAULT, cells=tuple(c for c in DEFAULT.cells if c[1] != -9),
+                    rows=tuple(r for r in DEFAULT.rows if r.line != -9))
+    found = check_rows(short)
+    assert any(i.metrics.get("rows") == 18 and "19 rows" in i.message for i in found)
+
+
+def test_rows_fire_on_unnumbered_lines_bad_labels_and_doubles() -> None:
+    unnumbered = replace(DEFAULT, rows=DEFAULT.rows[1:])
+    assert any(i.metrics.get("rows") == [1] for i in check_rows(unnumbered))
+    bad = replace(DEFAULT, rows=(replace(DEFAULT.rows[0], label=13), *DEFAULT.rows[1:]))
+    assert any(i.elements == ("R1",) and "2 to 12" in i.message for i in check_rows(bad))
+    doubled = replace(DEFAULT, rows=(*DEFAULT.rows, Row("R20", DEFAULT.rows[0].line, 7)))
+    assert any(set(i.elements) == {"R1", "R20"} for i in check_rows(doubled))
+    off = replace(DEFAULT, rows=(*DEFAULT.rows, Row("R20", 40, 7)))
+    (issue,) = check_rows(off)
+    assert issue.severity == "warning" and issue.elements == ("R20",)
+
+
+# ------------------------------------------------------------------ gp-launch-zones
+
+
+def test_launch_zones_fire_on_count_size_overlap_and_breaks() -> None:
+    """"Each launch zone is comprised of a string of five hexes along the wall of the pit. The
+    ends of the launch zones are marked by thick black lines." (L55); six Airspeed Tracks
+    (L17), one glider each (L45)."""
+    five = replace(DEFAULT, launch_zones=DEFAULT.launch_zones[:5])
+    assert any("six" in i.message for i in check_launch_zones(five))
+    z1 = DEFAULT.launch_zones[0]
+    short = with_zone(DEFAULT, 0, replace(z1, cells=z1.cells[:4]))
+    assert any(i.elements == ("Z1",) and "4 hexes, not five" in i.message for i in check_launch_zones(short))
+    overlap = with_zone(DEFAULT, 1, replace(DEFAULT.launch_zones[1], cells=(z1.cells[-1], *DEFAULT.launch_zones[1].cells[1:])))
+    assert any(set(i.elements) == {"Z1", "Z2"} and "share hex" in i.message for i in check_launch_zones(overlap))
+    broken = with_zone(DEFAULT, 0, replace(z1, cells=(z1.cells[0], z1.cells[2], z1.cells[1], *z1.cells[3:])))
+    assert any("breaks" in i.message for i in check_launch_zones(broken))
+    inner = with_zone(DEFAULT, 0, replace(z1, cells=(*z1.cells[:4], (-7, 4))))
+    assert any("not on the wall" in i.message for i in check_launch_zones(inner))
+    outside = with_zone(DEFAULT, 0, replace(z1, cells=(*z1.cells[:4], (-10, 4))))
+    assert any("outside the pit" in i.message for i in check_launch_zones(outside))
+    same_track = with_zone(DEFAULT, 1, replace(DEFAULT.launch_zones[1], track=1))
+    assert any("Airspeed Track 1 has 2" in i.message for i in check_launch_zones(same_track))
+
+
+# ------------------------------------------------------------------ gp-launch-facing
+
+
+def test_launch_facing_fires_on_a_hex_walled_all_round() -> None:
+    """"The glider counter may be launched facing in any direction except toward a hexside that
+    contains a pit wall." (L55)"""
+    z1 = DEFAULT.launch_zones[0]
+    arena = with_zone(replace(DEFAULT, cells=(*DEFAULT.cells, (30, 0))), 0, replace(z1, cells=(*z1.cells[:4], (30, 0))))
+    (issue,) = check_launch_facing(arena)
+    assert issue.code == "gp-launch-facing" and issue.metrics["cells"] == [[30, 0]]
+    assert "except toward a hexside that contains a pit wall" in issue.message
+
+
+# ------------------------------------------------------------------ gp-floor
+
+
+@pytest.mark.parametrize("floor", [0, 5, 10, 15])
+def test_floor_is_quiet_on_the_book_levels(floor: int) -> None:
+    """"set the FLOOR level to 5 ... 10 ... a blitz game using a FLOOR level of 15" (L217)"""
+    assert check_floor(replace(DEFAULT, floor=floor)) == []
+
+
+def test_floor_warns_on_house_levels_and_refuses_no_room_to_launch() -> None:
+    (warn,) = check_floor(replace(DEFAULT, floor=8))
+    assert warn.severity == "warning" and "blitz game" in warn.message
+    (err,) = check_floor(replace(DEFAULT, floor=17))
+    assert err.severity == "error" and err.metrics["lowest_launch"] == 17
+
+
+# ------------------------------------------------------------------ gp-symmetry
+
+
+def test_symmetry_fires_when_the_declared_mirror_is_broken() -> None:
+    lopsided = replace(DEFAULT, cells=tuple(c for c in DEFAULT.cells if c != (4, 5)))
+    assert codes(check_symmetry(lopsided)) == ["gp-symmetry"]
+    moved = with_zone(DEFAULT, 3, replace(DEFAULT.launch_zones[3], cells=DEFAULT.launch_zones[3].cells[1:] + ((0, 9),)))
+    assert sorted(i.elements for i in check_symmetry(moved)) == [("Z1",), ("Z4",)]
+    # a half turn maps row r onto row -r: the default's labels k and 14 - k differ there
+    half_turn = replace(DEFAULT, symmetry=Symmetry("rotational", 2))
+    assert any("row" in i.message for i in check_symmetry(half_turn))
+    assert check_symmetry(replace(DEFAULT, symmetry=None)) == []
+
+
+def test_disabled_checks_do_not_run() -> None:
+    broken = replace(DEFAULT, floor=8, scenario=Scenario(analysis=Analysis(disabled=("gp-floor",))))
+    assert "gp-floor" not in codes(check_all(broken))
+    assert "gp-floor" in codes(check_all(replace(broken, scenario=Scenario())))

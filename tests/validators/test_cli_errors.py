@@ -1,0 +1,156 @@
+"""Issue 16, items 1, 3 and 7 on the command line: user text is printed as written (never as rich
+markup or terminal control sequences), and an unexpected error ends as one line naming the file,
+with its own exit status (3) — not 1, which means "the input has problems"."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from schema import loads
+from validators import batch
+from validators.cli_app import EXIT_INTERNAL, terminal_text
+from validators.cli_validate import print_report
+from validators.run import validate
+
+ROOT = Path(__file__).resolve().parents[2]
+HEAD = "format: arena-studio/1\nsystem: gravstrike\n"
+
+
+def arena_file(tmp_path: Path, name: str, body: str = "") -> Path:
+    path = tmp_path / "arena.yaml"
+    path.write_text(HEAD + f"name: {name}\n" + body, encoding="utf-8")
+    return path
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", "from validators.cli import main; main()", *args],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+
+def test_markup_in_a_name_no_longer_crashes_validate(tmp_path: Path) -> None:
+    path = arena_file(tmp_path, '"Fair [/] arena"')
+    r = run_cli("validate", str(path), "--enable", "bounds")
+    assert r.returncode == 0, r.stderr
+    assert "Fair [/] arena" in r.stdout and "Traceback" not in r.stderr
+
+
+def render(name: str, source: str = "arena.yaml") -> str:
+    report = validate(loads(HEAD + f"name: {name}\n"), source=source, enable=["bounds"])
+    out = io.StringIO()
+    print_report(report, Console(file=out, force_terminal=True, width=200, color_system="truecolor"))
+    text = out.getvalue()
+    assert "\x1b]8;" not in text  # no terminal hyperlink (OSC 8) was made
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)  # colours off: what a reader sees
+
+
+def test_markup_is_shown_not_rendered() -> None:
+    text = render('"[link=file:///etc/passwd]click[/link] [bold red]X"', source="[red]file.yaml")
+    assert "[link=file:///etc/passwd]click[/link] [bold red]X" in text
+    assert "[red]file.yaml" in text
+
+
+def test_control_characters_are_shown_escaped() -> None:
+    text = render('"clear \\e[2J and\\nnewline \\a"')
+    assert "clear \\x1b[2J and\\x0anewline \\x07" in text
+    assert "\x1b" not in text and "\x07" not in text
+
+
+def test_terminal_text() -> None:
+    assert terminal_text("Fair [/] arena") == "Fair \\[/] arena"
+    assert terminal_text("a\x1bb\x9bc\td") == "a\\x1bb\\x9bc\\x09d"
+    assert terminal_text("plain (ok)") == "plain (ok)"
+
+
+def test_no_free_floor_validates_on_the_command_line(tmp_path: Path) -> None:
+    # item 3 through the CLI: a wall equal to the bounds crashed safe-areas
+    path = arena_file(tmp_path, "No floor", "bounds: {type: rect, center: [0, 0], size: [10, 10]}\n"
+                                            "walls:\n  - {id: W1, shape: {type: rect, center: [0, 0], size: [10, 10]}}\n")
+    r = run_cli("validate", str(path), "--enable", "safe-areas", "--enable", "bounds", "--json")
+    assert r.returncode == 0, r.stderr
+    assert '"samples": 0' in r.stdout
+
+
+# -- item 7: an unexpected error -> one line naming the file, exit status 3
+
+
+def main_with(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    from validators.cli import main
+
+    old = sys.argv
+    sys.argv = ["arena", *argv]
+    try:
+        with pytest.raises(SystemExit) as exit_info:
+            main()
+    finally:
+        sys.argv = old
+    return int(exit_info.value.code or 0), capsys.readouterr().err
+
+
+def boom(*args: object, **kwargs: object) -> None:
+    raise ValueError("arange: cannot compute length")
+
+
+def test_unexpected_error_in_validate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    import validators.cli_validate as cli_validate
+
+    path = arena_file(tmp_path, "Fine")
+    monkeypatch.setattr(cli_validate, "_run", boom)
+    code, err = main_with(["validate", str(path)], capsys)
+    assert code == EXIT_INTERNAL == 3
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err
+    assert str(path) in lines[0] and "ValueError: arange: cannot compute length" in lines[0]
+
+
+def test_unexpected_error_in_check_names_the_file_being_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    import validators.cli_check as cli_check
+
+    good = arena_file(tmp_path, "Fine")
+    other = tmp_path / "other.yaml"
+    other.write_text(good.read_text())
+    calls: list[Path] = []
+
+    def load_second_fails(path: Path) -> object:
+        calls.append(path)
+        if len(calls) == 2:
+            raise RecursionError("maximum recursion depth exceeded")
+        return None
+
+    monkeypatch.setattr(cli_check, "load", load_second_fails)
+    code, err = main_with(["check", str(good), str(other)], capsys)
+    assert code == 3 and len(err.strip().splitlines()) == 1
+    assert f"working on {other}:" in err and "RecursionError" in err
+
+
+def test_debug_environment_shows_the_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    import validators.cli_validate as cli_validate
+
+    monkeypatch.setattr(cli_validate, "_run", boom)
+    monkeypatch.setenv("ARENA_DEBUG", "1")
+    code, err = main_with(["validate", str(arena_file(tmp_path, "Fine"))], capsys)
+    assert code == 3 and "Traceback" in err
+
+
+def test_batch_outcome_carries_a_failure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    path = arena_file(tmp_path, "Fine")
+    monkeypatch.setattr(batch, "validate", boom)
+    source, raw, problems = batch.read(path)
+    outcome = batch.validate_one(source, raw, problems, batch.Options())
+    assert outcome.failure == "ValueError: arange: cannot compute length" and outcome.report is None
+
+    import validators.cli_validate as cli_validate
+
+    monkeypatch.setattr(cli_validate, "validate_paths", lambda *a, **k: [outcome])
+    code, err = main_with(["validate", str(path), "--jobs", "2"], capsys)
+    assert code == 3 and str(path) in err and "ValueError" in err
