@@ -57,8 +57,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Largest dense key table (entries); beyond it (fine tolerances) keys go to a dict.
 DENSE_LIMIT = 16_000_000
-#: Most states expanded in one step (the children's temporary arrays grow with it).
-CHUNK = 8192
+#: Most states one expansion step takes, and most children it may make (their temporary arrays
+#: grow with it): with many maneuvers (fine sideslips) a step takes fewer states.
+STEP_STATES = 8192
+STEP_CHILDREN = STEP_STATES * 35
 #: Bytes a key of the dict that deduplicates fine-tolerance states holds (key tuple, ints, slot).
 DICT_ENTRY_BYTES = 260
 
@@ -96,6 +98,7 @@ class FrontierSearch:
         self.proven: set[Goal] = set()
         self.cut = False  # states dropped at the turn limit (goals past it are "beyond", not unreachable)
         self.queued = 0  # states waiting in buckets or parked (for the memory estimate)
+        self.f_now = 0  # the bucket being expanded (the bound on every open goal, in 1/scale turns)
         self.budget = p.budget
         self.scale = p.scale
         nf, ne = p.n_fields, p.n_excl
@@ -261,6 +264,11 @@ class FrontierSearch:
     def run(self) -> dict[Goal, TravelResult]:
         self._prove(self.goals)
         self._refresh()
+        self._run_loop(self._sources)
+        return self.results
+
+    def _sources(self) -> None:
+        """Queue the source states."""
         src: dict[str, list[float]] = {k: [] for k in StateStore.COLUMNS}
         for pose, speed in self.starts:
             heading, a, rev = source_state(pose, speed)
@@ -280,14 +288,15 @@ class FrontierSearch:
             win, key = self._admit(c)
             c["key"] = key
             self._push({k: v[win] for k, v in c.items()})
-        self._run_loop()
-        return self.results
 
-    def _run_loop(self) -> None:
-        """:meth:`_loop`, answering ``undecided`` for the open goals if a limit stops it."""
+    def _run_loop(self, first: Callable[[], None] | None = None) -> None:
+        """``first()`` then :meth:`_loop`, answering ``undecided`` for the open goals if a limit
+        stops them."""
         self.started = _time.monotonic()
         self.next_report = self.started + self.limits.progress_every
         try:
+            if first is not None:
+                first()
             self._loop()
         except SearchLimited as exc:
             self.limited = str(exc)
@@ -356,10 +365,11 @@ class FrontierSearch:
             ids = np.concatenate(parts)
             if not len(ids):
                 continue
-            if len(ids) > CHUNK:  # expand a big bucket in parts (bounded temporaries); the rest waits
-                self.buckets[f].append((ids[CHUNK:], self.version))
-                self.queued += len(ids) - CHUNK
-                ids = ids[:CHUNK]
+            chunk = max(64, min(STEP_STATES, STEP_CHILDREN // self.lat.count))
+            if len(ids) > chunk:  # expand a big bucket in parts (bounded temporaries); the rest waits
+                self.buckets[f].append((ids[chunk:], self.version))
+                self.queued += len(ids) - chunk
+                ids = ids[:chunk]
             n = self.store.get(ids)
             if self.dense:
                 live = (n["key"] < 0) | (self.best[np.maximum(n["key"], 0)] >= n["time"])

@@ -126,7 +126,7 @@ class ScalarSearch:
                 self.cut = True
                 break
             pops += 1
-            if not pops & 1023:
+            if not pops & 31:
                 now = _time.monotonic()
                 reason = None
                 if len(self.best) * NODE_BYTES > limits.max_bytes:

@@ -94,8 +94,11 @@ def travel(
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     tolerance: Annotated[float, typer.Option("--tolerance", min=0.01, max=1.0, help=(
         "Position tolerance in lengths: positions closer than this merge and sideslips are tried in "
-        "steps no larger than it. 0.1 (default) is fine; 0.25 is the validators' setting; 0.01 is the "
-        "finest and far goals may reach the memory limit."))] = 0.1,
+        "steps no larger than it. 0.25 (default) is the validators' setting; 0.1 is finer and slower; "
+        "0.01 is the finest and far goals may reach the memory limit."))] = 0.25,
+    fewest_icons: Annotated[bool, typer.Option("--fewest-icons", help=(
+        "Among the fastest plans, the one with fewest Maneuver icons, then least damage (a slower "
+        "search, one state at a time); by default any fastest plan."))] = False,
     max_memory: Annotated[str, typer.Option("--max-memory", help="Memory the search may use (e.g. 512M, 2G).")] = "1G",
     max_seconds: Annotated[float | None, typer.Option("--max-seconds", min=0.1, help="Stop the search after this many seconds.")] = None,
     progress: Annotated[bool | None, typer.Option("--progress/--no-progress", help=(
@@ -132,7 +135,8 @@ def travel(
             if b is not None and b < 0:
                 raise EngineError("--budget must be >= 0 or 'unlimited'")
         planner = Planner(arena, tier=tier, budget=b, exclusions="avoid" if avoid_exclusions else "pay",  # type: ignore[arg-type]
-                          quantum=tolerance, limits=limits)
+                          quantum=tolerance, limits=limits,
+                          minimise="time-icons-damage" if fewest_icons else "time")
         result = planner.plan(src, dst)
     except (EngineError, ValueError) as exc:
         err.print(f"arena travel: {exc}", markup=False)

@@ -145,3 +145,26 @@ def chain_arena(seed: int) -> Arena:
         checkpoints=(Checkpoint("A", "outlying", Circle((far * math.cos(a), far * math.sin(a)), 0.4)),),
         start_positions=(StartPosition(1, (0.0, 0.0), heading),),
     )
+
+
+def sealed_arena(size: tuple[float, float] = (20.0, 10.0), thickness: float = 0.5) -> Arena:
+    """Checkpoint A inside four walls of ``thickness`` that meet at the corners."""
+    w, h = size
+    cx, cy, half = w / 2 - 4.0, 0.0, 1.5
+    walls = (Wall("N", Rect((cx, cy + half), (2 * half + thickness, thickness))),
+             Wall("S", Rect((cx, cy - half), (2 * half + thickness, thickness))),
+             Wall("E", Rect((cx + half, cy), (thickness, 2 * half + thickness))),
+             Wall("W", Rect((cx - half, cy), (thickness, 2 * half + thickness))))
+    return Arena(name="sealed", bounds=Rect((0.0, 0.0), size), walls=walls,
+                 checkpoints=(Checkpoint("A", "outlying", Circle((cx, cy), 0.5)),
+                              Checkpoint("B", "outlying", Circle((-w / 2 + 3.0, 0.0), 0.5))),
+                 start_positions=(StartPosition(1, (-w / 2 + 1.5, -h / 2 + 1.5), 0.0),))
+
+
+def avoid_arena() -> Arena:
+    """Checkpoint A behind an exclusion-field band across the whole arena (active from tier 1):
+    reachable when its damage is paid, unreachable when exclusion fields are avoided."""
+    band = ExclusionField("X", Rect((4.0, 0.0), (1.5, 24.0)), active_from_tier=1)
+    return Arena(name="x", bounds=Rect((0.0, 0.0), (24.0, 24.0)), exclusion_fields=(band,),
+                 checkpoints=(Checkpoint("A", "outlying", Circle((6.5, 0.0), 0.5)),),
+                 start_positions=(StartPosition(1, (-6.0, 0.0), 0.0),))

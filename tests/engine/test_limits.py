@@ -14,23 +14,10 @@ import pytest
 from engine.frontier import FrontierSearch
 from engine.planner import Goal, Planner, StartSource
 from engine.travel_types import SearchLimits
-from schema.model import Arena, Checkpoint, Circle, ExclusionField, Rect, StartPosition, Turbine, Wall
+from schema.model import Arena, Checkpoint, Circle, Rect, StartPosition, Turbine, Wall
+from tests.engine.arenas import avoid_arena, sealed_arena
 
 A = Goal("checkpoint", "A")
-
-
-def sealed_arena(size: tuple[float, float] = (20.0, 10.0), thickness: float = 0.5) -> Arena:
-    """Checkpoint A inside four walls of ``thickness`` that meet at the corners."""
-    w, h = size
-    cx, cy, half = w / 2 - 4.0, 0.0, 1.5
-    walls = (Wall("N", Rect((cx, cy + half), (2 * half + thickness, thickness))),
-             Wall("S", Rect((cx, cy - half), (2 * half + thickness, thickness))),
-             Wall("E", Rect((cx + half, cy), (thickness, 2 * half + thickness))),
-             Wall("W", Rect((cx - half, cy), (thickness, 2 * half + thickness))))
-    return Arena(name="sealed", bounds=Rect((0.0, 0.0), size), walls=walls,
-                 checkpoints=(Checkpoint("A", "outlying", Circle((cx, cy), 0.5)),
-                              Checkpoint("B", "outlying", Circle((-w / 2 + 3.0, 0.0), 0.5))),
-                 start_positions=(StartPosition(1, (-w / 2 + 1.5, -h / 2 + 1.5), 0.0),))
 
 
 def gapped_cage() -> Arena:
@@ -76,10 +63,7 @@ def test_a_gap_only_a_disc_could_pass_is_proven_sealed() -> None:
 def test_avoiding_exclusion_fields_proves_a_goal_behind_one_unreachable() -> None:
     """A checkpoint reachable only through an exclusion field: paid for, it is reachable; with
     --avoid-exclusions it is proven unreachable at once (no runaway search)."""
-    band = ExclusionField("X", Rect((4.0, 0.0), (1.5, 12.0)), active_from_tier=1)
-    arena = Arena(name="x", bounds=Rect((0.0, 0.0), (16.0, 12.0)), exclusion_fields=(band,),
-                  checkpoints=(Checkpoint("A", "outlying", Circle((6.5, 0.0), 0.5)),),
-                  start_positions=(StartPosition(1, (-6.0, 0.0), 0.0),))
+    arena = avoid_arena()
     assert Planner(arena, quantum=0.1, minimise="time").plan(StartSource(1), A).reachable
     avoid = Planner(arena, quantum=0.01, exclusions="avoid", minimise="time")
     assert A in avoid.proven_unreachable(StartSource(1), [A])

@@ -27,7 +27,8 @@ def _arena(tmp_path: Path, caged: bool = False) -> Path:
 def test_reachable_goal_prints_the_plan_as_json_and_exits_0(tmp_path: Path) -> None:
     """Straight line from rest: speeds 2, 4 then the checkpoint (9.5 lengths away, touching at
     radius 0.5 + half a length) on turn 3 ("Distance and Speed")."""
-    r = CliRunner().invoke(app, ["travel", str(_arena(tmp_path)), "--from", "start:1", "--to", "checkpoint:A", "--json"])
+    r = CliRunner().invoke(app, ["travel", str(_arena(tmp_path)), "--from", "start:1", "--to", "checkpoint:A", "--json",
+                                 "--fewest-icons"])
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output)
     assert set(doc) >= {"from", "to", "reachable", "turns", "lengths", "time", "icons", "damage", "path"}

@@ -142,10 +142,10 @@ def test_identical_requests_in_flight_share_one_validation(client: TestClient, d
 
 
 def test_travel_matches_the_planner(client: TestClient, default_yaml: bytes) -> None:
-    r = client.post("/v1/travel?from=start:1&to=checkpoint:A", content=default_yaml, headers=YAML)
+    r = client.post("/v1/travel?from=start:1&to=checkpoint:A&fewest_icons=true", content=default_yaml, headers=YAML)
     assert r.status_code == 200, r.text
     doc = r.json()
-    expected = Planner(loads(default_yaml)).plan(StartSource(1), Goal.parse("checkpoint:A"))
+    expected = Planner(loads(default_yaml), quantum=0.25).plan(StartSource(1), Goal.parse("checkpoint:A"))
     assert doc["reachable"] is expected.reachable is True
     assert doc["turns"] == expected.turns and doc["icons"] == expected.icons
     assert doc["time"] == pytest.approx(expected.time)
@@ -268,3 +268,13 @@ def test_absurd_coordinates_are_refused_not_crashed(client: TestClient, default_
         r = client.post(path, content=json.dumps(doc).encode(), headers=JSONCT)
         problem = is_problem(r, 422)
         assert problem["problems"][0]["pointer"] == "/walls/0/shape/center/0"
+
+
+def test_a_travel_search_longer_than_the_time_limit_answers_undecided_in_time(default_yaml: bytes) -> None:
+    """A search the job's time limit would cut off (the far checkpoint at the finest tolerance)
+    stops at its share of the limit and answers "undecided" (200), not a killed worker (503)."""
+    with TestClient(create_app(ServiceConfig(workers=1, timeout=4)), raise_server_exceptions=False) as c:
+        r = c.post("/v1/travel?from=start:1&to=checkpoint:C&tolerance=0.01", content=default_yaml, headers=YAML)
+    assert r.status_code == 200, r.text
+    doc = r.json()
+    assert doc["status"] == "undecided" and doc["reason"].startswith("time limit") and doc["at_least"] > 0

@@ -10,6 +10,7 @@ import math
 
 import pytest
 
+from schema import load
 from schema.model import Arena
 from tests.engine.arenas import small_arena
 from validators.context import AnalysisContext
@@ -88,3 +89,23 @@ def test_warm_runs_the_missing_searches_and_stops_when_asked() -> None:
     sources = {s.id for s in arena.start_positions} | {f"checkpoint:{c.id}" for c in arena.checkpoints if c.kind == "outlying"}
     assert ran == len(sources) and set(session.searches) == sources
     assert session.warm() == 0
+
+
+def test_a_session_survives_searches_stopped_by_their_limit() -> None:
+    """The editor's workers hold a session: a search that reaches its memory limit answers
+    "undecided" (findings say so), is not kept for resuming, and the next edit is served."""
+    import dataclasses
+
+    from engine.travel_types import SearchLimits
+    from validators.run import validate
+
+    arena = load("arenas/default.yaml")
+    session = TravelSession(limits=SearchLimits(max_bytes=1 << 16))
+    report = validate(arena, context=session.context(arena))
+    assert any("undecided" in f.metrics for f in report.findings)
+    assert not session.searches  # nothing half-done kept
+    cp = arena.checkpoints[0]
+    moved = dataclasses.replace(arena, checkpoints=(dataclasses.replace(cp, shape=dataclasses.replace(
+        cp.shape, center=(cp.shape.center[0] + 0.3, cp.shape.center[1]))), *arena.checkpoints[1:]))
+    again = validate(moved, context=session.context(moved))
+    assert any("undecided" in f.metrics for f in again.findings)

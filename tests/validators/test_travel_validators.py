@@ -159,3 +159,39 @@ def test_two_cores_give_the_same_report_as_one() -> None:
     two = validate(arena, source="lopsided.yaml", parallel=True).to_json()
     assert two == one
     assert one["summary"]["warning"] >= 6
+
+
+def test_reachability_tells_far_from_unreachable_and_undecided_from_either() -> None:
+    """A horizon bounds the work, never the verdict: a checkpoint farther than the analysis looks
+    is a warning ("more than N turns"), a search stopped by its memory limit is a warning that
+    says so - only a proven one is the error "cannot reach"."""
+    from engine.travel_types import SearchLimits
+
+    long_arena = ("bounds: {type: rect, center: [0, 0], size: [60, 6]}\n"
+                  "checkpoints:\n  - {id: A, kind: outlying, shape: {type: circle, center: [27, 0], radius: 0.5}}\n"
+                  "start_positions:\n  - {player: 1, position: [-27, 0], facing: 0}\n")
+    a = loads(HEAD.replace("bounds: {type: rect, center: [0, 0], size: [18, 10]}\n", "") + long_arena)
+    far = ReachabilityValidator().evaluate(a, AnalysisContext(a, max_turns=3))
+    assert [(f.severity, f.elements) for f in far.findings] == [("warning", ("start:1", "A"))]
+    assert "more than 3 turns" in far.findings[0].message
+    assert far.metrics["travel"]["start:1"]["checkpoint:A"] == {"reachable": None, "turns": None, "time": None,
+                                                                "at_least": 3.0}
+    tight = ReachabilityValidator().evaluate(a, AnalysisContext(a, limits=SearchLimits(max_bytes=1 << 16)))
+    assert [(f.severity, f.elements) for f in tight.findings] == [("warning", ("start:1", "A"))]
+    assert "could not decide" in tight.findings[0].message and "memory limit" in tight.findings[0].message
+    assert tight.metrics["travel"]["start:1"]["checkpoint:A"]["undecided"].startswith("memory limit")
+
+
+def test_undecided_travel_is_never_a_silent_pass() -> None:
+    """With reachability switched off, an undecided search still reaches the report as an
+    ``analysis-limit`` warning naming the questions it left open."""
+    from engine.travel_types import SearchLimits
+
+    a = arena("checkpoints:\n  - {id: A, kind: outlying, shape: {type: circle, center: [6, 0], radius: 0.5}}\n"
+              "  - {id: B, kind: outlying, shape: {type: circle, center: [-6, 3], radius: 0.5}}\n"
+              "start_positions:\n  - {player: 1, position: [-6, -3], facing: 0}\n  - {player: 2, position: [6, 3], facing: 180}\n")
+    ctx = AnalysisContext(a, limits=SearchLimits(max_bytes=1 << 16))
+    report = validate(a, context=ctx, disable=["reachability"])
+    limit = [f for f in report.findings if f.code == "analysis-limit"]
+    assert len(limit) == 1 and limit[0].severity == "warning" and "undecided" in limit[0].message
+    assert {q["from"] for q in limit[0].metrics["undecided"]} >= {"start:1", "start:2"}

@@ -244,13 +244,17 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
                          description="Exclusion fields active at the tier: pay their damage or avoid them.")] = "pay",
                      tolerance: Annotated[float, Query(ge=0.01, le=1.0, description=(
                          "Position tolerance in lengths (positions closer than this merge, sideslips are tried "
-                         "in steps no larger): 0.1 is fine; 0.25 is the validators' setting and answers far "
-                         "goals on big arenas within the time limit."))] = 0.1,
+                         "in steps no larger): 0.25, the validators' setting, answers far goals on big arenas "
+                         "within the time limit; 0.1 is finer and slower."))] = 0.25,
+                     fewest_icons: Annotated[bool, Query(description=(
+                         "Among the fastest plans, the one with fewest Maneuver icons, then least damage "
+                         "(a slower search); by default any fastest plan."))] = False,
                      source: SourceQ = None) -> Response:
         fmt = arena_format(request)
         body = await body_of(request, cfg.max_body)
         params = {"fmt": fmt, "source": source or "request", "origin": from_, "goal": to, "tier": tier,
-                  "budget": parse_budget(budget), "exclusions": exclusions, "tolerance": tolerance}
+                  "budget": parse_budget(budget), "exclusions": exclusions, "tolerance": tolerance,
+                  "fewest_icons": fewest_icons}
         return await dispatch(request, "travel", body, params, seconds=ANALYSIS_SHARE * cfg.timeout)
 
     @app.post("/v1/render", tags=["arenas"], response_class=Response, openapi_extra=ARENA_BODY,

@@ -97,8 +97,8 @@ def parse_source(text: str) -> Any:
 
 
 def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier: int | None,
-               budget: int | None | str, exclusions: str, tolerance: float = 0.1,
-               seconds: float | None = None) -> Outcome:
+               budget: int | None | str, exclusions: str, tolerance: float = 0.25,
+               seconds: float | None = None, fewest_icons: bool = False) -> Outcome:
     from engine.motion import EngineError
     from engine.planner import Goal, PlanningError, Planner
     from validators.cli_travel import result_json
@@ -117,7 +117,8 @@ def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier:
         return bad_param("to", str(exc))
     try:
         planner = Planner(arena, tier=tier, budget="default" if budget == "arena" else budget,  # type: ignore[arg-type]
-                          exclusions=exclusions, quantum=tolerance, limits=_limits(seconds))  # type: ignore[arg-type]
+                          exclusions=exclusions, quantum=tolerance, limits=_limits(seconds),  # type: ignore[arg-type]
+                          minimise="time-icons-damage" if fewest_icons else "time")
         result = planner.plan(src, target)
     except (PlanningError, EngineError) as exc:
         return "problem", problem(422, "travel-query", "Impossible travel query", str(exc))
