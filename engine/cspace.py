@@ -299,6 +299,13 @@ class HeadingSpace:
         doubt = np.flatnonzero(~ok)  # outside the circumscribed circles' region: test the true circles
         xs, ys = x[doubt], y[doubt]
         cx, cy, r = self._circles
+        # only centres within reach of a circle can be in the sliver between it and its polygon;
+        # the others are blocked by a polygonal wall or the bounds
+        reach = r + math.hypot(*self.shrunk_half) + CIRCLE_SLACK * r + 1e-9
+        near = ((cx[None, :] - xs[:, None]) ** 2 + (cy[None, :] - ys[:, None]) ** 2 <= (reach * reach)[None, :]).any(axis=1)
+        if not near.any():
+            return ok
+        doubt, xs, ys = doubt[near], xs[near], ys[near]
         a = math.radians(self.heading)
         c, s = math.cos(a), math.sin(a)
         dx, dy = cx[None, :] - xs[:, None], cy[None, :] - ys[:, None]

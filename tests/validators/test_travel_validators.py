@@ -195,3 +195,14 @@ def test_undecided_travel_is_never_a_silent_pass() -> None:
     limit = [f for f in report.findings if f.code == "analysis-limit"]
     assert len(limit) == 1 and limit[0].severity == "warning" and "undecided" in limit[0].message
     assert {q["from"] for q in limit[0].metrics["undecided"]} >= {"start:1", "start:2"}
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    schema = json.loads((Path(__file__).resolve().parents[2] / "schema" / "report.schema.json").read_text())
+    doc = report.to_json()
+    jsonschema.Draft202012Validator(schema).validate(doc)
+    full = validate(a, context=AnalysisContext(a, limits=SearchLimits(max_bytes=1 << 16))).to_json()
+    jsonschema.Draft202012Validator(schema).validate(full)  # undecided cells are part of the format
+    assert full["metrics"]["travel"]["start:1"]["checkpoint:A"]["undecided"].startswith("memory limit")
