@@ -35,16 +35,34 @@ def pushed_landings(search: FrontierSearch, ids: np.ndarray) -> np.ndarray:
     hkp = (cols["hk"][ids] - lat.turn[mv]) % 12  # the heading of travel the length began at
     mx = cols["x"][np.maximum(par, 0)] + lat.dx[hkp, mv]
     my = cols["y"][np.maximum(par, 0)] + lat.dy[hkp, mv]
-    moved = ok & (np.abs(mx - cols["x"][ids]) + np.abs(my - cols["y"][ids]) > 1e-9)
-    for i in np.flatnonzero(moved).tolist():
-        a = int(par[i])
-        b = int(ids[i])
-        pu = int(cols["used"][a]) if int(cols["l"][a]) < int(cols["s"][a]) else 0
-        lx, ly, pushes = replay(search, float(cols["x"][a]), float(cols["y"][a]), int(hkp[i]), int(mv[i]), pu)
-        nh = int(cols["hk"][b])
-        pts = [(lx, ly)] + [(px, py) for _, px, py in pushes[:-1]]
-        _, zones = lat.probe(np.array([q[0] for q in pts]), np.array([q[1] for q in pts]), np.full(len(pts), nh))
-        out[i] = np.bitwise_or.reduce(zones)
+    moved = np.flatnonzero(ok & (np.abs(mx - cols["x"][ids]) + np.abs(my - cols["y"][ids]) > 1e-9))
+    if not len(moved):
+        return out
+    # replay the pushes of the moved ones together, as the search made them (engine.frontier_expand)
+    par = par[moved]
+    x, y = mx[moved], my[moved]
+    nh = cols["hk"][ids[moved]].astype(np.int64)
+    same_turn = cols["l"][par] < cols["s"][par]
+    used = np.where(same_turn, cols["used"][par], np.uint64(0)).astype(np.uint64)
+    _, zones = lat.probe(x, y, nh)
+    seen = np.zeros(len(moved), dtype=np.uint64)
+    pend = np.arange(len(moved))
+    while len(pend):
+        v = zones[pend] & search.field_bits & ~used[pend]
+        go = v != 0
+        pend, v = pend[go], v[go]
+        if not len(pend):
+            break
+        seen[pend] |= zones[pend]  # met before this push: not the kept (last) position
+        low = v & (~v + np.uint64(1))
+        z = np.log2(low.astype(np.float64)).astype(np.int64)
+        x[pend] += search.push_x[z]
+        y[pend] += search.push_y[z]
+        used[pend] |= low
+        free, zz = lat.probe(x[pend], y[pend], nh[pend])
+        zones[pend] = zz
+        pend = pend[free]
+    out[moved] = seen
     return out
 
 

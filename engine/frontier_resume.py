@@ -108,19 +108,34 @@ def seed(search: FrontierSearch, goals: Sequence[Goal]) -> None:
     cols = search.store.cols
     n = search.store.n
     x, y, hk, time, move = cols["x"][:n], cols["y"][:n], cols["hk"][:n], cols["time"][:n], cols["move"][:n]
+    par = cols["parent"][:n]
+    length_end = (move >= 0) & (move < PIVOT_BASE)  # length ends only (not sources, stays, pivots)
     for g in goals:
         z = search.goal_bit.get(g)
         if z is None:
             continue
-        minx, miny, maxx, maxy = search.p.cspace.zones[z].geometry.bounds
-        r = search.p.reach + 1.0 + search.p.n_fields * search.p.turbine.length  # pushes carry states on
-        near = np.flatnonzero((x >= minx - r) & (x <= maxx + r) & (y >= miny - r) & (y <= maxy + r))
-        near = near[(move[near] >= 0) & (move[near] < PIVOT_BASE)]  # length ends only
-        if not len(near):
-            continue
-        _, zones = search.lat.probe(x[near], y[near], hk[near])
-        zones |= pushed_landings(search, near)  # where the length ended before field pushes
-        hit = near[(zones & np.uint64(1 << z)) != 0]
+        # the goal's region of centres (its shape grown by the footprint), over every heading
+        boxes = np.array([sp.zones[z].bounds for sp in search.lat.spaces])
+        minx, miny = boxes[:, 0].min(), boxes[:, 1].min()
+        maxx, maxy = boxes[:, 2].max(), boxes[:, 3].max()
+        e = 1e-6  # a kept position touches the goal when it lies in the goal's region
+        here = np.flatnonzero(length_end & (x >= minx - e) & (x <= maxx + e) & (y >= miny - e) & (y <= maxy + e))
+        hit = here[search.lat.zone_hits(x[here], y[here], hk[here], z)]
+        if search.p.n_fields:  # or where a length ended before field pushes carried it on
+            r = search.p.n_fields * search.p.turbine.length + e
+            near = np.flatnonzero(length_end & (x >= minx - r) & (x <= maxx + r) & (y >= miny - r) & (y <= maxy + r))
+            pushed = near[_pushed_in_length(cols, near, par[near])]
+            if len(pushed):
+                hit = np.concatenate([hit, pushed[(pushed_landings(search, pushed) & np.uint64(1 << z)) != 0]])
         if len(hit):
             i = hit[np.argmin(time[hit])]
             search.cand[g] = (int(time[i]), int(i))
+
+
+def _pushed_in_length(cols: dict[str, np.ndarray], ids: np.ndarray, par: np.ndarray) -> np.ndarray:
+    """Which of the length ends ``ids`` (with parents ``par``) a field pushed in that length: a
+    field bit the parent's turn had not used yet."""
+    same_turn = cols["l"][par] < cols["s"][par]
+    before = np.where(same_turn, cols["used"][par], np.uint64(0)).astype(np.uint64)
+    pushed: np.ndarray = (cols["used"][ids] & ~before) != 0
+    return pushed

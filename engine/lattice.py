@@ -134,6 +134,21 @@ class HeadingLattice:
             zones |= self._maybe_hits(x, y, hk, todo, maybe[todo])
         return free, zones
 
+    def zone_hits(self, x: np.ndarray, y: np.ndarray, hk: np.ndarray, z: int) -> np.ndarray:
+        """Do footprints at the (free) centres ``(x, y)``, heading indices ``hk``, meet zone ``z``?
+        (One zone's bit of :meth:`probe`, for positions known to be free.)"""
+        if not len(x):
+            return np.zeros(0, dtype=bool)
+        hk = hk.astype(np.int64, copy=False)
+        c, ok = self.cells(x, y)
+        bit = np.uint64(1 << z)
+        hit = ok & ((self.sure[hk, c] & bit) != 0)
+        todo = np.flatnonzero(ok & ~hit & ((self.maybe[hk, c] & bit) != 0))
+        if len(todo):
+            hit[todo] = (self._maybe_hits(x, y, hk, todo, np.full(len(todo), bit, dtype=np.uint64))[todo] & bit) != 0
+        out: np.ndarray = hit
+        return out
+
     def _circles(self) -> None:
         """Per zone, its circle (centre, radius, the footprint's half extents) if it is one."""
         n = len(self.spaces[0].zones)
