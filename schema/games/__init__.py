@@ -1,0 +1,1 @@
+"""Per-game arena models (one module per game)."""
