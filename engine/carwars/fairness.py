@@ -1,0 +1,281 @@
+"""Car Wars fairness metrics: per-start numbers and the Issues where starts differ by more than
+the scenario's tolerances.
+
+* travel (both policies, :mod:`engine.carwars.planner`): time and driving-roll dice from every
+  start to the checkpoint cards (nearest, mean, its own-colour one), to the centre and to the
+  nearest other start; whether every card can be reached at all;
+* exposure: hazard dice and the mean terrain level within ``exposure_radius`` of each start;
+* sightlines: how many other starts each start sees, and the partial cover between them.
+
+Codes: ``cw-start-access``, ``cw-centre-access``, ``cw-start-spacing`` (warnings),
+``cw-card-reach`` (error when a card is proven unreachable, info when undecided or beyond the
+horizon), ``cw-exposure``, ``cw-sightlines`` (warnings).
+
+>>> from schema.games.carwars import default_arena
+>>> fairness_checks(default_arena())
+[]
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import shapely
+from shapely.geometry import Point as ShapelyPoint
+
+from engine.carwars.geometry import CarWarsGeometry
+from engine.carwars.issues import Issue, fmt
+from engine.carwars.motion import Pose, car_rectangle
+from engine.carwars.planner import Planner
+from engine.carwars.rules import POLICIES, Policy
+from engine.carwars.sight import Car, SightModel
+from engine.carwars.travel import Goal, PlanningError, SearchLimits, StartSource, TravelResult
+from schema.games.carwars import CarWarsArena
+
+
+@dataclass
+class TravelTable:
+    """``results[policy][start id][goal ref]``; ``errors[start id]`` when a start cannot move."""
+
+    results: dict[str, dict[str, dict[str, TravelResult]]] = field(default_factory=dict)
+    errors: dict[str, str] = field(default_factory=dict)
+
+    def get(self, policy: str, start: str, goal: str) -> TravelResult | None:
+        return self.results.get(policy, {}).get(start, {}).get(goal)
+
+
+def travel_table(arena: CarWarsArena, policies: tuple[Policy, ...] = POLICIES, limits: SearchLimits = SearchLimits(),
+                 geometry: CarWarsGeometry | None = None) -> TravelTable:
+    """Every start's travel to every card, the centre and the other starts, per policy."""
+    g = geometry if geometry is not None else CarWarsGeometry(arena)
+    table = TravelTable()
+    for policy in policies:
+        planner = Planner(arena, policy, geometry=g, limits=limits)
+        rows: dict[str, dict[str, TravelResult]] = {}
+        for s in sorted(arena.start_positions, key=lambda s: s.player):
+            goals = [Goal("card", c.id) for c in arena.cards] + [Goal("centre")] + [
+                Goal("start", o.id) for o in arena.start_positions if o.player != s.player]
+            try:
+                res = planner.plan_many(StartSource(s.player), goals)
+            except PlanningError as exc:
+                table.errors[s.id] = str(exc)
+                continue
+            rows[s.id] = {goal.ref: r for goal, r in res.items()}
+        table.results[policy] = rows
+    return table
+
+
+def _time(r: TravelResult | None) -> float:
+    return r.time if r is not None and r.reachable else math.inf
+
+
+def _dice(r: TravelResult | None) -> int | None:
+    return r.dice if r is not None and r.reachable else None
+
+
+def _checkpoints(arena: CarWarsArena) -> list[str]:
+    return [f"card:{c.id}" for c in arena.cards if c.role == "checkpoint"]
+
+
+def start_metrics(arena: CarWarsArena, table: TravelTable) -> dict[str, dict[str, Any]]:
+    """Per start and policy: nearest checkpoint (card, time, dice), mean checkpoint time, own
+    checkpoint time and dice, centre time and dice, nearest other start (time)."""
+    cps = _checkpoints(arena)
+    own = {c.owner: f"card:{c.id}" for c in arena.cards if c.role == "checkpoint" and c.owner is not None}
+    out: dict[str, dict[str, Any]] = {}
+    for policy, rows in table.results.items():
+        for sid, row in rows.items():
+            m: dict[str, Any] = {}
+            times = {c: _time(row.get(c)) for c in cps}
+            finite = [t for t in times.values() if math.isfinite(t)]
+            if finite:
+                near = min(times, key=times.__getitem__)
+                m.update(nearest=near, nearest_time=times[near], nearest_dice=_dice(row.get(near)),
+                         mean_time=round(sum(finite) / len(finite), 4))
+            player = int(sid.split(":")[1])
+            if player in own:
+                r = row.get(own[player])
+                m.update(own=own[player], own_time=_time(r), own_dice=_dice(r))
+            c = row.get("centre")
+            m.update(centre_time=_time(c), centre_dice=_dice(c))
+            others = {k: _time(v) for k, v in row.items() if k.startswith("start:")}
+            if others:
+                k = min(others, key=others.__getitem__)
+                m.update(nearest_start=k, nearest_start_time=others[k])
+            out.setdefault(sid, {})[policy] = m
+    return out
+
+
+def _spread(code: str, what: str, rows: dict[str, float], tol: float, unit: str, extra: str = "",
+            dice: dict[str, int | None] | None = None, dice_tol: int | None = None) -> list[Issue]:
+    finite = {k: v for k, v in rows.items() if math.isfinite(v)}
+    out: list[Issue] = []
+    if len(finite) >= 2:
+        lo, hi = min(finite, key=finite.__getitem__), max(finite, key=finite.__getitem__)
+        gap = finite[hi] - finite[lo]
+        if gap > tol + 1e-9:
+            out.append(Issue(code, "warning",
+                             f"{hi} needs {fmt(finite[hi])} {unit} {what}, {lo} only {fmt(finite[lo])} ({fmt(gap)} more; "
+                             f"tolerance {fmt(tol)}){extra}", (hi, lo), {"values": finite, "difference": round(gap, 4)}))
+    if dice is not None and dice_tol is not None:
+        known = {k: v for k, v in dice.items() if v is not None}
+        if len(known) >= 2:
+            lo, hi = min(known, key=known.__getitem__), max(known, key=known.__getitem__)
+            gap = int(known[hi] or 0) - int(known[lo] or 0)
+            if gap > dice_tol:
+                out.append(Issue(code, "warning",
+                                 f"{hi} rolls {known[hi]} dice {what}, {lo} only {known[lo]} ({gap} more; tolerance "
+                                 f"{dice_tol}){extra}", (hi, lo), {"dice": known, "difference": gap}))
+    return out
+
+
+def check_start_access(arena: CarWarsArena, table: TravelTable) -> list[Issue]:
+    """Every start equally far (time, dice) from the checkpoints: the nearest, the mean and
+    each player's own-colour checkpoint."""
+    an = arena.scenario.analysis
+    metrics = start_metrics(arena, table)
+    out: list[Issue] = []
+    for policy in table.results:
+        rows = {s: m[policy] for s, m in metrics.items() if policy in m}
+        tag = f" ({policy})"
+        near = {s: m["nearest_time"] for s, m in rows.items() if "nearest_time" in m}
+        out += _spread("cw-start-access", "to reach its nearest checkpoint", near, an.travel_time_tolerance, "turns", tag,
+                       {s: m.get("nearest_dice") for s, m in rows.items() if "nearest_time" in m}, an.travel_dice_tolerance)
+        mean = {s: m["mean_time"] for s, m in rows.items() if "mean_time" in m}
+        out += _spread("cw-start-access", "on average to reach a checkpoint", mean, an.travel_time_tolerance, "turns", tag)
+        own = {s: m["own_time"] for s, m in rows.items() if "own_time" in m}
+        out += _spread("cw-start-access", "to reach its own-colour checkpoint", own, an.travel_time_tolerance, "turns", tag,
+                       {s: m.get("own_dice") for s, m in rows.items() if "own_time" in m}, an.travel_dice_tolerance)
+    return out
+
+
+def check_centre_access(arena: CarWarsArena, table: TravelTable) -> list[Issue]:
+    an = arena.scenario.analysis
+    metrics = start_metrics(arena, table)
+    out: list[Issue] = []
+    for policy in table.results:
+        rows = {s: m[policy] for s, m in metrics.items() if policy in m}
+        out += _spread("cw-centre-access", "to reach the centre", {s: m["centre_time"] for s, m in rows.items()},
+                       an.travel_time_tolerance, "turns", f" ({policy})",
+                       {s: m["centre_dice"] for s, m in rows.items()}, an.travel_dice_tolerance)
+    return out
+
+
+def check_start_spacing(arena: CarWarsArena, table: TravelTable) -> list[Issue]:
+    """Starts equally far, in travel time, from their nearest other start (flat-out)."""
+    an = arena.scenario.analysis
+    metrics = start_metrics(arena, table)
+    rows = {s: m["flat-out"]["nearest_start_time"] for s, m in metrics.items()
+            if "flat-out" in m and "nearest_start_time" in m["flat-out"]}
+    return _spread("cw-start-spacing", "to reach its nearest rival's start", rows, an.travel_time_tolerance, "turns",
+                   " (flat-out)")
+
+
+def check_card_reach(arena: CarWarsArena, table: TravelTable) -> list[Issue]:
+    """Every card can be reached from every start (flat-out: every legal move)."""
+    out: list[Issue] = []
+    rows = table.results.get("flat-out", {})
+    for c in arena.cards:
+        for sid, row in sorted(rows.items()):
+            r = row.get(f"card:{c.id}")
+            if r is None or r.reachable:
+                continue
+            if r.status == "unreachable":
+                out.append(Issue("cw-card-reach", "error",
+                                 f"no car starting at {sid} can reach card {c.id} without a collision", (c.id, sid),
+                                 {"status": r.status}))
+            else:
+                why = f"beyond {fmt(r.horizon or 0)} turns" if r.status == "beyond" else f"undecided ({r.undecided})"
+                out.append(Issue("cw-card-reach", "info", f"card {c.id} from {sid}: {why}", (c.id, sid),
+                                 {"status": r.status, "horizon": r.horizon}))
+    for sid, err in sorted(table.errors.items()):
+        out.append(Issue("cw-card-reach", "info", f"{sid} cannot move: {err}", (sid,), {}))
+    return out
+
+
+def exposure(arena: CarWarsArena) -> dict[str, dict[str, float]]:
+    """Per start: the hazard dice within ``exposure_radius`` of its car and the mean terrain
+    level over the part of the arena within that radius of its centre."""
+    an = arena.scenario.analysis
+    bounds = arena.bounds_geometry()
+    hazards = [(h.shape.to_shapely(), h.dice) for h in arena.hazards if h.drive_over]
+    hazards += [(c.shape.to_shapely(), c.dice) for c in arena.cards if c.role == "hidden-hazard"]
+    levels = {lv: shapely.union_all([t.shape.to_shapely() for t in arena.terrain if t.level >= lv]) for lv in (1, 2, 3)}
+    out: dict[str, dict[str, float]] = {}
+    for s in arena.start_positions:
+        car = car_rectangle(Pose(s.position[0], s.position[1], s.facing), arena.vehicle)
+        dice = sum(d for g, d in hazards if g.distance(car) <= an.exposure_radius)
+        disc = shapely.intersection(ShapelyPoint(s.position).buffer(an.exposure_radius, quad_segs=16), bounds)
+        area = disc.area
+        level = sum(shapely.intersection(g, disc).area for g in levels.values() if not g.is_empty) / area if area > 0 else 0.0
+        out[s.id] = {"hazard_dice": float(dice), "terrain": round(level, 4)}
+    return out
+
+
+def check_exposure(arena: CarWarsArena) -> list[Issue]:
+    an = arena.scenario.analysis
+    ex = exposure(arena)
+    extra = f" within {fmt(an.exposure_radius)} in of the start"
+    out = _spread("cw-exposure", "of hazards" + extra, {k: v["hazard_dice"] for k, v in ex.items()},
+                  float(an.exposure_dice_tolerance), "dice")
+    out += _spread("cw-exposure", "of mean terrain level" + extra, {k: v["terrain"] for k, v in ex.items()},
+                   an.exposure_terrain_tolerance, "levels")
+    return out
+
+
+def sightlines(arena: CarWarsArena) -> dict[str, dict[str, Any]]:
+    """Per start: the other starts it sees (full cover blocks) and, per visible one, the
+    partial-cover obstacles between them (other starting cars count: "Cars ... provide partial
+    cover")."""
+    starts = sorted(arena.start_positions, key=lambda s: s.player)
+    poses = {s.id: Pose(s.position[0], s.position[1], s.facing) for s in starts}
+    model = SightModel(arena, tuple(poses.items()))
+    out: dict[str, dict[str, Any]] = {s.id: {"sees": [], "cover": {}} for s in starts}
+    for i, a in enumerate(starts):
+        for b in starts[i + 1:]:
+            r = model.look(Car(poses[a.id]), Car(poses[b.id]), exclude=(a.id, b.id))
+            if r.visible:
+                for x, y in ((a.id, b.id), (b.id, a.id)):
+                    out[x]["sees"].append(y)
+                    out[x]["cover"][y] = list(r.partial)
+    return out
+
+
+def check_sightlines(arena: CarWarsArena) -> list[Issue]:
+    an = arena.scenario.analysis
+    sl = sightlines(arena)
+    out = _spread("cw-sightlines", "(other starts it sees)", {k: float(len(v["sees"])) for k, v in sl.items()},
+                  float(an.sight_tolerance), "sightlines")
+    out += _spread("cw-sightlines", "(partial cover between it and the starts it sees)",
+                   {k: float(sum(len(c) for c in v["cover"].values())) for k, v in sl.items()},
+                   float(an.sight_tolerance), "obstacles")
+    return out
+
+
+TRAVEL_CHECKS: dict[str, Callable[[CarWarsArena, TravelTable], list[Issue]]] = {
+    "cw-start-access": check_start_access,
+    "cw-centre-access": check_centre_access,
+    "cw-start-spacing": check_start_spacing,
+    "cw-card-reach": check_card_reach,
+}
+OTHER_CHECKS: dict[str, Callable[[CarWarsArena], list[Issue]]] = {
+    "cw-exposure": check_exposure,
+    "cw-sightlines": check_sightlines,
+}
+
+
+def fairness_checks(arena: CarWarsArena, table: TravelTable | None = None) -> list[Issue]:
+    """Every fairness check not disabled in the scenario's analysis."""
+    disabled = set(arena.scenario.analysis.disabled)
+    out: list[Issue] = []
+    if any(code not in disabled for code in TRAVEL_CHECKS) and len(arena.start_positions) > 0:
+        table = table if table is not None else travel_table(arena)
+        for code, check in TRAVEL_CHECKS.items():
+            if code not in disabled:
+                out += check(arena, table)
+    for code, other in OTHER_CHECKS.items():
+        if code not in disabled:
+            out += other(arena)
+    return out

@@ -1,0 +1,433 @@
+"""The Car Wars travel planner: the least time from a source to goals, with the driving-roll
+dice rolled on the way, under a policy:
+
+* ``flat-out``: every maneuver (slides, turns through D1-D4) and hard acceleration / braking;
+* ``safe``: only low-risk moves (straight, slight turns) and speed changes of 1, so the only
+  dice are those of the terrain and hazards the car drives over.
+
+Plans minimise, in order, the time (turns; a goal reached at point ``k`` of turn ``t`` at speed
+``s`` takes ``t - 1 + k/s``, so the fewest turns first), the dice rolled on the way, and the hard
+speed changes.  Plans never collide (collisions are checked continuously along every point).
+The search is an exact A* over (pose, speed, points moved this turn) with a consistent lower
+bound (:mod:`engine.carwars.heuristic`); states are merged only when their positions agree
+within ``quantum`` inches (headings are exact: a source heading plus multiples of the zone
+angle).  Every search is bounded (:class:`SearchLimits`, ``max_turns``) and answers
+``undecided`` or ``beyond`` rather than running away.
+
+>>> from schema.games.carwars import default_arena
+>>> r = Planner(default_arena()).plan(StartSource(1), Goal("centre"))
+>>> r.status, r.turns, r.points, r.speed, r.time, r.dice, r.hard   # hard acceleration to 4, then 5
+('reached', 2, 1, 5, 1.2, 0, 1)
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import time as _time
+from typing import Any, Sequence
+
+import numpy as np
+
+from engine.carwars.geometry import CarWarsGeometry
+from engine.carwars.heuristic import Distances, GoalShape, IntArray, TimeBound
+from engine.carwars.motion import FloatArray, Pose, local_end, normalize
+from engine.carwars.rules import (
+    MAX_SPEED,
+    REVERSE,
+    START_SPEED,
+    Maneuver,
+    Policy,
+    generate_maneuvers,
+    generate_speed_changes,
+    heading_step,
+    zone_dice,
+)
+from engine.carwars.travel import (
+    UNITS,
+    Goal,
+    PathStep,
+    PlanningError,
+    PoseSource,
+    SearchLimits,
+    Source,
+    StartSource,
+    TravelResult,
+)
+from schema.games.carwars import CarWarsArena
+
+FIELDS_F = ("x", "y", "h")
+FIELDS_I = ("s", "k", "t", "time", "dice", "hard", "parent", "move", "pdice")
+#: ``move`` codes >= SPEED_MOVE are speed choices: SPEED_MOVE + new speed + 1 (+ HARD_FLAG).
+SPEED_MOVE = 1000
+HARD_FLAG = 100
+_BIG = 1 << 40
+
+
+def _points(s: IntArray) -> IntArray:
+    out: IntArray = np.where(s == REVERSE, 1, s)
+    return out
+
+
+class _Batch:
+    """States as parallel arrays (see FIELDS_F / FIELDS_I)."""
+
+    def __init__(self, **cols: Any) -> None:
+        self.cols: dict[str, Any] = cols
+
+    def __len__(self) -> int:
+        return len(self.cols["x"])
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.__dict__["cols"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def take(self, idx: Any) -> _Batch:
+        return _Batch(**{k: v[idx] for k, v in self.cols.items()})
+
+    def slice(self, a: int, z: int) -> _Batch:
+        return _Batch(**{k: v[a:z] for k, v in self.cols.items()})
+
+    @staticmethod
+    def concat(parts: Sequence[_Batch]) -> _Batch:
+        if len(parts) == 1:
+            return parts[0]
+        return _Batch(**{k: np.concatenate([p.cols[k] for p in parts]) for k in parts[0].cols})
+
+
+class Planner:
+    """Plans travel on one arena for one policy; reusable for many sources and goals.
+
+    ``max_speed``: the car's top speed (5 undamaged); ``steps_per_zone``: pivot angles tried per
+    turning-key zone; ``reverse``: allow driving in reverse at speed 0; ``max_turns``: the
+    horizon (default the scenario's); ``quantum``: position tolerance for merging states."""
+
+    def __init__(self, arena: CarWarsArena, policy: Policy = "flat-out", *, geometry: CarWarsGeometry | None = None,
+                 max_speed: int = MAX_SPEED, steps_per_zone: int = 1, reverse: bool = True,
+                 max_turns: int | None = None, limits: SearchLimits = SearchLimits(), quantum: float = 1e-3) -> None:
+        if policy not in ("safe", "flat-out"):
+            raise PlanningError(f"policy is 'safe' or 'flat-out', not {policy!r}")
+        self.arena = arena
+        self.policy: Policy = policy
+        self.geometry = geometry if geometry is not None else CarWarsGeometry(arena)
+        self.max_speed = max(1, min(MAX_SPEED, max_speed))
+        self.reverse = reverse
+        self.max_turns = max_turns if max_turns is not None else arena.scenario.analysis.max_turns
+        self.limits = limits
+        self.quantum = quantum
+        self.maneuvers = generate_maneuvers(arena.turning_key, policy, steps_per_zone)
+        self.step = heading_step(self.maneuvers)
+        self.headings = max(1, round(360.0 / self.step))
+        v, key = arena.vehicle, arena.turning_key
+        ends = [local_end(m, v, key) for m in self.maneuvers]
+        self.dx = np.array([e[0] for e in ends])
+        self.dy = np.array([e[1] for e in ends])
+        self.dh = np.array([e[2] for e in ends])
+        self.is_man = np.array([m.is_maneuver for m in self.maneuvers])
+        self.zdice = np.array([zone_dice(m.zone, key) if m.kind == "turn" else 0 for m in self.maneuvers], dtype=np.int64)
+        self.bound = TimeBound(self.max_speed, 2 if policy == "flat-out" else 1)
+        self.distances = Distances(self.geometry, self.maneuvers)
+        minx, miny, maxx, maxy = self.geometry.bounds.bounds
+        if max(maxx - minx, maxy - miny) / quantum >= (1 << 20):
+            raise PlanningError("the arena is too large for the planner's position grid")
+        self.x0, self.y0 = minx - 10.0, miny - 10.0
+
+    # -- goals and sources ----------------------------------------------------------------------
+    def goals(self) -> list[Goal]:
+        """Every goal of the arena: the numbered cards, the centre, the starts."""
+        return ([Goal("card", c.id) for c in self.arena.cards] + [Goal("centre")]
+                + [Goal("start", s.id) for s in self.arena.start_positions])
+
+    def goal_shape(self, goal: Goal) -> GoalShape:
+        a = self.arena
+        if goal.kind == "card":
+            try:
+                c = a.card(goal.id)
+            except KeyError:
+                raise PlanningError(f"the arena has no card {goal.id!r}") from None
+            return GoalShape(c.position[0], c.position[1], c.size[0] / 2.0, c.size[1] / 2.0, c.rotation)
+        if goal.kind == "centre":
+            cx, cy = a.centre()
+            return GoalShape(cx, cy, 0.0, 0.0)
+        for s in a.start_positions:
+            if s.id == goal.id:
+                return GoalShape(s.position[0], s.position[1], a.vehicle.length / 2.0, a.vehicle.width / 2.0, s.facing)
+        raise PlanningError(f"the arena has no start {goal.id!r}")
+
+    def source_state(self, source: Source) -> tuple[Pose, int]:
+        if isinstance(source, StartSource):
+            try:
+                st = self.arena.start(source.player)
+            except KeyError:
+                raise PlanningError(f"the arena has no start:{source.player}") from None
+            pose, speed = Pose(st.position[0], st.position[1], normalize(st.facing)), START_SPEED
+        else:
+            pose, speed = Pose(source.pose.x, source.pose.y, normalize(source.pose.heading)), source.speed
+        if not -1 <= speed <= self.max_speed:
+            raise PlanningError(f"speed {speed} is outside -1..{self.max_speed}")
+        from engine.carwars.motion import car_outline
+
+        hit = self.geometry.overlaps_blockers(car_outline(pose, self.arena.vehicle))
+        if hit:
+            raise PlanningError(f"the car at the source overlaps {', '.join(hit)}")
+        return pose, speed
+
+    # -- the search ------------------------------------------------------------------------------
+    def plan(self, source: Source, goal: Goal) -> TravelResult:
+        return self.plan_many(source, [goal])[goal]
+
+    def plan_many(self, source: Source, goals: Sequence[Goal]) -> dict[Goal, TravelResult]:
+        """One search answering every goal in ``goals``."""
+        pose, speed = self.source_state(source)
+        shapes = {g: self.goal_shape(g) for g in goals}
+        return _Search(self, pose, speed, shapes).run()
+
+
+class _Search:
+    #: Order states of equal time by dice, then hard speed changes (off for heat maps).
+    tie_break = True
+
+    def __init__(self, p: Planner, pose: Pose, speed: int, shapes: dict[Goal, GoalShape],
+                 quantum: float | None = None) -> None:
+        self.p = p
+        self.quantum = p.quantum if quantum is None else quantum
+        self.base = pose.heading
+        self.shapes = shapes
+        self.open = list(shapes)
+        self.results: dict[Goal, TravelResult] = {}
+        self.closed: set[int] = set()
+        self.store: list[_Batch] = []
+        self.stored = 0
+        self.buckets: dict[int, list[_Batch]] = {}
+        self.heap: list[int] = []
+        self.beyond = False
+        self.expanded = 0
+        self.started = _time.monotonic()
+        pts = 1 if speed == REVERSE else speed
+        src = _Batch(x=np.array([pose.x]), y=np.array([pose.y]), h=np.array([pose.heading]),
+                     s=np.array([speed]), k=np.array([pts]), t=np.array([0]), time=np.array([0]),
+                     dice=np.array([0]), hard=np.array([0]), parent=np.array([-1]), move=np.array([-1]),
+                     pdice=np.array([0]))
+        self._push(src)
+
+    # keys ---------------------------------------------------------------------------------------
+    def _keys(self, b: _Batch) -> IntArray:
+        p = self.p
+        xi = np.rint((b.x - p.x0) / self.quantum).astype(np.int64)
+        yi = np.rint((b.y - p.y0) / self.quantum).astype(np.int64)
+        hi = np.rint((b.h - self.base) / p.step).astype(np.int64) % p.headings
+        out: IntArray = ((((xi << 21) | yi) << 10 | hi) << 3 | (b.s + 1)) << 3 | b.k
+        return out
+
+    def _f(self, b: _Batch) -> IntArray:
+        p = self.p
+        f = np.full(len(b), _BIG, dtype=np.int64)
+        pts = _points(b.s)
+        rem = pts - b.k
+        sl = np.maximum(b.s, 0)
+        for g in self.open:
+            need = p.distances.points(self.shapes[g], b.x, b.y)
+            within = (need <= rem) & (pts > 0)
+            now = np.where(within, (b.t - 1) * UNITS + (b.k + need) * UNITS // np.maximum(pts, 1), 0)
+            later = b.t * UNITS + p.bound.units(sl, np.maximum(need - rem, 0))
+            fg = np.where(need == 0, b.time, np.where(within, now, later))
+            fg = np.where(need >= (1 << 30), _BIG, fg)
+            np.minimum(f, fg, out=f)
+        return f
+
+    def _push(self, b: _Batch) -> None:
+        if len(b) == 0:
+            return
+        f = self._f(b)
+        live = f < _BIG
+        horizon = self.p.max_turns * UNITS
+        if (live & (f > horizon)).any():
+            self.beyond = True
+        keep = live & (f <= horizon)
+        if not keep.all():
+            b, f = b.take(np.flatnonzero(keep)), f[keep]
+        if len(b) == 0:
+            return
+        packed = f << 30
+        if self.tie_break:
+            packed = packed | (np.minimum(b.dice, (1 << 20) - 1) << 10) | np.minimum(b.hard, 1023)
+        order = np.argsort(packed, kind="stable")
+        packed = packed[order]
+        b = b.take(order)
+        cuts = np.flatnonzero(np.diff(packed)) + 1
+        starts = np.concatenate([[0], cuts])
+        ends = np.concatenate([cuts, [len(packed)]])
+        for a, z in zip(starts.tolist(), ends.tolist()):
+            key = int(packed[a])
+            part = b.slice(a, z)
+            if key not in self.buckets:
+                self.buckets[key] = []
+                heapq.heappush(self.heap, key)
+            self.buckets[key].append(part)
+
+    def _rekey(self) -> None:
+        parts = [x for lst in self.buckets.values() for x in lst]
+        self.buckets, self.heap = {}, []
+        if parts and self.open:
+            self._push(_Batch.concat(parts))
+
+    # main loop ----------------------------------------------------------------------------------
+    def run(self) -> dict[Goal, TravelResult]:
+        lim = self.p.limits
+        while self.heap and self.open:
+            key = heapq.heappop(self.heap)
+            b = _Batch.concat(self.buckets.pop(key))
+            keys = self._keys(b)
+            _, first = np.unique(keys, return_index=True)
+            fresh = np.array([i for i in first.tolist() if int(keys[i]) not in self.closed], dtype=np.int64)
+            if len(fresh) == 0:
+                continue
+            b = b.take(fresh)
+            self.closed.update(keys[fresh].tolist())
+            ids = np.arange(self.stored, self.stored + len(b))
+            self.store.append(b)
+            self.stored += len(b)
+            self.expanded += len(b)
+            self._goals(b, ids, key >> 30)
+            if not self.open:
+                break
+            if self.expanded > lim.max_states:
+                return self._stop("states", key >> 30)
+            if lim.max_seconds is not None and _time.monotonic() - self.started > lim.max_seconds:
+                return self._stop("time", key >> 30)
+            self._expand(b, ids)
+        for g in self.open:
+            if self.beyond:
+                self.results[g] = TravelResult(g, "beyond", horizon=float(self.p.max_turns))
+            else:
+                self.results[g] = TravelResult(g, "unreachable")
+        return self.results
+
+    def _stop(self, why: str, f: int) -> dict[Goal, TravelResult]:
+        for g in self.open:
+            self.results[g] = TravelResult(g, "undecided", horizon=f / UNITS, undecided=why)
+        return self.results
+
+    def _goals(self, b: _Batch, ids: IntArray, f: int) -> None:
+        eligible = (b.k > 0) | (b.parent < 0)
+        if not eligible.any():
+            return
+        corners = self.p.geometry.rectangles(b.x, b.y, b.h)
+        done = []
+        for g in self.open:
+            hit = np.flatnonzero(eligible & self.shapes[g].touched_by(corners))
+            if len(hit):
+                self.results[g] = self._result(g, int(ids[hit[0]]))
+                done.append(g)
+        if done:
+            self.open = [g for g in self.open if g not in done]
+            self._rekey()
+
+    # expansion ---------------------------------------------------------------------------------
+    def _expand(self, b: _Batch, ids: IntArray) -> None:
+        p = self.p
+        pts = _points(b.s)
+        complete = b.k >= pts
+        children: list[_Batch] = []
+        c = np.flatnonzero(complete)
+        for s in np.unique(b.s[c]).tolist():
+            idx = c[b.s[c] == s]
+            for ch in generate_speed_changes(int(s), p.policy, p.max_speed, p.reverse):
+                n = len(idx)
+                nt = b.t[idx] + 1
+                children.append(_Batch(
+                    x=b.x[idx], y=b.y[idx], h=b.h[idx], s=np.full(n, ch.speed), k=np.zeros(n, dtype=np.int64), t=nt,
+                    time=(nt - (0 if ch.speed == 0 else 1)) * UNITS, dice=b.dice[idx], hard=b.hard[idx] + int(ch.hard),
+                    parent=ids[idx], move=np.full(n, SPEED_MOVE + ch.speed + 1 + (HARD_FLAG if ch.hard else 0)),
+                    pdice=np.zeros(n, dtype=np.int64)))
+        mv = np.flatnonzero(~complete)
+        if len(mv):
+            children.extend(self._moves(b.take(mv), ids[mv]))
+        if children:
+            self._push(_Batch.concat(children))
+
+    def _moves(self, b: _Batch, ids: IntArray) -> list[_Batch]:
+        """Every maneuver from every moving state at once: new poses, merging with closed
+        states, the continuous collision test, the driving roll's dice."""
+        p = self.p
+        n, mm = len(b), len(p.maneuvers)
+        a = np.radians(b.h)
+        c, s = np.cos(a)[:, None], np.sin(a)[:, None]
+        rev = b.s == REVERSE
+        sign = np.where(rev, -1.0, 1.0)[:, None]
+        nx = (b.x[:, None] + sign * (p.dx[None, :] * c - p.dy[None, :] * s)).ravel()
+        ny = (b.y[:, None] + sign * (p.dx[None, :] * s + p.dy[None, :] * c)).ravel()
+        nh = np.mod(b.h[:, None] + p.dh[None, :], 360.0).ravel()
+        nh = np.where(nh >= 360.0 - 1e-9, 0.0, nh)
+        row = np.repeat(np.arange(n), mm)
+        mi = np.tile(np.arange(mm), n)
+        pts = _points(b.s)[row]
+        child = _Batch(x=nx, y=ny, h=nh, s=b.s[row], k=b.k[row] + 1, t=b.t[row],
+                       time=(b.t[row] - 1) * UNITS + (b.k[row] + 1) * UNITS // pts, dice=b.dice[row],
+                       hard=b.hard[row], parent=ids[row], move=mi, pdice=np.zeros(n * mm, dtype=np.int64))
+        keys = self._keys(child)
+        closed = self.closed
+        keep = np.fromiter((k not in closed for k in keys.tolist()), dtype=bool, count=n * mm)
+        sel = np.flatnonzero(keep)
+        if len(sel) == 0:
+            return []
+        ok = p.geometry.free_batch(b.x[row[sel]], b.y[row[sel]], b.h[row[sel]], mi[sel], rev[row[sel]], p.maneuvers)
+        allc = child.take(sel[ok])
+        if len(allc) == 0:
+            return []
+        g = p.geometry
+        roll = np.where(allc.s == REVERSE, 1, allc.s)
+        man = p.is_man[allc.move]
+        pd = (g.terrain_levels(allc.x, allc.y, allc.h) + g.hazard_dice(allc.x, allc.y, allc.h)
+              + np.where(man, roll + p.zdice[allc.move], 0))
+        allc.cols["pdice"] = pd
+        allc.cols["dice"] = allc.dice + pd
+        return [allc]
+
+    # results -----------------------------------------------------------------------------------
+    def _row(self, i: int) -> tuple[_Batch, int]:
+        for part in self.store:
+            if i < len(part):
+                return part, i
+            i -= len(part)
+        raise IndexError(i)  # pragma: no cover
+
+    def _result(self, goal: Goal, i: int) -> TravelResult:
+        part, j = self._row(i)
+        t, k, s = int(part.t[j]), int(part.k[j]), int(part.s[j])
+        steps: list[PathStep] = []
+        cur = i
+        while True:
+            b, r = self._row(cur)
+            parent = int(b.parent[r])
+            if parent < 0:
+                break
+            mv = int(b.move[r])
+            bs = int(b.s[r])
+            if mv >= SPEED_MOVE:
+                label, hard = "speed", mv - SPEED_MOVE >= HARD_FLAG
+            else:
+                label, hard = ("reverse-" if bs == REVERSE else "") + self.p.maneuvers[mv].label, False
+            steps.append(PathStep(float(b.x[r]), float(b.y[r]), float(b.h[r]), bs, int(b.t[r]), int(b.k[r]), label,
+                                  int(b.pdice[r]), hard))
+            cur = parent
+        steps.reverse()
+        time = int(part.time[j])
+        return TravelResult(goal, "reached", turns=t, points=k if t > 0 else 0, speed=s, time=time / UNITS,
+                            dice=int(part.dice[j]), hard=int(part.hard[j]), path=tuple(steps))
+
+
+def plan(arena: CarWarsArena, source: Source, goal: Goal, policy: Policy = "flat-out", **params: object) -> TravelResult:
+    """The least-time plan from ``source`` to ``goal`` (see :class:`Planner` for ``params``)."""
+    return Planner(arena, policy, **params).plan(source, goal)  # type: ignore[arg-type]
+
+
+def plan_many(arena: CarWarsArena, source: Source, goals: Sequence[Goal], policy: Policy = "flat-out",
+              **params: object) -> dict[Goal, TravelResult]:
+    return Planner(arena, policy, **params).plan_many(source, goals)  # type: ignore[arg-type]
+
+
+__all__ = ["Goal", "Planner", "PoseSource", "SearchLimits", "StartSource", "TravelResult", "plan", "plan_many"]
+_ = (Maneuver, FloatArray, math)
