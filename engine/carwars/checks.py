@@ -191,6 +191,10 @@ def wall_gaps(arena: CarWarsArena) -> list[Gap]:
     along = np.minimum(along, RL[i] - along)
     far = (R[i] != R[j]) | (along > 2.0 * d + 2.0 * step)
     keep = far & (d > TOUCH)
+    # the two sides of an acute corner are cw-corner-angle's business, not a gap
+    acute = np.array([p for p, angle in corner_angles(region) if angle < 90.0 - ANGLE_TOLERANCE]).reshape(-1, 2)
+    for corner in acute:
+        keep &= ~((np.hypot(*(P[i] - corner).T) < key) & (np.hypot(*(P[j] - corner).T) < key))
     i, j, d = i[keep], j[keep], d[keep]
     if len(i) == 0:
         return []

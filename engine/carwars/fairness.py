@@ -19,7 +19,9 @@ horizon), ``cw-exposure``, ``cw-sightlines`` (warnings).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 import shapely
@@ -31,6 +33,7 @@ from engine.carwars.motion import Pose, car_rectangle
 from engine.carwars.planner import Planner
 from engine.carwars.rules import POLICIES, Policy
 from engine.carwars.sight import Car, SightModel
+from engine.carwars.symmetry import Symmetry, symmetries
 from engine.carwars.travel import Goal, PlanningError, SearchLimits, StartSource, TravelResult
 from schema.games.carwars import CarWarsArena
 
@@ -47,24 +50,91 @@ class TravelTable:
 
 
 def travel_table(arena: CarWarsArena, policies: tuple[Policy, ...] = POLICIES, limits: SearchLimits = SearchLimits(),
-                 geometry: CarWarsGeometry | None = None) -> TravelTable:
-    """Every start's travel to every card, the centre and the other starts, per policy."""
+                 geometry: CarWarsGeometry | None = None, use_symmetry: bool = True, workers: int = 1) -> TravelTable:
+    """Every start's travel to every card, the centre and the other starts, per policy.  With
+    ``use_symmetry`` the arena's exact symmetries (:mod:`engine.carwars.symmetry`) carry one
+    start's answers to the starts it maps onto instead of planning again; ``workers`` > 1 runs
+    the searches in that many forked processes (POSIX)."""
     g = geometry if geometry is not None else CarWarsGeometry(arena)
+    starts = sorted(arena.start_positions, key=lambda s: s.player)
+    images: dict[int, tuple[int, Symmetry | None]] = {s.player: (s.player, None) for s in starts}
+    if use_symmetry and len(starts) > 1:
+        for t in symmetries(arena):
+            for s in starts:
+                rep, _ = images[s.player]
+                target = t.starts[rep]
+                if target != rep and images[target][1] is None and images[target][0] == target and target > rep:
+                    images[target] = (rep, t)
+    jobs = [(policy, s.player) for policy in policies for s in starts if images[s.player][1] is None]
+    global _JOB_CONTEXT
+    _JOB_CONTEXT = (arena, g, limits)
+    try:
+        if workers > 1 and len(jobs) > 1:
+            ctx = multiprocessing.get_context("fork")
+            with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=ctx) as pool:
+                answers = list(pool.map(_job, jobs))
+        else:
+            answers = [_job(j) for j in jobs]
+    finally:
+        _JOB_CONTEXT = None
+    done = dict(zip(jobs, answers))
     table = TravelTable()
     for policy in policies:
-        planner = Planner(arena, policy, geometry=g, limits=limits)
         rows: dict[str, dict[str, TravelResult]] = {}
-        for s in sorted(arena.start_positions, key=lambda s: s.player):
-            goals = [Goal("card", c.id) for c in arena.cards] + [Goal("centre")] + [
-                Goal("start", o.id) for o in arena.start_positions if o.player != s.player]
-            try:
-                res = planner.plan_many(StartSource(s.player), goals)
-            except PlanningError as exc:
-                table.errors[s.id] = str(exc)
-                continue
-            rows[s.id] = {goal.ref: r for goal, r in res.items()}
+        for s in starts:
+            rep, sym = images[s.player]
+            got = done[(policy, rep)]
+            if isinstance(got, str):
+                table.errors[s.id] = got
+            elif sym is None:
+                rows[s.id] = got
+            else:
+                rows[s.id] = {_map_ref(ref, sym): _map_result(r, sym) for ref, r in got.items()}
         table.results[policy] = rows
     return table
+
+
+_JOB_CONTEXT: tuple[CarWarsArena, CarWarsGeometry, SearchLimits] | None = None
+_PLANNERS: dict[tuple[int, str], Planner] = {}
+
+
+def _job(job: tuple[Policy, int]) -> dict[str, TravelResult] | str:
+    """One start's travel under one policy (run here or in a forked worker)."""
+    assert _JOB_CONTEXT is not None
+    arena, g, limits = _JOB_CONTEXT
+    policy, player = job
+    key = (id(g), policy)
+    planner = _PLANNERS.get(key)
+    if planner is None or planner.geometry is not g:
+        _PLANNERS.clear()
+        planner = _PLANNERS[key] = Planner(arena, policy, geometry=g, limits=limits)
+    goals = [Goal("card", c.id) for c in arena.cards] + [Goal("centre")] + [
+        Goal("start", o.id) for o in arena.start_positions if o.player != player]
+    try:
+        res = planner.plan_many(StartSource(player), goals)
+    except PlanningError as exc:
+        return str(exc)
+    return {goal.ref: r for goal, r in res.items()}
+
+
+def _map_ref(ref: str, t: Symmetry) -> str:
+    if ref.startswith("card:"):
+        return "card:" + t.cards[ref[5:]]
+    if ref.startswith("start:"):
+        return f"start:{t.starts[int(ref[6:])]}"
+    return ref
+
+
+def _map_result(r: TravelResult, t: Symmetry) -> TravelResult:
+    goal = Goal.parse(_map_ref(r.goal.ref, t))
+    path = []
+    for st in r.path:
+        x, y = t.point(st.x, st.y)
+        label = st.maneuver
+        if t.mirror:
+            label = label.replace("left", "LEFT").replace("right", "left").replace("LEFT", "right")
+        path.append(replace(st, x=x, y=y, heading=t.heading(st.heading), maneuver=label))
+    return replace(r, goal=goal, path=tuple(path))
 
 
 def _time(r: TravelResult | None) -> float:

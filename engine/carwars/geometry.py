@@ -82,7 +82,7 @@ class _Cover:
 class CarWarsGeometry:
     """Prepared geometry of one arena (see the module docstring)."""
 
-    def __init__(self, arena: CarWarsArena, grid: float = 0.4) -> None:
+    def __init__(self, arena: CarWarsArena, grid: float = 0.25) -> None:
         self.arena = arena
         self.vehicle = arena.vehicle
         self.key = arena.turning_key
@@ -100,6 +100,9 @@ class CarWarsGeometry:
         for _, g, _ in (*self.terrain, *self.hazards):
             shapely.prepare(g)
         self._clearance(grid)
+        reach = math.hypot(self.vehicle.length / 2.0, self.vehicle.width / 2.0)
+        self._terrain_class = [self._classify(g, reach) for _, g, _ in self.terrain]
+        self._hazard_class = [self._classify(g, reach) for _, g, _ in self.hazards]
         self._covers: dict[tuple[Maneuver, bool, float], _Cover] = {}
         self._templates: dict[tuple[Maneuver, bool, float], FloatArray | None] = {}
         self._padded: dict[object, tuple[FloatArray, FloatArray, BoolArray, FloatArray]] = {}
@@ -114,9 +117,10 @@ class CarWarsGeometry:
         xs = self.gx0 + grid * np.arange(nx)
         ys = self.gy0 + grid * np.arange(ny)
         X, Y = np.meshgrid(xs, ys, indexing="ij")
-        pts = shapely.points(X.ravel(), Y.ravel())
-        d = shapely.distance(pts, self.blocking.boundary)
-        inside = shapely.contains_xy(self.blocking, X.ravel(), Y.ravel())
+        self.node_x, self.node_y = X.ravel(), Y.ravel()
+        self._node_points = shapely.points(self.node_x, self.node_y)
+        d = shapely.distance(self._node_points, self.blocking.boundary)
+        inside = shapely.contains_xy(self.blocking, self.node_x, self.node_y)
         self.field = np.where(inside, -d, d).reshape(nx, ny)
         self.field_err = grid / math.sqrt(2.0) + 1e-9
         self._low = np.pad(self.field - self.field_err, 1, constant_values=-np.inf).ravel()
@@ -196,23 +200,48 @@ class CarWarsGeometry:
         out[:, :, 1] = y[:, None] + r[None, :, 0] * s + r[None, :, 1] * c
         return out
 
-    def _overlapping(self, features: list[tuple[str, BaseGeometry, int]], x: FloatArray, y: FloatArray,
-                     h: FloatArray) -> list[tuple[int, IntArray]]:
+    def _classify(self, g: BaseGeometry, reach: float) -> npt.NDArray[np.int8]:
+        """Per field node, whether a car centred within ``field_err`` of it overlaps ``g``
+        whatever its heading: 1 surely (the centre is inside), 0 surely not (farther than the
+        rectangle reaches), -1 maybe."""
+        nx, ny = self.field.shape
+        out = np.zeros(nx * ny, dtype=np.int8)
+        fx0, fy0, fx1, fy1 = g.bounds
+        m = reach + self.field_err + TOLERANCE
+        near = np.flatnonzero((self.node_x > fx0 - m) & (self.node_x < fx1 + m) & (self.node_y > fy0 - m)
+                              & (self.node_y < fy1 + m))
+        if len(near):
+            d = shapely.distance(self._node_points[near], g.boundary)
+            inside = shapely.contains_xy(g, self.node_x[near], self.node_y[near])
+            cls = np.full(len(near), -1, dtype=np.int8)
+            cls[inside & (d > self.field_err)] = 1
+            cls[~inside & (d > m)] = 0
+            out[near] = cls
+        return np.pad(out.reshape(nx, ny), 1, constant_values=-1).ravel()
+
+    def _overlapping(self, features: list[tuple[str, BaseGeometry, int]], classes: list[npt.NDArray[np.int8]],
+                     x: FloatArray, y: FloatArray, h: FloatArray) -> list[tuple[int, IntArray]]:
         """Per feature: (value, indices of the cars whose rectangle overlaps it)."""
         if not features or len(x) == 0:
             return []
-        corners = self.rectangles(x, y, h, TOLERANCE)
-        lo, hi = corners.min(axis=1), corners.max(axis=1)
+        idx = self._index(x, y)
+        near = np.flatnonzero(np.any([cls.take(idx) != 0 for cls in classes], axis=0))
+        if len(near) == 0:
+            return []
+        if len(near) < len(x):
+            return [(v, near[i]) for v, i in self._overlapping(features, classes, x[near], y[near], h[near])]
         out = []
-        polys: npt.NDArray[np.object_] | None = None
-        for _, g, value in features:
-            fx0, fy0, fx1, fy1 = g.bounds
-            near = np.flatnonzero((hi[:, 0] > fx0) & (lo[:, 0] < fx1) & (hi[:, 1] > fy0) & (lo[:, 1] < fy1))
-            if len(near) == 0:
-                continue
-            if polys is None:
-                polys = shapely.polygons(corners)
-            hit = near[shapely.intersects(polys[near], g)]
+        corners: FloatArray | None = None
+        for (_, g, value), cls in zip(features, classes):
+            c = cls.take(idx)
+            sure = np.flatnonzero(c == 1)
+            maybe = np.flatnonzero(c == -1)
+            if len(maybe):
+                if corners is None:
+                    corners = self.rectangles(x, y, h, TOLERANCE)
+                polys = shapely.polygons(corners[maybe])
+                maybe = maybe[shapely.intersects(polys, g)]
+            hit = np.concatenate([sure, maybe]) if len(maybe) else sure
             if len(hit):
                 out.append((value, hit))
         return out
@@ -220,14 +249,14 @@ class CarWarsGeometry:
     def terrain_levels(self, x: FloatArray, y: FloatArray, h: FloatArray) -> IntArray:
         """The highest terrain level each car's rectangle overlaps."""
         out: IntArray = np.zeros(len(x), dtype=np.int64)
-        for value, idx in self._overlapping(self.terrain, x, y, h):
+        for value, idx in self._overlapping(self.terrain, self._terrain_class, x, y, h):
             out[idx] = np.maximum(out[idx], value)
         return out
 
     def hazard_dice(self, x: FloatArray, y: FloatArray, h: FloatArray) -> IntArray:
         """The dice of every hazard each car's rectangle overlaps."""
         out: IntArray = np.zeros(len(x), dtype=np.int64)
-        for value, idx in self._overlapping(self.hazards, x, y, h):
+        for value, idx in self._overlapping(self.hazards, self._hazard_class, x, y, h):
             out[idx] += value
         return out
 

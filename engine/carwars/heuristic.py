@@ -9,6 +9,7 @@ speed (the fastest speed ramp the policy allows).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -112,6 +113,58 @@ class TimeBound:
         return float(self.units(np.array([slider]), np.array([points]))[0]) / UNITS
 
 
+#: Steps of the heading-aware bound's table: degrees off the heading, inches to go.
+PHI_STEP = 0.5
+A_STEP = 0.05
+A_MAX = 150.0
+
+
+@functools.lru_cache(maxsize=16)
+def _heading_table(chord: float, turn: float, spread: float) -> IntArray:
+    phis = np.arange(0.0, 180.0 + PHI_STEP / 2, PHI_STEP)
+    a_edges = np.arange(int(A_MAX / A_STEP) + 1) * A_STEP
+    most = int(A_MAX / max(chord, 1e-9)) + int(360.0 / max(turn, 1.0)) + 4
+    k = np.arange(1, most + 1)
+    dev = np.clip(phis[:, None] - (k[None, :] - 1) * turn - spread, 0.0, 180.0)
+    run = np.maximum.accumulate(np.concatenate([np.zeros((len(phis), 1)), np.cumsum(chord * np.cos(np.radians(dev)), axis=1)],
+                                               axis=1), axis=1)
+    table = np.empty((len(phis), len(a_edges)), dtype=np.int32)
+    for n in range(len(phis)):
+        table[n] = np.searchsorted(run[n], a_edges - 1e-12, side="left")
+    table[table > most] = 1 << 20
+    out: IntArray = table.astype(np.int64)
+    out.setflags(write=False)
+    return out
+
+
+class HeadingBound:
+    """A heading-aware lower bound on the forward movement points to a goal.
+
+    Driving forward, the car's heading changes by at most ``turn`` degrees a point and each
+    point's displacement is at most ``chord`` inches long, within ``spread`` degrees of the
+    heading it starts from.  So point ``i`` moves at most ``chord * cos(max(0, phi - (i-1) *
+    turn - spread))`` towards any direction ``phi`` degrees off the current heading, and ``k``
+    points at most S_k(phi), their sum.  A goal ``a`` inches away in a direction ``phi`` off
+    the heading needs at least the first k with max(S_0..S_k) >= a.  A goal behind a car that
+    turns slowly is many points away.  (The bound is admissible but not always consistent; the
+    search re-opens states, so it stays exact.)
+    """
+
+    def __init__(self, chord: float, turn: float, spread: float) -> None:
+        self.table = _heading_table(round(chord, 9), round(turn, 9), round(spread, 9))
+
+    def points(self, gx: float, gy: float, rho: float, x: FloatArray, y: FloatArray, h: FloatArray) -> IntArray:
+        """The bound along the direction from each car to the goal's centre (the goal lies
+        within ``rho`` of it)."""
+        dx, dy = gx - x, gy - y
+        a = np.hypot(dx, dy) - rho
+        phi = np.abs((np.degrees(np.arctan2(dy, dx)) - h + 180.0) % 360.0 - 180.0)
+        pi = np.floor(phi / PHI_STEP + 1e-9).astype(np.int64)
+        ai = np.clip(np.floor(a / A_STEP), 0, self.table.shape[1] - 1).astype(np.int64)
+        out: IntArray = self.table[pi, ai].astype(np.int64)
+        return out
+
+
 class Distances:
     """Per goal, lower bounds on the number of movement points needed from a car centre."""
 
@@ -122,6 +175,9 @@ class Distances:
         self.reach = math.hypot(v.length / 2.0, v.width / 2.0)  # centre to a rectangle corner
         ends = [local_pose(m, 1.0, v, g.key) for m in maneuvers]
         self.chord = max(math.hypot(e[0], e[1]) for e in ends)
+        spread = max(abs(math.degrees(math.atan2(e[1], e[0]))) for e in ends)
+        turn = max((abs(e[2]) for e in ends), default=0.0)
+        self.heading = HeadingBound(self.chord + 1e-9, turn + 1e-9, spread + 1e-9)
         r = math.hypot(v.length / 2.0, v.width / 2.0)
         self.path = max(v.length * (max(g.key.slide_forward, 1.0) + g.key.slide_lateral) + r * math.radians(max(
             (m.angle for m in maneuvers), default=0.0)), v.length)
@@ -145,6 +201,7 @@ class Distances:
         X, Y = np.meshgrid(xs, ys, indexing="ij")
         self.nodes_x, self.nodes_y = X.ravel(), Y.ravel()
         self._fields: dict[GoalShape, FloatArray] = {}
+        self._tables: dict[object, tuple[IntArray, IntArray]] = {}
 
     def field(self, goal: GoalShape) -> FloatArray:
         """Grid distance from every node to the nodes from which a car could touch ``goal``."""
@@ -159,9 +216,10 @@ class Distances:
             self._fields[goal] = f
         return f
 
-    def points(self, goal: GoalShape, x: FloatArray, y: FloatArray) -> IntArray:
+    def points(self, goal: GoalShape, x: FloatArray, y: FloatArray, h: FloatArray | None = None) -> IntArray:
         """A lower bound on the movement points before the car's rectangle can touch ``goal``
-        (a huge number when the grid proves it unreachable)."""
+        (a huge number when the grid proves it unreachable); with headings ``h``, for a car
+        driving forward only (see :class:`HeadingBound`)."""
         g = self.geometry
         d = np.maximum(goal.distance(x, y) - self.reach, 0.0)
         p_e = np.ceil(d / self.chord - 1e-9)
@@ -172,7 +230,52 @@ class Distances:
         lb = np.where(np.isfinite(geo), np.maximum(geo / GRID_STRETCH - GRID_SLACK * g.grid, 0.0), np.inf)
         p_g = np.where(np.isfinite(lb), np.ceil(lb / self.path - 1e-9), 1 << 30)
         out: IntArray = np.maximum(p_e, p_g).astype(np.int64)
+        if h is not None:
+            rho = self.reach + math.hypot(goal.hw, goal.hh)
+            np.maximum(out, self.heading.points(goal.cx, goal.cy, rho, x, y, h), out=out)
         return out
+
+
+    def node(self, x: FloatArray, y: FloatArray) -> IntArray:
+        """Index of each point's nearest grid node (within ``field_err`` of it)."""
+        g = self.geometry
+        nx, ny = g.field.shape
+        i = np.clip(np.rint((x - g.gx0) / g.grid), 0, nx - 1).astype(np.int64)
+        j = np.clip(np.rint((y - g.gy0) / g.grid), 0, ny - 1).astype(np.int64)
+        out: IntArray = i * ny + j
+        return out
+
+    def tables(self, goal: GoalShape, headings: FloatArray) -> tuple[IntArray, IntArray]:
+        """Per grid node: the least movement points to touch ``goal`` from anywhere within
+        ``field_err`` of the node - driving forward at each of ``headings`` (n, len(headings)),
+        and any way (n,) - so the search bounds a state with two lookups."""
+        key = (goal, tuple(np.round(headings, 6).tolist()))
+        got = self._tables.get(key)
+        if got is not None:
+            return got
+        err = self.geometry.field_err
+        x, y = self.nodes_x, self.nodes_y
+        d = np.maximum(goal.distance(x, y) - self.reach - err, 0.0)  # noqa: F841
+        p_e = np.ceil(d / self.chord - 1e-9)
+        f = self.field(goal)
+        lb = np.where(np.isfinite(f), np.maximum(f / GRID_STRETCH - GRID_SLACK * self.geometry.grid, 0.0), np.inf)
+        p_g = np.where(np.isfinite(lb), np.ceil(lb / self.path - 1e-9), 1 << 30)
+        any_ = np.maximum(p_e, p_g).astype(np.int64)
+        rho = self.reach + math.hypot(goal.hw, goal.hh)
+        dx, dy = goal.cx - x, goal.cy - y
+        dist = np.hypot(dx, dy)
+        a = dist - rho - err
+        slack = np.degrees(np.arcsin(np.clip(err / np.maximum(dist, 1e-12), 0.0, 1.0)))
+        bearing = np.degrees(np.arctan2(dy, dx))
+        hb = self.heading
+        fwd = np.repeat(any_[:, None], len(headings), axis=1)
+        live = np.flatnonzero(self.free & (any_ < (1 << 30)))  # where a car's centre can be
+        ai = np.clip(np.floor(a[live] / A_STEP), 0, hb.table.shape[1] - 1).astype(np.int64)
+        phi = np.abs((bearing[live, None] - headings[None, :] + 180.0) % 360.0 - 180.0) - slack[live, None]
+        pi = np.floor(np.maximum(phi, 0.0) / PHI_STEP + 1e-9).astype(np.int64)
+        fwd[live] = np.maximum(any_[live, None], hb.table[pi, ai[:, None]])
+        self._tables[key] = (fwd, any_)
+        return fwd, any_
 
 
 def goal_rectangle_of_pose(pose: Pose, length: float, width: float) -> GoalShape:

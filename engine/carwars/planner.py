@@ -56,12 +56,15 @@ from engine.carwars.travel import (
 )
 from schema.games.carwars import CarWarsArena
 
-FIELDS_F = ("x", "y", "h")
-FIELDS_I = ("s", "k", "t", "time", "dice", "hard", "parent", "move", "pdice")
+#: The columns of a batch of states: floats (pose, and the pose it left) and integers.
+FIELDS_F = ("x", "y", "h", "px", "py", "ph")
+FIELDS_I = ("s", "k", "t", "time", "dice", "hard", "parent", "move", "pdice", "checked")
 #: ``move`` codes >= SPEED_MOVE are speed choices: SPEED_MOVE + new speed + 1 (+ HARD_FLAG).
 SPEED_MOVE = 1000
 HARD_FLAG = 100
 _BIG = 1 << 40
+#: Bits of the dice in a bucket key: buckets are (time bound, dice so far).
+DICE_BITS = 21
 
 
 def _points(s: IntArray) -> IntArray:
@@ -70,31 +73,58 @@ def _points(s: IntArray) -> IntArray:
 
 
 class _Batch:
-    """States as parallel arrays (see FIELDS_F / FIELDS_I)."""
+    """States as two column-major matrices (see FIELDS_F / FIELDS_I); columns read as
+    attributes (``b.x``, ``b.dice``)."""
 
-    def __init__(self, **cols: Any) -> None:
-        self.cols: dict[str, Any] = cols
+    __slots__ = ("F", "I")
+
+    def __init__(self, F: Any = None, I: Any = None, **cols: Any) -> None:  # noqa: E741
+        if F is not None:
+            self.F, self.I = F, I
+            return
+        n = len(cols["x"])
+        self.F = np.empty((len(FIELDS_F), n))
+        self.I = np.empty((len(FIELDS_I), n), dtype=np.int64)
+        for j, c in enumerate(FIELDS_F):
+            self.F[j] = cols[c]
+        for j, c in enumerate(FIELDS_I):
+            self.I[j] = cols[c]
 
     def __len__(self) -> int:
-        return len(self.cols["x"])
+        return int(self.F.shape[1])
 
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self.__dict__["cols"][name]
-        except KeyError:
-            raise AttributeError(name) from None
+    def set(self, name: str, values: Any) -> None:
+        self.I[FIELDS_I.index(name)] = values
 
     def take(self, idx: Any) -> _Batch:
-        return _Batch(**{k: v[idx] for k, v in self.cols.items()})
+        return _Batch(self.F[:, idx], self.I[:, idx])
 
     def slice(self, a: int, z: int) -> _Batch:
-        return _Batch(**{k: v[a:z] for k, v in self.cols.items()})
+        return _Batch(self.F[:, a:z], self.I[:, a:z])
 
     @staticmethod
     def concat(parts: Sequence[_Batch]) -> _Batch:
         if len(parts) == 1:
             return parts[0]
-        return _Batch(**{k: np.concatenate([p.cols[k] for p in parts]) for k in parts[0].cols})
+        return _Batch(np.concatenate([p.F for p in parts], axis=1), np.concatenate([p.I for p in parts], axis=1))
+
+    # typed column views
+    x = property(lambda self: self.F[0])
+    y = property(lambda self: self.F[1])
+    h = property(lambda self: self.F[2])
+    px = property(lambda self: self.F[3])
+    py = property(lambda self: self.F[4])
+    ph = property(lambda self: self.F[5])
+    s = property(lambda self: self.I[0])
+    k = property(lambda self: self.I[1])
+    t = property(lambda self: self.I[2])
+    time = property(lambda self: self.I[3])
+    dice = property(lambda self: self.I[4])
+    hard = property(lambda self: self.I[5])
+    parent = property(lambda self: self.I[6])
+    move = property(lambda self: self.I[7])
+    pdice = property(lambda self: self.I[8])
+    checked = property(lambda self: self.I[9])
 
 
 class Planner:
@@ -186,9 +216,6 @@ class Planner:
 
 
 class _Search:
-    #: Order states of equal time by dice, then hard speed changes (off for heat maps).
-    tie_break = True
-
     def __init__(self, p: Planner, pose: Pose, speed: int, shapes: dict[Goal, GoalShape],
                  quantum: float | None = None) -> None:
         self.p = p
@@ -197,7 +224,8 @@ class _Search:
         self.shapes = shapes
         self.open = list(shapes)
         self.results: dict[Goal, TravelResult] = {}
-        self.closed: set[int] = set()
+        self.pending: dict[Goal, tuple[int, int]] = {}
+        self.closed: dict[int, int] = {}
         self.store: list[_Batch] = []
         self.stored = 0
         self.buckets: dict[int, list[_Batch]] = {}
@@ -205,11 +233,17 @@ class _Search:
         self.beyond = False
         self.expanded = 0
         self.started = _time.monotonic()
+        self.stale = False
+        self.need_fwd: IntArray | None = None
+        self.need_any: IntArray | None = None
+        if self.open:
+            self._heuristic_tables()
         pts = 1 if speed == REVERSE else speed
         src = _Batch(x=np.array([pose.x]), y=np.array([pose.y]), h=np.array([pose.heading]),
                      s=np.array([speed]), k=np.array([pts]), t=np.array([0]), time=np.array([0]),
                      dice=np.array([0]), hard=np.array([0]), parent=np.array([-1]), move=np.array([-1]),
-                     pdice=np.array([0]))
+                     pdice=np.array([0]), px=np.array([pose.x]), py=np.array([pose.y]), ph=np.array([pose.heading]),
+                     checked=np.array([True]))
         self._push(src)
 
     # keys ---------------------------------------------------------------------------------------
@@ -221,21 +255,47 @@ class _Search:
         out: IntArray = ((((xi << 21) | yi) << 10 | hi) << 3 | (b.s + 1)) << 3 | b.k
         return out
 
-    def _f(self, b: _Batch) -> IntArray:
+    def _heuristic_tables(self) -> None:
+        """The least points to any open goal per grid node (and heading index)."""
         p = self.p
-        f = np.full(len(b), _BIG, dtype=np.int64)
+        headings = np.mod(self.base + p.step * np.arange(p.headings), 360.0)
+        fwd: IntArray | None = None
+        any_: IntArray | None = None
+        for g in self.open:
+            tf, ta = p.distances.tables(self.shapes[g], headings)
+            fwd = tf if fwd is None else np.minimum(fwd, tf)
+            any_ = ta if any_ is None else np.minimum(any_, ta)
+        self.need_fwd, self.need_any = fwd, any_
+
+    def _f(self, b: _Batch) -> IntArray:
+        """A* priority: a lower bound on the time (1/60 turns) at which an open goal is touched.
+        The least of: driving forward only (the heading-aware bound), or reversing at some
+        point (not before the slider can reach 0: "Speed 0 means either stopped or in
+        reverse").  The time bound grows with the points, so the least over the goals is the
+        bound of the least points, tabulated per grid node (:meth:`Distances.tables`)."""
+        p = self.p
+        if not self.open or self.need_any is None or self.need_fwd is None:
+            return np.full(len(b), _BIG, dtype=np.int64)
         pts = _points(b.s)
         rem = pts - b.k
         sl = np.maximum(b.s, 0)
-        for g in self.open:
-            need = p.distances.points(self.shapes[g], b.x, b.y)
-            within = (need <= rem) & (pts > 0)
-            now = np.where(within, (b.t - 1) * UNITS + (b.k + need) * UNITS // np.maximum(pts, 1), 0)
-            later = b.t * UNITS + p.bound.units(sl, np.maximum(need - rem, 0))
-            fg = np.where(need == 0, b.time, np.where(within, now, later))
-            fg = np.where(need >= (1 << 30), _BIG, fg)
-            np.minimum(f, fg, out=f)
-        return f
+        node = p.distances.node(b.x, b.y)
+        hi = np.rint((b.h - self.base) / p.step).astype(np.int64) % p.headings
+        need_any = self.need_any[node]
+        f = self._bound(b, self.need_fwd[node, hi], pts, rem, sl)
+        if p.reverse:
+            wait = np.maximum(1, -(-sl // p.bound.step))
+            rev_start = np.where((b.s == REVERSE) & (b.k == 0), b.time, (b.t + wait - 1) * UNITS)
+            f = np.minimum(f, np.maximum(rev_start, self._bound(b, need_any, pts, rem, sl)))
+        out: IntArray = np.where(need_any >= (1 << 30), _BIG, f)
+        return out
+
+    def _bound(self, b: _Batch, need: IntArray, pts: IntArray, rem: IntArray, sl: IntArray) -> IntArray:
+        within = (need <= rem) & (pts > 0)
+        now = np.where(within, (b.t - 1) * UNITS + (b.k + need) * UNITS // np.maximum(pts, 1), 0)
+        later = b.t * UNITS + self.p.bound.units(sl, np.maximum(need - rem, 0))
+        out: IntArray = np.where(need == 0, b.time, np.where(within, now, later))
+        return out
 
     def _push(self, b: _Batch) -> None:
         if len(b) == 0:
@@ -250,9 +310,7 @@ class _Search:
             b, f = b.take(np.flatnonzero(keep)), f[keep]
         if len(b) == 0:
             return
-        packed = f << 30
-        if self.tie_break:
-            packed = packed | (np.minimum(b.dice, (1 << 20) - 1) << 10) | np.minimum(b.hard, 1023)
+        packed = (f << DICE_BITS) | np.minimum(b.dice, (1 << DICE_BITS) - 1)
         order = np.argsort(packed, kind="stable")
         packed = packed[order]
         b = b.take(order)
@@ -267,37 +325,48 @@ class _Search:
                 heapq.heappush(self.heap, key)
             self.buckets[key].append(part)
 
-    def _rekey(self) -> None:
-        parts = [x for lst in self.buckets.values() for x in lst]
-        self.buckets, self.heap = {}, []
-        if parts and self.open:
-            self._push(_Batch.concat(parts))
-
     # main loop ----------------------------------------------------------------------------------
     def run(self) -> dict[Goal, TravelResult]:
+        """A* by (time bound, dice so far), one batch per bucket.  States reached with the same
+        key (pose, speed, points moved) keep the least (time, dice, hard changes), re-opened
+        when improved.  A goal is settled once every state with a smaller (bound, dice) has been
+        expanded, so among the fastest plans the one with the fewest dice (then hard changes)
+        wins."""
         lim = self.p.limits
         while self.heap and self.open:
-            key = heapq.heappop(self.heap)
-            b = _Batch.concat(self.buckets.pop(key))
-            keys = self._keys(b)
-            _, first = np.unique(keys, return_index=True)
-            fresh = np.array([i for i in first.tolist() if int(keys[i]) not in self.closed], dtype=np.int64)
-            if len(fresh) == 0:
+            f = heapq.heappop(self.heap)
+            batch = _Batch.concat(self.buckets.pop(f))
+            self._settle(f)
+            if not self.open:
+                break
+            if self.stale:
+                # goals closed since these were queued: their bound may have risen (lazy re-keying)
+                nf = (self._f(batch) << DICE_BITS) | np.minimum(batch.dice, (1 << DICE_BITS) - 1)
+                later = nf > f
+                if later.any():
+                    self._push(batch.take(np.flatnonzero(later)))
+                    batch = batch.take(np.flatnonzero(~later))
+                    if len(batch) == 0:
+                        continue
+            ready, requeue = self._check(batch)
+            if requeue is not None:
+                self._push(requeue)
+            if ready is None:
                 continue
-            b = b.take(fresh)
-            self.closed.update(keys[fresh].tolist())
+            b = self._fresh(ready)
+            if b is None:
+                continue
             ids = np.arange(self.stored, self.stored + len(b))
             self.store.append(b)
             self.stored += len(b)
             self.expanded += len(b)
-            self._goals(b, ids, key >> 30)
-            if not self.open:
-                break
+            self._goals(b, ids)
             if self.expanded > lim.max_states:
-                return self._stop("states", key >> 30)
+                return self._stop("states", f >> DICE_BITS)
             if lim.max_seconds is not None and _time.monotonic() - self.started > lim.max_seconds:
-                return self._stop("time", key >> 30)
+                return self._stop("time", f >> DICE_BITS)
             self._expand(b, ids)
+        self._settle(_BIG)
         for g in self.open:
             if self.beyond:
                 self.results[g] = TravelResult(g, "beyond", horizon=float(self.p.max_turns))
@@ -305,25 +374,71 @@ class _Search:
                 self.results[g] = TravelResult(g, "unreachable")
         return self.results
 
+    def _settle(self, f: int) -> bool:
+        """Settle the goals touched with a (time, dice) below the bucket key ``f`` (every
+        state with a smaller key is done); whether any was."""
+        done = [g for g, (label, _) in self.pending.items() if (label >> DICE_BITS) < f]
+        if not done:
+            return False
+        for g in done:
+            self.results[g] = self._result(g, self.pending.pop(g)[1])
+        self.open = [g for g in self.open if g not in done]
+        if self.open:
+            self._heuristic_tables()
+            self.stale = True
+        return True
+
+    @staticmethod
+    def _label(b: _Batch) -> IntArray:
+        cap = (1 << DICE_BITS) - 1
+        out: IntArray = (b.time << (2 * DICE_BITS)) | (np.minimum(b.dice, cap) << DICE_BITS) | np.minimum(b.hard, cap)
+        return out
+
+    def _fresh(self, b: _Batch) -> _Batch | None:
+        """The states of ``b`` that improve on every state with the same key seen so far (one
+        per key, the least (time, dice, hard)); records them.  With a consistent bound a key is
+        settled the first time; re-opening keeps the search exact otherwise."""
+        keys = self._keys(b)
+        label = self._label(b)
+        order = np.lexsort((label, keys))
+        keys, label = keys[order], label[order]
+        first = np.concatenate([[True], keys[1:] != keys[:-1]])
+        order, keys, label = order[first], keys[first], label[first]
+        closed = self.closed
+        big = 1 << 62
+        better = np.fromiter((lb < closed.get(k, big) for k, lb in zip(keys.tolist(), label.tolist())), dtype=bool,
+                             count=len(keys))
+        if not better.any():
+            return None
+        closed.update(zip(keys[better].tolist(), label[better].tolist()))
+        return b.take(order[better])
+
     def _stop(self, why: str, f: int) -> dict[Goal, TravelResult]:
+        self._settle(f << DICE_BITS)
         for g in self.open:
             self.results[g] = TravelResult(g, "undecided", horizon=f / UNITS, undecided=why)
+        self.open = []
         return self.results
 
-    def _goals(self, b: _Batch, ids: IntArray, f: int) -> None:
+    def _goals(self, b: _Batch, ids: IntArray) -> None:
+        """Record the best touching state per open goal (settled later by :meth:`_settle`)."""
         eligible = (b.k > 0) | (b.parent < 0)
+        if self.need_any is not None:
+            eligible &= self.need_any[self.p.distances.node(b.x, b.y)] == 0  # no goal within reach otherwise
         if not eligible.any():
             return
+        sel = np.flatnonzero(eligible)
+        b, ids = b.take(sel), ids[sel]
+        eligible = eligible[sel]
         corners = self.p.geometry.rectangles(b.x, b.y, b.h)
-        done = []
+        label = self._label(b)
         for g in self.open:
             hit = np.flatnonzero(eligible & self.shapes[g].touched_by(corners))
             if len(hit):
-                self.results[g] = self._result(g, int(ids[hit[0]]))
-                done.append(g)
-        if done:
-            self.open = [g for g in self.open if g not in done]
-            self._rekey()
+                k = int(hit[np.argmin(label[hit])])
+                cand = (int(label[k]), int(ids[k]))
+                if g not in self.pending or cand[0] < self.pending[g][0]:
+                    self.pending[g] = cand
 
     # expansion ---------------------------------------------------------------------------------
     def _expand(self, b: _Batch, ids: IntArray) -> None:
@@ -341,7 +456,8 @@ class _Search:
                     x=b.x[idx], y=b.y[idx], h=b.h[idx], s=np.full(n, ch.speed), k=np.zeros(n, dtype=np.int64), t=nt,
                     time=(nt - (0 if ch.speed == 0 else 1)) * UNITS, dice=b.dice[idx], hard=b.hard[idx] + int(ch.hard),
                     parent=ids[idx], move=np.full(n, SPEED_MOVE + ch.speed + 1 + (HARD_FLAG if ch.hard else 0)),
-                    pdice=np.zeros(n, dtype=np.int64)))
+                    pdice=np.zeros(n, dtype=np.int64), px=b.x[idx], py=b.y[idx], ph=b.h[idx],
+                    checked=np.ones(n, dtype=bool)))
         mv = np.flatnonzero(~complete)
         if len(mv):
             children.extend(self._moves(b.take(mv), ids[mv]))
@@ -349,8 +465,9 @@ class _Search:
             self._push(_Batch.concat(children))
 
     def _moves(self, b: _Batch, ids: IntArray) -> list[_Batch]:
-        """Every maneuver from every moving state at once: new poses, merging with closed
-        states, the continuous collision test, the driving roll's dice."""
+        """Every maneuver from every moving state at once: new poses, the maneuver's dice, and
+        merging with closed states.  The collision test and the terrain and hazard dice wait
+        until a state is taken from the queue (:meth:`_check`): most are never taken."""
         p = self.p
         n, mm = len(b), len(p.maneuvers)
         a = np.radians(b.h)
@@ -364,27 +481,44 @@ class _Search:
         row = np.repeat(np.arange(n), mm)
         mi = np.tile(np.arange(mm), n)
         pts = _points(b.s)[row]
+        roll = np.where(b.s == REVERSE, 1, b.s)[row]
+        pd = np.where(p.is_man[mi], roll + p.zdice[mi], 0)
         child = _Batch(x=nx, y=ny, h=nh, s=b.s[row], k=b.k[row] + 1, t=b.t[row],
-                       time=(b.t[row] - 1) * UNITS + (b.k[row] + 1) * UNITS // pts, dice=b.dice[row],
-                       hard=b.hard[row], parent=ids[row], move=mi, pdice=np.zeros(n * mm, dtype=np.int64))
+                       time=(b.t[row] - 1) * UNITS + (b.k[row] + 1) * UNITS // pts, dice=b.dice[row] + pd,
+                       hard=b.hard[row], parent=ids[row], move=mi, pdice=pd, px=b.x[row], py=b.y[row], ph=b.h[row],
+                       checked=np.zeros(n * mm, dtype=bool))
         keys = self._keys(child)
         closed = self.closed
-        keep = np.fromiter((k not in closed for k in keys.tolist()), dtype=bool, count=n * mm)
+        big = 1 << 62
+        keep = np.fromiter((lb < closed.get(k, big) for k, lb in zip(keys.tolist(), self._label(child).tolist())),
+                           dtype=bool, count=n * mm)
         sel = np.flatnonzero(keep)
         if len(sel) == 0:
             return []
-        ok = p.geometry.free_batch(b.x[row[sel]], b.y[row[sel]], b.h[row[sel]], mi[sel], rev[row[sel]], p.maneuvers)
-        allc = child.take(sel[ok])
-        if len(allc) == 0:
-            return []
+        return [child.take(sel)]
+
+    def _check(self, b: _Batch) -> tuple[_Batch | None, _Batch | None]:
+        """Settle the deferred work of the unchecked states of ``b``: drop those whose point
+        collides, add the terrain and hazard dice.  Returns (ready, requeue): states whose dice
+        grew go back to the queue under their true key."""
+        todo = b.checked == 0
+        if not todo.any():
+            return b, None
+        p = self.p
         g = p.geometry
-        roll = np.where(allc.s == REVERSE, 1, allc.s)
-        man = p.is_man[allc.move]
-        pd = (g.terrain_levels(allc.x, allc.y, allc.h) + g.hazard_dice(allc.x, allc.y, allc.h)
-              + np.where(man, roll + p.zdice[allc.move], 0))
-        allc.cols["pdice"] = pd
-        allc.cols["dice"] = allc.dice + pd
-        return [allc]
+        idx = np.flatnonzero(todo)
+        u = b.take(idx)
+        ok = g.free_batch(u.px, u.py, u.ph, u.move, u.s == REVERSE, p.maneuvers)
+        u = u.take(np.flatnonzero(ok))
+        extra = g.terrain_levels(u.x, u.y, u.h) + g.hazard_dice(u.x, u.y, u.h)
+        u.set("pdice", u.pdice + extra)
+        u.set("dice", u.dice + extra)
+        u.set("checked", 1)
+        done = b.take(np.flatnonzero(b.checked != 0))
+        now = u.take(np.flatnonzero(extra == 0))
+        later = u.take(np.flatnonzero(extra > 0))
+        ready = _Batch.concat([done, now]) if len(done) else now
+        return (ready if len(ready) else None), (later if len(later) else None)
 
     # results -----------------------------------------------------------------------------------
     def _row(self, i: int) -> tuple[_Batch, int]:
@@ -430,4 +564,3 @@ def plan_many(arena: CarWarsArena, source: Source, goals: Sequence[Goal], policy
 
 
 __all__ = ["Goal", "Planner", "PoseSource", "SearchLimits", "StartSource", "TravelResult", "plan", "plan_many"]
-_ = (Maneuver, FloatArray, math)

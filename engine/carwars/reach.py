@@ -27,7 +27,6 @@ __all__ = ["ReachMap", "StartSource", "reach", "reach_with"]
 
 
 class _ReachSearch(_Search):
-    tie_break = False
     def _f(self, b: _Batch) -> np.ndarray:
         return np.asarray(b.time, dtype=np.int64)
 
@@ -45,13 +44,15 @@ class _ReachSearch(_Search):
 
             heapq.heappop(self.heap)
             b = _Batch.concat(self.buckets.pop(key))
-            keys = self._keys(b)
-            _, first = np.unique(keys, return_index=True)
-            fresh = np.array([i for i in first.tolist() if int(keys[i]) not in self.closed], dtype=np.int64)
-            if len(fresh) == 0:
+            ready, requeue = self._check(b)
+            if requeue is not None:
+                self._push(requeue)
+            if ready is None:
                 continue
-            b = b.take(fresh)
-            self.closed.update(keys[fresh].tolist())
+            fresh = self._fresh(ready)
+            if fresh is None:
+                continue
+            b = fresh
             ids = np.arange(self.stored, self.stored + len(b))
             self.store.append(b)
             self.stored += len(b)
