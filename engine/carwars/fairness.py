@@ -179,7 +179,7 @@ def start_metrics(arena: CarWarsArena, table: TravelTable) -> dict[str, dict[str
 
 
 def _spread(code: str, what: str, rows: dict[str, float], tol: float, unit: str, extra: str = "",
-            dice: dict[str, int | None] | None = None, dice_tol: int | None = None) -> list[Issue]:
+            dice: dict[str, int | None] | None = None, dice_tol: int | None = None, verb: str = "needs") -> list[Issue]:
     finite = {k: v for k, v in rows.items() if math.isfinite(v)}
     out: list[Issue] = []
     if len(finite) >= 2:
@@ -187,7 +187,7 @@ def _spread(code: str, what: str, rows: dict[str, float], tol: float, unit: str,
         gap = finite[hi] - finite[lo]
         if gap > tol + 1e-9:
             out.append(Issue(code, "warning",
-                             f"{hi} needs {fmt(finite[hi])} {unit} {what}, {lo} only {fmt(finite[lo])} ({fmt(gap)} more; "
+                             f"{hi} {verb} {fmt(finite[hi])} {unit} {what}, {lo} only {fmt(finite[lo])} ({fmt(gap)} more; "
                              f"tolerance {fmt(tol)}){extra}", (hi, lo), {"values": finite, "difference": round(gap, 4)}))
     if dice is not None and dice_tol is not None:
         known = {k: v for k, v in dice.items() if v is not None}
@@ -288,10 +288,10 @@ def check_exposure(arena: CarWarsArena) -> list[Issue]:
     an = arena.scenario.analysis
     ex = exposure(arena)
     extra = f" within {fmt(an.exposure_radius)} in of the start"
-    out = _spread("cw-exposure", "of hazards" + extra, {k: v["hazard_dice"] for k, v in ex.items()},
-                  float(an.exposure_dice_tolerance), "dice")
-    out += _spread("cw-exposure", "of mean terrain level" + extra, {k: v["terrain"] for k, v in ex.items()},
-                   an.exposure_terrain_tolerance, "levels")
+    out = _spread("cw-exposure", "of hazard cards" + extra, {k: v["hazard_dice"] for k, v in ex.items()},
+                  float(an.exposure_dice_tolerance), "dice", verb="has")
+    out += _spread("cw-exposure", "as the mean terrain level" + extra, {k: v["terrain"] for k, v in ex.items()},
+                   an.exposure_terrain_tolerance, "", verb="has")
     return out
 
 
@@ -316,11 +316,11 @@ def sightlines(arena: CarWarsArena) -> dict[str, dict[str, Any]]:
 def check_sightlines(arena: CarWarsArena) -> list[Issue]:
     an = arena.scenario.analysis
     sl = sightlines(arena)
-    out = _spread("cw-sightlines", "(other starts it sees)", {k: float(len(v["sees"])) for k, v in sl.items()},
-                  float(an.sight_tolerance), "sightlines")
-    out += _spread("cw-sightlines", "(partial cover between it and the starts it sees)",
+    out = _spread("cw-sightlines", "to other starts (full cover blocks the rest)",
+                  {k: float(len(v["sees"])) for k, v in sl.items()}, float(an.sight_tolerance), "sightlines", verb="has")
+    out += _spread("cw-sightlines", "of partial cover between it and the starts it sees",
                    {k: float(sum(len(c) for c in v["cover"].values())) for k, v in sl.items()},
-                   float(an.sight_tolerance), "obstacles")
+                   float(an.sight_tolerance), "obstacles", verb="has")
     return out
 
 
