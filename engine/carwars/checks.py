@@ -300,6 +300,12 @@ def start_key(arena: CarWarsArena, player: int) -> KeyPlacement:
             continue
         u = d / length
         n = np.array([-u[1], u[0]])
+        band = ShapelyPolygon([a, b, b + w * n, a + w * n])
+        near = band.distance(car)
+        if near > tol + 1e-9:  # no key along this stretch can touch the car
+            if near < best_gap:
+                best_gap, best_why = near, f"the car is {fmt(near)} in from the nearest turning key against the edge"
+            continue
         proj = (cc - a) @ u
         cands = set(np.clip(np.concatenate([proj - L, proj, proj - L / 2.0, [0.0, length - L]]), 0.0, length - L).round(9).tolist())
         for s in sorted(cands):

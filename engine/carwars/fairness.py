@@ -22,7 +22,7 @@ import math
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import Any, Callable, Literal
 
 import shapely
 from shapely.geometry import Point as ShapelyPoint
@@ -56,16 +56,7 @@ def travel_table(arena: CarWarsArena, policies: tuple[Policy, ...] = POLICIES, l
     start's answers to the starts it maps onto instead of planning again; ``workers`` > 1 runs
     the searches in that many forked processes (POSIX)."""
     g = geometry if geometry is not None else CarWarsGeometry(arena)
-    starts = sorted(arena.start_positions, key=lambda s: s.player)
-    images: dict[int, tuple[int, Symmetry | None]] = {s.player: (s.player, None) for s in starts}
-    if use_symmetry and len(starts) > 1:
-        for t in symmetries(arena):
-            for s in starts:
-                rep, _ = images[s.player]
-                target = t.starts[rep]
-                if target != rep and images[target][1] is None and images[target][0] == target and target > rep:
-                    images[target] = (rep, t)
-    jobs = [(policy, s.player) for policy in policies for s in starts if images[s.player][1] is None]
+    jobs, images = travel_jobs(arena, policies, use_symmetry, split=workers > 1)
     global _JOB_CONTEXT
     _JOB_CONTEXT = (arena, g, limits)
     try:
@@ -77,13 +68,51 @@ def travel_table(arena: CarWarsArena, policies: tuple[Policy, ...] = POLICIES, l
             answers = [_job(j) for j in jobs]
     finally:
         _JOB_CONTEXT = None
-    done = dict(zip(jobs, answers))
+        _PLANNERS.clear()
+    return assemble(arena, policies, images, dict(zip(jobs, answers)))
+
+
+Part = Literal["all", "cards", "starts"]
+Job = tuple[Policy, int, Part]
+Answer = dict[str, TravelResult] | str
+Images = dict[int, tuple[int, Symmetry | None]]
+
+
+def travel_jobs(arena: CarWarsArena, policies: tuple[Policy, ...] = POLICIES, use_symmetry: bool = True,
+                split: bool = False) -> tuple[list[Job], Images]:
+    """The (policy, player, part) searches a travel table needs, and per player the start whose
+    answers it takes (itself, or another through a symmetry).  With ``split`` the flat-out
+    search of a start is two jobs (cards and centre; other starts) that run side by side."""
+    starts = sorted(arena.start_positions, key=lambda s: s.player)
+    images: Images = {s.player: (s.player, None) for s in starts}
+    if use_symmetry and len(starts) > 1:
+        for t in symmetries(arena):
+            for s in starts:
+                rep, _ = images[s.player]
+                target = t.starts[rep]
+                if target != rep and images[target][1] is None and images[target][0] == target and target > rep:
+                    images[target] = (rep, t)
+    parts: dict[Policy, tuple[Part, ...]] = {"safe": ("all",), "flat-out": ("cards", "starts") if split else ("all",)}
+    jobs: list[Job] = [(policy, s.player, part) for policy in policies for s in starts if images[s.player][1] is None
+                       for part in parts[policy]]
+    return jobs, images
+
+
+def assemble(arena: CarWarsArena, policies: tuple[Policy, ...], images: Images, done: dict[Job, Answer]) -> TravelTable:
+    """The table from the searches' answers (mapped through the symmetries)."""
+    merged: dict[tuple[Policy, int], Answer] = {}
+    for (policy, player, _), answer in done.items():
+        have = merged.get((policy, player))
+        if isinstance(answer, str) or have is None:
+            merged[(policy, player)] = answer
+        elif not isinstance(have, str):
+            merged[(policy, player)] = {**have, **answer}
     table = TravelTable()
     for policy in policies:
         rows: dict[str, dict[str, TravelResult]] = {}
-        for s in starts:
+        for s in sorted(arena.start_positions, key=lambda s: s.player):
             rep, sym = images[s.player]
-            got = done[(policy, rep)]
+            got = merged[(policy, rep)]
             if isinstance(got, str):
                 table.errors[s.id] = got
             elif sym is None:
@@ -94,27 +123,53 @@ def travel_table(arena: CarWarsArena, policies: tuple[Policy, ...] = POLICIES, l
     return table
 
 
+def set_job_context(arena: CarWarsArena | None, geometry: CarWarsGeometry | None = None,
+                    limits: SearchLimits = SearchLimits()) -> None:
+    """What :func:`run_job` plans on (set it before forking workers)."""
+    global _JOB_CONTEXT
+    _PLANNERS.clear()
+    _JOB_CONTEXT = None if arena is None else (arena, geometry or CarWarsGeometry(arena), limits)
+
+
 _JOB_CONTEXT: tuple[CarWarsArena, CarWarsGeometry, SearchLimits] | None = None
 _PLANNERS: dict[tuple[int, str], Planner] = {}
 
 
-def _job(job: tuple[Policy, int]) -> dict[str, TravelResult] | str:
-    """One start's travel under one policy (run here or in a forked worker)."""
+def run_job(job: Job) -> Answer:
+    """One start's travel under one policy, in the context :func:`set_job_context` set (here or
+    in a forked worker)."""
+    return _job(job)
+
+
+def _job(job: Job) -> Answer:
     assert _JOB_CONTEXT is not None
     arena, g, limits = _JOB_CONTEXT
-    policy, player = job
+    policy, player, part = job
+    if any(p.geometry is not g for p in _PLANNERS.values()):
+        _PLANNERS.clear()
     key = (id(g), policy)
     planner = _PLANNERS.get(key)
-    if planner is None or planner.geometry is not g:
-        _PLANNERS.clear()
+    if planner is None:
         planner = _PLANNERS[key] = Planner(arena, policy, geometry=g, limits=limits)
-    goals = [Goal("card", c.id) for c in arena.cards] + [Goal("centre")] + [
-        Goal("start", o.id) for o in arena.start_positions if o.player != player]
+    res = plan_start(planner, player, part)
+    return res if isinstance(res, str) else {goal.ref: r for goal, r in res.items()}
+
+
+def travel_goals(arena: CarWarsArena, policy: Policy, player: int, part: Part = "all") -> list[Goal]:
+    """What the fairness metrics ask of a start: flat-out, every card, the centre and the other
+    starts; safe, the checkpoints and the centre."""
+    if policy == "safe":
+        return [Goal("card", c.id) for c in arena.cards if c.role == "checkpoint"] + [Goal("centre")]
+    cards = [Goal("card", c.id) for c in arena.cards] + [Goal("centre")]
+    starts = [Goal("start", o.id) for o in arena.start_positions if o.player != player]
+    return cards if part == "cards" else starts if part == "starts" else cards + starts
+
+
+def plan_start(planner: Planner, player: int, part: Part = "all") -> dict[Goal, TravelResult] | str:
     try:
-        res = planner.plan_many(StartSource(player), goals)
+        return planner.plan_many(StartSource(player), travel_goals(planner.arena, planner.policy, player, part))
     except PlanningError as exc:
         return str(exc)
-    return {goal.ref: r for goal, r in res.items()}
 
 
 def _map_ref(ref: str, t: Symmetry) -> str:

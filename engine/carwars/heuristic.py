@@ -24,6 +24,7 @@ from engine.carwars.rules import Maneuver
 from engine.carwars.travel import UNITS
 
 IntArray = npt.NDArray[np.int64]
+Int32Array = npt.NDArray[np.int32]
 #: Safety factors turning 8-connected grid distances into lower bounds on the length of the
 #: car centre's path (the grid path is at most ~8.2% longer than a straight line, plus the
 #: snapping of both ends to the grid).
@@ -120,7 +121,7 @@ A_MAX = 150.0
 
 
 @functools.lru_cache(maxsize=16)
-def _heading_table(chord: float, turn: float, spread: float) -> IntArray:
+def _heading_table(chord: float, turn: float, spread: float) -> Int32Array:
     phis = np.arange(0.0, 180.0 + PHI_STEP / 2, PHI_STEP)
     a_edges = np.arange(int(A_MAX / A_STEP) + 1) * A_STEP
     most = int(A_MAX / max(chord, 1e-9)) + int(360.0 / max(turn, 1.0)) + 4
@@ -132,7 +133,7 @@ def _heading_table(chord: float, turn: float, spread: float) -> IntArray:
     for n in range(len(phis)):
         table[n] = np.searchsorted(run[n], a_edges - 1e-12, side="left")
     table[table > most] = 1 << 20
-    out: IntArray = table.astype(np.int64)
+    out: Int32Array = table.astype(np.int32)
     out.setflags(write=False)
     return out
 
@@ -201,7 +202,7 @@ class Distances:
         X, Y = np.meshgrid(xs, ys, indexing="ij")
         self.nodes_x, self.nodes_y = X.ravel(), Y.ravel()
         self._fields: dict[GoalShape, FloatArray] = {}
-        self._tables: dict[object, tuple[IntArray, IntArray]] = {}
+        self._tables: dict[object, tuple[Int32Array, Int32Array]] = {}
 
     def field(self, goal: GoalShape) -> FloatArray:
         """Grid distance from every node to the nodes from which a car could touch ``goal``."""
@@ -245,7 +246,7 @@ class Distances:
         out: IntArray = i * ny + j
         return out
 
-    def tables(self, goal: GoalShape, headings: FloatArray) -> tuple[IntArray, IntArray]:
+    def tables(self, goal: GoalShape, headings: FloatArray) -> tuple[Int32Array, Int32Array]:
         """Per grid node: the least movement points to touch ``goal`` from anywhere within
         ``field_err`` of the node - driving forward at each of ``headings`` (n, len(headings)),
         and any way (n,) - so the search bounds a state with two lookups."""
@@ -260,7 +261,7 @@ class Distances:
         f = self.field(goal)
         lb = np.where(np.isfinite(f), np.maximum(f / GRID_STRETCH - GRID_SLACK * self.geometry.grid, 0.0), np.inf)
         p_g = np.where(np.isfinite(lb), np.ceil(lb / self.path - 1e-9), 1 << 30)
-        any_ = np.maximum(p_e, p_g).astype(np.int64)
+        any_ = np.minimum(np.maximum(p_e, p_g), 1 << 30).astype(np.int32)
         rho = self.reach + math.hypot(goal.hw, goal.hh)
         dx, dy = goal.cx - x, goal.cy - y
         dist = np.hypot(dx, dy)

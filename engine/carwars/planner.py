@@ -29,8 +29,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from engine.carwars.batch import DICE_BITS, HARD_FLAG, SPEED_MOVE, _BIG, _Batch, _points
 from engine.carwars.geometry import CarWarsGeometry
-from engine.carwars.heuristic import Distances, GoalShape, IntArray, TimeBound
+from engine.carwars.heuristic import Distances, GoalShape, Int32Array, IntArray, TimeBound
 from engine.carwars.motion import FloatArray, Pose, local_end, normalize
 from engine.carwars.rules import (
     MAX_SPEED,
@@ -55,77 +56,6 @@ from engine.carwars.travel import (
     TravelResult,
 )
 from schema.games.carwars import CarWarsArena
-
-#: The columns of a batch of states: floats (pose, and the pose it left) and integers.
-FIELDS_F = ("x", "y", "h", "px", "py", "ph")
-FIELDS_I = ("s", "k", "t", "time", "dice", "hard", "parent", "move", "pdice", "checked")
-#: ``move`` codes >= SPEED_MOVE are speed choices: SPEED_MOVE + new speed + 1 (+ HARD_FLAG).
-SPEED_MOVE = 1000
-HARD_FLAG = 100
-_BIG = 1 << 40
-#: Bits of the dice in a bucket key: buckets are (time bound, dice so far).
-DICE_BITS = 21
-
-
-def _points(s: IntArray) -> IntArray:
-    out: IntArray = np.where(s == REVERSE, 1, s)
-    return out
-
-
-class _Batch:
-    """States as two column-major matrices (see FIELDS_F / FIELDS_I); columns read as
-    attributes (``b.x``, ``b.dice``)."""
-
-    __slots__ = ("F", "I")
-
-    def __init__(self, F: Any = None, I: Any = None, **cols: Any) -> None:  # noqa: E741
-        if F is not None:
-            self.F, self.I = F, I
-            return
-        n = len(cols["x"])
-        self.F = np.empty((len(FIELDS_F), n))
-        self.I = np.empty((len(FIELDS_I), n), dtype=np.int64)
-        for j, c in enumerate(FIELDS_F):
-            self.F[j] = cols[c]
-        for j, c in enumerate(FIELDS_I):
-            self.I[j] = cols[c]
-
-    def __len__(self) -> int:
-        return int(self.F.shape[1])
-
-    def set(self, name: str, values: Any) -> None:
-        self.I[FIELDS_I.index(name)] = values
-
-    def take(self, idx: Any) -> _Batch:
-        return _Batch(self.F[:, idx], self.I[:, idx])
-
-    def slice(self, a: int, z: int) -> _Batch:
-        return _Batch(self.F[:, a:z], self.I[:, a:z])
-
-    @staticmethod
-    def concat(parts: Sequence[_Batch]) -> _Batch:
-        if len(parts) == 1:
-            return parts[0]
-        return _Batch(np.concatenate([p.F for p in parts], axis=1), np.concatenate([p.I for p in parts], axis=1))
-
-    # typed column views
-    x = property(lambda self: self.F[0])
-    y = property(lambda self: self.F[1])
-    h = property(lambda self: self.F[2])
-    px = property(lambda self: self.F[3])
-    py = property(lambda self: self.F[4])
-    ph = property(lambda self: self.F[5])
-    s = property(lambda self: self.I[0])
-    k = property(lambda self: self.I[1])
-    t = property(lambda self: self.I[2])
-    time = property(lambda self: self.I[3])
-    dice = property(lambda self: self.I[4])
-    hard = property(lambda self: self.I[5])
-    parent = property(lambda self: self.I[6])
-    move = property(lambda self: self.I[7])
-    pdice = property(lambda self: self.I[8])
-    checked = property(lambda self: self.I[9])
-
 
 class Planner:
     """Plans travel on one arena for one policy; reusable for many sources and goals.
@@ -158,6 +88,11 @@ class Planner:
         self.is_man = np.array([m.is_maneuver for m in self.maneuvers])
         self.zdice = np.array([zone_dice(m.zone, key) if m.kind == "turn" else 0 for m in self.maneuvers], dtype=np.int64)
         self.bound = TimeBound(self.max_speed, 2 if policy == "flat-out" else 1)
+        opts = [generate_speed_changes(sp, policy, self.max_speed, reverse) for sp in range(REVERSE, MAX_SPEED + 1)]
+        count = np.array([len(o) for o in opts], dtype=np.int64)
+        self.speed_options = (np.concatenate([[0], np.cumsum(count)[:-1]]), count,
+                              np.array([c.speed for o in opts for c in o], dtype=np.int64),
+                              np.array([int(c.hard) for o in opts for c in o], dtype=np.int64))
         self.distances = Distances(self.geometry, self.maneuvers)
         minx, miny, maxx, maxy = self.geometry.bounds.bounds
         if max(maxx - minx, maxy - miny) / quantum >= (1 << 20):
@@ -228,14 +163,14 @@ class _Search:
         self.closed: dict[int, int] = {}
         self.store: list[_Batch] = []
         self.stored = 0
-        self.buckets: dict[int, list[_Batch]] = {}
+        self.buckets: dict[int, list[tuple[int, _Batch]]] = {}
         self.heap: list[int] = []
         self.beyond = False
         self.expanded = 0
         self.started = _time.monotonic()
-        self.stale = False
-        self.need_fwd: IntArray | None = None
-        self.need_any: IntArray | None = None
+        self.version = 0  # bumped when the open goals change: parts queued before may need a new bound
+        self.need_fwd: Int32Array | None = None
+        self.need_any: Int32Array | None = None
         if self.open:
             self._heuristic_tables()
         pts = 1 if speed == REVERSE else speed
@@ -259,8 +194,8 @@ class _Search:
         """The least points to any open goal per grid node (and heading index)."""
         p = self.p
         headings = np.mod(self.base + p.step * np.arange(p.headings), 360.0)
-        fwd: IntArray | None = None
-        any_: IntArray | None = None
+        fwd: Int32Array | None = None
+        any_: Int32Array | None = None
         for g in self.open:
             tf, ta = p.distances.tables(self.shapes[g], headings)
             fwd = tf if fwd is None else np.minimum(fwd, tf)
@@ -281,8 +216,8 @@ class _Search:
         sl = np.maximum(b.s, 0)
         node = p.distances.node(b.x, b.y)
         hi = np.rint((b.h - self.base) / p.step).astype(np.int64) % p.headings
-        need_any = self.need_any[node]
-        f = self._bound(b, self.need_fwd[node, hi], pts, rem, sl)
+        need_any = self.need_any[node].astype(np.int64)
+        f = self._bound(b, self.need_fwd[node, hi].astype(np.int64), pts, rem, sl)
         if p.reverse:
             wait = np.maximum(1, -(-sl // p.bound.step))
             rev_start = np.where((b.s == REVERSE) & (b.k == 0), b.time, (b.t + wait - 1) * UNITS)
@@ -323,7 +258,7 @@ class _Search:
             if key not in self.buckets:
                 self.buckets[key] = []
                 heapq.heappush(self.heap, key)
-            self.buckets[key].append(part)
+            self.buckets[key].append((self.version, part))
 
     # main loop ----------------------------------------------------------------------------------
     def run(self) -> dict[Goal, TravelResult]:
@@ -335,19 +270,23 @@ class _Search:
         lim = self.p.limits
         while self.heap and self.open:
             f = heapq.heappop(self.heap)
-            batch = _Batch.concat(self.buckets.pop(f))
+            parts = self.buckets.pop(f)
             self._settle(f)
             if not self.open:
                 break
-            if self.stale:
+            current = [part for v, part in parts if v == self.version]
+            old = [part for v, part in parts if v != self.version]
+            if old:
                 # goals closed since these were queued: their bound may have risen (lazy re-keying)
-                nf = (self._f(batch) << DICE_BITS) | np.minimum(batch.dice, (1 << DICE_BITS) - 1)
+                stale = _Batch.concat(old)
+                nf = (self._f(stale) << DICE_BITS) | np.minimum(stale.dice, (1 << DICE_BITS) - 1)
                 later = nf > f
                 if later.any():
-                    self._push(batch.take(np.flatnonzero(later)))
-                    batch = batch.take(np.flatnonzero(~later))
-                    if len(batch) == 0:
-                        continue
+                    self._push(stale.take(np.flatnonzero(later)))
+                current.append(stale.take(np.flatnonzero(~later)))
+            batch = _Batch.concat(current)
+            if len(batch) == 0:
+                continue
             ready, requeue = self._check(batch)
             if requeue is not None:
                 self._push(requeue)
@@ -385,7 +324,7 @@ class _Search:
         self.open = [g for g in self.open if g not in done]
         if self.open:
             self._heuristic_tables()
-            self.stale = True
+            self.version += 1
         return True
 
     @staticmethod
@@ -447,17 +386,20 @@ class _Search:
         complete = b.k >= pts
         children: list[_Batch] = []
         c = np.flatnonzero(complete)
-        for s in np.unique(b.s[c]).tolist():
-            idx = c[b.s[c] == s]
-            for ch in generate_speed_changes(int(s), p.policy, p.max_speed, p.reverse):
-                n = len(idx)
-                nt = b.t[idx] + 1
-                children.append(_Batch(
-                    x=b.x[idx], y=b.y[idx], h=b.h[idx], s=np.full(n, ch.speed), k=np.zeros(n, dtype=np.int64), t=nt,
-                    time=(nt - (0 if ch.speed == 0 else 1)) * UNITS, dice=b.dice[idx], hard=b.hard[idx] + int(ch.hard),
-                    parent=ids[idx], move=np.full(n, SPEED_MOVE + ch.speed + 1 + (HARD_FLAG if ch.hard else 0)),
-                    pdice=np.zeros(n, dtype=np.int64), px=b.x[idx], py=b.y[idx], ph=b.h[idx],
-                    checked=np.ones(n, dtype=bool)))
+        if len(c):
+            # every speed choice of every state that finished its turn (4A. Adjust Speed)
+            first, count, new_speed, hard = p.speed_options
+            sidx = b.s[c] + 1
+            n_opt = count[sidx]
+            rows = np.repeat(c, n_opt)
+            opt = np.repeat(first[sidx] - np.cumsum(n_opt) + n_opt, n_opt) + np.arange(int(n_opt.sum()))
+            sp, hd = new_speed[opt], hard[opt]
+            nt = b.t[rows] + 1
+            children.append(_Batch(
+                x=b.x[rows], y=b.y[rows], h=b.h[rows], s=sp, k=np.zeros(len(rows), dtype=np.int64), t=nt,
+                time=(nt - np.where(sp == 0, 0, 1)) * UNITS, dice=b.dice[rows], hard=b.hard[rows] + hd,
+                parent=ids[rows], move=SPEED_MOVE + sp + 1 + HARD_FLAG * hd, pdice=np.zeros(len(rows), dtype=np.int64),
+                px=b.x[rows], py=b.y[rows], ph=b.h[rows], checked=np.ones(len(rows), dtype=np.int64)))
         mv = np.flatnonzero(~complete)
         if len(mv):
             children.extend(self._moves(b.take(mv), ids[mv]))

@@ -18,7 +18,8 @@ import math
 
 import numpy as np
 
-from engine.carwars.planner import Planner, _Batch, _Search
+from engine.carwars.batch import _Batch
+from engine.carwars.planner import Planner, _Search
 from engine.carwars.rules import Policy
 from engine.carwars.travel import UNITS, ReachMap, SearchLimits, Source, StartSource
 from schema.games.carwars import CarWarsArena
@@ -43,7 +44,7 @@ class _ReachSearch(_Search):
             import heapq
 
             heapq.heappop(self.heap)
-            b = _Batch.concat(self.buckets.pop(key))
+            b = _Batch.concat([part for _, part in self.buckets.pop(key)])
             ready, requeue = self._check(b)
             if requeue is not None:
                 self._push(requeue)

@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal, Union, cast
 
 from shapely.geometry import Point as ShapelyPoint
@@ -420,22 +420,14 @@ def _token(t: Doc) -> Token:
 def _scenario(sc: Doc) -> Scenario:
     an = sc.get("analysis", {})
     d = Analysis()
-    analysis = Analysis(
-        arena_size=float(an.get("arena_size", d.arena_size)),
-        arena_size_tolerance=float(an.get("arena_size_tolerance", d.arena_size_tolerance)),
-        key_touch_tolerance=float(an.get("key_touch_tolerance", d.key_touch_tolerance)),
-        start_angle_tolerance=float(an.get("start_angle_tolerance", d.start_angle_tolerance)),
-        start_distance_tolerance=float(an.get("start_distance_tolerance", d.start_distance_tolerance)),
-        travel_time_tolerance=float(an.get("travel_time_tolerance", d.travel_time_tolerance)),
-        travel_dice_tolerance=int(an.get("travel_dice_tolerance", d.travel_dice_tolerance)),
-        exposure_radius=float(an.get("exposure_radius", d.exposure_radius)),
-        exposure_dice_tolerance=int(an.get("exposure_dice_tolerance", d.exposure_dice_tolerance)),
-        exposure_terrain_tolerance=float(an.get("exposure_terrain_tolerance", d.exposure_terrain_tolerance)),
-        sight_tolerance=int(an.get("sight_tolerance", d.sight_tolerance)),
-        max_turns=int(an.get("max_turns", d.max_turns)),
-        disabled=tuple(an.get("disabled", ())),
-    )
-    return Scenario(players=_opt_int(sc.get("players")), box=sc.get("box"), analysis=analysis)
+    values: dict[str, Any] = {}
+    for f in fields(Analysis):
+        default = getattr(d, f.name)
+        if f.name == "disabled":
+            values[f.name] = tuple(an.get(f.name, ()))
+        else:
+            values[f.name] = type(default)(an.get(f.name, default))
+    return Scenario(players=_opt_int(sc.get("players")), box=sc.get("box"), analysis=Analysis(**values))
 
 
 # ------------------------------------------------------------------ model -> document
@@ -509,21 +501,9 @@ def to_document(a: CarWarsArena) -> Doc:
         scen["players"] = sc.players
     if sc.box is not None:
         scen["box"] = sc.box
-    scen["analysis"] = {
-        "arena_size": num(an.arena_size),
-        "arena_size_tolerance": num(an.arena_size_tolerance),
-        "key_touch_tolerance": num(an.key_touch_tolerance),
-        "start_angle_tolerance": num(an.start_angle_tolerance),
-        "start_distance_tolerance": num(an.start_distance_tolerance),
-        "travel_time_tolerance": num(an.travel_time_tolerance),
-        "travel_dice_tolerance": an.travel_dice_tolerance,
-        "exposure_radius": num(an.exposure_radius),
-        "exposure_dice_tolerance": an.exposure_dice_tolerance,
-        "exposure_terrain_tolerance": num(an.exposure_terrain_tolerance),
-        "sight_tolerance": an.sight_tolerance,
-        "max_turns": an.max_turns,
-        "disabled": list(an.disabled),
-    }
+    scen["analysis"] = {f.name: (list(an.disabled) if f.name == "disabled" else
+                                 num(getattr(an, f.name)) if isinstance(getattr(an, f.name), float) else getattr(an, f.name))
+                        for f in fields(Analysis)}
     doc["scenario"] = scen
     return _with_ext(doc, a.extensions)
 
