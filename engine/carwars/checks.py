@@ -21,7 +21,7 @@ import shapely
 import scipy.sparse
 from scipy.sparse.csgraph import connected_components
 from scipy.spatial import cKDTree
-from shapely.geometry import LineString, Polygon as ShapelyPolygon
+from shapely.geometry import Polygon as ShapelyPolygon
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
@@ -467,4 +467,4 @@ def setup_checks(arena: CarWarsArena) -> list[Issue]:
 
 __all__ = ["BOX", "Gap", "Issue", "KeyPlacement", "SETUP_CHECKS", "check_arena_size", "check_components",
            "check_corner_angle", "check_own_checkpoints", "check_start_key", "check_start_spread", "check_wall_gap",
-           "corner_angles", "free_region", "setup_checks", "start_key", "start_keys", "wall_gaps", "LineString"]
+           "corner_angles", "free_region", "setup_checks", "start_key", "start_keys", "wall_gaps"]

@@ -19,7 +19,7 @@ import scipy.sparse
 from scipy.sparse.csgraph import dijkstra
 
 from engine.carwars.geometry import TOLERANCE, CarWarsGeometry
-from engine.carwars.motion import FloatArray, Pose, local_pose, rectangle
+from engine.carwars.motion import FloatArray, local_pose
 from engine.carwars.rules import Maneuver
 from engine.carwars.travel import UNITS
 
@@ -256,7 +256,7 @@ class Distances:
             return got
         err = self.geometry.field_err
         x, y = self.nodes_x, self.nodes_y
-        d = np.maximum(goal.distance(x, y) - self.reach - err, 0.0)  # noqa: F841
+        d = np.maximum(goal.distance(x, y) - self.reach - err, 0.0)
         p_e = np.ceil(d / self.chord - 1e-9)
         f = self.field(goal)
         lb = np.where(np.isfinite(f), np.maximum(f / GRID_STRETCH - GRID_SLACK * self.geometry.grid, 0.0), np.inf)
@@ -277,10 +277,3 @@ class Distances:
         fwd[live] = np.maximum(any_[live, None], hb.table[pi, ai[:, None]])
         self._tables[key] = (fwd, any_)
         return fwd, any_
-
-
-def goal_rectangle_of_pose(pose: Pose, length: float, width: float) -> GoalShape:
-    return GoalShape(pose.x, pose.y, length / 2.0, width / 2.0, pose.heading)
-
-
-__all__ = ["Distances", "GoalShape", "TimeBound", "goal_rectangle_of_pose", "rectangle"]

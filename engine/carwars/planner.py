@@ -23,21 +23,19 @@ angle).  Every search is bounded (:class:`SearchLimits`, ``max_turns``) and answ
 from __future__ import annotations
 
 import heapq
-import math
 import time as _time
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from engine.carwars.batch import DICE_BITS, HARD_FLAG, SPEED_MOVE, _BIG, _Batch, _points
 from engine.carwars.geometry import CarWarsGeometry
 from engine.carwars.heuristic import Distances, GoalShape, Int32Array, IntArray, TimeBound
-from engine.carwars.motion import FloatArray, Pose, local_end, normalize
+from engine.carwars.motion import Pose, local_end, normalize
 from engine.carwars.rules import (
     MAX_SPEED,
     REVERSE,
     START_SPEED,
-    Maneuver,
     Policy,
     generate_maneuvers,
     generate_speed_changes,
