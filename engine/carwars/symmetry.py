@@ -1,0 +1,141 @@
+"""Exact symmetries of a Car Wars arena: the rotations and reflections about its centre that
+map every element onto an element of the same kind with the same attributes (cards with their
+owners following the starts).  Travel from a start is then travel from its image, so the
+fairness metrics plan from one start per orbit and map the answers.
+
+>>> from schema.games.carwars import default_arena
+>>> [(s.angle, s.mirror, s.starts) for s in symmetries(default_arena())][:2]
+[(90.0, False, {1: 4, 2: 1, 3: 2, 4: 3}), (180.0, False, {1: 3, 2: 4, 3: 1, 4: 2})]
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import shapely
+from shapely import affinity
+from shapely.geometry.base import BaseGeometry
+
+from schema.games.carwars import CarWarsArena
+
+#: Largest mismatch (inches, or square inches of symmetric difference) still counted as equal.
+EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class Symmetry:
+    """A rotation by ``angle`` degrees about ``centre``, or (``mirror``) a reflection in the
+    line through ``centre`` at ``angle`` degrees; ``starts`` / ``cards`` map players and card
+    ids to their images."""
+
+    angle: float
+    mirror: bool
+    centre: tuple[float, float]
+    starts: dict[int, int]
+    cards: dict[str, str]
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        cx, cy = self.centre
+        a = math.radians(self.angle)
+        dx, dy = x - cx, y - cy
+        if self.mirror:
+            c, s = math.cos(2 * a), math.sin(2 * a)
+            return (cx + dx * c + dy * s, cy + dx * s - dy * c)
+        c, s = math.cos(a), math.sin(a)
+        return (cx + dx * c - dy * s, cy + dx * s + dy * c)
+
+    def heading(self, h: float) -> float:
+        return (2 * self.angle - h) % 360.0 if self.mirror else (h + self.angle) % 360.0
+
+    def geometry(self, g: BaseGeometry) -> BaseGeometry:
+        cx, cy = self.centre
+        if self.mirror:
+            a = math.radians(self.angle)
+            c, s = math.cos(2 * a), math.sin(2 * a)
+            return affinity.affine_transform(g, [c, s, s, -c, cx - cx * c - cy * s, cy - cx * s + cy * c])
+        return affinity.rotate(g, self.angle, origin=(cx, cy))
+
+
+def _same(a: BaseGeometry, b: BaseGeometry) -> bool:
+    if abs(a.area - b.area) > EPS * max(1.0, a.area):
+        return False
+    if a.area > 0:
+        return bool(shapely.symmetric_difference(a, b).area <= EPS * max(1.0, a.area))
+    return bool(a.hausdorff_distance(b) <= EPS)
+
+
+def _match(items: Sequence[tuple[str, Any, BaseGeometry]], t: Symmetry) -> dict[str, str] | None:
+    """Map each item (id, attributes, geometry) to one with equal attributes whose geometry is
+    the image of its own; None when some item has no image."""
+    out: dict[str, str] = {}
+    used: set[str] = set()
+    for ident, attrs, geom in items:
+        image = t.geometry(geom)
+        c = image.centroid
+        hit = None
+        for other, oattrs, ogeom in items:
+            if other in used or oattrs != attrs:
+                continue
+            oc = ogeom.centroid
+            if math.hypot(c.x - oc.x, c.y - oc.y) > 1e-5 or not _same(image, ogeom):
+                continue
+            hit = other
+            break
+        if hit is None:
+            return None
+        used.add(hit)
+        out[ident] = hit
+    return out
+
+
+def _owner_image(owner: int | None, starts: dict[int, int]) -> int | None:
+    return None if owner is None else starts.get(owner, -1)
+
+
+def _candidates(arena: CarWarsArena) -> list[tuple[float, bool]]:
+    rotations = sorted({round(360.0 * k / n, 6) for n in (2, 3, 4, 6) for k in range(1, n)})
+    axes = {0.0, 45.0, 90.0, 135.0, 30.0, 60.0, 120.0, 150.0}
+    if arena.symmetry is not None:
+        axes.add(round(arena.symmetry.axis % 180.0, 6))
+    return [(a, False) for a in rotations] + [(a, True) for a in sorted(axes)]
+
+
+def symmetries(arena: CarWarsArena) -> list[Symmetry]:
+    """Every candidate rotation (by 360/n, n = 2, 3, 4, 6) and reflection (axes every 15 or 45
+    degrees, and the declared one) about the arena's centre that maps the arena onto itself."""
+    centre = arena.centre()
+    walls = [(w.id, (w.cover,), w.shape.to_shapely()) for w in arena.walls]
+    obstacles = [(o.id, (o.cover, o.weight, o.durability, o.face_up), o.shape.to_shapely()) for o in arena.obstacles]
+    terrain = [(t.id, (t.level,), t.shape.to_shapely()) for t in arena.terrain]
+    hazards = [(h.id, (h.dice, h.drive_over, h.cover), h.shape.to_shapely()) for h in arena.hazards]
+    tokens = [(t.id, (t.kind, t.weight, t.cover, t.durability, t.face_up), t.shape.to_shapely()) for t in arena.tokens]
+    out: list[Symmetry] = []
+    for angle, mirror in _candidates(arena):
+        t = Symmetry(angle, mirror, centre, {}, {})
+        if not _same(t.geometry(arena.bounds_geometry()), arena.bounds_geometry()):
+            continue
+        starts: dict[int, int] = {}
+        for s in arena.start_positions:
+            x, y = t.point(*s.position)
+            h = t.heading(s.facing)
+            img = next((o for o in arena.start_positions if math.hypot(o.position[0] - x, o.position[1] - y) <= 1e-5
+                        and abs((o.facing - h + 180.0) % 360.0 - 180.0) <= 1e-5), None)
+            if img is None:
+                break
+            starts[s.player] = img.player
+        if len(starts) != len(arena.start_positions):
+            continue
+        t = Symmetry(angle, mirror, centre, starts, {})
+        if any(_match(items, t) is None for items in (walls, obstacles, terrain, hazards, tokens)):
+            continue
+        cards = [(c.id, (c.role, c.dice), c.shape.to_shapely()) for c in arena.cards]
+        cmap = _match(cards, t)
+        if cmap is None:
+            continue
+        owner = {c.id: c.owner for c in arena.cards}
+        if any(_owner_image(owner[a], starts) != owner[b] for a, b in cmap.items()):
+            continue
+        out.append(Symmetry(angle, mirror, centre, starts, cmap))
+    return out

@@ -1,0 +1,243 @@
+"""Car Wars setup checks: a firing and a quiet case for each code, the message quoting the
+book (Arena Setup, Starting Positions, Components, Terrain and Hazards)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+import shapely
+
+from engine.carwars.checks import (
+    check_arena_size,
+    check_components,
+    check_corner_angle,
+    check_own_checkpoints,
+    check_start_key,
+    check_start_spread,
+    check_wall_gap,
+    setup_checks,
+    start_key,
+    start_keys,
+)
+from engine.carwars.motion import Pose, car_outline
+from schema.games.carwars import (
+    Analysis,
+    Card,
+    CarWarsArena,
+    Hazard,
+    Obstacle,
+    Scenario,
+    StartPosition,
+    Token,
+    Wall,
+    default_arena,
+)
+from schema.model import Polygon, Polyline, Rect
+
+BASE = default_arena()
+
+
+def codes(issues: list) -> list[str]:  # type: ignore[type-arg]
+    return [i.code for i in issues]
+
+
+# ------------------------------------------------------------------ cw-arena-size
+
+
+def test_arena_size_quiet_for_three_feet_square() -> None:
+    assert check_arena_size(BASE) == []
+    assert check_arena_size(replace(BASE, bounds=Rect((0.0, 0.0), (38.0, 34.0)))) == []
+
+
+def test_arena_size_fires_outside_the_tolerance() -> None:
+    # Arena Setup: "Designate a flat, smooth, playing area, roughly 3 feet per side"
+    out = check_arena_size(replace(BASE, bounds=Rect((0.0, 0.0), (48.0, 30.0))))
+    assert codes(out) == ["cw-arena-size"] and out[0].severity == "warning"
+    assert "roughly 3 feet per side" in out[0].message and out[0].metrics["sides"] == [30.0, 48.0]
+    loose = replace(BASE, bounds=Rect((0.0, 0.0), (48.0, 30.0)),
+                    scenario=Scenario(analysis=Analysis(arena_size_tolerance=12.0)))
+    assert check_arena_size(loose) == []
+
+
+# ------------------------------------------------------------------ cw-corner-angle
+
+
+def test_corner_angle_quiet_for_right_angles_and_spikes() -> None:
+    # a rectangle arena, a square wall, a triangular wall: every corner is 90 degrees or more on
+    # the side the cars drive (a wall's sharp tip is 300+ degrees from the driving side)
+    walls = (Wall("box", Rect((5.0, 5.0), (4.0, 4.0), 30.0)), Wall("spike", Polygon(((-10.0, 0.0), (-2.0, 0.0), (-2.0, 3.0)))))
+    assert check_corner_angle(replace(BASE, walls=walls)) == []
+
+
+def test_corner_angle_fires_for_an_acute_pocket_and_an_acute_arena_corner() -> None:
+    # Arena Setup: "Corners of walls must be 90 degrees or more – no acute angles."
+    bent = replace(BASE, walls=(Wall("bent", Polyline(((-10.0, 5.0), (0.0, 10.0), (-10.0, 10.0)), 1.0)),))
+    out = check_corner_angle(bent)
+    assert codes(out) == ["cw-corner-angle"] and out[0].severity == "error" and out[0].elements == ("bent",)
+    assert "no acute angles" in out[0].message and out[0].metrics["angle"] < 90
+    chamfered = replace(BASE, bounds=Polygon(((-18.0, -18.0), (18.0, -18.0), (18.0, 12.0), (12.0, 18.0), (-18.0, 18.0))))
+    assert check_corner_angle(chamfered) == []
+    dart = replace(BASE, bounds=Polygon(((-18.0, -18.0), (18.0, -18.0), (-10.0, 18.0))))
+    out = check_corner_angle(dart)
+    assert out and all(i.elements == ("bounds",) for i in out)
+
+
+def test_corner_angle_fires_where_a_wall_meets_the_edge_at_an_acute_angle() -> None:
+    slant = replace(BASE, walls=(Wall("slant", Polygon(((0.0, -18.0), (2.0, -18.0), (14.0, -10.0), (12.0, -10.0)))),))
+    out = check_corner_angle(slant)
+    assert out and {"slant", "bounds"} <= set(out[0].elements)
+
+
+# ------------------------------------------------------------------ cw-wall-gap
+
+
+def test_wall_gap_quiet_for_wide_gaps_and_touching_walls() -> None:
+    wide = replace(BASE, walls=(Wall("A", Rect((-4.0, 0.0), (2.0, 10.0))), Wall("B", Rect((4.1, 0.0), (2.0, 10.0)))))
+    assert check_wall_gap(wide) == []  # 6.1 in apart: more than one turning key
+    joined = replace(BASE, walls=(Wall("A", Rect((-2.0, 0.0), (2.0, 10.0))), Wall("B", Rect((0.0, 0.0), (2.0, 10.0)))))
+    assert check_wall_gap(joined) == []
+    flush = replace(BASE, walls=(Wall("E", Rect((0.0, -17.0), (10.0, 2.0))),))
+    assert check_wall_gap(flush) == []
+
+
+def test_wall_gap_fires_between_walls_and_between_a_wall_and_the_edge() -> None:
+    # Arena Setup: "Gaps between walls must be at least one turning key (2 car lengths) long."
+    narrow = replace(BASE, walls=(Wall("A", Rect((-3.0, 0.0), (2.0, 10.0))), Wall("B", Rect((3.0, 0.0), (2.0, 10.0)))))
+    out = check_wall_gap(narrow)
+    assert codes(out) == ["cw-wall-gap"] and out[0].severity == "error"
+    assert set(out[0].elements) == {"A", "B"} and out[0].metrics["width"] == pytest.approx(4.0, abs=0.05)
+    assert "at least one turning key" in out[0].message
+    edge = replace(BASE, walls=(Wall("E", Rect((0.0, -14.0), (10.0, 2.0))),))
+    out = check_wall_gap(edge)
+    assert codes(out) == ["cw-wall-gap"] and set(out[0].elements) == {"E", "bounds"}
+    assert out[0].metrics["width"] == pytest.approx(3.0, abs=0.05)
+
+
+def test_wall_gap_ignores_gaps_no_car_can_reach() -> None:
+    # a sliver enclosed by walls is not a gap "a car could enter"
+    ring = (Wall("R1", Rect((0.0, -2.0), (8.0, 1.0))), Wall("R2", Rect((0.0, 2.0), (8.0, 1.0))),
+            Wall("R3", Rect((-3.5, 0.0), (1.0, 5.0))), Wall("R4", Rect((3.5, 0.0), (1.0, 5.0))))
+    assert check_wall_gap(replace(BASE, walls=ring)) == []
+
+
+# ------------------------------------------------------------------ cw-start-key
+
+
+def test_start_key_quiet_for_the_default_starts_and_returns_the_key() -> None:
+    assert check_start_key(BASE) == []
+    keys = start_keys(BASE)
+    assert set(keys) == {1, 2, 3, 4}
+    key = shapely.Polygon(keys[1].polygon)
+    assert key.area == pytest.approx(6.0 * 1.5)  # "2 car-lengths long and 1/2 car-length wide"
+    assert key.distance(car_outline(Pose(0.0, -14.75, 90.0), BASE.vehicle)) <= 1e-9
+    assert BASE.bounds_geometry().covers(key)
+
+
+def test_start_key_accepts_a_car_beside_the_key_in_any_orientation() -> None:
+    # "position the car in any orientation, so long as some part of the base is touching the turning key"
+    side = StartPosition(1, (0.0, -18.0 + 1.5 + 0.75), 0.0)  # parallel to the edge, along the key's inner side
+    assert check_start_key(replace(BASE, start_positions=(side,))) == []
+    slanted = StartPosition(1, (0.0, -18.0 + 1.5 + 0.75 + 0.3), 20.0)
+    k = start_key(replace(BASE, start_positions=(slanted,)), 1)
+    assert k.polygon is not None or k.gap > 0
+
+
+def test_start_key_fires_when_the_car_is_away_from_the_edge() -> None:
+    # Starting Positions: "Place the turning key against the arena edge and then position the car ..."
+    moved = replace(BASE, start_positions=(StartPosition(1, (0.0, -10.0), 90.0),))
+    out = check_start_key(moved)
+    assert codes(out) == ["cw-start-key"] and out[0].severity == "error" and "start:1" in out[0].elements
+    assert "Place the turning key against the arena edge" in out[0].message
+    assert out[0].metrics["gap"] == pytest.approx(4.75, abs=1e-6)
+
+
+def test_start_key_fires_when_the_car_or_the_key_would_overlap_something() -> None:
+    on_obstacle = replace(BASE, obstacles=(Obstacle("O", Rect((0.0, -14.0), (1.0, 1.0))),),
+                          start_positions=BASE.start_positions[:1])
+    out = check_start_key(on_obstacle)
+    assert codes(out) == ["cw-start-key"] and "O" in out[0].elements
+    blocked = replace(BASE, tokens=(Token("X", "barrier", (0.0, -17.0), size=(12.0, 1.0), weight="heavy"),),
+                      start_positions=BASE.start_positions[:1])
+    out = check_start_key(blocked)
+    assert codes(out) == ["cw-start-key"]
+    flat = replace(BASE, hazards=(Hazard("H", Rect((0.0, -16.0), (2.5, 3.5)), dice=2),), start_positions=BASE.start_positions[:1])
+    assert check_start_key(flat) == []  # a hazard card lies flat: the key may lie on it
+
+
+def test_start_key_fires_when_no_straight_edge_is_a_key_long() -> None:
+    tiny = CarWarsArena(name="t", bounds=Polygon(((0.0, 0.0), (5.0, -1.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0))),
+                        start_positions=(StartPosition(1, (5.0, 1.5), 90.0),))
+    out = check_start_key(tiny)
+    assert codes(out) == ["cw-start-key"]
+
+
+# ------------------------------------------------------------------ cw-start-spread
+
+
+def test_start_spread_quiet_for_even_starts() -> None:
+    assert check_start_spread(BASE) == []
+    two = replace(BASE, start_positions=(BASE.start_positions[0], BASE.start_positions[2]))
+    assert check_start_spread(two) == []
+
+
+def test_start_spread_fires_for_bunched_starts() -> None:
+    # "Players should be positioned evenly around the arena"
+    bunched = replace(BASE, start_positions=(BASE.start_positions[0], BASE.start_positions[1],
+                                             StartPosition(3, (-14.75, -10.0), 0.0), BASE.start_positions[3]))
+    out = check_start_spread(bunched)
+    assert set(codes(out)) == {"cw-start-spread"} and all(i.severity == "warning" for i in out)
+    assert any("degrees apart" in i.message for i in out) and any("nearest other start" in i.message for i in out)
+    assert all("positioned evenly" in i.message for i in out)
+
+
+# ------------------------------------------------------------------ component counts
+
+
+def test_components_quiet_within_the_box() -> None:
+    tokens = tuple(Token(f"b{i}", "barrel", (float(i * 3), 5.0)) for i in range(4))
+    assert check_components(replace(BASE, tokens=tokens)) == []  # the 4-player set has "4 barrel tokens"
+
+
+def test_components_fire_beyond_the_box() -> None:
+    # Components: "2-PLAYER SET ... 2 barrel tokens ... 14 hazard cards"; "four cards numbered 0 through 3"
+    two = replace(BASE, start_positions=BASE.start_positions[:2],
+                  tokens=tuple(Token(f"b{i}", "barrel", (float(i * 3), 5.0)) for i in range(3)),
+                  hazards=tuple(Hazard(f"h{i}", Rect((float(i), 0.0), (2.5, 3.5))) for i in range(15)),
+                  cards=(Card("c1", 1, (0.0, 0.0)), Card("c2", 1, (5.0, 0.0))))
+    out = check_components(two)
+    assert codes(out) == ["cw-components"] * 3
+    assert "2 barrel tokens" in out[0].message and "14 hazard cards" in out[1].message
+    assert "numbered 0 through 3" in out[2].message and set(out[2].elements) == {"c1", "c2"}
+    five = replace(BASE, scenario=Scenario(players=5))
+    assert "car bases" in check_components(five)[0].message
+
+
+# ------------------------------------------------------------------ own-colour checkpoints
+
+
+def test_own_checkpoints_quiet_once_per_player() -> None:
+    cards = tuple(Card(f"c{p}", p - 1, (float(p * 4), 0.0), owner=p) for p in (1, 2, 3, 4))
+    assert check_own_checkpoints(replace(BASE, cards=cards)) == []
+    assert check_own_checkpoints(replace(BASE, cards=(Card("c", 0, (0.0, 0.0)),))) == []
+
+
+def test_own_checkpoints_fire_for_doubles_strangers_and_gaps() -> None:
+    # Terrain and Hazards: "you can't fire a weapon until you cross the checkpoint of your own color"
+    cards = (Card("a", 0, (0.0, 0.0), owner=1), Card("b", 1, (4.0, 0.0), owner=1), Card("c", 2, (8.0, 0.0), owner=7),
+             Card("d", 3, (12.0, 0.0), role="trigger", owner=2))
+    out = check_own_checkpoints(replace(BASE, cards=cards))
+    assert set(codes(out)) == {"cw-own-checkpoint"}
+    text = " | ".join(i.message for i in out)
+    assert "player 1 has 2" in text and "player 7, who is not in the game" in text and "is a trigger" in text
+    assert "no own-colour checkpoint" in text and all("your own color" in i.message for i in out)
+
+
+# ------------------------------------------------------------------ all together
+
+
+def test_setup_checks_honour_disabled_codes() -> None:
+    bad = replace(BASE, bounds=Rect((0.0, 0.0), (48.0, 30.0)), start_positions=())
+    assert codes(setup_checks(bad)) == ["cw-arena-size"]
+    off = replace(bad, scenario=Scenario(analysis=Analysis(disabled=("cw-arena-size",))))
+    assert setup_checks(off) == []
