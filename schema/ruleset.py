@@ -1,0 +1,164 @@
+"""The ruleset layer's description of one game: plain data, no Qt, no engine.
+
+``system:`` in an arena file selects a :class:`Ruleset`.  Rulesets register through the
+entry-point group ``arena_studio.rulesets`` (the object the entry point names is a ``Ruleset``),
+the same way a third party adds one.  This module holds only what the file format needs (the
+model and its JSON Schema, units, element kinds, how each kind is drawn and exported); the
+game's movement model, checks and editor tools are named by dotted paths (``"pkg.module"`` or
+``"pkg.module:attr"``) that the upper layers import: validators -> engine -> schema stays one way.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import import_module, resources
+from importlib.metadata import entry_points
+from typing import Any, Literal
+
+GROUP = "arena_studio.rulesets"
+
+#: How an element kind is placed on the table: ``shape`` (a ``shape`` field: circle, rect,
+#: polygon or polyline), ``pose`` (``position`` and ``facing``), ``point`` (``position`` only),
+#: ``cell``/``cells`` (grid cells), ``bounds`` (the arena's outline).
+Placement = Literal["shape", "pose", "point", "cell", "cells", "bounds"]
+
+#: How a kind maps to a foreign format's objects; ``omit`` means the format cannot hold it (the
+#: export's loss report says so).
+ExportAs = Literal["wall", "region", "object", "token", "light", "omit"]
+
+
+@dataclass(frozen=True)
+class Units:
+    """The unit of coordinates: its name, symbol, and millimetres per unit printed 1:1."""
+
+    name: str
+    symbol: str
+    printed_mm: float
+
+
+@dataclass(frozen=True)
+class Style:
+    """How the shared renderer and the editor's canvas draw a kind (colours as ``#rrggbb``)."""
+
+    fill: str
+    stroke: str = "#000000"
+    fill_opacity: float = 1.0
+    stroke_mm: float = 0.5
+    #: A field of the element to print on it (``id``, ``number``, ``player``...), or None.
+    label: str | None = "id"
+    #: Drawing order: lower first.
+    z: int = 0
+    #: An optional hatch: ``diagonal``, ``cross`` or ``dots``.
+    pattern: str | None = None
+
+
+@dataclass(frozen=True)
+class ElementKind:
+    """One kind of element: a top-level list of the arena file (``key``), one item of which the
+    game's schema describes at ``schema_def`` (a JSON pointer such as ``/$defs/obstacle``; the
+    editor's inspector builds its fields from that schema's titles, descriptions, enums and
+    defaults)."""
+
+    key: str
+    title: str
+    schema_def: str
+    placement: Placement
+    style: Style
+    #: Format name (``tiled``, ``geojson``, ``uvtt``, ``foundry``, ``svg``) -> how it exports;
+    #: formats not listed export the kind as ``object`` (``region`` for shapes).
+    exports: Mapping[str, ExportAs] = field(default_factory=dict)
+    #: Does it block movement and sight as a wall does (exports as line-of-sight walls)?
+    solid: bool = False
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A game the studio serves.  ``build``/``document``/``default_arena`` are the model's pure
+    functions (a validated document -> typed arena; the canonical document; the "new arena");
+    ``engine``, ``checks`` and ``editor`` are dotted paths the upper layers import."""
+
+    id: str
+    game: str
+    edition: str
+    #: The rulebook this ruleset reads (file under ``shared/seeds``), for citations.
+    book: str
+    units: Units
+    #: The JSON Schema of a whole arena file of this game: a resource ``package:file``.
+    schema: str
+    kinds: tuple[ElementKind, ...]
+    build: Callable[[dict[str, Any]], Any]
+    document: Callable[[Any], dict[str, Any]]
+    default_arena: Callable[[], Any]
+    #: Movement model and travel metrics (``engine.carwars``); the validators' runner for the
+    #: game (``module:function``); the editor's tools and overlays (``editor.games.carwars``).
+    engine: str = ""
+    checks: str = ""
+    editor: str = ""
+    #: ``square`` or ``hex`` for grid games, None for free placement on a table.
+    grid: Literal["square", "hex"] | None = None
+
+    def kind(self, key: str) -> ElementKind:
+        for k in self.kinds:
+            if k.key == key:
+                return k
+        raise KeyError(key)
+
+    def json_schema(self) -> dict[str, Any]:
+        """The game's JSON Schema document."""
+        return load_schema_resource(self.schema)
+
+    def kind_schema(self, key: str) -> dict[str, Any]:
+        """The JSON Schema of one element of ``key`` (``$ref``s inside still relative to
+        :meth:`json_schema`)."""
+        node: Any = self.json_schema()
+        for part in self.kind(key).schema_def.strip("/").split("/"):
+            node = node[part.replace("~1", "/").replace("~0", "~")]
+        assert isinstance(node, dict)
+        return node
+
+
+@lru_cache(maxsize=None)
+def load_schema_resource(ref: str) -> dict[str, Any]:
+    """A JSON document from a package resource written ``package:path/in/package``."""
+    package, _, path = ref.partition(":")
+    text = resources.files(package).joinpath(path).read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def import_path(path: str) -> Any:
+    """The object a dotted ``module`` or ``module:attribute`` path names."""
+    module, _, attr = path.partition(":")
+    obj: Any = import_module(module)
+    for part in attr.split(".") if attr else ():
+        obj = getattr(obj, part)
+    return obj
+
+
+class UnknownSystem(KeyError):
+    """An arena's ``system`` that no installed ruleset provides."""
+
+
+@lru_cache(maxsize=1)
+def rulesets() -> Mapping[str, Ruleset]:
+    """Installed rulesets by id (loaded once from the entry points)."""
+    found: dict[str, Ruleset] = {}
+    for ep in entry_points(group=GROUP):
+        obj = ep.load()
+        if not isinstance(obj, Ruleset):
+            raise TypeError(f"entry point {ep.name!r} in {GROUP} is not a Ruleset: {obj!r}")
+        if obj.id != ep.name:
+            raise ValueError(f"entry point {ep.name!r} loads the ruleset {obj.id!r}")
+        found[obj.id] = obj
+    return dict(sorted(found.items()))
+
+
+def ruleset(system: str) -> Ruleset:
+    """The ruleset for ``system``; :class:`UnknownSystem` names the installed ones."""
+    try:
+        return rulesets()[system]
+    except KeyError:
+        raise UnknownSystem(f"unknown system {system!r}; installed: {', '.join(rulesets())}") from None
