@@ -24,6 +24,7 @@ STUCK_SAVE = """
 import os, sys, time
 import schema.io as sio
 from schema import load
+sio.FRESH_TEMP_SECONDS = 600.0  # keep the earlier killed savers' temporaries, however slow the machine
 real_replace = os.replace
 def stuck(src, dst):
     print("ready", flush=True)
