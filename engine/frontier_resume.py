@@ -122,9 +122,12 @@ def seed(search: FrontierSearch, goals: Sequence[Goal]) -> None:
         here = np.flatnonzero(length_end & (x >= minx - e) & (x <= maxx + e) & (y >= miny - e) & (y <= maxy + e))
         hit = here[search.lat.zone_hits(x[here], y[here], hk[here], z)]
         if search.p.n_fields:  # or where a length ended before field pushes carried it on
-            r = search.p.n_fields * search.p.turbine.length + e
-            near = np.flatnonzero(length_end & (x >= minx - r) & (x <= maxx + r) & (y >= miny - r) & (y <= maxy + r))
-            pushed = near[_pushed_in_length(cols, near, par[near])]
+            # each push moves one length, so a length pushed k times began its pushes within
+            # k lengths of where it was kept
+            pushed, k = _pushed_ends(search, length_end, par)
+            r = k * search.p.turbine.length + e
+            px, py = x[pushed], y[pushed]
+            pushed = pushed[(px >= minx - r) & (px <= maxx + r) & (py >= miny - r) & (py <= maxy + r)]
             if len(pushed):
                 hit = np.concatenate([hit, pushed[(pushed_landings(search, pushed) & np.uint64(1 << z)) != 0]])
         if len(hit):
@@ -132,10 +135,20 @@ def seed(search: FrontierSearch, goals: Sequence[Goal]) -> None:
             search.cand[g] = (int(time[i]), int(i))
 
 
-def _pushed_in_length(cols: dict[str, np.ndarray], ids: np.ndarray, par: np.ndarray) -> np.ndarray:
-    """Which of the length ends ``ids`` (with parents ``par``) a field pushed in that length: a
-    field bit the parent's turn had not used yet."""
-    same_turn = cols["l"][par] < cols["s"][par]
-    before = np.where(same_turn, cols["used"][par], np.uint64(0)).astype(np.uint64)
-    pushed: np.ndarray = (cols["used"][ids] & ~before) != 0
-    return pushed
+def _pushed_ends(search: FrontierSearch, length_end: np.ndarray, par: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Indices of the kept length ends that a field pushed in their length, and how many pushes
+    each had: a field bit the parent's turn had not used yet.  Found once per kept state (the
+    store only grows; the lists are extended for the states added since)."""
+    empty = np.zeros(0, dtype=np.int64)
+    done, ids, pushes = getattr(search, "_pushed_ends", (0, empty, empty))
+    n = len(length_end)
+    if n > done:
+        cols = search.store.cols
+        new = done + np.flatnonzero(length_end[done:n])
+        p = par[new]
+        same_turn = cols["l"][p] < cols["s"][p]
+        before = np.where(same_turn, cols["used"][p], np.uint64(0)).astype(np.uint64)
+        k = np.bitwise_count(cols["used"][new] & ~before).astype(np.int64)
+        ids, pushes = np.concatenate([ids, new[k > 0]]), np.concatenate([pushes, k[k > 0]])
+        search._pushed_ends = (n, ids, pushes)  # type: ignore[attr-defined]
+    return ids, pushes
