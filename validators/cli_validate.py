@@ -156,6 +156,9 @@ def _batch(files: list[Path], as_json: bool, fail_on: str, options: Options, job
             for p in outcome.problems:
                 err.print(str(p), markup=False, highlight=False)
             raise typer.Exit(2)
+        if outcome.not_for_game is not None:
+            err.print(f"{outcome.source}: {outcome.not_for_game}", markup=False)
+            raise typer.Exit(2)
         if outcome.unknown_validator is not None:
             err.print(f"unknown validator code {outcome.unknown_validator!r}", markup=False)
             raise typer.Exit(2)
