@@ -24,7 +24,7 @@ from typing import Any
 from schema import ArenaError, Problem, loads
 from schema.io import MAX_FILE_BYTES, format_of
 from validators.context import ANALYSIS_TOLERANCE
-from validators.registry import UnknownValidator
+from validators.registry import NotForGame, UnknownValidator
 from validators.run import Report, validate
 
 ARENA_SUFFIXES = (".yaml", ".yml", ".json")
@@ -54,6 +54,8 @@ class Outcome:
     report: Report | None = None
     problems: list[Problem] = field(default_factory=list)
     unknown_validator: str | None = None
+    #: A validator enabled on a game it does not check: the message.
+    not_for_game: str | None = None
     failure: str | None = None
 
     @property
@@ -93,6 +95,8 @@ def validate_one(source: str, raw: bytes | None, problems: list[Problem], option
     try:
         report = validate(arena, source=source, enable=options.enable, disable=options.disable,
                           tier=options.tier, budget=options.budget, tolerance=options.tolerance)
+    except NotForGame as exc:
+        return Outcome(source, not_for_game=str(exc))
     except UnknownValidator as exc:
         return Outcome(source, unknown_validator=str(exc.args[0]))
     except Exception as exc:  # noqa: BLE001 - a bug: reported for this file, the batch goes on

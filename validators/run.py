@@ -3,59 +3,21 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 from typing import Any
 
 from schema.model import Arena
+from schema.ruleset import import_path, ruleset
 from validators.context import ANALYSIS_TOLERANCE, AnalysisContext, travel_sources
-from validators.findings import RANK, SEVERITIES, Finding, at_least
+from validators.findings import RANK, Finding
 from validators.registry import Registry, Validator, default_registry
+from validators.report import REPORT_FORMAT, Progress, Report, run_chosen
 
-REPORT_FORMAT = "arena-studio-report/1"
-Progress = Callable[[str, int, int], None]
-
-
-@dataclass
-class Report:
-    arena: Arena
-    source: str | None
-    tier: int
-    budget: int | None
-    validators: list[Validator]
-    findings: list[Finding]
-    metrics: dict[str, Any]
-    timings: dict[str, float] = field(default_factory=dict)
-    tolerance: float = ANALYSIS_TOLERANCE
-
-    def worst(self) -> str | None:
-        if not self.findings:
-            return None
-        return max((f.severity for f in self.findings), key=lambda s: RANK[s])
-
-    def fails(self, fail_on: str) -> bool:
-        return any(at_least(f.severity, fail_on) for f in self.findings)
-
-    def counts(self) -> dict[str, int]:
-        return {s: sum(1 for f in self.findings if f.severity == s) for s in SEVERITIES}
-
-    def to_json(self) -> dict[str, Any]:
-        """The report document; deterministic (no timings) so packs can embed it."""
-        return {
-            "format": REPORT_FORMAT,
-            "arena": {"name": self.arena.name, "file": self.source, "players": self.arena.players},
-            "tier": self.tier,
-            "budget": self.budget,
-            "tolerance": self.tolerance,
-            "validators": [{"code": v.id, "title": v.title, "severity": v.severity} for v in self.validators],
-            "summary": self.counts(),
-            "findings": [f.to_json() for f in self.findings],
-            "metrics": self.metrics,
-        }
+__all__ = ["REPORT_FORMAT", "Progress", "Report", "run_chosen", "validate", "validate_game"]
 
 
 def validate(
-    arena: Arena,
+    arena: Any,
     *,
     source: str | None = None,
     enable: Iterable[str] = (),
@@ -74,10 +36,16 @@ def validate(
     ``parallel``: use a second core (a forked helper, :mod:`validators.parallel`) for the
     checkpoints' travel and the validators that need none - only from a process that may fork
     (the CLI on one arena; not from threads or worker pools); the report is the same."""
+    system = str(getattr(arena, "system", "gravstrike"))
+    if system != "gravstrike":  # another game: its ruleset's runner, with the validators for it
+        runner = import_path(ruleset(system).checks) if ruleset(system).checks else validate_game
+        report: Report = runner(arena, source=source, enable=enable, disable=disable, registry=registry,
+                                progress=progress, parallel=parallel)
+        return report
     reg = registry or default_registry()
     enable = list(enable)
     disabled = set(disable) | (set(arena.scenario.analysis.disabled) - set(enable))
-    chosen = reg.select(enable, [d for d in disabled if d in reg.codes()])
+    chosen = reg.select(enable, [d for d in disabled if d in reg.codes()], game="gravstrike")
     ctx = context or AnalysisContext(arena, tier=tier, budget=budget, tolerance=tolerance)
     findings: list[Finding] = []
     metrics: dict[str, Any] = {}
@@ -99,6 +67,21 @@ def validate(
     findings.extend(_limit_findings(ctx, chosen, findings))
     findings.sort(key=lambda f: (-RANK[f.severity], f.code, f.elements, f.message))
     return Report(arena, source, ctx.tier, ctx.budget, chosen, findings, metrics, timings, ctx.tolerance)
+
+
+def validate_game(arena: Any, *, source: str | None = None, enable: Iterable[str] = (), disable: Iterable[str] = (),
+                  registry: Registry | None = None, progress: Progress | None = None, context: Any = None,
+                  parallel: bool = False) -> Report:
+    """The runner of a game whose ruleset names none: every registered validator for the game,
+    in code order, with ``context`` (None unless given) passed to each."""
+    reg = registry or default_registry()
+    system = str(arena.system)
+    enable = list(enable)
+    scenario = getattr(arena, "scenario", None)
+    analysis = getattr(scenario, "analysis", None)
+    disabled = set(disable) | (set(getattr(analysis, "disabled", ())) - set(enable))
+    chosen = reg.select(enable, [d for d in disabled if d in reg.codes()], game=system)
+    return run_chosen(arena, chosen, context, source=source, progress=progress, system=system)
 
 
 def _limit_findings(ctx: AnalysisContext, chosen: list[Validator], findings: list[Finding]) -> list[Finding]:
