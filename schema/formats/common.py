@@ -16,8 +16,8 @@ from typing import Any
 
 from schema.document import shape_from
 from schema.formats.base import FormatError
-from schema.formats.systems import GRAVSTRIKE, Profile, carwars_schema, profile, profile_of
-from schema.io import arena_schema
+from schema.formats.systems import GRAVSTRIKE, Profile, profile, profile_of
+from schema.ruleset import ruleset
 from schema.model import Circle, Point, Shape
 
 Doc = dict[str, Any]
@@ -107,8 +107,7 @@ def field_types(kind: str, system: str = "gravstrike") -> dict[str, tuple[str, .
         return {"shape": ("object",)}
     prof: Profile = profile(system)
     key = prof.list_key(kind)
-    root = arena_schema() if prof.system == "gravstrike" else carwars_schema()
-    props = root["properties"][key]["items"].get("properties", {})
+    props = ruleset(prof.system).json_schema()["properties"][key]["items"].get("properties", {})
     out: dict[str, tuple[str, ...]] = {}
     for name, sub in props.items():
         t = sub.get("type")

@@ -15,11 +15,8 @@ file-level facts, so it has no opinion on colours.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from schema.document import num, shape_doc, shape_from
@@ -85,40 +82,11 @@ GRAVSTRIKE = Profile(
 # ------------------------------------------------------------------ Car Wars sixth edition
 
 
-@lru_cache(maxsize=1)
-def _carwars_validator() -> Any:
-    import jsonschema
-    from referencing import Registry, Resource
-
-    pkg = resources.files("schema").joinpath("systems")
-    common = json.loads(pkg.joinpath("common.schema.json").read_text(encoding="utf-8"))
-    mine = json.loads(pkg.joinpath("car-wars-6e.schema.json").read_text(encoding="utf-8"))
-    registry = Registry().with_resources([(common["$id"], Resource.from_contents(common)),
-                                          ("common.schema.json", Resource.from_contents(common))])
-    return jsonschema.Draft202012Validator(mine, registry=registry)
-
-
-def carwars_schema() -> Doc:
-    schema: Doc = _carwars_validator().schema
-    return schema
-
-
 def _carwars_build(doc: Doc, source: str) -> Any:
-    """Validate against the Car Wars schema (every problem, each at its JSON pointer) and build."""
-    from schema.games import carwars as cw
+    """Validate (every problem located at its JSON pointer, as for arena files) and build."""
+    from schema.io import from_document
 
-    problems = sorted(_carwars_validator().iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
-    if problems:
-        lines = [f"{source}: /{'/'.join(map(str, e.absolute_path))}: {e.message}"[:400] for e in problems[:20]]
-        more = f"\n... and {len(problems) - 20} more" if len(problems) > 20 else ""
-        raise FormatError("\n".join(lines) + more)
-    arena = cw.from_document(doc)
-    seen: set[str] = set()
-    for el in arena.elements():
-        if el.id in seen:
-            raise FormatError(f"{source}: two elements have the id {el.id!r}; ids are unique across the arena")
-        seen.add(el.id)
-    return arena
+    return from_document(doc, source=source)
 
 
 def _carwars_document(arena: Any) -> Doc:
@@ -207,5 +175,5 @@ def shape_of_doc(kind: str, doc: Doc) -> Shape:
         raise FormatError(f"bad shape {doc.get('shape')!r}: {exc}") from None
 
 
-__all__ = ["CARWARS", "GRAVSTRIKE", "PROFILES", "Profile", "carwars_schema", "pose_fields", "pose_shape", "profile",
+__all__ = ["CARWARS", "GRAVSTRIKE", "PROFILES", "Profile", "pose_fields", "pose_shape", "profile",
            "profile_of", "shape_doc", "shape_of_doc", "units_mm"]
