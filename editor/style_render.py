@@ -41,16 +41,9 @@ def player_colour(player: int | None) -> QColor:
 
 
 def _ruleset(system: str) -> Any:
-    from schema.ruleset import UnknownSystem, ruleset
+    from schema.ruleset import ruleset
 
-    try:
-        return ruleset(system)
-    except UnknownSystem:
-        if system != "car-wars-6e":
-            raise
-        from editor._carwars_kinds import RULESET  # until the ruleset layer registers Car Wars
-
-        return RULESET
+    return ruleset(system)
 
 
 @lru_cache(maxsize=None)

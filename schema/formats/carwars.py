@@ -173,7 +173,8 @@ def uvtt_write(arena: Any, image_png: bytes | None, px_per_length: int) -> Expor
     if light:
         losses.append(f"UVTT cannot say a wall is pushable: light full-cover pieces ({light}) are sight walls")
     for key, what in (("terrain", "terrain levels"), ("hazards", "hazard cards (dice, effects)"),
-                      ("cards", "numbered cards"), ("start_positions", "start positions and facings")):
+                      ("cards", "numbered cards"), ("tokens", "tokens (barrels, barriers, wrecks)"),
+                      ("start_positions", "start positions and facings")):
         if getattr(arena, key) and kind_export(arena, key, "uvtt") == "omit":
             losses.append(f"UVTT has no {what}: they are on the image only")
     circles = _names(items, lambda k, d: (isinstance(d.get("shape"), dict) and d["shape"].get("type") == "circle"
@@ -226,6 +227,8 @@ def _region_name(kind: str, doc: Doc) -> str:
     if kind == "card":
         owner = f", player {doc['owner']}'s" if doc.get("owner") is not None else ""
         return f"card {doc['number']} ({doc.get('role', 'checkpoint')}{owner})"
+    if kind == "token":
+        return f"{doc.get('kind', 'token')} {doc['id']} ({doc.get('cover')} cover, {doc.get('weight')})"
     return str(doc.get("id", kind))
 
 
@@ -241,6 +244,7 @@ def foundry_write(arena: Any, image_png: bytes | None, px_per_length: int, image
     regions: list[Doc] = []
     notes: list[Doc] = []
     partial: list[str] = []
+    walled: list[str] = []
     heavy: list[str] = []
     light: list[str] = []
     for kind, doc in items:
@@ -250,6 +254,7 @@ def foundry_write(arena: Any, image_png: bytes | None, px_per_length: int, image
         if how == "wall" and (blocks_sight(kind, doc) or blocks_movement(kind, doc) or doc.get("cover") == "partial"):
             sight = NORMAL if blocks_sight(kind, doc) else (LIMITED if doc.get("cover") == "partial" else NONE)
             move = NORMAL if blocks_movement(kind, doc) else NONE
+            walled.append(ref)
             if sight == LIMITED:
                 partial.append(ref)
             if kind in ("obstacle", "token") and doc.get("weight", "heavy") in ("light", "heavy"):
@@ -287,9 +292,9 @@ def foundry_write(arena: Any, image_png: bytes | None, px_per_length: int, image
         losses.append(f"Foundry walls cannot be pushed: heavy pieces ({', '.join(heavy)}) block movement outright")
     if light:
         losses.append(f"light pieces ({', '.join(light)}) do not block movement in Foundry (cars push them in the game)")
-    round_ones = _names(items, lambda k, d: isinstance(d.get("shape"), dict) and d["shape"].get("type") == "circle"
-                        or k == "token" and d.get("kind") == "barrel")
-    if round_ones and walls:
+    round_ones = _names(items, lambda k, d: (isinstance(d.get("shape"), dict) and d["shape"].get("type") == "circle"
+                                             or k == "token" and d.get("kind") == "barrel") and label(k, d) in walled)
+    if round_ones:
         losses.append(f"Foundry walls are straight segments: round pieces ({round_ones}) are 48-sided where they "
                       "are walls")
     losses.append("wall ends and note positions are whole pixels (Foundry stores integers): within half a pixel, "
@@ -299,6 +304,9 @@ def foundry_write(arena: Any, image_png: bytes | None, px_per_length: int, image
                       "(no Foundry behaviour is attached)")
     if arena.start_positions:
         losses.append("start positions are map notes, not tokens (no car, facing or turning key shown)")
+    for key, what in (("tokens", "tokens (barrels, barriers, wrecks)"), ("cards", "numbered cards")):
+        if getattr(arena, key) and kind_export(arena, key, "foundry") in ("object", "token"):
+            losses.append(f"{what} are map notes at their centres: no footprint, they block nothing")
     losses.append("durability, face up, vehicle, turning key, scenario and symmetry are in flags only")
     if not image_name:
         losses.append("no background image: background.src is empty")
