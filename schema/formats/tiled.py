@@ -54,9 +54,15 @@ def layer_kinds(prof: Profile) -> dict[str, str]:
 TOL_PX = 1e-2
 #: The element id travels as the object's name; never as a property (Tiled's own ``id``).
 NOT_PROPERTIES = ("id",)
+#: Attributes of a Tiled object (PyTMX refuses properties named like them): fields of ours with
+#: these names (a hazard's ``name``, a card's ``rotation``) travel as ``field:NAME``.
+RESERVED = frozenset({"name", "type", "class", "x", "y", "width", "height", "rotation", "gid", "visible", "closed",
+                      "template", "points", "image", "properties", "parent", "color", "opacity", "offsetx", "offsety"})
 
 
 def _prop(name: str, value: Any) -> Doc:
+    if name in RESERVED:
+        name = f"field:{name}"
     if isinstance(value, bool):
         return {"name": name, "type": "bool", "value": value}
     if isinstance(value, int):
@@ -78,9 +84,10 @@ def _unprops(props: Any, where: str) -> Doc:
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) or "value" not in p:
             raise FormatError(f"{where}: property {i} needs a 'name' and a 'value', got {p!r}"[:300])
         name, value = p["name"], p["value"]
+        name = name.removeprefix("field:")
         if name.startswith("json:"):
             try:
-                out[name[5:]] = json.loads(value)
+                out[name[5:].removeprefix("field:")] = json.loads(value)
             except (TypeError, json.JSONDecodeError) as exc:
                 raise FormatError(f"{where}: property {name!r} is not JSON: {exc}") from None
         else:
