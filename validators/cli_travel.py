@@ -1,6 +1,8 @@
-"""``arena travel FILE --from SOURCE --to GOAL``: least-time travel for the reference turbine.
+"""``arena travel FILE --from SOURCE --to GOAL``: least-time travel for the reference turbine
+(Gravstrike) or the car (Car Wars: see :mod:`validators.carwars.travel` for its sources, goals
+and ``--policy``).
 
-Sources: ``start:N``, ``checkpoint:ID`` (its centre at max speed, best of 12 headings) or
+Gravstrike sources: ``start:N``, ``checkpoint:ID`` (its centre at max speed, best of 12 headings) or
 ``x,y,heading[,speed]`` (a negative speed travels in reverse).  Goals: ``checkpoint:ID``,
 ``gate:ID``, ``start:N``, ``target:ID``.  Exit codes: 0 reachable, 1 not reachable (proven, or
 not within the turn limit), 3 undecided (the search reached its memory or time limit first),
@@ -103,8 +105,12 @@ def travel(
     max_seconds: Annotated[float | None, typer.Option("--max-seconds", min=0.1, help="Stop the search after this many seconds.")] = None,
     progress: Annotated[bool | None, typer.Option("--progress/--no-progress", help=(
         "Show the search's progress on stderr (default: when stderr is a terminal)."))] = None,
+    policy: Annotated[str, typer.Option("--policy", help=(
+        "Car Wars: flat-out (fewest turns, driving-roll dice counted) or safe (no maneuver dice)."))] = "flat-out",
 ) -> None:
-    """Least time for the reference turbine, flat out, from a source to a goal."""
+    """Least time from a source to a goal: the reference turbine flat out (Gravstrike), or the car
+    under --policy (Car Wars: sources start:N, a card or x,y,heading[,speed]; goals a card,
+    centre or start:N)."""
     err = Console(stderr=True)
     working_on(file)
     try:
@@ -115,6 +121,11 @@ def travel(
     except OSError as exc:
         err.print(f"{file}: {exc.strerror or exc}", markup=False)
         raise typer.Exit(2) from None
+    if arena.system == "car-wars-6e":
+        _carwars(arena, source, goal, policy, as_json, max_seconds, err)
+    elif arena.system != "gravstrike":
+        err.print(f"arena travel: no travel model for {arena.system} arenas yet", markup=False)
+        raise typer.Exit(2)
     show = err.is_terminal if progress is None else progress
     status = err.status("searching ...") if show else None
     started = time.monotonic()
@@ -148,6 +159,41 @@ def travel(
         typer.echo(json.dumps(result_json(source, goal, result), indent=2))
     else:
         _print(source, goal, result, planner)
+    raise typer.Exit({"reached": 0, "undecided": EXIT_UNDECIDED}.get(result.status, 1))
+
+
+def _carwars(arena: Any, source: str, goal: str, policy: str, as_json: bool, max_seconds: float | None,
+             err: Console) -> None:
+    from engine.carwars.travel import PlanningError
+    from engine.carwars.travel import SearchLimits as CarLimits
+    from validators.carwars.travel import plan, result_json
+
+    try:
+        result = plan(arena, source, goal, policy, CarLimits(max_seconds=max_seconds))
+    except PlanningError as exc:
+        err.print(f"arena travel: {exc}", markup=False)
+        raise typer.Exit(2) from None
+    if as_json:
+        typer.echo(json.dumps(result_json(source, goal, policy, result), indent=2))
+    else:
+        out = Console()
+        src, dst = printable(source), printable(goal)
+        if result.status == "reached":
+            out.print(f"{src} -> {dst} ({policy}): turn {result.turns}, movement point {result.points} at speed "
+                      f"{result.speed} (time {result.time:.3f} turns), {result.dice} dice, {result.hard} hard speed "
+                      "change(s)", markup=False, emoji=False)
+            table = Table("turn", "point", "maneuver", "x", "y", "heading", "speed", "dice")
+            for st in result.path:
+                table.add_row(str(st.turn), str(st.point), terminal_text(st.maneuver), f"{st.x:.2f}", f"{st.y:.2f}",
+                              f"{st.heading:g}", str(st.speed), str(st.dice))
+            out.print(table)
+        elif result.status == "unreachable":
+            out.print(f"{dst} is not reachable from {src} without a collision.", markup=False, emoji=False)
+        elif result.status == "beyond":
+            out.print(f"{dst} is not reachable from {src} within {result.horizon:g} turns.", markup=False, emoji=False)
+        else:
+            out.print(f"undecided: the search stopped at its {result.undecided}; raise --max-seconds.",
+                      markup=False, emoji=False)
     raise typer.Exit({"reached": 0, "undecided": EXIT_UNDECIDED}.get(result.status, 1))
 
 

@@ -19,7 +19,7 @@ from schema import ArenaError, load
 from validators.context import ANALYSIS_TOLERANCE
 from validators.batch import Options, expand, validate_paths
 from validators.cli_app import EXIT_INTERNAL, app, terminal_text, working_on
-from validators.registry import UnknownValidator
+from validators.registry import NotForGame, UnknownValidator, default_registry, games_of
 from validators.run import Report, validate
 
 STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
@@ -42,8 +42,10 @@ def parse_budget(text: str | None) -> int | None | str:
 
 @app.command("validate")
 def validate_cmd(
-    files: Annotated[list[Path], typer.Argument(help="Arena files, or directories (their *.yaml, *.yml, *.json files).",
-                                                show_default=False)],
+    files: Annotated[Optional[list[Path]], typer.Argument(help="Arena files, or directories (their *.yaml, *.yml, *.json files).",
+                                                          show_default=False)] = None,
+    list_: Annotated[bool, typer.Option("--list", help="List the installed validators (code, games, severity, title) and exit.")] = False,
+    game: Annotated[Optional[str], typer.Option("--game", help="With --list: only the validators for this game (ruleset id).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report document (a list for several files).")] = False,
     fail_on: Annotated[str, typer.Option("--fail-on", help="Exit 1 when a finding at or above this severity exists: error|warning|info.")] = "error",
     enable: Annotated[Optional[list[str]], typer.Option("--enable", help="Run only these validator codes (repeatable).")] = None,
@@ -55,7 +57,11 @@ def validate_cmd(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Validate this many files at once, in worker processes.")] = 1,
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Run on a Dask cluster: tcp://HOST:PORT of its scheduler.")] = None,
 ) -> None:
-    """Validate arenas for fairness under the Gravstrike movement rules."""
+    """Validate arenas: each game's setup rules and fairness under its movement rules."""
+    if list_:
+        _list(game, as_json)
+    if not files:
+        raise typer.BadParameter("name arena files or directories (or use --list)", param_hint="FILES")
     if fail_on not in ("error", "warning", "info"):
         raise typer.BadParameter("use error, warning or info", param_hint="--fail-on")
     bud = parse_budget(budget)
@@ -77,6 +83,9 @@ def validate_cmd(
             raise typer.Exit(2) from None
         try:
             report = _run(arena, str(path), enable or [], disable or [], tier, bud, tolerance, err)
+        except NotForGame as exc:
+            err.print(f"{path}: {exc}", markup=False)
+            raise typer.Exit(2) from None
         except UnknownValidator as exc:
             err.print(f"unknown validator code {exc.args[0]!r}", markup=False)
             raise typer.Exit(2) from None
@@ -89,6 +98,38 @@ def validate_cmd(
         json.dump(docs[0] if len(docs) == 1 else docs, sys.stdout, indent=2)
         sys.stdout.write("\n")
     raise typer.Exit(1 if failed else 0)
+
+
+def validator_rows(game: str | None = None) -> list[dict[str, Any]]:
+    """The installed validators (for ``--game``: those for that game), in code order."""
+    registry = default_registry()
+    rows = []
+    for code in registry.codes():
+        v = registry.get(code)
+        games = games_of(v)
+        if game is None or game in games:
+            rows.append({"code": v.id, "games": list(games), "severity": v.severity, "title": v.title,
+                         "needs_travel": bool(getattr(v, "needs_travel", False))})
+    return rows
+
+
+def _list(game: str | None, as_json: bool) -> None:
+    from schema.ruleset import rulesets
+
+    if game is not None and game not in rulesets():
+        raise typer.BadParameter(f"unknown game {game!r}; installed: {', '.join(rulesets())}", param_hint="--game")
+    rows = validator_rows(game)
+    if as_json:
+        json.dump(rows, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        raise typer.Exit(0)
+    table = Table(title=f"Validators for {game}" if game else "Installed validators", title_justify="left")
+    for name in ("code", "games", "severity", "title"):
+        table.add_column(name)
+    for r in rows:
+        table.add_row(terminal_text(r["code"]), terminal_text(", ".join(r["games"])), r["severity"], terminal_text(r["title"]))
+    Console(file=sys.stdout, width=200).print(table)
+    raise typer.Exit(0)
 
 
 def _batch(files: list[Path], as_json: bool, fail_on: str, options: Options, jobs: int, scheduler: str | None,
@@ -152,12 +193,17 @@ def _run(arena: Any, source: str, enable: list[str], disable: list[str], tier: i
 
 def print_report(report: Report, console: Console) -> None:
     arena = report.arena
-    budget = "unlimited" if report.budget is None else f"{report.budget} icons/turn"
     console.rule(f"[bold]{terminal_text(arena.name)}[/]  ({terminal_text(report.source)})")
-    console.print(f"{arena.players} players · tier {report.tier} · {budget} · {len(report.validators)} validators")
     travel = report.metrics.get("travel")
-    if travel:
-        console.print(_travel_table(travel))
+    if report.system != "gravstrike":
+        console.print(f"{terminal_text(report.system)} · {arena.players} players · {len(report.validators)} validators")
+        if travel:
+            console.print(_card_table(travel, "flat out"))
+    else:
+        budget = "unlimited" if report.budget is None else f"{report.budget} icons/turn"
+        console.print(f"{arena.players} players · tier {report.tier} · {budget} · {len(report.validators)} validators")
+        if travel:
+            console.print(_travel_table(travel))
     counts = report.counts()
     for severity in ("error", "warning", "info"):
         group = [f for f in report.findings if f.severity == severity]
@@ -170,6 +216,20 @@ def print_report(report: Report, console: Console) -> None:
     verdict = "[green]no problems found[/]" if not report.findings else \
         f"{counts['error']} error(s), {counts['warning']} warning(s), {counts['info']} info"
     console.print(f"\n{verdict}\n")
+
+
+def _card_table(travel: dict[str, dict[str, dict[str, Any]]], policy: str) -> Table:
+    """Car Wars: turns (and driving-roll dice) from each start to each card and the centre."""
+    goals = sorted(g for g in {g for row in travel.values() for g in row} if g.startswith("card:")) + ["centre"]
+    table = Table(title=f"Turns (dice) to each card and the centre ({policy})", title_justify="left")
+    table.add_column("start")
+    for g in goals:
+        table.add_column(terminal_text(g.split(":", 1)[-1]), justify="right")
+    for src in sorted(travel, key=lambda s: int(s.split(":")[1]) if s.split(":")[1].isdigit() else 0):
+        row = travel[src]
+        cells = [f"{row[g]['time']:.2f} ({row[g].get('dice', 0)})" if row.get(g, {}).get("reachable") else "—" for g in goals]
+        table.add_row(terminal_text(src), *cells)
+    return table
 
 
 def _travel_table(travel: dict[str, dict[str, dict[str, Any]]]) -> Table:

@@ -1,8 +1,11 @@
 """The validator registry: built-ins and third-party validators alike register under the
 entry-point group ``arena_studio.validators`` and are loaded lazily, on first use.
 
-A validator is any object with ``id`` (its finding code), ``title``, ``severity`` (default) and
+A validator is any object with ``id`` (its finding code), ``title``, ``severity`` (default),
+``games`` (the ids of the rulesets it applies to, e.g. ``("car-wars-6e",)``) and
 ``evaluate(arena, context) -> Result``; ``needs_travel`` tells whether it uses travel matrices.
+A validator never runs on a game it does not name; one without ``games`` (written before the
+ruleset layer) applies to Gravstrike only.
 """
 
 from __future__ import annotations
@@ -18,17 +21,39 @@ from validators.findings import Result, Severity
 GROUP = "arena_studio.validators"
 
 
+#: The game of validators that declare none (those written before the ruleset layer).
+DEFAULT_GAMES: tuple[str, ...] = ("gravstrike",)
+
+
 class Validator(Protocol):
     id: str
     title: str
     severity: Severity
     needs_travel: bool
+    games: tuple[str, ...]
 
     def evaluate(self, arena: Arena, context: Any) -> Result: ...
 
 
 class UnknownValidator(KeyError):
     """A validator code that no installed validator provides."""
+
+
+class NotForGame(UnknownValidator):
+    """A validator code asked for on a game it does not apply to."""
+
+    def __init__(self, code: str, game: str, games: tuple[str, ...]) -> None:
+        super().__init__(code)
+        self.game, self.games = game, games
+
+    def __str__(self) -> str:
+        return f"validator {self.args[0]!r} does not apply to {self.game} (it checks {', '.join(self.games)})"
+
+
+def games_of(validator: Validator) -> tuple[str, ...]:
+    """The rulesets a validator applies to."""
+    games = getattr(validator, "games", None)
+    return tuple(games) if games else DEFAULT_GAMES
 
 
 @dataclass
@@ -60,14 +85,24 @@ class Registry:
             self._loaded[code] = validator
         return self._loaded[code]
 
-    def select(self, enable: Iterable[str] = (), disable: Iterable[str] = ()) -> list[Validator]:
-        """Validators to run: all (or only ``enable`` if given) minus ``disable``."""
+    def select(self, enable: Iterable[str] = (), disable: Iterable[str] = (), *, game: str | None = None) -> list[Validator]:
+        """Validators to run: all (or only ``enable`` if given) minus ``disable``; with ``game``,
+        only those that apply to that ruleset (enabling one that does not is
+        :class:`NotForGame`)."""
         enable, disable = list(enable), set(disable)
         for code in [*enable, *disable]:
             if code not in self._entry and code not in self._loaded:
                 raise UnknownValidator(code)
+        if game is not None:
+            for code in enable:
+                if game not in games_of(self.get(code)):
+                    raise NotForGame(code, game, games_of(self.get(code)))
         codes = enable or self.codes()
-        return [self.get(c) for c in codes if c not in disable]
+        return [v for v in (self.get(c) for c in codes if c not in disable) if game is None or game in games_of(v)]
+
+    def for_game(self, game: str) -> list[str]:
+        """The codes of the validators that apply to ``game``."""
+        return [c for c in self.codes() if game in games_of(self.get(c))]
 
 
 _default: Registry | None = None

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schema.model import Arena
+from schema.ruleset import import_path, ruleset
 from validators.context import ANALYSIS_TOLERANCE, AnalysisContext, travel_sources
 from validators.findings import RANK, SEVERITIES, Finding, at_least
 from validators.registry import Registry, Validator, default_registry
@@ -18,15 +19,19 @@ Progress = Callable[[str, int, int], None]
 
 @dataclass
 class Report:
-    arena: Arena
+    """One arena's validation. ``tier``, ``budget`` and ``tolerance`` are Gravstrike's analysis
+    settings (None for games without them); ``system`` is the arena's game."""
+
+    arena: Any
     source: str | None
-    tier: int
+    tier: int | None
     budget: int | None
     validators: list[Validator]
     findings: list[Finding]
     metrics: dict[str, Any]
     timings: dict[str, float] = field(default_factory=dict)
-    tolerance: float = ANALYSIS_TOLERANCE
+    tolerance: float | None = ANALYSIS_TOLERANCE
+    system: str = "gravstrike"
 
     def worst(self) -> str | None:
         if not self.findings:
@@ -40,22 +45,29 @@ class Report:
         return {s: sum(1 for f in self.findings if f.severity == s) for s in SEVERITIES}
 
     def to_json(self) -> dict[str, Any]:
-        """The report document; deterministic (no timings) so packs can embed it."""
-        return {
-            "format": REPORT_FORMAT,
+        """The report document; deterministic (no timings) so packs can embed it. Gravstrike's
+        reports are as they always were; other games' name their ``system``."""
+        doc: dict[str, Any] = {"format": REPORT_FORMAT}
+        if self.system != "gravstrike":
+            doc["system"] = self.system
+        doc.update({
             "arena": {"name": self.arena.name, "file": self.source, "players": self.arena.players},
             "tier": self.tier,
             "budget": self.budget,
-            "tolerance": self.tolerance,
+        })
+        if self.tolerance is not None:
+            doc["tolerance"] = self.tolerance
+        doc.update({
             "validators": [{"code": v.id, "title": v.title, "severity": v.severity} for v in self.validators],
             "summary": self.counts(),
             "findings": [f.to_json() for f in self.findings],
             "metrics": self.metrics,
-        }
+        })
+        return doc
 
 
 def validate(
-    arena: Arena,
+    arena: Any,
     *,
     source: str | None = None,
     enable: Iterable[str] = (),
@@ -74,10 +86,16 @@ def validate(
     ``parallel``: use a second core (a forked helper, :mod:`validators.parallel`) for the
     checkpoints' travel and the validators that need none - only from a process that may fork
     (the CLI on one arena; not from threads or worker pools); the report is the same."""
+    system = str(getattr(arena, "system", "gravstrike"))
+    if system != "gravstrike":  # another game: its ruleset's runner, with the validators for it
+        runner = import_path(ruleset(system).checks) if ruleset(system).checks else validate_game
+        report: Report = runner(arena, source=source, enable=enable, disable=disable, registry=registry,
+                                progress=progress, parallel=parallel)
+        return report
     reg = registry or default_registry()
     enable = list(enable)
     disabled = set(disable) | (set(arena.scenario.analysis.disabled) - set(enable))
-    chosen = reg.select(enable, [d for d in disabled if d in reg.codes()])
+    chosen = reg.select(enable, [d for d in disabled if d in reg.codes()], game="gravstrike")
     ctx = context or AnalysisContext(arena, tier=tier, budget=budget, tolerance=tolerance)
     findings: list[Finding] = []
     metrics: dict[str, Any] = {}
@@ -99,6 +117,41 @@ def validate(
     findings.extend(_limit_findings(ctx, chosen, findings))
     findings.sort(key=lambda f: (-RANK[f.severity], f.code, f.elements, f.message))
     return Report(arena, source, ctx.tier, ctx.budget, chosen, findings, metrics, timings, ctx.tolerance)
+
+
+def validate_game(arena: Any, *, source: str | None = None, enable: Iterable[str] = (), disable: Iterable[str] = (),
+                  registry: Registry | None = None, progress: Progress | None = None, context: Any = None,
+                  parallel: bool = False) -> Report:
+    """The runner of a game whose ruleset names none: every registered validator for the game,
+    in code order, with ``context`` (None unless given) passed to each."""
+    reg = registry or default_registry()
+    system = str(arena.system)
+    enable = list(enable)
+    scenario = getattr(arena, "scenario", None)
+    analysis = getattr(scenario, "analysis", None)
+    disabled = set(disable) | (set(getattr(analysis, "disabled", ())) - set(enable))
+    chosen = reg.select(enable, [d for d in disabled if d in reg.codes()], game=system)
+    return run_chosen(arena, chosen, context, source=source, progress=progress, system=system)
+
+
+def run_chosen(arena: Any, chosen: list[Validator], context: Any, *, source: str | None, system: str,
+               progress: Progress | None = None) -> Report:
+    """Evaluate ``chosen`` in order and assemble the report (no tier, budget or tolerance)."""
+    findings: list[Finding] = []
+    metrics: dict[str, Any] = {}
+    timings: dict[str, float] = {}
+    for i, v in enumerate(chosen):
+        if progress:
+            progress(v.id, i, len(chosen))
+        t0 = time.perf_counter()
+        result = v.evaluate(arena, context)
+        timings[v.id] = time.perf_counter() - t0
+        findings.extend(result.findings)
+        metrics.update(result.metrics)
+    if progress:
+        progress("done", len(chosen), len(chosen))
+    findings.sort(key=lambda f: (-RANK[f.severity], f.code, f.elements, f.message))
+    return Report(arena, source, None, None, chosen, findings, metrics, timings, None, system)
 
 
 def _limit_findings(ctx: AnalysisContext, chosen: list[Validator], findings: list[Finding]) -> list[Finding]:

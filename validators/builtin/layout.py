@@ -18,6 +18,7 @@ class CheckpointMixValidator:
     id = "checkpoint-mix"
     title = "A variety of outlying checkpoints, one or two central ones"
     severity = "warning"
+    games = ("gravstrike",)
     needs_travel = False
 
     def evaluate(self, arena: Arena, context: Any) -> Result:
@@ -49,6 +50,7 @@ class FieldOrbitValidator:
     id = "field-orbit"
     title = "Acceleration fields do not all push one way around"
     severity = "warning"
+    games = ("gravstrike",)
     needs_travel = False
     #: |sin| of the angle between the radius and the push below which a push is radial, not turning.
     RADIAL = 0.25
@@ -82,6 +84,7 @@ class SymmetryValidator:
     id = "symmetry"
     title = "Declared symmetry is respected"
     severity = "info"
+    games = ("gravstrike",)
     needs_travel = False
     TOL = 0.05
 

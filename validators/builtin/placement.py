@@ -17,6 +17,7 @@ class BoundsValidator:
     id = "bounds"
     title = "Elements inside the arena"
     severity = "error"
+    games = ("gravstrike",)
     needs_travel = False
 
     def evaluate(self, arena: Arena, context: Any) -> Result:
@@ -45,6 +46,7 @@ class OverlapValidator:
     id = "overlap"
     title = "Start positions and checkpoints clear of walls"
     severity = "error"
+    games = ("gravstrike",)
     needs_travel = False
 
     def evaluate(self, arena: Arena, context: Any) -> Result:
@@ -90,6 +92,7 @@ class ExclusionPlacementValidator:
     id = "exclusion-placement"
     title = "Starts and checkpoints outside exclusion fields"
     severity = "warning"
+    games = ("gravstrike",)
     needs_travel = False
 
     def evaluate(self, arena: Arena, context: Any) -> Result:

@@ -108,6 +108,7 @@ class SafeAreasValidator:
     id = "safe-areas"
     title = "No hiding places that see little of the arena"
     severity = "warning"
+    games = ("gravstrike",)
     needs_travel = False
 
     def evaluate(self, arena: Arena, context: Any) -> Result:

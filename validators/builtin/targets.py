@@ -47,6 +47,7 @@ class TargetAccessValidator:
     id = "target-access"
     title = "Every start equally near a static target"
     severity = "warning"
+    games = ("gravstrike",)
     needs_travel = True
 
     def evaluate(self, arena: Arena, context: AnalysisContext) -> Result:

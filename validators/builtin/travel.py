@@ -22,6 +22,7 @@ class ReachabilityValidator:
     id = "reachability"
     title = "Every checkpoint, gate and static target reachable from every start"
     severity = "error"
+    games = ("gravstrike",)
     needs_travel = True
 
     def evaluate(self, arena: Arena, context: AnalysisContext) -> Result:
@@ -58,6 +59,7 @@ class StartCheckpointAccessValidator:
     id = "start-checkpoint-access"
     title = "Starts equally near the checkpoints"
     severity = "warning"
+    games = ("gravstrike",)
     needs_travel = True
 
     def evaluate(self, arena: Arena, context: AnalysisContext) -> Result:
@@ -109,6 +111,7 @@ class StartSpacingValidator:
     id = "start-spacing"
     title = "Starts spaced as equally as possible"
     severity = "warning"
+    games = ("gravstrike",)
     needs_travel = True
 
     def evaluate(self, arena: Arena, context: AnalysisContext) -> Result:
@@ -160,6 +163,7 @@ class CheckpointSpacingValidator:
     id = "checkpoint-spacing"
     title = "Outlying checkpoints at least two flat-out turns apart"
     severity = "warning"
+    games = ("gravstrike",)
     needs_travel = True
 
     def evaluate(self, arena: Arena, context: AnalysisContext) -> Result:

@@ -65,6 +65,7 @@ class WallTunnellingValidator:
     id = "wall-tunnelling"
     title = "No wall thin enough to pass through in one length"
     severity = "warning"
+    games = ("gravstrike",)
     needs_travel = False
 
     def evaluate(self, arena: Arena, context: Any) -> Result:

@@ -1,0 +1,82 @@
+"""The Car Wars validators: each wraps one check of :mod:`engine.carwars` (setup checks in
+``engine.carwars.checks``, fairness in ``engine.carwars.fairness``) under its code, with the
+game tag ``car-wars-6e``.  Messages are the engine's, which quote the book's words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.carwars import checks as setup
+from engine.carwars import fairness as fair
+from engine.carwars.issues import Issue
+from schema.games.carwars import SYSTEM, CarWarsArena
+from validators.carwars.context import CarWarsContext, plain
+from validators.findings import Finding, Result, Severity
+
+GAMES = (SYSTEM,)
+
+
+def findings(issues: list[Issue]) -> list[Finding]:
+    return [Finding(i.code, i.severity, i.message, tuple(i.elements), plain(dict(i.metrics))) for i in issues]
+
+
+@dataclass(frozen=True)
+class SetupCheck:
+    """A check on the layout alone (no travel)."""
+
+    id: str
+    title: str
+    severity: Severity
+    check: Callable[[CarWarsArena], list[Issue]]
+    metrics: Callable[[CarWarsArena], dict[str, Any]] | None = None
+    games: tuple[str, ...] = GAMES
+    needs_travel: bool = False
+
+    def evaluate(self, arena: CarWarsArena, context: Any) -> Result:
+        extra = {k: plain(v) for k, v in self.metrics(arena).items()} if self.metrics is not None else {}
+        return Result(findings(self.check(arena)), extra)
+
+
+@dataclass(frozen=True)
+class TravelCheck:
+    """A fairness check on the travel table (both driving policies)."""
+
+    id: str
+    title: str
+    severity: Severity
+    check: Callable[[CarWarsArena, fair.TravelTable], list[Issue]]
+    games: tuple[str, ...] = GAMES
+    needs_travel: bool = True
+
+    def evaluate(self, arena: CarWarsArena, context: Any) -> Result:
+        ctx = context if isinstance(context, CarWarsContext) else CarWarsContext(arena)
+        if not arena.start_positions:
+            return Result()
+        return Result(findings(self.check(arena, ctx.table)), dict(ctx.travel_metrics()))
+
+
+ARENA_SIZE = SetupCheck("cw-arena-size", "Arena roughly 3 feet per side", "warning", setup.check_arena_size)
+CORNER_ANGLE = SetupCheck("cw-corner-angle", "Wall corners of 90 degrees or more", "error", setup.check_corner_angle)
+WALL_GAP = SetupCheck("cw-wall-gap", "Gaps between walls at least one turning key", "error", setup.check_wall_gap)
+START_KEY = SetupCheck("cw-start-key", "Each start: turning key against the edge, car touching it", "error",
+                       setup.check_start_key)
+START_SPREAD = SetupCheck("cw-start-spread", "Starts positioned evenly around the arena", "warning", setup.check_start_spread)
+COMPONENTS = SetupCheck("cw-components", "Components within the box's contents", "warning", setup.check_components)
+OWN_CHECKPOINT = SetupCheck("cw-own-checkpoint", "One checkpoint of each player's own colour", "warning",
+                            setup.check_own_checkpoints)
+START_ACCESS = TravelCheck("cw-start-access", "Starts equally far (turns, dice) from the checkpoint cards", "warning",
+                           fair.check_start_access)
+CENTRE_ACCESS = TravelCheck("cw-centre-access", "Starts equally far (turns, dice) from the centre", "warning",
+                            fair.check_centre_access)
+START_SPACING = TravelCheck("cw-start-spacing", "Starts equally far from the nearest other start", "warning",
+                            fair.check_start_spacing)
+CARD_REACH = TravelCheck("cw-card-reach", "Every card reachable from every start", "error", fair.check_card_reach)
+EXPOSURE = SetupCheck("cw-exposure", "Equal hazard and high-terrain exposure near each start", "warning",
+                      fair.check_exposure, lambda a: {"exposure": fair.exposure(a)})
+SIGHTLINES = SetupCheck("cw-sightlines", "Equal line of sight between starts (full cover blocks, partial counts)",
+                        "warning", fair.check_sightlines, lambda a: {"sightlines": fair.sightlines(a)})
+
+ALL = (ARENA_SIZE, CORNER_ANGLE, WALL_GAP, START_KEY, START_SPREAD, COMPONENTS, OWN_CHECKPOINT, START_ACCESS,
+       CENTRE_ACCESS, START_SPACING, CARD_REACH, EXPOSURE, SIGHTLINES)

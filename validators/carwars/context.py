@@ -1,0 +1,73 @@
+"""What Car Wars validators share while one arena is validated: the travel table (every start
+to every card, the centre and the other starts, under both policies), computed once, on first
+use, and the report metrics built from it (heat-map, path and line-of-sight overlays read them)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from engine.carwars import fairness as fair
+from engine.carwars.rules import POLICIES
+from engine.carwars.travel import SearchLimits, TravelResult
+from schema.games.carwars import CarWarsArena
+
+
+def plain(value: Any) -> Any:
+    """``value`` as JSON can hold it: tuples as lists, infinite or NaN numbers as None."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value
+
+
+def cell(r: TravelResult) -> dict[str, Any]:
+    """One travel answer as a report matrix cell (``schema/report.schema.json#/$defs/matrix``)."""
+    if r.status == "reached":
+        return {"reachable": True, "turns": r.turns, "time": round(r.time, 4), "dice": r.dice, "hard": r.hard}
+    if r.status == "unreachable":
+        return {"reachable": False, "turns": None, "time": None}
+    out: dict[str, Any] = {"reachable": None, "turns": None, "time": None}
+    if r.horizon is not None and math.isfinite(r.horizon):
+        out["at_least"] = r.horizon
+    if r.status == "undecided":
+        out["undecided"] = r.undecided or "search limit"
+    return out
+
+
+class CarWarsContext:
+    """Shared, lazily computed analysis of one Car Wars arena."""
+
+    def __init__(self, arena: CarWarsArena, *, limits: SearchLimits = SearchLimits(), workers: int = 1,
+                 use_symmetry: bool = True) -> None:
+        self.arena = arena
+        self.limits = limits
+        self.workers = workers
+        self.use_symmetry = use_symmetry
+        self._table: fair.TravelTable | None = None
+        self._metrics: dict[str, Any] | None = None
+
+    @property
+    def table(self) -> fair.TravelTable:
+        if self._table is None:
+            self._table = fair.travel_table(self.arena, POLICIES, self.limits, use_symmetry=self.use_symmetry,
+                                            workers=self.workers)
+        return self._table
+
+    def travel_metrics(self) -> dict[str, Any]:
+        """``travel`` (flat out) and ``travel_safe``: start -> goal -> cell; ``starts``: the per
+        start fairness numbers of :func:`engine.carwars.fairness.start_metrics`."""
+        if self._metrics is None:
+            t = self.table
+            out: dict[str, Any] = {}
+            for policy, key in (("flat-out", "travel"), ("safe", "travel_safe")):
+                rows = t.results.get(policy, {})
+                out[key] = {sid: {goal: cell(r) for goal, r in sorted(row.items())} for sid, row in sorted(rows.items())}
+            out["starts"] = plain(fair.start_metrics(self.arena, t))
+            if t.errors:
+                out["travel_errors"] = dict(sorted(t.errors.items()))
+            self._metrics = out
+        return self._metrics
