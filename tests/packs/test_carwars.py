@@ -358,3 +358,39 @@ def test_cli_exports_imports_renders_and_prints_car_wars(tmp_path: Path) -> None
     assert r.exit_code == 0, r.output
     r = arena_cli("print", str(src), "-o", str(tmp_path / "p.pdf"), "--paper", "letter")
     assert r.exit_code == 0 and "1 inch = 25.4 mm" in r.output, r.output
+
+
+# ------------------------------------------------------------------ validators and packs
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_arena_validate_agrees_about_the_shipped_arenas(name: str) -> None:
+    """``arena validate`` (the validators' runner, dispatching by ruleset): no errors or
+    warnings on the clean arenas, exactly the listed codes on the flawed one."""
+    from validators.run import validate
+
+    a = io.load(SHIPPED / f"{name}.yaml")
+    report = validate(a, source=name).to_json()
+    codes = {f["code"] for f in report["findings"] if f["severity"] in ("error", "warning")}
+    if name in CLEAN:
+        assert codes == set()
+    else:
+        assert codes == set(re.findall(r"cw-[a-z-]+", a.description or ""))
+
+
+def test_car_wars_pack_builds_verifies_and_extracts(tmp_path: Path) -> None:
+    from schema.packs import read_pack
+
+    out = tmp_path / "cw.arenapack.zip"
+    r = arena_cli("pack", "build", str(SHIPPED), "-o", str(out))
+    assert r.exit_code == 0, r.output
+    pack = read_pack(out)
+    names = sorted(entry["path"] for entry, _, _ in pack.arenas())
+    assert names == [f"arenas/{n}.json" for n in sorted(ALL)]
+    for entry, arena, report in pack.arenas():
+        assert isinstance(arena, CarWarsArena) and report["system"] == "car-wars-6e"
+    assert arena_cli("pack", "verify", str(out)).exit_code == 0
+    r = arena_cli("pack", "extract", str(out), "-o", str(tmp_path / "x"))
+    assert r.exit_code == 0, r.output
+    pdf = (tmp_path / "x" / "print" / "crossroads-4p.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF") and qimage((tmp_path / "x" / "previews" / "crossroads-4p.png").read_bytes()).width() > 1000
