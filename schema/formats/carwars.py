@@ -145,7 +145,8 @@ def uvtt_write(arena: Any, image_png: bytes | None, px_per_length: int) -> Expor
 
     los: list[list[dict[str, float]]] = []
     objects: list[list[dict[str, float]]] = []
-    partial, soft = [], []
+    partial: list[str] = []
+    soft: list[str] = []
     for kind, doc in _solid_items(arena, items, "uvtt"):
         if not blocks_sight(kind, doc):
             (partial if doc.get("cover") == "partial" else soft).append(label(kind, doc))
