@@ -3,67 +3,17 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 from typing import Any
 
 from schema.model import Arena
 from schema.ruleset import import_path, ruleset
 from validators.context import ANALYSIS_TOLERANCE, AnalysisContext, travel_sources
-from validators.findings import RANK, SEVERITIES, Finding, at_least
+from validators.findings import RANK, Finding
 from validators.registry import Registry, Validator, default_registry
+from validators.report import REPORT_FORMAT, Progress, Report, run_chosen
 
-REPORT_FORMAT = "arena-studio-report/1"
-Progress = Callable[[str, int, int], None]
-
-
-@dataclass
-class Report:
-    """One arena's validation. ``tier``, ``budget`` and ``tolerance`` are Gravstrike's analysis
-    settings (None for games without them); ``system`` is the arena's game."""
-
-    arena: Any
-    source: str | None
-    tier: int | None
-    budget: int | None
-    validators: list[Validator]
-    findings: list[Finding]
-    metrics: dict[str, Any]
-    timings: dict[str, float] = field(default_factory=dict)
-    tolerance: float | None = ANALYSIS_TOLERANCE
-    system: str = "gravstrike"
-
-    def worst(self) -> str | None:
-        if not self.findings:
-            return None
-        return max((f.severity for f in self.findings), key=lambda s: RANK[s])
-
-    def fails(self, fail_on: str) -> bool:
-        return any(at_least(f.severity, fail_on) for f in self.findings)
-
-    def counts(self) -> dict[str, int]:
-        return {s: sum(1 for f in self.findings if f.severity == s) for s in SEVERITIES}
-
-    def to_json(self) -> dict[str, Any]:
-        """The report document; deterministic (no timings) so packs can embed it. Gravstrike's
-        reports are as they always were; other games' name their ``system``."""
-        doc: dict[str, Any] = {"format": REPORT_FORMAT}
-        if self.system != "gravstrike":
-            doc["system"] = self.system
-        doc.update({
-            "arena": {"name": self.arena.name, "file": self.source, "players": self.arena.players},
-            "tier": self.tier,
-            "budget": self.budget,
-        })
-        if self.tolerance is not None:
-            doc["tolerance"] = self.tolerance
-        doc.update({
-            "validators": [{"code": v.id, "title": v.title, "severity": v.severity} for v in self.validators],
-            "summary": self.counts(),
-            "findings": [f.to_json() for f in self.findings],
-            "metrics": self.metrics,
-        })
-        return doc
+__all__ = ["REPORT_FORMAT", "Progress", "Report", "run_chosen", "validate", "validate_game"]
 
 
 def validate(
@@ -132,26 +82,6 @@ def validate_game(arena: Any, *, source: str | None = None, enable: Iterable[str
     disabled = set(disable) | (set(getattr(analysis, "disabled", ())) - set(enable))
     chosen = reg.select(enable, [d for d in disabled if d in reg.codes()], game=system)
     return run_chosen(arena, chosen, context, source=source, progress=progress, system=system)
-
-
-def run_chosen(arena: Any, chosen: list[Validator], context: Any, *, source: str | None, system: str,
-               progress: Progress | None = None) -> Report:
-    """Evaluate ``chosen`` in order and assemble the report (no tier, budget or tolerance)."""
-    findings: list[Finding] = []
-    metrics: dict[str, Any] = {}
-    timings: dict[str, float] = {}
-    for i, v in enumerate(chosen):
-        if progress:
-            progress(v.id, i, len(chosen))
-        t0 = time.perf_counter()
-        result = v.evaluate(arena, context)
-        timings[v.id] = time.perf_counter() - t0
-        findings.extend(result.findings)
-        metrics.update(result.metrics)
-    if progress:
-        progress("done", len(chosen), len(chosen))
-    findings.sort(key=lambda f: (-RANK[f.severity], f.code, f.elements, f.message))
-    return Report(arena, source, None, None, chosen, findings, metrics, timings, None, system)
 
 
 def _limit_findings(ctx: AnalysisContext, chosen: list[Validator], findings: list[Finding]) -> list[Finding]:

@@ -17,9 +17,31 @@ from validators.findings import Finding, Result, Severity
 
 GAMES = (SYSTEM,)
 
+#: The book's words (001_720c8b844658e4d7.txt, by line) each fairness finding quotes, where the
+#: engine's message quotes none (the setup checks' messages quote their own rule).
+BOOK: dict[str, tuple[str, ...]] = {
+    "cw-start-access": ("Players should be positioned evenly around the arena",),  # L196
+    "cw-centre-access": ("Players should be positioned evenly around the arena",),  # L196
+    "cw-start-spacing": ("Players should be positioned evenly around the arena",),  # L196
+    "cw-card-reach": ("The moment a car touches a heavy obstacle or wall, a collision has occurred.",),  # L668
+    "cw-exposure": ("a number of D equal to the highest terrain level their car is overlapping",  # L515
+                    "any dice required by hazards their car is overlapping"),  # L516
+    "cw-sightlines": ("If a sightline cannot be drawn without crossing a full-cover obstacle, the attacker cannot "
+                      "attack that target.",),  # L889
+}
+
+
+def quoted(code: str, message: str) -> str:
+    """``message`` quoting the book's words for ``code`` (unless it quotes them already)."""
+    words = BOOK.get(code)
+    if words is None or '"' in message:
+        return message
+    return message + ": " + " plus ".join(f'"{w}"' for w in words)
+
 
 def findings(issues: list[Issue]) -> list[Finding]:
-    return [Finding(i.code, i.severity, i.message, tuple(i.elements), plain(dict(i.metrics))) for i in issues]
+    return [Finding(i.code, i.severity, quoted(i.code, i.message), tuple(i.elements), plain(dict(i.metrics)))
+            for i in issues]
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from engine.carwars.travel import SearchLimits
 from schema.games.carwars import SYSTEM, CarWarsArena
 from validators.carwars.context import CarWarsContext
 from validators.registry import Registry, default_registry
-from validators.run import Progress, Report, run_chosen
+from validators.report import Progress, Report, run_chosen
 
 
 def validate(arena: CarWarsArena, *, source: str | None = None, enable: Iterable[str] = (),

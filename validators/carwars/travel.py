@@ -57,7 +57,9 @@ def parse_source(arena: CarWarsArena, text: str) -> Source | list[PoseSource]:
     if card is not None:
         cx, cy = card.position
         return [PoseSource(Pose(cx, cy, h), START_SPEED) for h in CARD_HEADINGS]
-    raise PlanningError(f"a source is start:N, card:ID (or a card's id) or x,y,heading[,speed], not {text!r}")
+    cards = ", ".join(f"card:{c.id}" for c in arena.cards) or "none"
+    raise PlanningError(f"the arena has no card {text!r} (cards: {cards}); a source is start:N, card:ID (or a "
+                        "card's id) or x,y,heading[,speed]")
 
 
 def _card(arena: CarWarsArena, text: str) -> Any:
@@ -72,7 +74,10 @@ def parse_goal(arena: CarWarsArena, text: str) -> Goal:
     if text == "centre" or text == "center":
         return Goal("centre")
     if text.startswith("start:"):
-        goal = Goal.parse(text)
+        try:
+            goal = Goal.parse(text)
+        except PlanningError:
+            raise PlanningError(f"the arena has no start {text!r}") from None
         if goal.id not in {s.id for s in arena.start_positions}:
             raise PlanningError(f"the arena has no start {text!r}")
         return goal

@@ -44,10 +44,15 @@ ANALYSIS_SHARE = 0.8
 
 TRAVEL_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "required": ["from", "to", "status", "reason", "at_least", "reachable", "turns", "lengths", "time", "icons",
-                 "damage", "path"],
+    "description": "Gravstrike answers carry lengths, icons and damage; Car Wars answers carry policy, points, "
+                   "dice and hard (speed changes).",
+    "required": ["from", "to", "status", "reason", "at_least", "reachable", "turns", "time", "path"],
     "properties": {
         "from": {"type": "string"}, "to": {"type": "string"},
+        "policy": {"type": "string", "enum": ["flat-out", "safe"], "description": "Car Wars: the driving policy."},
+        "points": {"type": ["integer", "null"], "description": "Car Wars: movement points driven in the last turn."},
+        "dice": {"type": ["integer", "null"], "description": "Car Wars: driving-roll dice rolled on the way."},
+        "hard": {"type": ["integer", "null"], "description": "Car Wars: hard speed changes on the way."},
         "status": {"type": "string", "enum": ["reached", "unreachable", "beyond", "undecided"], "description": (
             "reached; unreachable (proven); beyond (not within the turn limit: at least `at_least` turns); "
             "undecided (a search limit - memory, or the service's time limit - stopped it: see `reason`)")},
@@ -64,10 +69,12 @@ TRAVEL_SCHEMA: dict[str, Any] = {
 }
 VALIDATORS_SCHEMA: dict[str, Any] = {
     "type": "array",
-    "items": {"type": "object", "required": ["code", "title", "severity"], "properties": {
+    "items": {"type": "object", "required": ["code", "title", "severity", "games"], "properties": {
         "code": {"type": "string"}, "title": {"type": "string"},
         "severity": {"type": "string", "enum": ["error", "warning", "info"]},
-        "needs_travel": {"type": "boolean"}, "enabled_by_default": {"type": "boolean"}}},
+        "needs_travel": {"type": "boolean"}, "enabled_by_default": {"type": "boolean"},
+        "games": {"type": "array", "items": {"type": "string"},
+                  "description": "The games (ruleset ids) the validator applies to; it never runs on others."}}},
 }
 PACK_RESULT_SCHEMA: dict[str, Any] = {
     "type": "object", "required": ["verified", "arenas"],
@@ -87,10 +94,12 @@ HEALTH_SCHEMA: dict[str, Any] = {"type": "object", "required": ["status"], "prop
 NUMBER = r"-?(\d{1,20}(\.\d{0,20})?|\.\d{1,20})([eE][-+]?\d{1,2})?"
 #: An element id (the arena schema's id pattern) and a player number.
 ID = r"[A-Za-z][A-Za-z0-9_.-]{0,63}"
-PLAYER = r"[1-6]"
-SOURCE_PATTERN = rf"^(start:{PLAYER}|checkpoint:{ID}|{NUMBER},{NUMBER},{NUMBER}(,\d)?)$"
-GOAL_PATTERN = rf"^((checkpoint|gate|target):{ID}|start:{PLAYER})$"
-EnableQ = Annotated[list[str], Query(description="Run only these validator codes (repeatable).")]
+PLAYER = r"(1[0-2]|[1-9])"
+SOURCE_PATTERN = rf"^(start:{PLAYER}|(checkpoint|card):{ID}|{NUMBER},{NUMBER},{NUMBER}(,-?\d)?)$"
+GOAL_PATTERN = rf"^((checkpoint|gate|target|card):{ID}|start:{PLAYER}|centre)$"
+EnableQ = Annotated[list[str], Query(description=(
+    "Run only these validator codes (repeatable). Each must apply to the arena's game (its `games` in "
+    "/v1/validators): one for another game is refused with 422 invalid-parameters."))]
 DisableQ = Annotated[list[str], Query(description="Skip these validator codes (repeatable).")]
 TierQ = Annotated[Optional[int], Query(ge=1, le=3, description="VP tier analysed (default: the arena's).")]
 BudgetQ = Annotated[Optional[str], Query(pattern=r"^(\d{1,6}|unlimited)$",
@@ -139,7 +148,7 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
             temp.cleanup()
 
     app = FastAPI(title="Arena Studio validation service", version=VERSION, lifespan=lifespan,
-                  description="Validate Gravstrike arenas, query travel times, render and verify packs. "
+                  description="Validate arenas (Gravstrike, Car Wars and every installed ruleset), query travel times, render and verify packs. "
                               "Errors are RFC 9457 problem documents.")
     app.state.config, app.state.pool, app.state.cache = cfg, pool, cache
     prob.install(app)
@@ -235,10 +244,11 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
               responses={**json_response(TRAVEL_SCHEMA, "The travel result and its path."),
                          **problem_responses(408, 413, 415, 422, 429, 500, 503)})
     async def travel(request: Request,
-                     from_: Annotated[str, Query(alias="from", max_length=100, pattern=SOURCE_PATTERN,
-                                                 description="start:N, checkpoint:ID or x,y,heading[,speed]")],
-                     to: Annotated[str, Query(max_length=100, pattern=GOAL_PATTERN,
-                                              description="checkpoint:ID, gate:ID, start:N or target:ID")],
+                     from_: Annotated[str, Query(alias="from", max_length=100, pattern=SOURCE_PATTERN, description=(
+                         "start:N, checkpoint:ID (Gravstrike), card:ID (Car Wars) or x,y,heading[,speed]"))],
+                     to: Annotated[str, Query(max_length=100, pattern=GOAL_PATTERN, description=(
+                         "Gravstrike: checkpoint:ID, gate:ID, start:N or target:ID; Car Wars: card:ID, centre or "
+                         "start:N"))],
                      tier: TierQ = None, budget: BudgetQ = None,
                      exclusions: Annotated[Literal["pay", "avoid"], Query(
                          description="Exclusion fields active at the tier: pay their damage or avoid them.")] = "pay",
@@ -249,12 +259,15 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
                      fewest_icons: Annotated[bool, Query(description=(
                          "Among the fastest plans, the one with fewest Maneuver icons, then least damage "
                          "(a slower search); by default any fastest plan."))] = False,
+                     policy: Annotated[Literal["flat-out", "safe"], Query(description=(
+                         "Car Wars: flat-out (fewest turns, driving-roll dice counted) or safe (no maneuver "
+                         "dice). Ignored for Gravstrike."))] = "flat-out",
                      source: SourceQ = None) -> Response:
         fmt = arena_format(request)
         body = await body_of(request, cfg.max_body)
         params = {"fmt": fmt, "source": source or "request", "origin": from_, "goal": to, "tier": tier,
                   "budget": parse_budget(budget), "exclusions": exclusions, "tolerance": tolerance,
-                  "fewest_icons": fewest_icons}
+                  "fewest_icons": fewest_icons, "policy": policy}
         return await dispatch(request, "travel", body, params, seconds=ANALYSIS_SHARE * cfg.timeout)
 
     @app.post("/v1/render", tags=["arenas"], response_class=Response, openapi_extra=ARENA_BODY,
@@ -329,7 +342,7 @@ def _verdict(body: bytes | memoryview, fail_on: str) -> str:
 
 
 def _validators() -> list[dict[str, Any]]:
-    from validators.registry import default_registry
+    from validators.registry import default_registry, games_of
 
     registry = default_registry()
     out = []
@@ -340,5 +353,6 @@ def _validators() -> list[dict[str, Any]]:
             log.warning("validator %r could not be loaded", code, exc_info=log.isEnabledFor(logging.DEBUG))
             continue
         out.append({"code": v.id, "title": v.title, "severity": v.severity,
-                    "needs_travel": bool(getattr(v, "needs_travel", False)), "enabled_by_default": True})
+                    "needs_travel": bool(getattr(v, "needs_travel", False)), "enabled_by_default": True,
+                    "games": list(games_of(v))})
     return out

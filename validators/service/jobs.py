@@ -10,7 +10,6 @@ import json
 from typing import Any, Literal, Union
 
 from schema import ArenaError, loads
-from schema.model import Arena
 from validators.service.problems import param_problem, problem
 
 Outcome = Union[tuple[Literal["ok"], str, bytes], tuple[Literal["problem"], dict[str, Any]]]
@@ -38,7 +37,7 @@ def too_large(exc: Exception) -> tuple[Literal["problem"], dict[str, Any]]:
                               f"the arena's coordinates are too large to analyse ({exc})")
 
 
-def parse_arena(body: bytes, fmt: str, source: str) -> Arena:
+def parse_arena(body: bytes, fmt: str, source: str) -> Any:
     """The arena in a request body (``fmt`` ``json`` or ``yaml``); raises ArenaError. The format
     layer's limits are the service's: every number within ±10 000 (the schema says so), the
     bounds at most 100 lengths across, the reading limits (depth, values, number length)."""
@@ -58,7 +57,7 @@ def validate_job(body: bytes, fmt: str, source: str, enable: list[str], disable:
                  tier: int | None, budget: int | None | str, report_source: str | None = None,
                  seconds: float | None = None) -> Outcome:
     from validators.context import AnalysisContext
-    from validators.registry import UnknownValidator
+    from validators.registry import NotForGame, UnknownValidator
     from validators.run import validate
 
     try:
@@ -66,9 +65,14 @@ def validate_job(body: bytes, fmt: str, source: str, enable: list[str], disable:
     except ArenaError as exc:
         return invalid_arena(exc)
     try:
-        context = AnalysisContext(arena, tier=tier, budget=budget, limits=_limits(seconds))
+        if arena.system == "gravstrike":
+            context: Any = AnalysisContext(arena, tier=tier, budget=budget, limits=_limits(seconds))
+        else:
+            context = _game_context(arena, seconds)
         report = validate(arena, source=report_source, enable=enable, disable=disable, tier=tier, budget=budget,
                           context=context)
+    except NotForGame as exc:
+        return bad_param("enable", str(exc))
     except UnknownValidator as exc:
         code = exc.args[0]
         name = "enable" if code in enable else "disable"
@@ -80,6 +84,31 @@ def validate_job(body: bytes, fmt: str, source: str, enable: list[str], disable:
                                   f"an installed validator could not be loaded ({exc}); "
                                   "select validators with enable/disable or fix the installation")
     return "ok", JSON, _json(report.to_json())
+
+
+def _game_context(arena: Any, seconds: float | None) -> Any:
+    """The shared analysis context of a game other than Gravstrike, its searches bounded by the
+    job's time (None when the game's runner needs none)."""
+    if arena.system == "car-wars-6e":
+        from engine.carwars.travel import SearchLimits as CarLimits
+        from validators.carwars.context import CarWarsContext
+
+        return CarWarsContext(arena, limits=CarLimits(max_seconds=seconds))
+    return None
+
+
+def _carwars_travel(arena: Any, origin: str, goal: str, policy: str, seconds: float | None) -> Outcome:
+    from engine.carwars.travel import PlanningError
+    from engine.carwars.travel import SearchLimits as CarLimits
+    from validators.carwars.travel import plan, result_json
+
+    try:
+        result = plan(arena, origin, goal, policy, CarLimits(max_seconds=seconds))
+    except PlanningError as exc:
+        return "problem", problem(422, "travel-query", "Impossible travel query", str(exc))
+    except (OverflowError, MemoryError) as exc:
+        return too_large(exc)
+    return "ok", JSON, _json(result_json(origin, goal, policy, result))
 
 
 def parse_source(text: str) -> Any:
@@ -98,7 +127,7 @@ def parse_source(text: str) -> Any:
 
 def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier: int | None,
                budget: int | None | str, exclusions: str, tolerance: float = 0.25,
-               seconds: float | None = None, fewest_icons: bool = False) -> Outcome:
+               seconds: float | None = None, fewest_icons: bool = False, policy: str = "flat-out") -> Outcome:
     from engine.motion import EngineError
     from engine.planner import Goal, PlanningError, Planner
     from validators.cli_travel import result_json
@@ -107,6 +136,16 @@ def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier:
         arena = parse_arena(body, fmt, source)
     except ArenaError as exc:
         return invalid_arena(exc)
+    if arena.system == "car-wars-6e":
+        return _carwars_travel(arena, origin, goal, policy, seconds)
+    if arena.system != "gravstrike":
+        return "problem", problem(422, "travel-query", "Impossible travel query",
+                                  f"the service has no travel model for {arena.system} arenas yet")
+    for what, text in (("source", origin), ("goal", goal)):
+        if text.startswith("card:") or text == "centre":  # Car Wars places: say so, located
+            return "problem", problem(422, "travel-query", "Impossible travel query",
+                                      f"a Gravstrike arena has no cards or centre goal: the {what} {text!r} is a "
+                                      "Car Wars place")
     try:
         src = parse_source(origin)
     except EngineError as exc:

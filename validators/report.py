@@ -1,0 +1,84 @@
+"""The validation report of any game (schema/report.schema.json) and the plain runner that
+evaluates validators in order: game-neutral, so every game's validators may use it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from validators.findings import RANK, SEVERITIES, Finding, at_least
+from validators.registry import Validator
+
+REPORT_FORMAT = "arena-studio-report/1"
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass
+class Report:
+    """One arena's validation. ``tier``, ``budget`` and ``tolerance`` are Gravstrike's analysis
+    settings (None for games without them); ``system`` is the arena's game."""
+
+    arena: Any
+    source: str | None
+    tier: int | None
+    budget: int | None
+    validators: list[Validator]
+    findings: list[Finding]
+    metrics: dict[str, Any]
+    timings: dict[str, float] = field(default_factory=dict)
+    tolerance: float | None = None
+    system: str = "gravstrike"
+
+    def worst(self) -> str | None:
+        if not self.findings:
+            return None
+        return max((f.severity for f in self.findings), key=lambda s: RANK[s])
+
+    def fails(self, fail_on: str) -> bool:
+        return any(at_least(f.severity, fail_on) for f in self.findings)
+
+    def counts(self) -> dict[str, int]:
+        return {s: sum(1 for f in self.findings if f.severity == s) for s in SEVERITIES}
+
+    def to_json(self) -> dict[str, Any]:
+        """The report document; deterministic (no timings) so packs can embed it. Gravstrike's
+        reports are as they always were; other games' name their ``system``."""
+        doc: dict[str, Any] = {"format": REPORT_FORMAT}
+        if self.system != "gravstrike":
+            doc["system"] = self.system
+        doc.update({
+            "arena": {"name": self.arena.name, "file": self.source, "players": self.arena.players},
+            "tier": self.tier,
+            "budget": self.budget,
+        })
+        if self.tolerance is not None:
+            doc["tolerance"] = self.tolerance
+        doc.update({
+            "validators": [{"code": v.id, "title": v.title, "severity": v.severity} for v in self.validators],
+            "summary": self.counts(),
+            "findings": [f.to_json() for f in self.findings],
+            "metrics": self.metrics,
+        })
+        return doc
+
+
+def run_chosen(arena: Any, chosen: list[Validator], context: Any, *, source: str | None, system: str,
+               progress: Progress | None = None) -> Report:
+    """Evaluate ``chosen`` in order and assemble the report (no tier, budget or tolerance)."""
+    findings: list[Finding] = []
+    metrics: dict[str, Any] = {}
+    timings: dict[str, float] = {}
+    for i, v in enumerate(chosen):
+        if progress:
+            progress(v.id, i, len(chosen))
+        t0 = time.perf_counter()
+        result = v.evaluate(arena, context)
+        timings[v.id] = time.perf_counter() - t0
+        findings.extend(result.findings)
+        metrics.update(result.metrics)
+    if progress:
+        progress("done", len(chosen), len(chosen))
+    findings.sort(key=lambda f: (-RANK[f.severity], f.code, f.elements, f.message))
+    return Report(arena, source, None, None, chosen, findings, metrics, timings, None, system)
