@@ -74,8 +74,11 @@ def print_command(
     arena = _load(file)
     _write(out, print_pdf(arena, paper), [file])
     lay = layout(arena, paper)
+    from editor.print_pdf import unit_name
+    from schema.formats.systems import units_mm
+
     typer.echo(f"wrote {out}: {len(lay.tiles)} tile pages (of a {lay.cols} x {lay.rows} grid) + assembly map + "
-               f"measuring aids, 1 length = {arena.units.length_mm:g} mm", err=True)
+               f"measuring aids, 1 {unit_name(arena)} = {units_mm(arena):g} mm", err=True)
 
 
 def arena_files(inputs: list[Path]) -> list[Path]:

@@ -236,7 +236,14 @@ def paint_scale_bar(painter: object, x: float, y: float, px_per_length: float, l
 def paint_page(painter: object, arena: Arena, width: float, height: float, *, overlays: Sequence[Overlay] = (),
                title: str | None = None, source: str | None = None) -> None:
     """The decorated page: arena at the left, title block and legend at the right, scale bar
-    below the arena."""
+    below the arena.  Arenas of other games are drawn from their ruleset's styles
+    (:mod:`editor.style_render`)."""
+    if not isinstance(arena, Arena):
+        from editor import style_render
+
+        style_render.paint_page(painter, arena, width, height, title=title, source=source,  # type: ignore[arg-type]
+                                panel=PANEL, gap=GAP)
+        return
     from PySide6.QtCore import QPointF, QRectF, Qt
     from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QTransform
 
@@ -383,6 +390,9 @@ def render_bytes(arena: Arena, fmt: str, *, overlays: Iterable[str] = (), width:
     from editor import render as R
 
     ovs = parse_overlays(overlays)
+    if ovs and not isinstance(arena, Arena):
+        raise RenderError(f"overlays ({', '.join(o.kind for o in ovs)}) are drawn for Gravstrike arenas only so far; "
+                          f"this is a {getattr(arena, 'system', '?')} arena")
     players = {s.player for s in arena.start_positions}
     for ov in ovs:  # refuse before a painter is open (an exception mid-paint leaves it dangling)
         if ov.kind == "heatmap" and int(ov.arg.split(":")[1]) not in players:
@@ -402,8 +412,13 @@ def render_bytes(arena: Arena, fmt: str, *, overlays: Iterable[str] = (), width:
         target = QRectF((minx - x0) * px_per_length, (y1 - maxy) * px_per_length,
                         (maxx - minx) * px_per_length, (maxy - miny) * px_per_length)
         under, over = split_overlays(ovs)
-        R.paint_arena(p, arena, target, margin=0.0,
-                      underlay=(lambda q: paint_overlays(q, arena, under)) if under else None)
+        if not isinstance(arena, Arena):
+            from editor import style_render
+
+            style_render.paint_arena(p, arena, target, margin=0.0)
+        else:
+            R.paint_arena(p, arena, target, margin=0.0,
+                          underlay=(lambda q: paint_overlays(q, arena, under)) if under else None)
         if over:
             p.setWorldTransform(R.arena_transform(R.arena_rect(arena, 0.0), target))
             paint_overlays(p, arena, over)

@@ -21,6 +21,7 @@ import math
 import string
 from dataclasses import dataclass
 
+from schema.formats.systems import units_mm
 from schema.model import Arena
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -77,7 +78,7 @@ def layout(arena: Arena, paper: str = "a4") -> Layout:
 
 def _layout(arena: Arena, paper: str, pw: float, ph: float) -> Layout:
     minx, miny, maxx, maxy = arena.bounds.to_shapely().bounds
-    L = arena.units.length_mm
+    L = units_mm(arena)
     width, height = (maxx - minx + 2 * ARENA_MARGIN) * L, (maxy - miny + 2 * ARENA_MARGIN) * L
     dw, dh = pw - 2 * MARGIN, ph - 2 * MARGIN - HEADER
     cols = max(1, math.ceil((width - OVERLAP) / (dw - OVERLAP) - 1e-9))
@@ -93,7 +94,7 @@ def _arena_tiles(arena: Arena, lay: Layout) -> tuple[tuple[int, int], ...]:
     import shapely.affinity
 
     minx, _miny, _maxx, maxy = arena.bounds.to_shapely().bounds
-    L = arena.units.length_mm
+    L = units_mm(arena)
     ox, oy = minx - ARENA_MARGIN, maxy + ARENA_MARGIN  # the printed rectangle's top-left, in lengths
     bounds = shapely.affinity.affine_transform(arena.bounds.to_shapely(), [L, 0.0, 0.0, -L, -ox * L, oy * L])
     out = []
@@ -129,8 +130,33 @@ def _text(painter: object, x: float, y: float, w: float, h: float, text: str, si
     painter.drawText(QRectF(x * MM, y * MM, w * MM, h * MM), int(flags) | int(Qt.TextFlag.TextWordWrap), text)  # type: ignore[call-overload]
 
 
-def calibration_bar(painter: object, x: float, y: float, lengths: int, length_mm: float, h: float = 2.0) -> None:
-    """A solid bar exactly ``lengths`` lengths long (no outline), labelled."""
+def unit_name(arena: Arena) -> str:
+    """The printed unit's name: ``length`` (Gravstrike) or the ruleset's (``inch``)."""
+    return "length" if isinstance(arena, Arena) else str(arena.units.name)
+
+
+def _plural(unit: str, n: int | float) -> str:
+    return unit if n == 1 else ("inches" if unit == "inch" else unit + "s")
+
+
+def _paint(painter: object, arena: Arena, target: object, *, margin: float, label_px: float | None = None) -> None:
+    """The arena fitted into ``target``: Gravstrike's painter, or the ruleset styles' one."""
+    from editor import render as R
+
+    if isinstance(arena, Arena):
+        if label_px is None:
+            R.paint_arena(painter, arena, target, margin=margin)  # type: ignore[arg-type]
+        else:
+            R.paint_arena(painter, arena, target, margin=margin, opts=R.RenderOptions(label_px=label_px))  # type: ignore[arg-type]
+        return
+    from editor import style_render
+
+    style_render.paint_arena(painter, arena, target, margin=margin, label_px=label_px or 12.0)  # type: ignore[arg-type]
+
+
+def calibration_bar(painter: object, x: float, y: float, lengths: int, length_mm: float, h: float = 2.0,
+                    unit: str = "length") -> None:
+    """A solid bar exactly ``lengths`` units long (no outline), labelled."""
     from PySide6.QtCore import QRectF, Qt
     from PySide6.QtGui import QPainter
 
@@ -139,7 +165,7 @@ def calibration_bar(painter: object, x: float, y: float, lengths: int, length_mm
     assert isinstance(painter, QPainter)
     painter.fillRect(QRectF(x * MM, y * MM, lengths * length_mm * MM, h * MM), R.INK)
     _text(painter, x, y + h + 0.3, lengths * length_mm + 40, 4,
-          f"{lengths} length{'s' if lengths > 1 else ''} = {lengths * length_mm:g} mm: measure to check the print scale",
+          f"{lengths} {_plural(unit, lengths)} = {lengths * length_mm:g} mm: measure to check the print scale",
           2.8)
     del Qt
 
@@ -163,17 +189,17 @@ def _assembly(painter: object, arena: Arena, lay: Layout) -> None:
     _text(painter, x0, y0 + 9, lay.draw_w, 18,
           f"{len(lay.tiles)} pages (a grid of {lay.cols} across x {lay.rows} down; squares with no arena are "
           f"not printed) on {lay.paper.upper()}, "
-          f"1 length = {arena.units.length_mm:g} mm, arena {lay.width / 10:.1f} x {lay.height / 10:.1f} cm. "
+          f"1 {unit_name(arena)} = {units_mm(arena):g} mm, arena {lay.width / 10:.1f} x {lay.height / 10:.1f} cm. "
           f"Print at 100% / actual size (no fit-to-page). Trim each page along its dashed lines "
           f"and overlap the {OVERLAP:g} mm strips, lining up the crosshairs.", 3.3)
-    calibration_bar(painter, x0, y0 + 29, 1, arena.units.length_mm)
+    calibration_bar(painter, x0, y0 + 29, 1, units_mm(arena), unit=unit_name(arena))
     top = y0 + 40
     avail_w, avail_h = lay.page_w - 2 * MARGIN, lay.page_h - top - MARGIN
     total_w = lay.stride[0] * (lay.cols - 1) + lay.draw_w
     total_h = lay.stride[1] * (lay.rows - 1) + lay.draw_h
     k = min(avail_w / total_w, avail_h / total_h)
     target = _arena_target(arena, lay, x0, top, k)
-    R.paint_arena(painter, arena, target, margin=ARENA_MARGIN, opts=R.RenderOptions(label_px=8.0))  # type: ignore[arg-type]
+    _paint(painter, arena, target, margin=ARENA_MARGIN, label_px=8.0)
     painter.setBrush(Qt.BrushStyle.NoBrush)
     for r, c in lay.tiles:
         tx, ty = lay.tile_origin(r, c)
@@ -199,7 +225,7 @@ def _tile(painter: object, arena: Arena, lay: Layout, r: int, c: int) -> None:
     area = QRectF(dx * MM, dy * MM, lay.draw_w * MM, lay.draw_h * MM)
     painter.save()
     painter.setClipRect(area)
-    R.paint_arena(painter, arena, _arena_target(arena, lay, dx - tx, dy - ty), margin=ARENA_MARGIN)  # type: ignore[arg-type]
+    _paint(painter, arena, _arena_target(arena, lay, dx - tx, dy - ty), margin=ARENA_MARGIN)
     painter.restore()
     # header: coordinate, neighbours, calibration bar
     near = []
@@ -209,7 +235,8 @@ def _tile(painter: object, arena: Arena, lay: Layout, r: int, c: int) -> None:
             near.append(f"{name} {lay.code(rr, cc)}")
     _text(painter, MARGIN, MARGIN - 1, 20, HEADER, lay.code(r, c), 7.0, bold=True)
     _text(painter, MARGIN + 18, MARGIN - 1, 90, HEADER, f"{arena.name}\n" + ", ".join(near), 2.6)
-    calibration_bar(painter, lay.page_w - MARGIN - arena.units.length_mm - 40, MARGIN + 0.5, 1, arena.units.length_mm)
+    calibration_bar(painter, lay.page_w - MARGIN - units_mm(arena) - 40, MARGIN + 0.5, 1, units_mm(arena),
+                    unit=unit_name(arena))
     # alignment lines where the neighbours' content starts, crosshairs at their crossings
     painter.setBrush(Qt.BrushStyle.NoBrush)
     sx, sy = lay.stride
@@ -243,7 +270,7 @@ def _aids(painter: object, arena: Arena, lay: Layout) -> None:
     from editor import render as R
 
     assert isinstance(painter, QPainter)
-    L = arena.units.length_mm
+    L = units_mm(arena)
     x0, y = MARGIN, MARGIN
     _text(painter, x0, y, lay.draw_w, 9, "Measuring aids (print at 100%)", 5.5, bold=True)
     y += 12
@@ -262,6 +289,14 @@ def _aids(painter: object, arena: Arena, lay: Layout) -> None:
     for cm in range(int(n * L // 10) + 1):
         x = x0 + cm * 10
         painter.drawLine(QPointF(x * MM, (y + h) * MM), QPointF(x * MM, (y + h - 2.5) * MM))
+    if not isinstance(arena, Arena):
+        u = unit_name(arena)
+        _text(painter, x0, y + h + 0.5, lay.draw_w, 5,
+              f"Ruler: {n} {_plural(u, n)} (ticks every 1/4 {u}; lower edge: centimetres). 1 {u} = {L:g} mm.", 3.0)
+        y += h + 8
+        calibration_bar(painter, x0, y, n, L, h=3.0, unit=u)
+        _vehicle_aids(painter, arena, lay, y + 14)
+        return
     _text(painter, x0, y + h + 0.5, lay.draw_w, 5,
           f"Ruler: {n} lengths (ticks every 1/4 length; lower edge: centimetres). 1 length = {L:g} mm.", 3.0)
     y += h + 8
@@ -296,6 +331,46 @@ def _aids(painter: object, arena: Arena, lay: Layout) -> None:
         _text(painter, x0 + 25 + L + 18, y, 110, 10,
               f"{deg} degree turn: R = {R_len:.3f} lengths = {r_mm:.1f} mm, arc = 1 length ({L:g} mm)", 3.2)
         y += max(r_mm * (1 - math.cos(a)) + 22, 26)
+
+
+def _vehicle_aids(painter: object, arena: Arena, lay: Layout, y: float) -> None:
+    """Car Wars: the turning key ("2 car-lengths long and 1/2 car-length wide", also the range
+    ruler: one defense re-roll per full key length) and the car base's rectangle, at 1:1, to cut
+    out; the key is divided into car lengths."""
+    from PySide6.QtCore import QPointF, QRectF, Qt
+    from PySide6.QtGui import QPainter
+
+    from editor import render as R
+
+    assert isinstance(painter, QPainter)
+    L, u = units_mm(arena), unit_name(arena)
+    v = arena.vehicle  # type: ignore[attr-defined]
+    x0 = MARGIN
+    _text(painter, x0, y, lay.draw_w, 12,
+          f"Turning key (cut out): 2 car lengths long and 1/2 car length wide = {v.key_length:g} x {v.key_width:g} "
+          f"{_plural(u, 2)} ({v.key_length * L:.1f} x {v.key_width * L:.1f} mm); it is also the range ruler. "
+          "Its zone lines (SLIGHT, D1-D4) are the arena's turning_key.zones, drawn by the editor.", 3.2)
+    y += 14
+    kw, kh = v.key_length * L, v.key_width * L
+    painter.setPen(R.pen(R.INK, 1.5))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRect(QRectF(x0 * MM, y * MM, kw * MM, kh * MM))
+    painter.setPen(R.pen(R.INK, 1.0, Qt.PenStyle.DashLine))
+    for i in range(1, 2):
+        x = x0 + i * v.length * L
+        painter.drawLine(QPointF(x * MM, y * MM), QPointF(x * MM, (y + kh) * MM))
+    _text(painter, x0 + kw + 4, y, 60, kh, f"{v.key_length:g} {_plural(u, 2)}", 3.2)
+    y += kh + 10
+    _text(painter, x0, y, lay.draw_w, 8,
+          f"Car base rectangle: {v.length:g} x {v.width:g} {_plural(u, 2)} ({v.length * L:.1f} x {v.width * L:.1f} mm); "
+          f"the rounded nose and rear reach {v.bumper:g} {u} beyond it (collisions only).", 3.2)
+    y += 10
+    cw, ch, b = v.length * L, v.width * L, v.bumper * L
+    painter.setPen(R.pen(R.INK, 1.5))
+    painter.drawRect(QRectF((x0 + b) * MM, y * MM, cw * MM, ch * MM))
+    painter.setPen(R.pen(R.INK, 1.0, Qt.PenStyle.DashLine))
+    for cx in (x0 + b, x0 + b + cw):
+        painter.drawEllipse(QPointF(cx * MM, (y + ch / 2) * MM), b * MM, b * MM)
 
 
 def print_pdf(arena: Arena, paper: str = "a4") -> bytes:

@@ -14,57 +14,54 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any
 
-from schema.document import shape_from, to_document
+from schema.document import shape_from
 from schema.formats.base import FormatError
-from schema.io import arena_schema, from_document
-from schema.model import Arena, Circle, Point, Shape
+from schema.formats.systems import GRAVSTRIKE, Profile, profile, profile_of
+from schema.ruleset import ruleset
+from schema.model import Circle, Point, Shape
 
 Doc = dict[str, Any]
 
-#: (kind, key of the arena document's list), in file order.
-LISTS: tuple[tuple[str, str], ...] = (
-    ("wall", "walls"),
-    ("checkpoint", "checkpoints"),
-    ("gate", "gates"),
-    ("acceleration_field", "acceleration_fields"),
-    ("exclusion_field", "exclusion_fields"),
-    ("static_target", "static_targets"),
-    ("start_position", "start_positions"),
-)
-KINDS = ("bounds",) + tuple(k for k, _ in LISTS)
-#: Which document fields hold an element's geometry.
-GEOMETRY: dict[str, tuple[str, ...]] = {
-    "bounds": ("shape",), "wall": ("shape",), "checkpoint": ("shape",), "acceleration_field": ("shape",),
-    "exclusion_field": ("shape",), "gate": ("from", "to"), "static_target": ("position",),
-    "start_position": ("position",),
-}
+#: Gravstrike's (kind, key of the arena document's list), in file order; other games' lists
+#: are in their :class:`~schema.formats.systems.Profile`.
+LISTS: tuple[tuple[str, str], ...] = GRAVSTRIKE.lists
+KINDS = GRAVSTRIKE.kinds
+#: Which document fields hold an element's geometry (Gravstrike).
+GEOMETRY: dict[str, tuple[str, ...]] = GRAVSTRIKE.geometry
+#: Every game's kinds' geometry fields (kind names mean the same thing in every game).
+ALL_GEOMETRY: dict[str, tuple[str, ...]] = {}
+for _p in (GRAVSTRIKE, profile("car-wars-6e")):
+    ALL_GEOMETRY.update(_p.geometry)
 
 
-def split(arena: Arena) -> tuple[Doc, list[tuple[str, Doc]]]:
+def split(arena: Any) -> tuple[Doc, list[tuple[str, Doc]]]:
     """The arena-level document (no bounds, no element lists) and (kind, element doc) pairs;
     the bounds come first as ``("bounds", {"shape": ...})``."""
-    doc = to_document(arena)
+    prof = profile_of(arena)
+    doc = prof.to_document(arena)
     items: list[tuple[str, Doc]] = [("bounds", {"shape": doc.pop("bounds")})]
-    for kind, key in LISTS:
+    for kind, key in prof.lists:
         items.extend((kind, d) for d in doc.pop(key))
     return doc, items
 
 
-def join(meta: Doc, items: list[tuple[str, Doc]], *, source: str) -> Arena:
-    """Rebuild and validate an arena from :func:`split`'s parts (element order kept per kind)."""
+def join(meta: Doc, items: list[tuple[str, Doc]], *, source: str) -> Any:
+    """Rebuild and validate an arena from :func:`split`'s parts (element order kept per kind);
+    ``meta["system"]`` says which game."""
+    prof = profile(meta.get("system"))
     doc = dict(meta)
     bounds = [d for k, d in items if k == "bounds"]
     if len(bounds) > 1:
         raise FormatError(f"{source}: {len(bounds)} bounds objects; an arena has one")
     if bounds:
         doc["bounds"] = bounds[0]["shape"]
-    unknown = sorted({k for k, _ in items} - set(KINDS))
+    unknown = sorted({k for k, _ in items} - set(prof.kinds))
     if unknown:
-        raise FormatError(f"{source}: unknown element kind(s) {', '.join(unknown)}; expected one of {', '.join(KINDS)}")
-    for kind, key in LISTS:
+        raise FormatError(f"{source}: unknown element kind(s) {', '.join(unknown)} for a {prof.system} arena; "
+                          f"expected one of {', '.join(prof.kinds)}")
+    for kind, key in prof.lists:
         doc[key] = [d for k, d in items if k == kind]
-    arena: Arena = from_document(doc, source=source)  # Gravstrike's documents build Gravstrike arenas
-    return arena
+    return prof.build(doc, source)
 
 
 def label(kind: str, doc: Doc) -> str:
@@ -103,13 +100,14 @@ def warn(warnings: list[str] | None, message: str) -> None:
 
 
 @lru_cache(maxsize=None)
-def field_types(kind: str) -> dict[str, tuple[str, ...]]:
-    """JSON types of an element kind's own fields, from the arena schema (``{"decaying":
+def field_types(kind: str, system: str = "gravstrike") -> dict[str, tuple[str, ...]]:
+    """JSON types of an element kind's own fields, from the game's schema (``{"decaying":
     ("boolean",), ...}``); the bounds' only field is its shape."""
     if kind == "bounds":
         return {"shape": ("object",)}
-    key = dict(LISTS)[kind]
-    props = arena_schema()["properties"][key]["items"].get("properties", {})
+    prof: Profile = profile(system)
+    key = prof.list_key(kind)
+    props = ruleset(prof.system).json_schema()["properties"][key]["items"].get("properties", {})
     out: dict[str, tuple[str, ...]] = {}
     for name, sub in props.items():
         t = sub.get("type")
@@ -119,12 +117,12 @@ def field_types(kind: str) -> dict[str, tuple[str, ...]]:
     return out
 
 
-def tolerate_gis(kind: str, props: Doc, seen: Counter[str]) -> Doc:
+def tolerate_gis(kind: str, props: Doc, seen: Counter[str], system: str = "gravstrike") -> Doc:
     """Undo what GIS tools do to a feature's properties (geopandas, ogr2ogr, GeoPackage round
     trips): every column on every feature, null where unset; booleans as 0/1 or 0.0/1.0;
     whole numbers as floats; nested values as JSON text.  Nulls are "not set"; ``seen``
     counts each reinterpretation for the import report."""
-    types = field_types(kind)
+    types = field_types(kind, system)
     out: Doc = {}
     for name, value in props.items():
         want = types.get(name, ())

@@ -71,6 +71,10 @@ class FoundryFormat:
     def write(self, arena: Arena, *, image_png: bytes | None = None,
               px_per_length: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None,
               suffix: str | None = None) -> ExportResult:
+        if getattr(arena, "system", "gravstrike") != "gravstrike":
+            from schema.formats.carwars import foundry_write
+
+            return foundry_write(arena, image_png, px_per_length, image_name)
         if px_per_length < GRID_MIN_SIZE:
             raise FormatError(f"Foundry grid squares are at least {GRID_MIN_SIZE} px (CONST.GRID_MIN_SIZE); "
                               f"got {px_per_length} px per length: use --px {GRID_MIN_SIZE} or more")

@@ -31,8 +31,9 @@ from typing import Any
 
 from schema.document import num, shape_doc
 from schema.formats.base import DEFAULT_PX_PER_LENGTH, Capabilities, ExportResult, FormatError, close_enough, outline
-from schema.formats.common import (GEOMETRY, Doc, as_circle, describe_tolerated, ids, join, label, load_json,
-                                   shape_of, split, tolerate_gis, warn)
+from schema.formats.common import (ALL_GEOMETRY, Doc, as_circle, describe_tolerated, join, label, load_json, split,
+                                   tolerate_gis, warn)
+from schema.formats.systems import pose_fields, profile, profile_of, shape_of_doc, units_mm
 from schema.model import Arena, Point, Polygon, Polyline
 
 COORDINATES = "arena-lengths"
@@ -56,7 +57,7 @@ def geometry(kind: str, doc: Doc) -> Doc:
         return {"type": "Point", "coordinates": _c(doc["position"])}
     if kind == "gate":
         return {"type": "LineString", "coordinates": [_c(doc["from"]), _c(doc["to"])]}
-    s = shape_of(doc)
+    s = shape_of_doc(kind, doc)
     if isinstance(s, Polyline):
         return {"type": "LineString", "coordinates": [_c(p) for p in s.points]}
     rings = outline(s)
@@ -82,7 +83,7 @@ def _canonical(geom: Any) -> Any:
 
 
 def _unchanged(kind: str, props: Doc, geom: Any) -> bool:
-    if not all(f in props for f in GEOMETRY[kind]):
+    if not all(f in props for f in ALL_GEOMETRY[kind]):
         return False
     try:
         return close_enough(_canonical(geometry(kind, props)), _canonical(geom), TOL)
@@ -91,6 +92,49 @@ def _unchanged(kind: str, props: Doc, geom: Any) -> bool:
 
 
 def _derive(kind: str, geom: Any, stored: Doc, where: str, warnings: list[str] | None) -> Doc:
+    """Our geometry fields from a feature's geometry; a card's or token's polygon must be a
+    rectangle (or, for a barrel, a circle) and becomes its position, size and rotation."""
+    out = _derive_shape(kind, geom, stored, where, warnings)
+    if kind in ("card", "token") and "shape" in out:
+        from schema.document import shape_from
+
+        shape = shape_from(out["shape"])
+        if isinstance(shape, Polygon):
+            rect = _as_rect(shape)
+            if rect is None:
+                raise FormatError(f"{where}: a {kind} is a rectangle{' or a circle' if kind == 'token' else ''}; "
+                                  f"this polygon has {len(shape.points)} corners that are not one")
+            shape = rect
+        return pose_fields(kind, shape, stored)
+    return out
+
+
+def _as_rect(p: Polygon) -> Any:
+    """The rotated rectangle a 4-point polygon is (right angles within 1e-6), else None."""
+    import math
+
+    from schema.model import Rect
+
+    pts = list(p.points)
+    if len(pts) != 4:
+        return None
+    for i in range(4):
+        a, b, c = pts[i - 1], pts[i], pts[(i + 1) % 4]
+        if abs((a[0] - b[0]) * (c[0] - b[0]) + (a[1] - b[1]) * (c[1] - b[1])) > 1e-6:
+            return None
+    # the side from the lowest-left corner counter-clockwise is the width (our corner order)
+    k = min(range(4), key=lambda i: (round(pts[i][1], 9), pts[i][0]))
+    ring = pts[k:] + pts[:k]
+    w = math.dist(ring[0], ring[1])
+    h = math.dist(ring[1], ring[2])
+    angle = math.degrees(math.atan2(ring[1][1] - ring[0][1], ring[1][0] - ring[0][0])) % 360.0
+    if angle >= 90.0 - 1e-9:  # turned a quarter or more: swap sides so the angle is in [0, 90)
+        w, h, angle = h, w, angle - 90.0
+    cx, cy = sum(q[0] for q in pts) / 4, sum(q[1] for q in pts) / 4
+    return Rect((round(cx, 9) + 0.0, round(cy, 9) + 0.0), (round(w, 9), round(h, 9)), round(angle, 6) + 0.0)
+
+
+def _derive_shape(kind: str, geom: Any, stored: Doc, where: str, warnings: list[str] | None) -> Doc:
     t = geom.get("type") if isinstance(geom, dict) else None
     coords: Any = geom.get("coordinates") if isinstance(geom, dict) else None
     try:
@@ -182,6 +226,12 @@ class GeoJSONFormat:
              "properties": {"kind": kind, **_rename(kind, doc)}}
             for kind, doc in items
         ]
+        if profile_of(arena).system != "gravstrike":
+            from schema.formats.carwars import geojson_losses
+
+            fc = {"type": "FeatureCollection", "coordinate_system": f"arena-{profile_of(arena).unit}es",
+                  "printed_mm": num(units_mm(arena)), "arena": meta, "features": features}
+            return ExportResult((json.dumps(fc, indent=1) + "\n").encode("utf-8"), geojson_losses(arena, items))
         fc = {"type": "FeatureCollection", "coordinate_system": COORDINATES, "length_mm": num(arena.units.length_mm),
               "arena": meta, "features": features}
         losses = ["coordinates are planar arena lengths (x right, y up), not longitude/latitude as RFC 7946 expects"]
@@ -195,7 +245,7 @@ class GeoJSONFormat:
                       "which GIS tools drop when they rewrite the file")
         return ExportResult((json.dumps(fc, indent=1) + "\n").encode("utf-8"), losses)
 
-    def read(self, data: bytes, *, source: str = "<geojson>", warnings: list[str] | None = None) -> Arena:
+    def read(self, data: bytes, *, source: str = "<geojson>", warnings: list[str] | None = None) -> Any:
         fc = load_json(data, source)
         if not isinstance(fc, dict) or fc.get("type") != "FeatureCollection":
             raise FormatError(f"{source}: not a GeoJSON FeatureCollection")
@@ -207,7 +257,8 @@ class GeoJSONFormat:
             meta = {"format": "arena-studio/1", "system": "gravstrike", "name": PurePath(source).stem or "imported"}
             warn(warnings, f"{source}: no \"arena\" member (GIS tools drop it): the name is {meta['name']!r} and "
                            "units, scenario, turbine and symmetry take their defaults")
-        if "length_mm" in fc:
+        prof = profile(meta.get("system"))
+        if "length_mm" in fc and prof.system == "gravstrike":
             meta = {**meta, "units": {"length_mm": fc["length_mm"]}}
         _check_extent(features, source)
         seen: Counter[str] = Counter()
@@ -222,11 +273,11 @@ class GeoJSONFormat:
             props = dict(raw or {})
             kind = props.pop("kind", None)
             where += f" ({feature.get('id', '')!r})" if feature.get("id") is not None else ""
-            if kind not in GEOMETRY:
-                raise FormatError(f"{where}: properties.kind {kind!r} is not one of {', '.join(GEOMETRY)}")
+            if kind not in prof.geometry:
+                raise FormatError(f"{where}: properties.kind {kind!r} is not one of {', '.join(prof.geometry)}")
             if f"{kind}_kind" in props:
                 props["kind"] = props.pop(f"{kind}_kind")
-            props = tolerate_gis(kind, props, seen)
+            props = tolerate_gis(kind, props, seen, prof.system)
             if kind not in ("bounds", "start_position") and "id" not in props:
                 props["id"] = feature.get("id") if isinstance(feature.get("id"), str) else f"{kind}{i}"
             geom = feature.get("geometry")

@@ -32,7 +32,8 @@ from typing import Any
 from schema.document import num, shape_doc
 from schema.formats import tmx
 from schema.formats.base import DEFAULT_PX_PER_LENGTH, Canvas, Capabilities, ExportResult, FormatError, canvas, close_enough
-from schema.formats.common import GEOMETRY, LISTS, Doc, as_circle, ids, join, label, load_json, shape_of, split, warn
+from schema.formats.common import LISTS, Doc, as_circle, ids, join, label, load_json, split, warn
+from schema.formats.systems import Profile, pose_fields, profile, profile_of, shape_of_doc
 from schema.model import Arena, Circle, Point, Polygon, Polyline, Rect
 
 TILED_VERSION = "1.10.2"
@@ -40,12 +41,28 @@ MAP_VERSION = "1.10"
 LAYER_NAMES = {"bounds": "bounds", **{kind: key for kind, key in LISTS}}
 #: Layer names (lower case) that give their objects a kind: ``walls``, ``wall``, ``start_positions``...
 LAYER_KINDS = {**{v: k for k, v in LAYER_NAMES.items()}, **{k: k for k in LAYER_NAMES}}
+
+
+def layer_names(prof: Profile) -> dict[str, str]:
+    """Kind -> object layer name of a game (``walls``, ``obstacles``...)."""
+    return {"bounds": "bounds", **{kind: key for kind, key in prof.lists}}
+
+
+def layer_kinds(prof: Profile) -> dict[str, str]:
+    names = layer_names(prof)
+    return {**{v: k for k, v in names.items()}, **{k: k for k in names}}
 TOL_PX = 1e-2
 #: The element id travels as the object's name; never as a property (Tiled's own ``id``).
 NOT_PROPERTIES = ("id",)
+#: Attributes of a Tiled object (PyTMX refuses properties named like them): fields of ours with
+#: these names (a hazard's ``name``, a card's ``rotation``) travel as ``field:NAME``.
+RESERVED = frozenset({"name", "type", "class", "x", "y", "width", "height", "rotation", "gid", "visible", "closed",
+                      "template", "points", "image", "properties", "parent", "color", "opacity", "offsetx", "offsety"})
 
 
 def _prop(name: str, value: Any) -> Doc:
+    if name in RESERVED:
+        name = f"field:{name}"
     if isinstance(value, bool):
         return {"name": name, "type": "bool", "value": value}
     if isinstance(value, int):
@@ -67,9 +84,10 @@ def _unprops(props: Any, where: str) -> Doc:
         if not isinstance(p, dict) or not isinstance(p.get("name"), str) or "value" not in p:
             raise FormatError(f"{where}: property {i} needs a 'name' and a 'value', got {p!r}"[:300])
         name, value = p["name"], p["value"]
+        name = name.removeprefix("field:")
         if name.startswith("json:"):
             try:
-                out[name[5:]] = json.loads(value)
+                out[name[5:].removeprefix("field:")] = json.loads(value)
             except (TypeError, json.JSONDecodeError) as exc:
                 raise FormatError(f"{where}: property {name!r} is not JSON: {exc}") from None
         else:
@@ -88,7 +106,7 @@ def geometry(kind: str, doc: Doc, cv: Canvas) -> Doc:
         return {"x": _r(x), "y": _r(y), "width": 0, "height": 0, "rotation": 0, "point": True}
     if kind == "gate":
         return _poly_geom([tuple(doc["from"]), tuple(doc["to"])], cv, "polyline")
-    s = shape_of(doc)
+    s = shape_of_doc(kind, doc)
     if isinstance(s, Circle):
         x, y = cv.to_px((s.center[0] - s.radius, s.center[1] + s.radius))
         d = 2 * s.radius * cv.px
@@ -145,7 +163,20 @@ def _rotate(x: float, y: float, deg: float) -> tuple[float, float]:
 
 
 def _derive(kind: str, obj: Doc, stored: Doc, cv: Canvas, where: str, warnings: list[str] | None) -> Doc:
-    """Our geometry fields from a Tiled object's own geometry (offsets already applied)."""
+    """Our geometry fields from a Tiled object's own geometry (offsets already applied); a
+    card's or token's rectangle (a barrel's circle) becomes its position, size and rotation."""
+    out = _derive_shape(kind, obj, stored, cv, where, warnings)
+    if kind in ("card", "token") and "shape" in out:
+        from schema.document import shape_from
+
+        try:
+            return pose_fields(kind, shape_from(out["shape"]), stored)
+        except FormatError as exc:
+            raise FormatError(f"{where}: {exc}") from None
+    return out
+
+
+def _derive_shape(kind: str, obj: Doc, stored: Doc, cv: Canvas, where: str, warnings: list[str] | None) -> Doc:
     x, y = _numeric(obj, "x", where), _numeric(obj, "y", where)
     w, h = _numeric(obj, "width", where), _numeric(obj, "height", where)
     rot = _numeric(obj, "rotation", where)
@@ -208,6 +239,9 @@ class _Reader:
             raise FormatError(f"{source}: {orientation!r} maps are not supported: arenas are read from orthogonal "
                               "maps (Map > Map Properties > Orientation)")
         self.props = _unprops(tmj.get("properties"), where)
+        meta = self.props.get("arena")
+        self.prof = profile(meta.get("system") if isinstance(meta, dict) else None)
+        self.layer_kinds = layer_kinds(self.prof)
         tw, th = _whole(tmj, "tilewidth", where, DEFAULT_PX_PER_LENGTH), _whole(tmj, "tileheight", where, DEFAULT_PX_PER_LENGTH)
         cols, rows = _whole(tmj, "width", where, 1), _whole(tmj, "height", where, 1)
         px = self.props.get("px_per_length")
@@ -273,17 +307,19 @@ class _Reader:
             warn(self.warnings, f"{where}: text object skipped (text is not an arena element)")
             return
         explicit = obj.get("type") or obj.get("class") or ""
-        kind = explicit or LAYER_KINDS.get(layer.strip().lower().replace(" ", "_"), "")
-        if kind not in GEOMETRY:
+        kind = explicit or self.layer_kinds.get(layer.strip().lower().replace(" ", "_"), "")
+        geometry_fields = self.prof.geometry
+        if kind not in geometry_fields:
             why = f"its class {explicit!r} is not" if explicit else f"it has no class and its layer {layer!r} is not"
-            warn(self.warnings, f"{where}: skipped: {why} an arena kind ({', '.join(GEOMETRY)})")
+            warn(self.warnings, f"{where}: skipped: {why} {'an arena' if self.prof.system == 'gravstrike' else 'a ' + self.prof.system} "
+                                f"kind ({', '.join(geometry_fields)})")
             return
         doc = _unprops(obj.get("properties"), where)
         name = obj.get("name")
         if kind not in ("bounds", "start_position"):
             doc.setdefault("id", name if isinstance(name, str) and name else f"{kind}{obj.get('id')}")
         placed = dict(obj, x=_numeric(obj, "x", where) + dx, y=_numeric(obj, "y", where) + dy)
-        keep = all(f in doc for f in GEOMETRY[kind]) and "gid" not in obj
+        keep = all(f in doc for f in geometry_fields[kind]) and "gid" not in obj
         if keep:
             try:
                 keep = _same_geometry(geometry(kind, doc, self.cv), placed)
@@ -293,7 +329,7 @@ class _Reader:
             doc.update(_derive(kind, placed, doc, self.cv, where, self.warnings))
         self.items.append((kind, {k: (num(v) if isinstance(v, float) else v) for k, v in doc.items()}))
 
-    def arena(self) -> Arena:
+    def arena(self) -> Any:
         if not self.objects:
             raise FormatError(f"{self.source}: the map has no objects: arenas are read from object layers (a bounds "
                               "object, walls, checkpoints...); tile layers cannot be imported")
@@ -319,9 +355,10 @@ class TiledFormat:
               suffix: str | None = None) -> ExportResult:
         cv = canvas(arena, px_per_length)
         meta, items = split(arena)
+        names = layer_names(profile_of(arena))
         layers: list[Doc] = []
         next_id = 1
-        for layer_id, kind in enumerate(LAYER_NAMES, start=1):
+        for layer_id, kind in enumerate(names, start=1):
             objects = []
             for k, doc in items:
                 if k != kind:
@@ -331,7 +368,7 @@ class TiledFormat:
                 obj["properties"] = [_prop(name, v) for name, v in doc.items() if name not in NOT_PROPERTIES]
                 objects.append(obj)
                 next_id += 1
-            layers.append({"id": layer_id, "name": LAYER_NAMES[kind], "type": "objectgroup", "draworder": "index",
+            layers.append({"id": layer_id, "name": names[kind], "type": "objectgroup", "draworder": "index",
                            "opacity": 1, "visible": True, "x": 0, "y": 0, "objects": objects})
         tmj: Doc = {
             "type": "map", "version": MAP_VERSION, "tiledversion": TILED_VERSION, "orientation": "orthogonal",
@@ -342,6 +379,13 @@ class TiledFormat:
             "properties": [_prop("arena", meta), _prop("origin_x", float(cv.left)), _prop("origin_y", float(cv.top)),
                            _prop("px_per_length", cv.px)],
         }
+        if getattr(arena, "system", "gravstrike") != "gravstrike":
+            from schema.formats.carwars import tiled_losses
+
+            losses = tiled_losses(arena, items)
+            if (suffix or "").lower() == ".tmx":
+                return ExportResult(tmx.dumps(tmj), losses)
+            return ExportResult((json.dumps(tmj, indent=1) + "\n").encode("utf-8"), losses)
         losses = []
         if arena.acceleration_fields or arena.start_positions:
             losses.append("Tiled draws no directions: acceleration field directions and start facings are "
@@ -356,7 +400,7 @@ class TiledFormat:
             return ExportResult(tmx.dumps(tmj), losses)
         return ExportResult((json.dumps(tmj, indent=1) + "\n").encode("utf-8"), losses)
 
-    def read(self, data: bytes, *, source: str = "<tmj>", warnings: list[str] | None = None) -> Arena:
+    def read(self, data: bytes, *, source: str = "<tmj>", warnings: list[str] | None = None) -> Any:
         if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
             tmj = tmx.loads(data, source)
         else:

@@ -33,6 +33,10 @@ class UVTTFormat:
     def write(self, arena: Arena, *, image_png: bytes | None = None,
               px_per_length: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None,
               suffix: str | None = None) -> ExportResult:
+        if getattr(arena, "system", "gravstrike") != "gravstrike":
+            from schema.formats.carwars import uvtt_write
+
+            return uvtt_write(arena, image_png, px_per_length)
         if image_png is None:
             raise FormatError("UVTT embeds the map image: render the arena first (no image was given)")
         cv = canvas(arena, px_per_length)

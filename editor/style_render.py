@@ -1,0 +1,383 @@
+"""Draw the arena of any ruleset from its element kinds' styles (``ElementKind.style``: fill,
+stroke, opacity, hatch pattern, label field, z order) and placement, onto any ``QPainter``.
+
+Gravstrike keeps its own hand-tuned painter (:mod:`editor.render`, byte-identical exports);
+every other game is drawn here.  Car Wars adds what its pieces mean on the table: obstacles and
+tokens show their cover (full: heavy outline and a solid badge; partial: half badge) and weight
+(drive-thru dashed, light dotted), terrain its level, hazards their dice, numbered cards their
+number, role and owner's colour, and each start the car's base rectangle, its heading and the
+turning key laid against the arena edge (``engine.carwars.checks.start_keys``).
+
+Coordinates are the ruleset's units (inches for Car Wars), y up; the caller's world transform
+flips y (:func:`editor.render.arena_transform`).  Pens are cosmetic, their width the style's
+``stroke_mm`` at the printed scale (at least one device pixel).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QTransform
+
+from editor import render as R
+from schema.formats.systems import units_mm
+from schema.ruleset import ElementKind, Style
+
+#: Player colours (Okabe-Ito, the order the editor uses for starts).
+PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#1A1A1A")
+PATTERNS = {"diagonal": Qt.BrushStyle.BDiagPattern, "cross": Qt.BrushStyle.DiagCrossPattern,
+            "dots": Qt.BrushStyle.Dense6Pattern}
+COVER_TEXT = {"full": "full cover", "partial": "partial cover", "none": "no cover"}
+
+
+def player_colour(player: int | None) -> QColor:
+    if player is None:
+        return R.INK
+    return QColor(PLAYER_COLOURS[(player - 1) % len(PLAYER_COLOURS)])
+
+
+def _ruleset(system: str) -> Any:
+    from schema.ruleset import ruleset
+
+    return ruleset(system)
+
+
+@lru_cache(maxsize=None)
+def kinds_of(system: str) -> tuple[ElementKind, ...]:
+    """The ruleset's element kinds, drawing order (``style.z``) first."""
+    return tuple(sorted(_ruleset(system).kinds, key=lambda k: k.style.z))
+
+
+def unit_of(arena: Any) -> tuple[str, str]:
+    """(unit name, symbol) of an arena's coordinates."""
+    u = arena.units
+    return (str(getattr(u, "name", "length")), str(getattr(u, "symbol", "len")))
+
+
+def _colour(hex_: str, opacity: float = 1.0) -> QColor:
+    c = QColor(hex_)
+    c.setAlphaF(max(0.0, min(1.0, opacity)))
+    return c
+
+
+class Painter:
+    """Paints one arena's elements with its ruleset's styles (``label_px``: label size)."""
+
+    def __init__(self, painter: QPainter, arena: Any, *, label_px: float = 12.0) -> None:
+        self.p, self.arena, self.lp = painter, arena, label_px
+        self.mm = units_mm(arena)
+
+    # -------------------------------------------------------------- primitives
+
+    def pen_px(self, style: Style, factor: float = 1.0) -> float:
+        """The style's stroke at the current scale (device px), at least 1."""
+        px_per_unit = abs(self.p.worldTransform().m11()) or 1.0
+        return max(1.0, style.stroke_mm * factor * px_per_unit / self.mm)
+
+    def fill(self, path: QPainterPath, style: Style, *, stroke: QColor | None = None, width: float = 1.0,
+             pen_style: Qt.PenStyle = Qt.PenStyle.SolidLine, fill: QColor | None = None) -> None:
+        self.p.setPen(R.pen(stroke or QColor(style.stroke), self.pen_px(style, width), pen_style))
+        self.p.setBrush(fill if fill is not None else _colour(style.fill, style.fill_opacity))
+        self.p.drawPath(path)
+        if style.pattern in PATTERNS:
+            self.p.setPen(Qt.PenStyle.NoPen)
+            self.p.setBrush(QBrush(_colour(style.stroke, 0.75), PATTERNS[style.pattern]))
+            self.p.drawPath(path)
+
+    def label(self, at: tuple[float, float], text: str, *, colour: QColor = R.INK, scale: float = 1.0,
+              bold: bool = False, background: QColor | None = None, offset: tuple[float, float] = (0, 0)) -> None:
+        if text:
+            R.draw_label(self.p, QPointF(*at), text, colour=colour, px=self.lp * scale, bold=bold,
+                         background=background, offset=offset)
+
+    # -------------------------------------------------------------- elements
+
+    def element(self, kind: ElementKind, el: Any) -> None:
+        self.p.save()
+        st = kind.style
+        if kind.placement == "pose":
+            self.start(st, el)
+        else:
+            shape = el.shape
+            path = R.shape_path(shape)
+            cover = getattr(el, "cover", None)
+            weight = getattr(el, "weight", None)
+            dash = {"drive-thru": Qt.PenStyle.DashLine, "light": Qt.PenStyle.DotLine}.get(str(weight),
+                                                                                          Qt.PenStyle.SolidLine)
+            width = 2.0 if cover == "full" and kind.key != "walls" else 1.0
+            stroke = player_colour(el.owner) if getattr(el, "owner", None) is not None else None
+            self.fill(path, st, stroke=stroke, width=width * (2.5 if stroke is not None else 1.0), pen_style=dash)
+            self.annotate(kind, el, _anchor(shape))
+        self.p.restore()
+
+    def annotate(self, kind: ElementKind, el: Any, at: tuple[float, float]) -> None:
+        st = kind.style
+        dark = QColor(st.stroke).darker(150) if QColor(st.fill).lightness() > 110 else QColor("white")
+        if kind.key == "cards":
+            colour = player_colour(el.owner) if el.owner is not None else R.INK
+            self.label(at, str(el.number), colour=colour, scale=2.2, bold=True)
+            role = el.role + (f" P{el.owner}" if el.owner is not None else "")
+            self.label(at, role, scale=0.75, offset=(0, self.lp * 1.8))
+            return
+        if kind.key == "terrain":
+            self.label(at, f"level {el.level}", colour=QColor(st.stroke).darker(170), scale=0.9, bold=True)
+            return
+        if kind.key == "hazards":
+            name = el.name or el.id
+            self.label(at, name, colour=QColor(st.stroke).darker(140), scale=0.9, bold=True)
+            self.label(at, f"+{el.dice} dice" + ("" if el.drive_over else ", blocks"), scale=0.75,
+                       offset=(0, self.lp * 1.1), background=_colour("#ffffff", 0.8))
+            return
+        text = "" if st.label is None else str(getattr(el, st.label, "") or "")
+        if kind.key == "tokens":
+            text = el.kind
+        if kind.key == "walls":
+            if text:
+                self.label(at, text, colour=QColor("white"), scale=0.8)
+            return
+        self.label(at, text, colour=dark if kind.key != "tokens" else R.INK, scale=0.8, bold=True)
+        cover, weight = getattr(el, "cover", None), getattr(el, "weight", None)
+        if cover is not None and weight is not None:
+            dur = getattr(el, "effective_durability", None)
+            badge = f"{cover} | {weight}" + (f" | D{dur}" if dur else "")
+            self.label(at, badge, scale=0.68, background=_colour("#ffffff", 0.85), offset=(0, self.lp * 1.05))
+
+    def start(self, st: Style, s: Any) -> None:
+        """The car's base rectangle, its heading, the player number, and the turning key."""
+        v = self.arena.vehicle
+        colour = player_colour(s.player)
+        key = self.keys().get(s.player)
+        if key is not None:
+            kp = QPainterPath()
+            kp.addPolygon(R.qpoints(list(key)))
+            kp.closeSubpath()
+            self.p.setPen(R.pen(colour.darker(120), self.pen_px(st), Qt.PenStyle.DashLine))
+            self.p.setBrush(_colour(colour.name(), 0.18))
+            self.p.drawPath(kp)
+        a = math.radians(s.facing)
+        ca, sa = math.cos(a), math.sin(a)
+        hl, hw, b = v.length / 2, v.width / 2, v.bumper
+        pts = [(-hl, -hw), (hl, -hw), (hl, hw), (-hl, hw)]
+        body = R.qpoints([(s.position[0] + x * ca - y * sa, s.position[1] + x * sa + y * ca) for x, y in pts])
+        ends = QPainterPath()  # the rounded nose and rear: collisions only
+        for sign in (1, -1):
+            cx, cy = s.position[0] + sign * hl * ca, s.position[1] + sign * hl * sa
+            ends.addEllipse(QPointF(cx, cy), b, b)
+        self.p.setPen(R.pen(colour.darker(130), 1.0))
+        self.p.setBrush(_colour(colour.name(), 0.35))
+        self.p.drawPath(ends)
+        self.p.setPen(R.pen(R.INK, self.pen_px(st, 1.5)))
+        self.p.setBrush(_colour(colour.name(), st.fill_opacity))
+        self.p.drawPolygon(body)
+        tip = QPointF(s.position[0] + (hl + b + 0.9) * ca, s.position[1] + (hl + b + 0.9) * sa)
+        R.draw_arrow(self.p, QPointF(*s.position), tip, colour.darker(140), 2.5, 0.45)
+        self.label(s.position, str(s.player), colour=QColor("white"), bold=True, background=colour.darker(125))
+
+    @lru_cache(maxsize=1)  # noqa: B019 - one painter, one arena
+    def keys(self) -> dict[int, tuple[tuple[float, float], ...]]:
+        if getattr(self.arena, "system", "") != "car-wars-6e":
+            return {}
+        from engine.carwars.checks import start_keys
+
+        try:
+            return {p: k.polygon for p, k in start_keys(self.arena).items() if k.polygon is not None}
+        except Exception:  # a start the check itself reports on: draw the car without its key
+            return {}
+
+    def arena_elements(self) -> None:
+        for kind in kinds_of(self.arena.system):
+            for el in getattr(self.arena, kind.key, ()):
+                self.element(kind, el)
+
+
+def _anchor(shape: Any) -> tuple[float, float]:
+    from schema.model import Circle, Polygon, Rect
+
+    if isinstance(shape, (Circle, Rect)):
+        return (float(shape.center[0]), float(shape.center[1]))
+    g = shape.to_shapely()
+    c = g.representative_point() if isinstance(shape, Polygon) else g.centroid
+    return (float(c.x), float(c.y))
+
+
+# ------------------------------------------------------------------ whole arenas
+
+
+def grid_steps(arena: Any) -> tuple[float, float]:
+    """(minor, major) grid spacing: inches and feet for inch arenas, else lengths and fives."""
+    return (1.0, 12.0) if unit_of(arena)[0] == "inch" else (1.0, 5.0)
+
+
+def paint_arena(painter: QPainter, arena: Any, target: QRectF, *, grid: bool = True, margin: float = 1.0,
+                label_px: float = 12.0, underlay: Callable[[QPainter], None] | None = None) -> None:
+    """Draw a whole arena fitted into device rectangle ``target``."""
+    source = R.arena_rect(arena, margin)
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setWorldTransform(R.arena_transform(source, target), True)
+    minor, major = grid_steps(arena)
+    R.paint_background(painter, arena, source, grid=grid, minor=minor, major=major)
+    if underlay is not None:
+        painter.save()
+        underlay(painter)
+        painter.restore()
+    Painter(painter, arena, label_px=label_px).arena_elements()
+    painter.restore()
+
+
+def legend_rows(arena: Any) -> list[tuple[ElementKind, str]]:
+    """(kind, text) for each kind the arena uses, in drawing order."""
+    rows = []
+    for kind in kinds_of(arena.system):
+        items = getattr(arena, kind.key, ())
+        if not items:
+            continue
+        text = kind.title
+        if kind.key == "obstacles":
+            text += " (outline: full cover thick, drive-thru dashed, light dotted)"
+        elif kind.key == "start_positions":
+            text = "Start: car, heading and turning key"
+        elif kind.key == "cards":
+            text += " (number, role; owner's colour)"
+        elif kind.key == "terrain":
+            text += " (level = dice added)"
+        rows.append((kind, text))
+    return rows
+
+
+def paint_swatch(painter: QPainter, arena: Any, kind: ElementKind, box: QRectF) -> None:
+    """A small sample of ``kind`` styled as in the drawing, inside device rectangle ``box``."""
+    painter.save()
+    st = kind.style
+    pt = Painter(painter, arena, label_px=10.0)
+    if kind.placement == "pose":
+        painter.setWorldTransform(R.arena_transform(QRectF(-2.6, -1.7, 5.2, 3.4), box))
+        v = arena.vehicle
+        a = type(arena.start_positions[0])(player=1, position=(0.0, 0.0), facing=0.0)
+        pt.keys = lambda: {}  # type: ignore[method-assign]
+        key = QPainterPath()
+        key.addRect(QRectF(-v.length / 2, -v.width / 2 - v.length / 2, v.key_length * 0.8, v.key_width))
+        painter.setPen(R.pen(player_colour(1).darker(120), 1.0, Qt.PenStyle.DashLine))
+        painter.setBrush(_colour(player_colour(1).name(), 0.18))
+        painter.drawPath(key)
+        pt.start(st, a)
+    else:
+        path = QPainterPath()
+        path.addRect(box.adjusted(4, 6, -4, -6))
+        pt.fill(path, st)
+    painter.restore()
+
+
+def nice_units(px_per_unit: float, want_px: float) -> int:
+    target = max(1.0, want_px / px_per_unit)
+    for n in (1, 2, 3, 6, 12, 24, 36, 60, 120):
+        if n >= target * 0.7:
+            return n
+    return 120
+
+
+def paint_scale_bar(painter: QPainter, arena: Any, x: float, y: float, px_per_unit: float, units: int,
+                    px: float = 12.0) -> float:
+    """Alternating bar of ``units`` units labelled in the arena's unit and in centimetres."""
+    name, symbol = unit_of(arena)
+    mm = units_mm(arena)
+    painter.save()
+    h = px * 0.8
+    for i in range(units):
+        painter.setPen(R.pen(R.INK, 1.0))
+        painter.setBrush(R.INK if i % 2 == 0 else QColor("white"))
+        painter.drawRect(QRectF(x + i * px_per_unit, y, px_per_unit, h))
+    font = QFont(painter.font())
+    font.setPixelSize(max(1, round(px)))
+    painter.setFont(font)
+    painter.setPen(R.INK)
+    width = units * px_per_unit
+    for i in sorted({0, units} | ({units // 2} if units >= 4 else set())):
+        painter.drawText(QRectF(x + i * px_per_unit - 40, y + h + 2, 80, px * 1.4),
+                         Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, f"{i} {symbol}" if i else "0")
+    painter.drawText(QRectF(x + width + 10, y - px * 0.3, 420, px * 1.4), Qt.AlignmentFlag.AlignLeft,
+                     f"{units} {symbol} = {units * mm / 10:g} cm at 1:1 ({mm:g} mm per {name})")
+    painter.restore()
+    return width
+
+
+def paint_page(painter: QPainter, arena: Any, width: float, height: float, *, title: str | None = None,
+               source: str | None = None, panel: float = 330.0, gap: float = 20.0,
+               notes: Sequence[str] = ()) -> None:
+    """The decorated page: arena left, title block and legend right, scale bar below."""
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.fillRect(QRectF(0, 0, width, height), QColor("white"))
+    area = QRectF(gap, gap, width - panel - 3 * gap, height - 3 * gap - 50)
+    painter.save()
+    painter.setClipRect(area)
+    paint_arena(painter, arena, area)
+    painter.restore()
+    transform = R.arena_transform(R.arena_rect(arena, 1.0), area)
+    s = transform.m11()
+    paint_scale_bar(painter, arena, area.left(), area.bottom() + gap, s, nice_units(s, area.width() / 4))
+
+    x0, y = width - panel - gap, gap
+    painter.setPen(R.pen(R.INK, 1.5))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRect(QRectF(x0, gap, panel, height - 2 * gap))
+    font = QFont(painter.font())
+
+    def text(line: str, px: float, bold: bool = False, colour: QColor = R.INK, indent: float = 0.0) -> None:
+        nonlocal y
+        font.setPixelSize(round(px))
+        font.setBold(bold)
+        painter.setFont(font)
+        painter.setPen(colour)
+        fm = QFontMetricsF(font)
+        w = panel - 24 - indent
+        rect = fm.boundingRect(QRectF(0, 0, w, 10000), int(Qt.TextFlag.TextWordWrap), line)
+        painter.drawText(QRectF(x0 + 12 + indent, y, w, rect.height()), int(Qt.TextFlag.TextWordWrap), line)
+        y += rect.height() + px * 0.35
+
+    rs = _ruleset(arena.system)
+    name, symbol = unit_of(arena)
+    y += 10
+    text(title or arena.name, 20, bold=True)
+    facts = [f"{rs.game} ({rs.edition})", f"{arena.players} player{'' if arena.players == 1 else 's'}"]
+    minx, miny, maxx, maxy = arena.bounds.to_shapely().bounds
+    facts.append(f"{maxx - minx:g} x {maxy - miny:g} {symbol}")
+    if getattr(arena, "vehicle", None) is not None:
+        v = arena.vehicle
+        facts.append(f"car {v.length:g} x {v.width:g} {symbol}, turning key {v.key_length:g} x {v.key_width:g} {symbol}")
+    if arena.symmetry is not None:
+        facts.append(f"{arena.symmetry.kind} symmetry, order {arena.symmetry.order}")
+    text(" | ".join(facts), 13)
+    for label, value in (("Author", arena.author), ("Licence", arena.license), ("File", source)):
+        if value:
+            text(f"{label}: {value}", 12, colour=QColor("#444444"))
+    if arena.tags:
+        text("Tags: " + ", ".join(arena.tags), 12, colour=QColor("#444444"))
+    for note in notes:
+        text(note, 12, colour=QColor("#444444"))
+    y += 8
+    painter.setPen(R.pen(R.INK, 1.0))
+    painter.drawLine(QPointF(x0, y), QPointF(x0 + panel, y))
+    y += 10
+    text("Legend", 15, bold=True)
+    for kind, label in legend_rows(arena):
+        paint_swatch(painter, arena, kind, QRectF(x0 + 14, y, 64, 40))
+        font.setPixelSize(13)
+        font.setBold(False)
+        painter.setFont(font)
+        painter.setPen(R.INK)
+        fm = QFontMetricsF(font)
+        rect = fm.boundingRect(QRectF(0, 0, panel - 100, 1000), int(Qt.TextFlag.TextWordWrap), label)
+        h = max(40.0, rect.height())
+        painter.drawText(QRectF(x0 + 90, y, panel - 100, h),
+                         int(Qt.AlignmentFlag.AlignVCenter) | int(Qt.TextFlag.TextWordWrap), label)
+        y += h + 6
+    text(f"Grid: 1 {name} squares, heavier every {grid_steps(arena)[1]:g}.", 12, colour=QColor("#444444"))
+    painter.setWorldTransform(QTransform())
+
+
+__all__ = ["PLAYER_COLOURS", "Painter", "grid_steps", "kinds_of", "legend_rows", "nice_units", "paint_arena",
+           "paint_page", "paint_scale_bar", "paint_swatch", "player_colour", "unit_of"]
