@@ -261,7 +261,8 @@ class _Job(QRunnable):
                     self._held = None
                     self.signals.done.emit(self.generation, list(found), True)
                 else:  # shown when the next stage takes longer than PARTIAL_HOLD_S
-                    self._held = (time.monotonic() + PARTIAL_HOLD_S, list(found))
+                    hold = float(getattr(self.analyse, "partial_hold_s", PARTIAL_HOLD_S))
+                    self._held = (time.monotonic() + hold, list(found))
         except Cancelled:
             return
         except Exception:  # noqa: BLE001 - reported in the panel, never crashes the editor

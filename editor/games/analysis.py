@@ -117,4 +117,7 @@ def analysis() -> Any:
     """The staged analysis the validation runner runs for a generic arena."""
     from editor.validation import StagedAnalysis
 
-    return StagedAnalysis(quick=QuickStage(), slow=slow_findings)
+    staged = StagedAnalysis(quick=QuickStage(), slow=slow_findings)
+    #: The travel stage takes seconds: the quick findings are shown at once, not held for it.
+    staged.partial_hold_s = 0.0  # type: ignore[attr-defined]
+    return staged

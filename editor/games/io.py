@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 from typing import Any
 
 import yaml
 
 import schema
+import schema.model
 from schema import ruleset as R
 from schema.errors import ArenaError, Problem
 from schema.io import format_of, write_atomic
@@ -25,37 +25,59 @@ def _layer() -> bool:
     return hasattr(R, "ruleset_of")
 
 
-def loads(text: str, source: str = "<string>") -> Any:
+def loads(text: str | bytes, source: str = "<string>") -> Any:
+    """An arena of any installed game from YAML/JSON text, parsed under the format's limits
+    (``schema.positions``: alias bombs, depth, size) and checked by its game's schema, problems
+    located at ``FILE:LINE:COLUMN: /pointer``."""
+    head = text[:200] if isinstance(text, str) else text[:200].decode("utf-8", "replace")
+    fmt = format_of(source, head)
     if _layer():
-        return schema.loads(text, source=source, fmt=format_of(source, text))
+        return schema.loads(text, source=source, fmt=fmt)
+    from schema.errors import ArenaError as Err
+    from schema.io import MAX_FILE_BYTES
+    from schema.positions import ParseError, parse_json, parse_yaml
+
+    if len(text) > MAX_FILE_BYTES:
+        return schema.loads(text, source=source, fmt=fmt)  # its size error
     try:
-        doc = yaml.safe_load(text)
-    except yaml.YAMLError:
-        doc = None
+        decoded = text.decode("utf-8") if isinstance(text, bytes) else text
+        located = parse_json(decoded, source) if fmt == "json" else parse_yaml(decoded.removeprefix("\ufeff"), source)
+    except (UnicodeDecodeError, ParseError):
+        return schema.loads(text, source=source, fmt=fmt)  # its located parse errors
+    doc = located.data
     system = doc.get("system", "gravstrike") if isinstance(doc, dict) else "gravstrike"
     if system == "gravstrike":
-        return schema.loads(text, source=source, fmt=format_of(source, text))
+        return schema.loads(text, source=source, fmt=fmt)
     from editor.games import model as G
     from editor.games.rulesets import installed
 
     rs = installed().get(str(system))
     if rs is None:
-        raise ArenaError([Problem(source, 0, 0, "/system", f"unknown system {system!r}; installed: "
-                                  f"gravstrike, {', '.join(installed())}")])
+        line, col = located.where("/system")
+        raise Err([Problem(source, line, col, "/system", f"unknown system {system!r}; installed: "
+                           f"gravstrike, {', '.join(installed())}")])
     found = G.problems(rs, doc)
     if found:
-        raise ArenaError([Problem(source, 0, 0, p.split(": ", 1)[0], p.split(": ", 1)[1]) for p in found])
+        out = []
+        for p in found:
+            ptr, _, msg = p.partition(": ")
+            line, col = located.where(ptr if ptr != "/" else "")
+            out.append(Problem(source, line, col, ptr, msg))
+        raise Err(out)
     return rs.build(doc)
 
 
 def load(path: str | os.PathLike[str]) -> Any:
     if _layer():
         return schema.load(path)
+    from schema.io import MAX_FILE_BYTES
+
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ArenaError([Problem(str(path), 0, 0, "", f"cannot read the file: {exc}")]) from None
-    return loads(text, str(path))
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
+    except OSError:
+        return schema.load(path)  # its "cannot read file" error
+    return loads(raw, str(path))
 
 
 def dumps(arena: Any, fmt: str = "yaml") -> str:

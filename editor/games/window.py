@@ -69,6 +69,7 @@ class GameWindow(QObject):
         super().__init__(win)
         self.win = win
         self.system: str | None = None
+        self._keys_of: tuple[Any, ...] = ()
         self.keys = StartKeys()
         win.scene.addItem(self.keys)
         self.label = QLabel()
@@ -81,7 +82,12 @@ class GameWindow(QObject):
         system = getattr(arena, "system", "gravstrike") if is_generic(arena) else "gravstrike"
         if system != self.system:
             self.switch(arena, system)
-        self.keys.set_keys(start_keys(arena))
+        from editor.games.analysis import READS
+
+        key = (system, *(getattr(arena, f, None) for f in READS["cw-start-key"]))
+        if key != self._keys_of:  # a card drag does not move the keys: not computed again
+            self._keys_of = key
+            self.keys.set_keys(start_keys(arena))
 
     def switch(self, arena: Any, system: str) -> None:
         """Another game: its palette, grid step and unit."""
