@@ -61,6 +61,24 @@ def semantic_problems(doc: Any) -> list[Found]:
     return out
 
 
+def element_problems(doc: Any, lists: tuple[str, ...]) -> list[Found]:
+    """The checks every free-table game shares, for a game whose element lists are ``lists``:
+    finite numbers and real Unicode, ids unique across those lists, one start per player, simple
+    polygons and polylines (bounds and every element's ``shape``)."""
+    if not isinstance(doc, dict):
+        return []
+    out: list[Found] = list(_non_finite(doc, ()))
+    out += _unique_ids(doc, lists)
+    out += _unique_players(doc)
+    if isinstance(doc.get("bounds"), dict):
+        out += _shape(doc["bounds"], ("bounds",))
+    for kind in lists:
+        for i, el in enumerate(_list(doc.get(kind))):
+            if isinstance(el, dict) and isinstance(el.get("shape"), dict):
+                out += _shape(el["shape"], (kind, i, "shape"))
+    return out
+
+
 def _list(v: Any) -> list[Any]:
     return v if isinstance(v, list) else []
 
@@ -154,10 +172,10 @@ def _printed_size(doc: dict[str, Any]) -> list[Found]:
              f"at most {MAX_PRINTED_MM / 1000:g} m across (use at most {_fmt(MAX_PRINTED_MM / extent)} mm a length)")]
 
 
-def _unique_ids(doc: dict[str, Any]) -> list[Found]:
+def _unique_ids(doc: dict[str, Any], lists: tuple[str, ...] = ELEMENT_LISTS) -> list[Found]:
     first: dict[str, str] = {}
     out: list[Found] = []
-    for kind in ELEMENT_LISTS:
+    for kind in lists:
         for i, el in enumerate(_list(doc.get(kind))):
             if not isinstance(el, dict) or not isinstance(el.get("id"), str):
                 continue

@@ -26,12 +26,16 @@ from typing import Any, Literal
 import jsonschema
 import yaml
 
-from schema.checks import semantic_problems
-from schema.document import arena_from, to_document
+from referencing import Registry, Resource
+
 from schema.errors import ArenaError, ArenaIOError, Problem, pointer
 from schema.migrate import MigrationError, migrate
-from schema.model import Arena
 from schema.positions import Located, ParseError, parse_json, parse_yaml
+from schema.ruleset import UnknownSystem, load_schema_resource, ruleset, ruleset_of, rulesets
+
+#: A typed arena of whichever game its ``system`` names (``schema.model.Arena`` for Gravstrike,
+#: ``schema.games.carwars.CarWarsArena`` for Car Wars...): what its ruleset's ``build`` returns.
+TypedArena = Any
 
 Format = Literal["yaml", "json"]
 
@@ -39,17 +43,57 @@ Format = Literal["yaml", "json"]
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
 
-@lru_cache(maxsize=1)
 def arena_schema() -> dict[str, Any]:
-    """The arena JSON Schema (``schema/arena.schema.json``)."""
-    text = resources.files("schema").joinpath("arena.schema.json").read_text(encoding="utf-8")
-    data: dict[str, Any] = json.loads(text)
-    return data
+    """Gravstrike's arena JSON Schema (``schema/systems/gravstrike.schema.json``): the schema
+    of ``system: gravstrike`` files, as this function always returned."""
+    return load_schema_resource("schema:systems/gravstrike.schema.json")
+
+
+def dispatcher_schema() -> dict[str, Any]:
+    """The arena file's JSON Schema (``schema/arena.schema.json``): ``format``, ``system`` and
+    ``name``, and each built-in game's schema chosen by ``system``."""
+    return load_schema_resource("schema:arena.schema.json")
+
+
+def system_schema(system: str) -> dict[str, Any]:
+    """The JSON Schema of one game's arena files (raises :class:`~schema.ruleset.UnknownSystem`)."""
+    return ruleset(system).json_schema()
+
+
+@lru_cache(maxsize=1)
+def schema_registry() -> Registry:
+    """Every schema resource by its ``$id``: the dispatcher, the shared definitions
+    (``systems/common.schema.json``), the built-in games' schemas and every installed ruleset's."""
+    docs = [dispatcher_schema()]
+    systems = resources.files("schema").joinpath("systems")
+    for entry in sorted(systems.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".schema.json"):
+            docs.append(load_schema_resource(f"schema:systems/{entry.name}"))
+    docs += [rs.json_schema() for rs in rulesets().values()]
+    pairs = [(d["$id"], Resource.from_contents(d)) for d in docs if isinstance(d.get("$id"), str)]
+    registry: Registry = Registry().with_resources(pairs)
+    return registry
 
 
 @lru_cache(maxsize=1)
 def _validator() -> Any:
-    return jsonschema.Draft202012Validator(arena_schema())
+    return jsonschema.Draft202012Validator(dispatcher_schema(), registry=schema_registry())
+
+
+@lru_cache(maxsize=None)
+def _system_validator(system: str) -> Any:
+    return jsonschema.Draft202012Validator(system_schema(system), registry=schema_registry())
+
+
+@lru_cache(maxsize=1)
+def dispatched_systems() -> frozenset[str]:
+    """The systems whose schema the dispatcher itself selects (the built-in games)."""
+    out = set()
+    for branch in dispatcher_schema().get("allOf", []):
+        const = branch.get("if", {}).get("properties", {}).get("system", {}).get("const")
+        if isinstance(const, str):
+            out.add(const)
+    return frozenset(out)
 
 
 def format_of(path: str | os.PathLike[str], text: str | None = None) -> Format:
@@ -65,7 +109,7 @@ def format_of(path: str | os.PathLike[str], text: str | None = None) -> Format:
 # ------------------------------------------------------------------ reading
 
 
-def load(path: str | os.PathLike[str]) -> Arena:
+def load(path: str | os.PathLike[str]) -> TypedArena:
     """Read, validate and build an arena file. Raises :class:`ArenaError` listing every problem."""
     source = str(path)
     try:
@@ -76,9 +120,15 @@ def load(path: str | os.PathLike[str]) -> Arena:
     return loads(raw, source=source, fmt=format_of(path, raw[:200].decode("utf-8", "replace")))
 
 
-def loads(text: str | bytes, *, source: str = "<string>", fmt: Format = "yaml") -> Arena:
-    """Validate and build an arena from YAML or JSON text (``bytes`` must be UTF-8)."""
-    return arena_from(validate_text(text, source=source, fmt=fmt))
+def loads(text: str | bytes, *, source: str = "<string>", fmt: Format = "yaml") -> TypedArena:
+    """Validate and build an arena from YAML or JSON text (``bytes`` must be UTF-8): the typed
+    arena of the game its ``system`` names."""
+    return build(validate_text(text, source=source, fmt=fmt))
+
+
+def build(doc: dict[str, Any]) -> TypedArena:
+    """The typed arena of a validated document, built by its game's ruleset."""
+    return ruleset(str(doc["system"])).build(doc)
 
 
 def validate_text(text: str | bytes, *, source: str = "<string>", fmt: Format = "yaml") -> dict[str, Any]:
@@ -102,9 +152,9 @@ def validate_text(text: str | bytes, *, source: str = "<string>", fmt: Format = 
     return validate_located(located, source)
 
 
-def from_document(doc: Any, *, source: str = "<document>") -> Arena:
+def from_document(doc: Any, *, source: str = "<document>") -> TypedArena:
     """Validate an in-memory document (no positions) and build the arena."""
-    return arena_from(validate_located(Located(doc, {}), source))
+    return build(validate_located(Located(doc, {}), source))
 
 
 def validate_located(located: Located, source: str) -> dict[str, Any]:
@@ -118,7 +168,20 @@ def validate_located(located: Located, source: str) -> dict[str, Any]:
             raise ArenaError([Problem(source, line, col, "/format", str(exc))]) from None
     for error in _validator().iter_errors(doc):
         problems.extend(_schema_problems(error, located, source))
-    for ptr, message in semantic_problems(doc):
+    system = doc.get("system") if isinstance(doc, dict) else None
+    found: list[tuple[str, str]] = []
+    if isinstance(system, str):
+        try:
+            rs = ruleset(system)
+        except UnknownSystem:
+            found.append(("/system", f"{_short(system)} is not one of the installed systems: {', '.join(rulesets())}"))
+        else:
+            if system not in dispatched_systems():  # a third party's game: its ruleset's schema
+                for error in _system_validator(system).iter_errors(doc):
+                    problems.extend(_schema_problems(error, located, source))
+            if rs.semantic is not None:
+                found += rs.semantic(doc)
+    for ptr, message in found:
         line, col = located.where(ptr)
         problems.append(Problem(source, line, col, ptr, message))
     if problems:
@@ -216,9 +279,10 @@ _Dumper.add_representer(list, _represent_list)
 _Dumper.add_representer(str, _represent_str)
 
 
-def dumps(arena: Arena, fmt: Format = "yaml") -> str:
-    """Canonical text of an arena: stable key order; ``loads(dumps(a)) == a``."""
-    doc = to_document(arena)
+def dumps(arena: TypedArena, fmt: Format = "yaml") -> str:
+    """Canonical text of an arena (of any game: its ruleset writes the document): stable key
+    order; ``loads(dumps(a)) == a``."""
+    doc = ruleset_of(arena).document(arena)
     if fmt == "json":
         return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
     text: str = yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100,
@@ -226,7 +290,7 @@ def dumps(arena: Arena, fmt: Format = "yaml") -> str:
     return text
 
 
-def save(arena: Arena, path: str | os.PathLike[str], fmt: Format | None = None) -> None:
+def save(arena: TypedArena, path: str | os.PathLike[str], fmt: Format | None = None) -> None:
     """Write ``arena`` canonically to ``path`` (YAML or JSON by extension), atomically."""
     text = dumps(arena, fmt or format_of(path))
     write_atomic(path, text.encode("utf-8"))

@@ -22,8 +22,9 @@ GROUP = "arena_studio.rulesets"
 
 #: How an element kind is placed on the table: ``shape`` (a ``shape`` field: circle, rect,
 #: polygon or polyline), ``pose`` (``position`` and ``facing``), ``point`` (``position`` only),
-#: ``cell``/``cells`` (grid cells), ``bounds`` (the arena's outline).
-Placement = Literal["shape", "pose", "point", "cell", "cells", "bounds"]
+#: ``segment`` (``from`` and ``to``, e.g. a gate), ``cell``/``cells`` (grid cells), ``bounds``
+#: (the arena's outline).
+Placement = Literal["shape", "pose", "point", "segment", "cell", "cells", "bounds"]
 
 #: How a kind maps to a foreign format's objects; ``omit`` means the format cannot hold it (the
 #: export's loss report says so).
@@ -99,6 +100,10 @@ class Ruleset:
     editor: str = ""
     #: ``square`` or ``hex`` for grid games, None for free placement on a table.
     grid: Literal["square", "hex"] | None = None
+    #: Checks the JSON Schema cannot express (unique ids, simple polygons...): the raw document
+    #: (validated or not: be defensive) -> ``(JSON pointer, message)`` pairs, located like
+    #: schema errors.  None when the game has none.
+    semantic: Callable[[Any], list[tuple[str, str]]] | None = None
 
     def kind(self, key: str) -> ElementKind:
         for k in self.kinds:
@@ -142,9 +147,19 @@ class UnknownSystem(KeyError):
     """An arena's ``system`` that no installed ruleset provides."""
 
 
+#: The games shipped with the studio (also registered in pyproject.toml's entry points; listed
+#: here so a source checkout that was never ``pip install``-ed still knows them).
+BUILTIN: Mapping[str, str] = {
+    "car-wars-6e": "schema.games.carwars:RULESET",
+    "glider-pit-gladiators": "schema.games.gliderpit:RULESET",
+    "gravstrike": "schema.games.gravstrike:RULESET",
+    "mothership-grid": "schema.games.mothership:RULESET",
+}
+
+
 @lru_cache(maxsize=1)
 def rulesets() -> Mapping[str, Ruleset]:
-    """Installed rulesets by id (loaded once from the entry points)."""
+    """Installed rulesets by id (loaded once from the entry points, plus the built-in games)."""
     found: dict[str, Ruleset] = {}
     for ep in entry_points(group=GROUP):
         obj = ep.load()
@@ -153,6 +168,9 @@ def rulesets() -> Mapping[str, Ruleset]:
         if obj.id != ep.name:
             raise ValueError(f"entry point {ep.name!r} loads the ruleset {obj.id!r}")
         found[obj.id] = obj
+    for ident, path in BUILTIN.items():
+        if ident not in found:
+            found[ident] = import_path(path)
     return dict(sorted(found.items()))
 
 
@@ -162,3 +180,8 @@ def ruleset(system: str) -> Ruleset:
         return rulesets()[system]
     except KeyError:
         raise UnknownSystem(f"unknown system {system!r}; installed: {', '.join(rulesets())}") from None
+
+
+def ruleset_of(arena: Any) -> Ruleset:
+    """The ruleset of a typed arena (by its ``system``)."""
+    return ruleset(str(arena.system))

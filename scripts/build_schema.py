@@ -1,6 +1,8 @@
-"""Build schema/arena.schema.json from this readable description (run after editing it).
+"""Build Gravstrike's schema (schema/systems/gravstrike.schema.json) from this readable
+description, and the dispatcher schema/arena.schema.json that selects a game's schema by
+``system`` (run after editing it).
 
-The schema file is committed; a test checks it is up to date with this script.
+The schema files are committed; a test checks they are up to date with this script.
 """
 
 from __future__ import annotations
@@ -10,7 +12,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-SCHEMA_ID = "https://arena-studio.dev/schema/arena-studio-1.schema.json"
+SCHEMA_ID = "https://arena-studio.dev/schema/systems/gravstrike.schema.json"
+DISPATCHER_ID = "https://arena-studio.dev/schema/arena-studio-1.schema.json"
+#: The games shipped with the studio: system id -> its schema under schema/systems/.  Rulesets
+#: installed by other packages are checked through the ruleset registry (schema.io).
+BUILTIN_SYSTEMS = {
+    "car-wars-6e": "Car Wars sixth edition",
+    "glider-pit-gladiators": "Glider-Pit Gladiators",
+    "gravstrike": "Gravstrike",
+    "mothership-grid": "the Mothership grid card game",
+}
 EXT = {"^x-": {"title": "Tool extension", "description": "Any value; tools may store their own data under keys starting with 'x-'. Preserved on save."}}
 ID_PATTERN = "^[A-Za-z][A-Za-z0-9_.-]{0,63}$"
 #: Every number in an arena stays within +-MAX_NUMBER (schema.checks.MAX_NUMBER): stated on each
@@ -261,8 +272,8 @@ def build() -> dict[str, Any]:
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
-        "title": "Arena Studio arena",
-        "description": "An arena for an arena miniatures game (Gravstrike first). Coordinates are in "
+        "title": "Arena Studio arena: Gravstrike",
+        "description": "A Gravstrike arena. Coordinates are in "
                        "lengths (one turbine base length), x to the right, y up; angles in degrees "
                        "counter-clockwise from +x. Unknown properties are errors except keys starting with 'x-'.",
         "type": "object",
@@ -274,13 +285,47 @@ def build() -> dict[str, Any]:
     }
 
 
+def dispatcher() -> dict[str, Any]:
+    """The arena file's schema: what every game shares (``format``, ``system``, ``name``) and,
+    for each built-in game, its own schema chosen by ``system``."""
+    names = ", ".join(f"'{k}' ({v})" for k, v in BUILTIN_SYSTEMS.items())
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": DISPATCHER_ID,
+        "title": "Arena Studio arena",
+        "description": "An arena for one of the arena miniatures games Arena Studio serves. 'system' selects the "
+                       "game (its ruleset) and with it the schema of the rest of the file, under systems/. "
+                       "Unknown properties are errors except keys starting with 'x-'.",
+        "type": "object",
+        "required": ["format", "system", "name"],
+        "properties": {
+            "format": PROPERTIES["format"],
+            "system": {"type": "string", "title": "Game system",
+                       "description": f"The game whose rules the arena is for: the id of an installed ruleset. Built in: {names}.",
+                       "examples": list(BUILTIN_SYSTEMS)},
+            "name": PROPERTIES["name"],
+        },
+        "allOf": [
+            {"if": {"properties": {"system": {"const": system}}, "required": ["system"]},
+             "then": {"$ref": f"systems/{system}.schema.json"}}
+            for system in BUILTIN_SYSTEMS
+        ],
+    }
+
+
 def render() -> str:
     return json.dumps(build(), indent=2, ensure_ascii=False) + "\n"
 
 
+def render_dispatcher() -> str:
+    return json.dumps(dispatcher(), indent=2, ensure_ascii=False) + "\n"
+
+
 if __name__ == "__main__":
-    target = Path(__file__).resolve().parent.parent / "schema" / "arena.schema.json"
+    root = Path(__file__).resolve().parent.parent / "schema"
+    outputs = ((root / "systems" / "gravstrike.schema.json", render()), (root / "arena.schema.json", render_dispatcher()))
     if "--check" in sys.argv:
-        sys.exit(0 if target.read_text(encoding="utf-8") == render() else 1)
-    target.write_text(render(), encoding="utf-8")
-    print(f"wrote {target}")
+        sys.exit(0 if all(t.read_text(encoding="utf-8") == text for t, text in outputs) else 1)
+    for target, text in outputs:
+        target.write_text(text, encoding="utf-8")
+        print(f"wrote {target}")

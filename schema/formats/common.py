@@ -63,7 +63,8 @@ def join(meta: Doc, items: list[tuple[str, Doc]], *, source: str) -> Arena:
         raise FormatError(f"{source}: unknown element kind(s) {', '.join(unknown)}; expected one of {', '.join(KINDS)}")
     for kind, key in LISTS:
         doc[key] = [d for k, d in items if k == kind]
-    return from_document(doc, source=source)
+    arena: Arena = from_document(doc, source=source)  # Gravstrike's documents build Gravstrike arenas
+    return arena
 
 
 def label(kind: str, doc: Doc) -> str:

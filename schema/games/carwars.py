@@ -23,6 +23,7 @@ from typing import Any, Literal, Union, cast
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
+from schema.checks import element_problems
 from schema.document import num, shape_doc, shape_from
 from schema.model import (
     FORMAT,
@@ -37,6 +38,8 @@ from schema.model import (
     Shape,
     Symmetry,
 )
+from schema.ruleset import ElementKind, ExportAs, Ruleset, Style
+from schema.ruleset import Units as RulesetUnits
 
 SYSTEM = "car-wars-6e"
 Doc = dict[str, Any]
@@ -529,8 +532,68 @@ def default_arena() -> CarWarsArena:
                         symmetry=Symmetry(kind="dihedral", order=4, center=(0.0, 0.0), axis=90.0))
 
 
+# ------------------------------------------------------------------ the ruleset
+
+#: The element lists whose ids are unique across the arena (starts are ``start:N``).
+ELEMENT_LISTS = ("walls", "obstacles", "terrain", "hazards", "cards", "tokens")
+
+
+def semantic_problems(doc: Any) -> list[tuple[str, str]]:
+    """What the JSON Schema cannot say: ids unique across the arena, one start per player,
+    simple polygons, finite numbers (located by JSON pointer, like schema errors)."""
+    return element_problems(doc, ELEMENT_LISTS)
+
+
+# Okabe-Ito colours (colour-blind safe), the same family as Gravstrike's.
+_WALL, _GREY, _GREEN, _VERMILLION = "#3B3B3B", "#8C8C8C", "#009E73", "#D55E00"
+_YELLOW, _ORANGE, _SKY, _INK = "#F0E442", "#E69F00", "#56B4E9", "#1A1A1A"
+
+
+def _items(key: str) -> str:
+    return f"/properties/{key}/items"
+
+
+def _ex(tiled: ExportAs, foundry: ExportAs, uvtt: ExportAs = "omit") -> dict[str, ExportAs]:
+    return {"tiled": tiled, "geojson": tiled, "uvtt": uvtt, "foundry": foundry, "svg": tiled}
+
+
+KINDS: tuple[ElementKind, ...] = (
+    ElementKind("walls", "Wall", _items("walls"), "shape", Style(_WALL, _WALL, 1.0, 0.5, None, 10),
+                _ex("wall", "wall", "wall"), solid=True),
+    ElementKind("obstacles", "Obstacle", _items("obstacles"), "shape", Style(_GREY, _INK, 0.9, 0.4, "id", 15),
+                _ex("object", "wall", "wall"), solid=True),
+    ElementKind("terrain", "Terrain", _items("terrain"), "shape", Style(_GREEN, _GREEN, 0.25, 0.4, "level", 5, "dots"),
+                _ex("region", "region")),
+    ElementKind("hazards", "Hazard card", _items("hazards"), "shape", Style(_VERMILLION, _VERMILLION, 0.2, 0.5, "id", 8, "diagonal"),
+                _ex("region", "region")),
+    ElementKind("cards", "Numbered card", _items("cards"), "point", Style(_YELLOW, _INK, 1.0, 0.4, "number", 30),
+                _ex("object", "object")),
+    ElementKind("tokens", "Barrel or barrier", _items("tokens"), "point", Style(_ORANGE, _INK, 1.0, 0.4, "id", 25),
+                _ex("token", "object")),
+    ElementKind("start_positions", "Start position", _items("start_positions"), "pose", Style(_SKY, _INK, 0.86, 0.4, "player", 40),
+                _ex("object", "object")),
+)
+
+RULESET = Ruleset(
+    id=SYSTEM,
+    game="Car Wars",
+    edition="sixth edition",
+    book="001_720c8b844658e4d7.txt",
+    units=RulesetUnits("inch", "in", 25.4),
+    schema="schema:systems/car-wars-6e.schema.json",
+    kinds=KINDS,
+    build=from_document,
+    document=to_document,
+    default_arena=default_arena,
+    semantic=semantic_problems,
+    engine="engine.carwars",
+    checks="validators.carwars.run:validate",
+    editor="editor.games.carwars",
+)
+
+
 __all__ = [
-    "CARD_SIZE", "SYSTEM", "TOKEN_DEFAULTS", "Analysis", "Box", "Card", "CarWarsArena", "Cover", "Element", "Face",
+    "CARD_SIZE", "ELEMENT_LISTS", "RULESET", "semantic_problems", "SYSTEM", "TOKEN_DEFAULTS", "Analysis", "Box", "Card", "CarWarsArena", "Cover", "Element", "Face",
     "Hazard", "Obstacle", "Role", "Scenario", "Shape", "StartPosition", "Terrain", "Token", "TokenKind", "TurningKey",
     "Units", "Vehicle", "Wall", "Weight", "default_arena", "from_document", "to_document",
 ]

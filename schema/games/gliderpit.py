@@ -22,6 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from schema.checks import element_problems
+from schema.ruleset import ElementKind, Ruleset, Style
+from schema.ruleset import Units as RulesetUnits
+
 FORMAT = "arena-studio/1"
 SYSTEM = "glider-pit-gladiators"
 
@@ -279,3 +283,36 @@ def default_arena() -> GliderPitArena:
         launch_zones=zones,
         symmetry=Symmetry(kind="mirror", order=1, axis=90.0),
     )
+
+
+# ------------------------------------------------------------------ the ruleset
+
+
+def semantic_problems(doc: Any) -> list[tuple[str, str]]:
+    """Ids unique across rows and launch zones; finite numbers and real Unicode."""
+    return element_problems(doc, ("rows", "launch_zones"))
+
+
+RULESET = Ruleset(
+    id=SYSTEM,
+    game="Glider-Pit Gladiators",
+    edition="basic rules 2.02",
+    book="002_2bb38bd119a25a6d.txt",
+    units=RulesetUnits("hex", "hex", Units().hex_mm),
+    schema="schema:systems/glider-pit-gladiators.schema.json",
+    kinds=(
+        ElementKind("cells", "Pit hex", "/properties/cells/items", "cell", Style("#FBFAF5", "#3B3B3B", 1.0, 0.3, None, 0),
+                    {"tiled": "region", "geojson": "region", "uvtt": "omit", "foundry": "region", "svg": "region"}),
+        ElementKind("rows", "Numbered row", "/properties/rows/items", "cells", Style("#56B4E9", "#0072B2", 0.15, 0.3, "label", 5),
+                    {"tiled": "region", "geojson": "region", "uvtt": "omit", "foundry": "region", "svg": "region"}),
+        ElementKind("launch_zones", "Launch zone", "/properties/launch_zones/items", "cells",
+                    Style("#E69F00", "#1A1A1A", 0.6, 0.4, "track", 20),
+                    {"tiled": "region", "geojson": "region", "uvtt": "omit", "foundry": "region", "svg": "region"}),
+    ),
+    build=from_document,
+    document=to_document,
+    default_arena=default_arena,
+    semantic=semantic_problems,
+    engine="engine.gliderpit",
+    grid="hex",
+)

@@ -20,6 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from schema.checks import element_problems
+from schema.ruleset import ElementKind, Ruleset, Style
+from schema.ruleset import Units as RulesetUnits
+
 FORMAT = "arena-studio/1"
 SYSTEM = "mothership-grid"
 
@@ -197,3 +201,35 @@ def default_arena() -> MothershipArena:
         ),
         symmetry=Symmetry("mirror"),
     )
+
+
+# ------------------------------------------------------------------ the ruleset
+
+
+def semantic_problems(doc: Any) -> list[tuple[str, str]]:
+    """Mothership ids unique; finite numbers and real Unicode."""
+    return element_problems(doc, ("motherships",))
+
+
+RULESET = Ruleset(
+    id=SYSTEM,
+    game="Mothership grid game (unnamed mech card game)",
+    edition="as in the book",
+    book="003_07d353598ccfefe1.txt",
+    units=RulesetUnits("square", "sq", Units().square_mm),
+    schema="schema:systems/mothership-grid.schema.json",
+    kinds=(
+        ElementKind("squares", "Battlefield square", "/properties/squares/items", "cell",
+                    Style("#FBFAF5", "#3B3B3B", 1.0, 0.3, None, 0),
+                    {"tiled": "region", "geojson": "region", "uvtt": "omit", "foundry": "region", "svg": "region"}),
+        ElementKind("motherships", "Mothership", "/properties/motherships/items", "cells",
+                    Style("#0072B2", "#1A1A1A", 0.7, 0.5, "player", 20),
+                    {"tiled": "object", "geojson": "object", "uvtt": "omit", "foundry": "region", "svg": "object"}),
+    ),
+    build=from_document,
+    document=to_document,
+    default_arena=default_arena,
+    semantic=semantic_problems,
+    engine="engine.mothership",
+    grid="square",
+)
