@@ -8,7 +8,7 @@ format applies, so an edit the file would refuse never reaches the arena.
 >>> from schema.games.carwars import default_arena
 >>> a = default_arena()
 >>> kind_keys(a)[:3], next_id(a, "obstacles")
-(('terrain', 'hazards', 'cards'), 'O1')
+(('terrain', 'hazards', 'walls'), 'O1')
 >>> a = add(a, "obstacles", {"id": "O1", "shape": {"type": "circle", "center": [0, 0], "radius": 1}})
 >>> find(a, "O1").weight, find(a, "O1").cover
 ('heavy', 'partial')
