@@ -45,6 +45,6 @@ def test_draw_a_car_wars_card_and_obstacle(xsession: XSession, tmp_path: Path, s
         assert all(f["severity"] == "error" for f in found)
         assert "start:1" in {e for f in found for e in f["elements"]}
         assert any(r["code"] == "cw-start-key" for r in s["finding_rows"])
-        shots("car-wars-card.png", publish=False)
+        shots("car-wars-editor.png")
     finally:
         ed.close()
