@@ -7,6 +7,7 @@ are saved (published as docs/images/car-wars-editor.png with ARENA_STUDIO_SCREEN
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from editor.games.io import dumps
@@ -19,6 +20,9 @@ def test_draw_a_car_wars_card_and_obstacle(xsession: XSession, tmp_path: Path, s
     arena.write_text(dumps(cw.default_arena()), encoding="utf-8")
     ed = Editor(xsession, tmp_path / "editor", [str(arena)])
     try:
+        end = time.monotonic() + 120  # a loaded machine may take a while to start the editor
+        while not ed.probe.exists() and ed.proc.poll() is None and time.monotonic() < end:
+            time.sleep(0.2)
         s = ed.ready(150)
         assert s["game"] == "car-wars-6e" and "Car Wars" in s["title"]
         assert s["labels"]["game"].startswith("Car Wars")
