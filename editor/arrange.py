@@ -98,6 +98,18 @@ def transform_shape(s: Shape, t: Affine) -> Shape:
 
 
 def transform_element(el: Element, t: Affine) -> Element:
+    if type(el) not in E.KIND_OF:  # another game's element: position, facing/rotation, shape
+        names = {f.name for f in dataclasses.fields(el)}
+        changes: dict[str, object] = {}
+        if "position" in names:
+            changes["position"] = t.point(el.position)  # type: ignore[attr-defined]
+        if "facing" in names:
+            changes["facing"] = t.direction(el.facing)  # type: ignore[attr-defined]
+        if "rotation" in names:
+            changes["rotation"] = t.direction(el.rotation) % 180.0  # type: ignore[attr-defined]
+        if "shape" in names:
+            changes["shape"] = transform_shape(el.shape, t)  # type: ignore[attr-defined]
+        return dataclasses.replace(el, **changes)  # type: ignore[arg-type]
     if isinstance(el, Gate):
         a, b = t.point(el.start), t.point(el.end)
         if t.mirror:

@@ -101,15 +101,16 @@ class ArenaScene(QGraphicsScene):
         self._syncing = True
         try:
             seen: set[str] = set()
+            ctx = render.context_of(arena)
             for el in arena.elements():
                 seen.add(el.id)
                 item = self.items_by_ref.get(el.id)
                 if item is None:
-                    item = ElementItem(el, arena.turbine)
+                    item = ElementItem(el, ctx)
                     self.items_by_ref[el.id] = item
                     self.addItem(item)
-                elif item.element != el or item.turbine != arena.turbine:
-                    item.set_element(el, arena.turbine)
+                elif item.element != el or item.turbine != ctx:
+                    item.set_element(el, ctx)
                 item.setPos(0, 0)
                 item.set_severity(self.severities.get(el.id))
                 item.setVisible(self.layers.visible(E.kind_of(el)))
@@ -259,7 +260,9 @@ class ArenaView(QGraphicsView):
 
     def zoom_100(self) -> None:
         """Actual size: one length drawn at its printed size (units.length_mm) on screen."""
-        mm = self.arena_scene.arena.units.length_mm
+        from editor.games.rulesets import printed_mm
+
+        mm = printed_mm(self.arena_scene.arena)
         dpi = self.logicalDpiX() or 96
         self.set_scale(mm / 25.4 * dpi)
 

@@ -68,7 +68,7 @@ class SnapMarker(QGraphicsItem):
             if hit.ref == "bounds":
                 self.outline = render.shape_path(arena.bounds)
             elif (el := E.find(arena, hit.ref)) is not None:
-                self.outline = render.element_path(el, arena.turbine)
+                self.outline = render.element_path(el, render.context_of(arena))
         self.update()
 
     def boundingRect(self) -> QRectF:

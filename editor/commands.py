@@ -31,6 +31,10 @@ NUDGE_ID = 1001
 @lru_cache(maxsize=16)
 def format_problems(arena: Arena) -> tuple[str, ...]:
     """Messages the format layer would report for ``arena`` (empty when it is valid)."""
+    if not isinstance(arena, Arena):  # another game: its JSON Schema (editor.games)
+        from editor.games import model as G
+
+        return tuple(G.problems(G.ruleset(arena), G.document(arena)))
     try:
         from_document(to_document(arena), source="<arena>")
     except ArenaError as exc:

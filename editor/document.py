@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from editor import elements as E
-from schema import dumps, load, save
+from editor.games.io import dumps, load, save
 from schema.model import Arena, Rect, Symmetry
 
 DEFAULT_ARENA = Path(__file__).resolve().parents[1] / "arenas" / "default.yaml"

@@ -72,7 +72,36 @@ ID_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,63}$")
 
 
 def kind_of(el: Element) -> str:
-    return KIND_OF[type(el)]
+    kind = KIND_OF.get(type(el))
+    if kind is None:  # another game's element (editor.games)
+        from editor.games import model as G
+
+        return G.kind_of(el)
+    return kind
+
+
+def kinds(arena: Arena) -> tuple[str, ...]:
+    """The arena's element kinds (Gravstrike's :data:`KINDS`, else its ruleset's)."""
+    if isinstance(arena, Arena):
+        return KINDS
+    from editor.games import model as G
+
+    return G.kind_keys(arena)
+
+
+def kind_label(kind: str, arena: Arena | None = None) -> str:
+    """A kind's plural title ("Walls", "Numbered cards")."""
+    if kind in KIND_LABEL:
+        return KIND_LABEL[kind]
+    if arena is not None and not isinstance(arena, Arena):
+        from editor.games import model as G
+
+        return G.ruleset(arena).kind(kind).title
+    return kind.replace("_", " ").capitalize()
+
+
+def _generic(arena: object) -> bool:
+    return not isinstance(arena, Arena)
 
 
 def ref_of(el: Element) -> str:
@@ -86,6 +115,10 @@ def used_ids(arena: Arena) -> set[str]:
 def next_id(arena: Arena, kind: str, checkpoint_kind: str = "outlying", taken: Iterable[str] = ()) -> str:
     """The next free id for a new element of ``kind``: W1.., G1.., F1.., X1.., T1..; checkpoints
     A, B, C.. when outlying and M, N, O.. when central; ``start:N`` for starts."""
+    if _generic(arena):
+        from editor.games import model as G
+
+        return G.next_id(arena, kind, taken)
     used = used_ids(arena) | set(taken)
     if kind == "start_positions":
         return f"start:{next_player(arena)}"
@@ -127,7 +160,7 @@ def add_element(arena: Arena, el: Element) -> Arena:
 
 def remove_elements(arena: Arena, refs: Iterable[str]) -> Arena:
     gone = set(refs)
-    changes = {k: tuple(e for e in getattr(arena, k) if e.id not in gone) for k in KINDS}
+    changes = {k: tuple(e for e in getattr(arena, k) if e.id not in gone) for k in kinds(arena)}
     return dataclasses.replace(arena, **changes)
 
 
@@ -145,7 +178,7 @@ def replace_element(arena: Arena, ref: str, new: Element) -> Arena:
 
 def map_elements(arena: Arena, refs: Iterable[str], fn: Any) -> Arena:
     wanted = set(refs)
-    changes = {k: tuple(fn(e) if e.id in wanted else e for e in getattr(arena, k)) for k in KINDS}
+    changes = {k: tuple(fn(e) if e.id in wanted else e for e in getattr(arena, k)) for k in kinds(arena)}
     return dataclasses.replace(arena, **changes)
 
 
@@ -165,6 +198,11 @@ def translate_shape(s: Shape, dx: float, dy: float) -> Shape:
 
 
 def translate(el: Element, dx: float, dy: float) -> Element:
+    if type(el) not in KIND_OF:  # another game's element: its position or its shape
+        names = {f.name for f in dataclasses.fields(el)}
+        if "position" in names:
+            return dataclasses.replace(el, position=_tp(el.position, dx, dy))  # type: ignore[call-arg]
+        return dataclasses.replace(el, shape=translate_shape(el.shape, dx, dy))  # type: ignore[call-arg,union-attr]
     if isinstance(el, Gate):
         return dataclasses.replace(el, start=_tp(el.start, dx, dy), end=_tp(el.end, dx, dy))
     if isinstance(el, (StaticTarget, StartPosition)):
@@ -174,6 +212,10 @@ def translate(el: Element, dx: float, dy: float) -> Element:
 
 def anchor(el: Element) -> Point:
     """A representative point of an element (label position, framing)."""
+    if type(el) not in KIND_OF:
+        from editor.games import model as G
+
+        return G.anchor(el)
     if isinstance(el, Gate):
         return ((el.start[0] + el.end[0]) / 2, (el.start[1] + el.end[1]) / 2)
     if isinstance(el, (StaticTarget, StartPosition)):
@@ -191,6 +233,10 @@ def anchor(el: Element) -> Point:
 
 def bounds_of(el: Element) -> tuple[float, float, float, float]:
     """(minx, miny, maxx, maxy) of an element's footprint."""
+    if type(el) not in KIND_OF:
+        from editor.games import model as G
+
+        return G.bounds_of(el)
     if isinstance(el, (StaticTarget,)):
         x, y = el.position
         return (x - 0.3, y - 0.3, x + 0.3, y + 0.3)
@@ -211,6 +257,10 @@ CLIPBOARD_MIME = "application/x-arena-studio-elements+yaml"
 
 def elements_to_yaml(arena: Arena, refs: Sequence[str]) -> str:
     """YAML of the selected elements, grouped by kind like an arena file's element lists."""
+    if _generic(arena):
+        from editor.games import model as G
+
+        return G.items_to_yaml(arena, refs)
     doc = sdoc.to_document(arena)
     wanted = set(refs)
     out: dict[str, list[Any]] = {}
@@ -228,6 +278,10 @@ def elements_from_yaml(text: str, arena: Arena) -> list[Element]:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         raise ValueError(f"clipboard is not YAML: {exc}") from None
+    if _generic(arena):
+        from editor.games import model as G
+
+        return G.items_from_data(data, arena)
     if not isinstance(data, dict) or not data or not set(data) <= set(KINDS):
         raise ValueError("clipboard does not hold arena elements")
     from schema import ArenaError, from_document
@@ -277,7 +331,7 @@ def polygon_ok(points: Sequence[Point]) -> bool:
 
 __all__ = [
     "CLIPBOARD_MIME", "ID_PATTERN", "KINDS", "KIND_LABEL", "KIND_OF", "Polyline", "add_element", "anchor",
-    "bounds_of", "elements_from_yaml", "elements_to_yaml", "find", "kind_of", "map_elements", "next_id",
+    "bounds_of", "elements_from_yaml", "elements_to_yaml", "find", "kind_label", "kind_of", "kinds", "map_elements", "next_id",
     "next_player", "polygon_ok", "polyline_ok", "ref_of", "remove_elements", "renumbered_copy",
     "replace_element", "translate", "translate_shape", "used_ids",
 ]

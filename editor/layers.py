@@ -17,6 +17,12 @@ from schema.model import Arena
 VISIBLE_COL, LOCK_COL = 1, 2
 
 
+def _game_kinds() -> set[str]:
+    from editor.games.rulesets import installed
+
+    return {k.key for rs in installed().values() for k in rs.kinds}
+
+
 class Layers(QObject):
     """Which element kinds (:data:`editor.elements.KINDS`) are hidden and which are locked."""
 
@@ -40,7 +46,7 @@ class Layers(QObject):
         self._set(self.locked, kind, on)
 
     def _set(self, group: set[str], kind: str, member: bool) -> None:
-        if kind not in E.KINDS:
+        if kind not in E.KINDS and kind not in _game_kinds():
             raise KeyError(kind)
         if (kind in group) != member:
             (group.add if member else group.discard)(kind)
@@ -56,7 +62,7 @@ class Layers(QObject):
 
     def hidden_refs(self, arena: Arena) -> tuple[str, ...]:
         """Elements of hidden kinds (not snapped to)."""
-        return tuple(el.id for kind in self.hidden for el in getattr(arena, kind))
+        return tuple(el.id for kind in self.hidden for el in getattr(arena, kind, ()))
 
 
 class LayersPanel(QTreeWidget):
@@ -75,22 +81,32 @@ class LayersPanel(QTreeWidget):
             self.header().setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         self.header().setStretchLastSection(False)
         self.rows: dict[str, QTreeWidgetItem] = {}
-        for kind in E.KINDS:
-            item = QTreeWidgetItem(self, [E.KIND_LABEL[kind], "", ""])
-            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setToolTip(VISIBLE_COL, f"Show {E.KIND_LABEL[kind].lower()} on the canvas")
-            item.setToolTip(LOCK_COL, f"Lock {E.KIND_LABEL[kind].lower()}: drawn, but not picked or edited")
-            self.rows[kind] = item
         self._syncing = False
         self.itemChanged.connect(self._changed)
         layers.changed.connect(self.sync)
-        self.sync()
         self.set_counts(arena)
 
+    def _build_rows(self, arena: Arena) -> None:
+        """One row per kind of the arena's game (File → New/Open may change the game)."""
+        self._syncing = True
+        self.clear()
+        self.rows = {}
+        for kind in E.kinds(arena):
+            label = E.kind_label(kind, arena)
+            item = QTreeWidgetItem(self, [label, "", ""])
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setToolTip(VISIBLE_COL, f"Show {label.lower()} on the canvas")
+            item.setToolTip(LOCK_COL, f"Lock {label.lower()}: drawn, but not picked or edited")
+            self.rows[kind] = item
+        self._syncing = False
+        self.sync()
+
     def set_counts(self, arena: Arena) -> None:
+        if list(self.rows) != list(E.kinds(arena)):
+            self._build_rows(arena)
         self._syncing = True
         for kind, item in self.rows.items():
-            item.setToolTip(0, f"{E.KIND_LABEL[kind]}: {len(getattr(arena, kind))} in the arena")
+            item.setToolTip(0, f"{E.kind_label(kind, arena)}: {len(getattr(arena, kind))} in the arena")
         self._syncing = False
 
     def sync(self) -> None:

@@ -9,6 +9,7 @@ from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, 
 from PySide6.QtWidgets import QComboBox, QDockWidget, QDoubleSpinBox, QLabel, QMainWindow, QWidget
 
 from editor import actions, export_menu, focus, overlays, probe
+from editor.games import window as game_window
 from editor import commands as C
 from editor import elements as E
 from editor import files as F
@@ -62,6 +63,7 @@ class MainWindow(FileRoom, QMainWindow):
         self.exports = export_menu.install(self)
         self.focus = focus.install(self)
         self.set_tool("select")
+        self.game = game_window.install(self)  # the palette, units and title follow the arena's game
         self._layout_restored = L.restore_layout(self)
         self._sized = self._layout_restored
         self.probe = probe.install(self)  # ARENA_STUDIO_PROBE: state for automation
@@ -102,7 +104,8 @@ class MainWindow(FileRoom, QMainWindow):
         K = QKeySequence.StandardKey
         a = self._action
         self.act = {
-            "new": a("&New empty arena", lambda: self.new_document(False), K.New),
+            "new": a("&New arena…", self.new_arena, K.New),
+            "new_empty": a("New empty &Gravstrike arena", lambda: self.new_document(False)),
             "new_default": a("New from &default arena", lambda: self.new_document(True), "Ctrl+Shift+N"),
             "open": a("&Open…", self.open_dialog, K.Open),
             "save": a("&Save", self.save, K.Save),
@@ -133,7 +136,7 @@ class MainWindow(FileRoom, QMainWindow):
         mb = self.menuBar()
         m = mb.addMenu("&File")
         self.menus = {"file": m}
-        for k in ("new", "new_default", "open"):
+        for k in ("new", "new_empty", "new_default", "open"):
             m.addAction(self.act[k])
         self.recent_menu = m.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
@@ -157,20 +160,10 @@ class MainWindow(FileRoom, QMainWindow):
         self.tools_menu = mb.addMenu("&Tools")
 
     def _build_toolbar(self) -> None:
-        tb = self.addToolBar("Tools")
+        self.tools_bar = tb = self.addToolBar("Tools")
         tb.setObjectName("Tools")
-        group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
-        for name, tool in self.tools.items():
-            act = QAction(tool.label, self, checkable=True)
-            act.setShortcut(QKeySequence(tool.shortcut))
-            act.setToolTip(tool.tooltip())
-            act.setStatusTip(tool.description)
-            act.triggered.connect(lambda _c=False, n=name: self.set_tool(n))
-            group.addAction(act)
-            tb.addAction(act)
-            self.tools_menu.addAction(act)
-            self.tool_actions[name] = act
+        self._fill_tool_actions()
         self.addToolBarBreak()
         tb = self.addToolBar("Tool options")
         tb.setObjectName("Tool options")
@@ -198,6 +191,25 @@ class MainWindow(FileRoom, QMainWindow):
         tb.addWidget(self.snap_box)
         tb.addAction(self.act["fit"])
         tb.addAction(self.act["zoom_100"])
+
+    def _fill_tool_actions(self) -> None:
+        """The palette's actions for :attr:`tools` (again when the game changes)."""
+        for act in self.tool_actions.values():
+            self.tools_bar.removeAction(act)
+            self.tools_menu.removeAction(act)
+            act.deleteLater()
+        group = QActionGroup(self)
+        self.tool_actions = {}
+        for name, tool in self.tools.items():
+            act = QAction(tool.label, self, checkable=True)
+            act.setShortcut(QKeySequence(tool.shortcut))
+            act.setToolTip(tool.tooltip())
+            act.setStatusTip(tool.description)
+            act.triggered.connect(lambda _c=False, n=name: self.set_tool(n))
+            group.addAction(act)
+            self.tools_bar.addAction(act)
+            self.tools_menu.addAction(act)
+            self.tool_actions[name] = act
 
     # ---------------------------------------------------------------- tools and view
 
@@ -254,7 +266,10 @@ class MainWindow(FileRoom, QMainWindow):
         self._update_title()
 
     def _update_title(self) -> None:
-        self.setWindowTitle(f"{self.doc.display_name()}[*] — {self.doc.arena.name} — Arena Studio")
+        from editor.games.rulesets import game_label
+
+        self.setWindowTitle(f"{self.doc.display_name()}[*] — {self.doc.arena.name} — {game_label(self.doc.arena)}"
+                            " — Arena Studio")
         self.setWindowModified(self.doc.dirty)
 
     # ---------------------------------------------------------------- editing

@@ -301,6 +301,8 @@ class Overlays(QObject):
             self.heat.setVisible(False)
             self.legend.set_heat(None)
             return
+        if self._other_game():
+            return
         self.legend.set_heat(player, "computing")  # the old map stays until the new one arrives
         self._start("heat", X.reach_map, (self.win.doc.arena, player))
 
@@ -318,7 +320,20 @@ class Overlays(QObject):
             return el.player if isinstance(el, StartPosition) else None
         return self.sight_mode if isinstance(self.sight_mode, int) else None
 
+    def _other_game(self) -> bool:
+        """Another game's arena: these overlays serve Gravstrike only so far (a status message)."""
+        from editor.games import is_generic
+
+        if not is_generic(self.win.doc.arena):
+            return False
+        self.heat.setVisible(False)
+        self.sight.setVisible(False)
+        self.win.statusBar().showMessage("Overlays: not available for this game yet", 6000)
+        return True
+
     def refresh_sight(self) -> None:
+        if self.sight_mode is not None and self._other_game():
+            return
         arena = self.win.doc.arena
         player = self.sight_player()
         if not any(s.player == player for s in arena.start_positions):
@@ -330,6 +345,10 @@ class Overlays(QObject):
         self.legend.set_sight(player if on else None, arena.scenario.analysis.safe_area_radius, note if on else "")
 
     def show_finding_path(self, finding: dict[str, Any]) -> None:
+        from editor.games import is_generic
+
+        if is_generic(self.win.doc.arena):  # Car Wars findings carry no path yet
+            return
         steps = finding.get("path") or []
         arena = self.win.doc.arena
         start = None
@@ -350,6 +369,11 @@ class Overlays(QObject):
         the current arena's (no work of its own), after the running validation if one is going,
         else computed in the background."""
         if not self.table.isVisible():
+            return
+        from editor.games import is_generic
+
+        if is_generic(self.win.doc.arena):
+            self.table.status.setText("Travel times: not available for this game yet")
             return
         arena = self.win.doc.arena
         live = self._live()

@@ -60,9 +60,9 @@ class ElementTree(QTreeWidget):
 
     def _rows(self, arena: Arena) -> list[tuple[str, list[tuple[str, str]]]]:
         rows = []
-        for kind in E.KINDS:
+        for kind in E.kinds(arena):
             els = getattr(arena, kind)
-            rows.append((f"{E.KIND_LABEL[kind]} ({len(els)})", [
+            rows.append((f"{E.kind_label(kind, arena)} ({len(els)})", [
                 (el.id, (f"Player {el.player}" if kind == "start_positions" else el.id)  # type: ignore[union-attr]
                  + (f"  {getattr(el, 'kind', '')}" if getattr(el, "kind", "") else "")) for el in els]))
         return rows
@@ -78,9 +78,9 @@ class ElementTree(QTreeWidget):
                         for i in range(self.topLevelItemCount())}
             self.clear()
             self.items_by_ref = {}
-            for kind in E.KINDS:
+            for kind in E.kinds(arena):
                 els = getattr(arena, kind)
-                label = E.KIND_LABEL[kind]
+                label = E.kind_label(kind, arena)
                 group = QTreeWidgetItem(self, [f"{label} ({len(els)})"])
                 group.setFlags(group.flags() & ~Qt.ItemFlag.ItemIsSelectable)
                 for el in els:
@@ -148,6 +148,14 @@ class Inspector(QWidget):
     def refresh(self) -> None:
         """After an edit: the same element with the same kinds of properties gets its values
         updated in place (a drag does not rebuild the form); anything else rebuilds."""
+        from editor.games import is_generic
+
+        if is_generic(self.doc.arena):
+            from editor.games import inspector as GI
+
+            if not GI.refresh(self):
+                self.rebuild()
+            return
         el = E.find(self.doc.arena, self.ref) if self.ref else None
         props = properties_of(el) if el is not None and self.points_table is None else None
         if not props or [(p.name, p.type, p.choices) for p in props] != \
@@ -195,6 +203,13 @@ class Inspector(QWidget):
             edit.editingFinished.connect(lambda: self._commit_name(edit))
             self.form.addRow("Name", edit)
             self.editors["name"] = edit
+            return
+        from editor.games import is_generic
+
+        if is_generic(self.doc.arena):  # another game: fields from the kind's JSON Schema
+            from editor.games import inspector as GI
+
+            GI.fill(self, el)
             return
         self.title.setText(f"{E.KIND_LABEL[E.kind_of(el)][:-1]} {el.id}")
         for p in properties_of(el):

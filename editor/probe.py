@@ -34,6 +34,9 @@ def _rect(w: QWidget, r: QRect | None = None) -> list[int]:
 
 def snapshot(win: MainWindow) -> dict[str, Any]:
     """What the window shows, as plain data."""
+    from editor.games import is_generic
+    from editor.games import model as G
+
     app = QApplication.instance()
     focus = QApplication.focusWidget()
     view = win.view
@@ -71,7 +74,8 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
         "selection": win.doc.selection,
         "dirty": win.doc.dirty,
         "undo": {"count": win.doc.undo_stack.count(), "index": win.doc.undo_stack.index()},
-        "arena": to_document(win.doc.arena),
+        "arena": to_document(win.doc.arena) if not is_generic(win.doc.arena) else G.document(win.doc.arena),
+        "game": getattr(win.doc.arena, "system", "gravstrike"),
         "runner": {"generation": win.runner.generation, "completed": win.runner.completed_generation,
                    "final": win.runner.final, "busy": win.runner.busy},
         "findings": win.runner.findings,

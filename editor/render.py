@@ -116,8 +116,25 @@ def turbine_polygon(pos: Point, facing: float, turbine: Turbine) -> QPolygonF:
     return qpoints([(pos[0] + x * ca - y * sa, pos[1] + x * sa + y * ca) for x, y in pts])
 
 
+GRAVSTRIKE_TYPES = (Wall, Checkpoint, Gate, AccelerationField, ExclusionField, StaticTarget, StartPosition)
+
+
+def context_of(arena: Arena) -> object:
+    """What drawing an element needs from its arena: Gravstrike's turbine, another game's
+    (:mod:`editor.games.paint`) car."""
+    if isinstance(arena, Arena):
+        return arena.turbine
+    from editor.games.paint import context_of as ctx
+
+    return ctx(arena)
+
+
 def element_path(el: Element, turbine: Turbine = Turbine()) -> QPainterPath:
     """Hit-test / selection outline of an element, in arena coordinates."""
+    if not isinstance(el, GRAVSTRIKE_TYPES):
+        from editor.games import paint as G
+
+        return G.element_path(el, turbine)
     path = QPainterPath()
     if isinstance(el, Gate):
         line = QPainterPath(QPointF(*el.start))
@@ -207,6 +224,12 @@ def _extent(s: Shape) -> float:
 def paint_element(painter: QPainter, el: Element, turbine: Turbine = Turbine(), *, selected: bool = False,
                   severity: str | None = None, opts: RenderOptions = DEFAULT) -> None:
     """Draw one element in arena coordinates."""
+    if not isinstance(el, GRAVSTRIKE_TYPES):
+        from editor.games import paint as G
+
+        G.paint_element(painter, el, turbine, selected=selected, severity=severity, label_px=opts.label_px,
+                        line_px=opts.line_px)
+        return
     painter.save()
     lp = opts.label_px
     if isinstance(el, Wall):
@@ -338,6 +361,10 @@ def paint_background(painter: QPainter, arena: Arena, rect: QRectF, *, grid: boo
 
 
 def z_order(el: Element) -> int:
+    if not isinstance(el, GRAVSTRIKE_TYPES):
+        from editor.games import paint as G
+
+        return G.z_order(el)
     order = (ExclusionField, AccelerationField, Checkpoint, Wall, Gate, StaticTarget, StartPosition)
     return next(i for i, t in enumerate(order) if isinstance(el, t))
 
@@ -375,5 +402,5 @@ def paint_arena(painter: QPainter, arena: Arena, target: QRectF, *, grid: bool =
         painter.restore()
     sev = severities or {}
     for el in sorted(arena.elements(), key=z_order):
-        paint_element(painter, el, arena.turbine, selected=el.id in selected, severity=sev.get(el.id), opts=opts)
+        paint_element(painter, el, context_of(arena), selected=el.id in selected, severity=sev.get(el.id), opts=opts)
     painter.restore()

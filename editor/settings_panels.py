@@ -97,7 +97,12 @@ class SettingsForm(QWidget):
 
     def refresh(self) -> None:
         for path, w in self.editors.items():
-            v = self.value(path)
+            try:
+                v = self.value(path)
+            except (AttributeError, IndexError):  # another game's arena has no such setting
+                self.form.setRowVisible(w, False)
+                continue
+            self.form.setRowVisible(w, True)
             w.blockSignals(True)
             if isinstance(w, QCheckBox):
                 w.setChecked(bool(v))

@@ -50,7 +50,10 @@ def geometry(el: Element) -> tuple[list[Point], list[Segment], list[tuple[Point,
         return [el.start, el.end], [(el.start, el.end)], []
     if isinstance(el, (StaticTarget, StartPosition)):
         return [el.position], [], []
-    return _shape_geometry(el.shape)  # type: ignore[union-attr]
+    shape = getattr(el, "shape", None)  # another game's cards and tokens: their footprint
+    if shape is None:
+        return [el.position], [], []  # type: ignore[union-attr]
+    return _shape_geometry(shape)
 
 
 def closest_on_segment(p: Point, a: Point, b: Point) -> tuple[Point, float]:

@@ -70,11 +70,19 @@ def operations(sym: Symmetry) -> list[Affine]:
     return out
 
 
+def is_start(el: object) -> bool:
+    """A start position of any game (a ``player`` and no ``id`` field)."""
+    if isinstance(el, StartPosition):
+        return True
+    names = {f.name for f in dataclasses.fields(el)} if dataclasses.is_dataclass(el) else set()
+    return "player" in names and "id" not in names
+
+
 def _points(el: Element) -> list[Point]:
     if isinstance(el, Gate):
         return [el.start, el.end]
-    if isinstance(el, (StartPosition, StaticTarget)):
-        return [el.position]
+    if isinstance(el, (StartPosition, StaticTarget)) or "position" in {f.name for f in dataclasses.fields(el)}:
+        return [el.position]  # type: ignore[union-attr]
     s = el.shape
     if isinstance(s, Circle):
         return [s.center]
@@ -88,6 +96,8 @@ def _angle(el: Element) -> float | None:
         return el.facing
     if isinstance(el, AccelerationField):
         return el.direction
+    if type(el) not in E.KIND_OF:
+        return getattr(el, "facing", None)
     return None
 
 
@@ -156,7 +166,7 @@ def orbit_refs(arena: Arena, ref: str, sym: Symmetry) -> list[str]:
 
 
 def _with_identity(img: Element, arena: Arena, taken_ids: set[str], taken_players: set[int]) -> Element:
-    if isinstance(img, StartPosition):
+    if is_start(img):
         p = E.next_player(arena, taken_players)
         taken_players.add(p)
         return dataclasses.replace(img, player=p)
@@ -199,7 +209,7 @@ def propagate(before: Arena, after: Arena, sym: Symmetry) -> Arena:
 
 
 def _keep_identity(img: Element, other: Element) -> Element:
-    if isinstance(img, StartPosition):
+    if is_start(img):
         return dataclasses.replace(img, player=other.player)  # type: ignore[union-attr]
     return dataclasses.replace(img, id=other.id)  # type: ignore[arg-type]
 

@@ -256,6 +256,9 @@ class SelectTool(Tool):
         el = E.find(self.doc.arena, sel[0])
         if isinstance(el, StartPosition):
             c, deg, r = el.position, el.facing, self.doc.arena.turbine.length * 1.1
+        elif el is not None and type(el) not in E.KIND_OF and hasattr(el, "facing"):  # another game's start
+            c, deg = el.position, el.facing  # type: ignore[attr-defined]
+            r = getattr(getattr(self.doc.arena, "vehicle", None), "length", 1.0) * 0.9
         elif isinstance(el, AccelerationField):
             c, deg = E.anchor(el), el.direction
             r = max(0.6, min(2.0, render._extent(el.shape) * 0.7)) / 2
@@ -354,6 +357,10 @@ class SelectTool(Tool):
                 el = E.find(self.doc.arena, ref)
                 if isinstance(el, StartPosition):
                     self.push(lambda: C.SetStartFacing(self.doc, ref, angle))
+                elif type(el) not in E.KIND_OF:
+                    from editor.games.commands import SetField
+
+                    self.push(lambda: SetField(self.doc, ref, ("facing",), angle, "facing"))
                 else:
                     self.push(lambda: C.SetFieldDirection(self.doc, ref, angle))
 
@@ -402,10 +409,13 @@ class MeasureTool(Tool):
         path = QPainterPath(self._origin)
         path.lineTo(end)
         self.overlay(path, render.VERMILLION)
-        vmax = self.doc.arena.turbine.max_speed
+        from editor.games.rulesets import units_symbol
+
+        turbine = getattr(self.doc.arena, "turbine", None)
+        vmax = turbine.max_speed if turbine is not None else 0
         self.turns = self.distance / vmax if vmax > 0 else None
         turns = f"  {self.turns:.2f} turns at speed {vmax}" if self.turns is not None else ""
-        text = f"{self.distance:.2f} L  ({angle_of(self._origin, end):.0f}°){turns}"
+        text = f"{self.distance:.2f} {units_symbol(self.doc.arena)}  ({angle_of(self._origin, end):.0f}°){turns}"
         self.overlay_text(end, text)
         self.view.readout.emit(f"Distance {text}")
 

@@ -261,7 +261,8 @@ class _Job(QRunnable):
                     self._held = None
                     self.signals.done.emit(self.generation, list(found), True)
                 else:  # shown when the next stage takes longer than PARTIAL_HOLD_S
-                    self._held = (time.monotonic() + PARTIAL_HOLD_S, list(found))
+                    hold = float(getattr(self.analyse, "partial_hold_s", PARTIAL_HOLD_S))
+                    self._held = (time.monotonic() + hold, list(found))
         except Cancelled:
             return
         except Exception:  # noqa: BLE001 - reported in the panel, never crashes the editor
@@ -287,6 +288,7 @@ class ValidationRunner(QObject):
                  debounce_ms: int = 30) -> None:
         super().__init__(parent)
         self.analyse = analyse
+        self.game_analyse: Analyse | None = None
         self.generation = 0
         self.completed_generation = 0
         self.findings: list[Finding] = []
@@ -330,10 +332,21 @@ class ValidationRunner(QObject):
         self.pool.clear()  # queued-but-unstarted older runs are dropped
         if self._job is not None:
             self._job.cancelled.set()  # a running older job stops (its child process is killed)
-        self._job = _Job(self.generation, arena, self.analyse, self._signals)
+        self._job = _Job(self.generation, arena, self._analyse_for(arena), self._signals)
         self.pool.start(self._job)
         self.started.emit(self.generation)
         return self.generation
+
+    def _analyse_for(self, arena: Arena) -> Analyse:
+        """The runner's analysis for Gravstrike; another game's (:mod:`editor.games.analysis`),
+        made once, for any other arena."""
+        if isinstance(arena, Arena):
+            return self.analyse
+        if self.game_analyse is None:
+            from editor.games.analysis import analysis
+
+            self.game_analyse = analysis()
+        return self.game_analyse
 
     def _done(self, generation: int, result: object, final: bool = True) -> None:
         if generation != self.generation:
@@ -355,6 +368,7 @@ class ValidationRunner(QObject):
         if self._job is not None:
             self._job.cancelled.set()
         self.pool.waitForDone(5000)
-        close = getattr(self.analyse, "close", None)
-        if callable(close):
-            close()
+        for analyse in (self.analyse, self.game_analyse):
+            close = getattr(analyse, "close", None)
+            if callable(close):
+                close()

@@ -358,7 +358,7 @@ class EditVerticesTool(Tool):
         self._preview = new
         if new is not None:
             path = render.shape_path(new) if isinstance(new, (Rect, Polygon)) and not hasattr(new, "id") else \
-                render.element_path(new, self.doc.arena.turbine)  # type: ignore[arg-type]
+                render.element_path(new, render.context_of(self.doc.arena))  # type: ignore[arg-type]
             self.overlay(path, render.VERMILLION)
             hint = f" ({self.last_snap})" if self.last_snap else ""
             self.overlay_text(ev.pos, f"{ev.snapped.x():.2f}, {ev.snapped.y():.2f}{hint}")
@@ -433,7 +433,7 @@ class RotateTool(Tool):
         els = [el for r in self.doc.selection if (el := E.find(self.doc.arena, r)) is not None]
         path = QPainterPath()
         for el in A.rotated(els, self.angle, (self._center.x(), self._center.y())):
-            path.addPath(render.element_path(el, self.doc.arena.turbine))
+            path.addPath(render.element_path(el, render.context_of(self.doc.arena)))
         path.moveTo(self._center)
         path.lineTo(ev.pos)
         self.overlay(path, render.VERMILLION)

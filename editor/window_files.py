@@ -41,6 +41,23 @@ class FileRoom:
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
 
+    def new_arena(self, system: str | None = None) -> bool:
+        """File → New: ask for the game (``system`` given: no dialog) and open its default arena."""
+        from editor.games.new_dialog import NewArenaDialog
+        from editor.games.rulesets import default_arena
+
+        if system is None:
+            dialog = NewArenaDialog(getattr(self.doc.arena, "system", "gravstrike"), self)  # type: ignore[attr-defined]
+            self.new_dialog = dialog
+            if dialog.exec() != NewArenaDialog.DialogCode.Accepted:
+                return False
+            system = dialog.system()
+        if not self.maybe_save():
+            return False
+        self.doc.reset(default_arena(system), None)  # type: ignore[attr-defined]
+        self.view.fit_arena()  # type: ignore[attr-defined]
+        return True
+
     def new_document(self, from_default: bool) -> None:
         self.new_from_template(DEFAULT_ARENA if from_default else None)
 

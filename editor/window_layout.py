@@ -55,11 +55,14 @@ def build_status(win: MainWindow) -> None:
     bar.addWidget(win.hint_label, 1)  # a normal widget: hidden while a message shows
     for label in (win.measure_label, win.symmetry_label, win.pos_label, win.zoom_label):
         bar.addPermanentWidget(label)
-    win.view.cursorMoved.connect(lambda x, y: win.pos_label.setText(f"x {x:7.2f}  y {y:7.2f} L"))
-    win.view.zoomChanged.connect(lambda s: win.zoom_label.setText(f"{s:.0f} px/L"))
+    from editor.games.rulesets import units_symbol
+
+    unit = lambda: units_symbol(win.doc.arena)  # noqa: E731 - the arena's game's unit (L, in)
+    win.view.cursorMoved.connect(lambda x, y: win.pos_label.setText(f"x {x:7.2f}  y {y:7.2f} {unit()}"))
+    win.view.zoomChanged.connect(lambda s: win.zoom_label.setText(f"{s:.0f} px/{unit()}"))
     win.view.message.connect(lambda m: bar.showMessage(m, 6000))
     win.view.readout.connect(lambda text: set_readout(win, text))
-    win.zoom_label.setText(f"{win.view.scale_factor:.0f} px/L")
+    win.zoom_label.setText(f"{win.view.scale_factor:.0f} px/{unit()}")
 
 
 def set_readout(win: MainWindow, text: str) -> None:

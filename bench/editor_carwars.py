@@ -1,0 +1,95 @@
+"""Editor feedback benchmark for Car Wars (issue 13): after dragging a numbered card of the
+shipped four-player arena, how long until the editor shows the new findings.
+
+It drives an offscreen editor window (the real one: document, undo command, canvas, start
+keys, inspector, validation runner) on tests/carwars/data/shipped/crossroads-4p.yaml: each move
+pushes the select tool's MoveElements command for a card and times until the runner publishes
+that edit's findings (the quick stage: the schema and every check that needs no travel search,
+those whose inputs the drag did not change kept from before), then until the travel checks'
+final findings (a child process per run).  Medians over N moves.
+
+Usage: python bench/editor_carwars.py [--moves N] [--final-moves M]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+ARENA = ROOT / "tests" / "carwars" / "data" / "shipped" / "crossroads-4p.yaml"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--moves", type=int, default=15)
+    ap.add_argument("--final-moves", type=int, default=3, help="moves also timed to the travel checks' findings")
+    args = ap.parse_args()
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    from editor import commands as C
+    from editor import files as F
+    from editor.mainwindow import MainWindow
+
+    tmp = Path(tempfile.mkdtemp())
+    win = MainWindow(settings=QSettings(str(tmp / "s.ini"), QSettings.Format.IniFormat),
+                     recovery=F.RecoveryStore(tmp / "recovery", pid=1))
+    win.resize(1366, 768)
+    win.show()
+    assert win.open_path(str(ARENA), ask=False)
+    win.doc.symmetry_enabled = False  # one card moves (in symmetry mode its images move too)
+
+    def wait(pred, timeout: float = 120.0) -> float:  # type: ignore[no-untyped-def]
+        t0 = time.perf_counter()
+        while not pred():
+            app.processEvents()
+            if time.perf_counter() - t0 > timeout:
+                raise TimeoutError
+            time.sleep(0.0005)
+        return time.perf_counter()
+
+    def settled() -> bool:
+        r = win.runner
+        return r.completed_generation == r.generation and r.final and not r.busy
+
+    t = time.perf_counter()
+    wait(settled, 300)
+    print(f"open {ARENA.name}: final findings after {time.perf_counter() - t:.2f} s ({len(win.runner.findings)} findings)")
+    published: list[int] = []
+    win.runner.finished.connect(lambda _f: published.append(win.runner.generation))
+    quick, final = [], []
+    try:
+        for i in range(args.moves):
+            dx = 0.5 if i % 2 == 0 else -0.5
+            t0 = time.perf_counter()
+            win.doc.push(C.MoveElements(win.doc, ["checkpoint-1"], dx, 0.0))  # what the select tool pushes on release
+            gen = win.runner.generation
+            t1 = wait(lambda: gen in published)
+            quick.append(t1 - t0)
+            if i < args.final_moves:
+                final.append(wait(settled, 300) - t0)
+            else:  # the next drag cancels this edit's travel run, as in the editor
+                pass
+        wait(settled, 300)
+    finally:
+        win.runner.shutdown()
+        win.overlays.shutdown()
+    print(f"drag card checkpoint-1: findings shown {1000 * statistics.median(quick):5.0f} ms median "
+          f"(min {1000 * min(quick):.0f}, max {1000 * max(quick):.0f}; {len(quick)} moves; target 100 ms)")
+    if final:
+        print(f"  with the travel checks' final findings: {statistics.median(final):.2f} s median of {len(final)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

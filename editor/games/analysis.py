@@ -1,0 +1,123 @@
+"""Live validation of a generic ruleset's arena (Qt-free), in the editor's two stages:
+
+* **quick** (in the validation thread): the game's JSON Schema and every check that needs no
+  travel search.  Each check's findings are kept with the parts of the arena it reads
+  (:data:`READS`); an edit re-runs only the checks whose parts changed, so dragging a card
+  re-runs the card checks and not the wall-gap or sight-line geometry;
+* **slow** (a child process per run, terminated when a newer edit comes): the travel fairness
+  checks, which search every start's fewest turns and dice.
+
+The checks are the ruleset's validators: ``validators.run.validate`` once it dispatches by
+ruleset (the layer), until then the Car Wars engine's own checks (``engine.carwars``), whose
+findings are the same codes, severities and messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from editor.analysis import Cancelled, Finding, normalise
+
+#: The arena fields each Car Wars check reads (its findings are kept while those are unchanged).
+_PLACE = ("bounds", "walls", "obstacles", "tokens", "hazards", "start_positions", "vehicle", "scenario")
+READS: dict[str, tuple[str, ...]] = {
+    "cw-arena-size": ("bounds", "scenario"),
+    "cw-corner-angle": ("bounds", "walls", "obstacles", "tokens", "scenario"),
+    "cw-wall-gap": ("bounds", "walls", "obstacles", "tokens", "vehicle", "scenario"),
+    "cw-start-key": _PLACE,
+    "cw-start-spread": ("bounds", "start_positions", "symmetry", "scenario"),
+    "cw-components": ("cards", "tokens", "hazards", "start_positions", "scenario"),
+    "cw-own-checkpoint": ("cards", "start_positions", "scenario"),
+    "cw-exposure": ("start_positions", "hazards", "terrain", "vehicle", "scenario"),
+    "cw-sightlines": ("bounds", "walls", "obstacles", "tokens", "start_positions", "vehicle", "scenario"),
+}
+
+
+def _finding(issue: Any) -> Finding:
+    return normalise(issue)
+
+
+def format_findings(arena: Any) -> list[Finding]:
+    """The game's JSON Schema, located on the element a problem's pointer points into."""
+    from editor.games import model as G
+
+    doc = G.document(arena)
+    out: list[Finding] = []
+    for p in G.problems(G.ruleset(arena), doc):
+        ptr = p.split(": ", 1)[0]
+        parts = ptr.strip("/").split("/")
+        refs: list[str] = []
+        if len(parts) >= 2 and parts[1].isdigit() and isinstance(doc.get(parts[0]), list):
+            items = doc[parts[0]]
+            i = int(parts[1])
+            refs = [G.item_ref(parts[0], items[i])] if i < len(items) else []
+        out.append({"code": "format", "severity": "error", "message": p, "elements": refs})
+    return out
+
+
+def _checks() -> dict[str, Callable[[Any], list[Any]]]:
+    from engine.carwars.checks import SETUP_CHECKS
+    from engine.carwars.fairness import OTHER_CHECKS
+
+    return {**SETUP_CHECKS, **OTHER_CHECKS}
+
+
+def _key(arena: Any, code: str) -> tuple[Any, ...]:
+    return tuple(getattr(arena, f, None) for f in READS.get(code, ("__all__",))) if code in READS else (arena,)
+
+
+class QuickStage:
+    """The quick stage, remembering each check's findings with what it read."""
+
+    def __init__(self) -> None:
+        self.cache: dict[str, tuple[tuple[Any, ...], list[Finding]]] = {}
+        #: Codes the last call ran (the rest came from the cache).
+        self.ran: list[str] = []
+
+    def __call__(self, arena: Any, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
+        stop = should_stop or (lambda: False)
+        found = format_findings(arena)
+        if found:
+            return found
+        if getattr(arena, "system", "") != "car-wars-6e":
+            return []
+        disabled = set(arena.scenario.analysis.disabled)
+        self.ran = []
+        for code, check in _checks().items():
+            if code in disabled:
+                continue
+            if stop():
+                raise Cancelled()
+            key = _key(arena, code)
+            hit = self.cache.get(code)
+            if hit is None or hit[0] != key:
+                hit = (key, [_finding(i) for i in check(arena)])
+                self.cache[code] = hit
+                self.ran.append(code)
+            found += hit[1]
+        return found
+
+
+def slow_findings(arena: Any) -> list[Finding]:
+    """The travel fairness checks (run in a child process)."""
+    if getattr(arena, "system", "") != "car-wars-6e" or not arena.start_positions:
+        return []
+    from engine.carwars import fairness as fair
+
+    disabled = set(arena.scenario.analysis.disabled)
+    if all(c in disabled for c in fair.TRAVEL_CHECKS):
+        return []
+    table = fair.travel_table(arena)
+    return [_finding(i) for code, check in fair.TRAVEL_CHECKS.items() if code not in disabled
+            for i in check(arena, table)]
+
+
+def analysis() -> Any:
+    """The staged analysis the validation runner runs for a generic arena."""
+    from editor.validation import StagedAnalysis
+
+    staged = StagedAnalysis(quick=QuickStage(), slow=slow_findings)
+    #: The travel stage takes seconds: the quick findings are shown at once, not held for it.
+    staged.partial_hold_s = 0.0  # type: ignore[attr-defined]
+    return staged

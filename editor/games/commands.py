@@ -1,0 +1,38 @@
+"""Undo commands of the generic path: one per editing action, like :mod:`editor.commands`
+(adding, deleting and moving elements use those, which work for every game)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from editor.commands import ArenaCommand
+from editor.games import model as G
+
+if TYPE_CHECKING:
+    from editor.document import ArenaDocument
+
+
+class SetField(ArenaCommand):
+    """Set one field of one element (``path`` into its document: ``("cover",)``,
+    ``("shape", "radius")``); refused with the schema's words when the file would refuse it."""
+
+    def __init__(self, doc: ArenaDocument, ref: str, path: Sequence[str | int], value: Any, label: str = "") -> None:
+        if G.find(doc.arena, ref) is None:
+            raise ValueError(f"no element {ref!r}")
+        self.ref, self.path, self.value = ref, tuple(path), value
+        self.symmetric = self.path[0] not in ("id", "player", "number", "owner")  # identities are not mirrored
+        self.new_ref = ref
+        if self.path == ("id",):
+            self.new_ref = str(value)
+        elif self.path == ("player",):
+            self.new_ref = f"{G.START}{value}"
+        if self.new_ref != ref and G.find(doc.arena, self.new_ref) is not None:
+            raise ValueError(f"{self.new_ref.removeprefix(G.START)!r} is already used")
+        super().__init__(doc, f"Set {ref} {label or '.'.join(map(str, self.path))}")
+
+    def apply(self, arena: Any) -> Any:
+        return G.set_field(arena, self.ref, self.path, self.value)
+
+    def selection_after_default(self) -> list[str]:
+        return [self.new_ref]

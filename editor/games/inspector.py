@@ -1,0 +1,162 @@
+"""The inspector's form for an element of a generic ruleset, built from the kind's JSON Schema
+(:mod:`editor.games.schema_fields`): enums as combo boxes, booleans as check boxes, integers as
+spin boxes within the schema's minimum/maximum (a nullable one has a "none" entry), numbers and
+text as line edits; each field's description is its tooltip.  Every change is one
+:class:`~editor.games.commands.SetField` undo command; a value the game's schema refuses is
+refused with its words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QSpinBox, QWidget
+
+from editor.games import model as G
+from editor.games.commands import SetField
+from editor.games.schema_fields import Field, fields, value_at
+
+if TYPE_CHECKING:
+    from editor.panels import PropertyInspector
+
+NONE = "(none)"
+
+
+def fmt(v: Any) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, float):
+        return f"{v:.6g}"
+    return str(v)
+
+
+def _name(f: Field) -> str:
+    return "field:" + ".".join(map(str, f.path))
+
+
+def element_fields(arena: Any, ref: str) -> tuple[list[Field], dict[str, Any]]:
+    el = G.find(arena, ref)
+    key = G.kind_of(el)
+    item = G.item_doc(arena, ref)
+    return fields(G.ruleset(arena), key, item), item
+
+
+def fill(panel: PropertyInspector, el: Any) -> None:
+    """Fill ``panel``'s form for generic element ``el``."""
+    arena = panel.doc.arena
+    key = G.kind_of(el)
+    title = G.ruleset(arena).kind(key).title
+    panel.title.setText(f"{title[:-1] if title.endswith('s') else title} {el.id}")
+    flds, item = element_fields(arena, el.id)
+    panel.generic_fields = {_name(f): f for f in flds}
+    for f in flds:
+        w = _editor(panel, f, value_at(item, f.path))
+        panel.form.addRow(f.title, w)
+
+
+def refresh(panel: PropertyInspector) -> bool:
+    """Update the form's values in place (a drag must not rebuild it); False when the fields
+    differ and the form must be rebuilt."""
+    ref = panel.ref
+    if ref is None or G.find(panel.doc.arena, ref) is None or list(panel.doc.selection) != [ref]:
+        return False
+    flds, item = element_fields(panel.doc.arena, ref)
+    if [_name(f) for f in flds] != list(getattr(panel, "generic_fields", {})):
+        return False
+    for f in flds:
+        w = panel.editors.get(_name(f))
+        if w is not None:
+            _show(w, f, value_at(item, f.path))
+    return True
+
+
+def _show(w: QWidget, f: Field, value: Any) -> None:
+    w.blockSignals(True)
+    if isinstance(w, QCheckBox):
+        w.setChecked(bool(value))
+    elif isinstance(w, QComboBox):
+        w.setCurrentText(NONE if value is None else str(value))
+    elif isinstance(w, QSpinBox):
+        w.setValue(w.minimum() if value is None else int(value))
+    elif isinstance(w, QLineEdit) and w.text() != fmt(value):
+        w.setText(fmt(value))
+        w.setCursorPosition(0)
+    w.blockSignals(False)
+
+
+def _editor(panel: PropertyInspector, f: Field, value: Any) -> QWidget:
+    w: QWidget
+    if f.kind == "enum":
+        combo = QComboBox()
+        combo.addItems([*(NONE,) * f.nullable, *map(str, f.choices)])
+        combo.currentTextChanged.connect(lambda v, f=f: commit(panel, f, None if v == NONE else _choice(f, v)))
+        w = combo
+    elif f.kind == "bool":
+        box = QCheckBox()
+        box.toggled.connect(lambda v, f=f: commit(panel, f, bool(v)))
+        w = box
+    elif f.kind == "integer" and f.minimum is not None and f.maximum is not None:
+        spin = QSpinBox()
+        lo = int(f.minimum) + (1 if f.exclusive_minimum else 0)
+        spin.setRange(lo - 1 if f.nullable else lo, int(f.maximum))
+        if f.nullable:
+            spin.setSpecialValueText(NONE)
+        spin.valueChanged.connect(lambda v, f=f, s=spin: commit(panel, f, None if f.nullable and v == s.minimum() else int(v)))
+        w = spin
+    else:
+        edit = QLineEdit()
+        edit.editingFinished.connect(lambda e=edit, f=f: _commit_text(panel, e, f))
+        w = edit
+    _show(w, f, value)
+    tip = f.description
+    if f.minimum is not None or f.maximum is not None:
+        lo = "" if f.minimum is None else f"{'>' if f.exclusive_minimum else '≥'} {fmt(f.minimum)}"
+        hi = "" if f.maximum is None else f"≤ {fmt(f.maximum)}"
+        tip += f"\n({', '.join(x for x in (lo, hi) if x)})"
+    w.setToolTip(tip)
+    w.setObjectName(_name(f))
+    panel.editors[_name(f)] = w
+    return w
+
+
+def _choice(f: Field, text: str) -> Any:
+    for c in f.choices:
+        if str(c) == text:
+            return c
+    return text
+
+
+def _commit_text(panel: PropertyInspector, edit: QLineEdit, f: Field) -> None:
+    text = edit.text().strip()
+    item = G.item_doc(panel.doc.arena, panel.ref) if panel.ref else {}
+    old = value_at(item, f.path)
+    if text == fmt(old):
+        return
+    value: Any = text
+    if f.kind in ("number", "integer"):
+        if text == "" and f.nullable:
+            value = None
+        else:
+            try:
+                value = float(text) if f.kind == "number" else int(text)
+            except ValueError:
+                panel._refuse(f"{f.title} must be {'a number' if f.kind == 'number' else 'a whole number'}", edit, fmt(old))
+                return
+            if f.kind == "number" and float(value).is_integer():
+                value = int(value)
+    elif text == "" and f.nullable:
+        value = None
+    commit(panel, f, value, edit, fmt(old))
+
+
+def commit(panel: PropertyInspector, f: Field, value: Any, edit: QLineEdit | None = None, old: str | None = None) -> bool:
+    """Set field ``f`` of the inspected element through an undo command."""
+    if panel.ref is None:
+        return False
+    try:
+        cmd = SetField(panel.doc, panel.ref, f.path, value, f.title.lower())
+    except (ValueError, KeyError) as exc:
+        panel._refuse(str(exc), edit, old)
+        return False
+    panel.error.clear()
+    panel.doc.push(cmd)
+    return True

@@ -1,0 +1,344 @@
+"""Qt-free element operations on the arena of any ruleset served by the generic path.
+
+An element is addressed by its ref (``id``, or ``start:N`` for a start position), as in
+Gravstrike.  Every edit is made on the arena's **document** (``Ruleset.document``), checked
+against the game's JSON Schema, and built back (``Ruleset.build``): the same rules the file
+format applies, so an edit the file would refuse never reaches the arena.
+
+>>> from schema.games.carwars import default_arena
+>>> a = default_arena()
+>>> kind_keys(a)[:3], next_id(a, "obstacles")
+(('terrain', 'hazards', 'walls'), 'O1')
+>>> a = add(a, "obstacles", {"id": "O1", "shape": {"type": "circle", "center": [0, 0], "radius": 1}})
+>>> find(a, "O1").weight, find(a, "O1").cover
+('heavy', 'partial')
+>>> set_field(a, "O1", ("cover",), "full").obstacles[0].cover
+'full'
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import math
+import typing
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import Any
+
+import jsonschema
+from referencing import Registry, Resource
+
+from editor.games.rulesets import installed, ruleset_of
+from schema import ruleset as R
+from schema.document import shape_doc
+from schema.model import Circle, Point, Polygon, Polyline, Rect
+
+Doc = dict[str, Any]
+#: A start position's ref prefix (``start:N``), as in Gravstrike.
+START = "start:"
+#: Id prefixes of new elements, by kind key.
+PREFIX = {"walls": "W", "obstacles": "O", "terrain": "T", "hazards": "H", "cards": "N", "tokens": "K"}
+
+
+def ruleset(arena: Any) -> R.Ruleset:
+    rs = ruleset_of(arena)
+    if rs is None:
+        raise TypeError("a Gravstrike arena is edited by the hand-written path")
+    return rs
+
+
+def kind_keys(arena: Any) -> tuple[str, ...]:
+    """The arena's element kinds, in drawing order (the ruleset's styles' ``z``)."""
+    return tuple(k.key for k in sorted(ruleset(arena).kinds, key=lambda k: k.style.z))
+
+
+@lru_cache(maxsize=None)
+def _type_kinds(arena_type: type) -> dict[type, str]:
+    """Element class -> kind key, read from the arena dataclass's ``tuple[Element, ...]`` fields."""
+    hints = typing.get_type_hints(arena_type)
+    out: dict[type, str] = {}
+    for f in dataclasses.fields(arena_type):
+        args = typing.get_args(hints.get(f.name))
+        if len(args) == 2 and args[1] is Ellipsis and dataclasses.is_dataclass(args[0]):
+            out[args[0]] = f.name
+    return out
+
+
+def kind_of(el: Any) -> str:
+    """The kind key of a generic element (by its class, over the installed rulesets' arenas)."""
+    for rs in installed().values():
+        kinds = _type_kinds(type(rs.default_arena()))
+        if type(el) in kinds:
+            return kinds[type(el)]
+    raise KeyError(type(el).__name__)
+
+
+def find(arena: Any, ref: str) -> Any | None:
+    for el in arena.elements():
+        if el.id == ref:
+            return el
+    return None
+
+
+def used_ids(arena: Any) -> set[str]:
+    return {el.id for el in arena.elements()}
+
+
+def next_player(arena: Any, taken: Iterable[int] = ()) -> int:
+    used = {s.player for s in getattr(arena, "start_positions", ())} | set(taken)
+    n = 1
+    while n in used:
+        n += 1
+    return n
+
+
+def next_id(arena: Any, kind: str, taken: Iterable[str] = ()) -> str:
+    if kind == "start_positions":
+        return f"{START}{next_player(arena)}"
+    used = used_ids(arena) | set(taken)
+    prefix = PREFIX.get(kind, kind[:1].upper())
+    n = 1
+    while f"{prefix}{n}" in used:
+        n += 1
+    return f"{prefix}{n}"
+
+
+def next_card_number(arena: Any) -> int:
+    """The lowest of the numbers 0-3 no card carries yet (0 when all four are down)."""
+    used = {c.number for c in getattr(arena, "cards", ())}
+    return next((n for n in range(4) if n not in used), 0)
+
+
+# ------------------------------------------------------------------ document and schema
+
+
+def document(arena: Any) -> Doc:
+    return ruleset(arena).document(arena)
+
+
+@lru_cache(maxsize=None)
+def validator(schema_ref: str) -> Any:
+    """A JSON Schema validator for a game's schema, with the shared ``common.schema.json``."""
+    package, _, path = schema_ref.partition(":")
+    folder = path.rpartition("/")[0]
+    common = R.load_schema_resource(f"{package}:{folder}/common.schema.json" if folder else f"{package}:common.schema.json")
+    registry = Registry().with_resources([
+        (common.get("$id", "common.schema.json"), Resource.from_contents(common)),
+        ("common.schema.json", Resource.from_contents(common)),
+    ])
+    return jsonschema.Draft202012Validator(R.load_schema_resource(schema_ref), registry=registry)
+
+
+def problems(rs: R.Ruleset, doc: Doc) -> list[str]:
+    """What the game's schema says about ``doc`` (``/pointer: message``), empty when valid."""
+    out = []
+    for e in validator(rs.schema).iter_errors(json.loads(json.dumps(doc))):
+        out.append(f"/{'/'.join(map(str, e.absolute_path))}: {e.message}")
+    return sorted(out)
+
+
+def build(rs: R.Ruleset, doc: Doc) -> Any:
+    """The arena of ``doc``; ``ValueError`` with the schema's words when the file would refuse it."""
+    found = problems(rs, doc)
+    if found:
+        raise ValueError("; ".join(found[:3]))
+    return rs.build(doc)
+
+
+def _locate(doc: Doc, ref: str) -> tuple[str, int]:
+    for key, items in doc.items():
+        if not isinstance(items, list):
+            continue
+        for i, item in enumerate(items):
+            if isinstance(item, dict) and item_ref(key, item) == ref:
+                return key, i
+    raise KeyError(ref)
+
+
+def item_ref(key: str, item: Doc) -> str:
+    if key == "start_positions":
+        return f"{START}{item.get('player')}"
+    return str(item.get("id"))
+
+
+def item_doc(arena: Any, ref: str) -> Doc:
+    """The document of one element (canonical: defaults written out)."""
+    doc = document(arena)
+    key, i = _locate(doc, ref)
+    return dict(doc[key][i])
+
+
+# ------------------------------------------------------------------ edits
+
+
+def add(arena: Any, key: str, item: Doc) -> Any:
+    return add_many(arena, [(key, item)])
+
+
+def add_many(arena: Any, items: Sequence[tuple[str, Doc]]) -> Any:
+    rs = ruleset(arena)
+    doc = document(arena)
+    for key, item in items:
+        doc.setdefault(key, []).append(copy.deepcopy(item))
+    return build(rs, doc)
+
+
+def remove(arena: Any, refs: Iterable[str]) -> Any:
+    gone = set(refs)
+    rs = ruleset(arena)
+    doc = document(arena)
+    for key in [k.key for k in rs.kinds]:
+        doc[key] = [d for d in doc.get(key, []) if item_ref(key, d) not in gone]
+    return build(rs, doc)
+
+
+def set_field(arena: Any, ref: str, path: Sequence[str | int], value: Any) -> Any:
+    """``ref``'s field at ``path`` (``("cover",)``, ``("shape", "radius")``) set to ``value``
+    (None removes an optional field)."""
+    rs = ruleset(arena)
+    doc = document(arena)
+    key, i = _locate(doc, ref)
+    node: Any = doc[key][i]
+    for part in path[:-1]:
+        node = node[part]
+    node[path[-1]] = value
+    return build(rs, doc)
+
+
+def replace_item(arena: Any, ref: str, item: Doc) -> Any:
+    rs = ruleset(arena)
+    doc = document(arena)
+    key, i = _locate(doc, ref)
+    doc[key][i] = copy.deepcopy(item)
+    return build(rs, doc)
+
+
+def _tp(p: Sequence[float], dx: float, dy: float) -> list[float]:
+    x, y = round(p[0] + dx, 9), round(p[1] + dy, 9)
+    return [x if x else 0.0, y if y else 0.0]
+
+
+def moved_item(item: Doc, dx: float, dy: float) -> Doc:
+    """An element document translated by (dx, dy): its ``shape`` or its ``position``."""
+    out = copy.deepcopy(item)
+    if "position" in out:
+        out["position"] = _tp(out["position"], dx, dy)
+    s = out.get("shape")
+    if isinstance(s, dict):
+        if "center" in s:
+            s["center"] = _tp(s["center"], dx, dy)
+        if "points" in s:
+            s["points"] = [_tp(p, dx, dy) for p in s["points"]]
+    return out
+
+
+def move(arena: Any, refs: Iterable[str], dx: float, dy: float) -> Any:
+    wanted = set(refs)
+    rs = ruleset(arena)
+    doc = document(arena)
+    for key in [k.key for k in rs.kinds]:
+        doc[key] = [moved_item(d, dx, dy) if item_ref(key, d) in wanted else d for d in doc.get(key, [])]
+    return build(rs, doc)
+
+
+# ------------------------------------------------------------------ geometry of elements
+
+
+def footprint(el: Any) -> Any:
+    """The element's shape (the schema's ``shape`` field or the ``shape`` property of cards and
+    tokens), or None for a point element."""
+    return getattr(el, "shape", None)
+
+
+def anchor(el: Any) -> Point:
+    pos = getattr(el, "position", None)
+    if pos is not None:
+        return (float(pos[0]), float(pos[1]))
+    s = footprint(el)
+    if isinstance(s, (Circle, Rect)):
+        return s.center
+    if isinstance(s, Polygon):
+        c = s.to_shapely().representative_point()
+        return (c.x, c.y)
+    if isinstance(s, Polyline):
+        xs, ys = [p[0] for p in s.points], [p[1] for p in s.points]
+        return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+    return (0.0, 0.0)
+
+
+def car_corners(position: Point, facing: float, length: float, width: float) -> list[Point]:
+    a = math.radians(facing)
+    ca, sa = math.cos(a), math.sin(a)
+    hl, hw = length / 2, width / 2
+    return [(position[0] + x * ca - y * sa, position[1] + x * sa + y * ca)
+            for x, y in ((-hl, -hw), (hl, -hw), (hl, hw), (-hl, hw))]
+
+
+def bounds_of(el: Any, arena: Any = None) -> tuple[float, float, float, float]:
+    s = footprint(el)
+    if s is not None:
+        minx, miny, maxx, maxy = s.to_shapely().bounds
+        return (minx, miny, maxx, maxy)
+    x, y = anchor(el)
+    r = 1.0
+    vehicle = getattr(arena, "vehicle", None)
+    if vehicle is not None:
+        r = math.hypot(vehicle.length, vehicle.width) / 2 + getattr(vehicle, "bumper", 0.0)
+    return (x - r, y - r, x + r, y + r)
+
+
+def items_to_yaml(arena: Any, refs: Sequence[str]) -> str:
+    """The clipboard YAML of elements, grouped by kind like the file's lists."""
+    import yaml
+
+    doc = document(arena)
+    wanted = set(refs)
+    out: dict[str, list[Any]] = {}
+    for key in kind_keys(arena):
+        for item in doc.get(key, []):
+            if item_ref(key, item) in wanted:
+                out.setdefault(key, []).append(item)
+    return yaml.safe_dump(out, sort_keys=False, default_flow_style=None)
+
+
+def items_from_data(data: Any, arena: Any) -> list[Any]:
+    """Typed elements from clipboard data, renamed/renumbered so they do not collide with
+    ``arena``; ``ValueError`` for data that is not this game's elements."""
+    keys = kind_keys(arena)
+    if not isinstance(data, dict) or not data or not set(data) <= set(keys):
+        raise ValueError("clipboard does not hold this game's arena elements")
+    rs = ruleset(arena)
+    base = document(arena)
+    taken: set[str] = set()
+    players: set[int] = set()
+    for key in keys:
+        fresh = []
+        for item in data.get(key) or []:
+            if not isinstance(item, dict):
+                raise ValueError("clipboard does not hold arena elements")
+            item = copy.deepcopy(item)
+            if key == "start_positions":
+                p = next_player(arena, players)
+                players.add(p)
+                item["player"] = p
+            elif "id" in item and (item["id"] in used_ids(arena) or item["id"] in taken):
+                item["id"] = next_id(arena, key, taken)
+            if "id" in item:
+                taken.add(str(item["id"]))
+            fresh.append(item)
+        base[key] = fresh
+    parsed = build(rs, base)
+    return list(parsed.elements())
+
+
+def new_shape_doc(shape: Any) -> Doc:
+    return shape_doc(shape)
+
+
+__all__ = [
+    "START", "add", "add_many", "anchor", "bounds_of", "build", "car_corners", "document", "find", "footprint",
+    "item_doc", "item_ref", "items_from_data", "items_to_yaml", "kind_keys", "kind_of", "move", "moved_item", "new_shape_doc", "next_card_number",
+    "next_id", "next_player", "problems", "remove", "replace_item", "ruleset", "set_field", "used_ids", "validator",
+]

@@ -1,0 +1,65 @@
+"""File → New: which game?  A dialog listing the installed rulesets (game, edition, units);
+the chosen game's default arena opens as a new untitled document."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.games.rulesets import games
+
+ID_ROLE = Qt.ItemDataRole.UserRole
+
+
+class NewArenaDialog(QDialog):
+    def __init__(self, current: str = "gravstrike", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New arena")
+        self.setObjectName("new-arena")
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Which game is the arena for?"))
+        self.list = QTreeWidget()
+        self.list.setObjectName("games")
+        self.list.setHeaderLabels(["Game", "Edition", "Units"])
+        self.list.setRootIsDecorated(False)
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.list.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        for ident, game, edition, units in games():
+            item = QTreeWidgetItem(self.list, [game, edition, units])
+            item.setData(0, ID_ROLE, ident)
+            item.setToolTip(0, f"system: {ident}")
+            if ident == current:
+                self.list.setCurrentItem(item)
+        if self.list.currentItem() is None and self.list.topLevelItemCount():
+            self.list.setCurrentItem(self.list.topLevelItem(0))
+        self.list.itemDoubleClicked.connect(lambda *_: self.accept())
+        layout.addWidget(self.list)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(460, 260)
+
+    def systems(self) -> list[str]:
+        return [self.list.topLevelItem(i).data(0, ID_ROLE) for i in range(self.list.topLevelItemCount())]
+
+    def select(self, system: str) -> None:
+        for i in range(self.list.topLevelItemCount()):
+            if self.list.topLevelItem(i).data(0, ID_ROLE) == system:
+                self.list.setCurrentItem(self.list.topLevelItem(i))
+                return
+        raise KeyError(system)
+
+    def system(self) -> str:
+        item = self.list.currentItem()
+        return str(item.data(0, ID_ROLE)) if item is not None else "gravstrike"

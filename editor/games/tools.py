@@ -1,0 +1,154 @@
+"""The palette of a generic ruleset: one tool per placeable element kind, made from the kind's
+:class:`~schema.ruleset.ElementKind` (``placement``: ``shape`` draws a shape in the modes the
+kind's schema allows; ``pose`` places a card or token with a click and a start position with a
+press and a drag for its facing; ``point`` places with a click).  The new element's fields are
+the schema's defaults; the inspector edits them afterwards."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QLineF, QPointF, Qt
+from PySide6.QtGui import QPainterPath
+
+from editor import commands as C
+from editor import render
+from editor.draw_tools import ShapeTool, pt
+from editor.games import model as G
+from editor.games.schema_fields import resolve
+from editor.tools import Tool, ToolEvent, angle_of
+from schema import ruleset as R
+
+if TYPE_CHECKING:
+    from editor.canvas import ArenaView
+    from editor.document import ArenaDocument
+
+#: Tool shortcuts by kind key (Select V, Vertices E, Rotate R and Measure M are shared).
+SHORTCUTS = {"walls": "W", "obstacles": "O", "terrain": "L", "hazards": "H", "cards": "N", "tokens": "K",
+             "start_positions": "P"}
+
+
+def _add(doc: ArenaDocument, key: str, item: dict[str, Any]) -> C.ArenaCommand:
+    """The command adding ``item`` (its defaults filled by the game's model)."""
+    arena = G.add(doc.arena, key, item)
+    ref = G.item_ref(key, item)
+    return C.AddElement(doc, G.find(arena, ref))
+
+
+class KindShapeTool(ShapeTool):
+    """Draw an element of a shaped kind (walls, obstacles, terrain, hazards)."""
+
+    element_kind: R.ElementKind
+
+    def make(self, shape: Any) -> C.ArenaCommand:
+        key = self.element_kind.key
+        item = {"id": G.next_id(self.doc.arena, key), "shape": G.new_shape_doc(shape)}
+        return _add(self.doc, key, item)
+
+
+class KindPlaceTool(Tool):
+    """Place a card or token (a click; its ``kind`` from the Shape box when the schema has one)."""
+
+    element_kind: R.ElementKind
+
+    def mouse_press(self, ev: ToolEvent) -> None:
+        if ev.button != Qt.MouseButton.LeftButton:
+            return
+        key = self.element_kind.key
+        item: dict[str, Any] = {"id": G.next_id(self.doc.arena, key), "position": list(pt(ev.snapped))}
+        if key == "cards":
+            item["number"] = G.next_card_number(self.doc.arena)
+        if self.modes:
+            item["kind"] = self.mode
+        self.push(lambda: _add(self.doc, key, item))
+
+
+class KindStartTool(Tool):
+    """Press to place the next player's car, drag to set its facing (Shift: 15° steps); a click
+    faces the arena's centre."""
+
+    element_kind: R.ElementKind
+
+    def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
+        super().__init__(view, doc)
+        self._pos: QPointF | None = None
+
+    def _facing(self, ev: ToolEvent) -> float:
+        assert self._pos is not None
+        if QLineF(self._pos, ev.pos).length() * self.view.scale_factor < 6:
+            c = self.doc.arena.bounds.to_shapely().centroid
+            target = QPointF(c.x, c.y)
+            if QLineF(self._pos, target).length() < 1e-9:
+                return 0.0
+            return round(angle_of(self._pos, target), 1) % 360.0
+        step = 15.0 if ev.shift else 1.0
+        return (round(angle_of(self._pos, ev.pos) / step) * step) % 360.0
+
+    def mouse_press(self, ev: ToolEvent) -> None:
+        if ev.button == Qt.MouseButton.LeftButton:
+            self._pos = ev.snapped
+
+    def mouse_move(self, ev: ToolEvent) -> None:
+        if self._pos is None:
+            return
+        from editor.games.paint import car_path
+
+        facing = self._facing(ev)
+        path = QPainterPath(car_path(pt(self._pos), facing, getattr(self.doc.arena, "vehicle", None)))
+        a = math.radians(facing)
+        path.moveTo(self._pos)
+        path.lineTo(self._pos + QPointF(math.cos(a), math.sin(a)) * 2.0)
+        self.overlay(path, render.BLUE)
+        self.overlay_text(ev.pos, f"player {G.next_player(self.doc.arena)}, facing {facing:.0f}°")
+
+    def mouse_release(self, ev: ToolEvent) -> None:
+        if self._pos is None:
+            return
+        facing = self._facing(ev)
+        item = {"player": G.next_player(self.doc.arena), "position": list(pt(self._pos)),
+                "facing": 0.0 if facing == 0 else facing}
+        self._pos = None
+        self.cancel()
+        self.push(lambda: _add(self.doc, self.element_kind.key, item))
+
+
+def _shape_modes(rs: R.Ruleset, kind: R.ElementKind) -> tuple[str, ...]:
+    """The shape types the kind's schema allows, rectangles first."""
+    props = resolve(rs, rs.kind_schema(kind.key)).get("properties", {})
+    shape = resolve(rs, props.get("shape", {}))
+    found = list(resolve(rs, shape.get("properties", {}).get("type", {})).get("enum", ["rect", "circle", "polygon"]))
+    order = ["rect", "circle", "polygon", "polyline"]
+    return tuple(sorted(found, key=lambda m: order.index(m) if m in order else 99))
+
+
+def tool_classes(rs: R.Ruleset) -> tuple[type[Tool], ...]:
+    """Select, vertices, rotate, one tool per placeable kind, then measure."""
+    from editor.tools import MeasureTool, SelectTool
+    from editor.vertex_tool import EditVerticesTool, RotateTool
+
+    made: list[type[Tool]] = []
+    for kind in rs.kinds:
+        attrs: dict[str, Any] = {"element_kind": kind, "name": f"{rs.id}:{kind.key}",
+                                 "shortcut": SHORTCUTS.get(kind.key, ""), "modes": ()}
+        title = kind.title[:-1] if kind.title.endswith("s") else kind.title
+        if kind.placement == "shape":
+            attrs.update(label=f"Draw {title.lower()}", modes=_shape_modes(rs, kind),
+                         description="Rectangle: drag. Circle: drag from the centre. Polygon / thick line: "
+                                     "click points, double-click or Enter to finish.")
+            made.append(type(f"Draw_{kind.key}", (KindShapeTool,), attrs))
+        elif kind.key == "start_positions" or (kind.placement == "pose" and "facing" in _fields(rs, kind)):
+            attrs.update(label=f"Place {title.lower()}",
+                         description="Press to place the next player's car, drag to set its facing (Shift: 15° steps).")
+            made.append(type(f"Place_{kind.key}", (KindStartTool,), attrs))
+        elif kind.placement in ("pose", "point"):
+            enum = resolve(rs, _fields(rs, kind).get("kind", {})).get("enum")
+            attrs.update(label=f"Place {title.lower()}", modes=tuple(enum or ()),
+                         description=f"Click to place a {title.lower()}" + (" (its kind in the Shape box)." if enum else "."))
+            made.append(type(f"Place_{kind.key}", (KindPlaceTool,), attrs))
+    return (SelectTool, EditVerticesTool, RotateTool, *made, MeasureTool)
+
+
+def _fields(rs: R.Ruleset, kind: R.ElementKind) -> dict[str, Any]:
+    props: dict[str, Any] = resolve(rs, rs.kind_schema(kind.key)).get("properties", {})
+    return props
