@@ -3,6 +3,8 @@ PYTHON ?= python3.11
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# make test runs the suite in JOBS processes (pytest-xdist), one test file per process at a time
+JOBS   ?= 2
 
 .PHONY: run test lint typecheck bench clean
 
@@ -19,7 +21,7 @@ run: $(STAMP)
 	$(BIN)/arena-studio arenas/default.yaml
 
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n $(JOBS) --dist loadfile
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -111,7 +111,7 @@ def travel(
     """Least time from a source to a goal: the reference turbine flat out (Gravstrike), or the car
     under --policy (Car Wars: sources start:N, a card or x,y,heading[,speed]; goals a card,
     centre or start:N)."""
-    err = Console(stderr=True)
+    err = Console(stderr=True, soft_wrap=True)  # a path or a message is never broken across lines
     working_on(file)
     try:
         arena = load(file)

@@ -66,7 +66,7 @@ def validate_cmd(
         raise typer.BadParameter("use error, warning or info", param_hint="--fail-on")
     bud = parse_budget(budget)
     out = Console(file=sys.stdout)
-    err = Console(file=sys.stderr)
+    err = Console(file=sys.stderr, soft_wrap=True)  # a path or a message is never broken across lines
     files = expand(files)
     if jobs > 1 or scheduler:
         _batch(files, as_json, fail_on, Options(tuple(enable or ()), tuple(disable or ()), tier, bud, tolerance), jobs, scheduler,
