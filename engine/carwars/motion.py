@@ -195,6 +195,8 @@ def sweep(m: Maneuver, v: Vehicle, key: TurningKey, u0: float = 0.0, u1: float =
 @lru_cache(maxsize=4096)
 def _sweep(m: Maneuver, length: float, width: float, bumper: float, key: TurningKey, u0: float, u1: float,
            reverse: bool) -> BaseGeometry:
+    if reverse:  # the forward sweep turned round (computed once for both directions)
+        return _rot180(_sweep(m, length, width, bumper, key, u0, u1, False))
     v = Vehicle(length, width, bumper)
     base = outline(v)
     pieces: list[BaseGeometry] = []
@@ -220,8 +222,6 @@ def _sweep(m: Maneuver, length: float, width: float, bumper: float, key: Turning
     if len(shapely.get_coordinates(geom)) > 24:
         # fewer vertices for the collision tests, still covering the swept area
         geom = shapely.simplify(geom, SIMPLIFY).buffer(SIMPLIFY, join_style="mitre")
-    if reverse:
-        geom = _rot180(geom)
     return geom
 
 

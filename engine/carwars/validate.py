@@ -1,6 +1,8 @@
 """Everything Car Wars checks on one arena, in one call: the setup checks, the fairness
-metrics, with per-check timings.  With ``workers`` > 1 the travel searches run in forked
-processes (POSIX) while this process runs the checks that need no travel.
+metrics, with per-check timings.  With ``workers`` > 1 the travel searches are shared among
+this process (after the checks that need no travel) and ``workers - 1`` forked processes
+(POSIX), grouped by policy so that each process sets a policy's planner up once
+(:func:`engine.carwars.fairness.lanes`).
 
 >>> from schema.games.carwars import default_arena
 >>> validate(default_arena()).issues
@@ -39,16 +41,17 @@ def validate(arena: CarWarsArena, *, workers: int = 1, use_symmetry: bool = True
     need_travel = bool(arena.start_positions) and any(c not in disabled for c in fair.TRAVEL_CHECKS)
     pool: ProcessPoolExecutor | None = None
     futures = []
-    jobs: list[fair.Job] = []
+    lanes: list[list[fair.Job]] = [[]]
     images: fair.Images = {}
     if need_travel:
         geometry = CarWarsGeometry(arena)
         timings["geometry"] = time.perf_counter() - t0
-        jobs, images = fair.travel_jobs(arena, POLICIES, use_symmetry, split=workers > 1)
+        jobs, images = fair.travel_jobs(arena, POLICIES, use_symmetry)
         fair.set_job_context(arena, geometry, limits)
-        if workers > 1 and jobs:
-            pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=multiprocessing.get_context("fork"))
-            futures = [pool.submit(fair.run_job, j) for j in jobs]
+        lanes = fair.lanes(jobs, workers)
+        if len(lanes) > 1:
+            pool = ProcessPoolExecutor(max_workers=len(lanes) - 1, mp_context=multiprocessing.get_context("fork"))
+            futures = [pool.submit(fair.run_jobs, lane) for lane in lanes[1:]]
     issues: list[Issue] = []
     try:
         for code, check in SETUP_CHECKS.items():
@@ -64,8 +67,10 @@ def validate(arena: CarWarsArena, *, workers: int = 1, use_symmetry: bool = True
         table = None
         if need_travel:
             t = time.perf_counter()
-            answers = [f.result() for f in futures] if pool is not None else [fair.run_job(j) for j in jobs]
-            table = fair.assemble(arena, POLICIES, images, dict(zip(jobs, answers)))
+            done = dict(zip(lanes[0], fair.run_jobs(lanes[0])))
+            for lane, future in zip(lanes[1:], futures):
+                done.update(zip(lane, future.result()))
+            table = fair.assemble(arena, POLICIES, images, done)
             timings["travel"] = time.perf_counter() - t
             for code, tcheck in fair.TRAVEL_CHECKS.items():
                 if code not in disabled:
