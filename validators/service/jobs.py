@@ -230,6 +230,11 @@ def warm_up() -> None:
     from validators.registry import default_registry
 
     import engine.planner  # noqa: F401
+    from schema.io import schema_registry
+    from schema.ruleset import rulesets
+
+    rulesets()  # every game's model and schema, so the first arena read doesn't load them
+    schema_registry()
 
     registry = default_registry()
     for code in registry.codes():
