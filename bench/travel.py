@@ -31,8 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.geometry import ArenaGeometry  # noqa: E402
-from engine.planner import CheckpointSource, Goal, Planner, Source, StartSource, TravelResult  # noqa: E402
+from engine.gravstrike.geometry import ArenaGeometry  # noqa: E402
+from engine.gravstrike.planner import CheckpointSource, Goal, Planner, Source, StartSource, TravelResult  # noqa: E402
 from schema import load  # noqa: E402
 from tests.engine.arenas import avoid_arena, sealed_arena, small_arena  # noqa: E402
 from tests.engine.reference_planner import reference_plan  # noqa: E402
@@ -78,7 +78,7 @@ def part1(args: argparse.Namespace) -> None:
     vec = Planner(arena, geometry, quantum=0.1, minimise="time")
     vec.plan(starts[0], cps[0])
     rv, med = median_of(args.repeat, lambda: vec.plan(starts[0], cps[0]))
-    print(f"  vectorised time-only search (engine/frontier.py), same query: median {1000 * med:.0f} ms "
+    print(f"  vectorised time-only search (engine/gravstrike/frontier.py), same query: median {1000 * med:.0f} ms "
           f"(answer {rv.time:.3f} turns)")
     rowv, dt = clock(lambda: vec.plan_from(starts[0], cps))
     print(f"  vectorised time-only, start:1 -> every checkpoint: {dt:.1f} s  "

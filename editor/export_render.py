@@ -82,7 +82,7 @@ def heat_colour(turns: float) -> str | None:
 def reach_map(arena: Arena, player: int) -> Any:
     """Earliest arrival (turns) per half-length cell from start ``player``, up to HEAT_HORIZON
     turns (an exhaustive planner search at a 0.5-length tolerance: seconds on a big arena)."""
-    from engine.planner import Planner, PlanningError, StartSource
+    from engine.gravstrike.planner import Planner, PlanningError, StartSource
 
     try:
         return Planner(arena, quantum=0.5, minimise="time", pivots=False).reach_times(
@@ -156,7 +156,7 @@ def paint_overlays(painter: object, arena: Arena, overlays: Sequence[Overlay]) -
         elif ov.kind == "heatmap":
             paint_heatmap(painter, arena, reach_map(arena, int(ov.arg.split(":")[1])))
         elif ov.kind == "paths":
-            from engine.planner import Goal, Planner, StartSource
+            from engine.gravstrike.planner import Goal, Planner, StartSource
 
             planner = Planner(arena, quantum=0.25)  # fewest icons among the fastest: the straightest routes
             goals = [Goal("checkpoint", c.id) for c in arena.checkpoints]

@@ -115,7 +115,7 @@ def orbits(arena: Arena, sources: list[str], ops: list[Invariance] | None = None
 
 def same_motion(old: Arena, new: Arena) -> bool:
     """Whether searches of ``old`` can be kept for ``new`` (the same test, roughly, as
-    :meth:`engine.planner.Planner.retarget`: only where goals are may differ)."""
+    :meth:`engine.gravstrike.planner.Planner.retarget`: only where goals are may differ)."""
     return (old.walls == new.walls and old.acceleration_fields == new.acceleration_fields
             and old.exclusion_fields == new.exclusion_fields and old.bounds == new.bounds
             and old.turbine == new.turbine and old.scenario.analysis == new.scenario.analysis
@@ -187,7 +187,7 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
 
         watch(line)
     from editor.analysis import Cancelled, quick_findings
-    from engine.frontier import SearchStopped
+    from engine.gravstrike.frontier import SearchStopped
     from validators.travel_session import TravelSession
 
     from validators.registry import default_registry

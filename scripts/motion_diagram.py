@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.motion import Footprint, Maneuver, Pose, centre_path, move, push  # noqa: E402
+from engine.gravstrike.motion import Footprint, Maneuver, Pose, centre_path, move, push  # noqa: E402
 
 SCALE = 90.0  # pixels per length
 COLOURS = {0: "#2b6cb0", 1: "#2f855a", 2: "#b7791f", 3: "#c53030", 4: "#6b46c1"}

@@ -21,9 +21,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from engine.motion import EngineError, Pose
-from engine.planner import CheckpointSource, Goal, Planner, PoseSource, Source, StartSource, TravelResult
-from engine.travel_types import DEFAULT_MAX_BYTES, SearchLimits
+from engine.gravstrike.motion import EngineError, Pose
+from engine.gravstrike.planner import CheckpointSource, Goal, Planner, PoseSource, Source, StartSource, TravelResult
+from engine.gravstrike.travel_types import DEFAULT_MAX_BYTES, SearchLimits
 from schema import ArenaError, load
 from validators.cli_app import app, printable, terminal_text, working_on
 

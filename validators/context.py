@@ -12,8 +12,8 @@ from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from engine.planner import CheckpointSource, Goal, PathStep, Planner, StartSource, TravelResult
-from engine.travel_types import SearchLimits
+from engine.gravstrike.planner import CheckpointSource, Goal, PathStep, Planner, StartSource, TravelResult
+from engine.gravstrike.travel_types import SearchLimits
 from schema.model import Arena
 from validators.symmetry import Invariance, invariances
 
@@ -84,7 +84,7 @@ class AnalysisContext:
         self.budget: int | None = arena.turbine.icons_per_turn if budget == "arena" else budget  # type: ignore[assignment]
         self.tolerance = tolerance
         self.max_turns = max_turns
-        #: Memory and time caps of each travel search (:class:`~engine.travel_types.SearchLimits`).
+        #: Memory and time caps of each travel search (:class:`~engine.gravstrike.travel_types.SearchLimits`).
         self.limits = limits or SearchLimits()
         self._from: dict[str, dict[str, TravelResult]] = {}
         self.searches = 0

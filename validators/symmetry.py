@@ -13,7 +13,7 @@ import shapely
 import shapely.affinity
 
 from schema.model import Arena, Circle
-from validators.builtin.common import fmt
+from validators.gravstrike.common import fmt
 
 
 def transforms(kind: str, order: int, axis: float) -> list[tuple[str, tuple[float, float, float, float], bool]]:

@@ -1,7 +1,7 @@
 """Travel analysis kept between edits: the editor's live validation.
 
 A :class:`TravelSession` holds one planner and, per source (``start:N``, ``checkpoint:ID``), the
-vectorised search that answered it (:class:`engine.frontier.FrontierSearch`).  When the next
+vectorised search that answered it (:class:`engine.gravstrike.frontier.FrontierSearch`).  When the next
 version of the arena differs only in where goals are - a checkpoint, static target, gate or start
 position was moved - the planner is retargeted and each kept search is *resumed* for just the
 moved goals (their answers are those of a new search, up to the analysis tolerance); a search
@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.frontier import FrontierSearch
-from engine.planner import CheckpointSource, Goal, Planner, StartSource, TravelResult
-from engine.travel_types import SearchLimits
+from engine.gravstrike.frontier import FrontierSearch
+from engine.gravstrike.planner import CheckpointSource, Goal, Planner, StartSource, TravelResult
+from engine.gravstrike.travel_types import SearchLimits
 from schema.model import Arena
 from validators.context import ANALYSIS_MAX_TURNS, ANALYSIS_TOLERANCE, AnalysisContext, travel_sources
 

@@ -72,7 +72,7 @@ RULESET = Ruleset(
     document=to_document,
     default_arena=default_arena,
     semantic=semantic_problems,
-    engine="engine",
-    checks="validators.games.gravstrike:run",
+    engine="engine.gravstrike",
+    checks="validators.run:validate",  # Gravstrike is validators.run's own path
     editor="editor",
 )

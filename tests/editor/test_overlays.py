@@ -129,7 +129,7 @@ def test_travel_table_fills_when_its_dock_is_shown(window, qtbot) -> None:  # ty
 
 def test_travel_table_takes_the_live_validations_travel(window) -> None:  # type: ignore[no-untyped-def]
     from editor.overlays import travel_table
-    from engine.planner import Goal, TravelResult
+    from engine.gravstrike.planner import Goal, TravelResult
 
     arena = window.doc.arena
     given = {s.id: {f"checkpoint:{c.id}": TravelResult(Goal("checkpoint", c.id), True, time=2.5, turns=3)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 import random
 
-from engine.geometry import ArenaGeometry
-from engine.motion import Pose
+from engine.gravstrike.geometry import ArenaGeometry
+from engine.gravstrike.motion import Pose
 from schema.model import (
     AccelerationField,
     Arena,

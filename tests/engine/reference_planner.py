@@ -2,7 +2,7 @@
 
 Turn by turn, it enumerates every speed (reverse speeds too, changing through 0 within the Speed
 Delta) and every sequence of lengths (sideslips in ``slip_steps`` steps a side) with
-:func:`engine.length.apply` (exact footprint geometry, no configuration space, no heuristic, no
+:func:`engine.gravstrike.length.apply` (exact footprint geometry, no configuration space, no heuristic, no
 priority queue, no direction-of-travel equivalence: a reversing turbine is its signed speed and its
 facing).  A goal counts where any end-of-length check sees it: where the length ended and where
 each field push ended.  The first
@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from engine.events import CheckpointTouched, ExclusionDamage, FieldPush, GateCrossed, Ram
-from engine.geometry import ArenaGeometry, shape_centre
-from engine.length import TurnState, apply, apply_pivot, end_of_phase_damage
-from engine.motion import Pose, generate_maneuvers, normalize_heading
-from engine.planner import Goal, PoseSource, Source, StartSource
+from engine.gravstrike.events import CheckpointTouched, ExclusionDamage, FieldPush, GateCrossed, Ram
+from engine.gravstrike.geometry import ArenaGeometry, shape_centre
+from engine.gravstrike.length import TurnState, apply, apply_pivot, end_of_phase_damage
+from engine.gravstrike.motion import Pose, generate_maneuvers, normalize_heading
+from engine.gravstrike.planner import Goal, PoseSource, Source, StartSource
 from schema.model import Arena
 
 State = tuple[Pose, int, int]  # pose, icons, damage

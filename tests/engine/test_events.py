@@ -10,11 +10,11 @@ import math
 import pytest
 
 from engine.blockers import Blockers
-from engine.events import CheckpointTouched, ExclusionDamage, FieldPush, GateCrossed, Ram
-from engine.geometry import ArenaGeometry
-from engine.length import TurnState, apply, apply_pivot
-from engine.motion import IllegalManeuver, Maneuver, Pose, move
-from engine.targeting import Arc, static_target_number
+from engine.gravstrike.events import CheckpointTouched, ExclusionDamage, FieldPush, GateCrossed, Ram
+from engine.gravstrike.geometry import ArenaGeometry
+from engine.gravstrike.length import TurnState, apply, apply_pivot
+from engine.gravstrike.motion import IllegalManeuver, Maneuver, Pose, move
+from engine.gravstrike.targeting import Arc, static_target_number
 from schema.model import AccelerationField, Arena, Checkpoint, Circle, ExclusionField, Gate, Rect, StaticTarget, Wall
 
 

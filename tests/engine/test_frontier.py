@@ -1,4 +1,4 @@
-"""The vectorised time-only search (:mod:`engine.frontier`) against the scalar planner.
+"""The vectorised time-only search (:mod:`engine.gravstrike.frontier`) against the scalar planner.
 
 Rules: "The Maneuver Phase" and "Maneuvering" (lengths, turns, sideslips, icon costs),
 "In the Middle of a Length of Movement..." (checks at the ends of lengths), "Ramming" (plans never
@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-import engine.frontier as frontier
-from engine.geometry import ArenaGeometry
-from engine.length import TurnState, apply
-from engine.motion import Pose
-from engine.planner import CheckpointSource, Goal, Planner, StartSource
+import engine.gravstrike.frontier as frontier
+from engine.gravstrike.geometry import ArenaGeometry
+from engine.gravstrike.length import TurnState, apply
+from engine.gravstrike.motion import Pose
+from engine.gravstrike.planner import CheckpointSource, Goal, Planner, StartSource
 from schema import load
 from tests.engine.arenas import small_arena
 

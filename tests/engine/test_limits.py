@@ -11,9 +11,9 @@ import math
 
 import pytest
 
-from engine.frontier import FrontierSearch
-from engine.planner import Goal, Planner, StartSource
-from engine.travel_types import SearchLimits
+from engine.gravstrike.frontier import FrontierSearch
+from engine.gravstrike.planner import Goal, Planner, StartSource
+from engine.gravstrike.travel_types import SearchLimits
 from schema.model import Arena, Checkpoint, Circle, Rect, StartPosition, Turbine, Wall
 from tests.engine.arenas import avoid_arena, sealed_arena
 

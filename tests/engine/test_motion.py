@@ -7,11 +7,11 @@ import math
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine.cspace import CSpace, ZoneSpec
-from engine.events import CheckpointTouched, ExclusionDamage, FieldPush, GateCrossed, Ram
-from engine.geometry import ArenaGeometry
-from engine.length import TurnState, apply, apply_pivot
-from engine.motion import Footprint, IllegalManeuver, Maneuver, Pose, generate_maneuvers, move
+from engine.gravstrike.cspace import CSpace, ZoneSpec
+from engine.gravstrike.events import CheckpointTouched, ExclusionDamage, FieldPush, GateCrossed, Ram
+from engine.gravstrike.geometry import ArenaGeometry
+from engine.gravstrike.length import TurnState, apply, apply_pivot
+from engine.gravstrike.motion import Footprint, IllegalManeuver, Maneuver, Pose, generate_maneuvers, move
 from schema.model import AccelerationField, Arena, Checkpoint, Circle, ExclusionField, Gate, Rect, Wall
 
 

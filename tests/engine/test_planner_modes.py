@@ -9,7 +9,7 @@ import math
 
 import pytest
 
-from engine.planner import Goal, Planner, PlanningError, StartSource
+from engine.gravstrike.planner import Goal, Planner, PlanningError, StartSource
 from tests.engine.arenas import small_arena
 
 
@@ -53,7 +53,7 @@ def test_reach_map_agrees_with_the_planner() -> None:
 def test_a_goal_in_a_part_of_the_arena_no_length_reaches_is_ruled_out_at_once() -> None:
     """"Ramming": plans never pass through walls; a wall ring wider than one length's reach can't
     be hopped, so the heuristic proves the goal unreachable without searching the arena."""
-    from engine.search import ScalarSearch
+    from engine.gravstrike.search import ScalarSearch
     from schema.model import Arena, Checkpoint, Circle, Polyline, Rect, StartPosition, Wall
 
     ring = Wall("W1", Polyline(((2.0, -3.0), (8.0, -3.0), (8.0, 3.0), (2.0, 3.0), (2.0, -3.0)), 1.5))

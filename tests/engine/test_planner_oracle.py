@@ -12,8 +12,8 @@ from fractions import Fraction
 
 import pytest
 
-from engine.motion import Pose
-from engine.planner import CheckpointSource, Planner, PoseSource, Source, StartSource, TravelResult
+from engine.gravstrike.motion import Pose
+from engine.gravstrike.planner import CheckpointSource, Planner, PoseSource, Source, StartSource, TravelResult
 from tests.engine.arenas import small_arena
 from tests.engine.reference_planner import reference_plan
 
@@ -53,7 +53,7 @@ def test_fast_planner_matches_reference(seed: int) -> None:
         arena, source, goals, tier=tier, budget=arena.turbine.icons_per_turn, exclusions=exclusions,
         quantum=1e-4, max_turns=turns, pivots=pivots, slip_steps=slips,
     )
-    # the vectorised time-only search (engine.frontier) finds the same least times
+    # the vectorised time-only search (engine.gravstrike.frontier) finds the same least times
     vec = Planner(arena, tier=tier, exclusions=exclusions, quantum=1e-4, max_turns=turns, pivots=pivots,  # type: ignore[arg-type]
                   minimise="time", slip_steps=slips).plan_from(source)
     for goal in goals:
@@ -67,8 +67,8 @@ def test_fast_planner_matches_reference(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_path_replays_with_apply(seed: int) -> None:
     """Replaying a plan's lengths with the rules' apply() reaches the same poses, never rams."""
-    from engine.geometry import ArenaGeometry
-    from engine.length import TurnState, apply
+    from engine.gravstrike.geometry import ArenaGeometry
+    from engine.gravstrike.length import TurnState, apply
 
     arena, turns = small_arena(seed)
     planner = Planner(arena, max_turns=turns, pivots=False, slip_steps=4)

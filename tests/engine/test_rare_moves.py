@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import pytest
 
-from engine.planner import Goal, Planner, StartSource, TravelResult
+from engine.gravstrike.planner import Goal, Planner, StartSource, TravelResult
 from tests.engine.arenas import chain_arena, jog_arena, reverse_arena
 from tests.engine.reference_planner import reference_plan
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine.scoring import (
+from engine.gravstrike.scoring import (
     CheckpointIgnored,
     CheckpointScored,
     GameOver,

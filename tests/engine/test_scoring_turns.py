@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine.turns import (
+from engine.gravstrike.turns import (
     attack_order,
     bonus_cards,
     initiative_order,

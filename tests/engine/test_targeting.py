@@ -8,9 +8,9 @@ import math
 import pytest
 from shapely.geometry import Point, box
 
-from engine.motion import Pose
+from engine.gravstrike.motion import Pose
 from engine.sight import Blockers, NoLineOfSight
-from engine.targeting import (
+from engine.gravstrike.targeting import (
     Arc,
     arc_modifier,
     arcs_of,

@@ -9,7 +9,7 @@ import pytest
 import yaml
 from fastapi.testclient import TestClient
 
-from engine.planner import Goal, Planner, StartSource
+from engine.gravstrike.planner import Goal, Planner, StartSource
 from schema import arena_schema, loads
 from validators.run import validate
 from validators.service import jobs

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from schema import load, loads
-from validators.builtin.layout import CheckpointMixValidator, FieldOrbitValidator, SymmetryValidator
-from validators.builtin.placement import BoundsValidator, ExclusionPlacementValidator, OverlapValidator
+from validators.gravstrike.layout import CheckpointMixValidator, FieldOrbitValidator, SymmetryValidator
+from validators.gravstrike.placement import BoundsValidator, ExclusionPlacementValidator, OverlapValidator
 from validators.context import AnalysisContext
 
 ROOT = Path(__file__).resolve().parents[2]

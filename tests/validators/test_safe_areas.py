@@ -4,7 +4,7 @@ must not give unsurmountable protection)."""
 from __future__ import annotations
 
 from schema import loads
-from validators.builtin.sightlines import SafeAreasValidator
+from validators.gravstrike.sightlines import SafeAreasValidator
 
 HEAD = "format: arena-studio/1\nsystem: gravstrike\nname: T\nbounds: {type: rect, center: [0, 0], size: [24, 24]}\n"
 

@@ -46,7 +46,7 @@ def test_moving_a_checkpoint_resumes_every_kept_search_with_exact_answers(seed: 
 
 
 def _goal(arena: Arena):  # type: ignore[no-untyped-def]
-    from engine.planner import Goal
+    from engine.gravstrike.planner import Goal
 
     return Goal("checkpoint", arena.checkpoints[0].id)
 
@@ -96,7 +96,7 @@ def test_a_session_survives_searches_stopped_by_their_limit() -> None:
     "undecided" (findings say so), is not kept for resuming, and the next edit is served."""
     import dataclasses
 
-    from engine.travel_types import SearchLimits
+    from engine.gravstrike.travel_types import SearchLimits
     from validators.run import validate
 
     arena = load("arenas/default.yaml")

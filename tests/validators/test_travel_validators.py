@@ -7,8 +7,8 @@ from __future__ import annotations
 import math
 
 from schema import loads
-from validators.builtin.targets import TargetAccessValidator
-from validators.builtin.travel import (
+from validators.gravstrike.targets import TargetAccessValidator
+from validators.gravstrike.travel import (
     CheckpointSpacingValidator,
     ReachabilityValidator,
     StartCheckpointAccessValidator,
@@ -135,7 +135,7 @@ def test_validate_report_is_schema_valid_and_sorted() -> None:
 def test_wall_tunnelling_fires_for_a_wall_one_length_can_cross_and_not_for_a_thick_one() -> None:
     """"In the Middle of a Length of Movement...": only where a length ends is checked, so a thin
     enough wall is crossed by a length whose start and end footprints are both clear."""
-    from validators.builtin.tunnelling import WallTunnellingValidator
+    from validators.gravstrike.tunnelling import WallTunnellingValidator
 
     starts = "start_positions:\n  - {player: 1, position: [-5, 0], facing: 0}\n"
     thin = "walls:\n  - {id: W1, shape: {type: rect, center: [0, 0], size: [0.2, 6]}}\n" + starts
@@ -165,7 +165,7 @@ def test_reachability_tells_far_from_unreachable_and_undecided_from_either() -> 
     """A horizon bounds the work, never the verdict: a checkpoint farther than the analysis looks
     is a warning ("more than N turns"), a search stopped by its memory limit is a warning that
     says so - only a proven one is the error "cannot reach"."""
-    from engine.travel_types import SearchLimits
+    from engine.gravstrike.travel_types import SearchLimits
 
     long_arena = ("bounds: {type: rect, center: [0, 0], size: [60, 6]}\n"
                   "checkpoints:\n  - {id: A, kind: outlying, shape: {type: circle, center: [27, 0], radius: 0.5}}\n"
@@ -185,7 +185,7 @@ def test_reachability_tells_far_from_unreachable_and_undecided_from_either() -> 
 def test_undecided_travel_is_never_a_silent_pass() -> None:
     """With reachability switched off, an undecided search still reaches the report as an
     ``analysis-limit`` warning naming the questions it left open."""
-    from engine.travel_types import SearchLimits
+    from engine.gravstrike.travel_types import SearchLimits
 
     a = arena("checkpoints:\n  - {id: A, kind: outlying, shape: {type: circle, center: [6, 0], radius: 0.5}}\n"
               "  - {id: B, kind: outlying, shape: {type: circle, center: [-6, 3], radius: 0.5}}\n"

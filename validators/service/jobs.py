@@ -48,7 +48,7 @@ def _limits(seconds: float | None) -> Any:
     """Search limits that end every travel search of a job ``seconds`` from now (undecided)."""
     import time
 
-    from engine.travel_types import SearchLimits
+    from engine.gravstrike.travel_types import SearchLimits
 
     return SearchLimits(deadline=None if seconds is None else time.monotonic() + seconds)
 
@@ -116,7 +116,7 @@ def parse_source(text: str) -> Any:
     does (:func:`validators.cli_travel.parse_source`), non-finite poses refused."""
     import math
 
-    from engine.planner import PlanningError, PoseSource
+    from engine.gravstrike.planner import PlanningError, PoseSource
     from validators.cli_travel import parse_source as cli_parse_source
 
     source = cli_parse_source(text)
@@ -128,8 +128,8 @@ def parse_source(text: str) -> Any:
 def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier: int | None,
                budget: int | None | str, exclusions: str, tolerance: float = 0.25,
                seconds: float | None = None, fewest_icons: bool = False, policy: str = "flat-out") -> Outcome:
-    from engine.motion import EngineError
-    from engine.planner import Goal, PlanningError, Planner
+    from engine.gravstrike.motion import EngineError
+    from engine.gravstrike.planner import Goal, PlanningError, Planner
     from validators.cli_travel import result_json
 
     try:
@@ -229,7 +229,7 @@ def warm_up() -> None:
     import validators.run  # noqa: F401
     from validators.registry import default_registry
 
-    import engine.planner  # noqa: F401
+    import engine.gravstrike.planner  # noqa: F401
     from schema.io import schema_registry
     from schema.ruleset import rulesets
 

@@ -7,7 +7,7 @@ from typing import Any
 import shapely
 
 from schema.model import Arena, Wall
-from validators.builtin.common import element_geometry, start_footprint
+from validators.gravstrike.common import element_geometry, start_footprint
 from validators.findings import Finding, Result
 
 TOL = 1e-6

@@ -1,4 +1,4 @@
-"""Resuming a finished vectorised search (:mod:`engine.frontier`) for goals that moved: the kept
+"""Resuming a finished vectorised search (:mod:`engine.gravstrike.frontier`) for goals that moved: the kept
 states stay valid (goals don't change how a turbine moves), so moved goals are tested against the
 kept length ends and the open states go back into the queue under the new bound."""
 
@@ -8,15 +8,15 @@ from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
-from engine.frontier_paths import PIVOT_BASE, pushed_landings
-from engine.travel_types import Goal, TravelResult
+from engine.gravstrike.frontier_paths import PIVOT_BASE, pushed_landings
+from engine.gravstrike.travel_types import Goal, TravelResult
 
 if TYPE_CHECKING:  # pragma: no cover
-    from engine.frontier import FrontierSearch
+    from engine.gravstrike.frontier import FrontierSearch
 
 
 def resume(search: FrontierSearch, changed: Sequence[Goal]) -> dict[Goal, TravelResult]:
-    """Answer goals whose regions changed (the planner was :meth:`~engine.planner.Planner.retarget`
+    """Answer goals whose regions changed (the planner was :meth:`~engine.gravstrike.planner.Planner.retarget`
     ed: same walls, fields and turbine) by continuing this finished search: every state it kept
     is still valid, so the changed goals are first tested against the kept length ends, then
     the open states are re-queued under the new bound and the search goes on until they are

@@ -1,7 +1,7 @@
 """Proving goals unreachable before searching: a sound over-approximation of everywhere the
 turbine's footprint can be at the end of a length.
 
-The travel search (:mod:`engine.frontier`) answers "unreachable" only after it has run out of
+The travel search (:mod:`engine.gravstrike.frontier`) answers "unreachable" only after it has run out of
 states, which on a big arena with a sealed goal means exploring every pose for many turns.  This
 module decides such goals first, with exact polygons rather than states.
 
@@ -35,7 +35,7 @@ approximation.
 ...               checkpoints=(Checkpoint("A", "outlying", Circle((5.0, 0.0), 0.4)),
 ...                            Checkpoint("B", "outlying", Circle((-5.0, 0.0), 0.4))),
 ...               start_positions=(StartPosition(1, (-8.0, 0.0), 0.0),))
->>> from engine.planner import Goal, Planner, StartSource
+>>> from engine.gravstrike.planner import Goal, Planner, StartSource
 >>> planner = Planner(arena)
 >>> sorted(g.id for g in planner.proven_unreachable(StartSource(1), [Goal("checkpoint", "A"), Goal("checkpoint", "B")]))
 ['A']
@@ -49,13 +49,13 @@ from typing import TYPE_CHECKING, Sequence
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from engine.cspace import CIRCLE_SLACK, minkowski
-from engine.motion import TURNS, Maneuver, Pose, local_displacement, pivot
-from engine.travel_types import Goal
+from engine.gravstrike.cspace import CIRCLE_SLACK, minkowski
+from engine.gravstrike.motion import TURNS, Maneuver, Pose, local_displacement, pivot
+from engine.gravstrike.travel_types import Goal
 
 if TYPE_CHECKING:  # pragma: no cover
-    from engine.lattice import HeadingLattice
-    from engine.planner import Planner
+    from engine.gravstrike.lattice import HeadingLattice
+    from engine.gravstrike.planner import Planner
 
 Points = list[tuple[float, float]]
 
@@ -252,7 +252,7 @@ def _same_part(planner: Planner, lat: HeadingLattice, starts: Sequence[tuple[Pos
 def proven_unreachable(planner: Planner, starts: Sequence[tuple[Pose, int]], goals: Sequence[Goal]) -> set[Goal]:
     """The goals of ``goals`` no plan from ``starts`` can reach (see the module docstring); empty
     when the proof doesn't apply (sources on several heading lattices)."""
-    from engine.lattice import supported
+    from engine.gravstrike.lattice import supported
 
     if not goals or not starts or not supported(planner, starts):
         return set()

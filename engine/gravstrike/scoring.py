@@ -171,7 +171,7 @@ class TargetHit:
     capacity: int
     scored: bool
     destroyed: bool
-    exploding: bool  # destroyed and explodes: apply engine.targeting.explosion_damage
+    exploding: bool  # destroyed and explodes: apply engine.gravstrike.targeting.explosion_damage
 
 
 @dataclass(frozen=True)

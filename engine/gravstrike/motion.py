@@ -94,11 +94,11 @@ class Maneuver:
     >>> Maneuver(45)
     Traceback (most recent call last):
     ...
-    engine.motion.IllegalManeuver: a turn must be one of (0, 30, -30, 60, -60, 90, -90), not 45
+    engine.gravstrike.motion.IllegalManeuver: a turn must be one of (0, 30, -30, 60, -60, 90, -90), not 45
     >>> Maneuver(0, sideslip=1.5)
     Traceback (most recent call last):
     ...
-    engine.motion.IllegalManeuver: a sideslip shifts at most one width (-1..1), not 1.5
+    engine.gravstrike.motion.IllegalManeuver: a sideslip shifts at most one width (-1..1), not 1.5
     """
 
     turn: int = 0
@@ -322,7 +322,7 @@ def pivot(pose: Pose, corner: int, angle: float, turbine: Turbine = DEFAULT_TURB
     """Rotate the turbine ``angle`` degrees (CCW positive) about one of its corners.
 
     ``corner`` indexes :attr:`Footprint.corners` (0 front-left, 1 rear-left, 2 rear-right,
-    3 front-right).  Only legal at speed 0 (see :func:`engine.length.apply_pivot`).
+    3 front-right).  Only legal at speed 0 (see :func:`engine.gravstrike.length.apply_pivot`).
 
     >>> pivot(Pose(0.0, 0.0, 0.0), 2, 180.0)
     Pose(x=-1.000, y=-0.500, heading=180)

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Literal, Union
 
-from engine.motion import EngineError, Pose
+from engine.gravstrike.motion import EngineError, Pose
 
 GoalKind = Literal["checkpoint", "gate", "start", "target"]
 #: A time (in 1/scale turns) beyond any real plan: "unreachable" for the heuristic.

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.motion import Pose
+from engine.gravstrike.motion import Pose
 from engine.sight import Blockers, NoLineOfSight
-from engine.targeting import static_target_number
+from engine.gravstrike.targeting import static_target_number
 from schema.model import Arena
-from validators.builtin.common import fmt
+from validators.gravstrike.common import fmt
 from validators.context import AnalysisContext, path_json
 from validators.findings import Finding, Result
 

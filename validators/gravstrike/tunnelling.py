@@ -22,10 +22,10 @@ import shapely
 import shapely.affinity
 from shapely.geometry import LineString
 
-from engine.geometry import TOLERANCE, ArenaGeometry
-from engine.motion import MANEUVERS, Maneuver, Pose, centre_path, local_displacement, move, push
+from engine.gravstrike.geometry import TOLERANCE, ArenaGeometry
+from engine.gravstrike.motion import MANEUVERS, Maneuver, Pose, centre_path, local_displacement, move, push
 from schema.model import Arena, Polyline, Turbine
-from validators.builtin.common import fmt
+from validators.gravstrike.common import fmt
 from validators.findings import Finding, Result
 
 HEADING_STEP = 15

@@ -1,4 +1,4 @@
-"""What the vectorised search keeps (:class:`StateStore`), and how a kept state becomes a :class:`~engine.travel_types.TravelResult`:
+"""What the vectorised search keeps (:class:`StateStore`), and how a kept state becomes a :class:`~engine.gravstrike.travel_types.TravelResult`:
 follow its parents back to the source and replay each length as the rules move it (field
 pushes included), adding up the exclusion-field damage the plan takes."""
 
@@ -8,16 +8,16 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from engine.geometry import path_crosses
-from engine.motion import Pose
-from engine.travel_types import Goal, PathStep, TravelResult
+from engine.gravstrike.geometry import path_crosses
+from engine.gravstrike.motion import Pose
+from engine.gravstrike.travel_types import Goal, PathStep, TravelResult
 
 if TYPE_CHECKING:  # pragma: no cover
-    from engine.frontier import FrontierSearch
+    from engine.gravstrike.frontier import FrontierSearch
 
 #: ``move`` codes of kept states: -1 no length (a source or a turn at speed 0), 0.. a maneuver
 #: (index into the planner's maneuvers), PIVOT_BASE + j pivot j of
-#: :attr:`engine.lattice.HeadingLattice.pivots`.
+#: :attr:`engine.gravstrike.lattice.HeadingLattice.pivots`.
 PIVOT_BASE = 1 << 16
 
 def pushed_landings(search: FrontierSearch, ids: np.ndarray) -> np.ndarray:
@@ -38,7 +38,7 @@ def pushed_landings(search: FrontierSearch, ids: np.ndarray) -> np.ndarray:
     moved = np.flatnonzero(ok & (np.abs(mx - cols["x"][ids]) + np.abs(my - cols["y"][ids]) > 1e-9))
     if not len(moved):
         return out
-    # replay the pushes of the moved ones together, as the search made them (engine.frontier_expand)
+    # replay the pushes of the moved ones together, as the search made them (engine.gravstrike.frontier_expand)
     par = par[moved]
     x, y = mx[moved], my[moved]
     nh = cols["hk"][ids[moved]].astype(np.int64)
@@ -201,7 +201,7 @@ def gate_hits(search: FrontierSearch, g: Goal, c: dict[str, np.ndarray], n: dict
         return near
     pts = search.lat.path[n["hk"][r[near]], c["move"][near]] + np.stack([px[near], py[near]], axis=1)[:, None, :]
     P, Q = pts[:, :-1], pts[:, 1:]
-    # engine.geometry.path_crosses on every segment at once (a point on the line is on its left)
+    # engine.gravstrike.geometry.path_crosses on every segment at once (a point on the line is on its left)
     left_p = (bx - ax) * (P[..., 1] - ay) - (by - ay) * (P[..., 0] - ax) >= 0
     left_q = (bx - ax) * (Q[..., 1] - ay) - (by - ay) * (Q[..., 0] - ax) >= 0
     ex, ey = Q[..., 0] - P[..., 0], Q[..., 1] - P[..., 1]

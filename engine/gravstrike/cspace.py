@@ -9,8 +9,8 @@ footprint at centre ``c`` meets shape ``G``" is the point test "``c`` lies in ``
 
 and a raster of :data:`CELL`-sized cells that answers most point tests with one lookup: a cell is
 known free, known blocked, or *mixed* (near an edge), and only mixed cells fall back to an exact
-shapely point test.  The contact semantics are those of :mod:`engine.geometry` (tolerance
-:data:`engine.geometry.TOLERANCE`), circles included: a circle's region is the rectangle grown by
+shapely point test.  The contact semantics are those of :mod:`engine.gravstrike.geometry` (tolerance
+:data:`engine.gravstrike.geometry.TOLERANCE`), circles included: a circle's region is the rectangle grown by
 the radius with rounded corners, which shapely can only approximate, so the raster is classified
 from a polygon known to lie within :data:`CIRCLE_SLACK` of it and mixed cells test the true
 circle.
@@ -35,8 +35,8 @@ import shapely.affinity
 from shapely.geometry import LineString, Polygon as ShapelyPolygon
 from shapely.geometry.base import BaseGeometry
 
-from engine.geometry import TOLERANCE, ArenaGeometry, CircleSpec
-from engine.motion import normalize_heading
+from engine.gravstrike.geometry import TOLERANCE, ArenaGeometry, CircleSpec
+from engine.gravstrike.motion import normalize_heading
 
 #: Raster cell size (lengths) of the per-heading lookup grids.
 CELL = 0.1
@@ -252,7 +252,7 @@ class HeadingSpace:
         self.status = bytes(status)
         #: The same, as an array, and per cell the zones certainly met (``sure_bits``) and maybe met
         #: (``maybe_bits``, an exact test decides) as bit masks, for vectorised lookups
-        #: (:mod:`engine.frontier`; only the first :data:`MAX_BIT_ZONES` zones get bits).
+        #: (:mod:`engine.gravstrike.frontier`; only the first :data:`MAX_BIT_ZONES` zones get bits).
         self.status_array = status
         self.sure_bits = np.zeros(raster.nx * raster.ny, dtype=np.uint64)
         self.maybe_bits = np.zeros(raster.nx * raster.ny, dtype=np.uint64)

@@ -1,6 +1,6 @@
 """The scalar travel search: A* one state at a time, with the full objective (time, then
-Maneuver icons, then damage).  :class:`engine.planner.Planner` runs it for ``minimise=
-"time-icons-damage"`` and wherever the vectorised search (:mod:`engine.frontier`) can't run.
+Maneuver icons, then damage).  :class:`engine.gravstrike.planner.Planner` runs it for ``minimise=
+"time-icons-damage"`` and wherever the vectorised search (:mod:`engine.gravstrike.frontier`) can't run.
 
 As there, a node's heading ``h`` is its direction of travel and ``s`` its absolute speed, with
 ``rev`` set when the turbine travels in reverse (its facing is ``h + 180``).
@@ -14,17 +14,17 @@ import time as _time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
-from engine.geometry import path_crosses
-from engine.motion import PIVOT_COST, Pose, normalize_heading
-from engine.reach import proven_unreachable
-from engine.heuristic import combine
-from engine.travel_types import UNBOUNDED, Goal, PathStep, TravelResult
+from engine.gravstrike.geometry import path_crosses
+from engine.gravstrike.motion import PIVOT_COST, Pose, normalize_heading
+from engine.gravstrike.reach import proven_unreachable
+from engine.gravstrike.heuristic import combine
+from engine.gravstrike.travel_types import UNBOUNDED, Goal, PathStep, TravelResult
 
 #: Rough bytes one kept node costs (the node, its key in the best-times table, its heap entry).
 NODE_BYTES = 420
 
 if TYPE_CHECKING:  # pragma: no cover
-    from engine.planner import Planner
+    from engine.gravstrike.planner import Planner
 
 
 @dataclass(slots=True)
@@ -46,7 +46,7 @@ class _Node:
 
 
 def _canonical(h: float, s: int, rev: int) -> tuple[float, int]:
-    """At speed 0 both directions of travel are one state (see :mod:`engine.frontier`)."""
+    """At speed 0 both directions of travel are one state (see :mod:`engine.gravstrike.frontier`)."""
     if s == 0 and h >= 180.0 - 1e-6:
         return round(h - 180.0, 6) % 360.0, rev ^ 1
     return h, rev
@@ -69,7 +69,7 @@ class ScalarSearch:
         self.limit = planner.max_turns * planner.scale
         self.horizon: float | None = None
         self.cut = False  # nodes dropped at the turn limit or past the time limit
-        self.proven: set[Goal] = set()  # goals the proof (engine.reach) ruled out
+        self.proven: set[Goal] = set()  # goals the proof (engine.gravstrike.reach) ruled out
         self.dist = []  # the bound's distances: made by run(), once unreachable goals are out
 
     def _refresh(self) -> None:
@@ -94,7 +94,7 @@ class ScalarSearch:
 
     def run(self) -> dict[Goal, TravelResult]:
         p = self.p
-        if p.prove and self.record is None:  # goals no plan can reach (engine.reach): answered now
+        if p.prove and self.record is None:  # goals no plan can reach (engine.gravstrike.reach): answered now
             self.proven = proven_unreachable(p, self.starts, self.goals)
             for goal in self.proven:
                 self.results[goal] = TravelResult(goal, False)

@@ -31,7 +31,7 @@ from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 from shapely.geometry.base import BaseGeometry
 
-from engine.motion import max_displacement_by_cost
+from engine.gravstrike.motion import max_displacement_by_cost
 from schema.model import Turbine
 
 #: Heuristic grid cell size (lengths).

@@ -5,7 +5,7 @@ Measurements use :mod:`engine.sight`: range is the length of the shortest segmen
 two models that no arena feature interrupts -- the closest-points segment whenever it is clear
 ("Where on the Models to Measure From") -- rounded up.  Arcs ignore obstacles.
 
->>> from engine.motion import Pose
+>>> from engine.gravstrike.motion import Pose
 >>> range_modifier(1), range_modifier(4), range_modifier(12)
 (-2, 0, 7)
 >>> sorted(a.value for a in arcs_of(Pose(0.0, 0.0, 0.0), ShapelyPoint(3.0, 0.0)))
@@ -24,7 +24,7 @@ from shapely import affinity
 from shapely.geometry import Point as ShapelyPoint, Polygon as ShapelyPolygon
 from shapely.geometry.base import BaseGeometry
 
-from engine.motion import Footprint, Pose
+from engine.gravstrike.motion import Footprint, Pose
 from engine.sight import Blockers, NoLineOfSight, Segment, ShapeLike, as_geometry, shortest_clear_segment
 from schema.model import StaticTarget, Turbine
 

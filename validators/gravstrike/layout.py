@@ -7,7 +7,7 @@ import string
 from typing import Any
 
 from schema.model import Arena
-from validators.builtin.common import arena_centre
+from validators.gravstrike.common import arena_centre
 from validators.findings import Finding, Result
 from validators.symmetry import KindIndex
 from validators.symmetry import signatures as _signatures

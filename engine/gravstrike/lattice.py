@@ -1,10 +1,10 @@
-"""Vectorised lookups for the travel search (:mod:`engine.frontier`): the twelve headings of one
+"""Vectorised lookups for the travel search (:mod:`engine.gravstrike.frontier`): the twelve headings of one
 search stacked into arrays (free / blocked / maybe per raster cell, and bit masks of the zones
 each cell certainly or maybe meets), every maneuver's and pivot's displacement per heading, and
 the planner's time bound tabulated so that a batch of states is bounded with one gather.
 
 >>> from schema.model import Arena, Rect, Wall
->>> from engine.planner import Planner
+>>> from engine.gravstrike.planner import Planner
 >>> import numpy as np
 >>> arena = Arena(name="t", bounds=Rect((0.0, 0.0), (10.0, 10.0)), walls=(Wall("W", Rect((3.0, 0.0), (1.0, 4.0))),))
 >>> lat = Planner(arena, minimise="time")._lattice(0.0)
@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
-from engine.cspace import BLOCKED, FREE, MAX_BIT_ZONES, MIXED, HeadingSpace
-from engine.motion import Pose, local_displacement, local_path, normalize_heading, pivot
-from engine.travel_types import UNBOUNDED
+from engine.gravstrike.cspace import BLOCKED, FREE, MAX_BIT_ZONES, MIXED, HeadingSpace
+from engine.gravstrike.motion import Pose, local_displacement, local_path, normalize_heading, pivot
+from engine.gravstrike.travel_types import UNBOUNDED
 
 if TYPE_CHECKING:  # pragma: no cover
-    from engine.planner import Planner
+    from engine.gravstrike.planner import Planner
 
 #: Distance step (lengths) of the tabulated time bound.
 BOUND_STEP = 0.01
@@ -42,10 +42,10 @@ def supported(planner: Planner, starts: Sequence[tuple[Pose, int]]) -> bool:
 
 class HeadingLattice:
     """The twelve headings ``base + k*30`` of one search, their configuration spaces stacked for
-    vectorised lookups, and every maneuver's (of the planner's :attr:`~engine.planner.Planner.
+    vectorised lookups, and every maneuver's (of the planner's :attr:`~engine.gravstrike.planner.Planner.
     maneuvers`, ``count`` of them costing ``cost`` icons) and pivot's displacement per heading.
     Headings here are directions of travel: a turbine in reverse moves as one going forwards in
-    the opposite direction (see :mod:`engine.frontier`)."""
+    the opposite direction (see :mod:`engine.gravstrike.frontier`)."""
 
     def __init__(self, planner: Planner, base: float) -> None:
         self.headings = [round(normalize_heading(base + 30.0 * k), 6) % 360.0 for k in range(12)]
@@ -96,7 +96,7 @@ class HeadingLattice:
 
     def refresh_zones(self, cells: np.ndarray | None = None) -> None:
         """Re-read the zone masks (of ``cells`` only, if given) after
-        :meth:`engine.cspace.CSpace.replace_zone`."""
+        :meth:`engine.gravstrike.cspace.CSpace.replace_zone`."""
         self._circles()
         for k, hs in enumerate(self.spaces):
             if cells is None:
@@ -117,7 +117,7 @@ class HeadingLattice:
 
     def probe(self, x: np.ndarray, y: np.ndarray, hk: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(free mask, zone bit mask) for centres ``(x, y)`` at heading indices ``hk``: the
-        vectorised :meth:`engine.cspace.HeadingSpace.probe`."""
+        vectorised :meth:`engine.gravstrike.cspace.HeadingSpace.probe`."""
         hk = hk.astype(np.int64, copy=False)  # stored headings are int8: no overflow in index sums
         c, ok = self.cells(x, y)
         st = np.where(ok, self.status[hk, c], BLOCKED)
@@ -195,7 +195,7 @@ class HeadingLattice:
 
 
 class BoundTable:
-    """The planner's time bound (:class:`engine.heuristic.TimeBound`) tabulated per (speed,
+    """The planner's time bound (:class:`engine.gravstrike.heuristic.TimeBound`) tabulated per (speed,
     lengths done, icons left) at every multiple of :data:`BOUND_STEP` lengths, so a batch of
     states is bounded with one gather (distances are rounded down: still admissible)."""
 

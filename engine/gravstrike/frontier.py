@@ -1,7 +1,7 @@
 """The time-only travel search, vectorised: A* that expands a whole f-bucket of states at once.
 
 Same model, same states and same answers as the planner's one-node-at-a-time search in
-``minimise="time"`` mode (:mod:`engine.planner`), but every step - moving, the end-of-length
+``minimise="time"`` mode (:mod:`engine.gravstrike.planner`), but every step - moving, the end-of-length
 checks against the per-heading configuration space, field pushes, goal tests, deduplication,
 the distance/speed-ramp bound - runs on numpy arrays of thousands of states.  Times are integers
 (1/``scale`` turn), so A*'s open list is a row of buckets, one per f value; all states of the
@@ -20,11 +20,11 @@ planner does).  For coarse tolerances the best time of every key lives in one de
 (and a state is also dropped when a state with fewer icons spent this turn got there as soon);
 for fine tolerances, and for states a field pushed this turn, a dict holds them.
 
-:class:`FrontierSearch` is used through :class:`engine.planner.Planner` (``minimise="time"``,
+:class:`FrontierSearch` is used through :class:`engine.gravstrike.planner.Planner` (``minimise="time"``,
 ``plan_from`` and ``reach_times``); :func:`supported` says when it applies.
 
 >>> from schema.model import Arena, Circle, Checkpoint, Rect, StartPosition
->>> from engine.planner import Goal, Planner, StartSource
+>>> from engine.gravstrike.planner import Goal, Planner, StartSource
 >>> arena = Arena(name="t", bounds=Rect((0.0, 0.0), (20.0, 8.0)),
 ...               checkpoints=(Checkpoint("A", "outlying", Circle((6.0, 0.0), 0.5)),),
 ...               start_positions=(StartPosition(1, (-8.0, 0.0), 0.0),))
@@ -44,16 +44,16 @@ from typing import TYPE_CHECKING, Callable, Sequence
 import numpy as np
 
 from engine.keytable import KeyTable
-from engine.frontier_expand import canonical, expand
-from engine.frontier_paths import StateStore, travel_result
-from engine.frontier_resume import compact, release, resume
-from engine.lattice import BoundTable, HeadingLattice, supported
-from engine.motion import Pose
-from engine.reach import proven_unreachable
-from engine.travel_types import UNBOUNDED, Goal, SearchLimits, TravelResult
+from engine.gravstrike.frontier_expand import canonical, expand
+from engine.gravstrike.frontier_paths import StateStore, travel_result
+from engine.gravstrike.frontier_resume import compact, release, resume
+from engine.gravstrike.lattice import BoundTable, HeadingLattice, supported
+from engine.gravstrike.motion import Pose
+from engine.gravstrike.reach import proven_unreachable
+from engine.gravstrike.travel_types import UNBOUNDED, Goal, SearchLimits, TravelResult
 
 if TYPE_CHECKING:  # pragma: no cover
-    from engine.planner import Planner
+    from engine.gravstrike.planner import Planner
 
 #: Largest dense key table (entries); beyond it (fine tolerances) keys go to a dict.
 DENSE_LIMIT = 16_000_000
@@ -70,7 +70,7 @@ class SearchStopped(Exception):
 
 
 class SearchLimited(Exception):
-    """A search reached one of its :class:`~engine.travel_types.SearchLimits` (the reason)."""
+    """A search reached one of its :class:`~engine.gravstrike.travel_types.SearchLimits` (the reason)."""
 
 
 def source_state(pose: Pose, speed: int) -> tuple[float, int, int]:
@@ -94,7 +94,7 @@ class FrontierSearch:
         self.limits: SearchLimits = p.limits
         #: Why the search stopped before deciding every goal (a limit), or None.
         self.limited: str | None = None
-        #: Goals answered unreachable by the proof (:mod:`engine.reach`), not by searching.
+        #: Goals answered unreachable by the proof (:mod:`engine.gravstrike.reach`), not by searching.
         self.proven: set[Goal] = set()
         self.cut = False  # states dropped at the turn limit (goals past it are "beyond", not unreachable)
         self.queued = 0  # states waiting in buckets or parked (for the memory estimate)
@@ -252,7 +252,7 @@ class FrontierSearch:
 
     # -- the loop -------------------------------------------------------------------------------
     def _prove(self, goals: Sequence[Goal]) -> None:
-        """Answer the goals no plan can reach (:mod:`engine.reach`) before searching for them."""
+        """Answer the goals no plan can reach (:mod:`engine.gravstrike.reach`) before searching for them."""
         if not self.p.prove or self.record is not None:
             return
         proven = proven_unreachable(self.p, self.starts, [g for g in goals if g in self.open])
@@ -444,14 +444,14 @@ class FrontierSearch:
         ok = (i >= 0) & (j >= 0) & (i < times.shape[0]) & (j < times.shape[1]) & (time <= self.limit)
         np.minimum.at(times, (i[ok], j[ok]), time[ok] / self.scale)
 
-    # -- expanding and resuming (engine.frontier_expand, engine.frontier_resume) ------------------
+    # -- expanding and resuming (engine.gravstrike.frontier_expand, engine.gravstrike.frontier_resume) ------------------
     def _expand(self, ids: np.ndarray, n: dict[str, np.ndarray]) -> None:
         expand(self, ids, n)
 
     def resume(self, changed: Sequence[Goal]) -> dict[Goal, TravelResult]:
-        """Answer goals whose regions changed (the planner was :meth:`~engine.planner.Planner.retarget`
+        """Answer goals whose regions changed (the planner was :meth:`~engine.gravstrike.planner.Planner.retarget`
         ed: same walls, fields and turbine) by continuing this finished search
-        (:func:`engine.frontier_resume.resume`); the answers are those of a new search, up to which of
+        (:func:`engine.gravstrike.frontier_resume.resume`); the answers are those of a new search, up to which of
         two states closer than the tolerance is kept."""
         return resume(self, changed)
 

@@ -38,9 +38,9 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from engine.events import CheckpointTouched, Event, ExclusionDamage, FieldPush, GateCrossed, Ram
-from engine.geometry import ArenaGeometry
-from engine.motion import (
+from engine.gravstrike.events import CheckpointTouched, Event, ExclusionDamage, FieldPush, GateCrossed, Ram
+from engine.gravstrike.geometry import ArenaGeometry
+from engine.gravstrike.motion import (
     PIVOT_COST,
     Footprint,
     IllegalManeuver,

@@ -35,7 +35,7 @@ import shapely
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
-from engine.motion import Footprint, Pose
+from engine.gravstrike.motion import Footprint, Pose
 from schema.model import AreaShape, Arena, Circle, Rect, Turbine
 
 #: Contact tolerance in lengths (see the module docstring).

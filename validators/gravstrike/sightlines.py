@@ -23,7 +23,7 @@ from shapely.geometry import Point
 
 from engine.sight import Blockers, visible_region
 from schema.model import Arena
-from validators.builtin.common import fmt
+from validators.gravstrike.common import fmt
 from validators.symmetry import transforms
 from validators.findings import Finding, Result
 

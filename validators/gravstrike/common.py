@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shapely.geometry.base import BaseGeometry
 
-from engine.motion import Footprint, Pose
+from engine.gravstrike.motion import Footprint, Pose
 from schema.model import Arena, Element, Gate, StartPosition, StaticTarget
 
 

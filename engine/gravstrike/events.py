@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Union
 
-from engine.motion import Pose
+from engine.gravstrike.motion import Pose
 
 
 @dataclass(frozen=True)

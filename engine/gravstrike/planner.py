@@ -12,7 +12,7 @@ sideslips shift "up to one width" in ``slip_steps`` equal steps a side (:func:`d
 
 The search is an exact A* over intra-turn states (pose, speed, lengths moved this turn, icons
 spent this turn, fields used this turn) with time as the cost, an admissible distance/speed-ramp
-bound (:mod:`engine.heuristic`), per-heading configuration-space lookups (:mod:`engine.cspace`)
+bound (:mod:`engine.gravstrike.heuristic`), per-heading configuration-space lookups (:mod:`engine.gravstrike.cspace`)
 and state deduplication by pose quantised to ``quantum`` lengths (headings are exact: every
 heading is a source heading plus a multiple of 30 degrees).  One search serves every goal.
 
@@ -33,13 +33,13 @@ from typing import Any, Iterable, Literal, Sequence
 import numpy as np
 import shapely
 
-from engine.cspace import CSpace, HeadingSpace, ZoneSpec
-from engine.frontier import FrontierSearch
-from engine.geometry import ArenaGeometry, shape_centre
-from engine.heuristic import DistanceGrid, DistanceMap, TimeBound
-from engine.lattice import BoundTable, HeadingLattice
-from engine.lattice import supported as frontier_supported
-from engine.motion import (
+from engine.gravstrike.cspace import CSpace, HeadingSpace, ZoneSpec
+from engine.gravstrike.frontier import FrontierSearch
+from engine.gravstrike.geometry import ArenaGeometry, shape_centre
+from engine.gravstrike.heuristic import DistanceGrid, DistanceMap, TimeBound
+from engine.gravstrike.lattice import BoundTable, HeadingLattice
+from engine.gravstrike.lattice import supported as frontier_supported
+from engine.gravstrike.motion import (
     Pose,
     local_displacement,
     local_path,
@@ -48,12 +48,12 @@ from engine.motion import (
     normalize_heading,
     pivot,
 )
-from engine.reach import proven_unreachable
-from engine.retarget import retarget
-from engine.search import ScalarSearch
+from engine.gravstrike.reach import proven_unreachable
+from engine.gravstrike.retarget import retarget
+from engine.gravstrike.search import ScalarSearch
 from schema.model import Arena
 
-from engine.travel_types import (  # noqa: F401  (re-exported: the planner's public types)
+from engine.gravstrike.travel_types import (  # noqa: F401  (re-exported: the planner's public types)
     UNBOUNDED,
     CheckpointSource,
     Goal,
@@ -99,7 +99,7 @@ class Planner:
     turns; ``pivots``: consider pivots (k*30 degrees about a corner) in speed-0 turns;
     ``reverse``: consider reverse speeds; ``slip_steps``: sideslip steps per side (default
     :func:`default_slip_steps`); ``limits``: memory and time caps of every search
-    (:class:`~engine.travel_types.SearchLimits`).
+    (:class:`~engine.gravstrike.travel_types.SearchLimits`).
     """
 
     def __init__(
@@ -144,7 +144,7 @@ class Planner:
         #: The maneuvers one length may make (whole-width sideslips first).
         self.maneuvers = maneuver_set(self.slip_steps)
         self.limits = limits or SearchLimits()
-        #: Decide goals no footprint can reach before searching (:mod:`engine.reach`).
+        #: Decide goals no footprint can reach before searching (:mod:`engine.gravstrike.reach`).
         self.prove = prove
         self.vmax = min(6, self.turbine.max_speed)
         self.scale = math.lcm(*range(1, max(1, self.vmax) + 1))
@@ -270,7 +270,7 @@ class Planner:
         """Move this planner to ``arena`` when it differs only in where its goals are
         (checkpoints, start positions, static targets, gates): the configuration space and the
         distance grid stay, the moved goals' regions are replaced.  Returns the goals that moved
-        (their searches can be resumed: :meth:`engine.frontier.FrontierSearch.resume`), or None
+        (their searches can be resumed: :meth:`engine.gravstrike.frontier.FrontierSearch.resume`), or None
         when walls, fields, exclusion fields, bounds, turbine or the set of goals differ (build a
         new planner)."""
         return retarget(self, arena)
@@ -299,7 +299,7 @@ class Planner:
 
     def proven_unreachable(self, source: Source, goals: Iterable[Goal]) -> set[Goal]:
         """The goals no plan from ``source`` can reach, decided without searching
-        (:mod:`engine.reach`); goals it can't rule out are not included."""
+        (:mod:`engine.gravstrike.reach`); goals it can't rule out are not included."""
         return proven_unreachable(self, self.source_poses(source), list(goals))
 
     def _lattice(self, base: float) -> HeadingLattice:
@@ -320,7 +320,7 @@ class Planner:
         self._bound_table().build_floor()
 
     def _frontier(self, starts: Sequence[tuple[Pose, int]]) -> bool:
-        """Use the vectorised search (:mod:`engine.frontier`) for this query?"""
+        """Use the vectorised search (:mod:`engine.gravstrike.frontier`) for this query?"""
         return self.vectorised and self.minimise == "time" and frontier_supported(self, starts)
 
     # -- the search ------------------------------------------------------------------------------
@@ -346,7 +346,7 @@ class Planner:
         "beyond" ones at the turn limit): merging positions closer than a coarse tolerance (and its
         coarse sideslips) can lose the one pose that fits a narrow passage, so such goals are
         searched again at :data:`CONFIRM_TOLERANCE` (the finer answer stands).  Goals the proof
-        ruled out (``proven``, :mod:`engine.reach`) need no second look."""
+        ruled out (``proven``, :mod:`engine.gravstrike.reach`) need no second look."""
         doubtful = [g for g, r in results.items() if g not in proven
                     and (r.status == "unreachable" or (r.status == "beyond" and max_time is None))]
         if not doubtful or self.quantum <= CONFIRM_TOLERANCE:

@@ -3,7 +3,7 @@
 Checkpoints, start positions, static targets and gates don't change how a turbine moves (they
 score; walls, fields, exclusion fields, bounds and the turbine do), so a planner's configuration
 space and distance grid stay valid when only they move: their regions are swapped in place and
-searches already run can be resumed for them (:meth:`engine.frontier.FrontierSearch.resume`).
+searches already run can be resumed for them (:meth:`engine.gravstrike.frontier.FrontierSearch.resume`).
 """
 
 from __future__ import annotations
@@ -12,17 +12,17 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
-from engine.cspace import ZoneSpec
-from engine.geometry import ArenaGeometry
-from engine.travel_types import Goal
+from engine.gravstrike.cspace import ZoneSpec
+from engine.gravstrike.geometry import ArenaGeometry
+from engine.gravstrike.travel_types import Goal
 from schema.model import Arena
 
 if TYPE_CHECKING:  # pragma: no cover
-    from engine.planner import Planner
+    from engine.gravstrike.planner import Planner
 
 
 def retarget(planner: Planner, arena: Arena) -> set[Goal] | None:
-    """See :meth:`engine.planner.Planner.retarget`."""
+    """See :meth:`engine.gravstrike.planner.Planner.retarget`."""
     new = ArenaGeometry(arena)
     old = planner.geometry
     if not (planner.arena.turbine == arena.turbine and old.bounds.equals_exact(new.bounds, 0.0)

@@ -1,4 +1,4 @@
-"""Expanding states of the vectorised search (:mod:`engine.frontier`): a new turn (speed changes,
+"""Expanding states of the vectorised search (:mod:`engine.gravstrike.frontier`): a new turn (speed changes,
 through 0 into reverse), a turn at speed 0 (stay or pivot), one more length by every maneuver
 with the end-of-length checks (field pushes, goals met before and after them)."""
 
@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from engine.frontier_paths import PIVOT_BASE, gate_hits
-from engine.motion import PIVOT_COST
+from engine.gravstrike.frontier_paths import PIVOT_BASE, gate_hits
+from engine.gravstrike.motion import PIVOT_COST
 
 if TYPE_CHECKING:  # pragma: no cover
-    from engine.frontier import FrontierSearch
+    from engine.gravstrike.frontier import FrontierSearch
 
 _U1 = np.uint64(1)
 

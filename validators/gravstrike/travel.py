@@ -9,7 +9,7 @@ from itertools import combinations
 from typing import Any
 
 from schema.model import Arena
-from validators.builtin.common import fmt
+from validators.gravstrike.common import fmt
 from validators.context import AnalysisContext, path_json, travel_cell
 from validators.findings import Finding, Result
 
