@@ -36,12 +36,14 @@ class CwHeatLayer(QGraphicsItem):
         super().__init__()
         self.arena: Any = None
         self.reach: Any = None
+        self.times: Any = None  # the map's times for drawing (W.display_times)
         self.setZValue(HEAT_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def set_map(self, arena: Any, reach: Any) -> None:
         self.prepareGeometryChange()
         self.arena, self.reach = arena, reach
+        self.times = W.display_times(reach.times) if reach is not None else None
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -57,10 +59,10 @@ class CwHeatLayer(QGraphicsItem):
         painter.setClipPath(_bounds_path(self.arena), Qt.ClipOperation.IntersectClip)
         painter.setPen(Qt.PenStyle.NoPen)
         m = self.reach
-        nx, ny = m.times.shape
+        nx, ny = self.times.shape
         for i in range(nx):
             for j in range(ny):
-                colour = W.heat_colour(float(m.times[i, j]))
+                colour = W.heat_colour(float(self.times[i, j]))
                 if colour is None:
                     continue
                 c = QColor(colour)

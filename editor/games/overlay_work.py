@@ -42,6 +42,24 @@ def heat_colour(turns: float) -> str | None:
     return None
 
 
+def display_times(times: Any, min_neighbours: int = 3) -> Any:
+    """The reach map's times for drawing: a cell the car's centre never stops in (its movement
+    points are a car length apart, the cells an inch) takes the earliest time of its eight
+    neighbours when at least ``min_neighbours`` of them were reached; reached cells keep their
+    own time.  For the picture only: values are read from the map itself."""
+    t = np.asarray(times, dtype=np.float64)
+    nx, ny = t.shape
+    pad = np.full((nx + 2, ny + 2), np.inf)
+    pad[1:-1, 1:-1] = t
+    shifts = [pad[1 + di:nx + 1 + di, 1 + dj:ny + 1 + dj] for di in (-1, 0, 1) for dj in (-1, 0, 1) if di or dj]
+    near = np.min(shifts, axis=0)
+    count = np.sum([np.isfinite(s) for s in shifts], axis=0)
+    out = t.copy()
+    hole = ~np.isfinite(t) & (count >= min_neighbours)
+    out[hole] = near[hole]
+    return out
+
+
 def heat_map(arena: Any, player: int, policy: str = "flat-out", limit: float = HORIZON, cell: float = CELL) -> Any:
     """The reach map (:class:`engine.carwars.travel.ReachMap`) from start ``player``."""
     from engine.carwars.reach import reach
@@ -155,4 +173,4 @@ def sight_grid(arena: Any, player: int, cell: float = SIGHT_CELL) -> SightGrid:
 
 
 __all__ = ["BLOCKED", "CELL", "CLEAR", "COVER", "HEAT_BANDS", "HORIZON", "NOT_A_PLACE", "POLICIES", "PathPlan",
-           "SightGrid", "heat_colour", "heat_map", "path_plan", "sight_grid"]
+           "SightGrid", "display_times", "heat_colour", "heat_map", "path_plan", "sight_grid"]
