@@ -295,6 +295,13 @@ class Overlays(QObject):
         self.heat_player = player
         if hasattr(self, "heat_group"):
             self._check_menu(self.heat_group, player)
+        if self._car_wars():
+            self._cancel("heat")
+            self.heat.set_map(None, None)
+            self.heat.setVisible(False)
+            self.legend.set_heat(None)
+            self.cw.show_heat(player)
+            return
         if player is None:
             self._cancel("heat")
             self.heat.set_map(None, None)
@@ -320,8 +327,12 @@ class Overlays(QObject):
             return el.player if isinstance(el, StartPosition) else None
         return self.sight_mode if isinstance(self.sight_mode, int) else None
 
+    def _car_wars(self) -> bool:
+        """A Car Wars arena: its overlays are :mod:`editor.games.overlays`' (``self.cw``)."""
+        return hasattr(self, "cw") and self.cw.active()
+
     def _other_game(self) -> bool:
-        """Another game's arena: these overlays serve Gravstrike only so far (a status message)."""
+        """Another game's arena (not Gravstrike, not Car Wars): no overlays yet (a status message)."""
         from editor.games import is_generic
 
         if not is_generic(self.win.doc.arena):
@@ -332,6 +343,12 @@ class Overlays(QObject):
         return True
 
     def refresh_sight(self) -> None:
+        if self._car_wars():
+            self.sight.set_view(None, None)
+            self.sight.setVisible(False)
+            self.legend.set_sight(None, 0.0)
+            self.cw.show_sight(self.sight_mode)
+            return
         if self.sight_mode is not None and self._other_game():
             return
         arena = self.win.doc.arena
@@ -390,6 +407,13 @@ class Overlays(QObject):
         self._start("table", travel_table, (arena,))
 
     def arena_changed(self) -> None:
+        if hasattr(self, "cw"):
+            self.cw.arena_changed()  # Car Wars layers: recomputed after the edits pause, or off
+        if self._car_wars():
+            self.path.set_path([], None, self.path.size)
+            self.refresh_table()
+            self._refill_start_menus()
+            return
         if self.heat_player is not None:
             self.show_heat(self.heat_player if any(s.player == self.heat_player for s in self.win.doc.arena.start_positions)
                            else None)
@@ -398,6 +422,9 @@ class Overlays(QObject):
         self.path.set_path([], None, self.path.size)  # a path planned on the old arena is stale
         if self._live() is None:
             self.refresh_table()  # else the validation run this edit starts brings the table's travel
+        self._refill_start_menus()
+
+    def _refill_start_menus(self) -> None:
         players = tuple(sorted(s.player for s in self.win.doc.arena.start_positions))
         if players != self._menu_players:  # the menus list the starts: rebuilt only when they change
             self._menu_players = players
@@ -405,6 +432,8 @@ class Overlays(QObject):
             self._fill_sight_menu()
 
     def shutdown(self) -> None:
+        if hasattr(self, "cw"):
+            self.cw.shutdown()
         for kind in list(self.jobs):
             self._cancel(kind)
         self.pool.waitForDone(3000)
@@ -424,6 +453,7 @@ class Overlays(QObject):
         self.path_action.setChecked(True)
         self.path_action.toggled.connect(lambda on: self.path.setVisible(on and bool(self.path.steps)))
         m.addAction(self.path_action)
+        self.menu = m
 
     def _fill_sight_menu(self) -> None:
         if not hasattr(self, "sight_menu"):
@@ -465,8 +495,11 @@ class Overlays(QObject):
 
 def install(win: Any) -> Overlays:
     """Add the overlays to a main window: layers, View → Overlays menu, the travel-table dock."""
+    from editor.games.overlays import install as install_car_wars
+
     ov = Overlays(win)
     ov.install_menu(win.menus["view"])
+    ov.cw = install_car_wars(win, ov.menu)  # Car Wars: the same menus, its own layers
     dock = win._dock("Travel times", ov.table, Qt.DockWidgetArea.BottomDockWidgetArea)
     win.docks["travel"] = dock
     win.tabifyDockWidget(win.docks["validation"], dock)

@@ -1,0 +1,333 @@
+"""The analysis overlays for a Car Wars arena (issue 13: "Heat map, path and line-of-sight
+overlays as for Gravstrike"), driven from View → Overlays like Gravstrike's
+(:mod:`editor.overlays` hands a Car Wars arena's choices to :class:`CarWarsOverlays`):
+
+* **Travel heat map from start N** — :func:`engine.carwars.reach.reach` under the chosen policy;
+* **Car Wars path** — the planner's plan from a start to a numbered card or the centre;
+* **Line of sight from start** — blocked / through cover / clear squares around the arena;
+* **Car Wars travel policy** — ``flat-out`` or ``safe``, for the heat map and the path.
+
+Everything is computed in a child process (:func:`editor.validation.call_in_child`) on a
+thread pool: the window never waits, a newer edit or choice kills the running child, results of
+older generations are dropped, and the layers keep the previous picture until the new one
+arrives (the key says "Computing …").  Edits are coalesced (:data:`EDIT_DELAY_MS`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup
+
+from editor.games import is_generic
+from editor.games import overlay_work as W
+from editor.games.overlay_layers import CwHeatLayer, CwLegend, CwPathLayer, CwSightLayer
+from editor.validation import Cancelled, call_in_child
+
+#: After an edit, wait this long for the next one before recomputing (a drag is one job).
+EDIT_DELAY_MS = 200
+KINDS = ("heat", "path", "sight")
+POLICY_TEXT = {"flat-out": "Flat out (every maneuver, dice counted)", "safe": "Safe (no maneuver dice)"}
+
+
+class _Signals(QObject):
+    done = Signal(str, int, object)
+
+
+class _Job(QRunnable):
+    def __init__(self, kind: str, generation: int, fn: Callable[..., Any], args: tuple[Any, ...],
+                 signals: _Signals) -> None:
+        super().__init__()
+        self.kind, self.generation, self.fn, self.args, self.signals = kind, generation, fn, args, signals
+        self.cancelled = threading.Event()
+
+    def run(self) -> None:
+        try:
+            result = call_in_child(self.fn, self.args, self.cancelled.is_set)
+        except Cancelled:
+            return
+        except Exception as exc:  # noqa: BLE001 - shown in the key and the status bar
+            text = str(exc).strip()
+            result = RuntimeError(text.splitlines()[-1] if text else repr(exc))
+        self.signals.done.emit(self.kind, self.generation, result)
+
+
+def goal_label(arena: Any, goal: str) -> str:
+    if goal == "centre":
+        return "the centre"
+    ident = goal.removeprefix("card:")
+    card = next((c for c in arena.cards if c.id == ident), None)
+    return f"card {card.number} ({ident})" if card is not None else ident
+
+
+class CarWarsOverlays(QObject):
+    """The Car Wars layers, their key, their background jobs and their menu entries."""
+
+    message = Signal(str)
+
+    def __init__(self, win: Any) -> None:
+        super().__init__(win)
+        self.win = win
+        self.heat, self.path, self.sight = CwHeatLayer(), CwPathLayer(), CwSightLayer()
+        for layer in (self.heat, self.path, self.sight):
+            layer.setVisible(False)
+            win.scene.addItem(layer)
+        self.legend = CwLegend(win.view, win.view.viewport())
+        self.policy = "flat-out"
+        self.heat_player: int | None = None
+        self.path_choice: tuple[int, str] | None = None  # (start player, goal ref)
+        self.sight_mode: int | str | None = None  # a player, "selected" or None
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(2)
+        self.signals = _Signals(self)
+        self.signals.done.connect(self._done)
+        self.generation = dict.fromkeys(KINDS, 0)
+        self.jobs: dict[str, _Job] = {}
+        #: What each layer shows or is computing: kind -> (arena, parameters).
+        self.wanted: dict[str, tuple[Any, tuple[Any, ...]] | None] = dict.fromkeys(KINDS)
+        self.shown: dict[str, tuple[Any, tuple[Any, ...]] | None] = dict.fromkeys(KINDS)
+        self.edit_timer = QTimer(self)
+        self.edit_timer.setSingleShot(True)
+        self.edit_timer.setInterval(EDIT_DELAY_MS)
+        self.edit_timer.timeout.connect(self.refresh)
+        self._menu_key: tuple[Any, ...] | None = None
+
+    # -- state
+    def active(self) -> bool:
+        return is_generic(self.win.doc.arena) and getattr(self.win.doc.arena, "system", "") == "car-wars-6e"
+
+    def _players(self) -> set[int]:
+        return {s.player for s in self.win.doc.arena.start_positions}
+
+    def sight_player(self) -> int | None:
+        if self.sight_mode == "selected":
+            from editor.games import model as G
+
+            sel = self.win.doc.selection
+            el = G.find(self.win.doc.arena, sel[0]) if len(sel) == 1 else None
+            player = getattr(el, "player", None) if el is not None and sel[0].startswith(G.START) else None
+            return player if isinstance(player, int) else None
+        return self.sight_mode if isinstance(self.sight_mode, int) else None
+
+    def _params(self) -> dict[str, tuple[Any, ...] | None]:
+        """What each overlay should show for the current arena and choices (None: nothing)."""
+        arena = self.win.doc.arena
+        players = self._players() if self.active() else set()
+        out: dict[str, tuple[Any, ...] | None] = dict.fromkeys(KINDS)
+        if self.heat_player in players:
+            out["heat"] = (self.heat_player, self.policy)
+        if self.path_choice is not None and self.path_choice[0] in players:
+            goal = self.path_choice[1]
+            if goal == "centre" or any(f"card:{c.id}" == goal for c in arena.cards):
+                out["path"] = (self.path_choice[0], goal, self.policy)
+        sp = self.sight_player()
+        if self.sight_mode is not None and sp in players:
+            out["sight"] = (sp,)
+        return out
+
+    # -- choices (from the menus)
+    def show_heat(self, player: int | None) -> None:
+        self.heat_player = player
+        self.refresh()
+
+    def show_path(self, choice: tuple[int, str] | None) -> None:
+        self.path_choice = choice
+        if hasattr(self, "path_group"):
+            for act in self.path_group.actions():
+                act.setChecked(act.data() == (list(choice) if choice else None))
+        self.refresh()
+
+    def show_sight(self, mode: int | str | None) -> None:
+        self.sight_mode = mode
+        self.refresh()
+
+    def set_policy(self, policy: str) -> None:
+        if policy not in W.POLICIES:
+            raise ValueError(f"policy is one of {W.POLICIES}, not {policy!r}")
+        self.policy = policy
+        if hasattr(self, "policy_group"):
+            for act in self.policy_group.actions():
+                act.setChecked(act.data() == policy)
+        self.refresh()
+
+    def arena_changed(self) -> None:
+        """An edit: recompute what is shown once the edits pause (a newer edit cancels)."""
+        self._fill_menus()
+        if not self.active():
+            self.refresh()  # another game: everything off at once
+            return
+        if any(v is not None for v in self._params().values()):
+            for kind in KINDS:  # the running jobs are for the old arena
+                if self.wanted[kind] is not None and self.wanted[kind] != self.shown[kind]:
+                    self._cancel(kind)
+            self.edit_timer.start()
+
+    def selection_changed(self) -> None:
+        if self.sight_mode == "selected":
+            self.refresh()
+
+    # -- jobs
+    def refresh(self) -> None:
+        """Bring every layer in line with the arena and the choices: start the jobs whose
+        answer is not shown yet, hide the layers that are off."""
+        self.edit_timer.stop()
+        arena = self.win.doc.arena
+        params = self._params()
+        fns: dict[str, Callable[..., Any]] = {"heat": W.heat_map, "path": W.path_plan, "sight": W.sight_grid}
+        for kind in KINDS:
+            p = params[kind]
+            if p is None:
+                self._cancel(kind)
+                self.wanted[kind] = self.shown[kind] = None
+                self._clear(kind)
+                continue
+            want = (arena, p)
+            if self.shown[kind] is not None and self.shown[kind][0] is arena and self.shown[kind][1] == p:
+                self._cancel(kind)
+                self.wanted[kind] = want
+                continue
+            if self.wanted[kind] is not None and self.wanted[kind][0] is arena and self.wanted[kind][1] == p \
+                    and kind in self.jobs:
+                continue  # already computing it
+            self.wanted[kind] = want
+            self._start(kind, fns[kind], (arena, *p))
+            self.legend.set_state(kind, self._title(kind, p), "computing")
+        self._sight_note(params)
+
+    def _sight_note(self, params: dict[str, tuple[Any, ...] | None]) -> None:
+        if self.sight_mode is not None and params["sight"] is None and self.active():
+            self.legend.set_state("sight", "Line of sight: select a start" if self.sight_mode == "selected"
+                                  else "Line of sight: no such start", "")
+
+    def _title(self, kind: str, p: tuple[Any, ...]) -> str:
+        if kind == "heat":
+            return f"Heat map from start {p[0]} ({p[1]})"
+        if kind == "path":
+            return f"Path from start {p[0]} to {goal_label(self.win.doc.arena, p[1])} ({p[2]})"
+        return f"Line of sight from start {p[0]}"
+
+    def _start(self, kind: str, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        self._cancel(kind)
+        job = _Job(kind, self.generation[kind], fn, args, self.signals)
+        self.jobs[kind] = job
+        self.pool.start(job)
+
+    def _cancel(self, kind: str) -> None:
+        self.generation[kind] += 1
+        job = self.jobs.pop(kind, None)
+        if job is not None:
+            job.cancelled.set()
+
+    def _clear(self, kind: str) -> None:
+        layer = {"heat": self.heat, "path": self.path, "sight": self.sight}[kind]
+        layer.setVisible(False)
+        if kind == "heat":
+            self.heat.set_map(None, None)
+        elif kind == "path":
+            self.path.set_plan(None, None)
+        else:
+            self.sight.set_grid(None)
+        self.legend.set_state(kind, None)
+
+    def _done(self, kind: str, generation: int, result: object) -> None:
+        if generation != self.generation[kind]:
+            return  # an older choice or arena
+        self.jobs.pop(kind, None)
+        want = self.wanted[kind]
+        if want is None:
+            return
+        arena, p = want
+        title = self._title(kind, p)
+        if isinstance(result, Exception):
+            self.legend.set_state(kind, title, "failed")
+            self.message.emit(f"{title}: failed: {result}")
+            return
+        self.shown[kind] = want
+        if kind == "heat":
+            self.heat.set_map(arena, result)
+            self.heat.setVisible(True)
+            self.legend.set_state(kind, title)
+        elif kind == "path":
+            assert isinstance(result, W.PathPlan)
+            self.path.set_plan(result, arena.vehicle)
+            self.path.setVisible(True)
+            self.legend.set_state(kind, title, detail=f"{result.summary()}; labels: turn.point, +N dice rolled there")
+        else:
+            self.sight.set_grid(result)  # type: ignore[arg-type]
+            self.sight.setVisible(True)
+            self.legend.set_state(kind, title)
+
+    def busy(self) -> bool:
+        return bool(self.jobs) or self.edit_timer.isActive()
+
+    def shutdown(self) -> None:
+        self.edit_timer.stop()
+        for kind in list(self.jobs):
+            self._cancel(kind)
+        self.pool.waitForDone(3000)
+
+    # -- menus
+    def install_menu(self, menu: Any) -> None:
+        """The Car Wars entries of View → Overlays (shown only for a Car Wars arena; the heat
+        map and line-of-sight entries are shared with Gravstrike)."""
+        self.path_menu = menu.addMenu("Car Wars &path from start")
+        self.path_group = QActionGroup(self)
+        self.path_group.setExclusive(True)
+        self.policy_menu = menu.addMenu("Car Wars travel p&olicy")
+        self.policy_group = QActionGroup(self)
+        self.policy_group.setExclusive(True)
+        for policy in W.POLICIES:
+            act = QAction(POLICY_TEXT[policy], self, checkable=True)
+            act.setData(policy)
+            act.setChecked(policy == self.policy)
+            act.triggered.connect(lambda _c=False, p=policy: self.set_policy(p))
+            self.policy_group.addAction(act)
+            self.policy_menu.addAction(act)
+        self._fill_menus()
+
+    def _fill_menus(self) -> None:
+        if not hasattr(self, "path_menu"):
+            return
+        on = self.active()
+        self.path_menu.menuAction().setVisible(on)
+        self.policy_menu.menuAction().setVisible(on)
+        arena = self.win.doc.arena
+        key = (on, tuple(sorted(self._players())) if on else (),
+               tuple((c.id, c.number) for c in arena.cards) if on else ())
+        if key == self._menu_key:
+            return
+        self._menu_key = key
+        self.path_menu.clear()
+        for act in self.path_group.actions():
+            self.path_group.removeAction(act)
+        none = QAction("None", self, checkable=True)
+        none.setData(None)
+        none.setChecked(self.path_choice is None)
+        none.triggered.connect(lambda _c=False: self.show_path(None))
+        self.path_group.addAction(none)
+        self.path_menu.addAction(none)
+        if not on:
+            return
+        goals = [f"card:{c.id}" for c in sorted(arena.cards, key=lambda c: (c.number, c.id))] + ["centre"]
+        for player in sorted(self._players()):
+            sub = self.path_menu.addMenu(f"Start {player}")
+            for goal in goals:
+                act = QAction(f"to {goal_label(arena, goal)}", self, checkable=True)
+                act.setData([player, goal])
+                act.setChecked(self.path_choice == (player, goal))
+                act.triggered.connect(lambda _c=False, c=(player, goal): self.show_path(c))
+                self.path_group.addAction(act)
+                sub.addAction(act)
+
+
+def install(win: Any, menu: Any) -> CarWarsOverlays:
+    cw = CarWarsOverlays(win)
+    cw.install_menu(menu)
+    cw.message.connect(lambda text: win.statusBar().showMessage(text, 8000))
+    return cw
+
+
+__all__ = ["CarWarsOverlays", "EDIT_DELAY_MS", "goal_label", "install"]
