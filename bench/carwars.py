@@ -105,12 +105,12 @@ def main() -> int:
                 if code != "total" and dt >= 0.0005:
                     print(f"    {code:22s} {1000 * dt:8.1f} ms")
         times = []
-        for _ in range(args.repeat):  # what `arena validate` runs: the validators' runner, by ruleset
+        for _ in range(args.repeat):  # what `arena validate` runs: the validators' runner, by ruleset, on two cores
             cold()
             from validators.run import validate as run_validators
 
             t = time.perf_counter()
-            report = run_validators(arena, source=str(f))
+            report = run_validators(arena, source=str(f), parallel=True)  # as `arena validate` FILE runs it
             times.append(time.perf_counter() - t)
         print(f"{Path(f).name} [arena validate: validators.run.validate]: {statistics.median(times):.2f} s median of "
               f"{args.repeat}, {len(report.findings)} findings")
