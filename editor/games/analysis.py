@@ -7,9 +7,10 @@
 * **slow** (a child process per run, terminated when a newer edit comes): the travel fairness
   checks, which search every start's fewest turns and dice.
 
-The checks are the ruleset's validators: ``validators.run.validate`` once it dispatches by
-ruleset (the layer), until then the Car Wars engine's own checks (``engine.carwars``), whose
-findings are the same codes, severities and messages.
+The checks are the Car Wars engine's (``engine.carwars``), staged and cached as above; each
+finding is worded as the registered validator words it (:func:`validators.carwars.checks.quoted`
+adds the book's words where the engine's message has none), so the panel lists what
+``arena validate`` prints (a test compares the two on the shipped arenas).
 """
 
 from __future__ import annotations
@@ -35,7 +36,11 @@ READS: dict[str, tuple[str, ...]] = {
 
 
 def _finding(issue: Any) -> Finding:
-    return normalise(issue)
+    from validators.carwars.checks import quoted
+
+    out = normalise(issue)
+    out["message"] = quoted(out["code"], out["message"])
+    return out
 
 
 def format_findings(arena: Any) -> list[Finding]:

@@ -51,3 +51,25 @@ def test_a_firing_finding_is_listed_marked_and_clears_when_fixed(window, qtbot) 
             window.doc, "spike", ("shape", "points", 2), [-2, -8]))  # the arms 113 degrees apart
     assert not [f for f in window.runner.findings if f["code"] == "cw-corner-angle"]
     assert window.scene.items_by_ref["spike"].severity is None
+
+
+def test_the_panel_lists_what_arena_validate_reports() -> None:
+    """The editor's two stages give the same findings (code, severity, message, elements) as the
+    registered Car Wars validators (``validators.run.validate``, what ``arena validate`` runs), on
+    the shipped flawed arena, which trips most of the codes."""
+    from pathlib import Path
+
+    from editor.games.analysis import slow_findings
+    from schema import load
+    from validators.run import validate
+
+    arena = load(Path(__file__).resolve().parents[2] / "arenas" / "car-wars" / "broken-yard-flawed.yaml")
+    editor = QuickStage()(arena) + slow_findings(arena)
+    report = validate(arena)
+
+    def key(code: str, severity: str, message: str, elements: object) -> tuple[str, str, str, tuple[str, ...]]:
+        return (code, severity, message, tuple(sorted(str(e) for e in elements)))  # type: ignore[attr-defined]
+
+    mine = sorted(key(f["code"], f["severity"], f["message"], f["elements"]) for f in editor)
+    theirs = sorted(key(f.code, f.severity, f.message, f.elements) for f in report.findings)
+    assert len(theirs) >= 10 and mine == theirs
