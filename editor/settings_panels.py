@@ -96,8 +96,12 @@ class SettingsForm(QWidget):
         return EC.get_path(obj, path)
 
     def refresh(self) -> None:
+        # another game's scenario: its own form (editor.games.settings); name, author... stay
+        own_form = self.root == "scenario" and getattr(self.doc.arena, "system", "gravstrike") != "gravstrike"
         for path, w in self.editors.items():
             try:
+                if own_form:
+                    raise AttributeError(path)
                 v = self.value(path)
             except (AttributeError, IndexError):  # another game's arena has no such setting
                 self.form.setRowVisible(w, False)
@@ -147,13 +151,28 @@ class ArenaPanel(SettingsForm):
         hint = QLabel("On the canvas: the Edit vertices tool (E) with nothing selected drags the corners and sides.")
         hint.setWordWrap(True)
         self.column.insertWidget(1, hint)
+        from editor.games.settings import GameSettings
+
+        # another game's arena-wide settings (Car Wars: the car's base and the turning key)
+        self.game = GameSettings(doc, ("vehicle", "turning_key", "units"), "Game settings")
+        self.game.message.connect(self.message)
+        self.column.insertWidget(self.column.count() - 1, self.game)
 
 
 class ScenarioPanel(SettingsForm):
-    """Players, VP to win, tier thresholds, veterans, respawns, scoring variants, analysis."""
+    """Players, VP to win, tier thresholds, veterans, respawns, scoring variants, analysis (for
+    another game: its ``scenario`` from its schema)."""
 
     command = EC.SetScenarioSetting
     root = "scenario"
+
+    def __init__(self, doc: ArenaDocument, parent: QWidget | None = None) -> None:
+        super().__init__(doc, parent)
+        from editor.games.settings import GameSettings
+
+        self.game = GameSettings(doc, ("scenario",), "Scenario")
+        self.game.message.connect(self.message)
+        self.column.insertWidget(self.column.count() - 1, self.game)
 
 
 class PointsTable(QWidget):
