@@ -22,7 +22,6 @@ GAMES = (SYSTEM,)
 BOOK: dict[str, str] = {
     "mg-size": "The Battlefield (or BF) is 3 x 5 squares.",  # L1
     "mg-motherships": "On the shorter side there is your Mothership (your Base)",  # L6
-    "mg-symmetry": "On the shorter side there is your Mothership (your Base)",  # L6
     "mg-approach": "For every square in which the Units move, they spend 1 AP.",  # L56
 }
 
