@@ -199,7 +199,7 @@ def print_report(report: Report, console: Console) -> None:
     console.rule(f"[bold]{terminal_text(arena.name)}[/]  ({terminal_text(report.source)})")
     travel = report.metrics.get("travel")
     if report.system != "gravstrike":
-        console.print(f"{terminal_text(report.system)} · {arena.players} players · {len(report.validators)} validators")
+        console.print(f"{terminal_text(report.system)} · {report.player_count()} players · {len(report.validators)} validators")
         if travel:
             console.print(_card_table(travel, "flat out"))
     else:

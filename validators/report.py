@@ -18,7 +18,9 @@ Progress = Callable[[str, int, int], None]
 @dataclass
 class Report:
     """One arena's validation. ``tier``, ``budget`` and ``tolerance`` are Gravstrike's analysis
-    settings (None for games without them); ``system`` is the arena's game."""
+    settings (None for games without them); ``system`` is the arena's game; ``players``, when
+    given, is the number of players for games whose arenas do not carry ``players`` (the grid
+    games)."""
 
     arena: Any
     source: str | None
@@ -30,6 +32,11 @@ class Report:
     timings: dict[str, float] = field(default_factory=dict)
     tolerance: float | None = None
     system: str = "gravstrike"
+    players: int | None = None
+
+    def player_count(self) -> int:
+        """Players the scenario is for: ``players`` if the runner gave it, else the arena's."""
+        return self.players if self.players is not None else int(self.arena.players)
 
     def worst(self) -> str | None:
         if not self.findings:
@@ -49,7 +56,7 @@ class Report:
         if self.system != "gravstrike":
             doc["system"] = self.system
         doc.update({
-            "arena": {"name": self.arena.name, "file": self.source, "players": self.arena.players},
+            "arena": {"name": self.arena.name, "file": self.source, "players": self.player_count()},
             "tier": self.tier,
             "budget": self.budget,
         })
@@ -65,8 +72,9 @@ class Report:
 
 
 def run_chosen(arena: Any, chosen: list[Validator], context: Any, *, source: str | None, system: str,
-               progress: Progress | None = None) -> Report:
-    """Evaluate ``chosen`` in order and assemble the report (no tier, budget or tolerance)."""
+               progress: Progress | None = None, players: int | None = None) -> Report:
+    """Evaluate ``chosen`` in order and assemble the report (no tier, budget or tolerance);
+    ``players`` for arenas without a ``players`` attribute."""
     findings: list[Finding] = []
     metrics: dict[str, Any] = {}
     timings: dict[str, float] = {}
@@ -81,4 +89,4 @@ def run_chosen(arena: Any, chosen: list[Validator], context: Any, *, source: str
     if progress:
         progress("done", len(chosen), len(chosen))
     findings.sort(key=lambda f: (-RANK[f.severity], f.code, f.elements, f.message))
-    return Report(arena, source, None, None, chosen, findings, metrics, timings, None, system)
+    return Report(arena, source, None, None, chosen, findings, metrics, timings, None, system, players)

@@ -314,5 +314,6 @@ RULESET = Ruleset(
     default_arena=default_arena,
     semantic=semantic_problems,
     engine="engine.gliderpit",
+    checks="validators.gliderpit.run:validate",
     grid="hex",
 )

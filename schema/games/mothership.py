@@ -231,5 +231,6 @@ RULESET = Ruleset(
     default_arena=default_arena,
     semantic=semantic_problems,
     engine="engine.mothership",
+    checks="validators.mothership.run:validate",
     grid="square",
 )

@@ -1,0 +1,108 @@
+"""The Glider-Pit Gladiators validators: each wraps one check of :mod:`engine.gliderpit` (setup
+checks in ``engine.gliderpit.checks``, launch-zone fairness in ``engine.gliderpit.fairness``)
+under its code, with the game tag ``glider-pit-gladiators``.  Messages are the engine's; the
+setup checks' quote the book (002_2bb38bd119a25a6d.txt), and fairness findings get the book's
+words where the engine's message quotes none."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.gliderpit import checks as setup
+from engine.gliderpit.checks import Issue
+from schema.games.gliderpit import SYSTEM, GliderPitArena
+from validators.findings import Finding, Result, Severity
+from validators.gliderpit.context import GliderPitContext
+
+GAMES = (SYSTEM,)
+
+#: The book's words (002_2bb38bd119a25a6d.txt, by line) each fairness finding quotes.
+BOOK: dict[str, str] = {
+    "gp-zone-facings": "The glider counter may be launched facing in any direction except toward a hexside that "
+                       "contains a pit wall.",  # L55
+    "gp-zone-currents": "Roll 2d6. Place any one of the markers on a hex row matching the die roll.",  # L195
+}
+
+
+def plain(value: Any) -> Any:
+    """``value`` as JSON can hold it: tuples as lists, infinite or NaN numbers as None."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value
+
+
+def quoted(code: str, message: str) -> str:
+    """``message`` quoting the book's words for ``code`` (unless it quotes them already)."""
+    words = BOOK.get(code)
+    if words is None or '"' in message:
+        return message
+    return f'{message} "{words}"'
+
+
+def findings(issues: list[Issue]) -> list[Finding]:
+    return [Finding(i.code, i.severity, quoted(i.code, i.message), tuple(i.elements), plain(dict(i.metrics)))
+            for i in issues]
+
+
+def _context(arena: GliderPitArena, context: Any) -> GliderPitContext:
+    return context if isinstance(context, GliderPitContext) and context.arena is arena else GliderPitContext(arena)
+
+
+@dataclass(frozen=True)
+class SetupCheck:
+    """A check on the pit alone: one function of ``engine.gliderpit.checks.CHECKS``."""
+
+    id: str
+    title: str
+    severity: Severity
+    check: Callable[[GliderPitArena], list[Issue]]
+    games: tuple[str, ...] = GAMES
+    needs_travel: bool = False
+
+    def evaluate(self, arena: GliderPitArena, context: Any) -> Result:
+        return Result(findings(self.check(arena)))
+
+
+@dataclass(frozen=True)
+class ZoneCheck:
+    """One metric of the launch zones side by side (``engine.gliderpit.fairness.compare``,
+    the findings under this code).  The zones' numbers go into the report's ``zones``."""
+
+    id: str
+    title: str
+    severity: Severity
+    needs_travel: bool = False
+    games: tuple[str, ...] = GAMES
+
+    def evaluate(self, arena: GliderPitArena, context: Any) -> Result:
+        ctx = _context(arena, context)
+        issues = [i for i in ctx.compare(travel=self.needs_travel) if i.code == self.id]
+        return Result(findings(issues), {"zones": ctx.zones_json()})
+
+
+PIT = SetupCheck("gp-pit", "The pit is one hex grid, each hex listed once", "error", setup.check_pit)
+ROWS = SetupCheck("gp-rows", "19 numbered rows, every 2d6 total 2-12 on some row", "error", setup.check_rows)
+LAUNCH_ZONES = SetupCheck("gp-launch-zones", "Six launch zones of five contiguous wall hexes, one per Airspeed Track",
+                          "error", setup.check_launch_zones)
+LAUNCH_FACING = SetupCheck("gp-launch-facing", "Every launch hex has a facing not toward a wall hexside", "error",
+                           setup.check_launch_facing)
+FLOOR = SetupCheck("gp-floor", "FLOOR level standard, 5, 10 or 15, with room to launch", "error", setup.check_floor)
+SYMMETRY = SetupCheck("gp-symmetry", "The declared symmetry maps hexes, zones and row numbers onto themselves",
+                      "warning", setup.check_symmetry)
+ZONE_CENTRE = ZoneCheck("gp-zone-centre", "Launch zones equally far from the pit centre", "warning")
+ZONE_SPACING = ZoneCheck("gp-zone-spacing", "Launch zones equally far from the nearest other zone", "warning")
+ZONE_CLEARANCE = ZoneCheck("gp-zone-clearance", "Launch zones with equal wall clearance", "warning")
+ZONE_FACINGS = ZoneCheck("gp-zone-facings", "Launch zones with equally many legal launch facings", "warning")
+ZONE_CURRENTS = ZoneCheck("gp-zone-currents", "Launch zones equally exposed to the air currents", "warning")
+ZONE_TRAVEL = ZoneCheck("gp-zone-travel", "Launch zones equally many turns from the pit centre", "warning",
+                        needs_travel=True)
+
+ALL = (PIT, ROWS, LAUNCH_ZONES, LAUNCH_FACING, FLOOR, SYMMETRY, ZONE_CENTRE, ZONE_SPACING, ZONE_CLEARANCE,
+       ZONE_FACINGS, ZONE_CURRENTS, ZONE_TRAVEL)
