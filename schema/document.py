@@ -17,7 +17,8 @@ def _pt(v: Any) -> m.Point:
     return (float(v[0]), float(v[1]))
 
 
-def _ext(d: Doc) -> m.Extensions:
+def extensions_of(d: Doc) -> m.Extensions:
+    """The ``x-`` keys of a document (tool extensions, kept as they are)."""
     return {k: v for k, v in d.items() if k.startswith("x-")}
 
 
@@ -91,40 +92,40 @@ def arena_from(doc: Doc) -> m.Arena:
         bounds=bounds,
         turbine=turbine,
         symmetry=symmetry,
-        walls=tuple(m.Wall(id=w["id"], shape=shape_from(w["shape"]), extensions=_ext(w)) for w in g("walls", ())),
+        walls=tuple(m.Wall(id=w["id"], shape=shape_from(w["shape"]), extensions=extensions_of(w)) for w in g("walls", ())),
         checkpoints=tuple(
             m.Checkpoint(id=c["id"], kind=c["kind"], shape=cast(m.AreaShape, shape_from(c["shape"])),
-                         decaying=bool(c.get("decaying", False)), extensions=_ext(c))
+                         decaying=bool(c.get("decaying", False)), extensions=extensions_of(c))
             for c in g("checkpoints", ())
         ),
         gates=tuple(
             m.Gate(id=x["id"], kind=x["kind"], start=_pt(x["from"]), end=_pt(x["to"]),
-                   one_way=bool(x.get("one_way", False)), extensions=_ext(x))
+                   one_way=bool(x.get("one_way", False)), extensions=extensions_of(x))
             for x in g("gates", ())
         ),
         acceleration_fields=tuple(
             m.AccelerationField(id=f["id"], shape=cast(m.AreaShape, shape_from(f["shape"])),
-                                direction=float(f["direction"]), extensions=_ext(f))
+                                direction=float(f["direction"]), extensions=extensions_of(f))
             for f in g("acceleration_fields", ())
         ),
         exclusion_fields=tuple(
             m.ExclusionField(id=f["id"], shape=cast(m.AreaShape, shape_from(f["shape"])),
-                             active_from_tier=int(f.get("active_from_tier", 3)), extensions=_ext(f))
+                             active_from_tier=int(f.get("active_from_tier", 3)), extensions=extensions_of(f))
             for f in g("exclusion_fields", ())
         ),
         static_targets=tuple(
             m.StaticTarget(id=t["id"], position=_pt(t["position"]), tn_modifier=int(t.get("tn_modifier", 0)),
                            capacity=int(t.get("capacity", 1)), exploding=bool(t.get("exploding", False)),
-                           extensions=_ext(t))
+                           extensions=extensions_of(t))
             for t in g("static_targets", ())
         ),
         start_positions=tuple(
             m.StartPosition(player=int(s["player"]), position=_pt(s["position"]), facing=float(s["facing"]),
-                            extensions=_ext(s))
+                            extensions=extensions_of(s))
             for s in g("start_positions", ())
         ),
         scenario=scenario,
-        extensions=_ext(doc),
+        extensions=extensions_of(doc),
     )
 
 
@@ -153,7 +154,8 @@ def shape_doc(s: m.Shape) -> Doc:
     return {"type": "polyline", "points": [_p(p) for p in s.points], "thickness": num(s.thickness)}
 
 
-def _with_ext(d: Doc, ext: m.Extensions) -> Doc:
+def with_extensions(d: Doc, ext: m.Extensions) -> Doc:
+    """``d`` with the extensions ``ext`` added after its fields, in key order."""
     d.update({k: ext[k] for k in sorted(ext)})
     return d
 
@@ -174,30 +176,30 @@ def to_document(a: m.Arena) -> Doc:
     if a.symmetry is not None:
         sy = a.symmetry
         doc["symmetry"] = {"kind": sy.kind, "order": sy.order, "center": _p(sy.center), "axis": num(sy.axis)}
-    doc["walls"] = [_with_ext({"id": w.id, "shape": shape_doc(w.shape)}, w.extensions) for w in a.walls]
+    doc["walls"] = [with_extensions({"id": w.id, "shape": shape_doc(w.shape)}, w.extensions) for w in a.walls]
     doc["checkpoints"] = [
-        _with_ext({"id": c.id, "kind": c.kind, "shape": shape_doc(c.shape), "decaying": c.decaying}, c.extensions)
+        with_extensions({"id": c.id, "kind": c.kind, "shape": shape_doc(c.shape), "decaying": c.decaying}, c.extensions)
         for c in a.checkpoints
     ]
     doc["gates"] = [
-        _with_ext({"id": x.id, "kind": x.kind, "from": _p(x.start), "to": _p(x.end), "one_way": x.one_way}, x.extensions)
+        with_extensions({"id": x.id, "kind": x.kind, "from": _p(x.start), "to": _p(x.end), "one_way": x.one_way}, x.extensions)
         for x in a.gates
     ]
     doc["acceleration_fields"] = [
-        _with_ext({"id": f.id, "shape": shape_doc(f.shape), "direction": num(f.direction)}, f.extensions)
+        with_extensions({"id": f.id, "shape": shape_doc(f.shape), "direction": num(f.direction)}, f.extensions)
         for f in a.acceleration_fields
     ]
     doc["exclusion_fields"] = [
-        _with_ext({"id": f.id, "shape": shape_doc(f.shape), "active_from_tier": f.active_from_tier}, f.extensions)
+        with_extensions({"id": f.id, "shape": shape_doc(f.shape), "active_from_tier": f.active_from_tier}, f.extensions)
         for f in a.exclusion_fields
     ]
     doc["static_targets"] = [
-        _with_ext({"id": s.id, "position": _p(s.position), "tn_modifier": s.tn_modifier,
+        with_extensions({"id": s.id, "position": _p(s.position), "tn_modifier": s.tn_modifier,
                    "capacity": s.capacity, "exploding": s.exploding}, s.extensions)
         for s in a.static_targets
     ]
     doc["start_positions"] = [
-        _with_ext({"player": s.player, "position": _p(s.position), "facing": num(s.facing)}, s.extensions)
+        with_extensions({"player": s.player, "position": _p(s.position), "facing": num(s.facing)}, s.extensions)
         for s in a.start_positions
     ]
     sc = a.scenario
@@ -231,4 +233,4 @@ def to_document(a: m.Arena) -> Doc:
         },
     })
     doc["scenario"] = scen
-    return _with_ext(doc, a.extensions)
+    return with_extensions(doc, a.extensions)

@@ -24,7 +24,7 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
 from schema.checks import element_problems
-from schema.document import num, shape_doc, shape_from
+from schema.document import extensions_of, num, shape_doc, shape_from, with_extensions
 from schema.model import (
     FORMAT,
     AreaShape,
@@ -336,9 +336,6 @@ def _pt(v: Any) -> Point:
     return (float(v[0]), float(v[1]))
 
 
-def _ext(d: Doc) -> Extensions:
-    return {k: v for k, v in d.items() if k.startswith("x-")}
-
 
 def _opt_int(v: Any) -> int | None:
     return None if v is None else int(v)
@@ -381,35 +378,35 @@ def from_document(doc: Doc) -> CarWarsArena:
         symmetry=symmetry,
         bounds=bounds,
         walls=tuple(Wall(id=w["id"], shape=cast(WallShape, shape_from(w["shape"])), cover=w.get("cover", "full"),
-                         extensions=_ext(w)) for w in g("walls", ())),
+                         extensions=extensions_of(w)) for w in g("walls", ())),
         obstacles=tuple(
             Obstacle(id=o["id"], shape=cast(AreaShape, shape_from(o["shape"])), cover=o.get("cover", "partial"),
                      weight=o.get("weight", "heavy"), durability=_opt_int(o.get("durability")),
-                     face_up=o.get("face_up", "durability"), extensions=_ext(o))
+                     face_up=o.get("face_up", "durability"), extensions=extensions_of(o))
             for o in g("obstacles", ())
         ),
         terrain=tuple(Terrain(id=t["id"], shape=cast(AreaShape, shape_from(t["shape"])), level=int(t.get("level", 1)),
-                              extensions=_ext(t)) for t in g("terrain", ())),
+                              extensions=extensions_of(t)) for t in g("terrain", ())),
         hazards=tuple(
             Hazard(id=h["id"], shape=cast(AreaShape, shape_from(h["shape"])), name=h.get("name"),
                    dice=int(h.get("dice", 0)), effect=h.get("effect"), drive_over=bool(h.get("drive_over", True)),
-                   cover=h.get("cover", "none"), extensions=_ext(h))
+                   cover=h.get("cover", "none"), extensions=extensions_of(h))
             for h in g("hazards", ())
         ),
         cards=tuple(
             Card(id=c["id"], number=int(c["number"]), position=_pt(c["position"]), role=c.get("role", "checkpoint"),
                  owner=_opt_int(c.get("owner")), rotation=float(c.get("rotation", 0.0)),
-                 size=_pt(c.get("size", CARD_SIZE)), dice=int(c.get("dice", 0)), extensions=_ext(c))
+                 size=_pt(c.get("size", CARD_SIZE)), dice=int(c.get("dice", 0)), extensions=extensions_of(c))
             for c in g("cards", ())
         ),
         tokens=tuple(_token(t) for t in g("tokens", ())),
         start_positions=tuple(
             StartPosition(player=int(s["player"]), position=_pt(s["position"]), facing=float(s["facing"]),
-                          extensions=_ext(s))
+                          extensions=extensions_of(s))
             for s in g("start_positions", ())
         ),
         scenario=_scenario(g("scenario", {})),
-        extensions=_ext(doc),
+        extensions=extensions_of(doc),
     )
 
 
@@ -417,7 +414,7 @@ def _token(t: Doc) -> Token:
     size, weight, cover, face = TOKEN_DEFAULTS[t["kind"]]
     return Token(id=t["id"], kind=t["kind"], position=_pt(t["position"]), rotation=float(t.get("rotation", 0.0)),
                  size=_pt(t.get("size", size)), weight=t.get("weight", weight), cover=t.get("cover", cover),
-                 durability=_opt_int(t.get("durability")), face_up=t.get("face_up", face), extensions=_ext(t))
+                 durability=_opt_int(t.get("durability")), face_up=t.get("face_up", face), extensions=extensions_of(t))
 
 
 def _scenario(sc: Doc) -> Scenario:
@@ -440,10 +437,6 @@ def _p(p: Point) -> list[int | float]:
     return [num(p[0]), num(p[1])]
 
 
-def _with_ext(d: Doc, ext: Extensions) -> Doc:
-    d.update({k: ext[k] for k in sorted(ext)})
-    return d
-
 
 def to_document(a: CarWarsArena) -> Doc:
     """The canonical document of an arena (``from_document(to_document(a)) == a``)."""
@@ -463,14 +456,14 @@ def to_document(a: CarWarsArena) -> Doc:
     if a.symmetry is not None:
         sy = a.symmetry
         doc["symmetry"] = {"kind": sy.kind, "order": sy.order, "center": _p(sy.center), "axis": num(sy.axis)}
-    doc["walls"] = [_with_ext({"id": w.id, "shape": shape_doc(w.shape), "cover": w.cover}, w.extensions)
+    doc["walls"] = [with_extensions({"id": w.id, "shape": shape_doc(w.shape), "cover": w.cover}, w.extensions)
                     for w in a.walls]
     doc["obstacles"] = [
-        _with_ext({"id": o.id, "shape": shape_doc(o.shape), "cover": o.cover, "weight": o.weight,
+        with_extensions({"id": o.id, "shape": shape_doc(o.shape), "cover": o.cover, "weight": o.weight,
                    "durability": o.durability, "face_up": o.face_up}, o.extensions)
         for o in a.obstacles
     ]
-    doc["terrain"] = [_with_ext({"id": t.id, "shape": shape_doc(t.shape), "level": t.level}, t.extensions)
+    doc["terrain"] = [with_extensions({"id": t.id, "shape": shape_doc(t.shape), "level": t.level}, t.extensions)
                       for t in a.terrain]
     doc["hazards"] = []
     for h in a.hazards:
@@ -481,20 +474,20 @@ def to_document(a: CarWarsArena) -> Doc:
         if h.effect is not None:
             hd["effect"] = h.effect
         hd.update({"drive_over": h.drive_over, "cover": h.cover})
-        doc["hazards"].append(_with_ext(hd, h.extensions))
+        doc["hazards"].append(with_extensions(hd, h.extensions))
     doc["cards"] = [
-        _with_ext({"id": c.id, "number": c.number, "position": _p(c.position), "role": c.role, "owner": c.owner,
+        with_extensions({"id": c.id, "number": c.number, "position": _p(c.position), "role": c.role, "owner": c.owner,
                    "rotation": num(c.rotation), "size": _p(c.size), "dice": c.dice}, c.extensions)
         for c in a.cards
     ]
     doc["tokens"] = [
-        _with_ext({"id": t.id, "kind": t.kind, "position": _p(t.position), "rotation": num(t.rotation),
+        with_extensions({"id": t.id, "kind": t.kind, "position": _p(t.position), "rotation": num(t.rotation),
                    "size": _p(t.size), "weight": t.weight, "cover": t.cover, "durability": t.durability,
                    "face_up": t.face_up}, t.extensions)
         for t in a.tokens
     ]
     doc["start_positions"] = [
-        _with_ext({"player": s.player, "position": _p(s.position), "facing": num(s.facing)}, s.extensions)
+        with_extensions({"player": s.player, "position": _p(s.position), "facing": num(s.facing)}, s.extensions)
         for s in a.start_positions
     ]
     sc = a.scenario
@@ -508,7 +501,7 @@ def to_document(a: CarWarsArena) -> Doc:
                                  num(getattr(an, f.name)) if isinstance(getattr(an, f.name), float) else getattr(an, f.name))
                         for f in fields(Analysis)}
     doc["scenario"] = scen
-    return _with_ext(doc, a.extensions)
+    return with_extensions(doc, a.extensions)
 
 
 # ------------------------------------------------------------------ the new arena

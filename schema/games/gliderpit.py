@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from schema.checks import element_problems
+from schema.document import extensions_of, num, with_extensions
 from schema.ruleset import ElementKind, Ruleset, Style
 from schema.ruleset import Units as RulesetUnits
 
@@ -141,19 +142,10 @@ class GliderPitArena:
 # ------------------------------------------------------------------ document <-> model
 
 
-def _ext(d: Doc) -> Extensions:
-    return {k: v for k, v in d.items() if k.startswith("x-")}
-
 
 def _cell(v: Any) -> Axial:
     return (int(v[0]), int(v[1]))
 
-
-def _num(v: float) -> int | float:
-    f = float(v)
-    if f == 0:
-        return 0
-    return int(f) if f.is_integer() and abs(f) < 2**53 else f
 
 
 def from_document(doc: Doc) -> GliderPitArena:
@@ -187,20 +179,16 @@ def from_document(doc: Doc) -> GliderPitArena:
         orientation=g("grid", {}).get("orientation", "pointy"),
         cells=tuple(_cell(c) for c in g("cells", ())),
         rows=tuple(Row(id=r["id"], line=int(r["line"]), label=int(r["label"]),
-                       current=r.get("current", "any"), extensions=_ext(r)) for r in g("rows", ())),
+                       current=r.get("current", "any"), extensions=extensions_of(r)) for r in g("rows", ())),
         launch_zones=tuple(LaunchZone(id=z["id"], track=int(z["track"]), cells=tuple(_cell(c) for c in z["cells"]),
-                                      extensions=_ext(z)) for z in g("launch_zones", ())),
+                                      extensions=extensions_of(z)) for z in g("launch_zones", ())),
         floor=STANDARD_FLOOR if floor == "standard" else int(floor),
         symmetry=None if sy is None else Symmetry(kind=sy["kind"], order=int(sy.get("order", 1)),
                                                   axis=float(sy.get("axis", 90.0))),
         scenario=Scenario(gliders=int(g("scenario", {}).get("gliders", 6)), analysis=analysis),
-        extensions=_ext(doc),
+        extensions=extensions_of(doc),
     )
 
-
-def _with_ext(d: Doc, ext: Extensions) -> Doc:
-    d.update({k: ext[k] for k in sorted(ext)})
-    return d
 
 
 def to_document(a: GliderPitArena) -> Doc:
@@ -211,33 +199,33 @@ def to_document(a: GliderPitArena) -> Doc:
             doc[key] = getattr(a, key)
     if a.tags:
         doc["tags"] = list(a.tags)
-    doc["units"] = {"hex_mm": _num(a.units.hex_mm)}
+    doc["units"] = {"hex_mm": num(a.units.hex_mm)}
     doc["grid"] = {"shape": "hex", "orientation": a.orientation}
     if a.symmetry is not None:
-        doc["symmetry"] = {"kind": a.symmetry.kind, "order": a.symmetry.order, "axis": _num(a.symmetry.axis)}
+        doc["symmetry"] = {"kind": a.symmetry.kind, "order": a.symmetry.order, "axis": num(a.symmetry.axis)}
     doc["floor"] = "standard" if a.floor == STANDARD_FLOOR else a.floor
     doc["cells"] = [[q, r] for q, r in a.cells]
-    doc["rows"] = [_with_ext({"id": r.id, "line": r.line, "label": r.label, "current": r.current}, r.extensions)
+    doc["rows"] = [with_extensions({"id": r.id, "line": r.line, "label": r.label, "current": r.current}, r.extensions)
                    for r in a.rows]
-    doc["launch_zones"] = [_with_ext({"id": z.id, "track": z.track, "cells": [[q, r] for q, r in z.cells]},
+    doc["launch_zones"] = [with_extensions({"id": z.id, "track": z.track, "cells": [[q, r] for q, r in z.cells]},
                                      z.extensions) for z in a.launch_zones]
     an = a.scenario.analysis
     doc["scenario"] = {
         "gliders": a.scenario.gliders,
         "analysis": {
-            "centre_tolerance": _num(an.centre_tolerance),
-            "spacing_tolerance": _num(an.spacing_tolerance),
-            "clearance_tolerance": _num(an.clearance_tolerance),
+            "centre_tolerance": num(an.centre_tolerance),
+            "spacing_tolerance": num(an.spacing_tolerance),
+            "clearance_tolerance": num(an.clearance_tolerance),
             "clearance_cap": an.clearance_cap,
-            "facings_tolerance": _num(an.facings_tolerance),
-            "current_tolerance": _num(an.current_tolerance),
+            "facings_tolerance": num(an.facings_tolerance),
+            "current_tolerance": num(an.current_tolerance),
             "current_rows_tolerance": an.current_rows_tolerance,
             "exposure_speed": an.exposure_speed,
             "travel_tolerance": an.travel_tolerance,
             "disabled": list(an.disabled),
         },
     }
-    return _with_ext(doc, a.extensions)
+    return with_extensions(doc, a.extensions)
 
 
 # ------------------------------------------------------------------ the new arena

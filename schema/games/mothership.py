@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from schema.checks import element_problems
+from schema.document import extensions_of, num, with_extensions
 from schema.ruleset import ElementKind, Ruleset, Style
 from schema.ruleset import Units as RulesetUnits
 
@@ -112,19 +113,10 @@ class MothershipArena:
 # ------------------------------------------------------------------ document <-> model
 
 
-def _ext(d: Doc) -> Extensions:
-    return {k: v for k, v in d.items() if k.startswith("x-")}
-
 
 def _sq(v: Any) -> Square:
     return (int(v[0]), int(v[1]))
 
-
-def _num(v: float) -> int | float:
-    f = float(v)
-    if f == 0:
-        return 0
-    return int(f) if f.is_integer() and abs(f) < 2**53 else f
 
 
 def from_document(doc: Doc) -> MothershipArena:
@@ -148,18 +140,14 @@ def from_document(doc: Doc) -> MothershipArena:
         motherships=tuple(
             Mothership(id=m["id"], player=int(m["player"]), squares=tuple(_sq(s) for s in m["squares"]),
                        build_squares=tuple(_sq(s) for s in m.get("build_squares", ())), hp=int(m.get("hp", 5)),
-                       extensions=_ext(m))
+                       extensions=extensions_of(m))
             for m in g("motherships", ())),
         scenario=Scenario(size=(int(size[0]), int(size[1])),
                           analysis=Analysis(approach_tolerance=int(an.get("approach_tolerance", 0)),
                                             disabled=tuple(an.get("disabled", ())))),
-        extensions=_ext(doc),
+        extensions=extensions_of(doc),
     )
 
-
-def _with_ext(d: Doc, ext: Extensions) -> Doc:
-    d.update({k: ext[k] for k in sorted(ext)})
-    return d
 
 
 def to_document(a: MothershipArena) -> Doc:
@@ -170,19 +158,19 @@ def to_document(a: MothershipArena) -> Doc:
             doc[key] = getattr(a, key)
     if a.tags:
         doc["tags"] = list(a.tags)
-    doc["units"] = {"square_mm": _num(a.units.square_mm)}
+    doc["units"] = {"square_mm": num(a.units.square_mm)}
     doc["grid"] = {"shape": "square"}
     if a.symmetry is not None:
         doc["symmetry"] = {"kind": a.symmetry.kind}
     doc["squares"] = [[x, y] for x, y in a.squares]
     doc["motherships"] = [
-        _with_ext({"id": m.id, "player": m.player, "squares": [[x, y] for x, y in m.squares],
+        with_extensions({"id": m.id, "player": m.player, "squares": [[x, y] for x, y in m.squares],
                    "build_squares": [[x, y] for x, y in m.build_squares], "hp": m.hp}, m.extensions)
         for m in a.motherships]
     doc["scenario"] = {"size": list(a.scenario.size),
                        "analysis": {"approach_tolerance": a.scenario.analysis.approach_tolerance,
                                     "disabled": list(a.scenario.analysis.disabled)}}
-    return _with_ext(doc, a.extensions)
+    return with_extensions(doc, a.extensions)
 
 
 def default_arena() -> MothershipArena:
