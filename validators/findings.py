@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -40,3 +42,32 @@ class Result:
 
 def at_least(severity: str, threshold: str) -> bool:
     return RANK[severity] >= RANK[threshold]
+
+
+def plain(value: Any) -> Any:
+    """``value`` as JSON can hold it: tuples as lists, keys as strings, infinite or NaN numbers
+    as None."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value
+
+
+def quote_book(message: str, words: str | tuple[str, ...] | None) -> str:
+    """``message`` quoting the book's ``words`` (several joined by "plus"), unless it quotes
+    something already or there are none."""
+    if not words or '"' in message:
+        return message
+    if isinstance(words, str):
+        return f'{message} "{words}"'
+    return message + ": " + " plus ".join(f'"{w}"' for w in words)
+
+
+def findings_of(issues: Iterable[Any], quoted: Callable[[str, str], str]) -> list[Finding]:
+    """A game engine's issues (code, severity, message, elements, metrics) as findings, each
+    message passed through ``quoted(code, message)``."""
+    return [Finding(i.code, i.severity, quoted(i.code, i.message), tuple(i.elements), plain(dict(i.metrics)))
+            for i in issues]

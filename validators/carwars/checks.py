@@ -12,8 +12,8 @@ from engine.carwars import checks as setup
 from engine.carwars import fairness as fair
 from engine.carwars.issues import Issue
 from schema.games.carwars import SYSTEM, CarWarsArena
-from validators.carwars.context import CarWarsContext, plain
-from validators.findings import Finding, Result, Severity
+from validators.carwars.context import CarWarsContext
+from validators.findings import Finding, Result, Severity, findings_of, plain, quote_book
 
 GAMES = (SYSTEM,)
 
@@ -33,15 +33,11 @@ BOOK: dict[str, tuple[str, ...]] = {
 
 def quoted(code: str, message: str) -> str:
     """``message`` quoting the book's words for ``code`` (unless it quotes them already)."""
-    words = BOOK.get(code)
-    if words is None or '"' in message:
-        return message
-    return message + ": " + " plus ".join(f'"{w}"' for w in words)
+    return quote_book(message, BOOK.get(code))
 
 
 def findings(issues: list[Issue]) -> list[Finding]:
-    return [Finding(i.code, i.severity, quoted(i.code, i.message), tuple(i.elements), plain(dict(i.metrics)))
-            for i in issues]
+    return findings_of(issues, quoted)
 
 
 @dataclass(frozen=True)

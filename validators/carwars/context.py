@@ -11,17 +11,7 @@ from engine.carwars import fairness as fair
 from engine.carwars.rules import POLICIES
 from engine.carwars.travel import SearchLimits, TravelResult
 from schema.games.carwars import CarWarsArena
-
-
-def plain(value: Any) -> Any:
-    """``value`` as JSON can hold it: tuples as lists, infinite or NaN numbers as None."""
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    return value
+from validators.findings import plain
 
 
 def cell(r: TravelResult) -> dict[str, Any]:

@@ -6,7 +6,6 @@ words where the engine's message quotes none."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -14,7 +13,7 @@ from typing import Any
 from engine.gliderpit import checks as setup
 from engine.gliderpit.checks import Issue
 from schema.games.gliderpit import SYSTEM, GliderPitArena
-from validators.findings import Finding, Result, Severity
+from validators.findings import Finding, Result, Severity, findings_of, quote_book
 from validators.gliderpit.context import GliderPitContext
 
 GAMES = (SYSTEM,)
@@ -27,28 +26,13 @@ BOOK: dict[str, str] = {
 }
 
 
-def plain(value: Any) -> Any:
-    """``value`` as JSON can hold it: tuples as lists, infinite or NaN numbers as None."""
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    return value
-
-
 def quoted(code: str, message: str) -> str:
     """``message`` quoting the book's words for ``code`` (unless it quotes them already)."""
-    words = BOOK.get(code)
-    if words is None or '"' in message:
-        return message
-    return f'{message} "{words}"'
+    return quote_book(message, BOOK.get(code))
 
 
 def findings(issues: list[Issue]) -> list[Finding]:
-    return [Finding(i.code, i.severity, quoted(i.code, i.message), tuple(i.elements), plain(dict(i.metrics)))
-            for i in issues]
+    return findings_of(issues, quoted)
 
 
 def _context(arena: GliderPitArena, context: Any) -> GliderPitContext:

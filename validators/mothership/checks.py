@@ -14,7 +14,7 @@ from engine.mothership import checks as setup
 from engine.mothership import fairness as fair
 from engine.mothership.checks import Issue
 from schema.games.mothership import SYSTEM, MothershipArena
-from validators.findings import Finding, Result, Severity
+from validators.findings import Finding, Result, Severity, findings_of, quote_book
 
 GAMES = (SYSTEM,)
 
@@ -26,25 +26,13 @@ BOOK: dict[str, str] = {
 }
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
-
 def quoted(code: str, message: str) -> str:
     """``message`` quoting the book's words for ``code`` (unless it quotes them already)."""
-    words = BOOK.get(code)
-    if words is None or '"' in message:
-        return message
-    return f'{message} "{words}"'
+    return quote_book(message, BOOK.get(code))
 
 
 def findings(issues: list[Issue]) -> list[Finding]:
-    return [Finding(i.code, i.severity, quoted(i.code, i.message), tuple(i.elements), _plain(dict(i.metrics)))
-            for i in issues]
+    return findings_of(issues, quoted)
 
 
 def approach_json(approaches: list[fair.Approach]) -> dict[str, Any]:
