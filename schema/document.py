@@ -140,6 +140,18 @@ def num(v: float) -> int | float:
     return int(f) if f.is_integer() and abs(f) < 2**53 else f
 
 
+def header_document(a: Any) -> Doc:
+    """The fields every game's arena document begins with, in schema order: format, system,
+    name, then description, author and license when given, and tags when there are any."""
+    doc: Doc = {"format": a.format, "system": a.system, "name": a.name}
+    for key in ("description", "author", "license"):
+        if getattr(a, key) is not None:
+            doc[key] = getattr(a, key)
+    if a.tags:
+        doc["tags"] = list(a.tags)
+    return doc
+
+
 def _p(p: m.Point) -> list[int | float]:
     return [num(p[0]), num(p[1])]
 
@@ -162,12 +174,7 @@ def with_extensions(d: Doc, ext: m.Extensions) -> Doc:
 
 def to_document(a: m.Arena) -> Doc:
     """The canonical document of an arena."""
-    doc: Doc = {"format": a.format, "system": a.system, "name": a.name}
-    for key in ("description", "author", "license"):
-        if getattr(a, key) is not None:
-            doc[key] = getattr(a, key)
-    if a.tags:
-        doc["tags"] = list(a.tags)
+    doc: Doc = header_document(a)
     doc["units"] = {"length_mm": num(a.units.length_mm)}
     doc["bounds"] = shape_doc(a.bounds)
     t = a.turbine

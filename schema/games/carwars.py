@@ -24,7 +24,7 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
 from schema.checks import element_problems
-from schema.document import extensions_of, num, shape_doc, shape_from, with_extensions
+from schema.document import extensions_of, header_document, num, shape_doc, shape_from, with_extensions
 from schema.model import (
     FORMAT,
     AreaShape,
@@ -440,12 +440,7 @@ def _p(p: Point) -> list[int | float]:
 
 def to_document(a: CarWarsArena) -> Doc:
     """The canonical document of an arena (``from_document(to_document(a)) == a``)."""
-    doc: Doc = {"format": a.format, "system": a.system, "name": a.name}
-    for key in ("description", "author", "license"):
-        if getattr(a, key) is not None:
-            doc[key] = getattr(a, key)
-    if a.tags:
-        doc["tags"] = list(a.tags)
+    doc: Doc = header_document(a)
     doc["units"] = {"name": a.units.name, "symbol": a.units.symbol, "printed_mm": num(a.units.printed_mm)}
     doc["bounds"] = shape_doc(a.bounds)
     v = a.vehicle

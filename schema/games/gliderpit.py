@@ -23,15 +23,14 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from schema.checks import element_problems
-from schema.document import extensions_of, num, with_extensions
+from schema.model import FORMAT, Extensions
+from schema.document import extensions_of, header_document, num, with_extensions
 from schema.ruleset import ElementKind, Ruleset, Style
 from schema.ruleset import Units as RulesetUnits
 
-FORMAT = "arena-studio/1"
 SYSTEM = "glider-pit-gladiators"
 
 Axial = tuple[int, int]
-Extensions = dict[str, Any]
 Doc = dict[str, Any]
 Current = Literal["any", "updraft", "downdraft"]
 SymmetryKind = Literal["rotational", "mirror", "dihedral"]
@@ -193,12 +192,7 @@ def from_document(doc: Doc) -> GliderPitArena:
 
 def to_document(a: GliderPitArena) -> Doc:
     """The canonical document: every field in schema order, defaults included."""
-    doc: Doc = {"format": a.format, "system": a.system, "name": a.name}
-    for key in ("description", "author", "license"):
-        if getattr(a, key) is not None:
-            doc[key] = getattr(a, key)
-    if a.tags:
-        doc["tags"] = list(a.tags)
+    doc: Doc = header_document(a)
     doc["units"] = {"hex_mm": num(a.units.hex_mm)}
     doc["grid"] = {"shape": "hex", "orientation": a.orientation}
     if a.symmetry is not None:

@@ -21,15 +21,14 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from schema.checks import element_problems
-from schema.document import extensions_of, num, with_extensions
+from schema.model import FORMAT, Extensions
+from schema.document import extensions_of, header_document, num, with_extensions
 from schema.ruleset import ElementKind, Ruleset, Style
 from schema.ruleset import Units as RulesetUnits
 
-FORMAT = "arena-studio/1"
 SYSTEM = "mothership-grid"
 
 Square = tuple[int, int]
-Extensions = dict[str, Any]
 Doc = dict[str, Any]
 
 
@@ -152,12 +151,7 @@ def from_document(doc: Doc) -> MothershipArena:
 
 def to_document(a: MothershipArena) -> Doc:
     """The canonical document: every field in schema order, defaults included."""
-    doc: Doc = {"format": a.format, "system": a.system, "name": a.name}
-    for key in ("description", "author", "license"):
-        if getattr(a, key) is not None:
-            doc[key] = getattr(a, key)
-    if a.tags:
-        doc["tags"] = list(a.tags)
+    doc: Doc = header_document(a)
     doc["units"] = {"square_mm": num(a.units.square_mm)}
     doc["grid"] = {"shape": "square"}
     if a.symmetry is not None:
