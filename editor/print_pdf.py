@@ -76,8 +76,27 @@ def layout(arena: Arena, paper: str = "a4") -> Layout:
     return landscape if len(landscape.tiles) < len(portrait.tiles) else portrait
 
 
+def _outline(arena: Arena) -> object:
+    """What must be printed, as a shapely geometry in arena units: the bounds, or a grid
+    arena's cells."""
+    if hasattr(arena, "bounds"):
+        return arena.bounds.to_shapely()
+    from editor import grid_render
+
+    return grid_render.footprint(arena)
+
+
+def _box(arena: Arena) -> tuple[float, float, float, float]:
+    """(min x, min y, max x, max y) printed: the bounds, or everything a grid arena draws."""
+    if hasattr(arena, "bounds"):
+        return arena.bounds.to_shapely().bounds  # type: ignore[no-any-return]
+    from editor import grid_render
+
+    return grid_render.extent(arena)
+
+
 def _layout(arena: Arena, paper: str, pw: float, ph: float) -> Layout:
-    minx, miny, maxx, maxy = arena.bounds.to_shapely().bounds
+    minx, miny, maxx, maxy = _box(arena)
     L = units_mm(arena)
     width, height = (maxx - minx + 2 * ARENA_MARGIN) * L, (maxy - miny + 2 * ARENA_MARGIN) * L
     dw, dh = pw - 2 * MARGIN, ph - 2 * MARGIN - HEADER
@@ -93,10 +112,10 @@ def _arena_tiles(arena: Arena, lay: Layout) -> tuple[tuple[int, int], ...]:
     import shapely
     import shapely.affinity
 
-    minx, _miny, _maxx, maxy = arena.bounds.to_shapely().bounds
+    minx, _miny, _maxx, maxy = _box(arena)
     L = units_mm(arena)
     ox, oy = minx - ARENA_MARGIN, maxy + ARENA_MARGIN  # the printed rectangle's top-left, in lengths
-    bounds = shapely.affinity.affine_transform(arena.bounds.to_shapely(), [L, 0.0, 0.0, -L, -ox * L, oy * L])
+    bounds = shapely.affinity.affine_transform(_outline(arena), [L, 0.0, 0.0, -L, -ox * L, oy * L])
     out = []
     for r in range(lay.rows):
         for c in range(lay.cols):
@@ -132,7 +151,11 @@ def _text(painter: object, x: float, y: float, w: float, h: float, text: str, si
 
 def unit_name(arena: Arena) -> str:
     """The printed unit's name: ``length`` (Gravstrike) or the ruleset's (``inch``)."""
-    return "length" if isinstance(arena, Arena) else str(arena.units.name)
+    if isinstance(arena, Arena):
+        return "length"
+    from schema.ruleset import ruleset
+
+    return str(getattr(arena.units, "name", None) or ruleset(arena.system).units.name)
 
 
 def _plural(unit: str, n: int | float) -> str:
@@ -295,7 +318,12 @@ def _aids(painter: object, arena: Arena, lay: Layout) -> None:
               f"Ruler: {n} {_plural(u, n)} (ticks every 1/4 {u}; lower edge: centimetres). 1 {u} = {L:g} mm.", 3.0)
         y += h + 8
         calibration_bar(painter, x0, y, n, L, h=3.0, unit=u)
-        _vehicle_aids(painter, arena, lay, y + 14)
+        if getattr(arena, "vehicle", None) is not None:
+            _vehicle_aids(painter, arena, lay, y + 14)
+        else:
+            from editor.grid_render import cell_aid
+
+            cell_aid(painter, arena, x0, y + 14, lay.draw_w)
         return
     _text(painter, x0, y + h + 0.5, lay.draw_w, 5,
           f"Ruler: {n} lengths (ticks every 1/4 length; lower edge: centimetres). 1 length = {L:g} mm.", 3.0)
@@ -373,10 +401,15 @@ def _vehicle_aids(painter: object, arena: Arena, lay: Layout, y: float) -> None:
         painter.drawEllipse(QPointF(cx * MM, (y + ch / 2) * MM), b * MM, b * MM)
 
 
-def print_pdf(arena: Arena, paper: str = "a4") -> bytes:
-    """The printable PDF's bytes (deterministic)."""
+def print_pdf(arena: Arena, paper: str = "a4", cell_mm: float | None = None) -> bytes:
+    """The printable PDF's bytes (deterministic).  ``cell_mm``: a grid arena's hexes (across
+    the flats) or squares printed at that size instead of the arena's ``units``."""
     from editor.export_render import _open_buffer, ensure_app, normalise_pdf, pdf_writer
 
+    if cell_mm is not None:
+        from editor.grid_render import with_cell_mm
+
+        arena = with_cell_mm(arena, cell_mm)
     ensure_app()
     from PySide6.QtGui import QPainter, QPdfWriter
 

@@ -370,6 +370,10 @@ def z_order(el: Element) -> int:
 
 
 def arena_rect(arena: Arena, margin: float = 1.0) -> QRectF:
+    if not hasattr(arena, "bounds"):  # a grid arena: its cells and labels
+        from editor import grid_render
+
+        return grid_render.arena_rect(arena, margin)
     minx, miny, maxx, maxy = arena.bounds.to_shapely().bounds
     return QRectF(minx - margin, miny - margin, maxx - minx + 2 * margin, maxy - miny + 2 * margin)
 

@@ -55,6 +55,9 @@ def kinds_of(system: str) -> tuple[ElementKind, ...]:
 def unit_of(arena: Any) -> tuple[str, str]:
     """(unit name, symbol) of an arena's coordinates."""
     u = arena.units
+    if not hasattr(u, "name"):  # a grid game's units hold the printed size only
+        ru = _ruleset(arena.system).units
+        return (str(ru.name), str(ru.symbol))
     return (str(getattr(u, "name", "length")), str(getattr(u, "symbol", "len")))
 
 
@@ -214,7 +217,13 @@ def grid_steps(arena: Any) -> tuple[float, float]:
 
 def paint_arena(painter: QPainter, arena: Any, target: QRectF, *, grid: bool = True, margin: float = 1.0,
                 label_px: float = 12.0, underlay: Callable[[QPainter], None] | None = None) -> None:
-    """Draw a whole arena fitted into device rectangle ``target``."""
+    """Draw a whole arena fitted into device rectangle ``target`` (grid arenas:
+    :func:`editor.grid_render.paint_arena`)."""
+    from editor import grid_render
+
+    if grid_render.is_grid(arena):
+        grid_render.paint_arena(painter, arena, target, margin=margin, label_px=label_px)
+        return
     source = R.arena_rect(arena, margin)
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -231,12 +240,19 @@ def paint_arena(painter: QPainter, arena: Any, target: QRectF, *, grid: bool = T
 
 def legend_rows(arena: Any) -> list[tuple[ElementKind, str]]:
     """(kind, text) for each kind the arena uses, in drawing order."""
+    from editor import grid_render
+
     rows = []
     for kind in kinds_of(arena.system):
         items = getattr(arena, kind.key, ())
         if not items:
             continue
         text = kind.title
+        if grid_render.is_grid(arena):
+            grid_text = grid_render.legend_text(arena, kind.key)
+            if grid_text is not None:
+                rows.append((kind, grid_text))
+            continue
         if kind.key == "obstacles":
             text += " (outline: full cover thick, drive-thru dashed, light dotted)"
         elif kind.key == "start_positions":
@@ -342,14 +358,22 @@ def paint_page(painter: QPainter, arena: Any, width: float, height: float, *, ti
     name, symbol = unit_of(arena)
     y += 10
     text(title or arena.name, 20, bold=True)
-    facts = [f"{rs.game} ({rs.edition})", f"{arena.players} player{'' if arena.players == 1 else 's'}"]
-    minx, miny, maxx, maxy = arena.bounds.to_shapely().bounds
-    facts.append(f"{maxx - minx:g} x {maxy - miny:g} {symbol}")
+    from editor import grid_render
+
+    grid = grid_render.is_grid(arena)
+    facts = [f"{rs.game} ({rs.edition})"]
+    if grid:
+        facts += grid_render.facts(arena)
+    else:
+        facts.append(f"{arena.players} player{'' if arena.players == 1 else 's'}")
+        minx, miny, maxx, maxy = arena.bounds.to_shapely().bounds
+        facts.append(f"{maxx - minx:g} x {maxy - miny:g} {symbol}")
     if getattr(arena, "vehicle", None) is not None:
         v = arena.vehicle
         facts.append(f"car {v.length:g} x {v.width:g} {symbol}, turning key {v.key_length:g} x {v.key_width:g} {symbol}")
     if arena.symmetry is not None:
-        facts.append(f"{arena.symmetry.kind} symmetry, order {arena.symmetry.order}")
+        order = getattr(arena.symmetry, "order", None)
+        facts.append(f"{arena.symmetry.kind} symmetry" + (f", order {order}" if order is not None else ""))
     text(" | ".join(facts), 13)
     for label, value in (("Author", arena.author), ("Licence", arena.license), ("File", source)):
         if value:
@@ -375,7 +399,8 @@ def paint_page(painter: QPainter, arena: Any, width: float, height: float, *, ti
         painter.drawText(QRectF(x0 + 90, y, panel - 100, h),
                          int(Qt.AlignmentFlag.AlignVCenter) | int(Qt.TextFlag.TextWordWrap), label)
         y += h + 6
-    text(f"Grid: 1 {name} squares, heavier every {grid_steps(arena)[1]:g}.", 12, colour=QColor("#444444"))
+    if not grid:
+        text(f"Grid: 1 {name} squares, heavier every {grid_steps(arena)[1]:g}.", 12, colour=QColor("#444444"))
     painter.setWorldTransform(QTransform())
 
 

@@ -46,6 +46,11 @@ class Units:
 
     hex_mm: float = 19.05
 
+    @property
+    def printed_mm(self) -> float:
+        """Millimetres one coordinate unit (a hex, centre to centre) is printed 1:1."""
+        return self.hex_mm
+
 
 @dataclass(frozen=True)
 class Row:

@@ -40,6 +40,11 @@ class Units:
 
     square_mm: float = 90.0
 
+    @property
+    def printed_mm(self) -> float:
+        """Millimetres one coordinate unit (a square's side) is printed 1:1."""
+        return self.square_mm
+
 
 @dataclass(frozen=True)
 class Mothership:
