@@ -106,12 +106,17 @@ class BoundsEditor(QGroupBox):
         #: points trace a rectangle or a regular polygon.
         self._points_chosen = False
         self._shown_bounds: object = None
-        doc.arenaChanged.connect(lambda _a: self.refresh() if doc.arena.bounds != self._shown_bounds else None)
+        doc.arenaChanged.connect(
+            lambda _a: self.refresh() if getattr(doc.arena, "bounds", None) != self._shown_bounds else None)
         self.refresh()
 
     # ---------------------------------------------------------------- showing
 
     def refresh(self) -> None:
+        self.setVisible(hasattr(self.doc.arena, "bounds"))  # a grid arena's cells are its bounds
+        if not hasattr(self.doc.arena, "bounds"):
+            self._shown_bounds = None
+            return
         self._shown_bounds = self.doc.arena.bounds
         form = B.describe(self.doc.arena.bounds)
         if self._points_chosen and isinstance(self.doc.arena.bounds, Polygon):

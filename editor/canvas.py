@@ -102,7 +102,8 @@ class ArenaScene(QGraphicsScene):
         try:
             seen: set[str] = set()
             ctx = render.context_of(arena)
-            for el in arena.elements():
+            grid = not hasattr(arena, "bounds")  # a grid arena: drawn whole by editor.games.grid_window
+            for el in () if grid else arena.elements():
                 seen.add(el.id)
                 item = self.items_by_ref.get(el.id)
                 if item is None:
@@ -117,8 +118,9 @@ class ArenaScene(QGraphicsScene):
             for ref in list(self.items_by_ref):
                 if ref not in seen:
                     self.removeItem(self.items_by_ref.pop(ref))
-            if self._bounds != arena.bounds:
-                self._bounds = arena.bounds
+            outline = render.arena_rect(arena, 0.0) if grid else arena.bounds
+            if self._bounds != outline:
+                self._bounds = outline
                 self.fit_scene_rect(keep_visible=True)
                 self.redraw_background()
         finally:
@@ -205,6 +207,9 @@ class ArenaScene(QGraphicsScene):
         return None
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        if not hasattr(self.arena, "bounds"):  # a grid arena: its cells are the floor
+            painter.fillRect(rect, render.OUTSIDE)
+            return
         render.paint_background(painter, self.arena, rect, grid=self.grid_visible)
 
 

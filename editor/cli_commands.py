@@ -61,17 +61,31 @@ def print_command(
     file: Annotated[Path, typer.Argument(help="Arena file.", show_default=False)],
     out: Annotated[Path, typer.Option("-o", "--output", help="OUT.pdf", show_default=False)],
     paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
+    cell_mm: Annotated[Optional[float], typer.Option(
+        "--cell-mm", help="Grid arenas: print each hex (across the flats) or square this many mm "
+                          "(default: the arena's units.hex_mm / units.square_mm).")] = None,
 ) -> None:
     """Printable 1:1 PDF tiled over pages, with assembly map and measuring aids.
 
-    The arena at true size (units.length_mm per length), pages coordinated like B3, overlap
-    strips with alignment marks, a ruler and the 30/60/90 degree turning arcs."""
+    The arena at true size (units.length_mm per length; a grid arena's hex_mm or square_mm per
+    cell, or --cell-mm), pages coordinated like B3, overlap strips with alignment marks, a ruler
+    and the 30/60/90 degree turning arcs."""
     from editor.print_pdf import PAPERS, layout, print_pdf
 
     if paper not in PAPERS:
         raise _fail(f"--paper must be {' or '.join(PAPERS)}")
     _check(out, [file])
     arena = _load(file)
+    if cell_mm is not None:
+        from editor.grid_render import is_grid, with_cell_mm
+
+        if not is_grid(arena):
+            raise _fail(f"{file}: --cell-mm is for grid arenas (hexes or squares); this is a "
+                        f"{getattr(arena, 'system', 'gravstrike')} arena")
+        try:
+            arena = with_cell_mm(arena, cell_mm)
+        except ValueError as exc:
+            raise _fail(f"--cell-mm: {exc}") from None
     _write(out, print_pdf(arena, paper), [file])
     lay = layout(arena, paper)
     from editor.print_pdf import unit_name

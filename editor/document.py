@@ -48,6 +48,8 @@ class ArenaDocument(QObject):
 
     def active_symmetry(self) -> Symmetry | None:
         """The symmetry edits keep (None when off or the arena declares none)."""
+        if not hasattr(self._arena, "bounds"):  # a grid arena: its tools paint the cells' images
+            return None
         return self._arena.symmetry if self.symmetry_enabled else None
 
     def _clean_changed(self, clean: bool) -> None:

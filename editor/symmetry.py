@@ -217,6 +217,10 @@ def _keep_identity(img: Element, other: Element) -> Element:
 def describe(sym: Symmetry | None) -> str:
     if sym is None:
         return "none"
+    if not hasattr(sym, "center"):  # a grid game's: about the grid's centre
+        order = getattr(sym, "order", 1)
+        axis = f" about {sym.axis:g}°" if sym.kind in ("mirror", "dihedral") and hasattr(sym, "axis") else ""
+        return f"{sym.kind}" + (f" order {order}" if order > 1 else "") + axis + " (grid centre)"
     if sym.kind == "mirror":
         return f"mirror about {sym.axis:g}° through ({sym.center[0]:g}, {sym.center[1]:g})"
     return f"{sym.kind} order {sym.order} about ({sym.center[0]:g}, {sym.center[1]:g})"

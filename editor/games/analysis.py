@@ -35,6 +35,11 @@ READS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Grid games: their registered validators run whole in the quick stage (worded as
+#: ``arena validate`` words them).
+GRID_GAMES = ("glider-pit-gladiators", "mothership-grid")
+
+
 def _finding(issue: Any) -> Finding:
     from validators.carwars.checks import quoted
 
@@ -85,6 +90,10 @@ class QuickStage:
         found = format_findings(arena)
         if found:
             return found
+        if getattr(arena, "system", "") in GRID_GAMES:  # every gp-/mg- validator: well under a second
+            from editor.analysis import validators_run
+
+            return validators_run(arena, None, stop)
         if getattr(arena, "system", "") != "car-wars-6e":
             return []
         disabled = set(arena.scenario.analysis.disabled)

@@ -50,8 +50,9 @@ def ruleset(arena: Any) -> R.Ruleset:
 
 
 def kind_keys(arena: Any) -> tuple[str, ...]:
-    """The arena's element kinds, in drawing order (the ruleset's styles' ``z``)."""
-    return tuple(k.key for k in sorted(ruleset(arena).kinds, key=lambda k: k.style.z))
+    """The arena's element kinds, in drawing order (the ruleset's styles' ``z``); a grid's
+    cells (placement ``cell``) are coordinates, not elements, and are left out."""
+    return tuple(k.key for k in sorted(ruleset(arena).kinds, key=lambda k: k.style.z) if k.placement != "cell")
 
 
 @lru_cache(maxsize=None)

@@ -100,7 +100,7 @@ class CarWarsOverlays(QObject):
         return is_generic(self.win.doc.arena) and getattr(self.win.doc.arena, "system", "") == "car-wars-6e"
 
     def _players(self) -> set[int]:
-        return {s.player for s in self.win.doc.arena.start_positions}
+        return {s.player for s in getattr(self.win.doc.arena, "start_positions", ())}
 
     def sight_player(self) -> int | None:
         if self.sight_mode == "selected":

@@ -1,8 +1,8 @@
 """Which ruleset an arena belongs to, and the installed games (Qt-free).
 
 Rulesets come from the ``arena_studio.rulesets`` entry points (:func:`schema.ruleset.rulesets`).
-The editor draws games placed freely on a table (``Ruleset.grid`` None); grid games (Glider-Pit,
-the Mothership grid) are not offered by File → New yet.
+File → New offers every installed game: those placed freely on a table (``Ruleset.grid`` None)
+and the grid games (Glider-Pit Gladiators' hex pit, the Mothership battlefield).
 """
 
 from __future__ import annotations
@@ -33,9 +33,10 @@ def games() -> list[tuple[str, str, str, str]]:
     """(id, game, edition, units) of every game File → New offers, Gravstrike first."""
     rows = [(GRAVSTRIKE, "Gravstrike", "core rules", "lengths (L)")]
     for key, rs in installed().items():
-        if key != GRAVSTRIKE and rs.grid is None:
-            rows.append((key, rs.game, rs.edition, f"{rs.units.name}es ({rs.units.symbol})"
-                         if rs.units.name.endswith("ch") else f"{rs.units.name}s ({rs.units.symbol})"))
+        if key != GRAVSTRIKE:
+            name = rs.units.name
+            plural = f"{name}es" if name.endswith(("ch", "x")) else f"{name}s"
+            rows.append((key, rs.game, rs.edition, f"{plural} ({rs.units.symbol})"))
     return rows
 
 

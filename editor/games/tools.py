@@ -123,7 +123,12 @@ def _shape_modes(rs: R.Ruleset, kind: R.ElementKind) -> tuple[str, ...]:
 
 
 def tool_classes(rs: R.Ruleset) -> tuple[type[Tool], ...]:
-    """Select, vertices, rotate, one tool per placeable kind, then measure."""
+    """Select, vertices, rotate, one tool per placeable kind, then measure (a grid game: its
+    stroke tools, :mod:`editor.games.grid_tools`)."""
+    if rs.grid is not None:
+        from editor.games.grid_tools import tool_classes as grid_tools
+
+        return grid_tools(rs)
     from editor.tools import MeasureTool, SelectTool
     from editor.vertex_tool import EditVerticesTool, RotateTool
 

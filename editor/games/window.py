@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from editor.mainwindow import MainWindow
 
 #: Snapping step of a new document, by unit symbol.
-GRID = {"L": 0.5, "in": 1.0}
+GRID = {"L": 0.5, "in": 1.0, "hex": 0.0, "sq": 0.0}
 
 
 class StartKeys(QGraphicsItem):
@@ -75,6 +75,9 @@ class GameWindow(QObject):
         self.label = QLabel()
         self.label.setObjectName("game")
         win.statusBar().addPermanentWidget(self.label)
+        from editor.games.grid_window import install as install_grid
+
+        self.grid = install_grid(win)
         win.doc.arenaChanged.connect(self.arena_changed)
         self.arena_changed(win.doc.arena)
 
