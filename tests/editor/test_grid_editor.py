@@ -174,7 +174,7 @@ def test_live_findings_are_worded_as_arena_validate_words_them(pit, qtbot) -> No
     pit.set_tool("grid:rows")
     pit.tools["grid:rows"].mode = "7"
     with qtbot.waitSignal(pit.runner.finished, timeout=30000):
-        click(pit, *at((0, 5)))  # R5 (label 8) becomes a 7: no row rolls... still every total?
+        click(pit, *at((0, 5)))  # R5, an 8, becomes a 7 (every total 2-12 still has a row)
     with qtbot.waitSignal(pit.runner.finished, timeout=30000):
         pit.set_tool("grid:erase")
         drag(pit, [at((-9, 8)), at((-9, 7))])  # Z1 is three hexes long now

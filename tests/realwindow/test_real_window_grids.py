@@ -1,0 +1,79 @@
+"""The grid games in the editor in a real X server (issue 15), by real mouse and keyboard: the
+editor opens the default Glider-Pit pit, a stroke with the Paint tool (B) adds a string of hexes above the pit
+— and, in symmetry mode, their mirror images — as ONE undo step; erasing two hexes of launch
+zone Z1 (X) makes the live findings list ``gp-launch-zones``; the Mothership battlefield opens
+with its own palette and a click selects a Mothership.  Screenshots are saved (published as
+docs/images/glider-pit-editor.png and mothership-editor.png with ARENA_STUDIO_SCREENSHOTS)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from editor.games.io import dumps
+from engine.grids import HexLayout
+from schema.games import gliderpit as gp
+from schema.games import mothership as ms
+from tests.realwindow.harness import Editor, XSession
+
+PIT = HexLayout("pointy")
+
+
+def start(xsession: XSession, workdir: Path, path: Path) -> Editor:
+    ed = Editor(xsession, workdir, [str(path)])
+    end = time.monotonic() + 120  # a loaded machine may take a while to start the editor
+    while not ed.probe.exists() and ed.proc.poll() is None and time.monotonic() < end:
+        time.sleep(0.2)
+    return ed
+
+
+def test_paint_and_erase_hexes_of_the_pit(xsession: XSession, tmp_path: Path, shots) -> None:  # type: ignore[no-untyped-def]
+    arena = tmp_path / "pit.yaml"
+    arena.write_text(dumps(gp.default_arena()), encoding="utf-8")
+    ed = start(xsession, tmp_path / "editor", arena)
+    try:
+        s = ed.ready(150)
+        assert s["game"] == "glider-pit-gladiators" and s["labels"]["game"].startswith("Glider-Pit")
+        ed.click(*PIT.center((0, 0)))  # the canvas takes the keyboard (Select: row R10)
+        ed.key("b")
+        ed.wait(lambda s: s["tool"] == "grid:paint", "the Paint cells tool (B)")
+        ed.drag([PIT.center((-4, 10)), PIT.center((-3, 10)), PIT.center((-2, 10))])  # above the top row
+        s = ed.wait(lambda s: len(s["arena"]["cells"]) == 271 + 6, "three hexes and their mirror images")
+        assert [-2, 10] in s["arena"]["cells"] and [-8, 10] in s["arena"]["cells"]  # across x = 0
+        assert s["undo"]["count"] == 1  # the whole stroke
+        before = s["runner"]["generation"]
+        ed.key("x")
+        ed.wait(lambda s: s["tool"] == "grid:erase", "the Erase cells tool (X)")
+        ed.drag([PIT.center((-9, 8)), PIT.center((-9, 7))])  # two of Z1's hexes (and Z4's, mirrored)
+        s = ed.wait(lambda s: any(f["code"] == "gp-launch-zones" for f in s["findings"])
+                    and s["runner"]["generation"] > before, "the gp-launch-zones finding", 60)
+        assert s["undo"]["count"] == 2
+        assert any(r["code"] == "gp-launch-zones" for r in s["finding_rows"])
+        ed.key("ctrl+z")
+        s = ed.wait(lambda s: s["undo"]["index"] == 1, "the erase undone")
+        s = ed.wait(lambda s: not any(f["code"] == "gp-launch-zones" for f in s["findings"]), "the finding gone", 60)
+        ed.key("v")
+        ed.wait(lambda s: s["tool"] == "select", "the Select tool (V)")
+        ed.click(*PIT.center((-9, 1)))  # select zone Z2: the inspector shows its fields
+        s = ed.wait(lambda s: s["selection"] == ["Z2"], "zone Z2 selected")
+        assert len(s["arena"]["cells"]) == 271 + 6 and s["undo"]["index"] == 1
+        shots("glider-pit-editor.png")
+    finally:
+        ed.close()
+
+
+def test_the_battlefield_opens_with_its_palette(xsession: XSession, tmp_path: Path, shots) -> None:  # type: ignore[no-untyped-def]
+    arena = tmp_path / "field.yaml"
+    arena.write_text(dumps(ms.default_arena()), encoding="utf-8")
+    ed = start(xsession, tmp_path / "editor", arena)
+    try:
+        s = ed.ready(150)
+        assert s["game"] == "mothership-grid"
+        ed.click(1.5, -0.5)  # Mothership 1's middle square
+        s = ed.wait(lambda s: s["selection"] == ["M1"], "Mothership M1 selected")
+        ed.key("h")
+        ed.wait(lambda s: s["tool"] == "grid:motherships", "the Motherships tool (H)")
+        assert s["findings"] == []  # the book's battlefield validates clean
+        shots("mothership-editor.png")
+    finally:
+        ed.close()
