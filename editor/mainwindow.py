@@ -167,19 +167,21 @@ class MainWindow(FileRoom, QMainWindow):
         self.addToolBarBreak()
         tb = self.addToolBar("Tool options")
         tb.setObjectName("Tool options")
-        tb.addWidget(QLabel(" Shape "))
+        self.mode_label = QLabel(" Shape ")
+        tb.addWidget(self.mode_label)
         self.mode_box = QComboBox()
         self.mode_box.setToolTip("Shape of the element the tool draws")
         self.mode_box.currentTextChanged.connect(self._set_mode)
         tb.addWidget(self.mode_box)
-        tb.addWidget(QLabel(" Kind "))
+        #: Gravstrike's checkpoint kind and the snap step: hidden where the game has no use for them
+        self.kind_actions = [tb.addWidget(QLabel(" Kind "))]
         self.kind_box = QComboBox()
         self.kind_box.addItems(["outlying", "central"])
         self.kind_box.setToolTip("Kind of new checkpoints and gates")
         self.kind_box.currentTextChanged.connect(self._set_kind)
-        tb.addWidget(self.kind_box)
+        self.kind_actions.append(tb.addWidget(self.kind_box))
         tb.addSeparator()
-        tb.addWidget(QLabel(" Snap "))
+        self.snap_actions = [tb.addWidget(QLabel(" Snap "))]
         self.snap_box = QDoubleSpinBox()
         self.snap_box.setRange(0.0, 10.0)
         self.snap_box.setSingleStep(0.25)
@@ -188,7 +190,7 @@ class MainWindow(FileRoom, QMainWindow):
         self.snap_box.setSpecialValueText("off")
         self.snap_box.setToolTip("Grid snapping step in lengths (0 = off; hold Ctrl to disable while drawing)")
         self.snap_box.valueChanged.connect(self._set_snap)
-        tb.addWidget(self.snap_box)
+        self.snap_actions.append(tb.addWidget(self.snap_box))
         tb.addAction(self.act["fit"])
         tb.addAction(self.act["zoom_100"])
 
@@ -224,6 +226,10 @@ class MainWindow(FileRoom, QMainWindow):
             self.mode_box.setCurrentText(tool.mode)
         self.mode_box.setEnabled(bool(tool.modes))
         self.mode_box.blockSignals(False)
+        self.mode_label.setText(f" {tool.mode_title} ")
+        kinds = any(hasattr(t, "kind") for t in self.tools.values())  # Gravstrike's checkpoint kind
+        for a in self.kind_actions:
+            a.setVisible(kinds)
         self.kind_box.setEnabled(hasattr(tool, "kind"))
         self.hint_label.setText(f"{tool.label} ({tool.shortcut}): {tool.description}")
 

@@ -94,6 +94,8 @@ class Tool:
     description = ""
     cursor = Qt.CursorShape.CrossCursor
     modes: tuple[str, ...] = ()
+    #: What the tool-options box chooses (its label in the toolbar).
+    mode_title = "Shape"
     #: The tool places points where the cursor snaps: the snap target is highlighted.
     shows_snap = True
 

@@ -18,6 +18,7 @@ Every edit is made on the arena's document and checked against the game's JSON S
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -113,6 +114,25 @@ def assign_zone(arena: Any, zone: str, cells: Sequence[Cell]) -> Any:
     target["cells"] += [_key(c) for c in add if c not in have]
     doc["launch_zones"] = [z for z in doc["launch_zones"] if z["cells"]]
     return _build(arena, doc)
+
+
+def assign_zone_with_images(arena: Any, zone: str, cells: Sequence[Cell]) -> Any:
+    """A launch-zone stroke in symmetry mode: ``cells`` go to ``zone`` and, for each symmetry
+    operation, their images go to the zone that already holds most of those images (the zone
+    the designer mirrored before), else to a new zone on the next free Airspeed Track.  Images
+    that are the stroke's own hexes stay in ``zone``."""
+    own = {tuple(c) for c in cells}
+    groups: dict[int, list[Cell]] = {}
+    for img, op in images(arena, cells):
+        if img not in own:
+            groups.setdefault(op, []).append(img)
+    arena = assign_zone(arena, zone, cells)
+    for op in sorted(groups):
+        imgs = groups[op]
+        holders = Counter(z.id for z in arena.launch_zones if z.id != zone for c in z.cells if tuple(c) in imgs)
+        target = holders.most_common(1)[0][0] if holders else new_zone_id(arena)
+        arena = assign_zone(arena, target, imgs)
+    return arena
 
 
 def unassign(arena: Any, cells: Iterable[Cell]) -> Any:

@@ -224,6 +224,7 @@ class LabelRowsTool(GridTool):
     shortcut = "L"
     description = "Click or drag across rows to number them with the 2d6 total in the mode box."
     modes = tuple(str(n) for n in range(2, 13))
+    mode_title = "2d6 total"
     colour = render.BLUE
 
     def hover_text(self, c: Cell) -> str:
@@ -261,15 +262,19 @@ class LaunchZoneTool(GridTool):
     label = "Launch zones"
     shortcut = "Z"
     description = ("Drag along the wall to add hexes to the zone in the mode box, in order (a new zone takes the "
-                   "next free Airspeed Track); right button takes hexes out of their zone.")
+                   "next free Airspeed Track; in symmetry mode the images go to the zone mirrored before, or a "
+                   "new one); right button takes hexes out of their zone.")
     modes = tuple(f"Z{n}" for n in range(1, 7))
+    mode_title = "Zone"
     colour = QColor("#E69F00")
 
     def stroke(self, cells: list[Cell], right: bool) -> ArenaCommand:
         if right:
+            cells = self.with_images(cells)
             return GridStroke(self.doc, f"Take {len(cells)} hexes out of their zone", lambda a: M.unassign(a, cells))
         zone = self.mode
-        return GridStroke(self.doc, f"Assign {len(cells)} hexes to {zone}", lambda a: M.assign_zone(a, zone, cells),
+        assign = M.assign_zone_with_images if self.symmetric() else M.assign_zone
+        return GridStroke(self.doc, f"Assign {len(cells)} hexes to {zone}", lambda a: assign(a, zone, cells),
                           select=[zone])
 
 
@@ -280,6 +285,7 @@ class MothershipTool(GridTool):
     description = ("Drag outside the battlefield to make the mode box player's Mothership squares, on it to make "
                    "its build squares; right button takes squares out.")
     modes = ("player 1", "player 2")
+    mode_title = "Player"
     colour = render.BLUE
 
     def stroke(self, cells: list[Cell], right: bool) -> ArenaCommand:

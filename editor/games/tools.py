@@ -48,7 +48,7 @@ class KindShapeTool(ShapeTool):
 
 
 class KindPlaceTool(Tool):
-    """Place a card or token (a click; its ``kind`` from the Shape box when the schema has one)."""
+    """Place a card or token (a click; its ``kind`` from the Kind box when the schema has one)."""
 
     element_kind: R.ElementKind
 
@@ -148,8 +148,8 @@ def tool_classes(rs: R.Ruleset) -> tuple[type[Tool], ...]:
             made.append(type(f"Place_{kind.key}", (KindStartTool,), attrs))
         elif kind.placement in ("pose", "point"):
             enum = resolve(rs, _fields(rs, kind).get("kind", {})).get("enum")
-            attrs.update(label=f"Place {title.lower()}", modes=tuple(enum or ()),
-                         description=f"Click to place a {title.lower()}" + (" (its kind in the Shape box)." if enum else "."))
+            attrs.update(label=f"Place {title.lower()}", modes=tuple(enum or ()), mode_title="Kind",
+                         description=f"Click to place a {title.lower()}" + (" (its kind in the Kind box)." if enum else "."))
             made.append(type(f"Place_{kind.key}", (KindPlaceTool,), attrs))
     return (SelectTool, EditVerticesTool, RotateTool, *made, MeasureTool)
 

@@ -116,6 +116,8 @@ class GameWindow(QObject):
             win.view.tool.deactivate()
             win.view.tool = None
         win.tools = {cls.name: cls(win.view, win.doc) for cls in classes}
+        for act in win.snap_actions:  # a grid game's tools snap to its cells
+            act.setVisible(rs is None or rs.grid is None)
         win._fill_tool_actions()
         win.set_tool("select")
 

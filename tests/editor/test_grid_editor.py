@@ -142,6 +142,30 @@ def test_symmetry_mode_paints_the_mirror_image_in_the_same_stroke(pit) -> None: 
     assert [r.label for r in pit.doc.arena.rows if r.line == 4] == [4]
 
 
+def test_symmetry_mode_mirrors_a_launch_zone_stroke_onto_its_image_zone(pit) -> None:  # type: ignore[no-untyped-def]
+    """A zone drawn in symmetry mode gets its mirror zone in the same stroke: the images join the
+    zone that already holds them, else a new zone on the next free Airspeed Track."""
+    z1 = pit.doc.arena.element("Z1").cells
+    z4 = pit.doc.arena.element("Z4").cells  # the mirror image of Z1 across the pit's axis
+    pit.set_tool("grid:zones")
+    pit.doc.symmetry_enabled = False
+    drag(pit, [at(z1[0]), at(z1[-1])], button=Qt.MouseButton.RightButton)
+    drag(pit, [at(z4[0]), at(z4[-1])], button=Qt.MouseButton.RightButton)
+    assert {z.id for z in pit.doc.arena.launch_zones} == {"Z2", "Z3", "Z5", "Z6"}
+    pit.doc.symmetry_enabled = True
+    depth = pit.doc.undo_stack.count()
+    pit.tools["grid:zones"].mode = "Z1"
+    drag(pit, [at(z1[0]), at(z1[-1])])
+    arena = pit.doc.arena
+    assert arena.element("Z1").cells == z1 and arena.element("Z1").track == 1
+    assert set(arena.element("Z4").cells) == set(z4) and arena.element("Z4").track == 4
+    assert pit.doc.undo_stack.count() == depth + 1
+    drag(pit, [at(z1[0]), at(z1[1])])  # again over Z1's hexes: the images stay in Z4, nothing changes
+    assert len(pit.doc.arena.launch_zones) == 6 and pit.doc.undo_stack.count() == depth + 1
+    pit.doc.undo_stack.undo()
+    assert {z.id for z in pit.doc.arena.launch_zones} == {"Z2", "Z3", "Z5", "Z6"}
+
+
 def test_battlefield_motherships_and_build_squares_mirror_to_the_other_player(field) -> None:  # type: ignore[no-untyped-def]
     sq = SquareLayout()
     field.set_tool("grid:erase")
@@ -189,3 +213,17 @@ def test_live_findings_are_worded_as_arena_validate_words_them(pit, qtbot) -> No
     with qtbot.waitSignal(pit.runner.finished, timeout=30000):
         pit.runner.run_now(pit.doc.arena)
     assert "gp-launch-zones" not in {f["code"] for f in pit.runner.findings}
+
+
+def test_the_tool_options_bar_names_what_its_box_chooses(pit) -> None:  # type: ignore[no-untyped-def]
+    """A grid tool's box chooses a 2d6 total, a zone or a player, not a shape; a grid snaps to its
+    cells (no snap step) and has no Gravstrike checkpoint kind."""
+    pit.set_tool("grid:rows")
+    assert pit.mode_label.text().strip() == "2d6 total" and pit.mode_box.currentText() in [str(n) for n in range(2, 13)]
+    pit.set_tool("grid:zones")
+    assert pit.mode_label.text().strip() == "Zone"
+    assert not any(a.isVisible() for a in pit.snap_actions + pit.kind_actions)
+    assert pit.new_arena("gravstrike")
+    pit.set_tool("select")
+    assert all(a.isVisible() for a in pit.snap_actions + pit.kind_actions)
+    assert pit.mode_label.text().strip() == "Shape"
