@@ -239,6 +239,9 @@ class _Job(QRunnable):
 
     def run(self) -> None:
         stages = self.analyse.stages() if hasattr(self.analyse, "stages") else [(self.analyse, False)]
+        # a stage with nothing to do for this arena (``fn.applies(arena)`` false) is not run at all:
+        # no child process, and the stage before it publishes the final findings
+        stages = [(fn, iso) for fn, iso in stages if getattr(fn, "applies", lambda _a: True)(self.arena)]
         found: list[Finding] = []
         stop = self._stop
         try:

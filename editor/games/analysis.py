@@ -127,6 +127,14 @@ def slow_findings(arena: Any) -> list[Finding]:
             for i in check(arena, table)]
 
 
+def _travel_applies(arena: Any) -> bool:
+    """The travel stage has work only for a Car Wars arena with starts (grid games: none)."""
+    return getattr(arena, "system", "") == "car-wars-6e" and bool(arena.start_positions)
+
+
+slow_findings.applies = _travel_applies  # type: ignore[attr-defined]
+
+
 def analysis() -> Any:
     """The staged analysis the validation runner runs for a generic arena."""
     from editor.validation import StagedAnalysis

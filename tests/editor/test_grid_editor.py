@@ -9,8 +9,6 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt, QTimer
 
-from editor.games.analysis import QuickStage
-from editor.validation import StagedAnalysis
 from engine.grids import HexLayout, SquareLayout
 from schema.games import gliderpit as gp
 from schema.games import mothership as ms
@@ -191,10 +189,11 @@ def test_battlefield_motherships_and_build_squares_mirror_to_the_other_player(fi
 def test_live_findings_are_worded_as_arena_validate_words_them(pit, qtbot) -> None:  # type: ignore[no-untyped-def]
     from validators.run import validate
 
-    pit.runner.game_analyse = StagedAnalysis(quick=QuickStage(), slow=None)
-    with qtbot.waitSignal(pit.runner.finished, timeout=30000):
+    with qtbot.waitSignal(pit.runner.finished, timeout=30000):  # the editor's own staged analysis
         pit.runner.run_now(pit.doc.arena)
     assert pit.runner.findings == []  # the default pit validates clean
+    # a grid game has no travel stage: the first findings are final, no child process is started
+    assert pit.runner.final and pit.validation.status.text() == "No findings"
     pit.set_tool("grid:rows")
     pit.tools["grid:rows"].mode = "7"
     with qtbot.waitSignal(pit.runner.finished, timeout=30000):
