@@ -138,7 +138,9 @@ def write(arena: Any, px: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = 
     for name, objects in (*groups.items(), ("labels", labels)):
         layers.append({"id": len(layers) + 1, "name": name, "type": "objectgroup", "draworder": "index",
                        "opacity": 1, "visible": True, "x": 0, "y": 0, "objects": objects})
-    props = [_prop("arena", p.meta), _prop("system", p.system), _prop("cell_mm", p.cell_mm), _prop("px_per_cell", px)]
+    frame = [g.col_shift, g.row_top] if isinstance(g, TiledHexGrid) else [g.x0, g.y_top]
+    props = [_prop("arena", p.meta), _prop("system", p.system), _prop("cell_mm", p.cell_mm), _prop("px_per_cell", px),
+             _prop("frame", frame)]
     if p.system == GLIDER_PIT:
         props += [_prop("floor", p.meta.get("floor", "standard")), _prop("hex_orientation", p.orientation)]
     if unplaced:
@@ -154,4 +156,142 @@ def write(arena: Any, px: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = 
     return ExportResult((json.dumps(tmj, indent=1) + "\n").encode("utf-8"), losses, {image: png})
 
 
-__all__ = ["DEFAULT_TILESET", "cell_center", "tiled_grid", "write"]
+# ------------------------------------------------------------------ reading
+
+
+#: Tiled keeps a tile's flips in the top bits of its global id.
+GID_MASK = 0x0FFFFFFF
+
+
+def gids(layer: Doc, where: str) -> list[int]:
+    """A tile layer's global tile ids (TMJ arrays, CSV already read, or base64 with or
+    without zlib/gzip), flip bits cleared."""
+    import base64
+    import gzip
+    import zlib
+
+    data = layer.get("data")
+    if isinstance(data, str) and layer.get("encoding") == "base64":
+        try:
+            raw = base64.b64decode(data)
+            compression = layer.get("compression") or ""
+            if compression == "zlib":
+                raw = zlib.decompress(raw)
+            elif compression == "gzip":
+                raw = gzip.decompress(raw)
+            elif compression:
+                raise FormatError(f"{where}: tile data compressed with {compression!r} cannot be read: save the map "
+                                  "with CSV or zlib tile layer data")
+        except (ValueError, zlib.error, OSError) as exc:
+            raise FormatError(f"{where}: tile data is not valid base64: {exc}") from None
+        data = [int.from_bytes(raw[i:i + 4], "little") for i in range(0, len(raw) - 3, 4)]
+    if not isinstance(data, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in data):
+        raise FormatError(f"{where}: tile layer data must be a list of tile ids")
+    return [v & GID_MASK for v in data]
+
+
+def _grid_of(tmj: Doc, props: Doc, system: str, meta: Doc, source: str) -> Grid:
+    from schema.formats.tiled import _whole
+
+    where = f"{source}: map"
+    frame = props.get("frame")
+    if not (isinstance(frame, list) and len(frame) == 2 and all(isinstance(v, int) for v in frame)):
+        raise FormatError(f"{where}: property json:frame (the cell at the map's corner) is missing or not two whole "
+                          "numbers: was the map written by arena export?")
+    w, h = _whole(tmj, "width", where), _whole(tmj, "height", where)
+    tw, th = _whole(tmj, "tilewidth", where), _whole(tmj, "tileheight", where)
+    if system != GLIDER_PIT:
+        if tmj.get("orientation", "orthogonal") != "orthogonal":
+            raise FormatError(f"{where}: a {system} map is orthogonal, not {tmj.get('orientation')!r}")
+        return TiledSquareGrid(w, h, tw, th, frame[0], frame[1])
+    orientation = (meta.get("grid") or {}).get("orientation", "pointy")
+    axis = "y" if orientation == "pointy" else "x"
+    if tmj.get("orientation") != "hexagonal" or tmj.get("staggeraxis") != axis or \
+            tmj.get("staggerindex") not in ("odd", "even"):
+        raise FormatError(f"{where}: the pit's {orientation} hexes need a hexagonal map staggered along {axis} "
+                          f"(Map Properties: Orientation Hexagonal, Stagger Axis {axis.upper()}), got "
+                          f"{tmj.get('orientation')!r} staggered along {tmj.get('staggeraxis')!r}")
+    return TiledHexGrid(axis, tmj["staggerindex"], w, h, tw, th, _whole(tmj, "hexsidelength", where), frame[0], frame[1])
+
+
+def _cells_at(g: Grid, points: list[tuple[float, float]]) -> list[tuple[int, int]]:
+    """The cell whose tile centre is nearest each point (Tiled's pixels)."""
+    centres = [((c, r), g.tile_center_px(c, r)) for r in range(g.height) for c in range(g.width)]
+    out = []
+    for x, y in points:
+        (col, row), _ = min(centres, key=lambda t: (t[1][0] - x) ** 2 + (t[1][1] - y) ** 2)
+        out.append(g.from_offset(col, row))
+    return out
+
+
+def _points(obj: Doc, where: str) -> list[tuple[float, float]]:
+    from schema.formats.tiled import _numeric, _points as tiled_points
+
+    x, y = _numeric(obj, "x", where), _numeric(obj, "y", where)
+    if "polyline" in obj or "polygon" in obj:
+        return [(x + px, y + py) for px, py in tiled_points(obj, "polyline" if "polyline" in obj else "polygon", where)]
+    return [(x, y)]
+
+
+def read(tmj: Doc, props: Doc, source: str, warnings: list[str] | None) -> Any:
+    """The grid arena of a map :func:`write` wrote (and Tiled may have edited): the cells are
+    the tiles painted on the first tile layer; each element comes from its object's
+    properties, its cells from where the object's points are when it was moved."""
+    from schema.formats.common import warn
+    from schema.formats.tiled import _unprops
+    from schema.io import from_document
+
+    meta = dict(props["arena"])
+    system = str(meta.get("system"))
+    g = _grid_of(tmj, props, system, meta, source)
+    layers = [layer for layer in tmj.get("layers", []) if isinstance(layer, dict)]
+    tile_layers = [layer for layer in layers if layer.get("type") == "tilelayer"]
+    if not tile_layers:
+        raise FormatError(f"{source}: no tile layer: the {'pit hexes' if system == GLIDER_PIT else 'battlefield squares'} "
+                          "are the tiles painted on the map's first tile layer")
+    data = gids(tile_layers[0], f"{source}: layer {tile_layers[0].get('name')!r}")
+    if len(data) != g.width * g.height:
+        raise FormatError(f"{source}: layer {tile_layers[0].get('name')!r} has {len(data)} tiles, the map "
+                          f"{g.width} x {g.height}")
+    cells = [list(g.from_offset(i % g.width, i // g.width)) for i, gid in enumerate(data) if gid]
+    lists: dict[str, list[Doc]] = {"row": [], "launch_zone": [], "mothership": []}
+    builds: dict[str, list[list[int]]] = {}
+    for layer in layers:
+        if layer.get("type") != "objectgroup":
+            continue
+        for obj in layer.get("objects", []):
+            kind = obj.get("type") or obj.get("class")
+            where = f"{source}: layer {layer.get('name')!r}, object {obj.get('name')!r}"
+            if kind == "label" or "text" in obj:
+                continue
+            if kind not in (*lists, "build_squares"):
+                warn(warnings, f"{where}: skipped: its class {kind!r} is not a {system} element")
+                continue
+            doc = _unprops(obj.get("properties"), where)
+            doc = {"id": obj.get("name") or f"{kind}{obj.get('id')}", **doc}
+            at = [list(c) for c in _cells_at(g, _points(obj, where))]
+            if kind == "build_squares":
+                builds[str(doc.get("mothership"))] = at
+                continue
+            key = {"row": None, "launch_zone": "cells", "mothership": "squares"}[kind]
+            if key is None:
+                line = at[0][1] if (meta.get("grid") or {}).get("orientation", "pointy") == "pointy" else at[0][0]
+                if line != doc.get("line"):
+                    warn(warnings, f"{where}: moved in Tiled: the row is now line {line}")
+                    doc["line"] = line
+            elif doc.get(key) != at:
+                warn(warnings, f"{where}: moved in Tiled: its {key} are read from its points")
+                doc[key] = at
+            lists[kind].append(doc)
+    for m in lists["mothership"]:
+        if str(m["id"]) in builds and builds[str(m["id"])] != m.get("build_squares"):
+            warn(warnings, f"{source}: the build squares of {m['id']} were moved in Tiled: read from their points")
+            m["build_squares"] = builds[str(m["id"])]
+    if system == GLIDER_PIT:
+        doc = {**meta, "cells": cells, "rows": lists["row"], "launch_zones": lists["launch_zone"]}
+    else:
+        doc = {**meta, "squares": cells, "motherships": lists["mothership"]}
+    return from_document(doc, source=source)
+
+
+__all__ = ["DEFAULT_TILESET", "cell_center", "gids", "read", "tiled_grid", "write"]

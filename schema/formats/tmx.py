@@ -266,6 +266,22 @@ def _layers(node: _Node, source: str) -> list[Doc]:
             layer["objects"] = [_object(o, source) for o in child.children if o.tag == "object"]
         elif child.tag == "group":
             layer["layers"] = _layers(child, source)
+        elif child.tag == "layer":
+            for key in ("width", "height"):
+                layer[key] = _number(child, key, source, integer=True)
+            data = next((c for c in child.children if c.tag == "data"), None)
+            if data is not None:
+                encoding = data.attrs.get("encoding")
+                if encoding == "csv":
+                    try:
+                        layer["data"] = [int(v) for v in data.text.replace("\n", "").split(",") if v.strip()]
+                    except ValueError:
+                        raise FormatError(f"{source}: line {data.line}: tile layer data is not comma-separated "
+                                          "whole numbers") from None
+                elif encoding == "base64":
+                    layer.update(encoding="base64", data=data.text.strip(), compression=data.attrs.get("compression", ""))
+                else:
+                    layer["data"] = [_number(t, "gid", source, integer=True) or 0 for t in data.children if t.tag == "tile"]
         out.append(layer)
     return out
 
@@ -278,10 +294,13 @@ def loads(data: bytes, source: str) -> Doc:
     tmj: Doc = {"type": "map", LINE: root.line, "orientation": root.attrs.get("orientation", "orthogonal"),
                 "properties": _props(root, source), "layers": _layers(root, source),
                 "infinite": root.attrs.get("infinite") == "1"}
-    for key in ("width", "height", "tilewidth", "tileheight"):
+    for key in ("width", "height", "tilewidth", "tileheight", "hexsidelength"):
         v = _number(root, key, source, integer=True)
         if v is not None:
             tmj[key] = v
+    for key in ("staggeraxis", "staggerindex"):
+        if key in root.attrs:
+            tmj[key] = root.attrs[key]
     return tmj
 
 

@@ -314,3 +314,56 @@ def test_vtt_formats_refuse_grid_arenas_with_a_reason(tmp_path: Path, to: str, a
     r = arena_cli("export", str(src), "--to", to, "-o", str(tmp_path / "out.json"))
     assert r.exit_code == 2 and f"{to} cannot carry" in r.output and "Traceback" not in r.output
     assert not (tmp_path / "out.json").exists()
+
+
+# ------------------------------------------------------------------ reading maps back
+
+
+def same_arena(a: Any, b: Any) -> bool:
+    """Equal but for the order of the cells (a map gives them back row by row)."""
+    key = "cells" if hasattr(a, "cells") else "squares"
+    return set(getattr(a, key)) == set(getattr(b, key)) and \
+        replace(a, **{key: ()}) == replace(b, **{key: ()})
+
+
+@pytest.mark.parametrize("arena", [pit(), pit("flat"), mothership.default_arena()], ids=["pointy", "flat", "battlefield"])
+@pytest.mark.parametrize("suffix", [".tmx", ".tmj"])
+def test_maps_we_wrote_come_back_as_the_arena(arena: Any, suffix: str) -> None:
+    warnings: list[str] = []
+    back = get("tiled").read(get("tiled").write(arena, suffix=suffix).data, source=f"m{suffix}", warnings=warnings)
+    assert same_arena(back, arena) and warnings == []
+
+
+@pytest.mark.skipif(TILED is None, reason="Tiled is not installed")
+@pytest.mark.parametrize("arena", [pit("flat"), mothership.default_arena()], ids=["pit", "battlefield"])
+def test_maps_resaved_by_tiled_come_back(tmp_path: Path, arena: Any) -> None:
+    path = export(arena, tmp_path, ".tmx")
+    for name in ("resaved.tmj", "resaved.tmx"):
+        tiled_resave(path, tmp_path / name)
+        back = get("tiled").read((tmp_path / name).read_bytes(), source=name)
+        assert same_arena(back, arena), name
+
+
+def test_cells_painted_or_erased_and_zones_moved_in_tiled_are_read() -> None:
+    """Erase a pit hex's tile and move a launch zone's polyline one tile right: the hex is
+    gone, the zone's cells are where its points now are (with a warning)."""
+    arena = pit()
+    tmj = json.loads(get("tiled").write(arena, px_per_length=48).data)
+    layers = {layer["name"]: layer for layer in tmj["layers"]}
+    data = layers["pit hexes"]["data"]
+    first = data.index(1)
+    data[first] = 0
+    z1 = next(o for o in layers["launch zones"]["objects"] if o["name"] == "Z1")
+    z1["x"] += tmj["tilewidth"]  # one hex to the right along the row: q + 1
+    warnings: list[str] = []
+    back = get("tiled").read(json.dumps(tmj).encode(), source="edited.tmj", warnings=warnings)
+    assert set(arena.cells) - set(back.cells) == {arena.cells[0]}  # the top row's first hex
+    assert back.element("Z1").cells == tuple((q + 1, r) for q, r in arena.element("Z1").cells)
+    assert any("Z1" in w and "moved in Tiled" in w for w in warnings)
+
+
+def test_a_pit_map_with_the_wrong_stagger_is_refused() -> None:
+    tmj = json.loads(get("tiled").write(pit()).data)
+    tmj["staggeraxis"] = "x"
+    with pytest.raises(FormatError, match="hexagonal map staggered along y"):
+        get("tiled").read(json.dumps(tmj).encode(), source="bad.tmj")
