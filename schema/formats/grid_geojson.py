@@ -42,7 +42,7 @@ def cell_ring(p: GridPicture, c: Cell) -> list[list[float]]:
     """The closed, counter-clockwise outline of a cell in the grid's plane."""
     if p.shape == "square":
         x, y = c
-        pts = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+        pts: list[tuple[float, float]] = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
     else:
         q, r = c
         if p.orientation == "pointy":

@@ -31,7 +31,7 @@ now lie when it was moved in Tiled.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal
 
 from schema.formats.base import DEFAULT_PX_PER_LENGTH, ExportResult, FormatError
 from schema.formats.grid_games import GLIDER_PIT, GridElement, GridPicture, picture_of
@@ -57,7 +57,8 @@ def cell_center(g: Grid, cell: tuple[int, int]) -> tuple[float, float]:
 
 def _tileset(p: GridPicture, g: Grid, image: str) -> tuple[Doc, bytes]:
     side = g.hexsidelength if isinstance(g, TiledHexGrid) else 0
-    shape = "square" if isinstance(g, TiledSquareGrid) else ("hex-y" if g.staggeraxis == "y" else "hex-x")
+    shape: Literal["hex-x", "hex-y", "square"] = (
+        "square" if isinstance(g, TiledSquareGrid) else ("hex-y" if g.staggeraxis == "y" else "hex-x"))
     png = tileset_png([(t.fill, t.stroke, t.opacity) for t in p.tiles], g.tilewidth, g.tileheight, shape, side)
     n = len(p.tiles)
     return {"firstgid": 1, "name": f"{p.system} cells", "tilewidth": g.tilewidth, "tileheight": g.tileheight,
@@ -205,13 +206,14 @@ def _grid_of(tmj: Doc, props: Doc, system: str, meta: Doc, source: str) -> Grid:
             raise FormatError(f"{where}: a {system} map is orthogonal, not {tmj.get('orientation')!r}")
         return TiledSquareGrid(w, h, tw, th, frame[0], frame[1])
     orientation = (meta.get("grid") or {}).get("orientation", "pointy")
-    axis = "y" if orientation == "pointy" else "x"
-    if tmj.get("orientation") != "hexagonal" or tmj.get("staggeraxis") != axis or \
-            tmj.get("staggerindex") not in ("odd", "even"):
+    axis: Literal["x", "y"] = "y" if orientation == "pointy" else "x"
+    index = tmj.get("staggerindex")
+    if tmj.get("orientation") != "hexagonal" or tmj.get("staggeraxis") != axis or index not in ("odd", "even"):
         raise FormatError(f"{where}: the pit's {orientation} hexes need a hexagonal map staggered along {axis} "
                           f"(Map Properties: Orientation Hexagonal, Stagger Axis {axis.upper()}), got "
                           f"{tmj.get('orientation')!r} staggered along {tmj.get('staggeraxis')!r}")
-    return TiledHexGrid(axis, tmj["staggerindex"], w, h, tw, th, _whole(tmj, "hexsidelength", where), frame[0], frame[1])
+    return TiledHexGrid(axis, "odd" if index == "odd" else "even", w, h, tw, th, _whole(tmj, "hexsidelength", where),
+                        frame[0], frame[1])
 
 
 def _cells_at(g: Grid, points: list[tuple[float, float]]) -> list[tuple[int, int]]:

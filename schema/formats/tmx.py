@@ -73,8 +73,9 @@ def _tile_layer(layer: Doc, attrs: list[tuple[str, Any]]) -> list[str]:
     """A tile layer, its global tile ids as CSV rows (as Tiled writes them)."""
     w, h, data = layer["width"], layer["height"], layer["data"]
     rows = [",".join(str(v) for v in data[r * w:(r + 1) * w]) for r in range(h)]
-    return [f" <layer{_attrs([*attrs[:2], ('width', w), ('height', h), *attrs[2:3]])}>", *_properties(layer.get("properties", []), "  "),
-            '  <data encoding="csv">', ",\n".join(rows), "</data>", " </layer>"]
+    head = f" <layer{_attrs([*attrs[:2], ('width', w), ('height', h), *attrs[2:3]])}>"
+    return [head, *_properties(layer.get("properties", []), "  "), '  <data encoding="csv">', ",\n".join(rows), "</data>",
+            " </layer>"]
 
 
 def dumps(tmj: Doc) -> bytes:
