@@ -173,9 +173,10 @@ def picture_of(arena: Any) -> GridPicture:
 #: The formats that cannot carry a grid arena, and why.
 REFUSED = {
     "uvtt": "Universal VTT files hold a square grid, line-of-sight walls and an image; a grid game's arena is "
-            "cells, numbered rows and zones, none of which UVTT has a slot for",
-    "foundry": "a Foundry scene of a grid game would be a background image and its grid settings with the rows "
-               "and zones as bare regions; the studio does not write it yet",
+            "cells and the elements on them (numbered rows, launch zones, Motherships, build squares), none of "
+            "which UVTT has a slot for",
+    "foundry": "a Foundry scene of a grid game would be a background image and its grid settings with the "
+               "game's elements as bare regions; the studio does not write it yet",
 }
 
 
@@ -186,8 +187,8 @@ def refuse(fmt: str, arena: Any) -> None:
         return
     board = "a hex pit" if system == GLIDER_PIT else "a square-grid battlefield"
     why = REFUSED[fmt]
-    raise FormatError(f"{fmt} cannot carry {board} ({system}): {why}. Export tiled (a "
-                      f"{'hexagonal' if system == GLIDER_PIT else 'orthogonal'} Tiled map with the cells as tiles "
+    raise FormatError(f"{fmt} cannot carry {board} ({system}): {why}. Export tiled ("
+                      f"{'a hexagonal' if system == GLIDER_PIT else 'an orthogonal'} Tiled map with the cells as tiles "
                       "and the elements as objects) or geojson (every cell a polygon) instead")
 
 

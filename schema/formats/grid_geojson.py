@@ -79,8 +79,8 @@ def write(arena: Any) -> ExportResult:
               "their cells with their numbers as properties" if p.system == GLIDER_PIT else
               "GeoJSON has no grid: every square is a polygon, and the Motherships and their build squares are "
               "MultiPolygons of their squares with their players and HP as properties",
-              "the arena's own fields (grid, floor, symmetry, scenario...) are in the foreign member \"arena\", which "
-              "GIS tools drop when they rewrite the file"]
+              f"the arena's own fields ({'grid, floor' if p.system == GLIDER_PIT else 'grid'}, symmetry, scenario...) "
+              "are in the foreign member \"arena\", which GIS tools drop when they rewrite the file"]
     losses += [f"{name} lies on no cell: an empty MultiPolygon" for name in empty]
     return ExportResult((json.dumps(fc, indent=1) + "\n").encode("utf-8"), losses)
 
