@@ -130,6 +130,17 @@ def sha256(data: bytes) -> str:
 # ------------------------------------------------------------------ building
 
 
+def _players(a: PackArena) -> int:
+    """The arena's players: its own count (Gravstrike, Car Wars), else its report's (the grid
+    games' arenas carry none: a pit's gliders, the battlefield's two)."""
+    players = getattr(a.arena, "players", None)
+    if players is None:
+        players = (a.report.get("arena") or {}).get("players")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise PackError("<pack>", a.id, "the arena's report gives no number of players")
+    return players
+
+
 def build_pack(info: PackInfo, arenas: list[PackArena], *, label: str = "<pack>") -> bytes:
     """The zip bytes of a pack; identical inputs give identical bytes."""
     if not arenas:
@@ -150,7 +161,7 @@ def build_pack(info: PackInfo, arenas: list[PackArena], *, label: str = "<pack>"
         counts = {s: int(summary.get(s, 0)) for s in SEVERITIES}
         entries.append({
             "id": a.id, "name": a.arena.name, "path": paths["path"], "sha256": sha256(arena_bytes),
-            "players": a.arena.players, "tags": list(a.arena.tags), "report": paths["report"],
+            "players": _players(a), "tags": list(a.arena.tags), "report": paths["report"],
             "previews": {"png": paths["png"], "svg": paths["svg"]}, "print": paths["print"],
             "validation": {**counts, "worst": next((s for s in SEVERITIES if counts[s]), None)},
         })

@@ -100,10 +100,26 @@ class Ruleset:
     editor: str = ""
     #: ``square`` or ``hex`` for grid games, None for free placement on a table.
     grid: Literal["square", "hex"] | None = None
+    #: The package of the game's own registered validators (``validators.carwars``), which
+    #: hold validators for this game only: the registry does not import them for other games'
+    #: arenas (a cold ``arena validate`` of a pit need not load Car Wars' sight maths).  Empty:
+    #: the package of :attr:`checks`' module (``validators.carwars.run`` -> ``validators.carwars``)
+    #: unless that is a top-level package.
+    validators: str = ""
     #: Checks the JSON Schema cannot express (unique ids, simple polygons...): the raw document
     #: (validated or not: be defensive) -> ``(JSON pointer, message)`` pairs, located like
     #: schema errors.  None when the game has none.
     semantic: Callable[[Any], list[tuple[str, str]]] | None = None
+
+    @property
+    def validator_package(self) -> str | None:
+        """:attr:`validators`, or the package of the runner in :attr:`checks` (None if neither
+        names a package of its own)."""
+        if self.validators:
+            return self.validators
+        module = self.checks.partition(":")[0]
+        package = module.rpartition(".")[0]
+        return package if "." in package else None
 
     def kind(self, key: str) -> ElementKind:
         for k in self.kinds:

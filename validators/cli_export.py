@@ -17,6 +17,7 @@ import typer
 from schema import ArenaError
 from schema.formats import FORMATS, FormatError, canvas, for_import, get
 from schema.formats.foundry import GRID_MIN_SIZE
+from schema.formats.grid_games import is_grid, refuse
 from schema.io import dumps, format_of
 from schema.outputs import OutputError, check_outputs, write_output, write_outputs
 from schema.packs import PackError, extract_pack, read_pack
@@ -71,14 +72,16 @@ def export(
             files.append((out, renderer()(arena, "svg", source=str(file))))
         else:
             fmt = get(to)
+            refuse(to, arena)
             image = None
             if fmt.capabilities.needs_image:
                 image = renderer()(arena, "png", view=canvas(arena, px).view, px_per_length=px)
             if image_path is not None and image is not None:
                 files.append((image_path, image))
-            result = fmt.write(arena, image_png=image, px_per_length=px,
-                               image_name=image_path.name if image_path else None, suffix=out.suffix)
+            side_name = image_path.name if image_path else (f"{out.stem}.tiles.png" if is_grid(arena) else None)
+            result = fmt.write(arena, image_png=image, px_per_length=px, image_name=side_name, suffix=out.suffix)
             files.insert(0, (out, result.data))
+            files += [(out.with_name(name), data) for name, data in result.files.items()]
             losses = result.losses
     except NoRenderer as exc:
         raise _fail(f"{exc}: install the editor package to export {to}") from None
@@ -90,7 +93,8 @@ def export(
         raise _fail(str(exc)) from None
     typer.echo(f"wrote {out}", err=True)
     for extra, _ in files[1:]:
-        typer.echo(f"also wrote {extra} (the scene's background image, named in background.src)", err=True)
+        what = "the scene's background image, named in background.src" if to == "foundry" else "the map's tileset image"
+        typer.echo(f"also wrote {extra} ({what})", err=True)
     if not quiet and losses:
         typer.echo(f"{to} cannot represent:", err=True)
         for loss in losses:

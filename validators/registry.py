@@ -97,12 +97,41 @@ class Registry:
             for code in enable:
                 if game not in games_of(self.get(code)):
                     raise NotForGame(code, game, games_of(self.get(code)))
-        codes = enable or self.codes()
+        codes = enable or [c for c in self.codes() if game is None or not self._foreign(c, game)]
         return [v for v in (self.get(c) for c in codes if c not in disable) if game is None or game in games_of(v)]
 
     def for_game(self, game: str) -> list[str]:
         """The codes of the validators that apply to ``game``."""
-        return [c for c in self.codes() if game in games_of(self.get(c))]
+        return [c for c in self.codes() if not self._foreign(c, game) and game in games_of(self.get(c))]
+
+    def _foreign(self, code: str, game: str) -> bool:
+        """Whether a validator not loaded yet surely checks another game: its entry point lies
+        in another installed ruleset's validator package (:attr:`Ruleset.validator_package`).
+        Such a validator is not imported for ``game`` (a cold start loads only what runs)."""
+        if code in self._loaded or code not in self._entry:
+            return False
+        module = str(getattr(self._entry[code], "value", "")).partition(":")[0].strip()
+        owners = _owners()
+        parts = module.split(".")
+        for n in range(len(parts) - 1, 0, -1):
+            owner = owners.get(".".join(parts[:n]))
+            if owner is not None:
+                return owner != game
+        return False
+
+
+_OWNERS: dict[str, str] | None = None
+
+
+def _owners() -> dict[str, str]:
+    """Validator package -> the ruleset whose validators it holds (for every installed ruleset
+    that names one)."""
+    global _OWNERS
+    if _OWNERS is None:
+        from schema.ruleset import rulesets
+
+        _OWNERS = {pkg: rs.id for rs in rulesets().values() if (pkg := rs.validator_package)}
+    return _OWNERS
 
 
 _default: Registry | None = None

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from schema.model import Arena
 from schema.ruleset import import_path, ruleset
-from validators.context import ANALYSIS_TOLERANCE, AnalysisContext, travel_sources
 from validators.findings import RANK, Finding
 from validators.registry import Registry, Validator, default_registry
 from validators.report import REPORT_FORMAT, Progress, Report, run_chosen
+
+if TYPE_CHECKING:  # Gravstrike's analysis context imports its planner (scipy): only for Gravstrike arenas
+    from validators.context import AnalysisContext
 
 __all__ = ["REPORT_FORMAT", "Progress", "Report", "run_chosen", "validate", "validate_game"]
 
@@ -27,7 +29,7 @@ def validate(
     registry: Registry | None = None,
     progress: Progress | None = None,
     context: AnalysisContext | None = None,
-    tolerance: float = ANALYSIS_TOLERANCE,
+    tolerance: float | None = None,
     parallel: bool = False,
 ) -> Report:
     """Run the selected validators. ``budget="arena"`` uses the arena turbine's icons_per_turn;
@@ -46,7 +48,10 @@ def validate(
     enable = list(enable)
     disabled = set(disable) | (set(arena.scenario.analysis.disabled) - set(enable))
     chosen = reg.select(enable, [d for d in disabled if d in reg.codes()], game="gravstrike")
-    ctx = context or AnalysisContext(arena, tier=tier, budget=budget, tolerance=tolerance)
+    from validators.context import ANALYSIS_TOLERANCE, AnalysisContext
+
+    ctx = context or AnalysisContext(arena, tier=tier, budget=budget,
+                                     tolerance=ANALYSIS_TOLERANCE if tolerance is None else tolerance)
     findings: list[Finding] = []
     metrics: dict[str, Any] = {}
     timings: dict[str, float] = {}
@@ -108,6 +113,8 @@ def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator],
 
     side = [v for v in chosen if not getattr(v, "needs_travel", True)]
     travel = len(side) < len(chosen)
+    from validators.context import travel_sources
+
     sources = [s for s in travel_sources(arena) if s.startswith("checkpoint:")] if travel else []
     if travel:
         ctx.symmetries  # noqa: B018 - computed once, before the fork, for both halves

@@ -39,10 +39,12 @@ class Capabilities:
 
 @dataclass(frozen=True)
 class ExportResult:
-    """The exported bytes and what the target could not represent."""
+    """The exported bytes and what the target could not represent; ``files``: other files the
+    output refers to by name (a Tiled map's tileset image), to be written beside it."""
 
     data: bytes
     losses: list[str] = field(default_factory=list)
+    files: dict[str, bytes] = field(default_factory=dict)
 
 
 @runtime_checkable

@@ -16,6 +16,7 @@ import json
 from typing import Any
 
 from schema.document import shape_from
+from schema.formats.grid_games import refuse
 from schema.formats.base import DEFAULT_PX_PER_LENGTH, Canvas, Capabilities, ExportResult, FormatError, canvas, outline
 from schema.formats.common import Doc, ids, label, split
 from schema.model import Arena, Circle, Point, Polygon, Rect, Shape
@@ -71,6 +72,7 @@ class FoundryFormat:
     def write(self, arena: Arena, *, image_png: bytes | None = None,
               px_per_length: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None,
               suffix: str | None = None) -> ExportResult:
+        refuse(self.name, arena)
         if getattr(arena, "system", "gravstrike") != "gravstrike":
             from schema.formats.carwars import foundry_write
 

@@ -33,6 +33,7 @@ from schema.document import num, shape_doc
 from schema.formats.base import DEFAULT_PX_PER_LENGTH, Capabilities, ExportResult, FormatError, close_enough, outline
 from schema.formats.common import (ALL_GEOMETRY, Doc, as_circle, describe_tolerated, join, label, load_json, split,
                                    tolerate_gis, warn)
+from schema.formats.grid_games import GRID_SYSTEMS, is_grid
 from schema.formats.systems import pose_fields, profile, profile_of, shape_of_doc, units_mm
 from schema.model import Arena, Point, Polygon, Polyline
 
@@ -220,6 +221,10 @@ class GeoJSONFormat:
     def write(self, arena: Arena, *, image_png: bytes | None = None,
               px_per_length: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None,
               suffix: str | None = None) -> ExportResult:
+        if is_grid(arena):
+            from schema.formats import grid_geojson
+
+            return grid_geojson.write(arena)
         meta, items = split(arena)
         features = [
             {"type": "Feature", "id": label(kind, doc), "geometry": geometry(kind, doc),
@@ -257,6 +262,10 @@ class GeoJSONFormat:
             meta = {"format": "arena-studio/1", "system": "gravstrike", "name": PurePath(source).stem or "imported"}
             warn(warnings, f"{source}: no \"arena\" member (GIS tools drop it): the name is {meta['name']!r} and "
                            "units, scenario, turbine and symmetry take their defaults")
+        if meta.get("system") in GRID_SYSTEMS:
+            from schema.formats import grid_geojson
+
+            return grid_geojson.read(fc, meta, source, warnings)
         prof = profile(meta.get("system"))
         if "length_mm" in fc and prof.system == "gravstrike":
             meta = {**meta, "units": {"length_mm": fc["length_mm"]}}

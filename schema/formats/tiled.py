@@ -32,6 +32,7 @@ from typing import Any
 from schema.document import num, shape_doc
 from schema.formats import tmx
 from schema.formats.base import DEFAULT_PX_PER_LENGTH, Canvas, Capabilities, ExportResult, FormatError, canvas, close_enough
+from schema.formats.grid_games import GRID_SYSTEMS, is_grid
 from schema.formats.common import LISTS, Doc, as_circle, ids, join, label, load_json, split, warn
 from schema.formats.systems import Profile, pose_fields, profile, profile_of, shape_of_doc
 from schema.model import Arena, Circle, Point, Polygon, Polyline, Rect
@@ -353,6 +354,10 @@ class TiledFormat:
     def write(self, arena: Arena, *, image_png: bytes | None = None,
               px_per_length: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None,
               suffix: str | None = None) -> ExportResult:
+        if is_grid(arena):
+            from schema.formats import grid_tiled
+
+            return grid_tiled.write(arena, px_per_length, image_name, suffix)
         cv = canvas(arena, px_per_length)
         meta, items = split(arena)
         names = layer_names(profile_of(arena))
@@ -407,6 +412,11 @@ class TiledFormat:
             tmj = load_json(data, source)
         if not isinstance(tmj, dict) or tmj.get("type") != "map":
             raise FormatError(f"{source}: not a Tiled map (\"type\": \"map\" missing)")
+        props = _unprops(tmj.get("properties"), f"{source}: map")
+        if isinstance(props.get("arena"), dict) and props["arena"].get("system") in GRID_SYSTEMS:
+            from schema.formats import grid_tiled
+
+            return grid_tiled.read(tmj, props, source, warnings)
         reader = _Reader(tmj, source, warnings)
         reader.layers(tmj.get("layers", []), "/layers", 0.0, 0.0)
         return reader.arena()

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import xml.parsers.expat
 from typing import Any
-from xml.sax.saxutils import quoteattr
+from xml.sax.saxutils import escape, quoteattr
 
 from schema.formats.base import FormatError
 
@@ -55,18 +55,48 @@ def _points(points: list[Doc]) -> str:
     return " ".join(f"{_fmt(p['x'])},{_fmt(p['y'])}" for p in points)
 
 
+def _tileset(ts: Doc) -> list[str]:
+    """An embedded tileset: its image and each tile's class."""
+    a = [("firstgid", ts["firstgid"]), ("name", ts.get("name")), ("tilewidth", ts["tilewidth"]),
+         ("tileheight", ts["tileheight"]), ("tilecount", ts.get("tilecount")), ("columns", ts.get("columns"))]
+    out = [f" <tileset{_attrs(a)}>"]
+    if "image" in ts:
+        ia = [("source", ts["image"]), ("width", ts.get("imagewidth")), ("height", ts.get("imageheight"))]
+        out.append(f"  <image{_attrs(ia)}/>")
+    for tile in ts.get("tiles", []):
+        out.append(f"  <tile{_attrs([('id', tile['id']), ('type', tile.get('type'))])}/>")
+    out.append(" </tileset>")
+    return out
+
+
+def _tile_layer(layer: Doc, attrs: list[tuple[str, Any]]) -> list[str]:
+    """A tile layer, its global tile ids as CSV rows (as Tiled writes them)."""
+    w, h, data = layer["width"], layer["height"], layer["data"]
+    rows = [",".join(str(v) for v in data[r * w:(r + 1) * w]) for r in range(h)]
+    head = f" <layer{_attrs([*attrs[:2], ('width', w), ('height', h), *attrs[2:3]])}>"
+    return [head, *_properties(layer.get("properties", []), "  "), '  <data encoding="csv">', ",\n".join(rows), "</data>",
+            " </layer>"]
+
+
 def dumps(tmj: Doc) -> bytes:
     """A TMJ-shaped map (as :class:`~schema.formats.tiled.TiledFormat` builds it) as TMX bytes."""
     head = [("version", tmj.get("version")), ("tiledversion", tmj.get("tiledversion")),
             ("class", tmj.get("class")), ("orientation", tmj["orientation"]), ("renderorder", tmj.get("renderorder")),
             ("width", tmj["width"]), ("height", tmj["height"]), ("tilewidth", tmj["tilewidth"]),
             ("tileheight", tmj["tileheight"]), ("infinite", 1 if tmj.get("infinite") else 0),
+            ("hexsidelength", tmj.get("hexsidelength")), ("staggeraxis", tmj.get("staggeraxis")),
+            ("staggerindex", tmj.get("staggerindex")),
             ("nextlayerid", tmj.get("nextlayerid")), ("nextobjectid", tmj.get("nextobjectid"))]
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', f"<map{_attrs(head)}>"]
     lines += _properties(tmj.get("properties", []), " ")
+    for ts in tmj.get("tilesets", []):
+        lines += _tileset(ts)
     for layer in tmj["layers"]:
         attrs = [("id", layer.get("id")), ("name", layer.get("name")),
                  ("visible", None if layer.get("visible", True) else 0), ("draworder", layer.get("draworder"))]
+        if layer.get("type") == "tilelayer":
+            lines += _tile_layer(layer, attrs)
+            continue
         lines.append(f" <objectgroup{_attrs(attrs)}>")
         for obj in layer.get("objects", []):
             shape = {k: obj[k] for k in ("polygon", "polyline") if k in obj}
@@ -79,6 +109,11 @@ def dumps(tmj: Doc) -> bytes:
                 inner.append("   <ellipse/>")
             if obj.get("point"):
                 inner.append("   <point/>")
+            if "text" in obj:
+                t = obj["text"]
+                ta = [(k, int(v) if isinstance(v, bool) else v)  # TMX writes text flags as 1/0
+                      for k, v in ((k, t.get(k)) for k in ("fontfamily", "pixelsize", "wrap", "color", "halign", "valign"))]
+                inner.append(f"   <text{_attrs(ta)}>{escape(str(t.get('text', '')))}</text>")
             for key, points in shape.items():
                 inner.append(f"   <{key} points={quoteattr(_points(points))}/>")
             if inner:
@@ -232,6 +267,22 @@ def _layers(node: _Node, source: str) -> list[Doc]:
             layer["objects"] = [_object(o, source) for o in child.children if o.tag == "object"]
         elif child.tag == "group":
             layer["layers"] = _layers(child, source)
+        elif child.tag == "layer":
+            for key in ("width", "height"):
+                layer[key] = _number(child, key, source, integer=True)
+            data = next((c for c in child.children if c.tag == "data"), None)
+            if data is not None:
+                encoding = data.attrs.get("encoding")
+                if encoding == "csv":
+                    try:
+                        layer["data"] = [int(v) for v in data.text.replace("\n", "").split(",") if v.strip()]
+                    except ValueError:
+                        raise FormatError(f"{source}: line {data.line}: tile layer data is not comma-separated "
+                                          "whole numbers") from None
+                elif encoding == "base64":
+                    layer.update(encoding="base64", data=data.text.strip(), compression=data.attrs.get("compression", ""))
+                else:
+                    layer["data"] = [_number(t, "gid", source, integer=True) or 0 for t in data.children if t.tag == "tile"]
         out.append(layer)
     return out
 
@@ -244,10 +295,13 @@ def loads(data: bytes, source: str) -> Doc:
     tmj: Doc = {"type": "map", LINE: root.line, "orientation": root.attrs.get("orientation", "orthogonal"),
                 "properties": _props(root, source), "layers": _layers(root, source),
                 "infinite": root.attrs.get("infinite") == "1"}
-    for key in ("width", "height", "tilewidth", "tileheight"):
+    for key in ("width", "height", "tilewidth", "tileheight", "hexsidelength"):
         v = _number(root, key, source, integer=True)
         if v is not None:
             tmj[key] = v
+    for key in ("staggeraxis", "staggerindex"):
+        if key in root.attrs:
+            tmj[key] = root.attrs[key]
     return tmj
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import json
 
+from schema.formats.grid_games import refuse
 from schema.formats.base import DEFAULT_PX_PER_LENGTH, Capabilities, ExportResult, FormatError, canvas, outline
 from schema.formats.common import ids, split
 from schema.model import Arena, Circle, Point
@@ -33,6 +34,7 @@ class UVTTFormat:
     def write(self, arena: Arena, *, image_png: bytes | None = None,
               px_per_length: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None,
               suffix: str | None = None) -> ExportResult:
+        refuse(self.name, arena)
         if getattr(arena, "system", "gravstrike") != "gravstrike":
             from schema.formats.carwars import uvtt_write
 

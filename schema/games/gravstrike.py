@@ -74,5 +74,6 @@ RULESET = Ruleset(
     semantic=semantic_problems,
     engine="engine.gravstrike",
     checks="validators.run:validate",  # Gravstrike is validators.run's own path
+    validators="validators.gravstrike",
     editor="editor",
 )

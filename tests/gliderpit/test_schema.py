@@ -14,7 +14,7 @@ from schema.games.gliderpit import Analysis, GliderPitArena, Row, Scenario, Unit
 from tests.gliderpit.schema_util import errors, schema, untitled
 
 SYSTEM = "glider-pit-gladiators"
-DATA = Path(__file__).parent / "data" / "shipped"
+DATA = Path(__file__).resolve().parents[2] / "arenas" / "glider-pit-gladiators"
 
 
 def test_schema_is_fully_described() -> None:
@@ -81,7 +81,7 @@ def test_bad_documents_are_refused(path: tuple[object, ...], value: object, mess
     assert found and any(re.search(message, e) for e in found), found
 
 
-@pytest.mark.parametrize("name", ["default.yaml", "unfair.yaml"])
+@pytest.mark.parametrize("name", ["hexagonal-pit.yaml", "crooked-pit-unfair.yaml"])
 def test_shipped_files_are_valid_and_canonical(name: str) -> None:
     doc = yaml.safe_load((DATA / name).read_text(encoding="utf-8"))
     assert errors(SYSTEM, doc) == []

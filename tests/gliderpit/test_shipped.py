@@ -1,4 +1,4 @@
-"""Candidate shipped pits (tests/gliderpit/data/shipped/): the default validates clean; the
+"""The shipped pits (arenas/glider-pit-gladiators/): the default validates clean; the
 unfair one trips exactly the codes its description lists."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from engine.gliderpit.checks import check_all
 from engine.gliderpit.fairness import compare
 from schema.games.gliderpit import default_arena, from_document
 
-DATA = Path(__file__).parent / "data" / "shipped"
+DATA = Path(__file__).resolve().parents[2] / "arenas" / "glider-pit-gladiators"
 
 
 def load(name: str):  # type: ignore[no-untyped-def]
@@ -23,13 +23,13 @@ def load(name: str):  # type: ignore[no-untyped-def]
 
 
 def test_default_file_is_the_new_arena_and_validates_clean() -> None:
-    arena = load("default.yaml")
+    arena = load("hexagonal-pit.yaml")
     assert arena == default_arena()
     assert check_all(arena) == [] and compare(arena) == []
 
 
 def test_unfair_file_trips_exactly_the_codes_it_lists() -> None:
-    arena = load("unfair.yaml")
+    arena = load("crooked-pit-unfair.yaml")
     listed = set(re.findall(r"gp-[a-z-]+[a-z]", arena.description or ""))
     found = {i.code for i in (*check_all(arena), *compare(arena))}
     assert listed and found == listed

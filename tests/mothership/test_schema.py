@@ -15,7 +15,7 @@ from schema.games.mothership import (Analysis, Mothership, Scenario, Units, defa
 from tests.gliderpit.schema_util import errors, schema, untitled
 
 SYSTEM = "mothership-grid"
-DATA = Path(__file__).parent / "data" / "shipped"
+DATA = Path(__file__).resolve().parents[2] / "arenas" / "mothership-grid"
 
 
 def test_schema_is_fully_described() -> None:
@@ -71,7 +71,7 @@ def test_bad_documents_are_refused(path: tuple[object, ...], value: object, mess
     assert found and any(re.search(message, e) for e in found), found
 
 
-@pytest.mark.parametrize("name", ["default.yaml", "unfair.yaml"])
+@pytest.mark.parametrize("name", ["battlefield-3x5.yaml", "lopsided-battlefield-unfair.yaml"])
 def test_shipped_files_are_valid_and_canonical(name: str) -> None:
     doc = yaml.safe_load((DATA / name).read_text(encoding="utf-8"))
     assert errors(SYSTEM, doc) == []

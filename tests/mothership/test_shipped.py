@@ -1,4 +1,4 @@
-"""Candidate shipped battlefields (tests/mothership/data/shipped/): the default validates
+"""The shipped battlefields (arenas/mothership-grid/): the default validates
 clean; the unfair one trips exactly the codes its description lists."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from engine.mothership.checks import check_all
 from engine.mothership.fairness import compare
 from schema.games.mothership import MothershipArena, default_arena, from_document
 
-DATA = Path(__file__).parent / "data" / "shipped"
+DATA = Path(__file__).resolve().parents[2] / "arenas" / "mothership-grid"
 
 
 def load(name: str) -> MothershipArena:
@@ -23,13 +23,13 @@ def load(name: str) -> MothershipArena:
 
 
 def test_default_file_is_the_books_battlefield_and_validates_clean() -> None:
-    arena = load("default.yaml")
+    arena = load("battlefield-3x5.yaml")
     assert arena == default_arena()
     assert check_all(arena) == [] and compare(arena) == []
 
 
 def test_unfair_file_trips_exactly_the_codes_it_lists() -> None:
-    arena = load("unfair.yaml")
+    arena = load("lopsided-battlefield-unfair.yaml")
     listed = set(re.findall(r"mg-[a-z-]+[a-z]", arena.description or ""))
     found = {i.code for i in (*check_all(arena), *compare(arena))}
     assert listed and found == listed

@@ -226,6 +226,7 @@ JOBS = {"validate": validate_job, "travel": travel_job, "render": render_job, "p
 
 def warm_up() -> None:
     """Import what jobs need, so the first request doesn't pay for it."""
+    import validators.context  # noqa: F401  (Gravstrike's analysis: validators.run imports it only when needed)
     import validators.run  # noqa: F401
     from validators.registry import default_registry
 
