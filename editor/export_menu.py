@@ -90,6 +90,7 @@ class ExportMenu:
     def export_format(self, name: str, path: str | None = None, px: int = 64) -> bool:
         from editor.export_render import render_bytes
         from schema.formats import canvas, get
+        from schema.formats.grid_games import is_grid, refuse
 
         label, suffix = next((lab, suf) for n, lab, suf in TARGETS if n == name)
         target = path or self.ask_path(f"Export for {label.split(' (')[0]}", self._suggest(suffix), label)
@@ -99,6 +100,7 @@ class ExportMenu:
         def work() -> str:
             arena = self.win.doc.arena
             fmt = get(name)
+            refuse(name, arena)  # UVTT and Foundry hold no grid arena: said, never a wrong file
             image = image_name = None
             extra: list[tuple[Path, bytes]] = []
             if fmt.capabilities.needs_image:
@@ -106,10 +108,16 @@ class ExportMenu:
                 if name == "foundry":
                     image_name = Path(target).with_suffix(".png").name
                     extra.append((Path(target).with_suffix(".png"), image))
+            elif is_grid(arena):  # the generated tileset the grid map points at, named after the map
+                image_name = f"{Path(target).stem}.tiles.png"
             result = fmt.write(arena, image_png=image, px_per_length=px, image_name=image_name,
                                suffix=Path(target).suffix)
+            # files the map refers to (a grid map's generated tileset) are written beside it
+            extra += [(Path(target).with_name(n), data) for n, data in result.files.items()]
             write_outputs([(Path(target), result.data), *extra], inputs=[self.win.doc.path] if self.win.doc.path else [])
-            text = f"Wrote {target}" + (f" and its background image {image_name}" if image_name else "")
+            text = f"Wrote {target}" + (f" and its background image {image_name}" if name == "foundry" else "")
+            if result.files:
+                text += " and " + ", ".join(sorted(result.files))
             if result.losses:
                 text += f"\n\n{fmt.name} cannot represent:\n" + "\n".join(f"• {loss}" for loss in result.losses)
             return text

@@ -45,3 +45,21 @@ def test_cancelled_dialog_writes_nothing_and_errors_are_shown(window, tmp_path: 
     ex.ask_path = lambda *_a: str(tmp_path / "missing-dir" / "x.svg")
     assert ex.export_picture("svg") is False
     assert shown and shown[-1][0] == "Export picture failed"
+
+
+def test_a_grid_map_exported_from_the_editor_has_its_tileset_beside_it(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Tiled export of the Glider-Pit pit writes the generated tileset the map points at, so
+    pytiled-parser can load the map with its image (issue 15)."""
+    import pytiled_parser
+
+    assert window.new_arena("glider-pit-gladiators")
+    shown: list[str] = []
+    window.exports.inform = lambda _title, text: shown.append(text)
+    target = tmp_path / "pit.tmx"
+    assert window.exports.export_format("tiled", str(target))
+    tmap = pytiled_parser.parse_map(target)
+    images = [ts.image for ts in tmap.tilesets.values() if ts.image is not None]
+    assert [Path(img).name for img in images] == ["pit.tiles.png"] and (tmp_path / "pit.tiles.png").is_file()
+    assert "pit.tiles.png" in shown[-1]
+    assert not window.exports.export_format("uvtt", str(tmp_path / "pit.dd2vtt"))  # refused, with the reason
+    assert not (tmp_path / "pit.dd2vtt").exists() and "tiled" in window.exports.last_message.lower()

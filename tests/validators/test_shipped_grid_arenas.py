@@ -69,8 +69,9 @@ def test_arena_validate_exits_by_the_findings(path: Path) -> None:
 @pytest.fixture(scope="module")
 def pack_bytes() -> bytes:
     """A pack of the four shipped grid arenas with their reports.  The previews and print are
-    opaque files to the pack (the renderer that makes them is the editor's): a PNG of the
-    arena's Tiled tileset, an SVG title and a one-line PDF header stand in for them here."""
+    opaque files to the pack (the renderer that makes them is the editor's, which validators'
+    tests do not import): a PNG of the arena's Tiled tileset, an SVG title and a one-line PDF
+    header stand in for them here; tests/packs/test_grid_pack.py builds real ones."""
     from schema.formats import get
 
     arenas = []
