@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -170,7 +171,7 @@ class HeadingBound:
 KEEP_TABLES = 48
 
 
-def _trim(cache: dict[object, object]) -> None:
+def _trim(cache: dict[Any, Any]) -> None:
     while len(cache) > KEEP_TABLES:
         del cache[next(iter(cache))]
 
