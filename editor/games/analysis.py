@@ -4,8 +4,10 @@
   travel search.  Each check's findings are kept with the parts of the arena it reads
   (:data:`READS`); an edit re-runs only the checks whose parts changed, so dragging a card
   re-runs the card checks and not the wall-gap or sight-line geometry;
-* **slow** (a child process per run, terminated when a newer edit comes): the travel fairness
-  checks, which search every start's fewest turns and dice.
+* **slow** (a persistent worker process, :mod:`editor.games.kept_travel`, told to stop when a
+  newer edit comes): the travel fairness checks, which search every start's fewest turns and
+  dice.  The worker keeps its searches: after a drag that moves no car (a checkpoint card), a
+  start's answers are looked up or its search continued (:mod:`engine.carwars.kept`).
 
 The checks are the Car Wars engine's (``engine.carwars``), staged and cached as above; each
 finding is worded as the registered validator words it (:func:`validators.carwars.checks.quoted`
@@ -113,8 +115,10 @@ class QuickStage:
         return found
 
 
-def slow_findings(arena: Any) -> list[Finding]:
-    """The travel fairness checks (run in a child process)."""
+def slow_findings(arena: Any, table_of: Callable[[Any], Any] | None = None) -> list[Finding]:
+    """The travel fairness checks, on the travel table ``table_of(arena)`` (default: a cold
+    :func:`engine.carwars.fairness.travel_table`; the editor's worker passes its kept searches',
+    :class:`engine.carwars.kept.TravelCache`, which answers the same)."""
     if getattr(arena, "system", "") != "car-wars-6e" or not arena.start_positions:
         return []
     from engine.carwars import fairness as fair
@@ -122,7 +126,7 @@ def slow_findings(arena: Any) -> list[Finding]:
     disabled = set(arena.scenario.analysis.disabled)
     if all(c in disabled for c in fair.TRAVEL_CHECKS):
         return []
-    table = fair.travel_table(arena)
+    table = fair.travel_table(arena) if table_of is None else table_of(arena)
     return [_finding(i) for code, check in fair.TRAVEL_CHECKS.items() if code not in disabled
             for i in check(arena, table)]
 
@@ -136,10 +140,14 @@ slow_findings.applies = _travel_applies  # type: ignore[attr-defined]
 
 
 def analysis() -> Any:
-    """The staged analysis the validation runner runs for a generic arena."""
+    """The staged analysis the validation runner runs for a generic arena: the quick stage in
+    the validation thread, the travel stage on a persistent worker keeping its searches
+    (:class:`editor.games.kept_travel.KeptTravel`)."""
+    from editor.games.kept_travel import KeptTravel
     from editor.validation import StagedAnalysis
 
-    staged = StagedAnalysis(quick=QuickStage(), slow=slow_findings)
-    #: The travel stage takes seconds: the quick findings are shown at once, not held for it.
+    staged = StagedAnalysis(quick=QuickStage(), slow=None)
+    staged.live = KeptTravel()  # type: ignore[assignment]  # a stage run in the thread, closed with the runner
+    #: The quick findings are shown at once, not held for the travel stage.
     staged.partial_hold_s = 0.0  # type: ignore[attr-defined]
     return staged

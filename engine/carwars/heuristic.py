@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -166,6 +167,15 @@ class HeadingBound:
         return out
 
 
+#: Goals whose tables a :class:`Distances` keeps (an editor session plans for many card positions).
+KEEP_TABLES = 48
+
+
+def _trim(cache: dict[Any, Any]) -> None:
+    while len(cache) > KEEP_TABLES:
+        del cache[next(iter(cache))]
+
+
 class Distances:
     """Per goal, lower bounds on the number of movement points needed from a car centre."""
 
@@ -215,6 +225,7 @@ class Distances:
             else:
                 f = np.asarray(dijkstra(self.graph, directed=False, indices=near, min_only=True), dtype=np.float64)
             self._fields[goal] = f
+            _trim(self._fields)
         return f
 
     def points(self, goal: GoalShape, x: FloatArray, y: FloatArray, h: FloatArray | None = None) -> IntArray:
@@ -254,6 +265,12 @@ class Distances:
         got = self._tables.get(key)
         if got is not None:
             return got
+        order = np.argsort(headings, kind="stable")
+        if (np.diff(order) != 1).any():  # the same headings in another order (another start): columns moved
+            fwd_c, any_c = self.tables(goal, headings[order])
+            got = self._tables[key] = (np.ascontiguousarray(fwd_c[:, np.argsort(order)]), any_c)
+            _trim(self._tables)
+            return got
         err = self.geometry.field_err
         x, y = self.nodes_x, self.nodes_y
         d = np.maximum(goal.distance(x, y) - self.reach - err, 0.0)
@@ -276,4 +293,5 @@ class Distances:
         pi = np.floor(np.maximum(phi, 0.0) / PHI_STEP + 1e-9).astype(np.int64)
         fwd[live] = np.maximum(any_[live, None], hb.table[pi, ai[:, None]])
         self._tables[key] = (fwd, any_)
+        _trim(self._tables)
         return fwd, any_

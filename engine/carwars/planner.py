@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import heapq
 import time as _time
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -49,6 +49,7 @@ from engine.carwars.travel import (
     PlanningError,
     PoseSource,
     SearchLimits,
+    SearchStopped,
     Source,
     StartSource,
     TravelResult,
@@ -150,8 +151,16 @@ class Planner:
 
 class _Search:
     def __init__(self, p: Planner, pose: Pose, speed: int, shapes: dict[Goal, GoalShape],
-                 quantum: float | None = None) -> None:
+                 quantum: float | None = None, keep: bool = False) -> None:
         self.p = p
+        #: Whether the states the bound cuts off are kept (:mod:`engine.carwars.kept` resumes the
+        #: search for other goals, under whose bound they may be live again).
+        self.keep = keep
+        self.pruned: list[_Batch] = []
+        #: Asked between two batches; True stops the search (:class:`SearchStopped`).
+        self.stop: Callable[[], bool] | None = None
+        #: Whether expanded states are offered to the goals (not while a kept search warms up).
+        self.collect = True
         self.quantum = p.quantum if quantum is None else quantum
         self.base = pose.heading
         self.shapes = shapes
@@ -240,6 +249,8 @@ class _Search:
             self.beyond = True
         keep = live & (f <= horizon)
         if not keep.all():
+            if self.keep:
+                self.pruned.append(b.take(np.flatnonzero(~keep)))
             b, f = b.take(np.flatnonzero(keep)), f[keep]
         if len(b) == 0:
             return
@@ -267,37 +278,19 @@ class _Search:
         wins."""
         lim = self.p.limits
         while self.heap and self.open:
+            if self.stop is not None and self.stop():
+                raise SearchStopped()
             f = heapq.heappop(self.heap)
             parts = self.buckets.pop(f)
             self._settle(f)
             if not self.open:
+                self.buckets[f] = parts  # not expanded: the frontier stays whole (for a resumption)
+                heapq.heappush(self.heap, f)
                 break
-            current = [part for v, part in parts if v == self.version]
-            old = [part for v, part in parts if v != self.version]
-            if old:
-                # goals closed since these were queued: their bound may have risen (lazy re-keying)
-                stale = _Batch.concat(old)
-                nf = (self._f(stale) << DICE_BITS) | np.minimum(stale.dice, (1 << DICE_BITS) - 1)
-                later = nf > f
-                if later.any():
-                    self._push(stale.take(np.flatnonzero(later)))
-                current.append(stale.take(np.flatnonzero(~later)))
-            batch = _Batch.concat(current)
-            if len(batch) == 0:
+            got = self._take(f, parts)
+            if got is None:
                 continue
-            ready, requeue = self._check(batch)
-            if requeue is not None:
-                self._push(requeue)
-            if ready is None:
-                continue
-            b = self._fresh(ready)
-            if b is None:
-                continue
-            ids = np.arange(self.stored, self.stored + len(b))
-            self.store.append(b)
-            self.stored += len(b)
-            self.expanded += len(b)
-            self._goals(b, ids)
+            b, ids = got
             if self.expanded > lim.max_states:
                 return self._stop("states", f >> DICE_BITS)
             if lim.max_seconds is not None and _time.monotonic() - self.started > lim.max_seconds:
@@ -310,6 +303,37 @@ class _Search:
             else:
                 self.results[g] = TravelResult(g, "unreachable")
         return self.results
+
+    def _take(self, f: int, parts: list[tuple[int, _Batch]]) -> tuple[_Batch, IntArray] | None:
+        """The states of bucket ``f`` to expand now (collision-free, at their true dice, better
+        than any seen with their key), stored and offered to the goals; with their ids."""
+        current = [part for v, part in parts if v == self.version]
+        old = [part for v, part in parts if v != self.version]
+        if old:
+            # goals closed since these were queued: their bound may have risen (lazy re-keying)
+            stale = _Batch.concat(old)
+            nf = (self._f(stale) << DICE_BITS) | np.minimum(stale.dice, (1 << DICE_BITS) - 1)
+            later = nf > f
+            if later.any():
+                self._push(stale.take(np.flatnonzero(later)))
+            current.append(stale.take(np.flatnonzero(~later)))
+        batch = _Batch.concat(current)
+        if len(batch) == 0:
+            return None
+        ready, requeue = self._check(batch)
+        if requeue is not None:
+            self._push(requeue)
+        if ready is None:
+            return None
+        b = self._fresh(ready)
+        if b is None:
+            return None
+        ids = np.arange(self.stored, self.stored + len(b))
+        self.store.append(b)
+        self.stored += len(b)
+        self.expanded += len(b)
+        self._goals(b, ids)
+        return b, ids
 
     def _settle(self, f: int) -> bool:
         """Settle the goals touched with a (time, dice) below the bucket key ``f`` (every
@@ -359,6 +383,8 @@ class _Search:
 
     def _goals(self, b: _Batch, ids: IntArray) -> None:
         """Record the best touching state per open goal (settled later by :meth:`_settle`)."""
+        if not self.collect:
+            return
         eligible = (b.k > 0) | (b.parent < 0)
         if self.need_any is not None:
             eligible &= self.need_any[self.p.distances.node(b.x, b.y)] == 0  # no goal within reach otherwise

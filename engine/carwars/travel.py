@@ -26,6 +26,10 @@ class PlanningError(ValueError):
     """A source or goal the arena doesn't have, or a source the car cannot stand on."""
 
 
+class SearchStopped(Exception):
+    """A search's ``stop`` callback asked it to stop (a newer edit came); it can be resumed."""
+
+
 @dataclass(frozen=True)
 class StartSource:
     """A start position, at the starting speed 2 ("all players set their speed slider to 2")."""

@@ -5,9 +5,12 @@ use, and the report metrics built from it (heat-map, path and line-of-sight over
 from __future__ import annotations
 
 import math
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from engine.carwars import fairness as fair
+from engine.carwars.geometry import CarWarsGeometry
 from engine.carwars.rules import POLICIES
 from engine.carwars.travel import SearchLimits, TravelResult
 from schema.games.carwars import CarWarsArena
@@ -39,13 +42,46 @@ class CarWarsContext:
         self.use_symmetry = use_symmetry
         self._table: fair.TravelTable | None = None
         self._metrics: dict[str, Any] | None = None
+        self._started: tuple[Any, list[list[fair.Job]], list[Any], fair.Images] | None = None
+        if workers > 1 and arena.start_positions:
+            self._start()
+
+    def _start(self) -> None:
+        """Fork the workers now, so that their searches run while this process runs the checks
+        that need no travel (as :func:`engine.carwars.validate.validate` does): the geometry is
+        computed once, before the fork; each lane sets its policies' planners up once."""
+        jobs, images = fair.travel_jobs(self.arena, POLICIES, self.use_symmetry)
+        lanes = fair.lanes(jobs, self.workers)
+        if len(lanes) < 2:
+            return
+        fair.set_job_context(self.arena, CarWarsGeometry(self.arena), self.limits)
+        pool = ProcessPoolExecutor(max_workers=len(lanes) - 1, mp_context=multiprocessing.get_context("fork"))
+        self._started = (pool, lanes, [pool.submit(fair.run_jobs, lane) for lane in lanes[1:]], images)
 
     @property
     def table(self) -> fair.TravelTable:
+        if self._table is None and self._started is not None:
+            pool, lanes, futures, images = self._started
+            try:
+                done = dict(zip(lanes[0], fair.run_jobs(lanes[0])))
+                for lane, future in zip(lanes[1:], futures):
+                    done.update(zip(lane, future.result()))
+            finally:
+                pool.shutdown()
+                fair.set_job_context(None)
+                self._started = None
+            self._table = fair.assemble(self.arena, POLICIES, images, done)
         if self._table is None:
             self._table = fair.travel_table(self.arena, POLICIES, self.limits, use_symmetry=self.use_symmetry,
                                             workers=self.workers)
         return self._table
+
+    def close(self) -> None:
+        """Stop workers started for a table nobody asked for."""
+        if self._started is not None:
+            self._started[0].shutdown(cancel_futures=True)
+            fair.set_job_context(None)
+            self._started = None
 
     def travel_metrics(self) -> dict[str, Any]:
         """``travel`` (flat out) and ``travel_safe``: start -> goal -> cell; ``starts``: the per

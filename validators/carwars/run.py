@@ -26,5 +26,11 @@ def validate(arena: CarWarsArena, *, source: str | None = None, enable: Iterable
     disabled = set(disable) | (set(arena.scenario.analysis.disabled) - set(enable))
     chosen = reg.select(enable, [d for d in disabled if d in reg.codes()], game=SYSTEM)
     workers = min(2, os.cpu_count() or 1) if parallel else 1
-    ctx = context if isinstance(context, CarWarsContext) else CarWarsContext(arena, limits=limits, workers=workers)
-    return run_chosen(arena, chosen, ctx, source=source, progress=progress, system=SYSTEM)
+    travel = any(getattr(v, "needs_travel", False) for v in chosen)
+    ctx = context if isinstance(context, CarWarsContext) else CarWarsContext(
+        arena, limits=limits, workers=workers if travel else 1)
+    try:
+        return run_chosen(arena, chosen, ctx, source=source, progress=progress, system=SYSTEM)
+    finally:
+        if ctx is not context:
+            ctx.close()

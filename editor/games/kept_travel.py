@@ -1,0 +1,123 @@
+"""The Car Wars travel stage of the editor's live validation on one persistent process that keeps
+its travel searches between edits (:class:`engine.carwars.kept.TravelCache`): after dragging a
+card, each start's answer is a lookup or a continuation of its kept search, not a new search.
+
+The stage is called from the validation thread (:mod:`editor.validation`); :meth:`KeptTravel.submit`
+starts the worker on an arena as soon as the run starts (beside the quick stage), calling the
+object collects the findings.  A newer request makes the worker stop between two batches of its
+search (the kept searches stay usable); answers to older requests are dropped.  A worker that
+dies is started again (its searches are lost); it exits with the editor (:mod:`editor.lifeline`).
+"""
+
+from __future__ import annotations
+
+import queue
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from editor.analysis import Cancelled, Finding
+from editor.lifeline import lifeline
+
+
+def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no cover - the worker process
+    if line is not None:
+        from editor.lifeline import watch
+
+        watch(line)
+    from editor.games.analysis import slow_findings
+    from engine.carwars.kept import TravelCache
+    from engine.carwars.travel import SearchStopped
+
+    cache = TravelCache()
+    cache.stop = lambda: not requests.empty()
+    while True:
+        msg = requests.get()
+        while True:  # only the newest request counts
+            try:
+                msg = requests.get_nowait()
+            except queue.Empty:
+                break
+        if msg[0] == "quit":
+            return
+        _, gen, arena = msg
+        try:
+            replies.send(("ok", gen, slow_findings(arena, cache.table)))
+        except SearchStopped:
+            replies.send(("stopped", gen, None))
+        except BaseException:  # noqa: BLE001 - shown in the validation panel
+            replies.send(("error", gen, traceback.format_exc(limit=4)))
+
+
+class KeptTravel:
+    """The travel findings of an arena from the persistent worker (started on first use)."""
+
+    def __init__(self) -> None:
+        self._proc: Any = None
+        self._requests: Any = None
+        self._replies: Any = None
+        self._gen = 0
+        self._submitted: tuple[Any, int] | None = None
+
+    def _start(self) -> None:
+        from editor.travel_workers import mp_context
+
+        ctx = mp_context()
+        self._requests = ctx.Queue()
+        self._replies, there = ctx.Pipe(duplex=False)
+        self._proc = ctx.Process(target=_serve, args=(self._requests, there, lifeline(ctx)), daemon=True)
+        self._proc.start()
+        there.close()
+
+    def submit(self, arena: Any) -> None:
+        """Start the worker on ``arena`` now (it stops what it was doing)."""
+        if self._proc is None or not self._proc.is_alive():
+            self.close()
+            self._start()
+        self._gen += 1
+        self._requests.put(("run", self._gen, arena))
+        self._submitted = (arena, self._gen)
+
+    def __call__(self, arena: Any, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
+        stop = should_stop or (lambda: False)
+        if self._submitted is None or self._submitted[0] is not arena:
+            self.submit(arena)
+        assert self._submitted is not None
+        gen, restarts = self._submitted[1], 0
+        while True:
+            if stop():
+                raise Cancelled()
+            try:
+                ready = self._replies.poll(0.005)
+                msg = self._replies.recv() if ready else None
+            except (EOFError, OSError):
+                msg, ready = None, True
+            if ready and msg is None:  # the worker died: once more on a new one
+                restarts += 1
+                if restarts > 1:
+                    raise RuntimeError("the Car Wars travel worker died")
+                self.submit(arena)
+                gen = self._gen
+                continue
+            if msg is None or msg[1] != gen:
+                continue
+            status, _, payload = msg
+            if status == "ok":
+                return list(payload)
+            if status == "error":
+                raise RuntimeError(payload)
+
+    def close(self) -> None:
+        if self._proc is None:
+            return
+        try:
+            self._requests.put(("quit",))
+            self._proc.join(1.0)
+        finally:
+            if self._proc.is_alive():
+                self._proc.terminate()
+                self._proc.join(1.0)
+            self._requests.close()
+            self._requests.cancel_join_thread()
+            self._replies.close()
+            self._proc = None

@@ -1,0 +1,198 @@
+"""Travel searches kept while an arena is edited: after a drag that moves no car (a checkpoint,
+the centre's card), each start's answer is a lookup or a short continuation, not a new search.
+
+A card does not change how a car moves (unless it is a hidden hazard: its dice).  The best
+labels a search found (per state: time, dice, hard changes) do not depend on the goals; only the
+order of the search does.  So each (policy, start) search is kept - its expanded states, its
+frontier and the states its bound cut off - and a goal it has not answered is answered by
+:func:`resume`: the expanded states that touch the goal are its candidates, and the frontier
+(with the cut-off states) is ordered again under the new goal's bound and searched on until the
+goal is settled.  The answer (time, dice, hard changes) is the cold search's, exactly: every
+state on an optimal plan is either expanded with its best label or waits in the frontier with
+it, and A* with an admissible bound settles a goal only when nothing waiting can beat it.  (A
+tie among equally good plans may pick another path.)
+
+What is never taken from a kept search: an answer that is not ``reached`` (``beyond`` and
+``unreachable`` depend on what a search cut off, ``undecided`` on its limits) - then
+:class:`TravelCache` answers the whole table with a cold :func:`~engine.carwars.fairness.travel_table`
+and keeps nothing of it.  The searches are dropped when anything that moves a car changes
+(:func:`motion_key`) or a start moves.
+
+>>> from schema.games.carwars import default_arena
+>>> cache = TravelCache()
+>>> cold = cache.table(default_arena())
+>>> again = cache.table(default_arena())
+>>> cache.stats["lookup"] > 0 and again.results["flat-out"]["start:1"]["centre"].key() == cold.results[
+...     "flat-out"]["start:1"]["centre"].key()
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from engine.carwars import fairness as fair
+from engine.carwars.batch import _Batch
+from engine.carwars.geometry import CarWarsGeometry
+from engine.carwars.heuristic import GoalShape
+from engine.carwars.planner import Planner, _Search
+from engine.carwars.rules import POLICIES, Policy
+from engine.carwars.travel import Goal, PlanningError, SearchLimits, StartSource, TravelResult
+from schema.games.carwars import CarWarsArena
+
+import numpy as np
+
+#: Answers a kept search remembers (per goal and goal shape: dragging back is a lookup).
+MAX_ANSWERS = 512
+
+
+def motion_key(arena: CarWarsArena, limits: SearchLimits = SearchLimits()) -> tuple[Any, ...]:
+    """Everything that moves a car: the arena's bounds, walls, obstacles, tokens, hazards,
+    terrain, hidden-hazard cards, the car, the turning key, the horizon - and the limits."""
+    hidden = tuple(c for c in arena.cards if c.role == "hidden-hazard")
+    return (arena.bounds, arena.walls, arena.obstacles, arena.tokens, arena.hazards, arena.terrain, hidden,
+            arena.vehicle, arena.turning_key, arena.scenario.analysis.max_turns, limits)
+
+
+def resume(search: _Search, shapes: dict[Goal, GoalShape]) -> dict[Goal, TravelResult]:
+    """Answer ``shapes`` with a finished (or stopped) search of the same planner and source:
+    its expanded states are looked up, its frontier searched on under the new goals' bound."""
+    search.started = time.monotonic()
+    _rekey(search, shapes)
+    if len(search.store) > 1:
+        search.store = [_Batch.concat(search.store)]
+    if search.store:  # the expanded states touching a new goal are its first candidates
+        search._goals(search.store[0], np.arange(search.stored))
+    return search.run()
+
+
+def _undominated(search: _Search, b: _Batch) -> _Batch:
+    """The states of ``b`` that a state expanded since they were queued does not beat (the
+    search would drop the others when it takes them)."""
+    closed, big = search.closed, 1 << 62
+    keep = np.fromiter((lb < closed.get(k, big) for k, lb in zip(search._keys(b).tolist(), search._label(b).tolist())),
+                       dtype=bool, count=len(b))
+    return b if keep.all() else b.take(np.flatnonzero(keep))
+
+
+def _waiting(search: _Search) -> list[_Batch]:
+    return [p for parts in search.buckets.values() for _, p in parts] + search.pruned
+
+
+def _rekey(search: _Search, shapes: dict[Goal, GoalShape]) -> None:
+    """Every waiting state queued again under the bound of ``shapes`` (the open goals now)."""
+    search.shapes = dict(shapes)
+    search.open = list(shapes)
+    search.results, search.pending = {}, {}
+    search.beyond = False
+    search._heuristic_tables()
+    search.version += 1
+    waiting = _waiting(search)
+    search.buckets.clear()
+    search.heap.clear()
+    search.pruned = []
+    if waiting:
+        search._push(_undominated(search, _Batch.concat(waiting)))
+
+
+@dataclass
+class _Kept:
+    search: _Search
+    source: tuple[Any, ...]
+    answers: dict[tuple[Goal, GoalShape], TravelResult] = field(default_factory=dict)
+
+
+class TravelCache:
+    """The travel table (:func:`engine.carwars.fairness.travel_table`'s, one core) of successive
+    versions of an arena, keeping each (policy, start) search between them (see the module
+    docstring).  ``stop``: asked between two batches of a search (True raises
+    :class:`~engine.carwars.travel.SearchStopped`; the kept searches stay usable).  ``stats``
+    counts, per call, the answers looked up, the searches resumed, searched anew, and the tables
+    computed cold."""
+
+    def __init__(self, limits: SearchLimits = SearchLimits()) -> None:
+        self.limits = limits
+        self.stop: Callable[[], bool] | None = None
+        self.stats: Counter[str] = Counter()
+        self._key: tuple[Any, ...] | None = None
+        self._geometry: CarWarsGeometry | None = None
+        self._planners: dict[Policy, Planner] = {}
+        self._kept: dict[tuple[Policy, int], _Kept] = {}
+
+    def clear(self) -> None:
+        self._key, self._geometry = None, None
+        self._planners.clear()
+        self._kept.clear()
+
+    def table(self, arena: CarWarsArena, policies: tuple[Policy, ...] = POLICIES) -> fair.TravelTable:
+        self.stats = Counter()
+        key = motion_key(arena, self.limits)
+        if key != self._key:
+            self.clear()
+            self._key, self._geometry = key, CarWarsGeometry(arena)
+        out = fair.TravelTable()
+        for policy in policies:
+            rows: dict[str, dict[str, TravelResult]] = {}
+            for s in sorted(arena.start_positions, key=lambda s: s.player):
+                got = self._answer(arena, policy, s.player, (s.position, s.facing))
+                if got is None:  # not all reached: the cold table decides (and nothing is kept)
+                    self.stats["cold"] += 1
+                    self._kept.clear()
+                    return fair.travel_table(arena, policies, self.limits, geometry=self._geometry)
+                rows[s.id] = {g.ref: r for g, r in got.items()}
+            out.results[policy] = rows
+        return out
+
+    def _planner(self, arena: CarWarsArena, policy: Policy) -> Planner:
+        p = self._planners.get(policy)
+        if p is None:
+            p = self._planners[policy] = Planner(arena, policy, geometry=self._geometry, limits=self.limits)
+        p.arena = arena  # only goals (cards, starts) may differ from the arena it was made for
+        return p
+
+    def _answer(self, arena: CarWarsArena, policy: Policy, player: int,
+                source: tuple[Any, ...]) -> dict[Goal, TravelResult] | None:
+        planner = self._planner(arena, policy)
+        goals = fair.travel_goals(arena, policy, player)
+        shapes = {g: planner.goal_shape(g) for g in goals}
+        kept = self._kept.get((policy, player))
+        if kept is not None and kept.source != source:
+            kept = None
+        if kept is None:
+            try:
+                pose, speed = planner.source_state(StartSource(player))
+            except PlanningError:
+                return None
+            search = _Search(planner, pose, speed, shapes, keep=True)
+            search.stop = self.stop
+            self._kept.pop((policy, player), None)
+            res = search.run()
+            self.stats["searched"] += 1
+            if not all(r.status == "reached" for r in res.values()):
+                return None
+            kept = self._kept[(policy, player)] = _Kept(search, source, {(g, shapes[g]): r for g, r in res.items()})
+            return res
+        out: dict[Goal, TravelResult] = {}
+        missing: dict[Goal, GoalShape] = {}
+        for g, shape in shapes.items():
+            r = kept.answers.get((g, shape))
+            if r is None:
+                missing[g] = shape
+            else:
+                out[g] = r
+                self.stats["lookup"] += 1
+        if missing:
+            kept.search.stop = self.stop
+            res = resume(kept.search, missing)
+            self.stats["resumed"] += 1
+            if not all(r.status == "reached" for r in res.values()):
+                del self._kept[(policy, player)]
+                return None
+            if len(kept.answers) + len(res) > MAX_ANSWERS:
+                kept.answers = {(g, s): r for (g, s), r in kept.answers.items() if shapes.get(g) == s}
+            kept.answers.update({(g, missing[g]): r for g, r in res.items()})
+            out.update(res)
+        return {g: out[g] for g in goals}

@@ -1,0 +1,98 @@
+"""Kept travel searches (:mod:`engine.carwars.kept`, issue 13's editor feedback): after a card
+drag the kept searches answer exactly what a cold validation answers - time, dice, hard changes,
+status, and so every finding's text - and anything that moves a car drops them."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from engine.carwars import fairness as fair
+from engine.carwars.kept import TravelCache, motion_key
+from engine.carwars.travel import SearchStopped
+from schema.games.carwars import CarWarsArena
+from schema.io import load
+
+SHIPPED = Path(__file__).parent / "data" / "shipped"
+
+
+def arena(name: str) -> CarWarsArena:
+    a = load(str(SHIPPED / f"{name}.yaml"))
+    assert isinstance(a, CarWarsArena)
+    return a
+
+
+def moved(a: CarWarsArena, card: str, dx: float, dy: float, **change: object) -> CarWarsArena:
+    cards = tuple(dataclasses.replace(c, position=(c.position[0] + dx, c.position[1] + dy), **change)  # type: ignore[arg-type]
+                  if c.id == card else c for c in a.cards)
+    return dataclasses.replace(a, cards=cards)
+
+
+def answers(t: fair.TravelTable) -> dict[tuple[str, str, str], tuple[object, ...]]:
+    return {(p, s, g): (r.status, r.key(), r.turns, r.points, r.speed) for p, rows in t.results.items()
+            for s, row in rows.items() for g, r in row.items()}
+
+
+def messages(a: CarWarsArena, t: fair.TravelTable) -> list[str]:
+    return [i.message for check in fair.TRAVEL_CHECKS.values() for i in check(a, t)]
+
+
+def same_as_cold(cache: TravelCache, a: CarWarsArena) -> None:
+    got, cold = cache.table(a), fair.travel_table(a)
+    assert answers(got) == answers(cold)
+    assert messages(a, got) == messages(a, cold)
+    assert got.errors == cold.errors
+
+
+def test_card_drags_answer_as_a_cold_validation() -> None:
+    """Drags near and far (the far one needs a longer search than the kept one had done), then
+    back: the kept searches are resumed or looked up, never searched anew, and answer exactly."""
+    base = arena("twin-pillars-2p")
+    cache = TravelCache()
+    same_as_cold(cache, base)
+    assert cache.stats["searched"] == 4  # two starts, two policies
+    for dx, dy in ((0.5, 0.0), (1.0, -0.6), (-20.0, 3.0), (0.0, -18.0)):
+        same_as_cold(cache, moved(base, "own-1", dx, dy))
+        assert cache.stats["searched"] == 0 and cache.stats["cold"] == 0 and cache.stats["resumed"] > 0
+    same_as_cold(cache, moved(base, "own-1", 0.5, 0.0))  # dragged back: a lookup
+    assert cache.stats["resumed"] == 0 and cache.stats["lookup"] > 0
+
+
+def test_what_moves_a_car_drops_the_searches() -> None:
+    """A wall removed, a card turned hidden hazard (its dice), a hidden-hazard card dragged: new
+    searches, the cold answers."""
+    base = arena("twin-pillars-2p")
+    cache = TravelCache()
+    cache.table(base)
+    no_pillar = dataclasses.replace(base, walls=base.walls[:1])
+    assert motion_key(no_pillar) != motion_key(base)
+    same_as_cold(cache, no_pillar)
+    assert cache.stats["searched"] == 4
+    hazard = moved(no_pillar, "trigger-1", 0.0, 0.0, role="hidden-hazard", dice=2)
+    same_as_cold(cache, hazard)
+    assert cache.stats["searched"] == 4
+    same_as_cold(cache, moved(hazard, "trigger-1", 1.0, 0.0))
+    assert cache.stats["searched"] == 4
+
+
+def test_an_answer_not_reached_is_the_cold_tables() -> None:
+    """The flawed yard has a checkpoint no car reaches: ``unreachable`` depends on what a search
+    cut off, so the cold table answers and nothing is kept."""
+    flawed = arena("broken-yard-flawed")
+    cache = TravelCache()
+    same_as_cold(cache, flawed)
+    assert cache.stats["cold"] == 1
+
+
+def test_a_stopped_search_is_resumed_exactly() -> None:
+    base = arena("twin-pillars-2p")
+    cache = TravelCache()
+    cache.table(base)
+    drag = moved(base, "own-1", -6.0, 2.0)
+    cache.stop = lambda: True
+    with pytest.raises(SearchStopped):
+        cache.table(drag)
+    cache.stop = None
+    same_as_cold(cache, drag)
