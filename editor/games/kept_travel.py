@@ -69,6 +69,13 @@ class KeptTravel:
         self._proc.start()
         there.close()
 
+    @staticmethod
+    def applies(arena: Any) -> bool:
+        """Work only for a Car Wars arena with starts: the runner skips the stage otherwise."""
+        from editor.games.analysis import _travel_applies
+
+        return _travel_applies(arena)
+
     def submit(self, arena: Any) -> None:
         """Start the worker on ``arena`` now (it stops what it was doing)."""
         if self._proc is None or not self._proc.is_alive():
