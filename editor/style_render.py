@@ -102,7 +102,11 @@ class Painter:
         if kind.placement == "pose":
             self.start(st, el)
         else:
-            shape = el.shape
+            # a kind without its own outline (Arena Rex's deployment zones) asks the arena
+            shape = el.shape if hasattr(el, "shape") else self.arena.element_shape(el)
+            if getattr(shape, "points", None) == ():
+                self.p.restore()
+                return
             path = R.shape_path(shape)
             cover = getattr(el, "cover", None)
             weight = getattr(el, "weight", None)
