@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 
 import shapely
 from shapely import affinity
@@ -175,14 +176,14 @@ def transforms(kind: str, order: int, axis: float, centre: tuple[float, float]
     if kind in ("rotational", "dihedral"):
         for k in range(1, order):
             ang = 360.0 * k / order
-            out.append((f"rotation by {ang:g} degrees", lambda g, a=ang: affinity.rotate(g, a, origin=(cx, cy))))
+            out.append((f"rotation by {ang:g} degrees", partial(affinity.rotate, angle=ang, origin=(cx, cy))))
     if kind in ("mirror", "dihedral"):
         for k in range(max(order, 1)):
             ax = axis + 180.0 * k / max(order, 1)
             t = math.radians(ax)
             c, s = math.cos(2 * t), math.sin(2 * t)
             m = [c, s, s, -c, cx - cx * c - cy * s, cy - cx * s + cy * c]
-            out.append((f"mirror in the {ax % 180:g} degree axis", lambda g, m=m: affinity.affine_transform(g, m)))
+            out.append((f"mirror in the {ax % 180:g} degree axis", partial(affinity.affine_transform, matrix=m)))
     return out
 
 

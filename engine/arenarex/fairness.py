@@ -128,11 +128,10 @@ class Analysis:
             for kind, items in (("pit", a.pits), ("spikes", a.spikes), ("hazard", a.hazards)):
                 best = math.inf
                 for h in items:
-                    g = h.shape.to_shapely()
-                    near = _within(xs, ys, g, radius + an.melee)
-                    d = float(fld.dist[near].min()) if near.any() else math.inf
-                    m.hazards[h.id] = d
-                    best = min(best, d)
+                    near = _within(xs, ys, h.shape.to_shapely(), radius + an.melee)
+                    reach = float(fld.dist[near].min()) if near.any() else math.inf
+                    m.hazards[h.id] = reach
+                    best = min(best, reach)
                 if items:
                     m.nearest[kind] = best
             m.kill_band = kill_band(a, fld, radius)

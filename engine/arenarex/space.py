@@ -40,6 +40,7 @@ from scipy.sparse.csgraph import dijkstra
 from shapely.geometry import LineString, Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
+from shapely.ops import nearest_points
 
 from schema.games.arenarex import ArenaRexArena
 from schema.model import CIRCLE_QUAD_SEGMENTS, AreaShape, Circle
@@ -142,7 +143,7 @@ class Space:
             return None
         if self.contains(np.array([p]))[0]:
             return p
-        q = shapely.ops.nearest_points(self.free, ShapelyPoint(p))[0]  # type: ignore[attr-defined]
+        q = nearest_points(self.free, ShapelyPoint(p))[0]
         return (float(q.x), float(q.y))
 
     def sample(self, line: BaseGeometry, spacing: float = 0.5) -> FloatArray:
@@ -291,8 +292,8 @@ class Space:
         for sx, sy in sources:
             i = int(round((sx - x0) / step))
             j = int(round((sy - y0) / step))
-            ii, jj = np.meshgrid(np.arange(i - 2, i + 3), np.arange(j - 2, j + 3), indexing="ij")
-            ii, jj = ii.ravel(), jj.ravel()
+            gi, gj = np.meshgrid(np.arange(i - 2, i + 3), np.arange(j - 2, j + 3), indexing="ij")
+            ii, jj = gi.ravel(), gj.ravel()
             inside = (ii >= 0) & (ii < nx) & (jj >= 0) & (jj < ny)
             ii, jj = ii[inside], jj[inside]
             ii, jj = ii[mask[ii, jj]], jj[mask[ii, jj]]
