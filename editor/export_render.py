@@ -393,7 +393,7 @@ def render_bytes(arena: Arena, fmt: str, *, overlays: Iterable[str] = (), width:
     if ovs and not isinstance(arena, Arena):
         raise RenderError(f"overlays ({', '.join(o.kind for o in ovs)}) are drawn for Gravstrike arenas only so far; "
                           f"this is a {getattr(arena, 'system', '?')} arena")
-    players = {s.player for s in arena.start_positions}
+    players = {s.player for s in getattr(arena, "start_positions", ())}
     for ov in ovs:  # refuse before a painter is open (an exception mid-paint leaves it dangling)
         if ov.kind == "heatmap" and int(ov.arg.split(":")[1]) not in players:
             raise RenderError(f"overlay heatmap:{ov.arg}: the arena has no {ov.arg}")

@@ -130,7 +130,7 @@ class Painter:
         if kind.key == "terrain":
             self.label(at, f"level {el.level}", colour=QColor(st.stroke).darker(170), scale=0.9, bold=True)
             return
-        if kind.key == "hazards":
+        if kind.key == "hazards" and hasattr(el, "dice"):  # Car Wars hazard cards
             name = el.name or el.id
             self.label(at, name, colour=QColor(st.stroke).darker(140), scale=0.9, bold=True)
             self.label(at, f"+{el.dice} dice" + ("" if el.drive_over else ", blocks"), scale=0.75,
