@@ -130,6 +130,12 @@ class Space:
         self.free: BaseGeometry = free
         self._test = free.buffer(SLACK, quad_segs=1)
         shapely.prepare(self._test)
+        # what a segment must not cross: the grown obstacles and everything off the shrunk board,
+        # less the slack (a segment may run along an edge: visibility-graph edges do)
+        minx, miny, maxx, maxy = inner.bounds if not inner.is_empty else (0.0, 0.0, 0.0, 0.0)
+        frame = shapely.box(minx - 1, miny - 1, maxx + 1, maxy + 1).difference(inner)
+        self._walls = shapely.union_all([self.obstacles, frame]).buffer(-SLACK, quad_segs=1)
+        shapely.prepare(self._walls)
         self.step = float(step if step is not None else arena.scenario.analysis.grid)
 
     # -------------------------------------------------------------- points
@@ -159,7 +165,7 @@ class Space:
         if len(a) == 0:
             return np.zeros(0, dtype=bool)
         lines = shapely.linestrings(np.stack([a, b], axis=1))
-        return np.asarray(shapely.covers(self._test, lines), dtype=bool)
+        return ~np.asarray(shapely.intersects(self._walls, lines), dtype=bool)
 
     # -------------------------------------------------------------- visibility graph
 
