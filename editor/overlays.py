@@ -415,7 +415,7 @@ class Overlays(QObject):
             self._refill_start_menus()
             return
         if self.heat_player is not None:
-            self.show_heat(self.heat_player if any(s.player == self.heat_player for s in self.win.doc.arena.start_positions)
+            self.show_heat(self.heat_player if any(s.player == self.heat_player for s in getattr(self.win.doc.arena, "start_positions", ()))
                            else None)
         if self.sight_mode is not None:
             self.refresh_sight()
@@ -425,7 +425,7 @@ class Overlays(QObject):
         self._refill_start_menus()
 
     def _refill_start_menus(self) -> None:
-        players = tuple(sorted(s.player for s in self.win.doc.arena.start_positions))
+        players = tuple(sorted(s.player for s in getattr(self.win.doc.arena, "start_positions", ())))
         if players != self._menu_players:  # the menus list the starts: rebuilt only when they change
             self._menu_players = players
             self._fill_heat_menu()
@@ -462,7 +462,7 @@ class Overlays(QObject):
         for act in self.sight_group.actions():
             self.sight_group.removeAction(act)
         choices: list[tuple[str, int | str | None]] = [("None", None), ("Selected start", "selected")]
-        choices += [(f"Start {s.player}", s.player) for s in sorted(self.win.doc.arena.start_positions, key=lambda s: s.player)]
+        choices += [(f"Start {s.player}", s.player) for s in sorted(getattr(self.win.doc.arena, "start_positions", ()), key=lambda s: s.player)]
         for text, mode in choices:
             act = QAction(text, self, checkable=True)
             act.setData(mode)
@@ -483,7 +483,7 @@ class Overlays(QObject):
         for act in self.heat_group.actions():
             self.heat_group.removeAction(act)
         choices: list[tuple[str, int | None]] = [("None", None)]
-        choices += [(f"Start {s.player}", s.player) for s in sorted(self.win.doc.arena.start_positions, key=lambda s: s.player)]
+        choices += [(f"Start {s.player}", s.player) for s in sorted(getattr(self.win.doc.arena, "start_positions", ()), key=lambda s: s.player)]
         for text, player in choices:
             act = QAction(text, self, checkable=True)
             act.setData(player)
