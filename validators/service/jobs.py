@@ -160,6 +160,11 @@ def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier:
             return "problem", problem(422, "travel-query", "Impossible travel query",
                                       f"a Gravstrike arena has no cards or centre goal: the {what} {text!r} is a "
                                       "Car Wars place")
+        gravstrike_pose = what == "source" and text.count(",") >= 2  # x,y,heading[,speed]
+        if text.startswith("deploy:") or "@" in text or (":" not in text and not gravstrike_pose):
+            return "problem", problem(422, "travel-query", "Impossible travel query",  # Arena Rex places
+                                      f"a Gravstrike arena has no deployment zones, hazards or x,y places: the {what} "
+                                      f"{text!r} is an Arena Rex place")
     try:
         src = parse_source(origin)
     except EngineError as exc:
