@@ -118,6 +118,11 @@ class BoundsEditor(QGroupBox):
             self._shown_bounds = None
             return
         self._shown_bounds = self.doc.arena.bounds
+        circle = type(self.doc.arena.bounds).__name__ == "Circle"  # an Arena Rex board
+        self.setEnabled(not circle)
+        self.setToolTip("A circle board: its centre and radius are edited in the file for now" if circle else "")
+        if circle:
+            return
         form = B.describe(self.doc.arena.bounds)
         if self._points_chosen and isinstance(self.doc.arena.bounds, Polygon):
             form = B.BoundsForm("polygon", points=self.doc.arena.bounds.points)

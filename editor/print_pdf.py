@@ -320,6 +320,8 @@ def _aids(painter: object, arena: Arena, lay: Layout) -> None:
         calibration_bar(painter, x0, y, n, L, h=3.0, unit=u)
         if getattr(arena, "vehicle", None) is not None:
             _vehicle_aids(painter, arena, lay, y + 14)
+        elif getattr(arena, "system", None) == "arena-rex":
+            _base_aids(painter, arena, lay, y + 14)
         else:
             from editor.grid_render import cell_aid
 
@@ -359,6 +361,42 @@ def _aids(painter: object, arena: Arena, lay: Layout) -> None:
         _text(painter, x0 + 25 + L + 18, y, 110, 10,
               f"{deg} degree turn: R = {R_len:.3f} lengths = {r_mm:.1f} mm, arc = 1 length ({L:g} mm)", 3.2)
         y += max(r_mm * (1 - math.cos(a)) + 22, 26)
+
+
+def _base_aids(painter: object, arena: Arena, lay: Layout, y: float) -> None:
+    """Arena Rex: the round bases the analysis moves (``bases``, mm) at 1:1, and a MOV gauge of
+    the scenario's MOV in inches with the 1 in push and melee range marked."""
+    from PySide6.QtCore import QPointF, QRectF, Qt
+    from PySide6.QtGui import QPainter
+
+    from editor import render as R
+
+    assert isinstance(painter, QPainter)
+    bases = tuple(getattr(arena, "bases", ()))
+    if not bases:
+        return
+    L, u = units_mm(arena), unit_name(arena)
+    an = arena.scenario.analysis
+    x0 = MARGIN
+    _text(painter, x0, y, lay.draw_w, 8, "Bases the analysis moves, at 1:1: " +
+          ", ".join(f"{b:g} mm" for b in bases) + ".", 3.2)
+    y += 9
+    x = x0
+    painter.setPen(R.pen(R.INK, 1.2))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    for b in bases:
+        painter.drawEllipse(QPointF((x + b / 2) * MM, (y + max(bases) / 2) * MM), b / 2 * MM, b / 2 * MM)
+        _text(painter, x, y + max(bases) + 1, b + 4, 5, f"{b:g} mm", 3.0)
+        x += b + 6
+    y += max(bases) + 9
+    mov = float(an.mov)
+    _text(painter, x0, y, lay.draw_w, 8, f"MOV gauge: {mov:g} {_plural(u, 2)} ({mov * L:.1f} mm), the scenario's MOV; "
+          f"the first {an.push:g} {u} is one push and melee range.", 3.2)
+    y += 9
+    painter.setPen(R.pen(R.INK, 1.2))
+    painter.drawRect(QRectF(x0 * MM, y * MM, mov * L * MM, 6 * MM))
+    painter.setBrush(R.INK)
+    painter.drawRect(QRectF(x0 * MM, y * MM, an.push * L * MM, 6 * MM))
 
 
 def _vehicle_aids(painter: object, arena: Arena, lay: Layout, y: float) -> None:

@@ -51,8 +51,9 @@ def geometry(el: Element) -> tuple[list[Point], list[Segment], list[tuple[Point,
     if isinstance(el, (StaticTarget, StartPosition)):
         return [el.position], [], []
     shape = getattr(el, "shape", None)  # another game's cards and tokens: their footprint
-    if shape is None:
-        return [el.position], [], []  # type: ignore[union-attr]
+    if shape is None:  # a point; or an Arena Rex deployment edge (nothing to snap to)
+        pos = getattr(el, "position", None)
+        return ([pos] if pos is not None else []), [], []
     return _shape_geometry(shape)
 
 

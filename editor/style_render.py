@@ -105,7 +105,11 @@ class Painter:
         if kind.placement == "pose":
             self.start(st, el)
         else:
-            shape = el.shape
+            # a kind without its own outline (Arena Rex's deployment zones) asks the arena
+            shape = el.shape if hasattr(el, "shape") else self.arena.element_shape(el)
+            if getattr(shape, "points", None) == ():
+                self.p.restore()
+                return
             path = R.shape_path(shape)
             cover = getattr(el, "cover", None)
             weight = getattr(el, "weight", None)
@@ -129,7 +133,7 @@ class Painter:
         if kind.key == "terrain":
             self.label(at, f"level {el.level}", colour=QColor(st.stroke).darker(170), scale=0.9, bold=True)
             return
-        if kind.key == "hazards":
+        if kind.key == "hazards" and hasattr(el, "dice"):  # Car Wars hazard cards
             name = el.name or el.id
             self.label(at, name, colour=QColor(st.stroke).darker(140), scale=0.9, bold=True)
             self.label(at, f"+{el.dice} dice" + ("" if el.drive_over else ", blocks"), scale=0.75,

@@ -166,6 +166,7 @@ class UnknownSystem(KeyError):
 #: The games shipped with the studio (also registered in pyproject.toml's entry points; listed
 #: here so a source checkout that was never ``pip install``-ed still knows them).
 BUILTIN: Mapping[str, str] = {
+    "arena-rex": "schema.games.arenarex:RULESET",
     "car-wars-6e": "schema.games.carwars:RULESET",
     "glider-pit-gladiators": "schema.games.gliderpit:RULESET",
     "gravstrike": "schema.games.gravstrike:RULESET",

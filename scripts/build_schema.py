@@ -17,6 +17,7 @@ DISPATCHER_ID = "https://arena-studio.dev/schema/arena-studio-1.schema.json"
 #: The games shipped with the studio: system id -> its schema under schema/systems/.  Rulesets
 #: installed by other packages are checked through the ruleset registry (schema.io).
 BUILTIN_SYSTEMS = {
+    "arena-rex": "Arena Rex",
     "car-wars-6e": "Car Wars sixth edition",
     "glider-pit-gladiators": "Glider-Pit Gladiators",
     "gravstrike": "Gravstrike",

@@ -123,6 +123,8 @@ def travel(
         raise typer.Exit(2) from None
     if arena.system == "car-wars-6e":
         _carwars(arena, source, goal, policy, as_json, max_seconds, err)
+    elif arena.system == "arena-rex":
+        _arenarex(arena, source, goal, as_json, err)
     elif arena.system != "gravstrike":
         err.print(f"arena travel: no travel model for {arena.system} arenas yet", markup=False)
         raise typer.Exit(2)
@@ -195,6 +197,32 @@ def _carwars(arena: Any, source: str, goal: str, policy: str, as_json: bool, max
             out.print(f"undecided: the search stopped at its {result.undecided}; raise --max-seconds.",
                       markup=False, emoji=False)
     raise typer.Exit({"reached": 0, "undecided": EXIT_UNDECIDED}.get(result.status, 1))
+
+
+def _arenarex(arena: Any, source: str, goal: str, as_json: bool, err: Console) -> None:
+    from validators.arenarex.travel import TravelQueryError, plan
+
+    try:
+        result = plan(arena, source, goal)
+    except TravelQueryError as exc:
+        err.print(f"arena travel: {exc}", markup=False)
+        raise typer.Exit(2) from None
+    if as_json:
+        typer.echo(json.dumps(result, indent=2))
+    else:
+        out = Console()
+        src, dst = printable(source), printable(goal)
+        if result["reachable"]:
+            out.print(f"{src} -> {dst} ({result['base_mm']:g} mm base): {result['length']:.2f} in, "
+                      f"{result['moves']} move(s) at MOV {result['mov']:g}", markup=False, emoji=False)
+            table = Table("x", "y")
+            for st in result["path"]:
+                table.add_row(f"{st['x']:.2f}", f"{st['y']:.2f}")
+            out.print(table)
+        else:
+            out.print(f"{dst} is not reachable from {src} without touching a pit, spikes or a blocking hazard.",
+                      markup=False, emoji=False)
+    raise typer.Exit(0 if result["reachable"] else 1)
 
 
 def _print(source: str, goal: str, result: TravelResult, planner: Planner) -> None:

@@ -45,7 +45,7 @@ DEFAULT_EXPORTS: dict[str, dict[str, str]] = {
     "start_positions": {"uvtt": "omit", "foundry": "object"},
 }
 KIND_KEYS = {"wall": "walls", "obstacle": "obstacles", "terrain": "terrain", "hazard": "hazards", "card": "cards",
-             "token": "tokens", "start_position": "start_positions"}
+             "token": "tokens", "start_position": "start_positions", "pit": "pits", "spike": "spikes"}
 
 
 def kind_export(arena: Any, key: str, fmt: str) -> str:
@@ -73,9 +73,20 @@ def _names(items: list[tuple[str, Doc]], pred: Any) -> str:
     return ", ".join(label(k, d) for k, d in items if pred(k, d))
 
 
+def _rex(arena: Any) -> bool:
+    return getattr(arena, "system", "") == "arena-rex"
+
+
+def _own_fields(arena: Any) -> str:
+    return "bases, deployment, scenario, symmetry" if _rex(arena) else "vehicle, turning key, scenario, symmetry"
+
+
 def _common_losses(arena: Any, items: list[tuple[str, Doc]]) -> list[str]:
     out = []
-    if arena.start_positions:
+    if _rex(arena) and arena.deployment:
+        out.append("deployment zones are not objects: each player's edge (side or arc) and centre travel with the "
+                   "arena's own fields and come back exactly")
+    if getattr(arena, "start_positions", ()):
         out.append("start facings are properties only (no arrows); the turning key each car starts against is not "
                    "an element (the editor and the render draw it from the arena edge)")
     return out
@@ -87,8 +98,12 @@ def tiled_losses(arena: Any, items: list[tuple[str, Doc]]) -> list[str]:
                      or (k == "token" and d.get("kind") == "barrel"))
     if circles:
         out.append(f"Tiled has no circles: {circles} are ellipse objects with width = height")
-    out.append("cover, weight, durability, terrain levels, hazard dice and card roles are object properties only: "
-               "Tiled draws no icons")
+    if _rex(arena):
+        out.append("hazard kinds and whether they block movement or sight are object properties only: Tiled draws "
+                   "no icons")
+    else:
+        out.append("cover, weight, durability, terrain levels, hazard dice and card roles are object properties only: "
+                   "Tiled draws no icons")
     out.append("no background image: the map has object layers only (export svg or png for a picture)")
     return out
 
@@ -101,7 +116,7 @@ def geojson_losses(arena: Any, items: list[tuple[str, Doc]]) -> list[str]:
         out.append(f"GeoJSON has no circles: {circles} are 48-sided polygons (the exact values stay in the "
                    "properties, and a GIS-edited 48-gon comes back as a circle)")
     out += _common_losses(arena, items)
-    out.append("the arena's own fields (vehicle, turning key, scenario, symmetry...) are in the foreign member "
+    out.append(f"the arena's own fields ({_own_fields(arena)}...) are in the foreign member "
                "\"arena\", which GIS tools drop when they rewrite the file")
     return out
 
@@ -112,12 +127,16 @@ def geojson_losses(arena: Any, items: list[tuple[str, Doc]]) -> list[str]:
 def blocks_sight(kind: str, doc: Doc) -> bool:
     """Full cover blocks sightlines ("If a sightline cannot be drawn without crossing a
     full-cover obstacle, the attacker cannot attack that target")."""
+    if "blocks_sight" in doc:  # Arena Rex terrain hazards say it themselves
+        return bool(doc["blocks_sight"])
     return kind == "bounds" or doc.get("cover", "full" if kind == "wall" else "none") == "full"
 
 
 def blocks_movement(kind: str, doc: Doc) -> bool:
     """Touching a heavy obstacle or a wall is a collision; light ones are pushed, drive-thru
     ones driven over."""
+    if "blocks_movement" in doc:  # Arena Rex terrain hazards say it themselves
+        return bool(doc["blocks_movement"])
     return kind in ("bounds", "wall") or doc.get("weight", "heavy") in ("heavy", "wall")
 
 
@@ -176,14 +195,15 @@ def uvtt_write(arena: Any, image_png: bytes | None, px_per_length: int) -> Expor
     for key, what in (("terrain", "terrain levels"), ("hazards", "hazard cards (dice, effects)"),
                       ("cards", "numbered cards"), ("tokens", "tokens (barrels, barriers, wrecks)"),
                       ("start_positions", "start positions and facings")):
-        if getattr(arena, key) and kind_export(arena, key, "uvtt") == "omit":
+        if getattr(arena, key, ()) and kind_export(arena, key, "uvtt") == "omit":
             losses.append(f"UVTT has no {what}: they are on the image only")
     circles = _names(items, lambda k, d: (isinstance(d.get("shape"), dict) and d["shape"].get("type") == "circle"
                                           or k == "token" and d.get("kind") == "barrel")
                      and (k, d) in _solid_items(arena, items, "uvtt") and blocks_sight(k, d))
     if circles:
         losses.append(f"UVTT walls are polylines: round pieces ({circles}) are 48-sided polygons")
-    losses.append("weight, durability, face up, vehicle, turning key, scenario and symmetry are dropped")
+    losses.append("bases, deployment edges, scenario and symmetry are dropped (the zones are on the image)" if _rex(arena)
+                  else "weight, durability, face up, vehicle, turning key, scenario and symmetry are dropped")
     return ExportResult((json.dumps(doc_out, indent=1) + "\n").encode("utf-8"), losses)
 
 
@@ -300,15 +320,16 @@ def foundry_write(arena: Any, image_png: bytes | None, px_per_length: int, image
                       "are walls")
     losses.append("wall ends and note positions are whole pixels (Foundry stores integers): within half a pixel, "
                   f"1/{2 * cv.px} inch")
-    if arena.terrain or arena.hazards or arena.cards:
+    if getattr(arena, "terrain", ()) or getattr(arena, "cards", ()) or any(hasattr(h, "dice") for h in arena.hazards):
         losses.append("terrain levels, hazard dice and effects, and card roles are region names and flags only "
                       "(no Foundry behaviour is attached)")
-    if arena.start_positions:
+    if getattr(arena, "start_positions", ()):
         losses.append("start positions are map notes, not tokens (no car, facing or turning key shown)")
     for key, what in (("tokens", "tokens (barrels, barriers, wrecks)"), ("cards", "numbered cards")):
-        if getattr(arena, key) and kind_export(arena, key, "foundry") in ("object", "token"):
+        if getattr(arena, key, ()) and kind_export(arena, key, "foundry") in ("object", "token"):
             losses.append(f"{what} are map notes at their centres: no footprint, they block nothing")
-    losses.append("durability, face up, vehicle, turning key, scenario and symmetry are in flags only")
+    losses.append("bases, deployment edges, scenario and symmetry are in flags only (the zones are on the image)"
+                  if _rex(arena) else "durability, face up, vehicle, turning key, scenario and symmetry are in flags only")
     if not image_name:
         losses.append("no background image: background.src is empty")
     return ExportResult((json.dumps(scene, indent=1, ensure_ascii=False) + "\n").encode("utf-8"), losses)

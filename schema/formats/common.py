@@ -30,7 +30,7 @@ KINDS = GRAVSTRIKE.kinds
 GEOMETRY: dict[str, tuple[str, ...]] = GRAVSTRIKE.geometry
 #: Every game's kinds' geometry fields (kind names mean the same thing in every game).
 ALL_GEOMETRY: dict[str, tuple[str, ...]] = {}
-for _p in (GRAVSTRIKE, profile("car-wars-6e")):
+for _p in (GRAVSTRIKE, profile("car-wars-6e"), profile("arena-rex")):
     ALL_GEOMETRY.update(_p.geometry)
 
 

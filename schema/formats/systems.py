@@ -108,7 +108,27 @@ CARWARS = Profile(
     posed=frozenset({"card", "token"}),
 )
 
-PROFILES: dict[str, Profile] = {p.system: p for p in (GRAVSTRIKE, CARWARS)}
+# ------------------------------------------------------------------ Arena Rex
+
+
+def _arenarex_document(arena: Any) -> Doc:
+    from schema.games import arenarex as ar
+
+    return ar.to_document(arena)
+
+
+#: Arena Rex: pits, spikes and terrain hazards are shapes; the deployment edges (a side or arc and
+#: its centre, not a shape) travel with the arena's own fields, so they come back exactly.
+ARENAREX = Profile(
+    system="arena-rex",
+    lists=(("pit", "pits"), ("spike", "spikes"), ("hazard", "hazards")),
+    geometry={"bounds": ("shape",), "pit": ("shape",), "spike": ("shape",), "hazard": ("shape",)},
+    to_document=_arenarex_document,
+    build=_carwars_build,
+    unit="inch",
+)
+
+PROFILES: dict[str, Profile] = {p.system: p for p in (GRAVSTRIKE, CARWARS, ARENAREX)}
 
 
 def profile(system: str | None) -> Profile:
@@ -175,5 +195,5 @@ def shape_of_doc(kind: str, doc: Doc) -> Shape:
         raise FormatError(f"bad shape {doc.get('shape')!r}: {exc}") from None
 
 
-__all__ = ["CARWARS", "GRAVSTRIKE", "PROFILES", "Profile", "pose_fields", "pose_shape", "profile",
+__all__ = ["ARENAREX", "CARWARS", "GRAVSTRIKE", "PROFILES", "Profile", "pose_fields", "pose_shape", "profile",
            "profile_of", "shape_doc", "shape_of_doc", "units_mm"]

@@ -51,13 +51,14 @@ def test_file_new_dialog_lists_the_games_and_opens_car_wars(window, qtbot) -> No
         dialog = window.new_dialog
         assert isinstance(dialog, NewArenaDialog)
         seen["systems"] = dialog.systems()
-        seen["row"] = [dialog.list.topLevelItem(1).text(c) for c in range(3)]
+        row = dialog.systems().index("car-wars-6e")
+        seen["row"] = [dialog.list.topLevelItem(row).text(c) for c in range(3)]
         dialog.select("car-wars-6e")
         dialog.accept()
 
     QTimer.singleShot(0, choose)
     window.act["new"].trigger()
-    assert seen["systems"][:2] == ["gravstrike", "car-wars-6e"]
+    assert seen["systems"][0] == "gravstrike" and "car-wars-6e" in seen["systems"]  # type: ignore[index,operator]
     assert seen["row"] == ["Car Wars", "sixth edition", "inches (in)"]
     arena = window.doc.arena
     assert isinstance(arena, cw.CarWarsArena) and arena == cw.default_arena()

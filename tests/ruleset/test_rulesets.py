@@ -17,7 +17,7 @@ from schema.model import Arena
 from schema.ruleset import BUILTIN, UnknownSystem, rulesets, ruleset, ruleset_of
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ["car-wars-6e", "glider-pit-gladiators", "gravstrike", "mothership-grid"]
+GAMES = ["arena-rex", "car-wars-6e", "glider-pit-gladiators", "gravstrike", "mothership-grid"]
 COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
 
 
@@ -73,11 +73,11 @@ def test_dispatcher_refs_every_builtin_games_schema() -> None:
 
 def test_unknown_system_is_located_and_names_the_installed_ones() -> None:
     with pytest.raises(ArenaError) as exc:
-        loads("format: arena-studio/1\nsystem: arena-rex\nname: T\n", source="t.yaml")
-    assert str(exc.value) == ("t.yaml:2:9: /system: 'arena-rex' is not one of the installed systems: "
-                              "car-wars-6e, glider-pit-gladiators, gravstrike, mothership-grid")
+        loads("format: arena-studio/1\nsystem: blood-bowl\nname: T\n", source="t.yaml")
+    assert str(exc.value) == ("t.yaml:2:9: /system: 'blood-bowl' is not one of the installed systems: "
+                              "arena-rex, car-wars-6e, glider-pit-gladiators, gravstrike, mothership-grid")
     with pytest.raises(UnknownSystem):
-        ruleset("arena-rex")
+        ruleset("blood-bowl")
 
 
 def test_car_wars_errors_are_located_like_gravstrike_ones() -> None:

@@ -45,7 +45,8 @@ ANALYSIS_SHARE = 0.8
 TRAVEL_SCHEMA: dict[str, Any] = {
     "type": "object",
     "description": "Gravstrike answers carry lengths, icons and damage; Car Wars answers carry policy, points, "
-                   "dice and hard (speed changes).",
+                   "dice and hard (speed changes); Arena Rex answers carry base_mm, mov, length (inches), moves "
+                   "and activations, and a path of points.",
     "required": ["from", "to", "status", "reason", "at_least", "reachable", "turns", "time", "path"],
     "properties": {
         "from": {"type": "string"}, "to": {"type": "string"},
@@ -61,6 +62,11 @@ TRAVEL_SCHEMA: dict[str, Any] = {
         "turns": {"type": ["integer", "null"]}, "lengths": {"type": ["integer", "null"]},
         "time": {"type": ["number", "null"], "description": "turns - 1 + lengths / speed"},
         "icons": {"type": ["integer", "null"]}, "damage": {"type": ["integer", "null"]},
+        "base_mm": {"type": "number", "description": "Arena Rex: the base's diameter."},
+        "mov": {"type": "number", "description": "Arena Rex: inches per move."},
+        "length": {"type": ["number", "null"], "description": "Arena Rex: the shortest walk in inches."},
+        "moves": {"type": ["integer", "null"], "description": "Arena Rex: moves of MOV inches it takes."},
+        "activations": {"type": ["integer", "null"], "description": "Arena Rex: activations of up to three moves."},
         "path": {"type": "array", "items": {"type": "object", "properties": {
             "x": {"type": "number"}, "y": {"type": "number"}, "heading": {"type": "number"},
             "speed": {"type": "integer"}, "turn": {"type": "integer"}, "length": {"type": "integer"},
@@ -95,8 +101,11 @@ NUMBER = r"-?(\d{1,20}(\.\d{0,20})?|\.\d{1,20})([eE][-+]?\d{1,2})?"
 #: An element id (the arena schema's id pattern) and a player number.
 ID = r"[A-Za-z][A-Za-z0-9_.-]{0,63}"
 PLAYER = r"(1[0-2]|[1-9])"
-SOURCE_PATTERN = rf"^(start:{PLAYER}|(checkpoint|card):{ID}|{NUMBER},{NUMBER},{NUMBER}(,-?\d)?)$"
-GOAL_PATTERN = rf"^((checkpoint|gate|target|card):{ID}|start:{PLAYER}|centre)$"
+#: Arena Rex places may end in @MM, a base diameter in millimetres.
+BASE = rf"(@{NUMBER})?"
+SOURCE_PATTERN = (rf"^(start:{PLAYER}|(checkpoint|card):{ID}|{NUMBER},{NUMBER},{NUMBER}(,-?\d)?|"
+                  rf"deploy:{PLAYER}{BASE}|{NUMBER},{NUMBER}{BASE})$")
+GOAL_PATTERN = rf"^((checkpoint|gate|target|card):{ID}|start:{PLAYER}|centre|deploy:{PLAYER}{BASE}|{ID}{BASE}|{NUMBER},{NUMBER}{BASE})$"
 EnableQ = Annotated[list[str], Query(description=(
     "Run only these validator codes (repeatable). Each must apply to the arena's game (its `games` in "
     "/v1/validators): one for another game is refused with 422 invalid-parameters."))]
@@ -245,10 +254,11 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
                          **problem_responses(408, 413, 415, 422, 429, 500, 503)})
     async def travel(request: Request,
                      from_: Annotated[str, Query(alias="from", max_length=100, pattern=SOURCE_PATTERN, description=(
-                         "start:N, checkpoint:ID (Gravstrike), card:ID (Car Wars) or x,y,heading[,speed]"))],
+                         "start:N, checkpoint:ID (Gravstrike), card:ID (Car Wars) or x,y,heading[,speed]; Arena Rex: "
+                         "deploy:N or x,y, optionally @MM (base diameter)"))],
                      to: Annotated[str, Query(max_length=100, pattern=GOAL_PATTERN, description=(
                          "Gravstrike: checkpoint:ID, gate:ID, start:N or target:ID; Car Wars: card:ID, centre or "
-                         "start:N"))],
+                         "start:N; Arena Rex: centre, deploy:N, a hazard's id or x,y"))],
                      tier: TierQ = None, budget: BudgetQ = None,
                      exclusions: Annotated[Literal["pay", "avoid"], Query(
                          description="Exclusion fields active at the tier: pay their damage or avoid them.")] = "pay",

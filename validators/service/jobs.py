@@ -111,6 +111,18 @@ def _carwars_travel(arena: Any, origin: str, goal: str, policy: str, seconds: fl
     return "ok", JSON, _json(result_json(origin, goal, policy, result))
 
 
+def _arenarex_travel(arena: Any, origin: str, goal: str) -> Outcome:
+    from validators.arenarex.travel import TravelQueryError, plan
+
+    try:
+        result = plan(arena, origin, goal)
+    except TravelQueryError as exc:
+        return "problem", problem(422, "travel-query", "Impossible travel query", str(exc))
+    except (OverflowError, MemoryError) as exc:
+        return too_large(exc)
+    return "ok", JSON, _json(result)
+
+
 def parse_source(text: str) -> Any:
     """``start:N``, ``checkpoint:ID`` or ``x,y,heading[,speed]``, parsed as ``arena travel --from``
     does (:func:`validators.cli_travel.parse_source`), non-finite poses refused."""
@@ -138,6 +150,8 @@ def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier:
         return invalid_arena(exc)
     if arena.system == "car-wars-6e":
         return _carwars_travel(arena, origin, goal, policy, seconds)
+    if arena.system == "arena-rex":
+        return _arenarex_travel(arena, origin, goal)
     if arena.system != "gravstrike":
         return "problem", problem(422, "travel-query", "Impossible travel query",
                                   f"the service has no travel model for {arena.system} arenas yet")
@@ -146,6 +160,11 @@ def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier:
             return "problem", problem(422, "travel-query", "Impossible travel query",
                                       f"a Gravstrike arena has no cards or centre goal: the {what} {text!r} is a "
                                       "Car Wars place")
+        gravstrike_pose = what == "source" and text.count(",") >= 2  # x,y,heading[,speed]
+        if text.startswith("deploy:") or "@" in text or (":" not in text and not gravstrike_pose):
+            return "problem", problem(422, "travel-query", "Impossible travel query",  # Arena Rex places
+                                      f"a Gravstrike arena has no deployment zones, hazards or x,y places: the {what} "
+                                      f"{text!r} is an Arena Rex place")
     try:
         src = parse_source(origin)
     except EngineError as exc:
