@@ -434,6 +434,8 @@ class Overlays(QObject):
     def shutdown(self) -> None:
         if hasattr(self, "cw"):
             self.cw.shutdown()
+        if hasattr(self, "cw_travel"):
+            self.cw_travel.shutdown()
         for kind in list(self.jobs):
             self._cancel(kind)
         self.pool.waitForDone(3000)
@@ -500,12 +502,16 @@ def install(win: Any) -> Overlays:
     ov = Overlays(win)
     ov.install_menu(win.menus["view"])
     ov.cw = install_car_wars(win, ov.menu)  # Car Wars: the same menus, its own layers
-    dock = win._dock("Travel times", ov.table, Qt.DockWidgetArea.BottomDockWidgetArea)
+    from editor.games.travel_dock import install as install_car_wars_travel
+
+    ov.cw_travel = install_car_wars_travel(win, ov)  # the dock's Car Wars page
+    dock = win._dock("Travel times", ov.cw_travel.stack, Qt.DockWidgetArea.BottomDockWidgetArea)
     win.docks["travel"] = dock
     win.tabifyDockWidget(win.docks["validation"], dock)
     win.docks["validation"].raise_()
     win.menus["view"].addAction(dock.toggleViewAction())
     dock.visibilityChanged.connect(lambda shown: ov.refresh_table() if shown else ov._cancel("table"))
+    dock.visibilityChanged.connect(ov.cw_travel.visibility)
     win.validation.findingSelected.connect(ov.show_finding_path)
     win.doc.arenaChanged.connect(lambda _a: ov.arena_changed())
     win.doc.selectionChanged.connect(lambda _s: ov.refresh_sight() if ov.sight_mode == "selected" else None)
