@@ -460,18 +460,11 @@ class Overlays(QObject):
     def _fill_sight_menu(self) -> None:
         if not hasattr(self, "sight_menu"):
             return
-        self.sight_menu.clear()
-        for act in self.sight_group.actions():
-            self.sight_group.removeAction(act)
-        choices: list[tuple[str, int | str | None]] = [("None", None), ("Selected start", "selected")]
+        from editor.games.overlays import fill_choices
+
+        choices: list[tuple[str, object]] = [("None", None), ("Selected start", "selected")]
         choices += [(f"Start {s.player}", s.player) for s in sorted(self.win.doc.arena.start_positions, key=lambda s: s.player)]
-        for text, mode in choices:
-            act = QAction(text, self, checkable=True)
-            act.setData(mode)
-            act.setChecked(mode == self.sight_mode)
-            act.triggered.connect(lambda _c=False, m=mode: self.show_sight(m))
-            self.sight_group.addAction(act)
-            self.sight_menu.addAction(act)
+        fill_choices(self, self.sight_menu, self.sight_group, choices, self.sight_mode, self.show_sight)
 
     @staticmethod
     def _check_menu(group: QActionGroup, value: object) -> None:
@@ -481,18 +474,11 @@ class Overlays(QObject):
     def _fill_heat_menu(self) -> None:
         if not hasattr(self, "heat_menu"):
             return
-        self.heat_menu.clear()
-        for act in self.heat_group.actions():
-            self.heat_group.removeAction(act)
-        choices: list[tuple[str, int | None]] = [("None", None)]
+        from editor.games.overlays import fill_choices
+
+        choices: list[tuple[str, object]] = [("None", None)]
         choices += [(f"Start {s.player}", s.player) for s in sorted(self.win.doc.arena.start_positions, key=lambda s: s.player)]
-        for text, player in choices:
-            act = QAction(text, self, checkable=True)
-            act.setData(player)
-            act.setChecked(player == self.heat_player)
-            act.triggered.connect(lambda _c=False, p=player: self.show_heat(p))
-            self.heat_group.addAction(act)
-            self.heat_menu.addAction(act)
+        fill_choices(self, self.heat_menu, self.heat_group, choices, self.heat_player, self.show_heat)
 
 
 def install(win: Any) -> Overlays:

@@ -414,20 +414,27 @@ class CarWarsOverlays(QObject):
 
 
     def _fill_card_heat_menu(self, arena: Any) -> None:
-        self.card_heat_menu.clear()
-        for act in self.card_heat_group.actions():
-            self.card_heat_group.removeAction(act)
-        choices: list[tuple[str, str | None]] = [("None", None), ("Selected card", "selected")]
+        choices: list[tuple[str, object]] = [("None", None), ("Selected card", "selected")]
         if arena is not None:
             choices += [(f"Card {c.number} ({c.id})", c.id)
                         for c in sorted(arena.cards, key=lambda c: (c.number, c.id))]
-        for text, card in choices:
-            act = QAction(text, self, checkable=True)
-            act.setData(card)
-            act.setChecked(card == self.heat_card)
-            act.triggered.connect(lambda _c=False, c=card: self.show_heat_card(c))
-            self.card_heat_group.addAction(act)
-            self.card_heat_menu.addAction(act)
+        fill_choices(self, self.card_heat_menu, self.card_heat_group, choices, self.heat_card, self.show_heat_card)
+
+
+def fill_choices(owner: QObject, menu: Any, group: QActionGroup, choices: list[tuple[str, object]], current: object,
+                 choose: Callable[[Any], None]) -> None:
+    """Fill ``menu`` with one checkable entry per (text, value) of ``choices``, exclusive in
+    ``group``, ``current``'s checked; choosing one calls ``choose(value)``."""
+    menu.clear()
+    for act in group.actions():
+        group.removeAction(act)
+    for text, value in choices:
+        act = QAction(text, owner, checkable=True)
+        act.setData(value)
+        act.setChecked(value == current)
+        act.triggered.connect(lambda _c=False, v=value: choose(v))
+        group.addAction(act)
+        menu.addAction(act)
 
 
 def install(win: Any, menu: Any) -> CarWarsOverlays:
@@ -438,4 +445,4 @@ def install(win: Any, menu: Any) -> CarWarsOverlays:
     return cw
 
 
-__all__ = ["CarWarsOverlays", "EDIT_DELAY_MS", "goal_label", "install"]
+__all__ = ["CarWarsOverlays", "EDIT_DELAY_MS", "fill_choices", "goal_label", "install"]

@@ -66,8 +66,11 @@ class CarWarsTravelDock(QObject):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # a click makes the cell current, then selects its row: both draw (the second wins)
         self.table.currentCellChanged.connect(lambda *_a: self._selected())
+        self.table.itemSelectionChanged.connect(self._selected)
         col.addWidget(self.status)
         col.addWidget(self.table)
         self.pool = QThreadPool(self)
@@ -167,7 +170,7 @@ class CarWarsTravelDock(QObject):
                     self.cw.legend.set_state("path", want[2], "failed")
                     self.cw.message.emit(f"{want[2]}: failed: {result}")
                 else:
-                    self.cw.show_plan(result, want[2])  # type: ignore[arg-type]
+                    self.cw.show_plan(result, want[2])
             return
         player = int(kind.split(":")[1])
         if isinstance(result, (T.StartTravel, Exception)):
@@ -261,7 +264,8 @@ class CarWarsTravelDock(QObject):
         """The (turns, dice) texts of a row under a policy (for tests and the probe)."""
         i = self.rows.index((player, goal))
         c = 2 if policy == "safe" else 4
-        return self.table.item(i, c).text(), self.table.item(i, c + 1).text()
+        turns, dice = self.table.item(i, c), self.table.item(i, c + 1)
+        return (turns.text() if turns else ""), (dice.text() if dice else "")
 
     # -- paths
     def _selected(self) -> None:
