@@ -412,7 +412,6 @@ class CarWarsOverlays(QObject):
                 self.path_group.addAction(act)
                 sub.addAction(act)
 
-
     def _fill_card_heat_menu(self, arena: Any) -> None:
         choices: list[tuple[str, object]] = [("None", None), ("Selected card", "selected")]
         if arena is not None:

@@ -77,7 +77,9 @@ class CarWarsTravelDock(QObject):
         self.pool.setMaxThreadCount(2)
         self.signals = _Signals(self)
         self.signals.done.connect(self._done)
+        #: Generations of the starts' jobs and of the finding's (older answers are dropped).
         self.generation = 0
+        self.finding_generation = 0
         self.jobs: dict[str, _Job] = {}
         #: Each start's answers and the arena they are of (older arenas' are shown greyed).
         self.answers: dict[int, tuple[Any, T.StartTravel | Exception]] = {}
@@ -111,7 +113,7 @@ class CarWarsTravelDock(QObject):
     def arena_changed(self) -> None:
         """An edit: the running searches are for the old arena; new ones once the edits pause."""
         self._cancel_all()
-        self.finding = None
+        self._cancel_finding()
         self.refresh_later()
 
     def refresh_later(self) -> None:
@@ -135,31 +137,39 @@ class CarWarsTravelDock(QObject):
         self.edit_timer.stop()
         if not self.active():
             self._cancel_all()
+            self._cancel_finding()
             return
         arena = self.win.doc.arena
         players = sorted(s.player for s in arena.start_positions)
         for player in list(self.answers):
             if player not in players:
                 del self.answers[player]
-        if self.shown():
-            for player in players:
-                kind = f"start:{player}"
-                if self.fresh(player) is None and kind not in self.jobs and \
-                        not (player in self.answers and self.answers[player][0] is arena):
-                    job = _Job(kind, self.generation, T.start_travel, (arena, player), self.signals)
-                    self.jobs[kind] = job
-                    self.pool.start(job)
+        if not self.shown():
+            return  # filled in when shown
+        for player in players:
+            kind = f"start:{player}"
+            if kind not in self.jobs and not (player in self.answers and self.answers[player][0] is arena):
+                job = _Job(kind, self.generation, T.start_travel, (arena, player), self.signals)
+                self.jobs[kind] = job
+                self.pool.start(job)
         self._render()
 
     def _cancel_all(self) -> None:
+        """Stop the starts' searches (not a finding's plan: it does not need the dock)."""
         self.generation += 1
-        for job in self.jobs.values():
+        for kind in [k for k in self.jobs if k != "finding"]:
+            self.jobs.pop(kind).cancelled.set()
+
+    def _cancel_finding(self) -> None:
+        self.finding_generation += 1
+        self.finding = None
+        job = self.jobs.pop("finding", None)
+        if job is not None:
             job.cancelled.set()
-        self.jobs.clear()
 
     def _done(self, kind: str, generation: int, result: object) -> None:
-        if generation != self.generation:
-            return  # an older arena's
+        if generation != (self.finding_generation if kind == "finding" else self.generation):
+            return  # an older arena's (or an older finding's)
         self.jobs.pop(kind, None)
         arena = self.win.doc.arena
         if kind == "finding":
@@ -292,23 +302,23 @@ class CarWarsTravelDock(QObject):
         got = self.fresh(q.player)
         picked = T.choose(q, got.results.get(q.policy, {})) if got is not None else None
         if picked is not None:
+            self._cancel_finding()
             goal, r = picked
             self.cw.show_plan(W.plan_of(arena, q.player, goal, q.policy, r),
                               f"Path from start {q.player} to {goal_label(arena, goal)} ({q.policy})")
             return
         title = f"Path from start {q.player} to {q.what} ({q.policy})"
+        self._cancel_finding()
         self.finding = (arena, q, title)
         self.cw.show_plan(None, title)
-        old = self.jobs.pop("finding", None)
-        if old is not None:
-            old.cancelled.set()
-        job = _Job("finding", self.generation, T.finding_plan, (arena, q), self.signals)
+        job = _Job("finding", self.finding_generation, T.finding_plan, (arena, q), self.signals)
         self.jobs["finding"] = job
         self.pool.start(job)
 
     def shutdown(self) -> None:
         self.edit_timer.stop()
         self._cancel_all()
+        self._cancel_finding()
         self.pool.waitForDone(3000)
 
 
