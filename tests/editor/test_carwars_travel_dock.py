@@ -263,3 +263,16 @@ def test_gravstrike_keeps_its_own_travel_table(window) -> None:  # type: ignore[
     assert stack.currentWidget() is d.page
     window.new_document(False)
     assert stack.currentWidget() is window.overlays.table and not d.busy()
+
+
+def test_the_dock_searches_only_while_shown(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    d = open_arena(window, "twin-pillars-2p.yaml")
+    window.docks["travel"].hide()
+    window.doc.push(SetField(window.doc, "start:1", ("facing",), 80))
+    qtbot.wait(2 * 200 + 100)  # past the edit delay
+    assert not d.jobs and not d.busy() and d.answers == {}
+    show_dock(window, qtbot)
+    assert set(d.jobs) == {"start:1", "start:2"}
+    running = list(d.jobs.values())
+    window.docks["travel"].hide()  # hidden: the searches stop
+    assert not d.jobs and all(job.cancelled.is_set() for job in running)
