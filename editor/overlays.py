@@ -434,6 +434,8 @@ class Overlays(QObject):
     def shutdown(self) -> None:
         if hasattr(self, "cw"):
             self.cw.shutdown()
+        if hasattr(self, "cw_travel"):
+            self.cw_travel.shutdown()
         for kind in list(self.jobs):
             self._cancel(kind)
         self.pool.waitForDone(3000)
@@ -458,18 +460,11 @@ class Overlays(QObject):
     def _fill_sight_menu(self) -> None:
         if not hasattr(self, "sight_menu"):
             return
-        self.sight_menu.clear()
-        for act in self.sight_group.actions():
-            self.sight_group.removeAction(act)
-        choices: list[tuple[str, int | str | None]] = [("None", None), ("Selected start", "selected")]
+        from editor.games.overlays import fill_choices
+
+        choices: list[tuple[str, object]] = [("None", None), ("Selected start", "selected")]
         choices += [(f"Start {s.player}", s.player) for s in sorted(getattr(self.win.doc.arena, "start_positions", ()), key=lambda s: s.player)]
-        for text, mode in choices:
-            act = QAction(text, self, checkable=True)
-            act.setData(mode)
-            act.setChecked(mode == self.sight_mode)
-            act.triggered.connect(lambda _c=False, m=mode: self.show_sight(m))
-            self.sight_group.addAction(act)
-            self.sight_menu.addAction(act)
+        fill_choices(self, self.sight_menu, self.sight_group, choices, self.sight_mode, self.show_sight)
 
     @staticmethod
     def _check_menu(group: QActionGroup, value: object) -> None:
@@ -479,18 +474,11 @@ class Overlays(QObject):
     def _fill_heat_menu(self) -> None:
         if not hasattr(self, "heat_menu"):
             return
-        self.heat_menu.clear()
-        for act in self.heat_group.actions():
-            self.heat_group.removeAction(act)
-        choices: list[tuple[str, int | None]] = [("None", None)]
+        from editor.games.overlays import fill_choices
+
+        choices: list[tuple[str, object]] = [("None", None)]
         choices += [(f"Start {s.player}", s.player) for s in sorted(getattr(self.win.doc.arena, "start_positions", ()), key=lambda s: s.player)]
-        for text, player in choices:
-            act = QAction(text, self, checkable=True)
-            act.setData(player)
-            act.setChecked(player == self.heat_player)
-            act.triggered.connect(lambda _c=False, p=player: self.show_heat(p))
-            self.heat_group.addAction(act)
-            self.heat_menu.addAction(act)
+        fill_choices(self, self.heat_menu, self.heat_group, choices, self.heat_player, self.show_heat)
 
 
 def install(win: Any) -> Overlays:
@@ -500,12 +488,16 @@ def install(win: Any) -> Overlays:
     ov = Overlays(win)
     ov.install_menu(win.menus["view"])
     ov.cw = install_car_wars(win, ov.menu)  # Car Wars: the same menus, its own layers
-    dock = win._dock("Travel times", ov.table, Qt.DockWidgetArea.BottomDockWidgetArea)
+    from editor.games.travel_dock import install as install_car_wars_travel
+
+    ov.cw_travel = install_car_wars_travel(win, ov)  # the dock's Car Wars page
+    dock = win._dock("Travel times", ov.cw_travel.stack, Qt.DockWidgetArea.BottomDockWidgetArea)
     win.docks["travel"] = dock
     win.tabifyDockWidget(win.docks["validation"], dock)
     win.docks["validation"].raise_()
     win.menus["view"].addAction(dock.toggleViewAction())
     dock.visibilityChanged.connect(lambda shown: ov.refresh_table() if shown else ov._cancel("table"))
+    dock.visibilityChanged.connect(ov.cw_travel.visibility)
     win.validation.findingSelected.connect(ov.show_finding_path)
     win.doc.arenaChanged.connect(lambda _a: ov.arena_changed())
     win.doc.selectionChanged.connect(lambda _s: ov.refresh_sight() if ov.sight_mode == "selected" else None)

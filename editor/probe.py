@@ -102,7 +102,28 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
                      "sight_player": ov.sight.player if ov.sight.isVisible() else None,
                      "path_steps": len(ov.path.steps) if ov.path.isVisible() else 0},
         "labels": {w.objectName(): w.text() for w in win.findChildren(QLabel) if w.objectName() and w.isVisible()},
+        "carwars": _carwars(win),
     }
+
+
+def _carwars(win: MainWindow) -> dict[str, Any] | None:
+    """The Car Wars overlays' path and key, and the travel dock's rows (with where they are)."""
+    cw, dock = getattr(win.overlays, "cw", None), getattr(win.overlays, "cw_travel", None)
+    if cw is None or dock is None or not cw.active():
+        return None
+    plan = cw.path.plan if cw.path.isVisible() else None
+    table = dock.table
+    rows = []
+    for i, (player, goal) in enumerate(dock.rows):
+        cells = [table.item(i, c) for c in range(table.columnCount())]
+        rows.append({"player": player, "goal": goal, "cells": [c.text() if c else "" for c in cells],
+                     "rects": [_rect(table.viewport(), table.visualItemRect(c)) if c else None for c in cells]})
+    return {"legend": cw.legend.text() if cw.legend.isVisible() else "",
+            "heat": cw.shown["heat"][1] if cw.heat.isVisible() and cw.shown["heat"] else None,
+            "path": None if plan is None else {"player": plan.player, "goal": plan.goal, "policy": plan.policy,
+                                               "time": plan.time, "dice": plan.dice, "steps": len(plan.steps)},
+            "travel": {"shown": dock.shown(), "busy": dock.busy(), "status": dock.status.text(), "rows": rows,
+                       "current": table.currentRow()}}
 
 
 class Probe(QObject):

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _modules() -> list[str]:
     names = ["validators.symmetry", "validators.travel_session", "validators.context", "validators.carwars.travel",
-             "editor.travel_workers",
+             "editor.travel_workers", "editor.games.travel_work",
              "editor.analysis", "editor.bounds", "editor.snapping"]
     for package in ("engine", "schema"):
         names += [f"{package}.{m.name}" for m in pkgutil.walk_packages([str(ROOT / package)]) if not m.ispkg]

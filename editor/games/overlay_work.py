@@ -1,8 +1,9 @@
 """What the Car Wars overlays show, computed with the Car Wars engine's public functions (no Qt:
 these run in a child process, :func:`editor.validation.call_in_child`, killed by a newer edit).
 
-* :func:`heat_map` — :func:`engine.carwars.reach.reach` from a start under a policy: the
-  earliest time (turns) the car's centre ends a movement point in each ``CELL``-inch square;
+* :func:`heat_map` — :func:`engine.carwars.reach.reach` from a start (or
+  :func:`~engine.carwars.reach.reach_from_card` from a card) under a policy: the earliest time
+  (turns) the car's centre ends a movement point in each ``CELL``-inch square;
 * :func:`path_plan` — :meth:`engine.carwars.planner.Planner.plan` from a start to a card or the
   centre: the plan's movement points (pose, turn, point, maneuver, dice);
 * :func:`sight_grid` — :meth:`engine.carwars.sight.SightModel.look` from a start's car to the
@@ -60,12 +61,17 @@ def display_times(times: Any, min_neighbours: int = 3) -> Any:
     return out
 
 
-def heat_map(arena: Any, player: int, policy: str = "flat-out", limit: float = HORIZON, cell: float = CELL) -> Any:
-    """The reach map (:class:`engine.carwars.travel.ReachMap`) from start ``player``."""
-    from engine.carwars.reach import reach
+def heat_map(arena: Any, source: int | str, policy: str = "flat-out", limit: float = HORIZON,
+             cell: float = CELL) -> Any:
+    """The reach map (:class:`engine.carwars.travel.ReachMap`) from start ``source`` (a
+    player) or from the card ``card:ID`` (:func:`engine.carwars.reach.reach_from_card`: a car
+    on the card at every heading it fits at, at the starting speed)."""
+    from engine.carwars.reach import reach, reach_from_card
     from engine.carwars.travel import StartSource
 
-    return reach(arena, StartSource(player), limit=limit, policy=policy, cell=cell)  # type: ignore[arg-type]
+    if isinstance(source, str):
+        return reach_from_card(arena, source.removeprefix("card:"), limit=limit, policy=policy, cell=cell)  # type: ignore[arg-type]
+    return reach(arena, StartSource(source), limit=limit, policy=policy, cell=cell)  # type: ignore[arg-type]
 
 
 def parse_goal(ref: str) -> Any:
@@ -107,8 +113,14 @@ def path_plan(arena: Any, player: int, goal: str, policy: str = "flat-out") -> P
     from engine.carwars.planner import Planner
     from engine.carwars.travel import StartSource
 
-    start = next(s for s in arena.start_positions if s.player == player)
     r = Planner(arena, policy).plan(StartSource(player), parse_goal(goal))  # type: ignore[arg-type]
+    return plan_of(arena, player, goal, policy, r)
+
+
+def plan_of(arena: Any, player: int, goal: str, policy: str, r: Any) -> PathPlan:
+    """A planner's answer (:class:`engine.carwars.travel.TravelResult`) from start ``player``
+    as the path overlay draws it."""
+    start = next(s for s in arena.start_positions if s.player == player)
     return PathPlan(player, goal, policy, r.status, r.time, r.turns, r.dice, tuple(asdict(s) for s in r.path),
                     (float(start.position[0]), float(start.position[1]), float(start.facing)))
 
@@ -173,4 +185,4 @@ def sight_grid(arena: Any, player: int, cell: float = SIGHT_CELL) -> SightGrid:
 
 
 __all__ = ["BLOCKED", "CELL", "CLEAR", "COVER", "HEAT_BANDS", "HORIZON", "NOT_A_PLACE", "POLICIES", "PathPlan",
-           "SightGrid", "display_times", "heat_colour", "heat_map", "path_plan", "sight_grid"]
+           "SightGrid", "display_times", "heat_colour", "heat_map", "path_plan", "plan_of", "sight_grid"]

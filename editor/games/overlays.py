@@ -3,7 +3,12 @@ overlays as for Gravstrike"), driven from View → Overlays like Gravstrike's
 (:mod:`editor.overlays` hands a Car Wars arena's choices to :class:`CarWarsOverlays`):
 
 * **Travel heat map from start N** — :func:`engine.carwars.reach.reach` under the chosen policy;
-* **Car Wars path** — the planner's plan from a start to a numbered card or the centre;
+* **Car Wars heat map from card** — the same from a numbered card (the selected one, or one
+  chosen by name): a car on the card, at every heading it fits at, at the starting speed 2 -
+  how many turns each part of the arena is from the card (it replaces the map from a start);
+* **Car Wars path** — the planner's plan from a start to a numbered card or the centre; or a
+  plan computed elsewhere (:meth:`CarWarsOverlays.show_plan`: the travel dock's selected row,
+  the clicked travel finding), drawn until the arena or the path choice changes;
 * **Line of sight from start** — blocked / through cover / clear squares around the arena;
 * **Car Wars travel policy** — ``flat-out`` or ``safe``, for the heat map and the path.
 
@@ -58,6 +63,8 @@ class _Job(QRunnable):
 def goal_label(arena: Any, goal: str) -> str:
     if goal == "centre":
         return "the centre"
+    if goal.startswith("start:"):
+        return f"start {goal[6:]}"
     ident = goal.removeprefix("card:")
     card = next((c for c in arena.cards if c.id == ident), None)
     return f"card {card.number} ({ident})" if card is not None else ident
@@ -78,6 +85,10 @@ class CarWarsOverlays(QObject):
         self.legend = CwLegend(win.view, win.view.viewport())
         self.policy = "flat-out"
         self.heat_player: int | None = None
+        #: Heat map from a card: None, "selected" (the selected card) or a card id.
+        self.heat_card: str | None = None
+        #: A plan drawn on request (show_plan): (arena, plan, title), kept while the arena is.
+        self.pinned: tuple[Any, W.PathPlan | None, str] | None = None
         self.path_choice: tuple[int, str] | None = None  # (start player, goal ref)
         self.sight_mode: int | str | None = None  # a player, "selected" or None
         self.pool = QThreadPool(self)
@@ -112,12 +123,25 @@ class CarWarsOverlays(QObject):
             return player if isinstance(player, int) else None
         return self.sight_mode if isinstance(self.sight_mode, int) else None
 
+    def heat_card_id(self) -> str | None:
+        """The card the heat map is from (the selected one, or the chosen one), if any."""
+        if self.heat_card is None or not self.active():
+            return None
+        arena = self.win.doc.arena
+        if self.heat_card == "selected":
+            sel = self.win.doc.selection
+            return sel[0] if len(sel) == 1 and any(c.id == sel[0] for c in arena.cards) else None
+        return self.heat_card if any(c.id == self.heat_card for c in arena.cards) else None
+
     def _params(self) -> dict[str, tuple[Any, ...] | None]:
         """What each overlay should show for the current arena and choices (None: nothing)."""
         arena = self.win.doc.arena
         players = self._players() if self.active() else set()
         out: dict[str, tuple[Any, ...] | None] = dict.fromkeys(KINDS)
-        if self.heat_player in players:
+        card = self.heat_card_id()
+        if card is not None:
+            out["heat"] = (f"card:{card}", self.policy)
+        elif self.heat_player in players:
             out["heat"] = (self.heat_player, self.policy)
         if self.path_choice is not None and self.path_choice[0] in players:
             goal = self.path_choice[1]
@@ -131,10 +155,57 @@ class CarWarsOverlays(QObject):
     # -- choices (from the menus)
     def show_heat(self, player: int | None) -> None:
         self.heat_player = player
+        if player is not None:
+            self._set_heat_card(None)
         self.refresh()
+
+    def show_heat_card(self, card: str | None) -> None:
+        """The heat map from card ``card`` (an id), from the selected card (``"selected"``) or
+        not from a card (None); a card replaces the start in View → Overlays → heat map."""
+        self._set_heat_card(card)
+        if card is not None:
+            self.heat_player = None
+            ov = getattr(self.win, "overlays", None)
+            if ov is not None and hasattr(ov, "heat_group"):
+                ov.heat_player = None
+                ov._check_menu(ov.heat_group, None)
+        self.refresh()
+
+    def _set_heat_card(self, card: str | None) -> None:
+        self.heat_card = card
+        if hasattr(self, "card_heat_group"):
+            for act in self.card_heat_group.actions():
+                act.setChecked(act.data() == card)
+
+    def show_plan(self, plan: W.PathPlan | None, title: str) -> None:
+        """Draw ``plan`` (computed elsewhere: the travel dock, a finding) on the current arena,
+        or the note ``title`` alone while it is None (being computed); it replaces the path
+        chosen in the menu and stays until the arena or the choice changes."""
+        self.path_choice = None
+        if hasattr(self, "path_group"):
+            for act in self.path_group.actions():
+                act.setChecked(act.data() is None)
+        self._cancel("path")
+        self.wanted["path"] = self.shown["path"] = None
+        self.pinned = (self.win.doc.arena, plan, title)
+        if plan is None:
+            self.path.set_plan(None, None)
+            self.path.setVisible(False)
+            self.legend.set_state("path", title, "computing")
+            return
+        self.path.set_plan(plan, self.win.doc.arena.vehicle)
+        self.path.setVisible(True)
+        self.legend.set_state("path", title, detail=f"{plan.summary()}; labels: turn.point, +N dice rolled there")
+
+    def clear_plan(self) -> None:
+        """Take away a plan drawn by :meth:`show_plan` (nothing else)."""
+        if self.pinned is not None:
+            self.pinned = None
+            self.refresh()
 
     def show_path(self, choice: tuple[int, str] | None) -> None:
         self.path_choice = choice
+        self.pinned = None
         if hasattr(self, "path_group"):
             for act in self.path_group.actions():
                 act.setChecked(act.data() == (list(choice) if choice else None))
@@ -156,6 +227,9 @@ class CarWarsOverlays(QObject):
     def arena_changed(self) -> None:
         """An edit: recompute what is shown once the edits pause (a newer edit cancels)."""
         self._fill_menus()
+        if self.pinned is not None and self.pinned[0] is not self.win.doc.arena:
+            self.pinned = None  # a plan of the old arena (the travel dock draws the new one)
+            self._clear("path")
         if not self.active():
             self.refresh()  # another game: everything off at once
             return
@@ -166,7 +240,9 @@ class CarWarsOverlays(QObject):
             self.edit_timer.start()
 
     def selection_changed(self) -> None:
-        if self.sight_mode == "selected":
+        """The selection moved: the line of sight from the selected start and the heat map
+        from the selected card follow it."""
+        if self.sight_mode == "selected" or self.heat_card == "selected":
             self.refresh()
 
     # -- jobs
@@ -179,6 +255,10 @@ class CarWarsOverlays(QObject):
         fns: dict[str, Callable[..., Any]] = {"heat": W.heat_map, "path": W.path_plan, "sight": W.sight_grid}
         for kind in KINDS:
             p = params[kind]
+            if p is None and kind == "path" and self.pinned is not None:
+                if self.pinned[0] is arena and self.active():
+                    continue  # a plan drawn on request, still of this arena
+                self.pinned = None
             if p is None:
                 self._cancel(kind)
                 self.wanted[kind] = self.shown[kind] = None
@@ -201,9 +281,14 @@ class CarWarsOverlays(QObject):
         if self.sight_mode is not None and params["sight"] is None and self.active():
             self.legend.set_state("sight", "Line of sight: select a start" if self.sight_mode == "selected"
                                   else "Line of sight: no such start", "")
+        if self.heat_card is not None and params["heat"] is None and self.active():
+            self.legend.set_state("heat", "Heat map: select a card" if self.heat_card == "selected"
+                                  else "Heat map: no such card", "")
 
     def _title(self, kind: str, p: tuple[Any, ...]) -> str:
         if kind == "heat":
+            if isinstance(p[0], str):
+                return f"Heat map from {goal_label(self.win.doc.arena, p[0])} ({p[1]})"
             return f"Heat map from start {p[0]} ({p[1]})"
         if kind == "path":
             return f"Path from start {p[0]} to {goal_label(self.win.doc.arena, p[1])} ({p[2]})"
@@ -276,6 +361,9 @@ class CarWarsOverlays(QObject):
         self.path_menu = menu.addMenu("Car Wars &path from start")
         self.path_group = QActionGroup(self)
         self.path_group.setExclusive(True)
+        self.card_heat_menu = menu.addMenu("Car Wars heat map from &card")
+        self.card_heat_group = QActionGroup(self)
+        self.card_heat_group.setExclusive(True)
         self.policy_menu = menu.addMenu("Car Wars travel p&olicy")
         self.policy_group = QActionGroup(self)
         self.policy_group.setExclusive(True)
@@ -293,6 +381,7 @@ class CarWarsOverlays(QObject):
             return
         on = self.active()
         self.path_menu.menuAction().setVisible(on)
+        self.card_heat_menu.menuAction().setVisible(on)
         self.policy_menu.menuAction().setVisible(on)
         arena = self.win.doc.arena
         key = (on, tuple(sorted(self._players())) if on else (),
@@ -300,6 +389,7 @@ class CarWarsOverlays(QObject):
         if key == self._menu_key:
             return
         self._menu_key = key
+        self._fill_card_heat_menu(arena if on else None)
         self.path_menu.clear()
         for act in self.path_group.actions():
             self.path_group.removeAction(act)
@@ -322,12 +412,36 @@ class CarWarsOverlays(QObject):
                 self.path_group.addAction(act)
                 sub.addAction(act)
 
+    def _fill_card_heat_menu(self, arena: Any) -> None:
+        choices: list[tuple[str, object]] = [("None", None), ("Selected card", "selected")]
+        if arena is not None:
+            choices += [(f"Card {c.number} ({c.id})", c.id)
+                        for c in sorted(arena.cards, key=lambda c: (c.number, c.id))]
+        fill_choices(self, self.card_heat_menu, self.card_heat_group, choices, self.heat_card, self.show_heat_card)
+
+
+def fill_choices(owner: QObject, menu: Any, group: QActionGroup, choices: list[tuple[str, object]], current: object,
+                 choose: Callable[[Any], None]) -> None:
+    """Fill ``menu`` with one checkable entry per (text, value) of ``choices``, exclusive in
+    ``group``, ``current``'s checked; choosing one calls ``choose(value)``."""
+    menu.clear()
+    for act in group.actions():
+        group.removeAction(act)
+    for text, value in choices:
+        act = QAction(text, owner, checkable=True)
+        act.setData(value)
+        act.setChecked(value == current)
+        act.triggered.connect(lambda _c=False, v=value: choose(v))
+        group.addAction(act)
+        menu.addAction(act)
+
 
 def install(win: Any, menu: Any) -> CarWarsOverlays:
     cw = CarWarsOverlays(win)
     cw.install_menu(menu)
     cw.message.connect(lambda text: win.statusBar().showMessage(text, 8000))
+    win.doc.selectionChanged.connect(lambda _s: cw.selection_changed() if cw.heat_card == "selected" else None)
     return cw
 
 
-__all__ = ["CarWarsOverlays", "EDIT_DELAY_MS", "goal_label", "install"]
+__all__ = ["CarWarsOverlays", "EDIT_DELAY_MS", "fill_choices", "goal_label", "install"]

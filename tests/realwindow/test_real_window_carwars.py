@@ -52,3 +52,50 @@ def test_draw_a_car_wars_card_and_obstacle(xsession: XSession, tmp_path: Path, s
         shots("car-wars-editor.png")
     finally:
         ed.close()
+
+
+def test_travel_dock_row_and_heat_map_from_a_card(xsession: XSession, tmp_path: Path, shots) -> None:  # type: ignore[no-untyped-def]
+    """The "Travel times" dock of the four-player arena, opened by a real click on its tab:
+    every start's turns and dice to every checkpoint, the centre and the other starts; a click
+    on a row's flat-out cell draws that plan on the canvas; View → Overlays → Car Wars heat map
+    from card → Card 0 draws the map from that card.  Saved as car-wars-travel.png."""
+    from engine.carwars.issues import fmt
+    from engine.carwars.planner import Planner
+    from engine.carwars.travel import Goal, StartSource
+    from schema import load
+
+    path = Path(__file__).resolve().parents[2] / "arenas" / "car-wars" / "crossroads-4p.yaml"
+    ed = Editor(xsession, tmp_path / "editor", [str(path)])
+    try:
+        end = time.monotonic() + 120
+        while not ed.probe.exists() and ed.proc.poll() is None and time.monotonic() < end:
+            time.sleep(0.2)
+        ed.ready(150)
+        ed.click_tab("Travel times")
+
+        def complete(s: dict) -> bool:  # type: ignore[type-arg]
+            t = s["carwars"]["travel"]
+            return t["shown"] and not t["busy"] and len(t["rows"]) == 4 * 8 and \
+                all("…" not in c for r in t["rows"] for c in r["cells"])
+
+        s = ed.wait(complete, "every start's travel in the dock", 180)
+        rows = s["carwars"]["travel"]["rows"]
+        row = next(r for r in rows if r["player"] == 1 and r["goal"] == "card:checkpoint-3")
+        arena = load(path)
+        r = Planner(arena, "flat-out").plan(StartSource(1), Goal("card", "checkpoint-3"))
+        assert row["cells"][:2] == ["start 1", "card 2 (checkpoint-3)"]
+        assert row["cells"][4:] == [fmt(r.time), str(r.dice)]
+        ed.click_at(ed.centre(row["rects"][4]))
+        s = ed.wait(lambda s: (s["carwars"]["path"] or {}).get("goal") == "card:checkpoint-3",
+                    "the row's plan on the canvas", 30)
+        plan = s["carwars"]["path"]
+        assert (plan["player"], plan["policy"], plan["time"], plan["dice"]) == (1, "flat-out", r.time, r.dice)
+        assert "Path from start 1 to card 2 (checkpoint-3) (flat-out)" in s["carwars"]["legend"]
+        ed.menu("View", "Overlays", "Car Wars heat map from card", "Card 0 (checkpoint-1)")
+        s = ed.wait(lambda s: (s["carwars"]["heat"] or [None])[0] == "card:checkpoint-1", "the heat map from card 0",
+                    180)
+        assert "Heat map from card 0 (checkpoint-1) (flat-out)" in s["carwars"]["legend"]
+        assert (s["carwars"]["path"] or {}).get("goal") == "card:checkpoint-3"  # the path stays
+        shots("car-wars-travel.png")
+    finally:
+        ed.close()
