@@ -3,19 +3,7 @@ registry (code, severity, message quoting the book, element ids, metrics)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal
-
-Severity = Literal["error", "warning", "info"]
-
-
-@dataclass(frozen=True)
-class Issue:
-    code: str
-    severity: Severity
-    message: str
-    elements: tuple[str, ...] = ()
-    metrics: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+from engine.findings import Issue as Issue, Severity as Severity  # the games share one finding type
 
 
 def inches(v: float) -> str:

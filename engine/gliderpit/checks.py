@@ -10,26 +10,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
+from engine.findings import Issue as Issue  # the games share one finding type
 from engine.gliderpit.pit import pit_of
 from engine.gliderpit.rules import (LAUNCH_DIVE_MAX, LAUNCH_ZONES, LEDGE, ROWS, SHORT_GAME_FLOORS, STANDARD_FLOOR,
                                     TOTALS, ZONE_HEXES)
 from engine.grids import Axial, components, hex_distance, hex_neighbours, symmetry_transforms
 from schema.games.gliderpit import GliderPitArena
-
-Severity = Literal["error", "warning", "info"]
-
-
-@dataclass(frozen=True)
-class Issue:
-    code: str
-    severity: Severity
-    message: str
-    elements: tuple[str, ...] = ()
-    metrics: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
-
 
 def _cells(cells: Any) -> list[list[int]]:
     return [[q, r] for q, r in sorted(cells)]

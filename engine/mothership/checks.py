@@ -10,29 +10,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
+from engine.findings import Issue as Issue  # the games share one finding type
 from engine.mothership.battlefield import OPPOSITE, battlefield_of
 from engine.mothership.rules import BUILD_SQUARES, MOTHERSHIP_HP, MOTHERSHIP_SQUARES, PLAYERS
 from schema.games.mothership import MothershipArena
-
-Severity = Literal["error", "warning", "info"]
 
 SIZE_RULE = "\"The Battlefield (or BF) is 3 x 5 squares.\""
 SIDE_RULE = ("\"On the shorter side there is your Mothership (your Base) ... The Mothership is NOT considered part "
              "of the Battlefield.\"")
 HP_RULE = "\"The 3 squares of the Mothership share a common of 5 HP.\""
 BUILD_RULE = "\"Your own Units will be constructed only in the three squares near your own Mothership.\""
-
-
-@dataclass(frozen=True)
-class Issue:
-    code: str
-    severity: Severity
-    message: str
-    elements: tuple[str, ...] = ()
-    metrics: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
 
 def _sq(squares: Any) -> list[list[int]]:
