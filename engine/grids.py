@@ -94,9 +94,13 @@ def hex_rotate(v: Axial, k: int) -> Axial:
     ((0, 1), (2, -1))
     """
     q, r = v
-    for _ in range(k % 6):
-        q, r = -r, q + r
-    return (q, r)
+    return _ROTATIONS[k % 6](q, r)
+
+
+#: The six turns of an axial vector in closed form (sixths of a turn counter-clockwise).
+_ROTATIONS: tuple[Callable[[int, int], Axial], ...] = (
+    lambda q, r: (q, r), lambda q, r: (-r, q + r), lambda q, r: (-q - r, q),
+    lambda q, r: (-q, -r), lambda q, r: (r, -q - r), lambda q, r: (q + r, -q))
 
 
 def hex_round(fq: float, fr: float) -> Axial:
