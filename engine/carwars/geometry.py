@@ -156,6 +156,20 @@ class CarWarsGeometry:
     def collides(self, pose: Pose, m: Maneuver, reverse: bool = False, u1: float = 1.0) -> bool:
         return bool(self.core.intersects(self.swept(pose, m, reverse, 0.0, u1)))
 
+    def untouchable(self, corners: npt.NDArray[np.float64]) -> bool:
+        """Proven: no car can touch the goal with these corners (a point: four equal rows) without a
+        collision.  A car's rectangle never reaches further into a blocker than the collision
+        tolerance (touching one is a collision), so it stays inside the bounds minus the
+        blockers' ``core``; a goal with no area there (a point not inside it) is out of reach -
+        a card beyond the arena's edge or under a wall."""
+        free = getattr(self, "_free", None)
+        if free is None:
+            free = self._free = shapely.difference(self.bounds.buffer(TOLERANCE, join_style="mitre"), self.core)
+            shapely.prepare(free)
+        if shapely.Polygon(corners).area <= 1e-12:  # a point goal (the centre)
+            return not free.contains(shapely.Point(*corners[0]))
+        return bool(free.intersection(shapely.Polygon(corners)).area <= 1e-9)
+
     def overlaps_blockers(self, geom: BaseGeometry) -> list[str]:
         """Ids of the blockers ``geom`` overlaps (touching excluded)."""
         inner = geom.buffer(-TOLERANCE, join_style="mitre") if geom.area > 0 else geom

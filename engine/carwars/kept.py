@@ -88,6 +88,7 @@ def _rekey(search: _Search, shapes: dict[Goal, GoalShape]) -> None:
     search.open = list(shapes)
     search.results, search.pending = {}, {}
     search.beyond = False
+    search.prove_untouchable()
     search._heuristic_tables()
     search.version += 1
     waiting = _waiting(search)

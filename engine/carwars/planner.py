@@ -178,6 +178,7 @@ class _Search:
         self.version = 0  # bumped when the open goals change: parts queued before may need a new bound
         self.need_fwd: Int32Array | None = None
         self.need_any: Int32Array | None = None
+        self.prove_untouchable()
         if self.open:
             self._heuristic_tables()
         pts = 1 if speed == REVERSE else speed
@@ -187,6 +188,13 @@ class _Search:
                      pdice=np.array([0]), px=np.array([pose.x]), py=np.array([pose.y]), ph=np.array([pose.heading]),
                      checked=np.array([True]))
         self._push(src)
+
+    def prove_untouchable(self) -> None:
+        """Open goals no car can touch (:meth:`CarWarsGeometry.untouchable`) are answered
+        ``unreachable`` at once, not by exhausting the search's state limit."""
+        for g in [g for g in self.open if self.p.geometry.untouchable(self.shapes[g].corners())]:
+            self.open.remove(g)
+            self.results[g] = TravelResult(g, "unreachable")
 
     # keys ---------------------------------------------------------------------------------------
     def _keys(self, b: _Batch) -> IntArray:
