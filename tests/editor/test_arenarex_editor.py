@@ -83,3 +83,62 @@ def test_drag_a_pit_and_save_round_trip(arwin, tmp_path) -> None:  # type: ignor
     assert win.save_to(str(path))
     assert load(path) == win.doc.arena
     assert win.open_path(str(path), ask=False) and win.doc.arena == load(path)
+
+
+def test_the_arena_tab_edits_a_circle_board_as_a_circle(arwin) -> None:  # type: ignore[no-untyped-def]
+    """"typically ... a 30 diameter circle" (L40): the Arena tab shows the circle's centre and
+    radius, each change is one undo step, a radius of 0 is refused, and the board may switch to a
+    square and back (the deployment edges then follow: the issue's own wording of the zones is
+    an arc of a circle, a side of a rectangle)."""
+    from schema.model import Circle
+
+    win = arwin
+    ed = win.arena_panel.bounds
+    assert ed.isEnabled() and ed.shown == "circle" and ed.kind.currentText() == "Circle"
+    assert ed.fields["circle"]["radius"].text() == "15"
+    steps = win.doc.undo_stack.count()
+    assert ed.set_field("radius", 16)
+    assert win.doc.arena.bounds == Circle((0.0, 0.0), 16.0) and win.doc.undo_stack.count() == steps + 1
+    assert ed.set_field("cx", 1)
+    assert win.doc.arena.bounds == Circle((1.0, 0.0), 16.0) and win.doc.undo_stack.count() == steps + 2
+    assert not ed.set_field("radius", 0)
+    assert "Radius" in win.arena_panel.error.text() and win.doc.arena.bounds == Circle((1.0, 0.0), 16.0)
+    win.doc.undo()
+    win.doc.undo()
+    assert win.doc.arena.bounds == Circle((0.0, 0.0), 15.0)
+    assert ed.fields["circle"]["radius"].text() == "15" and ed.fields["circle"]["cx"].text() == "0"
+    assert "Circle" in [ed.preset.itemText(i) for i in range(ed.preset.count())]
+
+
+def test_a_gravstrike_arena_offers_no_circle(window) -> None:  # type: ignore[no-untyped-def]
+    from editor.bounds_panel import KINDS
+
+    ed = window.arena_panel.bounds
+    circle = ed.kind.model().item(list(KINDS).index("circle"))
+    assert not circle.isEnabled()
+    before = window.doc.arena.bounds
+    ed.choose_kind("circle")
+    assert window.doc.arena.bounds == before
+    assert "Circle" not in [ed.preset.itemText(i) for i in range(ed.preset.count())]
+
+
+def test_switching_the_board_shape_carries_the_deployment_edges(arwin) -> None:  # type: ignore[no-untyped-def]
+    """A zone is "along their board edge" (L40): an arc of the circle, a side of the square.
+    Turning the 30 in circle into a square puts the south and north arcs on the bottom and top
+    sides, in the same undo step; the square back into a circle gives them arcs facing the same
+    way."""
+    from schema.model import Circle, Rect
+
+    win = arwin
+    ed = win.arena_panel.bounds
+    steps = win.doc.undo_stack.count()
+    ed.choose_kind("rect")
+    assert win.doc.arena.bounds == Rect((0.0, 0.0), (30.0, 30.0))
+    assert [(d.player, d.side, d.arc) for d in win.doc.arena.deployment] == [(1, 0, None), (2, 2, None)]
+    assert win.doc.undo_stack.count() == steps + 1 and ed.shown == "rect"
+    ed.choose_kind("circle")
+    assert win.doc.arena.bounds == Circle((0.0, 0.0), 15.0)
+    assert [(d.side, d.arc) for d in win.doc.arena.deployment] == [(None, (225.0, 315.0)), (None, (45.0, 135.0))]
+    win.doc.undo()
+    win.doc.undo()
+    assert win.doc.arena == ar.default_arena()
