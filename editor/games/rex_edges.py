@@ -7,6 +7,10 @@ same way from the board's centre: the side whose middle is nearest that directio
 :data:`ARC` degrees of rim centred on it; its centre goes back to the middle of the new edge.
 That happens in the same undo step as the board change (:class:`SetBoard`).
 
+Dragging a deployment on the canvas moves it along the board edge (:func:`dragged`): an arc turns
+round the circle, a zone on a rectangle or polygon goes to the side it is dropped nearest (or
+slides its centre along its own side).
+
 >>> from schema.games.arenarex import Deployment
 >>> from schema.model import Circle, Rect
 >>> follow_board((Deployment(1, arc=(225.0, 315.0)),), Circle((0.0, 0.0), 15.0), Rect((0.0, 0.0), (24.0, 24.0)))
@@ -24,6 +28,8 @@ from typing import Any
 from editor import edit_commands as EC
 from schema.games.arenarex_edges import deployment_edge
 from schema.model import Circle, Point, Rect
+from shapely.geometry import LineString
+from shapely.geometry import Point as ShapelyPoint
 
 #: Degrees of rim a deployment gets when its board becomes a circle.
 ARC = 90.0
@@ -74,6 +80,37 @@ def fits(d: Any, bounds: Any) -> bool:
     except ValueError:
         return False
     return True
+
+
+def dragged(arena: Any, player: int, dx: float, dy: float) -> dict[str, Any]:
+    """Player ``player``'s deployment fields after its zone is dragged by (dx, dy): on a circle
+    the arc turns round the board's centre by the angle the zone's centre moved through (a given
+    centre turns with it); on a rectangle or polygon the zone goes to the side nearest where its
+    centre was dropped, or, on the same side, its centre slides to the nearest point of it."""
+    d = next(d for d in arena.deployment if d.player == player)
+    edge = arena.edge(d)
+    x, y = edge.centre[0] + dx, edge.centre[1] + dy
+    b = arena.bounds
+    if isinstance(b, Circle):
+        cx, cy = b.center
+        turn = math.degrees(math.atan2(y - cy, x - cx) - math.atan2(edge.centre[1] - cy, edge.centre[0] - cx))
+        turn = round((turn + 180.0) % 360.0 - 180.0, 2)
+        assert d.arc is not None
+        a0 = round((d.arc[0] + turn) % 360.0, 2)
+        centre = None
+        if d.center is not None:
+            t = math.radians(turn)
+            px, py = d.center[0] - cx, d.center[1] - cy
+            centre = (round(cx + px * math.cos(t) - py * math.sin(t), 4), round(cy + px * math.sin(t) + py * math.cos(t), 4))
+        return {"side": None, "arc": (a0, round(a0 + d.arc[1] - d.arc[0], 2)), "center": centre}
+    pts = _corners(b)
+    sides = [LineString([p, q]) for p, q in zip(pts, pts[1:] + pts[:1])]
+    dropped = ShapelyPoint(x, y)
+    side = min(range(len(sides)), key=lambda i: sides[i].distance(dropped))
+    if side != d.side:
+        return {"side": side, "arc": None, "center": None}
+    q = sides[side].interpolate(sides[side].project(dropped))
+    return {"side": side, "arc": None, "center": (round(float(q.x), 4), round(float(q.y), 4))}
 
 
 def follow_board(deployment: tuple[Any, ...], old: Any, new: Any) -> tuple[Any, ...]:

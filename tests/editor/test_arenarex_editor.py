@@ -142,3 +142,48 @@ def test_switching_the_board_shape_carries_the_deployment_edges(arwin) -> None: 
     win.doc.undo()
     win.doc.undo()
     assert win.doc.arena == ar.default_arena()
+
+
+def test_the_inspector_edits_a_deployment_edge(arwin) -> None:  # type: ignore[no-untyped-def]
+    """"Players alternate deploying miniatures along their board edge" (L40): selecting a zone
+    shows its fields from the schema (player, side, the arc's ends, the centre); each change is
+    one undo step and a value the schema refuses is refused with its words."""
+    win = arwin
+    win.doc.set_selection(["deploy:1"])
+    ins = win.inspector
+    assert {"field:player", "field:side", "field:arc.0", "field:arc.1", "field:center.0",
+            "field:center.1"} <= set(ins.editors)
+    start, end = ins.editors["field:arc.0"], ins.editors["field:arc.1"]
+    assert (start.text(), end.text()) == ("225", "315")
+    steps = win.doc.undo_stack.count()
+    start.setText("240")
+    start.editingFinished.emit()
+    assert win.doc.arena.deployment[0].arc == (240.0, 315.0) and win.doc.undo_stack.count() == steps + 1
+    cx, cy = ins.editors["field:center.0"], ins.editors["field:center.1"]
+    cx.setText("1")
+    cx.editingFinished.emit()
+    cy.setText("-15")
+    cy.editingFinished.emit()
+    assert win.doc.arena.deployment[0].center == (1.0, -15.0)
+    win.doc.undo()
+    win.doc.undo()
+    win.doc.undo()
+    assert win.doc.arena == ar.default_arena()
+
+
+def test_dragging_a_zone_turns_its_arc_round_the_circle(arwin) -> None:  # type: ignore[no-untyped-def]
+    """A zone is dragged along its board edge: on the circle its arc turns (one undo step) and
+    stays centred ("Find the center of your board edge", L40); on a square it moves to the side
+    it is dropped nearest."""
+    win = arwin
+    win.set_tool("select")
+    drag(win, (0, -14.6), (3, -14.2))
+    dep = win.doc.arena.deployment[0]
+    assert win.doc.selection == ["deploy:1"] and win.doc.undo_stack.count() == 1
+    assert dep.center is None and dep.arc is not None and 5 < dep.arc[0] - 225.0 < 20
+    assert dep.arc[1] - dep.arc[0] == pytest.approx(90.0)
+    win.doc.undo()
+    win.arena_panel.bounds.choose_kind("rect")  # the south arc becomes the bottom side
+    win.doc.set_selection([])
+    drag(win, (0, -14.6), (14.6, 2))
+    assert [(d.player, d.side) for d in win.doc.arena.deployment] == [(1, 1), (2, 2)]
