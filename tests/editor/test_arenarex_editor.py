@@ -1,8 +1,8 @@
 """The editor's schema-driven game machinery (editor/games/) serves Arena Rex: File → New offers
 it and opens the 30 in circle, the palette has a tool per shape kind (pits, spikes, hazards), the
 inspector edits a hazard's fields from the schema, edits are single undo steps, and files
-round-trip.  (Editing deployment edges, and live Arena Rex validation, are follow-ups: see the
-report in docs/editor.md.)"""
+round-trip; the Arena tab edits a circle board as a circle, and deployment edges are edited in the
+inspector and dragged along the board edge.  (Live validation: test_arenarex_validation.py.)"""
 
 from __future__ import annotations
 
