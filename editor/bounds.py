@@ -4,7 +4,8 @@ presets of the Arena tab.
 
 The file format's bounds are a ``rect`` or a ``polygon`` (their edges are walls), so a round
 arena is a regular polygon with many sides unless the format accepts circular bounds
-(:func:`circle_allowed` reads the schema).
+(:func:`circle_allowed` reads the schema).  A game whose board may be a circle (Arena Rex,
+:func:`circle_board`) edits it as one: centre and radius.
 
 >>> form = describe(Polygon(((12.0, 0.0), (6.0, 10.3923), (-6.0, 10.3923), (-12.0, 0.0),
 ...                          (-6.0, -10.3923), (6.0, -10.3923))))
@@ -19,6 +20,8 @@ arena is a regular polygon with many sides unless the format accepts circular bo
 ('rect', 24.0, 18.0, 0.0)
 >>> [label for label, _ in presets(Rect((0.0, 0.0), (24.0, 18.0)))]
 ['Square', 'Rectangle 4:3', 'Hexagon', 'Octagon', 'Round (32 sides)']
+>>> describe(Circle((1.0, 2.0), 15.0)).kind, presets(Circle((0.0, 0.0), 15.0), circle=True)[-1][1]()
+('circle', Circle(center=(0.0, 0.0), radius=15.0, type='circle'))
 """
 
 from __future__ import annotations
@@ -29,8 +32,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, get_args, get_type_hints
 
-from schema.model import BoundsShape, Point, Polygon, Rect
+from schema.model import BoundsShape, Circle, Point, Polygon, Rect
 
 #: Decimals of the corners written for regular polygons (the shipped arenas use 4).
 DECIMALS = 4
@@ -42,7 +46,7 @@ REGULAR_TOL = 1e-3
 
 @dataclass(frozen=True)
 class BoundsForm:
-    """What the Arena tab shows: ``kind`` is ``rect``, ``regular`` or ``polygon``."""
+    """What the Arena tab shows: ``kind`` is ``rect``, ``regular``, ``polygon`` or ``circle``."""
 
     kind: str
     center: Point = (0.0, 0.0)
@@ -83,6 +87,8 @@ def regular(center: Point, radius: float, sides: int, rotation: float = 0.0) -> 
 
 def describe(bounds: BoundsShape) -> BoundsForm:
     """The bounds as the numbers the Arena tab edits."""
+    if isinstance(bounds, Circle):
+        return BoundsForm("circle", bounds.center, radius=bounds.radius)
     if isinstance(bounds, Rect):
         return BoundsForm("rect", bounds.center, bounds.size[0], bounds.size[1], bounds.rotation)
     pts = bounds.points
@@ -141,9 +147,30 @@ def circle_allowed() -> bool:
     return "circle" in _bounds_types()
 
 
-def presets(current: BoundsShape) -> list[tuple[str, Callable[[], BoundsShape]]]:
+def circle_of(center: Point, radius: float) -> Circle:
+    """A circle board, its numbers rounded as the corners of regular polygons are."""
+    return Circle((_r(center[0]), _r(center[1])), _r(radius))
+
+
+def circle_board(arena: Any) -> bool:
+    """Whether ``arena``'s game accepts a circle board (its ``bounds`` may be a :class:`Circle`)."""
+    try:
+        hint = get_type_hints(type(arena)).get("bounds")
+    except Exception:  # noqa: BLE001 - an arena type whose hints do not resolve: no circle
+        return False
+    return hint is Circle or Circle in get_args(hint)
+
+
+def as_polygon(bounds: Any) -> Polygon | Rect:
+    """``bounds`` with corners: a circle becomes a regular polygon of :data:`ROUND_SIDES` sides."""
+    if isinstance(bounds, Circle):
+        return regular(bounds.center, bounds.radius, ROUND_SIDES, 0.0)
+    return bounds  # type: ignore[no-any-return]
+
+
+def presets(current: Any, circle: bool = False) -> list[tuple[str, Callable[[], Any]]]:
     """(label, make) of the Arena tab's presets, sized like ``current`` (its larger side) and
-    centred where it is."""
+    centred where it is; with ``circle`` (a game with circle boards) a circle too."""
     cx, cy, w, h = extent(current)
     s = max(w, h)
     c = (_r(cx), _r(cy))
@@ -153,9 +180,11 @@ def presets(current: BoundsShape) -> list[tuple[str, Callable[[], BoundsShape]]]
         ("Hexagon", lambda: regular(c, s / 2, 6, 0.0)),
         ("Octagon", lambda: regular(c, s / 2, 8, 22.5)),
     ]
-    if not circle_allowed():
+    if circle:
+        out.append(("Circle", lambda: circle_of(c, s / 2)))
+    elif not circle_allowed():
         out.append((f"Round ({ROUND_SIDES} sides)", lambda: regular(c, s / 2, ROUND_SIDES, 0.0)))
     return out
 
 
-__all__ = ["BoundsForm", "circle_allowed", "describe", "extent", "presets", "rect", "regular"]
+__all__ = ["BoundsForm", "as_polygon", "circle_allowed", "circle_of", "circle_board", "describe", "extent", "presets", "rect", "regular"]

@@ -1,9 +1,10 @@
 """The Arena tab's bounds editor: the outline as numbers and presets.
 
 *Shape* picks how the bounds are edited: a rectangle (centre, width, height, rotation), a
-regular polygon (centre, radius to the corners, sides, rotation) or free points (an x/y
-table). Choosing another shape converts the current outline (its bounding box, or a regular
-polygon as wide); a preset replaces it, keeping its size and centre. Every change is one
+regular polygon (centre, radius to the corners, sides, rotation), free points (an x/y table)
+or, for a game with circle boards (Arena Rex), a circle (centre, radius). Choosing another
+shape converts the current outline (its bounding box, a regular polygon as wide, or the circle
+through the box's longer side); a preset replaces it, keeping its size and centre. Every change is one
 undoable *Edit arena bounds* step and a value the file format refuses is shown in red.
 """
 
@@ -26,17 +27,18 @@ from PySide6.QtWidgets import (
 )
 
 from editor import bounds as B
-from editor import edit_commands as EC
 from editor.document import ArenaDocument
-from schema.model import BoundsShape, Polygon, Rect
+from schema.model import BoundsShape, Circle, Polygon, Rect
 
-KINDS = {"rect": "Rectangle", "regular": "Regular polygon", "polygon": "Polygon (points)"}
+KINDS = {"rect": "Rectangle", "regular": "Regular polygon", "polygon": "Polygon (points)", "circle": "Circle"}
 FIELDS = {
     "rect": (("cx", "Centre x"), ("cy", "Centre y"), ("width", "Width"), ("height", "Height"),
              ("rotation", "Rotation (°)")),
     "regular": (("cx", "Centre x"), ("cy", "Centre y"), ("radius", "Radius (to corners)"), ("sides", "Sides"),
                 ("rotation", "Rotation (°)")),
+    "circle": (("cx", "Centre x"), ("cy", "Centre y"), ("radius", "Radius")),
 }
+
 
 
 def fmt(v: float) -> str:
@@ -99,9 +101,10 @@ class BoundsEditor(QGroupBox):
         row.addWidget(self.add_button)
         row.addWidget(self.remove_button)
         col.addLayout(row)
-        self.pages.addWidget(page)
+        self.pages.insertWidget(list(KINDS).index("polygon"), page)
         layout.addWidget(self.pages)
         self.shown = "rect"
+        self.circles = False
         #: The designer picked "Polygon (points)": a polygon stays on that page even when its
         #: points trace a rectangle or a regular polygon.
         self._points_chosen = False
@@ -118,11 +121,9 @@ class BoundsEditor(QGroupBox):
             self._shown_bounds = None
             return
         self._shown_bounds = self.doc.arena.bounds
-        circle = type(self.doc.arena.bounds).__name__ == "Circle"  # an Arena Rex board
-        self.setEnabled(not circle)
-        self.setToolTip("A circle board: its centre and radius are edited in the file for now" if circle else "")
-        if circle:
-            return
+        self.circles = B.circle_board(self.doc.arena)  # a game with circle boards (Arena Rex)
+        item = self.kind.model().item(list(KINDS).index("circle"))  # type: ignore[attr-defined]
+        item.setEnabled(self.circles)
         form = B.describe(self.doc.arena.bounds)
         if self._points_chosen and isinstance(self.doc.arena.bounds, Polygon):
             form = B.BoundsForm("polygon", points=self.doc.arena.bounds.points)
@@ -142,12 +143,12 @@ class BoundsEditor(QGroupBox):
         self.preset.blockSignals(True)
         self.preset.clear()
         self.preset.addItem("Choose a preset…")
-        for label, _make in B.presets(self.doc.arena.bounds):
+        for label, _make in B.presets(self.doc.arena.bounds, self.circles):
             self.preset.addItem(label)
         self.preset.blockSignals(False)
 
     def _fill_points(self) -> None:
-        bounds = self.doc.arena.bounds
+        bounds = B.as_polygon(self.doc.arena.bounds)
         pts = bounds.corners() if isinstance(bounds, Rect) else bounds.points
         self.points.blockSignals(True)
         self.points.setRowCount(len(pts))
@@ -163,8 +164,10 @@ class BoundsEditor(QGroupBox):
         if bounds == self.doc.arena.bounds:
             self.refresh()
             return False
+        from editor.games.rex_edges import board_command
+
         try:
-            cmd = EC.SetBounds(self.doc, bounds)
+            cmd = board_command(self.doc.arena)(self.doc, bounds)  # Arena Rex: the edges follow
         except ValueError as exc:
             self.error.emit(str(exc))
             self.message.emit(f"Refused: {exc}")
@@ -187,6 +190,10 @@ class BoundsEditor(QGroupBox):
         n = lambda name: self._number(kind, name)  # noqa: E731
         if kind == "rect":
             return B.rect((n("cx"), n("cy")), n("width"), n("height"), n("rotation"))
+        if kind == "circle":
+            if not n("radius") > 0:
+                raise ValueError("Radius must be more than 0")
+            return Circle((n("cx"), n("cy")), n("radius"))
         sides = n("sides")
         if not sides.is_integer():
             raise ValueError("Sides must be a whole number")
@@ -213,7 +220,8 @@ class BoundsEditor(QGroupBox):
         return self.doc.arena.bounds != before
 
     def choose_kind(self, kind: str) -> None:
-        """Pick a shape in the *Shape* box (``rect``, ``regular`` or ``polygon``)."""
+        """Pick a shape in the *Shape* box (``rect``, ``regular``, ``polygon`` or, for a game
+        with circle boards, ``circle``)."""
         self.kind.setCurrentIndex(list(KINDS).index(kind))
         self._convert(kind)
 
@@ -221,12 +229,18 @@ class BoundsEditor(QGroupBox):
         self._points_chosen = kind == "polygon"
         if kind == self.shown:
             return
-        current = self.doc.arena.bounds
+        if kind == "circle" and not B.circle_board(self.doc.arena):
+            self.message.emit("Refused: this game's board is a rectangle or a polygon")
+            self.refresh()
+            return
+        current = B.as_polygon(self.doc.arena.bounds)
         cx, cy, w, h = B.extent(current)
         if kind == "rect":
             new: BoundsShape = B.rect((cx, cy), w, h)
         elif kind == "regular":
             new = B.regular((cx, cy), max(w, h) / 2, 6, 0.0)
+        elif kind == "circle":
+            new = B.circle_of((cx, cy), max(w, h) / 2)  # type: ignore[assignment]
         else:
             new = Polygon(tuple((round(x, B.DECIMALS), round(y, B.DECIMALS)) for x, y in current.corners())) \
                 if isinstance(current, Rect) else current
@@ -236,14 +250,14 @@ class BoundsEditor(QGroupBox):
         self.apply(new)
 
     def _preset(self, index: int) -> None:
-        choices = B.presets(self.doc.arena.bounds)
+        choices = B.presets(self.doc.arena.bounds, self.circles)
         if 1 <= index <= len(choices):
             self.apply(choices[index - 1][1]())
         self.preset.setCurrentIndex(0)
 
     def choose_preset(self, label: str) -> bool:
         """Apply the preset called ``label``."""
-        for i, (text, _make) in enumerate(B.presets(self.doc.arena.bounds), start=1):
+        for i, (text, _make) in enumerate(B.presets(self.doc.arena.bounds, self.circles), start=1):
             if text == label:
                 before = self.doc.arena.bounds
                 self._preset(i)
@@ -251,7 +265,7 @@ class BoundsEditor(QGroupBox):
         raise KeyError(label)
 
     def _points(self) -> list[tuple[float, float]]:
-        bounds = self.doc.arena.bounds
+        bounds = B.as_polygon(self.doc.arena.bounds)
         return list(bounds.corners() if isinstance(bounds, Rect) else bounds.points)
 
     def _point_changed(self, item: QTableWidgetItem) -> None:

@@ -148,7 +148,13 @@ class MoveElements(ArenaCommand):
         super().__init__(doc, "Move " + ", ".join(self.refs))
 
     def apply(self, arena: Arena) -> Arena:
-        return E.map_elements(arena, self.refs, lambda el: E.translate(el, self.dx, self.dy))
+        zones = [r for r in self.refs if r.startswith("deploy:")] if getattr(arena, "system", "") == "arena-rex" else []
+        if zones:  # an Arena Rex zone moves along its board edge (editor.games.rex_edges.dragged)
+            from editor.games.model import move
+
+            arena = move(arena, zones, self.dx, self.dy)
+        rest = [r for r in self.refs if r not in zones]
+        return E.map_elements(arena, rest, lambda el: E.translate(el, self.dx, self.dy)) if rest else arena
 
     def selection_after_default(self) -> list[str]:
         return list(self.refs)

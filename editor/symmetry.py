@@ -131,9 +131,18 @@ def _close(pa: list[Point], pb: list[Point], tol: float) -> bool:
     return all(math.dist(p, q) <= tol for p, q in zip(pa, pb))
 
 
+def placed(el: Element) -> bool:
+    """Whether ``el`` has a place of its own (a shape, a position, a gate's ends); an element
+    drawn from the arena (an Arena Rex deployment zone, on its board edge) has none and is
+    edited alone in symmetry mode."""
+    return isinstance(el, Gate) or hasattr(el, "position") or hasattr(el, "shape")
+
+
 def images(el: Element, sym: Symmetry) -> list[Element]:
     """The distinct images of ``el`` (not including ``el``), ids/players not yet assigned."""
     out: list[Element] = []
+    if not placed(el):
+        return out
     for op in operations(sym):
         img = transform_element(el, op)
         if same_place(img, el) or any(same_place(img, o) for o in out):
@@ -145,6 +154,8 @@ def images(el: Element, sym: Symmetry) -> list[Element]:
 def counterparts(arena: Arena, el: Element, sym: Symmetry) -> list[tuple[Affine, Element]]:
     """(operation, element of ``arena``) pairs: the elements that are images of ``el``."""
     found: list[tuple[Affine, Element]] = []
+    if not placed(el):
+        return found
     pool = [o for o in getattr(arena, E.kind_of(el)) if o.id != el.id]
     for op in operations(sym):
         img = transform_element(el, op)

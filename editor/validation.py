@@ -125,6 +125,8 @@ class StagedAnalysis:
         if self.live is not None and quick is not None:
             self.live.serves_quick = False
         self.slow = None if isinstance(slow, str) else slow
+        #: Further stages run in the thread after those (each skipped where ``applies`` says so).
+        self.more: list[Callable[..., list[Finding]]] = []
 
     def stages(self) -> list[tuple[Callable[..., list[Finding]], bool]]:
         """(callable, run in a child process) in order."""
@@ -133,11 +135,13 @@ class StagedAnalysis:
             out.append((self.live, False))
         elif self.slow is not None:
             out.append((self.slow, True))
-        return out
+        return out + [(fn, False) for fn in self.more]
 
     def close(self) -> None:
         if self.live is not None:
             self.live.close()
+        for fn in self.more:
+            getattr(fn, "close", lambda: None)()
 
     def __call__(self, arena: Arena) -> list[Finding]:
         return [f for fn, _ in self.stages() for f in fn(arena)]

@@ -96,10 +96,14 @@ class QuickStage:
             from editor.analysis import validators_run
 
             return validators_run(arena, None, stop)
+        self.ran = []
+        if getattr(arena, "system", "") == "arena-rex":  # the setup checks; fairness: a worker
+            from editor.games.rex_analysis import setup_findings
+
+            return found + setup_findings(arena, self.cache, self.ran, stop)
         if getattr(arena, "system", "") != "car-wars-6e":
             return []
         disabled = set(arena.scenario.analysis.disabled)
-        self.ran = []
         for code, check in _checks().items():
             if code in disabled:
                 continue
@@ -142,12 +146,15 @@ slow_findings.applies = _travel_applies  # type: ignore[attr-defined]
 def analysis() -> Any:
     """The staged analysis the validation runner runs for a generic arena: the quick stage in
     the validation thread, the travel stage on a persistent worker keeping its searches
-    (:class:`editor.games.kept_travel.KeptTravel`)."""
+    (:class:`editor.games.kept_travel.KeptTravel`), Arena Rex's zone checks on another
+    (:class:`editor.games.rex_analysis.RexFairness`)."""
     from editor.games.kept_travel import KeptTravel
+    from editor.games.rex_analysis import RexFairness
     from editor.validation import StagedAnalysis
 
     staged = StagedAnalysis(quick=QuickStage(), slow=None)
     staged.live = KeptTravel()  # type: ignore[assignment]  # a stage run in the thread, closed with the runner
+    staged.more.append(RexFairness())  # Arena Rex's zone checks (each stage says which arenas it applies to)
     #: The quick findings are shown at once, not held for the travel stage.
     staged.partial_hold_s = 0.0  # type: ignore[attr-defined]
     return staged

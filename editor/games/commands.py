@@ -26,7 +26,7 @@ class SetField(ArenaCommand):
         if self.path == ("id",):
             self.new_ref = str(value)
         elif self.path == ("player",):
-            self.new_ref = f"{G.START}{value}"
+            self.new_ref = G.item_ref(G.kind_key(doc.arena, ref), {"player": value})
         if self.new_ref != ref and G.find(doc.arena, self.new_ref) is not None:
             raise ValueError(f"{self.new_ref.removeprefix(G.START)!r} is already used")
         super().__init__(doc, f"Set {ref} {label or '.'.join(map(str, self.path))}")

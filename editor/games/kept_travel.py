@@ -50,7 +50,11 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
 
 
 class KeptTravel:
-    """The travel findings of an arena from the persistent worker (started on first use)."""
+    """The travel findings of an arena from the persistent worker (started on first use).
+    A subclass serving another stage sets :attr:`serve` (the worker's loop) and :attr:`what`."""
+
+    serve = staticmethod(_serve)
+    what = "the Car Wars travel worker"
 
     def __init__(self) -> None:
         self._proc: Any = None
@@ -65,7 +69,7 @@ class KeptTravel:
         ctx = mp_context()
         self._requests = ctx.Queue()
         self._replies, there = ctx.Pipe(duplex=False)
-        self._proc = ctx.Process(target=_serve, args=(self._requests, there, lifeline(ctx)), daemon=True)
+        self._proc = ctx.Process(target=type(self).serve, args=(self._requests, there, lifeline(ctx)), daemon=True)
         self._proc.start()
         there.close()
 
@@ -102,7 +106,7 @@ class KeptTravel:
             if ready and msg is None:  # the worker died: once more on a new one
                 restarts += 1
                 if restarts > 1:
-                    raise RuntimeError("the Car Wars travel worker died")
+                    raise RuntimeError(f"{self.what} died")
                 self.submit(arena)
                 gen = self._gen
                 continue

@@ -158,10 +158,19 @@ def _locate(doc: Doc, ref: str) -> tuple[str, int]:
     raise KeyError(ref)
 
 
+#: Kinds whose items are named by their player (no ``id``): the ref's prefix.
+PLAYER_REFS = {"start_positions": START, "deployment": "deploy:"}
+
+
 def item_ref(key: str, item: Doc) -> str:
-    if key == "start_positions":
-        return f"{START}{item.get('player')}"
+    if key in PLAYER_REFS:
+        return f"{PLAYER_REFS[key]}{item.get('player')}"
     return str(item.get("id"))
+
+
+def kind_key(arena: Any, ref: str) -> str:
+    """The document key (``pits``, ``deployment``) of the element ``ref``."""
+    return _locate(document(arena), ref)[0]
 
 
 def item_doc(arena: Any, ref: str) -> Doc:
@@ -202,6 +211,12 @@ def set_field(arena: Any, ref: str, path: Sequence[str | int], value: Any) -> An
     doc = document(arena)
     key, i = _locate(doc, ref)
     node: Any = doc[key][i]
+    if key == "deployment" and path[0] == "center" and len(path) > 1 and "center" not in node:
+        # one coordinate of a zone's centre, none given: the other is the middle of its edge
+        try:
+            node["center"] = [round(v, 4) for v in arena.edge(find(arena, ref)).centre]
+        except ValueError:  # an edge that does not fit the board: the board's centre
+            node["center"] = list(arena.centre())
     for part in path[:-1]:
         node = node[part]
     node[path[-1]] = value
@@ -241,6 +256,16 @@ def move(arena: Any, refs: Iterable[str], dx: float, dy: float) -> Any:
     doc = document(arena)
     for key in [k.key for k in rs.kinds]:
         doc[key] = [moved_item(d, dx, dy) if item_ref(key, d) in wanted else d for d in doc.get(key, [])]
+    if "deployment" in doc and getattr(arena, "system", "") == "arena-rex":  # a zone moves along the edge
+        from editor.games.rex_edges import dragged
+
+        for d in doc["deployment"]:
+            if item_ref("deployment", d) in wanted:
+                for k, v in dragged(arena, int(d["player"]), dx, dy).items():
+                    if v is None:
+                        d.pop(k, None)
+                    else:
+                        d[k] = list(v) if isinstance(v, tuple) else v
     return build(rs, doc)
 
 

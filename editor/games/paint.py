@@ -60,6 +60,8 @@ def element_path(el: Any, ctx: Any = None) -> QPainterPath:
     s = G.footprint(el)
     if s is not None:
         return shape_path(s)
+    if hasattr(ctx, "element_shape") and not hasattr(el, "position"):  # an Arena Rex zone: its band
+        return shape_path(ctx.element_shape(el))
     pos = getattr(el, "position", (0.0, 0.0))
     if hasattr(el, "facing"):
         return car_path(pos, float(el.facing), ctx)
@@ -95,7 +97,8 @@ def paint_element(painter: QPainter, el: Any, ctx: Any = None, *, selected: bool
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QBrush(stroke, PATTERNS[style.pattern]))
         painter.drawPath(path)
-    at = QPointF(*G.anchor(el))
+    at = QPointF(*G.anchor(el)) if G.footprint(el) is not None or hasattr(el, "position") \
+        else path.boundingRect().center()  # a zone drawn from its edge
     if hasattr(el, "facing"):  # a start: the car's heading
         a = math.radians(float(el.facing))
         length = float(getattr(ctx, "length", 1.0))
@@ -130,5 +133,11 @@ def paint_element(painter: QPainter, el: Any, ctx: Any = None, *, selected: bool
 
 
 def context_of(arena: Any) -> Any:
-    """What drawing an element needs from its arena (Car Wars: the car's ``vehicle``)."""
+    """What drawing an element needs from its arena (Car Wars: the car's ``vehicle``; Arena Rex:
+    the board, bases and scenario a deployment zone's outline is drawn from, as the arena
+    without its elements, so that an element's item is redrawn only when those change)."""
+    if hasattr(arena, "element_shape") and hasattr(arena, "deployment"):
+        import dataclasses
+
+        return dataclasses.replace(arena, pits=(), spikes=(), hazards=(), deployment=())
     return getattr(arena, "vehicle", None)

@@ -1,0 +1,99 @@
+"""Live validation of Arena Rex arenas in the editor window: the setup checks in the quick stage
+(each re-run only when what it reads changed), the zone fairness checks on a worker of their
+own, and every finding worded as ``arena validate`` words it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from editor import commands as C
+from schema.io import load
+
+SHIPPED = Path(__file__).resolve().parents[2] / "arenas" / "arena-rex"
+
+
+@pytest.fixture
+def colosseum(window):  # type: ignore[no-untyped-def]
+    window.doc.reset(load(SHIPPED / "colosseum-30.yaml"), None)
+    window.doc.symmetry_enabled = False  # one pit moves (in symmetry mode its image moves too)
+    return window
+
+
+def settle(win, qtbot) -> list[dict]:  # type: ignore[no-untyped-def]
+    r = win.runner
+    qtbot.waitUntil(lambda: r.completed_generation == r.generation and r.final and not r.busy, timeout=60000)
+    return r.findings
+
+
+def as_validated(arena) -> list[tuple]:  # type: ignore[no-untyped-def]
+    from validators.run import validate
+
+    return sorted((f.code, f.severity, f.message, list(f.elements)) for f in validate(arena).findings)
+
+
+def shown(findings) -> list[tuple]:  # type: ignore[no-untyped-def]
+    return sorted((f["code"], f["severity"], f["message"], f["elements"]) for f in findings)
+
+
+def test_live_findings_are_worded_as_arena_validate_words_them(colosseum, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """"Your board should have at least two pits ..." (L40): the shipped circle passes; moving a
+    pit 1 in breaks its declared half-turn symmetry and the zones' equal kill bands, and
+    a pit dragged onto the south arc is one a deployed base touches ("If any part of a model s
+    base touches a Lethal Hazard ... that model is destroyed", L38).  After each edit the panel
+    lists exactly what ``arena validate`` prints, the zone checks' findings included."""
+    win = colosseum
+    win.runner.run_now(win.doc.arena)
+    assert settle(win, qtbot) == [] and win.validation.status.text() == "No findings"
+    win.doc.push(C.MoveElements(win.doc, ["pit-west"], 0.0, 1.0))
+    found = settle(win, qtbot)
+    assert shown(found) == as_validated(win.doc.arena)
+    assert {"ar-symmetry", "ar-kill-band"} <= {f["code"] for f in found}
+    win.doc.push(C.MoveElements(win.doc, ["pit-west"], 7.0, -14.0))  # onto the south arc's centre
+    found = settle(win, qtbot)
+    assert shown(found) == as_validated(win.doc.arena)
+    assert any(f["code"] == "ar-deployment" and "pit-west" in f["elements"] for f in found)
+    rows = [win.validation.tree.topLevelItem(i).text(1) for i in range(win.validation.tree.topLevelItemCount())]
+    assert "ar-deployment" in rows
+    win.doc.undo_stack.undo()
+    win.doc.undo_stack.undo()
+    assert settle(win, qtbot) == []
+
+
+def test_a_pit_drag_reruns_only_the_setup_checks_that_read_pits(colosseum, qtbot) -> None:  # type: ignore[no-untyped-def]
+    win = colosseum
+    win.runner.run_now(win.doc.arena)
+    settle(win, qtbot)
+    quick = win.runner.game_analyse.quick
+    assert set(quick.cache) == {"ar-board-size", "ar-pits", "ar-hazard-mix", "ar-deployment", "ar-symmetry"}
+    win.doc.push(C.MoveElements(win.doc, ["pit-west"], 0.0, 1.0))
+    settle(win, qtbot)
+    assert set(quick.ran) == {"ar-pits", "ar-deployment", "ar-symmetry"}
+
+
+def test_each_stage_runs_only_for_the_arenas_it_has_work_for() -> None:
+    """Arena Rex has no Car Wars travel stage; its fairness stage needs two zones, and a Car Wars
+    or grid arena has no Arena Rex fairness stage (the runner skips a stage that does not apply:
+    no worker is started)."""
+    import dataclasses
+
+    from editor.games.analysis import analysis
+    from schema.games import arenarex as ar
+
+    staged = analysis()
+    try:
+        stages = [fn for fn, _ in staged.stages()]
+        rex = load(SHIPPED / "colosseum-30.yaml")
+        assert [getattr(fn, "applies", lambda _a: True)(rex) for fn in stages] == [True, False, True]
+        alone = dataclasses.replace(rex, deployment=rex.deployment[:1])
+        assert [getattr(fn, "applies", lambda _a: True)(alone) for fn in stages] == [True, False, False]
+        off = dataclasses.replace(rex, scenario=dataclasses.replace(rex.scenario, analysis=dataclasses.replace(
+            rex.scenario.analysis, disabled=("ar-reach", "ar-centre-access", "ar-zone-access", "ar-hazard-access",
+                                             "ar-kill-band", "ar-sightlines"))))
+        assert not stages[2].applies(off)
+        cw = load(Path(__file__).resolve().parents[2] / "tests" / "carwars" / "data" / "shipped" / "crossroads-4p.yaml")
+        assert [getattr(fn, "applies", lambda _a: True)(cw) for fn in stages] == [True, True, False]
+        assert ar.default_arena().system == "arena-rex"
+    finally:
+        staged.close()
