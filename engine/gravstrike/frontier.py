@@ -389,11 +389,12 @@ class FrontierSearch:
         it set aside (past the time limit, or at the turn limit) could still reach one - then
         they are unreachable."""
         beyond = self.cut
-        if not beyond and self.parked:
+        waiting = self.parked + ([self.reservoir] if len(self.reservoir) else [])  # a resumed search's too
+        if not beyond and waiting:
             if self.dist is None:
                 beyond = True
             else:
-                ids = np.concatenate(self.parked)
+                ids = np.concatenate(waiting)
                 cols = self.store.cols
                 h = self._h(cols["x"][ids], cols["y"][ids], cols["s"][ids], cols["l"][ids], cols["spent"][ids])
                 beyond = bool((h < UNBOUNDED).any())
