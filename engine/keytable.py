@@ -14,6 +14,8 @@ time with numpy; about 24 bytes a key (a Python dict takes ten times that).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 EMPTY = np.int64(-1)
@@ -120,3 +122,65 @@ class KeyTable:
         slots = self._find(keys, insert=False)
         return np.where(slots >= 0, self.times[np.maximum(slots, 0)], -1)
 
+
+
+class PagedTable:
+    """A dense array over the keys ``0 .. size-1`` whose memory follows the keys written, not the
+    key space: pages of ``1 << page_bits`` entries are allocated on first write (:meth:`claim`);
+    reads of keys on untouched pages see ``fill`` (they all share one page that is never written).
+    With ``page_bits`` None the whole array is one allocation (no directory).
+
+    Locations (:meth:`slots`, :meth:`claim`) index :attr:`pool`, which a claim may reallocate:
+    read ``pool`` again after claiming.
+
+    >>> t = PagedTable(1 << 20, np.int16, page_bits=4)
+    >>> at = t.claim(np.array([5, 1 << 19]))
+    >>> t.pool[at] = [7, 8]
+    >>> t.pool[t.slots(np.array([5, 6, 1 << 19, 3 << 18]))].tolist(), t.pages
+    ([7, 32767, 8, 32767], 3)
+    """
+
+    def __init__(self, size: int, dtype: Any, page_bits: int | None = 14) -> None:
+        self.size = size
+        self.dtype = np.dtype(dtype)
+        self.fill = int(np.iinfo(dtype).max)
+        self.bits = page_bits
+        if page_bits is None:
+            self.pool = np.full(size, self.fill, dtype=self.dtype)
+            self.dir = np.zeros(0, dtype=np.int64)
+            self.pages = 1
+        else:
+            self.dir = np.zeros((size >> page_bits) + 1, dtype=np.int64)  # key page -> pool page (0: none)
+            self.pool = np.full(8 << page_bits, self.fill, dtype=self.dtype)
+            self.pages = 1  # pool page 0: what keys on untouched pages read
+
+    @property
+    def nbytes(self) -> int:
+        return int(self.pool.nbytes + self.dir.nbytes)
+
+    def slots(self, keys: np.ndarray) -> np.ndarray:
+        """Where each key's entry is read (``fill`` for keys on pages never claimed)."""
+        if self.bits is None:
+            return keys
+        where: np.ndarray = (self.dir[keys >> self.bits] << self.bits) | (keys & ((1 << self.bits) - 1))
+        return where
+
+    def claim(self, keys: np.ndarray) -> np.ndarray:
+        """Where each key's entry is read and written, allocating the pages they are on."""
+        if self.bits is None:
+            return keys
+        page = keys >> self.bits
+        new = np.unique(page[self.dir[page] == 0])
+        if len(new):
+            need = (self.pages + len(new)) << self.bits
+            if need > len(self.pool):
+                grown = np.full(max(need, len(self.pool) * 3 // 2), self.fill, dtype=self.dtype)
+                grown[: len(self.pool)] = self.pool
+                self.pool = grown
+            self.dir[new] = np.arange(self.pages, self.pages + len(new))
+            self.pages += len(new)
+        return self.slots(keys)
+
+    def reset(self, slots: np.ndarray) -> None:
+        """Forget the entries at ``slots`` (as new; pages stay allocated for the next user)."""
+        self.pool[slots] = self.fill

@@ -118,6 +118,7 @@ def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator],
     sources = [s for s in travel_sources(arena) if s.startswith("checkpoint:")] if travel else []
     if travel:
         ctx.symmetries  # noqa: B018 - computed once, before the fork, for both halves
+    mine, theirs = split_starts(ctx) if travel else ([], [])
 
     def helper_work() -> tuple[dict[str, tuple[Any, float]], dict[str, Any], int, float]:
         out = {}
@@ -125,22 +126,48 @@ def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator],
             t0 = time.perf_counter()
             out[v.id] = (v.evaluate(arena, ctx), time.perf_counter() - t0)
         t0 = time.perf_counter()
-        found = {s: ctx.travel_from(s) for s in sources}
+        found = {s: ctx.search(s) for s in theirs}
+        found.update({s: ctx.travel_from(s) for s in sources})
         return out, found, ctx.searches, time.perf_counter() - t0
 
     helper = fork_helper(helper_work)
     if helper is None:
         return {}
     t0 = time.perf_counter()
-    if travel:
-        for s in ctx.starts():
-            ctx.travel_from(s)
+    for s in mine:
+        ctx.search(s)
     timings["(travel from starts)"] = time.perf_counter() - t0
     try:
         results, found, searches, seconds = helper.result()
     except RuntimeError:
         return {}  # the sequential loop does the helper's share
-    ctx.provide(found)
+    # the searched starts in player order, as one process would have kept them, then their images
+    # (an image comes from the first source of its orbit either way: the same report)
+    ctx._from = {s: ctx._from[s] if s in ctx._from else found[s] for s in ctx.starts() if s in mine or s in theirs}
+    ctx.provide({s: r for s, r in found.items() if s not in theirs})
+    for s in ctx.starts():
+        ctx.travel_from(s)
     ctx.searches += searches
-    timings["(travel from checkpoints, helper)"] = seconds
+    timings["(travel from checkpoints and shared starts, helper)"] = seconds
     return results  # type: ignore[no-any-return]
+
+
+#: What the helper's other work (the validators that need no travel, the checkpoints' short
+#: searches) costs, in start searches: about one on the generated tables of bench/scale.py.
+HELPER_WORK = 1.0
+
+
+def split_starts(ctx: AnalysisContext) -> tuple[list[str], list[str]]:
+    """The starts that need a search of their own (not symmetric images of an earlier one), shared
+    by cost between this process and the helper: each to the less loaded, ties here, counting
+    every search alike and the helper's other work as :data:`HELPER_WORK` searches."""
+    searched: list[str] = []
+    starts = ctx.starts()
+    for i, s in enumerate(starts):  # as AnalysisContext.travel_from: an image of any earlier one
+        if not any(inv.ids.get(d) == s for d in starts[:i] for inv in ctx.symmetries):
+            searched.append(s)
+    mine: list[str] = []
+    theirs: list[str] = []
+    for s in searched:
+        (mine if len(mine) <= len(theirs) + HELPER_WORK else theirs).append(s)
+    return mine, theirs

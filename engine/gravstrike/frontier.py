@@ -16,9 +16,12 @@ moves exactly like one going forwards at h + 180 (its footprint is centrally sym
 of travel round.  At speed 0 the two directions are one state.
 
 Deduplication merges states whose positions round to the same ``quantum`` cell (as the scalar
-planner does).  For coarse tolerances the best time of every key lives in one dense array
-(and a state is also dropped when a state with fewer icons spent this turn got there as soon);
-for fine tolerances, and for states a field pushed this turn, a dict holds them.
+planner does).  The best time of every key lives in one dense array (and a state is also
+dropped when a state with fewer icons spent this turn got there as soon); on big arenas that
+array is allocated a page at a time where the search goes (:class:`engine.keytable.PagedTable`:
+the same states kept, so the same answers, at any size up to ``PAGED_LIMIT`` keys).  States a
+field pushed this turn, and every state at fine tolerances (0.01: few keys per page), are keyed
+in a hash table (:class:`engine.keytable.KeyTable`).
 
 :class:`FrontierSearch` is used through :class:`engine.gravstrike.planner.Planner` (``minimise="time"``,
 ``plan_from`` and ``reach_times``); :func:`supported` says when it applies.
@@ -43,7 +46,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 import numpy as np
 
-from engine.keytable import KeyTable
+from engine.keytable import KeyTable, PagedTable
 from engine.gravstrike.frontier_expand import canonical, expand
 from engine.gravstrike.frontier_paths import StateStore, travel_result
 from engine.gravstrike.frontier_resume import compact, release, resume
@@ -55,8 +58,15 @@ from engine.gravstrike.travel_types import UNBOUNDED, Goal, SearchLimits, Travel
 if TYPE_CHECKING:  # pragma: no cover
     from engine.gravstrike.planner import Planner
 
-#: Largest dense key table (entries); beyond it (fine tolerances) keys go to a dict.
+#: Largest key table (entries) allocated whole; larger ones (big arenas, fine tolerances) are
+#: allocated a page at a time where the search goes (:class:`engine.keytable.PagedTable`).
 DENSE_LIMIT = 16_000_000
+#: Entries a page of a paged key table holds (as a power of two): 2**14, about 20 cells' keys.
+PAGE_BITS = 14
+#: Largest key space kept in a (paged) dense table: a 96-length table at the analysis tolerance
+#: has about 1.2e8 keys.  Past it (fine tolerances: few keys per page) a hash table keys the
+#: states (:class:`engine.keytable.KeyTable`, about 24 bytes a key).
+PAGED_LIMIT = 1_000_000_000
 #: Most states one expansion step takes, and most children it may make (their temporary arrays
 #: grow with it): with many maneuvers (fine sideslips) a step takes fewer states.
 STEP_STATES = 8192
@@ -148,17 +158,19 @@ class FrontierSearch:
         self.blk = self.sb + n * self.sd
         size = nqi * self.nqj * 12 * self.blk
         fits = size < (1 << (62 - self.p.n_fields))  # a key and the fields-used bits in one int64
-        self.dense = size <= DENSE_LIMIT and fits
+        #: The best time of every key (states no field pushed this turn), paged on big arenas.
+        self.dense = size <= PAGED_LIMIT
         dtype = np.int16 if self.limit < np.iinfo(np.int16).max else np.int32
+        bits = None if size <= DENSE_LIMIT else PAGE_BITS
         spare = self.p._scratch.setdefault("tables", [])
-        reuse = next((t for t in spare if t.dtype == dtype and len(t) == size), None) if self.dense else None
+        reuse = next((t for t in spare if t.dtype == dtype and t.size == size and t.bits == bits), None)
         if reuse is not None:
             spare.remove(reuse)
             self.best = reuse
         else:
-            self.best = np.full(size if self.dense else 0, np.iinfo(dtype).max, dtype=dtype)
-        #: Keys the dense table doesn't hold (states pushed by a field this turn; every state when
-        #: the dense table would be too big) with their best times.
+            self.best = PagedTable(size, dtype, bits) if self.dense else PagedTable(0, dtype, None)
+        #: Keys the dense table doesn't hold (states pushed by a field this turn; every state past
+        #: ``PAGED_LIMIT``) with their best times.
         self.table: KeyTable | None = KeyTable() if fits else None
         self.best_dict: dict[tuple[int, int, int], int] = {}  # the last resort: keys past 62 bits
 
@@ -182,23 +194,24 @@ class FrontierSearch:
             dn = np.flatnonzero(~sparse)
             k = base[dn]
             tm = time[dn]
-            ok = self.best[k] > tm
+            table = self.best
+            ok = table.pool[table.slots(k)] > tm
             within = np.flatnonzero(~bnd[dn] & (spent[dn] > 0))
             if len(within):
                 kw, sw, tw = k[within], spent[dn][within], tm[within]
                 for sp in range(1, self.sd):
                     m = sw >= sp
-                    ok[within[m]] &= self.best[kw[m] - sp] > tw[m]
+                    ok[within[m]] &= table.pool[table.slots(kw[m] - sp)] > tw[m]
             cand = np.flatnonzero(ok)
             if len(cand):  # one winner per key: the earliest, the first of equals
-                kc, tc = k[cand], tm[cand].astype(self.best.dtype)
-                np.minimum.at(self.best, kc, tc)
-                cand = cand[self.best[kc] == tc]
-                claim = self._claim()
-                claim[k[cand[::-1]]] = cand[::-1]
-                win = cand[claim[k[cand]] == cand]
+                at, tc = table.claim(k[cand]), tm[cand].astype(table.dtype)
+                np.minimum.at(table.pool, at, tc)
+                best = table.pool[at] == tc
+                cand, at = cand[best], at[best]
+                _, first = np.unique(at, return_index=True)
+                win = cand[first]
                 keep[dn[win]] = True
-                key[dn[win]] = k[win]
+                key[dn[win]] = at[first]  # where the key's time is kept (what _loop reads)
             todo = np.flatnonzero(sparse)
         else:
             todo = np.arange(n)
@@ -218,14 +231,6 @@ class FrontierSearch:
                     d[kk] = t
                     keep[i] = True
         return np.flatnonzero(keep), key
-
-    def _claim(self) -> np.ndarray:
-        """Scratch array the size of the key table (shared by the planner's searches): only the
-        entries just written are ever read."""
-        claim = self.p._scratch.get("claim")
-        if claim is None or len(claim) < len(self.best):
-            claim = self.p._scratch["claim"] = np.empty(len(self.best), dtype=np.int64)
-        return claim
 
     # -- heuristic ------------------------------------------------------------------------------
     def _refresh(self) -> None:
@@ -308,10 +313,8 @@ class FrontierSearch:
     def memory(self) -> int:
         """Bytes held by the states, queues and key tables of this search (an estimate)."""
         total = self.store.cap * StateStore.BYTES + self.queued * 8 + len(self.reservoir) * 24
-        total += int(self.best.nbytes) + (0 if self.table is None else self.table.nbytes)
-        total += len(self.best_dict) * DICT_ENTRY_BYTES
-        claim = self.p._scratch.get("claim")
-        return total + (0 if claim is None else int(claim.nbytes))
+        total += self.best.nbytes + (0 if self.table is None else self.table.nbytes)
+        return int(total + len(self.best_dict) * DICT_ENTRY_BYTES)
 
     def _reserve(self, states: int, keys: int = 0) -> None:
         """Stop (:class:`SearchLimited`) rather than grow past the memory limit to keep
@@ -372,7 +375,7 @@ class FrontierSearch:
                 ids = ids[:chunk]
             n = self.store.get(ids)
             if self.dense:
-                live = (n["key"] < 0) | (self.best[np.maximum(n["key"], 0)] >= n["time"])
+                live = (n["key"] < 0) | (self.best.pool[np.maximum(n["key"], 0)] >= n["time"])
                 ids = ids[live]
                 n = {k: v[live] for k, v in n.items()}
             self._expand(ids, n)
@@ -389,11 +392,12 @@ class FrontierSearch:
         it set aside (past the time limit, or at the turn limit) could still reach one - then
         they are unreachable."""
         beyond = self.cut
-        if not beyond and self.parked:
+        waiting = self.parked + ([self.reservoir] if len(self.reservoir) else [])  # a resumed search's too
+        if not beyond and waiting:
             if self.dist is None:
                 beyond = True
             else:
-                ids = np.concatenate(self.parked)
+                ids = np.concatenate(waiting)
                 cols = self.store.cols
                 h = self._h(cols["x"][ids], cols["y"][ids], cols["s"][ids], cols["l"][ids], cols["spent"][ids])
                 beyond = bool((h < UNBOUNDED).any())

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
+from engine.keytable import PagedTable
 from engine.gravstrike.frontier_paths import PIVOT_BASE, pushed_landings
 from engine.gravstrike.travel_types import Goal, TravelResult
 
@@ -65,14 +66,14 @@ def resume(search: FrontierSearch, changed: Sequence[Goal]) -> dict[Goal, Travel
 def release(search: FrontierSearch) -> None:
     """The search is no longer needed: hand its key table back to the planner (reset where
     it was written) so that the next search skips allocating one."""
-    if not search.dense or not len(search.best):
+    if not search.dense or not search.best.size:
         return
     keys = search.store.cols["key"][: search.store.n]
-    search.best[keys[keys >= 0]] = np.iinfo(search.best.dtype).max
+    search.best.reset(keys[keys >= 0])
     spare = search.p._scratch.setdefault("tables", [])
     if len(spare) < 2:
         spare.append(search.best)
-    search.best = search.best[:0]
+    search.best = PagedTable(0, search.best.dtype, None)
 
 
 def compact(search: FrontierSearch) -> None:

@@ -187,6 +187,9 @@ class TimeBound:
         disp = max_displacement_by_cost(turbine or Turbine())
         self.top_cost = max(disp)
         self.disp = disp
+        #: Most centre displacement between two moments one turn apart: at most ``max_speed`` + 1
+        #: length ends (the +1 for a window straddling two turns), each of the longest length.
+        self.per_turn = (max_speed + 1) * max(disp.values())
         self._cover: dict[tuple[int, int], float] = {}
         self._tables: dict[tuple[int, int, int], tuple[list[float], list[int]]] = {}
 
@@ -232,6 +235,16 @@ class TimeBound:
         self._tables[key] = tab
         return tab
 
+    def past_table(self, covers: list[float], times: list[int], distance: np.ndarray) -> np.ndarray:
+        """The bound for distances past a table's last entry (``cap`` lengths and more: long ways
+        round on big tables).  Such a plan first covers the last entry's distance (no sooner than
+        its time), then the rest ``r`` at most :attr:`per_turn` a turn: more than
+        ceil(r / per_turn) - 1 turns.  Looser than the table, but finite: a horizon, not the bound,
+        decides how far a search looks."""
+        rest = np.maximum(np.asarray(distance, dtype=float) - covers[-1], 0.0)
+        turns = np.maximum(np.ceil(rest / self.per_turn) - 1.0, 0.0)
+        return (times[-1] + turns * self.scale).astype(np.int64)
+
     def lower_bound(self, distance: float, speed: int, done: int, icons_left: int | None) -> int:
         """Fewest 1/scale turns to end a length with ``distance`` covered (at least one length)."""
         if distance == math.inf:
@@ -239,5 +252,5 @@ class TimeBound:
         covers, times = self._table(speed, done, -1 if icons_left is None else icons_left)
         k = bisect.bisect_left(covers, distance - 1e-9)
         if k >= len(covers):
-            return 1 << 40
+            return int(self.past_table(covers, times, np.array([distance]))[0])
         return times[k]

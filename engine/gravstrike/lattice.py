@@ -243,8 +243,10 @@ class BoundTable:
     def _add(self, s: int, l: int, left: int) -> None:
         covers, times = self.tb._table(s, l, left - 1 if self.budget is not None else -1)
         c = np.asarray(covers, dtype=float)
-        t = np.asarray(times + [UNBOUNDED], dtype=np.int64)
+        t = np.asarray(times, dtype=np.int64)
         grid = np.arange(self.width) * BOUND_STEP
-        self.table[self.used] = t[np.searchsorted(c, grid - 1e-9, side="left")]
+        k = np.searchsorted(c, grid - 1e-9, side="left")
+        inside = k < len(c)
+        self.table[self.used] = np.where(inside, t[np.minimum(k, len(c) - 1)], self.tb.past_table(covers, times, grid))
         self.rows[s, l, left] = self.used
         self.used += 1

@@ -28,13 +28,20 @@ def _times(results: dict) -> dict:
 
 
 @pytest.mark.parametrize("seed", range(0, 36, 5))
-def test_dense_and_dict_key_tables_agree(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The dense key table (coarse tolerances) and the dict (fine ones) are one policy."""
+def test_whole_and_paged_key_tables_give_identical_answers(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The key table allocated whole (small arenas) and page by page (big ones, issue 20: no
+    cliff where the table outgrows ``DENSE_LIMIT``) are one policy: the same states kept, so
+    the same answers, paths and all - here with tiny pages, so that the pool grows many times."""
     arena, turns = small_arena(seed)
-    dense = Planner(arena, quantum=0.1, max_turns=turns, minimise="time").plan_from(StartSource(1))
+    whole = Planner(arena, quantum=0.1, max_turns=turns, minimise="time").plan_from(StartSource(1))
     monkeypatch.setattr(frontier, "DENSE_LIMIT", 0)
-    sparse = Planner(arena, quantum=0.1, max_turns=turns, minimise="time").plan_from(StartSource(1))
-    assert _times(dense) == _times(sparse)
+    monkeypatch.setattr(frontier, "PAGE_BITS", 6)
+    planner = Planner(arena, quantum=0.1, max_turns=turns, minimise="time")
+    search = planner.frontier_search(StartSource(1))
+    assert search is not None and search.best.bits == 6
+    paged = planner.confirm(StartSource(1), search.run(), search.proven)
+    assert paged == whole
+    assert search.best.pages < (search.best.size >> 6) // 2  # pages only where the search went
 
 
 @pytest.mark.parametrize("seed", range(0, 36, 3))

@@ -13,6 +13,7 @@ witness is reported as the finding's path.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from functools import lru_cache
 from typing import Any
@@ -23,7 +24,8 @@ import shapely.affinity
 from shapely.geometry import LineString
 
 from engine.gravstrike.geometry import TOLERANCE, ArenaGeometry
-from engine.gravstrike.motion import MANEUVERS, Maneuver, Pose, centre_path, local_displacement, move, push
+from engine.gravstrike.motion import (MANEUVERS, Maneuver, Pose, centre_path, local_displacement, max_displacement_by_cost,
+                                      move, push)
 from schema.model import Arena, Polyline, Turbine
 from validators.gravstrike.common import fmt
 from validators.findings import Finding, Result
@@ -83,6 +85,9 @@ def _verdict(arena: Arena, code: str) -> Result:
     turbine = arena.turbine
     t_move, how, t_push = passable_thickness(turbine)
     geo = ArenaGeometry(arena)
+    # farthest a wall can be from the one tested and still meet a footprint before or after one
+    # length from a sample: the length's longest move plus the footprint's half diagonal
+    reach = max(max_displacement_by_cost(turbine).values()) + math.hypot(turbine.length, turbine.width) / 2.0 + 0.05
     out = []
     thickness: dict[str, float] = {}
     for wall in arena.walls:
@@ -91,7 +96,7 @@ def _verdict(arena: Arena, code: str) -> Result:
         thickness[wall.id] = round(t, 3)
         witness = None
         if t <= t_move + 1e-6:
-            witness = _maneuver_witness(geo, geom)
+            witness = _maneuver_witness(_near(arena, geom, OFFSETS[-1] + reach), geom)
         if witness is None and t <= t_push + 1e-6:
             witness = _push_witness(arena, geo, geom)
         if witness is None:
@@ -123,6 +128,14 @@ def _samples(wall: Any) -> list[tuple[float, float]]:
         n = max(4, int(ring.length / SPACING))
         pts += [(p.x, p.y) for p in (ring.interpolate(i / n, normalized=True) for i in range(n))]
     return pts
+
+
+def _near(arena: Arena, wall: Any, reach: float) -> ArenaGeometry:
+    """The arena's geometry with only the walls within ``reach`` of ``wall``: the others can't
+    meet the poses tested around it (on a big table, testing every wall for every pose cost
+    most of a validation)."""
+    near = tuple(w for w in arena.walls if w.shape.to_shapely().distance(wall) <= reach)
+    return ArenaGeometry(dataclasses.replace(arena, walls=near))
 
 
 def _maneuver_witness(geo: ArenaGeometry, wall: Any) -> tuple[Pose, Pose, str] | None:

@@ -1,0 +1,105 @@
+"""Scale benchmark (issue 20): cold ``validate`` on generated square tables from 12 to 96 lengths
+across (4 starts, 5 checkpoints, 5 walls per 6 lengths, no symmetry to reuse; seeded:
+``tests/engine/table_arenas.py``), each run side by side with the default arena so that the
+ratio holds on a noisy shared machine.
+
+Every measurement is a fresh process (cold: nothing cached, one arena) that validates as
+``arena validate`` does (two cores: a forked helper) and reports its wall time, its CPU time
+(main process and helper) and peak resident memory (main process and helper).  For each size
+the default arena and the table are measured alternately ``--repeat`` times; the table gives
+medians and the median of the per-pair ratios.  "busiest" is the CPU time of the busier of the
+two processes: on an idle 2-core machine the wall time is about that; on a loaded one the wall
+time says more about the other users than about the code.
+
+Usage: python bench/scale.py [--sizes 12 24 34 36 48 64 80 96] [--repeat 3] [--seed 1]
+       [--sequential] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+DEFAULT = ROOT / "arenas" / "default.yaml"
+
+
+def measure_one(what: str, seed: int, sequential: bool) -> dict[str, object]:
+    """Validate one arena in this (fresh) process and return what it cost."""
+    from schema import load
+    from tests.engine.table_arenas import table_arena
+    from validators.run import validate
+
+    arena = load(str(DEFAULT)) if what == "default" else table_arena(float(what), seed)
+    t0, c0 = time.perf_counter(), time.process_time()
+    report = validate(arena, source=what, parallel=not sequential)
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    counts = report.counts()
+    return {"arena": what, "wall": wall, "cpu_main": cpu, "cpu_helper": kids.ru_utime + kids.ru_stime,
+            "rss_main_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "rss_helper_mb": kids.ru_maxrss / 1024,
+            "walls": len(arena.walls), "errors": counts["error"], "warnings": counts["warning"],
+            "codes": sorted({f"{f.severity}:{f.code}" for f in report.findings})}
+
+
+def run(what: str, seed: int, sequential: bool) -> dict[str, object]:
+    cmd = [sys.executable, __file__, "--one", what, "--seed", str(seed)] + (["--sequential"] if sequential else [])
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=ROOT,
+                         env={**os.environ, "PYTHONHASHSEED": "0"})
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", type=float, nargs="*", default=[12, 24, 34, 36, 48, 64, 80, 96])
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--sequential", action="store_true", help="one core (no forked helper)")
+    ap.add_argument("--json", type=Path, help="write every measurement here")
+    ap.add_argument("--one", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.one:
+        print(json.dumps(measure_one(args.one, args.seed, args.sequential)))
+        return 0
+    print(f"load average at start: {' '.join(f'{v:.1f}' for v in os.getloadavg())}; {os.cpu_count()} cores")
+    print(f"{'across':>6} {'walls':>5} {'wall s':>8} {'cpu s':>8} {'busiest':>8} {'default cpu':>11} {'cpu ratio':>9} "
+          f"{'wall ratio':>10} {'rss MB main/helper':>19}  findings")
+    rows = []
+    for size in args.sizes:
+        pairs = []
+        for _ in range(args.repeat):
+            base = run("default", args.seed, args.sequential)
+            got = run(f"{size:g}", args.seed, args.sequential)
+            pairs.append((base, got))
+        cpu = [float(g["cpu_main"]) + float(g["cpu_helper"]) for _, g in pairs]  # type: ignore[arg-type]
+        bcpu = [float(b["cpu_main"]) + float(b["cpu_helper"]) for b, _ in pairs]  # type: ignore[arg-type]
+        busy = [max(float(g["cpu_main"]), float(g["cpu_helper"])) for _, g in pairs]  # type: ignore[arg-type]
+        ratio = statistics.median(c / b for c, b in zip(cpu, bcpu))
+        wratio = statistics.median(float(g["wall"]) / float(b["wall"]) for b, g in pairs)  # type: ignore[arg-type]
+        last = pairs[-1][1]
+        row = {"size": size, "walls": last["walls"], "wall": statistics.median(float(g["wall"]) for _, g in pairs),  # type: ignore[arg-type]
+               "cpu": statistics.median(cpu), "busiest_core": statistics.median(busy), "default_cpu": statistics.median(bcpu), "cpu_ratio": ratio, "wall_ratio": wratio,
+               "rss_main_mb": max(float(g["rss_main_mb"]) for _, g in pairs),  # type: ignore[arg-type]
+               "rss_helper_mb": max(float(g["rss_helper_mb"]) for _, g in pairs),  # type: ignore[arg-type]
+               "errors": last["errors"], "warnings": last["warnings"], "runs": pairs}
+        rows.append(row)
+        print(f"{size:6g} {row['walls']:5d} {row['wall']:8.2f} {row['cpu']:8.2f} {row['busiest_core']:8.2f} {row['default_cpu']:11.2f} {ratio:9.2f} "
+              f"{wratio:10.2f} {row['rss_main_mb']:9.0f}/{row['rss_helper_mb']:<9.0f}  "
+              f"{row['errors']} errors, {row['warnings']} warnings", flush=True)
+    print(f"load average at end: {' '.join(f'{v:.1f}' for v in os.getloadavg())}")
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
