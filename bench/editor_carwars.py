@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.editor_drag import ROOT, run  # noqa: E402
+from bench.editor_drag import ROOT, run
 
 ARENA = ROOT / "tests" / "carwars" / "data" / "shipped" / "crossroads-4p.yaml"
 
