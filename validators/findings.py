@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 Severity = Literal["error", "warning", "info"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
@@ -71,3 +71,21 @@ def findings_of(issues: Iterable[Any], quoted: Callable[[str, str], str]) -> lis
     message passed through ``quoted(code, message)``."""
     return [Finding(i.code, i.severity, quoted(i.code, i.message), tuple(i.elements), plain(dict(i.metrics)))
             for i in issues]
+
+
+@dataclass(frozen=True)
+class BookSetupCheck:
+    """A setup check of one game's rules package as a validator: ``check(arena)`` returns the
+    engine's issues, reported with the book's words for their code (the subclass's ``book``:
+    code -> words) quoted.  Each game subclasses it with its ``games`` and ``book``."""
+
+    id: str
+    title: str
+    severity: Severity
+    check: Callable[[Any], list[Any]]
+    games: tuple[str, ...] = ()
+    needs_travel: bool = False
+    book: ClassVar[Mapping[str, str | tuple[str, ...]]] = {}
+
+    def evaluate(self, arena: Any, context: Any) -> Result:
+        return Result(findings_of(self.check(arena), lambda code, message: quote_book(message, self.book.get(code))))

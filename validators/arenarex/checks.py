@@ -6,15 +6,15 @@ quotes none."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.arenarex import checks as setup
 from engine.arenarex.issues import Issue
 from schema.games.arenarex import SYSTEM, ArenaRexArena
 from validators.arenarex.context import ArenaRexContext
-from validators.findings import Finding, Result, Severity, findings_of, quote_book
+from validators.findings import BookSetupCheck, Finding, Result, Severity, findings_of, quote_book
 
 GAMES = (SYSTEM,)
 
@@ -47,18 +47,11 @@ def _context(arena: ArenaRexArena, context: Any) -> ArenaRexContext:
 
 
 @dataclass(frozen=True)
-class SetupCheck:
+class SetupCheck(BookSetupCheck):
     """A check on the layout alone: one function of ``engine.arenarex.checks.SETUP_CHECKS``."""
 
-    id: str
-    title: str
-    severity: Severity
-    check: Callable[[ArenaRexArena], list[Issue]]
     games: tuple[str, ...] = GAMES
-    needs_travel: bool = False
-
-    def evaluate(self, arena: ArenaRexArena, context: Any) -> Result:
-        return Result(findings(self.check(arena)))
+    book: ClassVar[Mapping[str, str | tuple[str, ...]]] = BOOK
 
 
 @dataclass(frozen=True)

@@ -6,14 +6,14 @@ words where the engine's message quotes none."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.gliderpit import checks as setup
 from engine.gliderpit.checks import Issue
 from schema.games.gliderpit import SYSTEM, GliderPitArena
-from validators.findings import Finding, Result, Severity, findings_of, quote_book
+from validators.findings import BookSetupCheck, Finding, Result, Severity, findings_of, quote_book
 from validators.gliderpit.context import GliderPitContext
 
 GAMES = (SYSTEM,)
@@ -40,18 +40,11 @@ def _context(arena: GliderPitArena, context: Any) -> GliderPitContext:
 
 
 @dataclass(frozen=True)
-class SetupCheck:
+class SetupCheck(BookSetupCheck):
     """A check on the pit alone: one function of ``engine.gliderpit.checks.CHECKS``."""
 
-    id: str
-    title: str
-    severity: Severity
-    check: Callable[[GliderPitArena], list[Issue]]
     games: tuple[str, ...] = GAMES
-    needs_travel: bool = False
-
-    def evaluate(self, arena: GliderPitArena, context: Any) -> Result:
-        return Result(findings(self.check(arena)))
+    book: ClassVar[Mapping[str, str | tuple[str, ...]]] = BOOK
 
 
 @dataclass(frozen=True)

@@ -6,15 +6,15 @@ the book's words."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.mothership import checks as setup
 from engine.mothership import fairness as fair
 from engine.mothership.checks import Issue
 from schema.games.mothership import SYSTEM, MothershipArena
-from validators.findings import Finding, Result, Severity, findings_of, quote_book
+from validators.findings import BookSetupCheck, Finding, Result, Severity, findings_of, quote_book
 
 GAMES = (SYSTEM,)
 
@@ -44,18 +44,11 @@ def approach_json(approaches: list[fair.Approach]) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class SetupCheck:
+class SetupCheck(BookSetupCheck):
     """A check on the battlefield alone: one function of ``engine.mothership.checks.CHECKS``."""
 
-    id: str
-    title: str
-    severity: Severity
-    check: Callable[[MothershipArena], list[Issue]]
     games: tuple[str, ...] = GAMES
-    needs_travel: bool = False
-
-    def evaluate(self, arena: MothershipArena, context: Any) -> Result:
-        return Result(findings(self.check(arena)))
+    book: ClassVar[Mapping[str, str | tuple[str, ...]]] = BOOK
 
 
 @dataclass(frozen=True)
