@@ -4,10 +4,11 @@
   setup validators (``ar-board-size``, ``ar-pits``, ``ar-hazard-mix``, ``ar-deployment``,
   ``ar-symmetry``), each kept with the parts of the arena it reads (:data:`SETUP_READS`), so a
   pit drag re-runs the checks that read pits and not the board size or hazard mix;
-* **fairness** (:class:`RexFairness`, a persistent worker process): the zone checks (the
-  deployment zones' walks, kill bands and sight lines side by side for every listed base), which
-  take most of a second on the shipped circle.  The worker answers only the newest edit and
-  remembers recent arenas' answers (an undo is a lookup).
+* **fairness** (:class:`RexFairness`, two persistent worker processes, one per core, each
+  computing the zones' numbers for its share of the listed base sizes): the zone checks (the
+  deployment zones' walks, kill bands and sight lines side by side for every listed base).  The
+  workers answer only the newest edit; recent arenas' findings are remembered (an undo is a
+  lookup).
 
 Every finding is the registered validator's, so the panel lists what ``arena validate`` prints
 (a test compares the two after an edit).
@@ -21,6 +22,7 @@ from typing import Any
 
 from editor.analysis import Cancelled, Finding, normalise
 from editor.games.kept_travel import KeptTravel
+from editor.lifeline import lifeline
 
 SYSTEM = "arena-rex"
 
@@ -34,8 +36,10 @@ SETUP_READS: dict[str, tuple[str, ...]] = {
 }
 #: What the zone checks read (the fairness worker's answers are remembered by these).
 FAIRNESS_READS = ("bounds", "bases", "pits", "spikes", "hazards", "deployment", "scenario")
-#: How many arenas' fairness findings the worker remembers.
+#: How many arenas' fairness findings are remembered.
 REMEMBERED = 16
+#: Fairness worker processes (the base sizes are shared out among them): one per core.
+SHARES = 2
 
 
 def _key(arena: Any, fields: tuple[str, ...]) -> tuple[Any, ...]:
@@ -73,12 +77,28 @@ def setup_findings(arena: Any, cache: dict[str, tuple[tuple[Any, ...], list[Find
     return found
 
 
-def fairness_findings(arena: Any) -> list[Finding]:
-    """The zone checks' findings, as ``arena validate`` words them."""
+def fairness_findings(arena: Any, metrics: dict[float, list[Any]] | None = None) -> list[Finding]:
+    """The zone checks' findings, as ``arena validate`` words them (``metrics``: the zones'
+    numbers when they were computed elsewhere, :func:`share_metrics`)."""
+    from validators.arenarex.context import ArenaRexContext
     from validators.arenarex.run import validate
 
-    report = validate(arena, disable=list(_setup_checks()))
+    ctx = ArenaRexContext(arena)
+    if metrics is not None:
+        ctx.preset(metrics)
+    report = validate(arena, disable=list(_setup_checks()), context=ctx)
     return [normalise(f) for f in report.findings]
+
+
+def share_metrics(arena: Any, share: int, shares: int) -> list[tuple[float, list[Any]]]:
+    """Worker ``share`` of ``shares``'s part of the zones' numbers: every ``shares``-th listed
+    base (three bases on two workers: the first and the last, and the middle one), as (base
+    diameter in mm, the zones' :class:`~engine.arenarex.fairness.ZoneMetrics`)."""
+    from engine.arenarex.fairness import Analysis
+
+    an = Analysis(arena)
+    radii = list(arena.base_radii())
+    return [(_base_order(arena)[k], an.metrics(radii[k])) for k in range(share, len(radii), shares)]
 
 
 def fairness_applies(arena: Any) -> bool:
@@ -91,7 +111,8 @@ def fairness_applies(arena: Any) -> bool:
     return any(v.id not in _disabled(arena) for v in ALL if isinstance(v, ZoneCheck))
 
 
-def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no cover - the worker process
+def _serve(requests: Any, replies: Any, line: Any = None, share: int = 0,
+           shares: int = 1) -> None:  # pragma: no cover - the worker process
     if line is not None:
         from editor.lifeline import watch
 
@@ -99,7 +120,6 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
     import queue
     import traceback
 
-    remembered: OrderedDict[tuple[Any, ...], list[Finding]] = OrderedDict()
     while True:
         msg = requests.get()
         while True:  # only the newest request counts
@@ -111,23 +131,77 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
             return
         _, gen, arena = msg
         try:
-            key = (_key(arena, FAIRNESS_READS), tuple(sorted(_disabled(arena))))
-            if key not in remembered:
-                remembered[key] = fairness_findings(arena)
-                while len(remembered) > REMEMBERED:
-                    remembered.popitem(last=False)
-            remembered.move_to_end(key)
-            replies.send(("ok", gen, remembered[key]))
+            replies.send(("ok", gen, share_metrics(arena, share, shares)))
         except BaseException:  # noqa: BLE001 - shown in the validation panel
             replies.send(("error", gen, traceback.format_exc(limit=4)))
 
 
-class RexFairness(KeptTravel):
-    """The Arena Rex zone checks' findings from a persistent worker (started on first use)."""
+def _base_order(arena: Any) -> list[float]:
+    from schema.games.arenarex import MM_PER_INCH
+
+    return [round(r * 2 * MM_PER_INCH, 3) for r in arena.base_radii()]
+
+
+class _Share(KeptTravel):
+    """One fairness worker: its share of the base sizes' zone numbers."""
 
     serve = staticmethod(_serve)
-    what = "the Arena Rex fairness worker"
+
+    def __init__(self, share: int, shares: int) -> None:
+        super().__init__()
+        self.share, self.shares = share, shares
+        self.what = f"the Arena Rex fairness worker {share + 1} of {shares}"
+
+    def _start(self) -> None:
+        from editor.travel_workers import mp_context
+
+        ctx = mp_context()
+        self._requests = ctx.Queue()
+        self._replies, there = ctx.Pipe(duplex=False)
+        self._proc = ctx.Process(target=type(self).serve, daemon=True,
+                                 args=(self._requests, there, lifeline(ctx), self.share, self.shares))
+        self._proc.start()
+        there.close()
+
+
+class RexFairness:
+    """The Arena Rex zone checks' findings from :data:`SHARES` persistent workers (started on
+    first use), each computing the zones' numbers for its share of the listed base sizes; the
+    findings are made here from all of them (:func:`fairness_findings`).  A newer edit makes the
+    workers drop older requests; recent arenas' findings are remembered (an undo is a lookup)."""
+
+    what = "the Arena Rex fairness workers"
+
+    def __init__(self, shares: int = 0) -> None:
+        self.shares = shares or SHARES
+        self._workers = [_Share(k, self.shares) for k in range(self.shares)]
+        self._remembered: OrderedDict[tuple[Any, ...], list[Finding]] = OrderedDict()
 
     @staticmethod
     def applies(arena: Any) -> bool:
         return fairness_applies(arena)
+
+    @staticmethod
+    def _key(arena: Any) -> tuple[Any, ...]:
+        return (_key(arena, FAIRNESS_READS), tuple(sorted(_disabled(arena))))
+
+    def submit(self, arena: Any) -> None:
+        """Start the workers on ``arena`` now (unless its findings are remembered)."""
+        if self._key(arena) not in self._remembered:
+            for w in self._workers:
+                w.submit(arena)
+
+    def __call__(self, arena: Any, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
+        key = self._key(arena)
+        if key not in self._remembered:
+            parts = [part for w in self._workers for part in w(arena, should_stop)]
+            metrics = dict(sorted(parts, key=lambda p: _base_order(arena).index(p[0])))
+            self._remembered[key] = fairness_findings(arena, metrics)
+            while len(self._remembered) > REMEMBERED:
+                self._remembered.popitem(last=False)
+        self._remembered.move_to_end(key)
+        return list(self._remembered[key])
+
+    def close(self) -> None:
+        for w in self._workers:
+            w.close()

@@ -22,6 +22,7 @@ Per zone (its base centres on :meth:`~schema.games.arenarex_edges.Edge.centre_li
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,10 +32,14 @@ import shapely
 from engine.arenarex.checks import edges
 from engine.arenarex.issues import Issue, inches
 from engine.arenarex.space import Field, Route, Space
+from schema.model import AreaShape
 from schema.games.arenarex import MM_PER_INCH, ArenaRexArena
 
 #: Spacing (inches) of the base positions sampled along a zone.
 ZONE_SPACING = 0.5
+#: How many hazard-neighbourhood masks are remembered across analyses (a 30 in board at the
+#: 0.25 in grid: 15 kB each).
+NEAR_CACHE = 512
 #: Spacing of the positions the sight metric looks between.
 SIGHT_SPACING = 1.0
 
@@ -85,6 +90,9 @@ class Analysis:
         self.edges = edges(arena)
         self._spaces: dict[float, Space] = {}
         self._fields: dict[tuple[float, int], Field] = {}
+        self._sources: dict[tuple[float, int], np.ndarray] = {}
+        self._walks: dict[float, tuple[dict[int, Route], dict[tuple[int, int], float]]] = {}
+        self._sight: dict[int, float] | None = None
 
     def space(self, radius: float) -> Space:
         if radius not in self._spaces:
@@ -92,7 +100,16 @@ class Analysis:
         return self._spaces[radius]
 
     def sources(self, player: int, radius: float) -> np.ndarray:
-        return self.space(radius).sample(self.edges[player].centre_line(radius), ZONE_SPACING)
+        key = (radius, player)
+        if key not in self._sources:
+            self._sources[key] = self.space(radius).sample(self.edges[player].centre_line(radius), ZONE_SPACING)
+        return self._sources[key]
+
+    def near(self, fld: Field, shape: AreaShape, dist: float) -> np.ndarray:
+        """The grid nodes of ``fld`` within ``dist`` of ``shape`` (every zone's field shares the
+        grid; remembered across analyses too, :func:`_near`: after a pit is dragged only the
+        pit's nodes are new)."""
+        return _near(shape, dist, fld.x0, fld.y0, fld.step, fld.dist.shape)
 
     def field(self, player: int, radius: float) -> Field:
         key = (radius, player)
@@ -100,35 +117,50 @@ class Analysis:
             self._fields[key] = self.space(radius).field(self.sources(player, radius))
         return self._fields[key]
 
+    def walks(self, radius: float) -> tuple[dict[int, Route], dict[tuple[int, int], float]]:
+        """Every zone's shortest walk to the board's centre (the nearest point a base may stand
+        on, when a hazard covers it) and between every two zones, for a base of ``radius``."""
+        if radius not in self._walks:
+            sp = self.space(radius)
+            players = sorted(self.edges)
+            target = sp.nearest_free(self.arena.centre())
+            routes, gaps = sp.walks([self.sources(p, radius) for p in players], target)
+            self._walks[radius] = (dict(zip(players, routes)),
+                                   {(p, o): float(gaps[k, m]) for k, p in enumerate(players)
+                                    for m, o in enumerate(players) if p != o})
+        return self._walks[radius]
+
+    def zone_gap(self, p: int, o: int, radius: float) -> float:
+        """The shortest walk between zones ``p`` and ``o``."""
+        return self.walks(radius)[1][(p, o)]
+
     def centre_route(self, player: int, radius: float) -> Route:
-        sp = self.space(radius)
-        target = sp.nearest_free(self.arena.centre())
-        if target is None:
-            return Route(math.inf)
-        return sp.route(self.sources(player, radius), target)
+        return self.walks(radius)[0][player]
+
+    def sight(self) -> dict[int, float]:
+        """:func:`sight_shares` (one answer for every base size: it looks from the smallest)."""
+        if self._sight is None:
+            self._sight = sight_shares(self.arena, self)
+        return self._sight
 
     def metrics(self, radius: float) -> list[ZoneMetrics]:
         a = self.arena
         an = a.scenario.analysis
-        sp = self.space(radius)
         out = []
         players = sorted(self.edges)
-        sight = sight_shares(a, self) if len(players) > 1 else {}
+        sight = self.sight() if len(players) > 1 else {}
         for p in players:
             route = self.centre_route(p, radius)
             m = ZoneMetrics(f"deploy:{p}", round(radius * 2 * MM_PER_INCH, 3), route.length,
                             moves_for(route.length, an.mov), route.points, sight=sight.get(p))
-            src = self.sources(p, radius)
             for o in players:
                 if o != p:
-                    d, _ = sp.paths(src, self.sources(o, radius))
-                    m.zones[f"deploy:{o}"] = float(d.min()) if len(d) else math.inf
+                    m.zones[f"deploy:{o}"] = self.zone_gap(p, o, radius)
             fld = self.field(p, radius)
-            xs, ys = fld.xy()
             for kind, items in (("pit", a.pits), ("spikes", a.spikes), ("hazard", a.hazards)):
                 best = math.inf
                 for h in items:
-                    near = _within(xs, ys, h.shape.to_shapely(), radius + an.melee)
+                    near = self.near(fld, h.shape, radius + an.melee)
                     reach = float(fld.dist[near].min()) if near.any() else math.inf
                     m.hazards[h.id] = reach
                     best = min(best, reach)
@@ -137,6 +169,16 @@ class Analysis:
             m.kill_band = kill_band(a, fld, radius)
             out.append(m)
         return out
+
+
+@lru_cache(maxsize=NEAR_CACHE)
+def _near(shape: AreaShape, dist: float, x0: float, y0: float, step: float, shape_: tuple[int, ...]) -> np.ndarray:
+    """Nodes of the grid (``x0``, ``y0``, ``step``, ``shape_``) within ``dist`` of ``shape``
+    (read-only: shared by every caller)."""
+    xs, ys = Field(x0, y0, step, np.empty(shape_)).xy()
+    out = _within(xs, ys, shape.to_shapely(), dist)
+    out.setflags(write=False)
+    return out
 
 
 def _within(xs: np.ndarray, ys: np.ndarray, g: Any, dist: float) -> np.ndarray:
@@ -157,13 +199,17 @@ def kill_band(arena: ArenaRexArena, fld: Field, radius: float) -> dict[int, floa
     an = arena.scenario.analysis
     if not arena.pits:
         return {k: 0.0 for k in range(1, an.pushes + 1)}
-    xs, ys = fld.xy()
     reach = (an.moves - 1) * an.mov + 2 * radius + an.melee
     ok = fld.dist <= reach
-    pits = shapely.union_all([p.shape.to_shapely() for p in arena.pits])
     cell = fld.step * fld.step
-    return {k: float(np.count_nonzero(ok & _within(xs, ys, pits, radius + k * an.push)) * cell)
-            for k in range(1, an.pushes + 1)}
+    out = {}
+    for k in range(1, an.pushes + 1):
+        d = radius + k * an.push
+        band = np.zeros(fld.dist.shape, dtype=bool)
+        for p in arena.pits:  # within d of some pit (growing distributes over the union)
+            band |= _near(p.shape, d, fld.x0, fld.y0, fld.step, fld.dist.shape)
+        out[k] = float(np.count_nonzero(ok & band) * cell)
+    return out
 
 
 def sight_shares(arena: ArenaRexArena, analysis: Analysis) -> dict[int, float]:

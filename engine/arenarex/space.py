@@ -14,9 +14,12 @@ for a circle board.
 
 Two searches read the free space:
 
-* :meth:`Space.paths` — exact shortest paths between point sets: a visibility graph on the free
-  space's reflex corners (the only places a shortest path bends), segments tested against the
-  free space, Dijkstra by ``scipy.sparse.csgraph``.
+* :meth:`Space.paths` and :meth:`Space.walks` — exact shortest paths between point sets: the
+  reduced visibility graph on the free space's reflex corners (the only places a shortest path
+  bends), keeping only segments tangent to the obstacle at each corner they touch (a path that
+  runs on into the obstacle is shortened by cutting the corner, so no shortest path uses the
+  others), segments tested against the free space, Dijkstra by ``scipy.sparse.csgraph``.
+  ``walks`` answers every zone to the centre and between zones on one graph.
 * :meth:`Space.field` — the walking distance from a point set to every cell of a square grid
   (16 neighbours: straight, diagonal and knight's moves, each move's cells checked free), for
   the heat map and areas such as the kill band; within a couple of per cent of the exact value
@@ -29,13 +32,14 @@ visibility graph at most :data:`MAX_NODES` corners.
 from __future__ import annotations
 
 import math
+from typing import Any
 from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
 import shapely
-from scipy.sparse import coo_matrix
+from scipy.sparse import coo_matrix, csr_matrix
 from scipy.sparse.csgraph import dijkstra
 from shapely.geometry import LineString, Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
@@ -137,6 +141,7 @@ class Space:
         self._walls = shapely.union_all([self.obstacles, frame]).buffer(-SLACK, quad_segs=1)
         shapely.prepare(self._walls)
         self.step = float(step if step is not None else arena.scenario.analysis.grid)
+        self._link_cache: dict[bytes, tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], FloatArray]] = {}
 
     # -------------------------------------------------------------- points
 
@@ -157,7 +162,8 @@ class Space:
         if line.is_empty or line.length == 0:
             return np.zeros((0, 2))
         n = max(2, int(math.ceil(line.length / spacing)) + 1)
-        pts = np.array([line.interpolate(t).coords[0] for t in np.linspace(0.0, line.length, n)])
+        pts: FloatArray = np.asarray(shapely.get_coordinates(shapely.line_interpolate_point(
+            line, np.linspace(0.0, line.length, n))), dtype=float)
         return pts[self.contains(pts)]
 
     def clear(self, a: FloatArray, b: FloatArray) -> npt.NDArray[np.bool_]:
@@ -170,9 +176,10 @@ class Space:
     # -------------------------------------------------------------- visibility graph
 
     @cached_property
-    def corners(self) -> FloatArray:
-        """The free space's reflex corners (where the boundary turns away from the free side)."""
-        out: list[tuple[float, float]] = []
+    def _ring_corners(self) -> tuple[FloatArray, FloatArray, FloatArray]:
+        """The free space's reflex corners (where the boundary turns away from the free side),
+        each with the previous and the next vertex of its ring."""
+        out: list[FloatArray] = []
         polys = getattr(self.free, "geoms", [self.free])
         for poly in polys:
             if poly.is_empty or poly.geom_type != "Polygon":
@@ -184,17 +191,62 @@ class Space:
                     continue
                 prev, nxt = np.roll(c, 1, axis=0), np.roll(c, -1, axis=0)
                 cross = (c[:, 0] - prev[:, 0]) * (nxt[:, 1] - c[:, 1]) - (c[:, 1] - prev[:, 1]) * (nxt[:, 0] - c[:, 0])
-                out.extend(map(tuple, c[cross < -1e-12]))
-        arr = np.array(out, dtype=float).reshape(-1, 2)
-        return arr[:MAX_NODES]
+                keep = cross < -1e-12
+                out.append(np.stack([c[keep], prev[keep], nxt[keep]], axis=1))
+        arr = np.concatenate(out) if out else np.zeros((0, 3, 2))
+        arr = arr[:MAX_NODES]
+        return arr[:, 0].copy(), arr[:, 1].copy(), arr[:, 2].copy()
+
+    @property
+    def corners(self) -> FloatArray:
+        """The free space's reflex corners (where the boundary turns away from the free side)."""
+        return self._ring_corners[0]
+
+    def _tangent(self, pts: FloatArray, k: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+        """Whether the line from each ``pts[m]`` through corner ``k[m]`` touches the obstacle
+        there without entering it (both ring neighbours on one side): only such segments can
+        be part of a shortest path (the reduced visibility graph: a path that arrives at a
+        corner along a line that runs on into the obstacle is shortened by cutting the corner).
+        Near-collinear cases count as tangent."""
+        c, a, b = (arr[k] for arr in self._ring_corners)
+        d = c - pts
+        ea, eb = a - c, b - c
+        sa = d[:, 0] * ea[:, 1] - d[:, 1] * ea[:, 0]
+        sb = d[:, 0] * eb[:, 1] - d[:, 1] * eb[:, 0]
+        nd = np.hypot(d[:, 0], d[:, 1])
+        tol = 1e-9 * nd * (np.hypot(ea[:, 0], ea[:, 1]) + np.hypot(eb[:, 0], eb[:, 1])) + 1e-12
+        return np.asarray((sa * sb >= 0) | (np.abs(sa) <= tol) | (np.abs(sb) <= tol) | (nd <= 1e-12), dtype=bool)
 
     @cached_property
     def _corner_edges(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], FloatArray]:
+        """The corner-to-corner edges of the reduced visibility graph: clear, and tangent at
+        both ends."""
         c = self.corners
         i, j = np.triu_indices(len(c), k=1)
+        if len(i):
+            t = self._tangent(c[j], i) & self._tangent(c[i], j)
+            i, j = i[t], j[t]
         ok = self.clear(c[i], c[j]) if len(i) else np.zeros(0, dtype=bool)
         i, j = i[ok], j[ok]
         return i, j, np.hypot(*(c[i] - c[j]).T)
+
+    def _links(self, pts: FloatArray) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], FloatArray]:
+        """(point index, corner index, length) of every clear segment from ``pts`` to a corner
+        it is tangent at (remembered per point set: a zone is a source, then a target)."""
+        key = pts.tobytes()
+        hit = self._link_cache.get(key)
+        if hit is None:
+            nc = len(self.corners)
+            a = np.repeat(np.arange(len(pts)), nc)
+            b = np.tile(np.arange(nc), len(pts))
+            if len(a):
+                t = self._tangent(pts[a], b)
+                a, b = a[t], b[t]
+            ok = self.clear(pts[a], self.corners[b]) if len(a) else np.zeros(0, dtype=bool)
+            a, b = a[ok], b[ok]
+            hit = (a, b, np.hypot(*(pts[a] - self.corners[b]).T))
+            self._link_cache[key] = hit
+        return hit
 
     def paths(self, sources: FloatArray, targets: FloatArray) -> tuple[FloatArray, list[list[Point]]]:
         """For each target, the shortest walking distance from the nearest source (``inf`` when
@@ -206,17 +258,18 @@ class Space:
         pts = np.vstack([c, sources, targets]) if nc else np.vstack([sources, targets])
         ci, cj, cw = self._corner_edges
         rows, cols, ws = [ci], [cj], [cw]
-        # sources and targets to corners, and sources straight to targets
-        extra = [(np.repeat(nc + np.arange(ns), nc), np.tile(np.arange(nc), ns)),
-                 (np.repeat(nc + ns + np.arange(nt), nc), np.tile(np.arange(nc), nt)),
-                 (np.repeat(nc + np.arange(ns), nt), np.tile(nc + ns + np.arange(nt), ns))]
-        for a, b in extra:
-            if len(a) == 0:
-                continue
-            ok = self.clear(pts[a], pts[b])
-            rows.append(a[ok])
-            cols.append(b[ok])
-            ws.append(np.hypot(*(pts[a[ok]] - pts[b[ok]]).T))
+        # sources and targets to the corners they are tangent at, and sources straight to targets
+        for off, group in ((nc, sources), (nc + ns, targets)):
+            a, b, w = self._links(group)
+            rows.append(off + a)
+            cols.append(b)
+            ws.append(w)
+        a = np.repeat(nc + np.arange(ns), nt)
+        b = np.tile(nc + ns + np.arange(nt), ns)
+        ok = self.clear(pts[a], pts[b])
+        rows.append(a[ok])
+        cols.append(b[ok])
+        ws.append(np.hypot(*(pts[a[ok]] - pts[b[ok]]).T))
         r, cc, w = np.concatenate(rows), np.concatenate(cols), np.concatenate(ws)
         w = np.maximum(w, 1e-12)  # zero weights mean "no edge" to scipy
         n = len(pts)
@@ -236,6 +289,66 @@ class Space:
                 chain.append(int(pred[chain[-1]]))
             routes.append([(float(pts[q][0]), float(pts[q][1])) for q in reversed(chain)])
         return np.asarray(out_d, dtype=float), routes
+
+    def walks(self, groups: list[FloatArray], target: Point | None) -> tuple[list[Route], FloatArray]:
+        """For point sets ``groups`` (the zones' base positions) at once, on one graph and one
+        Dijkstra run: each group's shortest walk to ``target`` (from its nearest point; ``inf``
+        without a target or a way) and the matrix of shortest walks between the groups."""
+        c = self.corners
+        nc, ng = len(c), len(groups)
+        sizes = [len(g) for g in groups]
+        starts = nc + np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+        tgt = np.array([target], dtype=float) if target is not None else np.zeros((0, 2))
+        t_node = int(starts[-1])
+        supers = t_node + len(tgt) + np.arange(ng)
+        pts = np.vstack([c, *groups, tgt]) if (nc or sum(sizes) or len(tgt)) else np.zeros((0, 2))
+        ci, cj, cw = self._corner_edges
+        rows, cols, ws = [ci], [cj], [cw]
+        pieces = [(int(starts[k]), g) for k, g in enumerate(groups)] + ([(t_node, tgt)] if len(tgt) else [])
+        for off, group in pieces:  # each point set to the corners it is tangent at
+            if len(group):
+                a, b, w = self._links(group)
+                rows.append(off + a)
+                cols.append(b)
+                ws.append(w)
+        pairs = [(k, m) for k in range(len(pieces)) for m in range(k + 1, len(pieces))]
+        for k, m in pairs:  # straight walks between the sets (and to the target)
+            (oa, ga), (ob, gb) = pieces[k], pieces[m]
+            if not len(ga) or not len(gb):
+                continue
+            a = np.repeat(np.arange(len(ga)), len(gb))
+            b = np.tile(np.arange(len(gb)), len(ga))
+            ok = self.clear(ga[a], gb[b])
+            rows.append(oa + a[ok])
+            cols.append(ob + b[ok])
+            ws.append(np.hypot(*(ga[a[ok]] - gb[b[ok]]).T))
+        r, cc, w = np.concatenate(rows), np.concatenate(cols), np.maximum(np.concatenate(ws), 1e-12)
+        # each group's super-source reaches its own points only (one way: no shortcut through it)
+        sr = np.concatenate([np.full(n, supers[k]) for k, n in enumerate(sizes)] + [np.zeros(0, dtype=np.int64)])
+        sc = np.concatenate([starts[k] + np.arange(n) for k, n in enumerate(sizes)] + [np.zeros(0, dtype=np.int64)])
+        n = int(supers[-1]) + 1 if ng else t_node + len(tgt)
+        graph = coo_matrix((np.concatenate([w, w, np.full(len(sr), 1e-12)]),
+                            (np.concatenate([r, cc, sr]), np.concatenate([cc, r, sc]))), shape=(n, n)).tocsr()
+        routes: list[Route] = []
+        gaps = np.full((ng, ng), np.inf)
+        if not ng:
+            return routes, gaps
+        dist, pred = dijkstra(graph, directed=True, indices=supers, return_predecessors=True)
+        for k in range(ng):
+            for m in range(ng):
+                if m != k and sizes[m]:
+                    gaps[k, m] = float(dist[k, starts[m]:starts[m] + sizes[m]].min())
+            if not len(tgt) or not math.isfinite(dist[k, t_node]):
+                routes.append(Route(math.inf))
+                continue
+            chain = [t_node]
+            while pred[k, chain[-1]] >= 0 and pred[k, chain[-1]] != supers[k]:
+                chain.append(int(pred[k, chain[-1]]))
+            routes.append(Route(float(dist[k, t_node]) - 1e-12,
+                                [(float(pts[q][0]), float(pts[q][1])) for q in reversed(chain)]))
+        np.fill_diagonal(gaps, 0.0)
+        gaps -= 1e-12
+        return routes, gaps
 
     def route(self, sources: FloatArray, target: Point) -> Route:
         d, routes = self.paths(sources, np.array([target], dtype=float))
@@ -261,12 +374,12 @@ class Space:
         return x0, y0, step, mask
 
     @cached_property
-    def _grid_graph(self) -> tuple[object, int]:
+    def _grid_graph(self) -> tuple[Any, int]:
         x0, y0, step, mask = self.grid
         nx, ny = mask.shape
-        idx = np.arange(nx * ny).reshape(nx, ny)
-        rows, cols, ws = [], [], []
-        for di, dj in MOVES:
+        n = nx * ny
+        ok_all = np.zeros((nx, ny, len(MOVES)), dtype=bool)
+        for k, (di, dj) in enumerate(MOVES):
             i0, i1 = max(0, -di), nx - max(0, di)
             j0, j1 = max(0, -dj), ny - max(0, dj)
             ok = mask[i0:i1, j0:j1] & mask[i0 + di:i1 + di, j0 + dj:j1 + dj]
@@ -276,13 +389,17 @@ class Space:
                 si, sj = (np.sign(di), 0) if abs(di) == 2 else (0, np.sign(dj))
                 ok &= mask[i0 + si:i1 + si, j0 + sj:j1 + sj]
                 ok &= mask[i0 + di - si:i1 + di - si, j0 + dj - sj:j1 + dj - sj]
-            a = idx[i0:i1, j0:j1][ok]
-            b = idx[i0 + di:i1 + di, j0 + dj:j1 + dj][ok]
-            rows.append(a)
-            cols.append(b)
-            ws.append(np.full(len(a), step * math.hypot(di, dj)))
-        n = nx * ny
-        graph = coo_matrix((np.concatenate(ws), (np.concatenate(rows), np.concatenate(cols))), shape=(n + 1, n + 1))
+            ok_all[i0:i1, j0:j1, k] = ok
+        # CSR straight from the per-node move table (row-major: node by node, move by move),
+        # with an empty last row for :meth:`field`'s super-source
+        flat = ok_all.reshape(n, len(MOVES))
+        offset = np.array([di * ny + dj for di, dj in MOVES], dtype=np.int64)
+        weight = np.array([step * math.hypot(di, dj) for di, dj in MOVES])
+        node, move = np.nonzero(flat)
+        indptr = np.zeros(n + 2, dtype=np.int64)
+        np.cumsum(flat.sum(axis=1), out=indptr[1:n + 1])
+        indptr[n + 1] = indptr[n]
+        graph = csr_matrix((weight[move], node + offset[move], indptr), shape=(n + 1, n + 1))
         return graph, n
 
     def field(self, sources: FloatArray) -> Field:
@@ -294,24 +411,29 @@ class Space:
         if len(sources) == 0:
             return Field(x0, y0, step, np.full((nx, ny), np.inf))
         # each source to the free nodes within two steps, by a clear straight segment
-        links_a, links_b, links_w = [], [], []
-        for sx, sy in sources:
-            i = int(round((sx - x0) / step))
-            j = int(round((sy - y0) / step))
-            gi, gj = np.meshgrid(np.arange(i - 2, i + 3), np.arange(j - 2, j + 3), indexing="ij")
-            ii, jj = gi.ravel(), gj.ravel()
-            inside = (ii >= 0) & (ii < nx) & (jj >= 0) & (jj < ny)
-            ii, jj = ii[inside], jj[inside]
-            ii, jj = ii[mask[ii, jj]], jj[mask[ii, jj]]
-            pts = np.stack([x0 + step * ii, y0 + step * jj], axis=1)
-            ok = self.clear(np.repeat([[sx, sy]], len(pts), axis=0), pts)
-            links_a.append(np.full(int(ok.sum()), n))
-            links_b.append(ii[ok] * ny + jj[ok])
-            links_w.append(np.maximum(np.hypot(pts[ok, 0] - sx, pts[ok, 1] - sy), 1e-9))
-        g = graph.tocoo()  # type: ignore[attr-defined]
-        full = coo_matrix((np.concatenate([g.data, *links_w]),
-                           (np.concatenate([g.row, *links_a]), np.concatenate([g.col, *links_b]))),
-                          shape=g.shape).tocsr()
+        ci = np.rint((sources[:, 0] - x0) / step).astype(np.int64)
+        cj = np.rint((sources[:, 1] - y0) / step).astype(np.int64)
+        di, dj = (g.ravel() for g in np.meshgrid(np.arange(-2, 3), np.arange(-2, 3), indexing="ij"))
+        src = np.repeat(np.arange(len(sources)), len(di))
+        ii, jj = np.repeat(ci, len(di)) + np.tile(di, len(sources)), np.repeat(cj, len(dj)) + np.tile(dj, len(sources))
+        inside = (ii >= 0) & (ii < nx) & (jj >= 0) & (jj < ny)
+        src, ii, jj = src[inside], ii[inside], jj[inside]
+        free = mask[ii, jj]
+        src, ii, jj = src[free], ii[free], jj[free]
+        pts = np.stack([x0 + step * ii, y0 + step * jj], axis=1)
+        ok = self.clear(sources[src], pts)
+        node = ii[ok] * ny + jj[ok]
+        w = np.maximum(np.hypot(*(pts[ok] - sources[src[ok]]).T), 1e-9)
+        # the super-source is the grid graph's last row (empty there): append its links
+        csr = graph
+        order = np.lexsort((w, node))
+        node, w = node[order], w[order]
+        first = np.ones(len(node), dtype=bool)
+        first[1:] = node[1:] != node[:-1]  # the shortest link to each node
+        node, w = node[first], w[first]
+        full = csr_matrix((np.concatenate([csr.data, w]), np.concatenate([csr.indices, node]),
+                           np.append(csr.indptr[:-1], csr.indptr[-1] + len(node))),
+                          shape=csr.shape)
         dist = dijkstra(full, directed=True, indices=n)
         return Field(x0, y0, step, np.asarray(dist[:n], dtype=float).reshape(nx, ny))
 

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from shapely.geometry import LineString
 
 from engine.arenarex.space import Space, segment_clear
 from schema.games.arenarex import ArenaRexArena, Hazard, Pit, Spikes
@@ -71,6 +72,46 @@ def test_field_agrees_with_the_exact_paths() -> None:
     grid = fld.dist[tuple(pick.T)]
     assert np.all(grid >= exact - 1e-6)
     assert np.all(grid <= exact * 1.03 + 0.2)
+
+
+def test_field_near_a_row_of_sources_is_the_nearest_source() -> None:
+    """A zone's base positions 0.5 in apart (a row of sources): a node beside the row is as far
+    as the nearest position, not the sum of its links to several positions (a node linked to
+    three sources once read about three times the distance)."""
+    sp = Space(board(), 0.5, step=0.25)
+    src = np.array([[-2.0, 0.0], [-1.5, 0.0], [-1.0, 0.0], [-0.5, 0.0]])
+    fld = sp.field(src)
+    xs, ys = fld.xy()
+    node = np.unravel_index(np.argmin(np.hypot(xs + 1.5, ys - 0.25)), xs.shape)
+    assert fld.dist[node] == pytest.approx(0.25)
+    far = np.unravel_index(np.argmin(np.hypot(xs - 3.0, ys)), xs.shape)
+    assert fld.dist[far] == pytest.approx(3.5, abs=0.02)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_zone_walks_on_one_graph_equal_the_separate_searches(seed: int) -> None:
+    """:meth:`Space.walks` (every zone to the centre and to each other on one graph, reduced to
+    segments tangent at the corners they touch) equals :meth:`Space.paths` run per zone on the
+    full visibility graph of every corner pair."""
+    rng = random.Random(seed)
+    pits = tuple(Pit(f"p{i}", Circle((rng.uniform(-3.5, 3.5), rng.uniform(-3.5, 3.5)), rng.uniform(0.5, 1.5)))
+                 for i in range(4))
+    sp = Space(board(*pits), 0.6)
+    groups = [sp.sample(LineString([(-5.2, -5.0), (-5.2, 5.0)])), sp.sample(LineString([(5.2, -5.0), (5.2, 5.0)])),
+              sp.sample(LineString([(-5.0, 5.2), (5.0, 5.2)]))]
+    assert all(len(g) > 10 for g in groups)
+    target = sp.nearest_free((0.0, 0.0))
+    assert target is not None
+    routes, gaps = sp.walks(groups, target)
+    full = Space(board(*pits), 0.6)
+    full._tangent = lambda pts, k: np.ones(len(k), dtype=bool)  # type: ignore[method-assign]
+    for k, g in enumerate(groups):
+        d, _ = full.paths(g, np.array([target]))
+        assert routes[k].length == pytest.approx(float(d[0]), abs=1e-9)
+        for m, h in enumerate(groups):
+            if m != k:
+                assert gaps[k, m] == pytest.approx(float(full.paths(g, h)[0].min()), abs=1e-9)
+    assert all(segment_clear(sp, a, b) for r in routes for a, b in zip(r.points, r.points[1:]))
 
 
 @pytest.mark.slow

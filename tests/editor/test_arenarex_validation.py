@@ -97,3 +97,22 @@ def test_each_stage_runs_only_for_the_arenas_it_has_work_for() -> None:
         assert ar.default_arena().system == "arena-rex"
     finally:
         staged.close()
+
+
+@pytest.mark.parametrize("shares", [1, 2, 3])
+def test_the_fairness_workers_shares_add_up_to_the_whole_analysis(shares: int) -> None:
+    """The editor's fairness workers each compute every ``shares``-th base size; put together in
+    the listed order they are exactly :func:`engine.arenarex.fairness.zone_metrics`, and the
+    findings made from them are ``arena validate``'s."""
+    from editor.games.rex_analysis import fairness_findings, share_metrics
+    from engine.arenarex.fairness import zone_metrics
+
+    arena = load(SHIPPED / "lopsided-pit.yaml")
+    parts = [p for k in range(shares) for p in share_metrics(arena, k, shares)]
+    whole = zone_metrics(arena)
+    assert sorted(mm for mm, _ in parts) == sorted(whole)
+    merged = {mm: ms for mm, ms in parts}
+    assert {mm: [m.to_json() for m in ms] for mm, ms in merged.items()} == \
+        {mm: [m.to_json() for m in ms] for mm, ms in whole.items()}
+    ordered = {mm: merged[mm] for mm in whole}
+    assert fairness_findings(arena, ordered) == fairness_findings(arena)

@@ -19,6 +19,11 @@ class ArenaRexContext:
         self._metrics: dict[float, list[fair.ZoneMetrics]] | None = None
         self._issues: list[Issue] | None = None
 
+    def preset(self, metrics: dict[float, list[fair.ZoneMetrics]]) -> None:
+        """Use ``metrics`` (the zones' numbers computed elsewhere, e.g. by the editor's workers,
+        one base size each) instead of computing them."""
+        self._metrics, self._issues = metrics, None
+
     @property
     def metrics(self) -> dict[float, list[fair.ZoneMetrics]]:
         if self._metrics is None:
