@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 from typing import Any
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -65,9 +65,11 @@ MOVES = ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1),
          (2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (1, -2), (2, -1))
 
 
+@lru_cache(maxsize=1024)
 def grow(shape: AreaShape, r: float) -> BaseGeometry:
     """``shape`` grown by ``r`` with a polygon circumscribing the round offset (a circle from
-    its centre, so it has 4 * QUAD_SEGS corners rather than the drawing's many)."""
+    its centre, so it has 4 * QUAD_SEGS corners rather than the drawing's many).  Remembered:
+    after a hazard is dragged only it is grown again."""
     k = 1.0 / math.cos(math.pi / (4 * QUAD_SEGS))
     if isinstance(shape, Circle):
         return ShapelyPoint(shape.center).buffer((shape.radius + r) * k, quad_segs=QUAD_SEGS)
@@ -202,19 +204,26 @@ class Space:
         """The free space's reflex corners (where the boundary turns away from the free side)."""
         return self._ring_corners[0]
 
-    def _tangent(self, pts: FloatArray, k: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
-        """Whether the line from each ``pts[m]`` through corner ``k[m]`` touches the obstacle
-        there without entering it (both ring neighbours on one side): only such segments can
-        be part of a shortest path (the reduced visibility graph: a path that arrives at a
-        corner along a line that runs on into the obstacle is shortened by cutting the corner).
-        Near-collinear cases count as tangent."""
-        c, a, b = (arr[k] for arr in self._ring_corners)
-        d = c - pts
+    @cached_property
+    def _corner_sides(self) -> tuple[FloatArray, ...]:
+        c, a, b = self._ring_corners
         ea, eb = a - c, b - c
-        sa = d[:, 0] * ea[:, 1] - d[:, 1] * ea[:, 0]
-        sb = d[:, 0] * eb[:, 1] - d[:, 1] * eb[:, 0]
-        nd = np.hypot(d[:, 0], d[:, 1])
-        tol = 1e-9 * nd * (np.hypot(ea[:, 0], ea[:, 1]) + np.hypot(eb[:, 0], eb[:, 1])) + 1e-12
+        return (c[:, 0], c[:, 1], ea[:, 0], ea[:, 1], eb[:, 0], eb[:, 1],
+                np.hypot(ea[:, 0], ea[:, 1]) + np.hypot(eb[:, 0], eb[:, 1]))
+
+    def _tangent(self, pts: FloatArray) -> npt.NDArray[np.bool_]:
+        """(point, corner) -> whether the line from the point through the corner touches the
+        obstacle there without entering it (both ring neighbours on one side): only such
+        segments can be part of a shortest path (the reduced visibility graph: a path that
+        arrives at a corner along a line that runs on into the obstacle is shortened by cutting
+        the corner).  Near-collinear cases count as tangent."""
+        cx, cy, ax, ay, bx, by, elen = self._corner_sides
+        dx = cx[None, :] - pts[:, :1]
+        dy = cy[None, :] - pts[:, 1:2]
+        sa = dx * ay - dy * ax
+        sb = dx * by - dy * bx
+        nd = np.hypot(dx, dy)
+        tol = 1e-9 * nd * elen + 1e-12
         return np.asarray((sa * sb >= 0) | (np.abs(sa) <= tol) | (np.abs(sb) <= tol) | (nd <= 1e-12), dtype=bool)
 
     @cached_property
@@ -222,10 +231,8 @@ class Space:
         """The corner-to-corner edges of the reduced visibility graph: clear, and tangent at
         both ends."""
         c = self.corners
-        i, j = np.triu_indices(len(c), k=1)
-        if len(i):
-            t = self._tangent(c[j], i) & self._tangent(c[i], j)
-            i, j = i[t], j[t]
+        t = self._tangent(c)  # t[j, i]: from corner j through corner i
+        i, j = np.nonzero(np.triu(t & t.T, k=1))
         ok = self.clear(c[i], c[j]) if len(i) else np.zeros(0, dtype=bool)
         i, j = i[ok], j[ok]
         return i, j, np.hypot(*(c[i] - c[j]).T)
@@ -236,12 +243,7 @@ class Space:
         key = pts.tobytes()
         hit = self._link_cache.get(key)
         if hit is None:
-            nc = len(self.corners)
-            a = np.repeat(np.arange(len(pts)), nc)
-            b = np.tile(np.arange(nc), len(pts))
-            if len(a):
-                t = self._tangent(pts[a], b)
-                a, b = a[t], b[t]
+            a, b = np.nonzero(self._tangent(pts)) if len(self.corners) else (np.zeros(0, dtype=np.int64),) * 2
             ok = self.clear(pts[a], self.corners[b]) if len(a) else np.zeros(0, dtype=bool)
             a, b = a[ok], b[ok]
             hit = (a, b, np.hypot(*(pts[a] - self.corners[b]).T))
