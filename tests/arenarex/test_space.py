@@ -104,7 +104,7 @@ def test_zone_walks_on_one_graph_equal_the_separate_searches(seed: int) -> None:
     assert target is not None
     routes, gaps = sp.walks(groups, target)
     full = Space(board(*pits), 0.6)
-    full._tangent = lambda pts, k: np.ones(len(k), dtype=bool)  # type: ignore[method-assign]
+    full._tangent = lambda pts: np.ones((len(pts), len(full.corners)), dtype=bool)  # type: ignore[method-assign]
     for k, g in enumerate(groups):
         d, _ = full.paths(g, np.array([target]))
         assert routes[k].length == pytest.approx(float(d[0]), abs=1e-9)
