@@ -22,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from engine.arenarex import fairness, space  # noqa: E402
 from engine.arenarex.fairness import heat_map  # noqa: E402
 from schema import model  # noqa: E402
 from schema.games import arenarex as ar  # noqa: E402
@@ -36,6 +37,8 @@ DEFAULT = ROOT / "arenas" / "arena-rex" / "colosseum-30.yaml"
 def cold() -> None:
     model._geometry.cache_clear()
     arenarex_edges.deployment_edge.cache_clear()
+    space.grow.cache_clear()
+    fairness._near.cache_clear()
 
 
 def timed(fn, repeat: int) -> tuple[float, float, object]:  # type: ignore[no-untyped-def]

@@ -79,7 +79,9 @@ class DistanceGrid:
         self.free_disc = free_disc
         joined = free_disc.buffer(reach / 2.0 + 1e-6)
         self.parts = [p for p in getattr(joined, "geoms", [joined]) if not p.is_empty]
-        nodes_geom = free_disc.buffer(reach / 2.0 + 3.0 * cell)
+        # grown in two steps: GEOS takes seconds to grow some wall-rich regions by reach/2 + 3
+        # cells in one go (4.5 s on a 24-length table), and growing by a + b is growing by a, then b
+        nodes_geom = joined.buffer(3.0 * cell)
         shapely.prepare(nodes_geom)
         self.nodes = shapely.contains_xy(nodes_geom, self.xs, self.ys).reshape(nx, ny)
         src: list[np.ndarray] = []
