@@ -373,7 +373,7 @@ class ValidationPanel(QWidget):
         n = len(self.findings)
         text = "No findings" if n == 0 else f"{n} finding{'s' if n != 1 else ''}"
         if not self.runner.final:
-            text += " so far — travel checks running in the background…"
+            text += f" so far — {self.runner.running or 'further checks'} running in the background…"
         self.status.setText(text)
 
     def _clicked(self, item: QTreeWidgetItem, _col: int = 0) -> None:

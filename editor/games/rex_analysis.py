@@ -127,6 +127,7 @@ class RexFairness(KeptTravel):
 
     serve = staticmethod(_serve)
     what = "the Arena Rex fairness worker"
+    stage = "fairness checks"
 
     @staticmethod
     def applies(arena: Any) -> bool:
