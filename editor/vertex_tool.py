@@ -132,7 +132,7 @@ class EditVerticesTool(CircleBoardDrag, Tool):
     label = "Edit vertices"
     shortcut = "E"
     description = ("Drag handles; round handle rotates; double-click/Alt+click an edge adds a vertex, "
-                   "Delete removes one. Nothing selected: the bounds.")
+                   "Delete removes one. Nothing selected: the bounds (a circle board: its rim and centre).")
     cursor = Qt.CursorShape.PointingHandCursor
 
     def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:

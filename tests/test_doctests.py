@@ -17,7 +17,7 @@ def _modules() -> list[str]:
     names = ["validators.symmetry", "validators.travel_session", "validators.context", "validators.carwars.travel",
              "editor.travel_workers", "editor.games.travel_work",
              "editor.analysis", "editor.bounds", "editor.snapping", "editor.board_circle",
-             "editor.games.rex_edges"]
+             "editor.games.rex_edges", "editor.games.rex_symmetry"]
     for package in ("engine", "schema"):
         names += [f"{package}.{m.name}" for m in pkgutil.walk_packages([str(ROOT / package)]) if not m.ispkg]
     return sorted(names)

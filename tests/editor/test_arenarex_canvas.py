@@ -205,3 +205,23 @@ def test_the_status_names_the_stage_still_running(window, qtbot, game: str, stag
     assert seen[0][:2] == (False, stage)
     assert seen[0][2].endswith(f" so far — {stage} running in the background…")
     assert seen[-1][:2] == (True, "") and "running" not in seen[-1][2]
+
+
+def test_zones_added_or_deleted_in_symmetry_mode_bring_their_images() -> None:
+    """As for start positions: a zone added on a symmetric board gets its image zones (the next
+    free players), deleting one deletes its images; a square's side maps onto the opposite side."""
+    from editor import elements as E
+    from editor.symmetry import propagate
+    from schema.model import Rect
+
+    rex = load(COLOSSEUM)
+    sym = rex.symmetry
+    assert sym is not None
+    alone = dataclasses.replace(rex, deployment=())
+    added = propagate(alone, dataclasses.replace(alone, deployment=(ar.Deployment(1, arc=(0.0, 60.0)),)), sym)
+    assert added.deployment == (ar.Deployment(1, arc=(0.0, 60.0)), ar.Deployment(2, arc=(180.0, 240.0)))
+    assert propagate(rex, E.remove_elements(rex, ["deploy:1"]), sym).deployment == ()
+    square = dataclasses.replace(rex, bounds=Rect((0.0, 0.0), (24.0, 24.0)),
+                                 deployment=(ar.Deployment(1, side=0), ar.Deployment(2, side=2)))
+    moved = dataclasses.replace(square, deployment=(ar.Deployment(1, side=0, center=(4.0, -12.0)), square.deployment[1]))
+    assert propagate(square, moved, sym).deployment[1] == ar.Deployment(2, side=2, center=(-4.0, 12.0))
