@@ -7,9 +7,12 @@ message for the user, so a refused edit never enters the undo stack.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
+
+from PySide6.QtGui import QUndoCommand
 
 from editor import arrange as A
 from editor import elements as E
@@ -104,18 +107,41 @@ class DistributeElements(ReplaceElements):
 
 
 class SetBounds(ArenaCommand):
-    """Edit the arena's outline (vertex tool with nothing selected)."""
+    """Edit the arena's outline (vertex tool with nothing selected).  The steps of one canvas
+    drag (the same ``drag`` number, :func:`next_drag`) merge into one undo step."""
 
     symmetric = False
 
-    def __init__(self, doc: ArenaDocument, bounds: BoundsShape) -> None:
+    def __init__(self, doc: ArenaDocument, bounds: BoundsShape, drag: int | None = None) -> None:
         check_shape_points(bounds)
         self.bounds = bounds
+        self.drag = drag
         super().__init__(doc, "Edit arena bounds")
         check_no_new_problems(self.before, self.after)
 
     def apply(self, arena: Arena) -> Arena:
         return dataclasses.replace(arena, bounds=self.bounds)
+
+    def id(self) -> int:
+        return BOUNDS_DRAG_ID if self.drag is not None else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, SetBounds) or other.drag is None or other.drag != self.drag \
+                or other.before != self.after:
+            return False
+        self.bounds, self.after = other.bounds, other.after
+        self.setObsolete(self.after == self.before)  # dragged back where it started: no step
+        return True
+
+
+#: Merge id (QUndoCommand.id) of the steps of a bounds drag.
+BOUNDS_DRAG_ID = 1002
+_drags = itertools.count(1)
+
+
+def next_drag() -> int:
+    """A new drag number: the :class:`SetBounds` steps pushed with it merge into one."""
+    return next(_drags)
 
 
 class SetSymmetry(ArenaCommand):

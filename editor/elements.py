@@ -139,7 +139,9 @@ def next_id(arena: Arena, kind: str, checkpoint_kind: str = "outlying", taken: I
 
 
 def next_player(arena: Arena, taken: Iterable[int] = ()) -> int:
-    used = {s.player for s in arena.start_positions} | set(taken)
+    # another game's players: its starts or (Arena Rex) its deployment zones
+    starts = getattr(arena, "start_positions", None)
+    used = {s.player for s in (starts if starts is not None else getattr(arena, "deployment", ()))} | set(taken)
     n = 1
     while n in used:
         n += 1

@@ -27,7 +27,7 @@ from editor import elements as E
 from editor import render
 from editor.document import ArenaDocument
 from editor.properties import Prop, properties_of
-from editor.validation import Finding, ValidationRunner
+from editor.validation import STAGE, Finding, ValidationRunner
 from schema.model import Arena, Gate, Polygon, Polyline
 
 REF_ROLE = Qt.ItemDataRole.UserRole
@@ -373,7 +373,7 @@ class ValidationPanel(QWidget):
         n = len(self.findings)
         text = "No findings" if n == 0 else f"{n} finding{'s' if n != 1 else ''}"
         if not self.runner.final:
-            text += " so far — travel checks running in the background…"
+            text += f" so far — {self.runner.running or STAGE} running in the background…"
         self.status.setText(text)
 
     def _clicked(self, item: QTreeWidgetItem, _col: int = 0) -> None:

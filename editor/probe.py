@@ -77,7 +77,8 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
         "arena": to_document(win.doc.arena) if not is_generic(win.doc.arena) else G.document(win.doc.arena),
         "game": getattr(win.doc.arena, "system", "gravstrike"),
         "runner": {"generation": win.runner.generation, "completed": win.runner.completed_generation,
-                   "final": win.runner.final, "busy": win.runner.busy},
+                   "final": win.runner.final, "busy": win.runner.busy,
+                   "running": win.runner.running},
         "findings": win.runner.findings,
         "finding_rows": [{"code": it.text(1), "message": it.text(2),
                           "rect": _rect(win.validation.tree.viewport(), win.validation.tree.visualItemRect(it))}

@@ -15,6 +15,10 @@ after the edit:
   become the images of the changed element, keeping their own ids;
 * a **removed** element's counterparts are removed too.
 
+An Arena Rex deployment zone has no place of its own (it is its board edge): its images are the
+edges the operations carry its edge onto (:mod:`editor.games.rex_symmetry`), so turning one zone
+round the circle turns its image zones too.
+
 >>> from schema.model import Arena, Polygon, StartPosition, Symmetry
 >>> box = Polygon(((-9.0, -9.0), (9.0, -9.0), (9.0, 9.0), (-9.0, 9.0)))
 >>> a = Arena("t", box, symmetry=Symmetry("rotational", 4))
@@ -133,19 +137,38 @@ def _close(pa: list[Point], pb: list[Point], tol: float) -> bool:
 
 def placed(el: Element) -> bool:
     """Whether ``el`` has a place of its own (a shape, a position, a gate's ends); an element
-    drawn from the arena (an Arena Rex deployment zone, on its board edge) has none and is
-    edited alone in symmetry mode."""
+    drawn from the arena (an Arena Rex deployment zone, on its board edge) has none: its images
+    are its edge's (:func:`image`)."""
     return isinstance(el, Gate) or hasattr(el, "position") or hasattr(el, "shape")
 
 
-def images(el: Element, sym: Symmetry) -> list[Element]:
-    """The distinct images of ``el`` (not including ``el``), ids/players not yet assigned."""
+def image(el: Element, op: Affine, arena: Arena | None = None) -> Element | None:
+    """``el`` carried by ``op``; an element with no place of its own is carried with its edge
+    of ``arena``'s board (an Arena Rex zone), or not at all (None)."""
+    if placed(el):
+        return transform_element(el, op)
+    if arena is not None and getattr(arena, "system", "") == "arena-rex":
+        from editor.games.rex_symmetry import zone_image
+
+        return zone_image(arena.bounds, el, op)  # type: ignore[no-any-return]
+    return None
+
+
+def _same(a: Element, b: Element) -> bool:
+    if placed(a):
+        return same_place(a, b)
+    from editor.games.rex_symmetry import same_zone
+
+    return type(a) is type(b) and same_zone(a, b)
+
+
+def images(el: Element, sym: Symmetry, arena: Arena | None = None) -> list[Element]:
+    """The distinct images of ``el`` (not including ``el``), ids/players not yet assigned
+    (``arena``: the arena whose board edges carry an element with no place of its own)."""
     out: list[Element] = []
-    if not placed(el):
-        return out
     for op in operations(sym):
-        img = transform_element(el, op)
-        if same_place(img, el) or any(same_place(img, o) for o in out):
+        img = image(el, op, arena)
+        if img is None or _same(img, el) or any(_same(img, o) for o in out):
             continue
         out.append(img)
     return out
@@ -154,15 +177,13 @@ def images(el: Element, sym: Symmetry) -> list[Element]:
 def counterparts(arena: Arena, el: Element, sym: Symmetry) -> list[tuple[Affine, Element]]:
     """(operation, element of ``arena``) pairs: the elements that are images of ``el``."""
     found: list[tuple[Affine, Element]] = []
-    if not placed(el):
-        return found
     pool = [o for o in getattr(arena, E.kind_of(el)) if o.id != el.id]
     for op in operations(sym):
-        img = transform_element(el, op)
-        if same_place(img, el):
+        img = image(el, op, arena)
+        if img is None or _same(img, el):
             continue
         for other in pool:
-            if same_place(img, other) and all(other.id != f.id for _, f in found):
+            if _same(img, other) and all(other.id != f.id for _, f in found):
                 found.append((op, other))
                 break
     return found
@@ -207,14 +228,16 @@ def propagate(before: Arena, after: Arena, sym: Symmetry) -> Arena:
         for op, other in counterparts(before, was, sym):
             if other.id in touched or other.id in gone:
                 continue
-            img = transform_element(now, op)
+            img = image(now, op, after)
+            if img is None:
+                continue
             img = _keep_identity(img, other)
             result = E.replace_element(result, other.id, img)
             touched.add(other.id)
     taken_ids: set[str] = set()
     taken_players: set[int] = set()
     for el in added:
-        for img in images(el, sym):
+        for img in images(el, sym, after):
             result = E.add_element(result, _with_identity(img, result, taken_ids, taken_players))
     return result
 
@@ -237,4 +260,5 @@ def describe(sym: Symmetry | None) -> str:
     return f"{sym.kind} order {sym.order} about ({sym.center[0]:g}, {sym.center[1]:g})"
 
 
-__all__ = ["check", "counterparts", "describe", "images", "operations", "orbit_refs", "propagate", "same_place"]
+__all__ = ["check", "counterparts", "describe", "image", "images", "operations", "orbit_refs", "propagate",
+           "same_place"]

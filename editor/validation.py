@@ -13,7 +13,10 @@ nothing runs starts at once; a burst coalesces), work happens on a ``QThreadPool
 request cancels the running job (the workers stop between two batches; a child process is
 terminated) and results of stale generations are dropped. An analysis may publish partial
 results (``finished`` fires per stage when the next one takes longer than
-:data:`PARTIAL_HOLD_S`; ``busy`` stays true until the last one).
+:data:`PARTIAL_HOLD_S`; ``busy`` stays true until the last one); while a later stage runs,
+:attr:`ValidationRunner.running` names it (:func:`stage_name`: each stage says what its checks
+are, Gravstrike's and Car Wars' "travel checks", Arena Rex's "fairness checks") and the
+validation panel's status line says so.
 """
 
 from __future__ import annotations
@@ -43,11 +46,23 @@ from editor.analysis import (  # noqa: F401 - the seam's names, re-exported
 )
 from schema.model import Arena
 
+#: What a stage's checks are called when the stage does not say (:func:`stage_name`).
+STAGE = "further checks"
+
+
+def stage_name(fn: object, default: str = STAGE) -> str:
+    """What the checks of the stage ``fn`` are called in the status line: its ``stage``
+    attribute ("travel checks", "fairness checks"), else ``default``."""
+    return str(getattr(fn, "stage", default))
+
+
 class LiveTravel:
     """Live validation on persistent worker processes (:mod:`editor.travel_workers`): they keep
     their travel searches between edits and also run the quick stage, so the editor's process
     keeps only its UI.  :meth:`quick` returns the quick stage's findings, calling the object the
     travel validators' (run here, on the workers' travel).  ``close()`` ends the workers."""
+
+    stage = "travel checks"
 
     def __init__(self, workers: int | None = None) -> None:
         self._count = workers
@@ -156,7 +171,7 @@ def editor_analysis() -> Analyse:
 # ------------------------------------------------------------------ worker
 
 class _Signals(QObject):
-    done = Signal(int, object, bool)  # generation, list[Finding] | str (error text), final
+    done = Signal(int, object, str)  # generation, list[Finding] | str (error text), "" final | the stage still running
 
 
 def _mp_context() -> Any:
@@ -231,14 +246,14 @@ class _Job(QRunnable):
         self.generation, self.arena, self.analyse, self.signals = generation, arena, analyse, signals
         self.cancelled = threading.Event()
         self.setAutoDelete(True)
-        self._held: tuple[float, list[Finding]] | None = None
+        self._held: tuple[float, list[Finding], str] | None = None
 
     def _stop(self) -> bool:
         """The stages' ``should_stop``: also publishes held partial findings when their time is up."""
         held = self._held
         if held is not None and time.monotonic() >= held[0]:
             self._held = None
-            self.signals.done.emit(self.generation, held[1], False)
+            self.signals.done.emit(self.generation, held[1], held[2])
         return self.cancelled.is_set()
 
     def run(self) -> None:
@@ -266,14 +281,16 @@ class _Job(QRunnable):
                 final = i == len(stages) - 1
                 if final:
                     self._held = None
-                    self.signals.done.emit(self.generation, list(found), True)
+                    self.signals.done.emit(self.generation, list(found), "")
                 else:  # shown when the next stage takes longer than PARTIAL_HOLD_S
                     hold = float(getattr(self.analyse, "partial_hold_s", PARTIAL_HOLD_S))
-                    self._held = (time.monotonic() + hold, list(found))
+                    nxt, isolated_next = stages[i + 1]  # the child-process stage: StagedAnalysis's travel
+                    running = stage_name(nxt, "travel checks" if isolated_next else STAGE)
+                    self._held = (time.monotonic() + hold, list(found), running)
         except Cancelled:
             return
         except Exception:  # noqa: BLE001 - reported in the panel, never crashes the editor
-            self.signals.done.emit(self.generation, traceback.format_exc(limit=3), True)
+            self.signals.done.emit(self.generation, traceback.format_exc(limit=3), "")
 
 
 def _takes_should_stop(fn: Callable[..., Any]) -> bool:
@@ -306,6 +323,8 @@ class ValidationRunner(QObject):
         self._pending: Arena | None = None
         self._job: _Job | None = None
         self.final = True  # the last published findings are complete
+        #: What the stage still running after the last published findings checks ("" when final).
+        self.running = ""
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(debounce_ms)
@@ -355,13 +374,15 @@ class ValidationRunner(QObject):
             self.game_analyse = analysis()
         return self.game_analyse
 
-    def _done(self, generation: int, result: object, final: bool = True) -> None:
+    def _done(self, generation: int, result: object, running: str = "") -> None:
+        """``running``: "" for a run's final findings, else what its stage still running checks."""
         if generation != self.generation:
             return  # stale: a newer run was requested meanwhile
+        final = not running
         if final:
             self.completed_generation = generation
             self._job = None
-        self.final = final
+        self.final, self.running = final, running
         if isinstance(result, str):
             self.failed.emit(result)
             return

@@ -6,6 +6,9 @@ nothing is selected:
 * drag a square handle: a polygon/polyline vertex, a gate end, a rectangle corner (the
   opposite corner stays put), a rectangle side's middle (the opposite side stays put) or a
   circle's radius handle;
+* a circle board (Arena Rex) has a radius handle on its rim (or press anywhere on the rim) and a
+  round centre handle; the board follows the mouse live, the status bar reads the radius
+  (:mod:`editor.board_circle`);
 * drag the round handle above a rectangle to rotate it (Shift: 15° steps);
 * double-click or Alt+click on an edge to insert a vertex there;
 * click a vertex to select it, Delete removes it (a polygon keeps at least 3 points, a line 2).
@@ -28,9 +31,11 @@ from PySide6.QtGui import QKeyEvent, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor import arrange as A
+from editor import board_circle as BC
 from editor import edit_commands as EC
 from editor import elements as E
 from editor import render
+from editor.board_drag import CircleBoardDrag
 from editor.snapping import closest_on_segment
 from editor.tools import ANGLE_STEP, HANDLE_PX, Tool, ToolEvent, angle_of, clean
 from schema.model import BoundsShape, Circle, Element, Gate, Point, Polygon, Polyline, Rect, Shape
@@ -85,6 +90,9 @@ class HandlesItem(QGraphicsItem):
             r = (4.5 if not sel else 5.5) if h.kind != "side" else 3.5
             if h.kind == "rotate":
                 painter.drawEllipse(p, r + 1, r + 1)
+            elif h.kind == BC.CENTRE:
+                painter.setBrush(render.SKY)
+                painter.drawEllipse(p, r + 1, r + 1)
             else:
                 painter.drawRect(QRectF(p.x() - r, p.y() - r, 2 * r, 2 * r))
         painter.restore()
@@ -119,12 +127,12 @@ def _shape_of(target: Element | BoundsShape) -> Shape | None:
     return target if isinstance(target, (Rect, Polygon)) else getattr(target, "shape", None)
 
 
-class EditVerticesTool(Tool):
+class EditVerticesTool(CircleBoardDrag, Tool):
     name = "vertices"
     label = "Edit vertices"
     shortcut = "E"
     description = ("Drag handles; round handle rotates; double-click/Alt+click an edge adds a vertex, "
-                   "Delete removes one. Nothing selected: the bounds.")
+                   "Delete removes one. Nothing selected: the bounds (a circle board: its rim and centre).")
     cursor = Qt.CursorShape.PointingHandCursor
 
     def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
@@ -134,6 +142,7 @@ class EditVerticesTool(Tool):
         self._drag: Handle | None = None
         self._preview: Element | BoundsShape | None = None
         self._last_target: str | None = None
+        self._board: tuple[int, Circle] | None = None
 
     # ---------------------------------------------------------------- target and handles
 
@@ -156,6 +165,8 @@ class EditVerticesTool(Tool):
         el = t[1]
         if isinstance(el, Gate):
             return [Handle("vertex", 0, el.start), Handle("vertex", 1, el.end)]
+        if isinstance(el, Circle):  # a circle board
+            return [Handle(BC.RADIUS, 0, BC.radius_handle(el)), Handle(BC.CENTRE, 0, el.center)]
         s = _shape_of(el)
         if isinstance(s, (Polygon, Polyline)):
             return [Handle("vertex", i, p) for i, p in enumerate(s.points)]
@@ -291,7 +302,9 @@ class EditVerticesTool(Tool):
             return False
         ref = t[0]
         if ref == BOUNDS:
-            return self.push(lambda: EC.SetBounds(self.doc, new))  # type: ignore[arg-type]
+            from editor.games.rex_edges import board_command  # Arena Rex: the zones follow the board
+
+            return self.push(lambda: board_command(self.doc.arena)(self.doc, new))  # type: ignore[arg-type]
         return self.push(lambda: EC.EditShape(self.doc, ref, new, what))  # type: ignore[arg-type]
 
     def insert_vertex(self, pos: QPointF) -> bool:
@@ -338,6 +351,8 @@ class EditVerticesTool(Tool):
             return
         h = self._hit(ev.pos)
         alt = bool(ev.modifiers & Qt.KeyboardModifier.AltModifier)
+        if self.press_board(h, ev):
+            return
         if h is not None and not alt:
             self._drag = h
             if h.kind == "vertex":
@@ -354,6 +369,9 @@ class EditVerticesTool(Tool):
     def mouse_move(self, ev: ToolEvent) -> None:
         if self._drag is None:
             return
+        if self._board is not None:
+            self.drag_board(ev)
+            return
         new = self.edited(self._drag, ev)
         self._preview = new
         if new is not None:
@@ -365,6 +383,9 @@ class EditVerticesTool(Tool):
 
     def mouse_release(self, ev: ToolEvent) -> None:
         if self._drag is None:
+            return
+        if self._board is not None:
+            self.end_board(ev)
             return
         self.mouse_move(ev)
         drag, new = self._drag, self._preview
@@ -392,6 +413,8 @@ class EditVerticesTool(Tool):
         return super().key_press(ev)
 
     def cancel(self) -> None:
+        if self._board is not None:
+            self.end_board(None)
         super().cancel()
         self._drag, self._preview = None, None
 

@@ -1,5 +1,5 @@
 """The runnable examples in the docstrings of the Qt-free modules (engine, schema, the
-validators' shared analysis, the editor's worker side, bounds and snapping) run and give what they show."""
+validators' shared analysis, the editor's worker side, bounds, circle boards, Arena Rex edges and snapping) run and give what they show."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[1]
 def _modules() -> list[str]:
     names = ["validators.symmetry", "validators.travel_session", "validators.context", "validators.carwars.travel",
              "editor.travel_workers", "editor.games.travel_work",
-             "editor.analysis", "editor.bounds", "editor.snapping"]
+             "editor.analysis", "editor.bounds", "editor.snapping", "editor.board_circle",
+             "editor.games.rex_edges", "editor.games.rex_symmetry"]
     for package in ("engine", "schema"):
         names += [f"{package}.{m.name}" for m in pkgutil.walk_packages([str(ROOT / package)]) if not m.ispkg]
     return sorted(names)

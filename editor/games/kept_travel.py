@@ -55,6 +55,8 @@ class KeptTravel:
 
     serve = staticmethod(_serve)
     what = "the Car Wars travel worker"
+    #: What the stage's checks are called in the status line (editor.validation.stage_name).
+    stage = "travel checks"
 
     def __init__(self) -> None:
         self._proc: Any = None

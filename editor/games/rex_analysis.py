@@ -171,6 +171,7 @@ class RexFairness:
     workers drop older requests; recent arenas' findings are remembered (an undo is a lookup)."""
 
     what = "the Arena Rex fairness workers"
+    stage = "fairness checks"
 
     def __init__(self, shares: int = 0) -> None:
         self.shares = shares or SHARES

@@ -5,6 +5,8 @@ A player's edge is an arc of a circle board or a side of a rectangle or polygon
 or gives a polygon fewer sides, each deployment that no longer fits becomes the edge facing the
 same way from the board's centre: the side whose middle is nearest that direction, or the
 :data:`ARC` degrees of rim centred on it; its centre goes back to the middle of the new edge.
+When a circle board is resized or moved (the Arena tab, or its radius and centre handles on the
+canvas), each arc keeps its degrees, so its zone stays on the rim, the same part of it.
 That happens in the same undo step as the board change (:class:`SetBoard`).
 
 Dragging a deployment on the canvas moves it along the board edge (:func:`dragged`): an arc turns
@@ -113,9 +115,23 @@ def dragged(arena: Any, player: int, dx: float, dy: float) -> dict[str, Any]:
     return {"side": side, "arc": None, "center": (round(float(q.x), 4), round(float(q.y), 4))}
 
 
+def on_circle(d: Any, old: Circle, new: Circle) -> Any:
+    """``d`` on the circle ``new`` instead of ``old``: its arc is in degrees about the centre,
+    so it keeps it; a given centre keeps its direction from the board's centre and its place
+    relative to the rim (moved with the centre, scaled with the radius)."""
+    if d.center is None or old == new:
+        return d
+    k = new.radius / old.radius
+    x, y = d.center[0] - old.center[0], d.center[1] - old.center[1]
+    return dataclasses.replace(d, center=(round(new.center[0] + x * k, 4), round(new.center[1] + y * k, 4)))
+
+
 def follow_board(deployment: tuple[Any, ...], old: Any, new: Any) -> tuple[Any, ...]:
-    """``deployment`` on the board ``new`` instead of ``old``: those that no longer fit face the
-    way they faced (see the module's docstring), the rest unchanged."""
+    """``deployment`` on the board ``new`` instead of ``old``: on a circle resized or moved
+    (:func:`on_circle`) each keeps its arc; otherwise those that no longer fit face the way they
+    faced (see the module's docstring), the rest unchanged."""
+    if isinstance(old, Circle) and isinstance(new, Circle):
+        return tuple(on_circle(d, old, new) for d in deployment)
     return tuple(d if fits(d, new) else dataclasses.replace(d, center=None, **edge_facing(facing(d, old), new))
                  for d in deployment)
 

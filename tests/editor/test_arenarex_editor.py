@@ -2,7 +2,8 @@
 it and opens the 30 in circle, the palette has a tool per shape kind (pits, spikes, hazards), the
 inspector edits a hazard's fields from the schema, edits are single undo steps, and files
 round-trip; the Arena tab edits a circle board as a circle, and deployment edges are edited in the
-inspector and dragged along the board edge.  (Live validation: test_arenarex_validation.py.)"""
+inspector and dragged along the board edge.  (Live validation: test_arenarex_validation.py; the
+board's canvas handles and zones in symmetry mode: test_arenarex_canvas.py.)"""
 
 from __future__ import annotations
 
@@ -187,26 +188,3 @@ def test_dragging_a_zone_turns_its_arc_round_the_circle(arwin) -> None:  # type:
     win.doc.set_selection([])
     drag(win, (0, -14.6), (14.6, 2))
     assert [(d.player, d.side) for d in win.doc.arena.deployment] == [(1, 1), (2, 2)]
-
-
-def test_a_zone_is_edited_alone_in_symmetry_mode(arwin) -> None:  # type: ignore[no-untyped-def]
-    """A zone has no place of its own (it is drawn from its board edge): in symmetry mode dragging
-    it or typing its arc edits that zone alone, while a pit still moves with its image."""
-    from pathlib import Path
-
-    from editor import commands as C
-
-    win = arwin
-    win.doc.reset(load(Path(__file__).resolve().parents[2] / "arenas" / "arena-rex" / "colosseum-30.yaml"), None)
-    win.doc.symmetry_enabled = True  # the arwin fixture turned it off
-    assert win.doc.active_symmetry() is not None
-    win.doc.push(C.MoveElements(win.doc, ["deploy:1"], 3.0, 0.5))
-    assert win.doc.arena.deployment[1].arc == (45.0, 135.0) and win.doc.arena.deployment[0].arc != (225.0, 315.0)
-    win.doc.set_selection(["deploy:2"])
-    end = win.inspector.editors["field:arc.1"]
-    end.setText("140")
-    end.editingFinished.emit()
-    assert win.doc.arena.deployment[1].arc == (45.0, 140.0)
-    win.doc.push(C.MoveElements(win.doc, ["pit-west"], 0.0, 1.0))
-    assert win.doc.arena.pits[1].shape.center == (7.0, -1.0)  # its half-turn image
-    assert win.doc.undo_stack.count() == 3
