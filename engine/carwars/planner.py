@@ -32,6 +32,7 @@ from engine.carwars.batch import DICE_BITS, HARD_FLAG, SPEED_MOVE, _BIG, _Batch,
 from engine.carwars.geometry import CarWarsGeometry
 from engine.carwars.heuristic import Distances, GoalShape, Int32Array, IntArray, TimeBound
 from engine.carwars.motion import Pose, local_end, normalize
+from engine.carwars.paths import travel_result
 from engine.carwars.rules import (
     MAX_SPEED,
     REVERSE,
@@ -45,7 +46,6 @@ from engine.carwars.rules import (
 from engine.carwars.travel import (
     UNITS,
     Goal,
-    PathStep,
     PlanningError,
     PoseSource,
     SearchLimits,
@@ -350,7 +350,7 @@ class _Search:
         if not done:
             return False
         for g in done:
-            self.results[g] = self._result(g, self.pending.pop(g)[1])
+            self.results[g] = travel_result(self.store, self.p.maneuvers, g, self.pending.pop(g)[1])
         self.open = [g for g in self.open if g not in done]
         if self.open:
             self._heuristic_tables()
@@ -493,38 +493,6 @@ class _Search:
         later = u.take(np.flatnonzero(extra > 0))
         ready = _Batch.concat([done, now]) if len(done) else now
         return (ready if len(ready) else None), (later if len(later) else None)
-
-    # results -----------------------------------------------------------------------------------
-    def _row(self, i: int) -> tuple[_Batch, int]:
-        for part in self.store:
-            if i < len(part):
-                return part, i
-            i -= len(part)
-        raise IndexError(i)  # pragma: no cover
-
-    def _result(self, goal: Goal, i: int) -> TravelResult:
-        part, j = self._row(i)
-        t, k, s = int(part.t[j]), int(part.k[j]), int(part.s[j])
-        steps: list[PathStep] = []
-        cur = i
-        while True:
-            b, r = self._row(cur)
-            parent = int(b.parent[r])
-            if parent < 0:
-                break
-            mv = int(b.move[r])
-            bs = int(b.s[r])
-            if mv >= SPEED_MOVE:
-                label, hard = "speed", mv - SPEED_MOVE >= HARD_FLAG
-            else:
-                label, hard = ("reverse-" if bs == REVERSE else "") + self.p.maneuvers[mv].label, False
-            steps.append(PathStep(float(b.x[r]), float(b.y[r]), float(b.h[r]), bs, int(b.t[r]), int(b.k[r]), label,
-                                  int(b.pdice[r]), hard))
-            cur = parent
-        steps.reverse()
-        time = int(part.time[j])
-        return TravelResult(goal, "reached", turns=t, points=k if t > 0 else 0, speed=s, time=time / UNITS,
-                            dice=int(part.dice[j]), hard=int(part.hard[j]), path=tuple(steps))
 
 
 def plan(arena: CarWarsArena, source: Source, goal: Goal, policy: Policy = "flat-out", **params: object) -> TravelResult:
