@@ -4,9 +4,9 @@
   travel search.  Each check's findings are kept with the parts of the arena it reads
   (:data:`READS`); an edit re-runs only the checks whose parts changed, so dragging a card
   re-runs the card checks and not the wall-gap or sight-line geometry;
-* **slow** (a persistent worker process, :mod:`editor.games.kept_travel`, told to stop when a
-  newer edit comes): the travel fairness checks, which search every start's fewest turns and
-  dice.  The worker keeps its searches: after a drag that moves no car (a checkpoint card), a
+* **slow** (two persistent worker processes, :mod:`editor.games.kept_travel`, told to stop when
+  a newer edit comes): the travel fairness checks, which search every start's fewest turns and
+  dice.  Each worker keeps its share of the searches: after a drag that moves no car (a checkpoint card), a
   start's answers are looked up or its search continued (:mod:`engine.carwars.kept`).
 
 The checks are the Car Wars engine's (``engine.carwars``), staged and cached as above; each
@@ -145,15 +145,15 @@ slow_findings.applies = _travel_applies  # type: ignore[attr-defined]
 
 def analysis() -> Any:
     """The staged analysis the validation runner runs for a generic arena: the quick stage in
-    the validation thread, the travel stage on a persistent worker keeping its searches
-    (:class:`editor.games.kept_travel.KeptTravel`), Arena Rex's zone checks on another
-    (:class:`editor.games.rex_analysis.RexFairness`)."""
-    from editor.games.kept_travel import KeptTravel
+    the validation thread, the travel stage on two persistent workers each keeping its share of
+    the searches (:class:`editor.games.kept_travel.CarWarsTravel`), Arena Rex's zone checks on
+    another (:class:`editor.games.rex_analysis.RexFairness`)."""
+    from editor.games.kept_travel import CarWarsTravel
     from editor.games.rex_analysis import RexFairness
     from editor.validation import StagedAnalysis
 
     staged = StagedAnalysis(quick=QuickStage(), slow=None)
-    staged.live = KeptTravel()  # type: ignore[assignment]  # a stage run in the thread, closed with the runner
+    staged.live = CarWarsTravel()  # type: ignore[assignment]  # a stage run in the thread, closed with the runner
     staged.more.append(RexFairness())  # Arena Rex's zone checks (each stage says which arenas it applies to)
     #: The quick findings are shown at once, not held for the travel stage.
     staged.partial_hold_s = 0.0  # type: ignore[attr-defined]

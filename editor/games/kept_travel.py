@@ -1,6 +1,11 @@
-"""The Car Wars travel stage of the editor's live validation on one persistent process that keeps
-its travel searches between edits (:class:`engine.carwars.kept.TravelCache`): after dragging a
+"""The Car Wars travel stage of the editor's live validation on persistent processes that keep
+their travel searches between edits (:class:`engine.carwars.kept.TravelCache`): after dragging a
 card, each start's answer is a lookup or a continuation of its kept search, not a new search.
+
+:class:`CarWarsTravel` shares the (policy, start) searches between two workers
+(:func:`engine.carwars.kept.shares`: each holds as many flat-out searches as safe ones), joins
+their answers and runs the travel checks on the table; when a search answers other than
+``reached`` the first worker computes the cold table instead (what the checks then read).
 
 The stage is called from the validation thread (:mod:`editor.validation`); :meth:`KeptTravel.submit`
 starts the worker on an arena as soon as the run starts (beside the quick stage), calling the
@@ -49,6 +54,34 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
             replies.send(("error", gen, traceback.format_exc(limit=4)))
 
 
+def _serve_share(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no cover - the worker process
+    if line is not None:
+        from editor.lifeline import watch
+
+        watch(line)
+    from engine.carwars.kept import TravelCache
+    from engine.carwars.travel import SearchStopped
+
+    cache = TravelCache()
+    cache.stop = lambda: not requests.empty()
+    while True:
+        msg = requests.get()
+        while True:  # only the newest request counts
+            try:
+                msg = requests.get_nowait()
+            except queue.Empty:
+                break
+        if msg[0] == "quit":
+            return
+        kind, gen, arena, share = msg
+        try:
+            replies.send(("ok", gen, cache.rows(arena, share) if kind == "share" else cache.cold(arena)))
+        except SearchStopped:
+            replies.send(("stopped", gen, None))
+        except BaseException:  # noqa: BLE001 - shown in the validation panel
+            replies.send(("error", gen, traceback.format_exc(limit=4)))
+
+
 class KeptTravel:
     """The travel findings of an arena from the persistent worker (started on first use).
     A subclass serving another stage sets :attr:`serve` (the worker's loop) and :attr:`what`."""
@@ -88,10 +121,18 @@ class KeptTravel:
             self.close()
             self._start()
         self._gen += 1
-        self._requests.put(("run", self._gen, arena))
+        self._requests.put(self.request(self._gen, arena))
         self._submitted = (arena, self._gen)
 
+    def request(self, gen: int, arena: Any) -> tuple[Any, ...]:
+        """The message asking the worker for ``arena``'s answer."""
+        return ("run", gen, arena)
+
     def __call__(self, arena: Any, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
+        return list(self.answer(arena, should_stop))
+
+    def answer(self, arena: Any, should_stop: Callable[[], bool] | None = None) -> Any:
+        """The worker's answer for ``arena`` (asked now unless it was the last submitted)."""
         stop = should_stop or (lambda: False)
         if self._submitted is None or self._submitted[0] is not arena:
             self.submit(arena)
@@ -116,7 +157,8 @@ class KeptTravel:
                 continue
             status, _, payload = msg
             if status == "ok":
-                return list(payload)
+                self._submitted = None  # answered: asking again asks the worker again
+                return payload
             if status == "error":
                 raise RuntimeError(payload)
 
@@ -134,3 +176,60 @@ class KeptTravel:
             self._requests.cancel_join_thread()
             self._replies.close()
             self._proc = None
+
+
+class _Share(KeptTravel):
+    """One worker of :class:`CarWarsTravel`: its share of the searches, or the cold table."""
+
+    serve = staticmethod(_serve_share)
+
+    def __init__(self, index: int, of: int) -> None:
+        super().__init__()
+        self.index, self.of = index, of
+        self.cold = False
+        self.what = f"Car Wars travel worker {index + 1}"
+
+    def request(self, gen: int, arena: Any) -> tuple[Any, ...]:
+        from engine.carwars.kept import shares
+
+        if self.cold:
+            return ("cold", gen, arena, None)
+        return ("share", gen, arena, shares(arena, self.of)[self.index])
+
+
+class CarWarsTravel:
+    """The Car Wars travel findings from ``workers`` persistent worker processes, each keeping
+    its share of the searches (see the module docstring); started on first use."""
+
+    what = "the Car Wars travel workers"
+    applies = staticmethod(KeptTravel.applies)
+
+    def __init__(self, workers: int = 2) -> None:
+        self.parts = [_Share(i, workers) for i in range(max(1, workers))]
+
+    def submit(self, arena: Any) -> None:
+        """Start every worker on its share of ``arena`` now (they stop what they were doing)."""
+        for part in self.parts:
+            part.cold = False
+            part.submit(arena)
+
+    def __call__(self, arena: Any, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
+        from editor.games.analysis import slow_findings
+        from engine.carwars.kept import merged
+        from engine.carwars.rules import POLICIES
+
+        if any(p._submitted is None or p._submitted[0] is not arena or p.cold for p in self.parts):
+            self.submit(arena)
+        got = [part.answer(arena, should_stop) for part in self.parts]
+        if any(share is None for share in got):  # a search not all reached: the cold table decides
+            first = self.parts[0]
+            first.cold = True
+            first.submit(arena)
+            table = first.answer(arena, should_stop)
+        else:
+            table = merged(arena, POLICIES, got)
+        return slow_findings(arena, lambda _arena: table)
+
+    def close(self) -> None:
+        for part in self.parts:
+            part.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import math
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -211,12 +212,14 @@ class Distances:
         ys = g.gy0 + g.grid * np.arange(ny)
         X, Y = np.meshgrid(xs, ys, indexing="ij")
         self.nodes_x, self.nodes_y = X.ravel(), Y.ravel()
-        self._fields: dict[GoalShape, FloatArray] = {}
         self._tables: dict[object, tuple[Int32Array, Int32Array]] = {}
 
     def field(self, goal: GoalShape) -> FloatArray:
-        """Grid distance from every node to the nodes from which a car could touch ``goal``."""
-        f = self._fields.get(goal)
+        """Grid distance from every node to the nodes from which a car could touch ``goal``
+        (the same for every policy: kept with the geometry, which both policies' planners share)."""
+        key = (goal, self.reach, self.geometry.field_err)
+        fields = _shared_fields(self.geometry)
+        f = fields.get(key)
         if f is None:
             near = np.flatnonzero(self.free & (goal.distance(self.nodes_x, self.nodes_y)
                                                <= self.reach + self.geometry.field_err))
@@ -224,8 +227,9 @@ class Distances:
                 f = np.full(len(self.free), np.inf)
             else:
                 f = np.asarray(dijkstra(self.graph, directed=False, indices=near, min_only=True), dtype=np.float64)
-            self._fields[goal] = f
-            _trim(self._fields)
+            f.setflags(write=False)
+            fields[key] = f
+            _trim(fields)
         return f
 
     def points(self, goal: GoalShape, x: FloatArray, y: FloatArray, h: FloatArray | None = None) -> IntArray:
@@ -257,20 +261,21 @@ class Distances:
         out: IntArray = i * ny + j
         return out
 
-    def tables(self, goal: GoalShape, headings: FloatArray) -> tuple[Int32Array, Int32Array]:
+    def tables(self, goal: GoalShape, headings: FloatArray) -> tuple[Int32Array, Int32Array, IntArray]:
         """Per grid node: the least movement points to touch ``goal`` from anywhere within
-        ``field_err`` of the node - driving forward at each of ``headings`` (n, len(headings)),
-        and any way (n,) - so the search bounds a state with two lookups."""
-        key = (goal, tuple(np.round(headings, 6).tolist()))
-        got = self._tables.get(key)
-        if got is not None:
-            return got
+        ``field_err`` of the node - driving forward (n, len(headings)), and any way (n,) - so
+        the search bounds a state with two lookups; and the column of each of ``headings``
+        (starts facing other ways share a table: the same headings in another order)."""
         order = np.argsort(headings, kind="stable")
-        if (np.diff(order) != 1).any():  # the same headings in another order (another start): columns moved
-            fwd_c, any_c = self.tables(goal, headings[order])
-            got = self._tables[key] = (np.ascontiguousarray(fwd_c[:, np.argsort(order)]), any_c)
+        cols: IntArray = np.argsort(order).astype(np.int64)
+        key = (goal, tuple(np.round(headings[order], 6).tolist()))
+        got = self._tables.get(key)
+        if got is None:
+            got = self._tables[key] = self._table(goal, headings[order])
             _trim(self._tables)
-            return got
+        return got[0], got[1], cols
+
+    def _table(self, goal: GoalShape, headings: FloatArray) -> tuple[Int32Array, Int32Array]:
         err = self.geometry.field_err
         x, y = self.nodes_x, self.nodes_y
         d = np.maximum(goal.distance(x, y) - self.reach - err, 0.0)
@@ -289,9 +294,30 @@ class Distances:
         fwd = np.repeat(any_[:, None], len(headings), axis=1)
         live = np.flatnonzero(self.free & (any_ < (1 << 30)))  # where a car's centre can be
         ai = np.clip(np.floor(a[live] / A_STEP), 0, hb.table.shape[1] - 1).astype(np.int64)
-        phi = np.abs((bearing[live, None] - headings[None, :] + 180.0) % 360.0 - 180.0) - slack[live, None]
+        phi = _off(bearing[live, None] - headings[None, :])
+        phi -= slack[live, None]
         pi = np.floor(np.maximum(phi, 0.0) / PHI_STEP + 1e-9).astype(np.int64)
         fwd[live] = np.maximum(any_[live, None], hb.table[pi, ai[:, None]])
-        self._tables[key] = (fwd, any_)
-        _trim(self._tables)
         return fwd, any_
+
+
+def _off(diff: FloatArray) -> FloatArray:
+    """``abs((diff + 180) % 360 - 180)`` for ``diff`` in [-540, 180] (a bearing in [-180, 180]
+    less a heading in [0, 360)), bit for bit, without numpy's slow float remainder: the
+    remainder of a value in (-360, 360] is the value, plus 360 when negative, 0 at 360."""
+    t = diff + 180.0
+    np.add(t, 360.0, out=t, where=t < 0.0)
+    t[t >= 360.0] = 0.0
+    t -= 180.0
+    out: FloatArray = np.abs(t, out=t)
+    return out
+
+
+_FIELDS: weakref.WeakKeyDictionary[CarWarsGeometry, dict[Any, FloatArray]] = weakref.WeakKeyDictionary()
+
+
+def _shared_fields(g: CarWarsGeometry) -> dict[Any, FloatArray]:
+    got = _FIELDS.get(g)
+    if got is None:
+        got = _FIELDS[g] = {}
+    return got

@@ -39,6 +39,7 @@ from engine.carwars.batch import _Batch
 from engine.carwars.geometry import CarWarsGeometry
 from engine.carwars.heuristic import GoalShape
 from engine.carwars.planner import Planner, _Search
+from engine.carwars.reserve import Reserve
 from engine.carwars.rules import POLICIES, Policy
 from engine.carwars.travel import Goal, PlanningError, SearchLimits, StartSource, TravelResult
 from schema.games.carwars import CarWarsArena
@@ -69,21 +70,16 @@ def resume(search: _Search, shapes: dict[Goal, GoalShape]) -> dict[Goal, TravelR
     return search.run()
 
 
-def _undominated(search: _Search, b: _Batch) -> _Batch:
-    """The states of ``b`` that a state expanded since they were queued does not beat (the
-    search would drop the others when it takes them)."""
-    closed, big = search.closed, 1 << 62
-    keep = np.fromiter((lb < closed.get(k, big) for k, lb in zip(search._keys(b).tolist(), search._label(b).tolist())),
-                       dtype=bool, count=len(b))
-    return b if keep.all() else b.take(np.flatnonzero(keep))
-
-
 def _waiting(search: _Search) -> list[_Batch]:
-    return [p for parts in search.buckets.values() for _, p in parts] + search.pruned
+    out = [p for parts in search.buckets.values() for _, p in parts] + search.pruned
+    if search.reserve is not None:
+        out.append(search.reserve.states)
+    return out
 
 
 def _rekey(search: _Search, shapes: dict[Goal, GoalShape]) -> None:
-    """Every waiting state queued again under the bound of ``shapes`` (the open goals now)."""
+    """Every waiting state keyed again under the bound of ``shapes`` (the open goals now), in
+    one pass; the queue gets them as the search comes to their keys (:class:`Reserve`)."""
     search.shapes = dict(shapes)
     search.open = list(shapes)
     search.results, search.pending = {}, {}
@@ -95,8 +91,39 @@ def _rekey(search: _Search, shapes: dict[Goal, GoalShape]) -> None:
     search.buckets.clear()
     search.heap.clear()
     search.pruned = []
+    search.reserve = None
     if waiting:
-        search._push(_undominated(search, _Batch.concat(waiting)))
+        search.reserve = Reserve(*search.bounded(_Batch.concat(waiting)))
+
+
+#: One worker's part of a travel table: (policy, start id) -> goal ref -> answer.
+Share = dict[tuple[Policy, str], dict[str, TravelResult]]
+
+
+def merged(arena: CarWarsArena, policies: tuple[Policy, ...], shares: list[Share]) -> fair.TravelTable:
+    """The travel table of the parts ``shares`` (every start under every policy, in order)."""
+    rows = {k: v for share in shares for k, v in share.items()}
+    out = fair.TravelTable()
+    for policy in policies:
+        out.results[policy] = {s.id: rows[(policy, s.id)] for s in sorted(arena.start_positions, key=lambda s: s.player)}
+    return out
+
+
+def shares(arena: CarWarsArena, n: int, policies: tuple[Policy, ...] = POLICIES) -> list[list[tuple[Policy, int]]]:
+    """The (policy, player) searches shared among ``n`` workers: each policy's starts dealt in
+    turn, each policy starting at the next worker, so that a worker holds as many flat-out
+    searches (the costlier) as safe ones, and each start's two searches are apart.
+
+    >>> from schema.games.carwars import default_arena
+    >>> shares(default_arena(), 2)[0]
+    [('safe', 1), ('safe', 3), ('flat-out', 2), ('flat-out', 4)]
+    """
+    out: list[list[tuple[Policy, int]]] = [[] for _ in range(max(1, n))]
+    starts = sorted(s.player for s in arena.start_positions)
+    for k, policy in enumerate(policies):
+        for i, player in enumerate(starts):
+            out[(i + k) % len(out)].append((policy, player))
+    return out
 
 
 @dataclass
@@ -129,23 +156,40 @@ class TravelCache:
         self._kept.clear()
 
     def table(self, arena: CarWarsArena, policies: tuple[Policy, ...] = POLICIES) -> fair.TravelTable:
+        starts = sorted(arena.start_positions, key=lambda s: s.player)
+        rows = self.rows(arena, [(policy, s.player) for policy in policies for s in starts])
+        if rows is None:  # not all reached: the cold table decides (and nothing is kept)
+            return self.cold(arena, policies)
+        return merged(arena, policies, [rows])
+
+    def cold(self, arena: CarWarsArena, policies: tuple[Policy, ...] = POLICIES) -> fair.TravelTable:
+        """The cold :func:`~engine.carwars.fairness.travel_table` (what :meth:`rows` cannot answer)."""
+        self.stats["cold"] += 1
+        self._kept.clear()
+        self._use(arena)
+        return fair.travel_table(arena, policies, self.limits, geometry=self._geometry)
+
+    def rows(self, arena: CarWarsArena, share: list[tuple[Policy, int]]) -> Share | None:
+        """The answers of the (policy, player) searches in ``share`` (one worker's part of the
+        table: :func:`merged` joins the parts); None when one of them is not all ``reached``
+        (then :meth:`cold` answers the table)."""
         self.stats = Counter()
+        self._use(arena)
+        out: Share = {}
+        for policy, player in share:
+            s = arena.start(player)
+            got = self._answer(arena, policy, player, (s.position, s.facing))
+            if got is None:
+                self._kept.clear()
+                return None
+            out[(policy, s.id)] = {g.ref: r for g, r in got.items()}
+        return out
+
+    def _use(self, arena: CarWarsArena) -> None:
         key = motion_key(arena, self.limits)
         if key != self._key:
             self.clear()
             self._key, self._geometry = key, CarWarsGeometry(arena)
-        out = fair.TravelTable()
-        for policy in policies:
-            rows: dict[str, dict[str, TravelResult]] = {}
-            for s in sorted(arena.start_positions, key=lambda s: s.player):
-                got = self._answer(arena, policy, s.player, (s.position, s.facing))
-                if got is None:  # not all reached: the cold table decides (and nothing is kept)
-                    self.stats["cold"] += 1
-                    self._kept.clear()
-                    return fair.travel_table(arena, policies, self.limits, geometry=self._geometry)
-                rows[s.id] = {g.ref: r for g, r in got.items()}
-            out.results[policy] = rows
-        return out
 
     def _planner(self, arena: CarWarsArena, policy: Policy) -> Planner:
         p = self._planners.get(policy)

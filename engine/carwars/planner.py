@@ -24,14 +24,16 @@ from __future__ import annotations
 
 import heapq
 import time as _time
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from engine.carwars.batch import DICE_BITS, HARD_FLAG, SPEED_MOVE, _BIG, _Batch, _points
 from engine.carwars.geometry import CarWarsGeometry
 from engine.carwars.heuristic import Distances, GoalShape, Int32Array, IntArray, TimeBound
 from engine.carwars.motion import Pose, local_end, normalize
+from engine.carwars.paths import travel_result
 from engine.carwars.rules import (
     MAX_SPEED,
     REVERSE,
@@ -45,7 +47,6 @@ from engine.carwars.rules import (
 from engine.carwars.travel import (
     UNITS,
     Goal,
-    PathStep,
     PlanningError,
     PoseSource,
     SearchLimits,
@@ -55,6 +56,9 @@ from engine.carwars.travel import (
     TravelResult,
 )
 from schema.games.carwars import CarWarsArena
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.carwars.reserve import Reserve
 
 class Planner:
     """Plans travel on one arena for one policy; reusable for many sources and goals.
@@ -157,6 +161,9 @@ class _Search:
         #: search for other goals, under whose bound they may be live again).
         self.keep = keep
         self.pruned: list[_Batch] = []
+        #: States waiting outside the queue (a resumed search's frontier), released into it
+        #: before a pop that one of them could come before (:mod:`engine.carwars.reserve`).
+        self.reserve: Reserve | None = None
         #: Asked between two batches; True stops the search (:class:`SearchStopped`).
         self.stop: Callable[[], bool] | None = None
         #: Whether expanded states are offered to the goals (not while a kept search warms up).
@@ -178,6 +185,7 @@ class _Search:
         self.version = 0  # bumped when the open goals change: parts queued before may need a new bound
         self.need_fwd: Int32Array | None = None
         self.need_any: Int32Array | None = None
+        self.cols: IntArray = np.arange(p.headings)  # need_fwd's column of each heading index
         self.prove_untouchable()
         if self.open:
             self._heuristic_tables()
@@ -211,8 +219,8 @@ class _Search:
         headings = np.mod(self.base + p.step * np.arange(p.headings), 360.0)
         fwd: Int32Array | None = None
         any_: Int32Array | None = None
-        for g in self.open:
-            tf, ta = p.distances.tables(self.shapes[g], headings)
+        for g in self.open:  # the columns are the same for every goal: the same headings
+            tf, ta, self.cols = p.distances.tables(self.shapes[g], headings)
             fwd = tf if fwd is None else np.minimum(fwd, tf)
             any_ = ta if any_ is None else np.minimum(any_, ta)
         self.need_fwd, self.need_any = fwd, any_
@@ -232,7 +240,7 @@ class _Search:
         node = p.distances.node(b.x, b.y)
         hi = np.rint((b.h - self.base) / p.step).astype(np.int64) % p.headings
         need_any = self.need_any[node].astype(np.int64)
-        f = self._bound(b, self.need_fwd[node, hi].astype(np.int64), pts, rem, sl)
+        f = self._bound(b, self.need_fwd[node, self.cols[hi]].astype(np.int64), pts, rem, sl)
         if p.reverse:
             wait = np.maximum(1, -(-sl // p.bound.step))
             rev_start = np.where((b.s == REVERSE) & (b.k == 0), b.time, (b.t + wait - 1) * UNITS)
@@ -247,9 +255,9 @@ class _Search:
         out: IntArray = np.where(need == 0, b.time, np.where(within, now, later))
         return out
 
-    def _push(self, b: _Batch) -> None:
-        if len(b) == 0:
-            return
+    def bounded(self, b: _Batch) -> tuple[_Batch, IntArray]:
+        """The states of ``b`` the bound keeps (a goal is still within reach and the horizon),
+        with their bucket keys; the others are kept apart (with ``keep``) or dropped."""
         f = self._f(b)
         live = f < _BIG
         horizon = self.p.max_turns * UNITS
@@ -260,9 +268,15 @@ class _Search:
             if self.keep:
                 self.pruned.append(b.take(np.flatnonzero(~keep)))
             b, f = b.take(np.flatnonzero(keep)), f[keep]
+        packed: IntArray = (f << DICE_BITS) | np.minimum(b.dice, (1 << DICE_BITS) - 1)
+        return b, packed
+
+    def _push(self, b: _Batch) -> None:
         if len(b) == 0:
             return
-        packed = (f << DICE_BITS) | np.minimum(b.dice, (1 << DICE_BITS) - 1)
+        b, packed = self.bounded(b)
+        if len(b) == 0:
+            return
         order = np.argsort(packed, kind="stable")
         packed = packed[order]
         b = b.take(order)
@@ -285,9 +299,13 @@ class _Search:
         expanded, so among the fastest plans the one with the fewest dice (then hard changes)
         wins."""
         lim = self.p.limits
-        while self.heap and self.open:
+        while self.open and (self.heap or self.reserve):
             if self.stop is not None and self.stop():
                 raise SearchStopped()
+            if self.reserve:
+                self.reserve.release(self)
+                if not self.heap:  # nothing left waiting either
+                    break
             f = heapq.heappop(self.heap)
             parts = self.buckets.pop(f)
             self._settle(f)
@@ -350,12 +368,24 @@ class _Search:
         if not done:
             return False
         for g in done:
-            self.results[g] = self._result(g, self.pending.pop(g)[1])
+            self.results[g] = travel_result(self.store, self.p.maneuvers, g, self.pending.pop(g)[1])
         self.open = [g for g in self.open if g not in done]
         if self.open:
             self._heuristic_tables()
             self.version += 1
         return True
+
+    def _improves(self, keys: IntArray, label: IntArray) -> npt.NDArray[np.bool_]:
+        """Whether each (key, label) beats every state expanded with that key so far."""
+        closed, big = self.closed, 1 << 62
+        return np.fromiter((lb < closed.get(k, big) for k, lb in zip(keys.tolist(), label.tolist())), dtype=bool,
+                           count=len(keys))
+
+    def undominated(self, b: _Batch) -> _Batch:
+        """The states of ``b`` that no state expanded since they were queued beats (the search
+        would drop the others when it takes them, after testing them for collisions)."""
+        keep = self._improves(self._keys(b), self._label(b))
+        return b if keep.all() else b.take(np.flatnonzero(keep))
 
     @staticmethod
     def _label(b: _Batch) -> IntArray:
@@ -373,13 +403,10 @@ class _Search:
         keys, label = keys[order], label[order]
         first = np.concatenate([[True], keys[1:] != keys[:-1]])
         order, keys, label = order[first], keys[first], label[first]
-        closed = self.closed
-        big = 1 << 62
-        better = np.fromiter((lb < closed.get(k, big) for k, lb in zip(keys.tolist(), label.tolist())), dtype=bool,
-                             count=len(keys))
+        better = self._improves(keys, label)
         if not better.any():
             return None
-        closed.update(zip(keys[better].tolist(), label[better].tolist()))
+        self.closed.update(zip(keys[better].tolist(), label[better].tolist()))
         return b.take(order[better])
 
     def _stop(self, why: str, f: int) -> dict[Goal, TravelResult]:
@@ -461,11 +488,7 @@ class _Search:
                        time=(b.t[row] - 1) * UNITS + (b.k[row] + 1) * UNITS // pts, dice=b.dice[row] + pd,
                        hard=b.hard[row], parent=ids[row], move=mi, pdice=pd, px=b.x[row], py=b.y[row], ph=b.h[row],
                        checked=np.zeros(n * mm, dtype=bool))
-        keys = self._keys(child)
-        closed = self.closed
-        big = 1 << 62
-        keep = np.fromiter((lb < closed.get(k, big) for k, lb in zip(keys.tolist(), self._label(child).tolist())),
-                           dtype=bool, count=n * mm)
+        keep = self._improves(self._keys(child), self._label(child))
         sel = np.flatnonzero(keep)
         if len(sel) == 0:
             return []
@@ -493,38 +516,6 @@ class _Search:
         later = u.take(np.flatnonzero(extra > 0))
         ready = _Batch.concat([done, now]) if len(done) else now
         return (ready if len(ready) else None), (later if len(later) else None)
-
-    # results -----------------------------------------------------------------------------------
-    def _row(self, i: int) -> tuple[_Batch, int]:
-        for part in self.store:
-            if i < len(part):
-                return part, i
-            i -= len(part)
-        raise IndexError(i)  # pragma: no cover
-
-    def _result(self, goal: Goal, i: int) -> TravelResult:
-        part, j = self._row(i)
-        t, k, s = int(part.t[j]), int(part.k[j]), int(part.s[j])
-        steps: list[PathStep] = []
-        cur = i
-        while True:
-            b, r = self._row(cur)
-            parent = int(b.parent[r])
-            if parent < 0:
-                break
-            mv = int(b.move[r])
-            bs = int(b.s[r])
-            if mv >= SPEED_MOVE:
-                label, hard = "speed", mv - SPEED_MOVE >= HARD_FLAG
-            else:
-                label, hard = ("reverse-" if bs == REVERSE else "") + self.p.maneuvers[mv].label, False
-            steps.append(PathStep(float(b.x[r]), float(b.y[r]), float(b.h[r]), bs, int(b.t[r]), int(b.k[r]), label,
-                                  int(b.pdice[r]), hard))
-            cur = parent
-        steps.reverse()
-        time = int(part.time[j])
-        return TravelResult(goal, "reached", turns=t, points=k if t > 0 else 0, speed=s, time=time / UNITS,
-                            dice=int(part.dice[j]), hard=int(part.hard[j]), path=tuple(steps))
 
 
 def plan(arena: CarWarsArena, source: Source, goal: Goal, policy: Policy = "flat-out", **params: object) -> TravelResult:

@@ -1,5 +1,6 @@
-"""The editor's Car Wars travel stage runs on a persistent worker that keeps its searches
-(:mod:`editor.games.kept_travel`): its findings after a card drag are a cold run's."""
+"""The editor's Car Wars travel stage runs on persistent workers that keep their searches
+(:mod:`editor.games.kept_travel`): its findings after a card drag are a cold run's, whether one
+worker holds every search or two share them."""
 
 from __future__ import annotations
 
@@ -10,18 +11,28 @@ import pytest
 
 from editor.analysis import Cancelled
 from editor.games.analysis import slow_findings
-from editor.games.kept_travel import KeptTravel
+from editor.games.kept_travel import CarWarsTravel, KeptTravel
+from engine.carwars import fairness as fair
+from engine.carwars.kept import merged
+from engine.carwars.rules import POLICIES
 from schema.io import load
 
 SHIPPED = Path(__file__).parents[1] / "carwars" / "data" / "shipped"
 
 
-def test_the_worker_finds_what_a_cold_run_finds() -> None:
-    base = load(str(SHIPPED / "broken-yard-flawed.yaml"))
+def dragged(base, dx: float):  # type: ignore[no-untyped-def]
     card = base.cards[0]
-    drag = dataclasses.replace(base, cards=(dataclasses.replace(card, position=(card.position[0] + 0.5,
+    return dataclasses.replace(base, cards=(dataclasses.replace(card, position=(card.position[0] + dx,
                                                                                card.position[1])),) + base.cards[1:])
-    live = KeptTravel()
+
+
+@pytest.mark.parametrize("stage", [KeptTravel, CarWarsTravel])
+def test_the_worker_finds_what_a_cold_run_finds(stage) -> None:  # type: ignore[no-untyped-def]
+    """The flawed yard has a card no car reaches: not every answer is ``reached``, so the cold
+    table decides (with two workers: the first computes it)."""
+    base = load(str(SHIPPED / "broken-yard-flawed.yaml"))
+    drag = dragged(base, 0.5)
+    live = stage()
     try:
         first = live(base)
         assert first and first == slow_findings(base)  # the flawed yard trips travel checks
@@ -29,5 +40,27 @@ def test_the_worker_finds_what_a_cold_run_finds() -> None:
         with pytest.raises(Cancelled):
             live(drag, should_stop=lambda: True)
         assert live(drag) == slow_findings(drag)
+    finally:
+        live.close()
+
+
+def answers(t):  # type: ignore[no-untyped-def]
+    return {(p, s, g): (r.status, r.key(), r.turns, r.points, r.speed) for p, rows in t.results.items()
+            for s, row in rows.items() for g, r in row.items()}
+
+
+def test_two_workers_share_the_searches_and_answer_as_one_cold_run() -> None:
+    """Twin Pillars: every answer reached, so each worker answers its share of the (policy,
+    start) searches (resumed after each drag), and the joined table is a cold run's."""
+    base = load(str(SHIPPED / "twin-pillars-2p.yaml"))
+    live = CarWarsTravel()
+    try:
+        for arena in (base, dragged(base, 0.5), dragged(base, 1.5), dragged(base, -2.0)):
+            live.submit(arena)
+            got = [part.answer(arena) for part in live.parts]
+            assert [sorted(share) for share in got] == [[("flat-out", "start:2"), ("safe", "start:1")],
+                                                        [("flat-out", "start:1"), ("safe", "start:2")]]
+            assert answers(merged(arena, POLICIES, got)) == answers(fair.travel_table(arena))
+            assert live(arena) == slow_findings(arena)
     finally:
         live.close()
