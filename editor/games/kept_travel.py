@@ -202,6 +202,7 @@ class CarWarsTravel:
     its share of the searches (see the module docstring); started on first use."""
 
     what = "the Car Wars travel workers"
+    stage = KeptTravel.stage
     applies = staticmethod(KeptTravel.applies)
 
     def __init__(self, workers: int = 2) -> None:

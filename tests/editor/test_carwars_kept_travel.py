@@ -64,3 +64,14 @@ def test_two_workers_share_the_searches_and_answer_as_one_cold_run() -> None:
             assert live(arena) == slow_findings(arena)
     finally:
         live.close()
+
+
+def test_the_car_wars_travel_stage_is_named_travel_checks_in_the_status() -> None:
+    """The status line names the stage still running from the stage itself: Car Wars' two-worker
+    travel stage says "travel checks" (as Gravstrike's), Arena Rex's "fairness checks"."""
+    from editor.games.kept_travel import CarWarsTravel
+    from editor.games.rex_analysis import RexFairness
+    from editor.validation import stage_name
+
+    assert stage_name(CarWarsTravel()) == "travel checks"
+    assert stage_name(RexFairness()) == "fairness checks"
