@@ -34,8 +34,8 @@ from validators.batch import Options
 from validators.fanout import Cancelled, FanProgress, fan_out
 from validators.run import Report, validate
 
-__all__ = ["Cancelled", "Headline", "Hook", "Sample", "Settings", "aggregate", "hook_of", "robustness",
-           "run_sample", "sample_arena"]
+__all__ = ["Cancelled", "Headline", "Hook", "gaps", "Sample", "Settings", "aggregate", "hook_of", "robustness",
+           "run_sample", "sample_arena", "summarise"]
 
 #: Draws of a whole sample whose arena fails the file checks before it is skipped.
 SAMPLE_REDRAWS = 5
@@ -59,6 +59,18 @@ class Headline:
         if self.value is None:
             return False
         return self.value > self.tolerance + 1e-9 if self.limit == "above" else self.value < self.tolerance - 1e-9
+
+
+def gaps(values: dict[str, float | None]) -> dict[str, float | None]:
+    """Each key's value minus the smallest (None where it has none): how far behind the best
+    start or zone it is, the quantity the fairness validators hold to a tolerance.
+
+    >>> gaps({"start:1": 2.0, "start:2": 2.5, "start:3": None})
+    {'start:1': 0.0, 'start:2': 0.5, 'start:3': None}
+    """
+    finite = [v for v in values.values() if v is not None]
+    low = min(finite) if finite else None
+    return {k: (None if v is None or low is None else round(v - low, 3)) for k, v in values.items()}
 
 
 class Hook(Protocol):
@@ -157,6 +169,15 @@ def robustness(arena: Any, nominal: Report, settings: Settings, *, workers: int 
     samples = fan_out(run_sample, tasks, jobs=workers, scheduler=scheduler, progress=progress,
                       should_stop=should_stop, name="arena-robustness")
     return aggregate(nominal, samples, hook, settings, tol)
+
+
+def summarise(arena: Any, samples: list[Sample], settings: Settings) -> dict[str, Any]:
+    """The section for ``samples`` validated elsewhere (the editor's children): validates the
+    drawn arena with ``settings.options`` and aggregates."""
+    hook = hook_of(arena)
+    o = settings.options
+    nominal = validate(arena, enable=o.enable, disable=o.disable, tier=o.tier, budget=o.budget, tolerance=o.tolerance)
+    return aggregate(nominal, samples, hook, settings, settings.tolerance or hook.tolerance(arena))
 
 
 def _share(count: int, total: int) -> float:

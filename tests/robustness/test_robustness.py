@@ -30,6 +30,7 @@ from .arenas import edge_case_arena
 
 ROOT = Path(__file__).resolve().parents[2]
 TRI_CROWN = load(ROOT / "arenas" / "default.yaml")
+COLOSSEUM = load(ROOT / "arenas" / "arena-rex" / "colosseum-30.yaml")
 REPORT_SCHEMA = json.loads((ROOT / "schema" / "report.schema.json").read_text(encoding="utf-8"))
 CHEAP = ("overlap", "start-spacing")
 
@@ -175,3 +176,39 @@ def test_cli_robustness_for_a_game_without_a_hook_exits_2() -> None:
     result = CliRunner().invoke(app, ["validate", str(path), "--robustness", "2"])
     assert result.exit_code == 2
     assert "tabletop robustness is not available for" in result.output
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_arena_rex_terrain_moves_within_its_tolerance(seed: int) -> None:
+    """Arena Rex: pits, spikes and hazards shift by at most the scenario's inches (default 0.25)
+    and keep their shape; the board's deployment edges do not move."""
+    from engine.arenarex.placement_error import perturb as perturb_rex, tolerance
+
+    arena = COLOSSEUM
+    tol = tolerance(arena)
+    assert tol == Tolerance(0.25, 5.0)
+    moved, _ = perturb_rex(arena, np.random.default_rng(seed), tol)
+    assert moved.deployment == arena.deployment and moved.bounds == arena.bounds
+    for kind in ("pits", "spikes", "hazards"):
+        for a, b in zip(getattr(arena, kind), getattr(moved, kind), strict=True):
+            ga, gb = a.shape.to_shapely(), b.shape.to_shapely()
+            ca = a.shape.center if hasattr(a.shape, "center") else _mean(a.shape.points)
+            cb = b.shape.center if hasattr(b.shape, "center") else _mean(b.shape.points)
+            assert abs(ca[0] - cb[0]) <= tol.length + 1e-9 and abs(ca[1] - cb[1]) <= tol.length + 1e-9
+            assert math.isclose(ga.area, gb.area, rel_tol=1e-6)
+
+
+def test_cli_robustness_for_arena_rex_inches() -> None:
+    _load_commands()
+    path = ROOT / "arenas" / "arena-rex" / "lopsided-pit.yaml"
+    result = CliRunner().invoke(app, ["validate", str(path), "--robustness", "3", "--workers", "1", "--json"])
+    assert result.exit_code == 1, result.output  # the pit is lopsided on purpose: errors
+    doc = json.loads(result.stdout)
+    jsonschema.validate(doc, REPORT_SCHEMA)
+    section = doc["robustness"]
+    assert section["tolerance"] == {"length": 0.25, "angle": 5.0, "unit": "in"} and section["not_run"] == ["ar-symmetry"]
+    keys = {m["key"] for m in section["metrics"]}
+    assert "centre_gap:deploy:1:30" in keys
+    deployment = next(f for f in section["findings"] if f["code"] == "ar-deployment")
+    assert deployment["nominal"] and deployment["share"] == 1.0  # a zone rule, not moved by terrain

@@ -25,18 +25,11 @@ from engine.gravstrike import placement_error
 from engine.placement import Tolerance
 from schema.model import Arena
 from validators.report import Report
-from validators.robustness import Headline
+from validators.robustness import Headline, gaps
 
 
 def _n(ref: str) -> str:
     return ref.split(":", 1)[1]
-
-
-def _gaps(values: dict[str, float | None]) -> dict[str, float | None]:
-    """Each start's value minus the smallest (None where it has none)."""
-    finite = [v for v in values.values() if v is not None]
-    low = min(finite) if finite else None
-    return {s: (None if v is None or low is None else round(v - low, 3)) for s, v in values.items()}
 
 
 def _by_player(refs: Any) -> list[str]:
@@ -62,21 +55,21 @@ class GravstrikeRobustness:
         access = m.get("start_checkpoint_access") or {}
         for field, what in (("nearest_time", "access gap"), ("mean_time", "mean access gap")):
             key = "access_gap" if field == "nearest_time" else "mean_access_gap"
-            gaps = _gaps({s: row.get(field) for s, row in access.items()})
-            out += [Headline(f"{key}:{s}", f"start {_n(s)}'s {what}", "turns", gaps[s], th.start_access_tolerance)
-                    for s in _by_player(gaps)]
+            behind = gaps({s: row.get(field) for s, row in access.items()})
+            out += [Headline(f"{key}:{s}", f"start {_n(s)}'s {what}", "turns", behind[s], th.start_access_tolerance)
+                    for s in _by_player(behind)]
         spacing = m.get("start_spacing") or {}
         for field, key, unit, tol in (("nearest_distance", "spacing_gap", "lengths", th.start_spacing_tolerance),
                                       ("nearest_time", "spacing_time_gap", "turns", th.start_spacing_time_tolerance)):
-            gaps = _gaps(dict(spacing.get(field) or {}))
+            behind = gaps(dict(spacing.get(field) or {}))
             what = "spacing gap" if unit == "lengths" else "spacing gap in turns"
-            out += [Headline(f"{key}:{s}", f"start {_n(s)}'s {what}", unit, gaps[s], tol) for s in _by_player(gaps)]
+            out += [Headline(f"{key}:{s}", f"start {_n(s)}'s {what}", unit, behind[s], tol) for s in _by_player(behind)]
         targets = m.get("target_access") or {}
         for field, key, what, unit, tol in (
                 ("time", "target_gap", "target gap", "turns", th.target_access_tolerance),
                 ("tn_from_start", "target_tn_gap", "best target TN gap", "TN", float(th.target_tn_tolerance))):
-            gaps = _gaps(_best(targets, field))
-            out += [Headline(f"{key}:{s}", f"start {_n(s)}'s {what}", unit, gaps[s], tol) for s in _by_player(gaps)]
+            behind = gaps(_best(targets, field))
+            out += [Headline(f"{key}:{s}", f"start {_n(s)}'s {what}", unit, behind[s], tol) for s in _by_player(behind)]
         matrix = m.get("checkpoint_travel") or {}
         outlying = sorted(_n(c) for c in matrix)
         for a, b in combinations(outlying, 2):
