@@ -372,18 +372,21 @@ class ValidationPanel(QWidget):
         self.findings = sorted(findings, key=lambda f: _SEVERITY_ORDER.get(f["severity"], len(_SEVERITY_ORDER)))
         self.tree.clear()
         shares = table_shares(self.robustness)
+        named = {(f["code"], tuple(sorted(f["elements"]))): tuple(f["elements"])
+                 for f in (self.robustness or {}).get("findings", [])}
         for i, f in enumerate(self.findings):
             item = QTreeWidgetItem(self.tree, [f["severity"], f["code"], f["message"], ", ".join(f["elements"])])
             item.setData(0, REF_ROLE, i)
             item.setToolTip(2, f["message"])
             item.setForeground(0, render.SEVERITY_COLOURS.get(f["severity"], QColor("black")))
-            share = shares.pop((f["code"], tuple(f["elements"])), None)
+            share = shares.pop((f["code"], tuple(sorted(f["elements"]))), None)
             if share is not None:
                 item.setText(4, f"in {share:.0%}")
                 item.setToolTip(4, f"{share:.0%} of placements by hand have this finding")
         n = len(self.findings)
         text = "No findings" if n == 0 else f"{n} finding{'s' if n != 1 else ''}"
         for (code, elements), share in sorted(shares.items(), key=lambda kv: -kv[1]):
+            elements = named.get((code, elements), elements)
             if share <= 0:
                 continue  # in the drawn arena's last report but not in this one: the edit changed it
             self.findings.append({"code": code, "severity": "info", "elements": list(elements), "metrics": {}, "table": True,
@@ -413,10 +416,11 @@ class ValidationPanel(QWidget):
 
 
 def table_shares(section: dict[str, Any] | None) -> dict[tuple[str, tuple[str, ...]], float]:
-    """(code, elements) -> share of placements with that finding, from a robustness section."""
+    """(code, sorted elements) -> share of placements with that finding, from a robustness section
+    (a finding names its elements in any order)."""
     if not section:
         return {}
-    return {(f["code"], tuple(f["elements"])): float(f["share"]) for f in section["findings"]}
+    return {(f["code"], tuple(sorted(f["elements"]))): float(f["share"]) for f in section["findings"]}
 
 
 def severities(findings: list[Finding]) -> dict[str, str]:

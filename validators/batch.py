@@ -19,8 +19,8 @@ from pathlib import Path
 
 from schema import ArenaError, Problem, loads
 from schema.io import MAX_FILE_BYTES, format_of
-from validators.context import ANALYSIS_TOLERANCE
 from validators.fanout import CONNECT_TIMEOUT, FanProgress, fan_out
+from validators.options import Options
 from validators.registry import NotForGame, UnknownValidator
 from validators.run import Report, validate
 
@@ -29,17 +29,6 @@ ARENA_SUFFIXES = (".yaml", ".yml", ".json")
 BatchProgress = FanProgress
 __all__ = ["ARENA_SUFFIXES", "CONNECT_TIMEOUT", "BatchProgress", "Options", "Outcome", "expand", "read",
            "validate_one", "validate_paths"]
-
-
-@dataclass(frozen=True)
-class Options:
-    """What ``arena validate`` passes to :func:`validators.run.validate`."""
-
-    enable: tuple[str, ...] = ()
-    disable: tuple[str, ...] = ()
-    tier: int | None = None
-    budget: int | None | str = "arena"
-    tolerance: float = ANALYSIS_TOLERANCE
 
 
 @dataclass

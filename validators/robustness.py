@@ -9,8 +9,8 @@ counted).  Each sample is validated as ``arena validate`` does (without the vali
 skips: ``symmetry`` judges the drawing, which hand placement always breaks), and
 :func:`aggregate` reports:
 
-- per finding (code + elements): in how many placements it appears and how often its presence
-  differs from the drawn arena's verdict (``flip_share``);
+- per finding (code + the elements it names, in any order): in how many placements it appears and
+  how often its presence differs from the drawn arena's verdict (``flip_share``);
 - per code: the share of placements with any finding of that code;
 - per headline metric of the game (``Hook.headlines``: e.g. each start's access gap): the drawn
   value, min / median / max over the placements and the share beyond its tolerance.
@@ -24,14 +24,15 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any
 
 import numpy as np
 
 from engine.placement import Tolerance
 from schema.ruleset import import_path, ruleset
-from validators.batch import Options
+from validators.options import Options
 from validators.fanout import Cancelled, FanProgress, fan_out
+from validators.headlines import Headline, Hook, gaps
 from validators.run import Report, validate
 
 __all__ = ["Cancelled", "Headline", "Hook", "gaps", "Sample", "Settings", "aggregate", "hook_of", "robustness",
@@ -41,51 +42,6 @@ __all__ = ["Cancelled", "Headline", "Hook", "gaps", "Sample", "Settings", "aggre
 SAMPLE_REDRAWS = 5
 #: Default number of worker processes for the samples.
 DEFAULT_WORKERS = 2
-
-
-@dataclass(frozen=True)
-class Headline:
-    """One headline metric of a report: ``value`` against ``tolerance`` (beyond it when above it,
-    or below it for ``limit="below"``); None when the report could not measure it."""
-
-    key: str
-    label: str
-    unit: str
-    value: float | None
-    tolerance: float
-    limit: Literal["above", "below"] = "above"
-
-    def beyond(self) -> bool:
-        if self.value is None:
-            return False
-        return self.value > self.tolerance + 1e-9 if self.limit == "above" else self.value < self.tolerance - 1e-9
-
-
-def gaps(values: dict[str, float | None]) -> dict[str, float | None]:
-    """Each key's value minus the smallest (None where it has none): how far behind the best
-    start or zone it is, the quantity the fairness validators hold to a tolerance.
-
-    >>> gaps({"start:1": 2.0, "start:2": 2.5, "start:3": None})
-    {'start:1': 0.0, 'start:2': 0.5, 'start:3': None}
-    """
-    finite = [v for v in values.values() if v is not None]
-    low = min(finite) if finite else None
-    return {k: (None if v is None or low is None else round(v - low, 3)) for k, v in values.items()}
-
-
-class Hook(Protocol):
-    """A game's placement-error hook (named by its ruleset's ``robustness``)."""
-
-    #: Validator codes not run on the samples.
-    skip: tuple[str, ...]
-    #: The unit the length tolerance is in ("length", "in").
-    unit: str
-
-    def tolerance(self, arena: Any) -> Tolerance: ...
-
-    def perturb(self, arena: Any, rng: np.random.Generator, tol: Tolerance) -> tuple[Any, int]: ...
-
-    def headlines(self, report: Report) -> list[Headline]: ...
 
 
 def hook_of(arena: Any) -> Hook:
@@ -188,23 +144,26 @@ def aggregate(nominal: Report, samples: list[Sample], hook: Hook, settings: Sett
     """The ``robustness`` section of the report (schema/report.schema.json)."""
     used = [s for s in samples if not s.skipped]
     total = len(used)
-    drawn = {(f.code, tuple(f.elements)): f.severity for f in nominal.findings if f.code not in hook.skip}
-    seen: dict[tuple[str, tuple[str, ...]], str] = dict(drawn)
+    # a finding is its code and the elements it names, in any order (checkpoint-spacing names the
+    # pair faster way round first): shown with the drawn arena's order, else the first seen
+    drawn = {(f.code, _key(f.elements)): (f.severity, tuple(f.elements)) for f in nominal.findings
+             if f.code not in hook.skip}
+    seen: dict[tuple[str, tuple[str, ...]], tuple[str, tuple[str, ...]]] = dict(drawn)
     counts: dict[tuple[str, tuple[str, ...]], int] = {}
     code_counts: dict[str, int] = {}
     for s in used:
-        keys = {(code, elements) for code, _, elements in s.findings}
+        keys = {(code, _key(elements)) for code, _, elements in s.findings}
         for code, severity, elements in s.findings:
-            seen.setdefault((code, elements), severity)
+            seen.setdefault((code, _key(elements)), (severity, elements))
         for key in keys:
             counts[key] = counts.get(key, 0) + 1
         for code in {k[0] for k in keys}:
             code_counts[code] = code_counts.get(code, 0) + 1
     findings = []
-    for (code, elements), severity in seen.items():
-        n = counts.get((code, elements), 0)
-        in_drawn = (code, elements) in drawn
-        findings.append({"code": code, "severity": severity, "elements": list(elements), "nominal": in_drawn,
+    for key, (severity, elements) in seen.items():
+        n = counts.get(key, 0)
+        in_drawn = key in drawn
+        findings.append({"code": key[0], "severity": severity, "elements": list(elements), "nominal": in_drawn,
                          "share": _share(n, total), "flip_share": _share(total - n if in_drawn else n, total)})
     findings.sort(key=lambda f: (not f["nominal"], -f["flip_share"], f["code"], f["elements"]))
     drawn_codes = {c for c, _ in drawn}
@@ -230,6 +189,10 @@ def aggregate(nominal: Report, samples: list[Sample], hook: Hook, settings: Sett
     if failures:
         out["failures"] = failures
     return out
+
+
+def _key(elements: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    return tuple(sorted(elements))
 
 
 def _round(v: float | None) -> float | None:

@@ -17,14 +17,14 @@ True
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from shapely.geometry import LineString, Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
 from engine.placement import Offset, Tolerance, move_shape, place
-from schema.model import (AccelerationField, Arena, Checkpoint, ExclusionField, Gate, StartPosition, StaticTarget,
+from schema.model import (AccelerationField, Arena, AreaShape, Checkpoint, ExclusionField, Gate, StartPosition, StaticTarget,
                           Wall)
 
 Piece = Wall | Checkpoint | Gate | AccelerationField | ExclusionField | StaticTarget | StartPosition
@@ -48,7 +48,7 @@ def move(piece: Any, off: Offset) -> Any:
         pivot = ((piece.start[0] + piece.end[0]) / 2, (piece.start[1] + piece.end[1]) / 2)
         return replace(piece, start=off.point(piece.start, pivot), end=off.point(piece.end, pivot))
     if isinstance(piece, AccelerationField):
-        return replace(piece, shape=move_shape(piece.shape, off), direction=off.angle(piece.direction))
+        return replace(piece, shape=cast(AreaShape, move_shape(piece.shape, off)), direction=off.angle(piece.direction))
     return replace(piece, shape=move_shape(piece.shape, off))
 
 

@@ -42,7 +42,11 @@ def test_cancel_stops_the_children_at_once(window, qtbot) -> None:  # type: igno
     window.doc.reset(edge_case_arena(), None)
     assert window.robustness.start(40)
     qtbot.wait(300)
-    window.robustness.dialog.cancel()
+    from PySide6.QtWidgets import QPushButton
+
+    button = window.robustness.dialog.findChild(QPushButton)
+    assert button is not None and button.text() == "Cancel"
+    button.click()
     assert not window.robustness.run.running and window.robustness.dialog is None
     deadline = time.monotonic() + 10
     while multiprocessing.active_children() and time.monotonic() < deadline:

@@ -22,7 +22,7 @@ from engine.arenarex import placement_error
 from engine.placement import Tolerance
 from schema.games.arenarex import ArenaRexArena
 from validators.report import Report
-from validators.robustness import Headline, gaps
+from validators.headlines import Headline, gaps
 
 
 def _row(zones: dict[str, Any], base: str, pick: Any) -> dict[str, float | None]:

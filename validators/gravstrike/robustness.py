@@ -25,7 +25,7 @@ from engine.gravstrike import placement_error
 from engine.placement import Tolerance
 from schema.model import Arena
 from validators.report import Report
-from validators.robustness import Headline, gaps
+from validators.headlines import Headline, gaps
 
 
 def _n(ref: str) -> str:
