@@ -338,7 +338,9 @@ class ValidationPanel(QWidget):
         self.status = QLabel("Not validated yet")
         layout.addWidget(self.status)
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["Severity", "Code", "Message", "Elements"])
+        self.tree.setHeaderLabels(["Severity", "Code", "Message", "Elements", "Under table error"])
+        self.tree.headerItem().setToolTip(4, "Share of placements by hand (Analysis → Tabletop robustness…) that have "
+                                             "this finding")
         self.tree.setRootIsDecorated(False)
         # messages wrap in the width there is: no sideways scrolling to read a finding
         self.tree.setWordWrap(True)
@@ -348,13 +350,17 @@ class ValidationPanel(QWidget):
         header = self.tree.header()
         header.setStretchLastSection(False)
         for col, mode in enumerate((QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.ResizeToContents,
-                                    QHeaderView.ResizeMode.Stretch, QHeaderView.ResizeMode.Interactive)):
+                                    QHeaderView.ResizeMode.Stretch, QHeaderView.ResizeMode.Interactive,
+                                    QHeaderView.ResizeMode.ResizeToContents)):
             header.setSectionResizeMode(col, mode)
         header.resizeSection(3, 130)
+        self.tree.setColumnHidden(4, True)  # until a tabletop-robustness run (set_robustness)
         self.tree.setItemDelegate(WrapDelegate(self.tree))
         header.sectionResized.connect(lambda *_: self.tree.doItemsLayout())  # re-wrap to the new width
         layout.addWidget(self.tree)
         self.findings: list[Finding] = []
+        #: The last tabletop-robustness section (validators.robustness), or None.
+        self.robustness: dict[str, Any] | None = None
         runner.started.connect(lambda g: self.status.setText(f"Validating… (run {g})"))
         runner.finished.connect(self.show_findings)
         runner.failed.connect(lambda text: self.status.setText("Validation failed: " + text.strip().splitlines()[-1]))
@@ -365,21 +371,56 @@ class ValidationPanel(QWidget):
         # worst first (the stages arrive in their own order: quick checks, then travel)
         self.findings = sorted(findings, key=lambda f: _SEVERITY_ORDER.get(f["severity"], len(_SEVERITY_ORDER)))
         self.tree.clear()
+        shares = table_shares(self.robustness)
+        named = {(f["code"], tuple(sorted(f["elements"]))): tuple(f["elements"])
+                 for f in (self.robustness or {}).get("findings", [])}
         for i, f in enumerate(self.findings):
             item = QTreeWidgetItem(self.tree, [f["severity"], f["code"], f["message"], ", ".join(f["elements"])])
             item.setData(0, REF_ROLE, i)
             item.setToolTip(2, f["message"])
             item.setForeground(0, render.SEVERITY_COLOURS.get(f["severity"], QColor("black")))
+            share = shares.pop((f["code"], tuple(sorted(f["elements"]))), None)
+            if share is not None:
+                item.setText(4, f"in {share:.0%}")
+                item.setToolTip(4, f"{share:.0%} of placements by hand have this finding")
         n = len(self.findings)
         text = "No findings" if n == 0 else f"{n} finding{'s' if n != 1 else ''}"
+        for (code, elements), share in sorted(shares.items(), key=lambda kv: -kv[1]):
+            elements = named.get((code, elements), elements)
+            if share <= 0:
+                continue  # in the drawn arena's last report but not in this one: the edit changed it
+            self.findings.append({"code": code, "severity": "info", "elements": list(elements), "metrics": {}, "table": True,
+                                  "message": f"not in the drawn arena, but {share:.0%} of placements by hand have it"})
+            item = QTreeWidgetItem(self.tree, ["table", code, self.findings[-1]["message"], ", ".join(elements),
+                                               f"in {share:.0%}"])
+            item.setData(0, REF_ROLE, len(self.findings) - 1)
+            item.setForeground(0, QColor("#777777"))
+        if self.robustness is not None:
+            text += f" · under table error: {self.robustness['validated']} placements"
         if not self.runner.final:
             text += f" so far — {self.runner.running or STAGE} running in the background…"
         self.status.setText(text)
+
+    def set_robustness(self, section: dict[str, Any] | None) -> None:
+        """Show (or, with None, hide) the "Under table error" column of a robustness run."""
+        if section is None and self.robustness is None:
+            return
+        self.robustness = section
+        self.tree.setColumnHidden(4, section is None)
+        self.show_findings([f for f in self.findings if not f.get("table")])
 
     def _clicked(self, item: QTreeWidgetItem, _col: int = 0) -> None:
         f = self.findings[item.data(0, REF_ROLE)]
         self.findingSelected.emit(dict(f))
         self.findingActivated.emit(list(f["elements"]))
+
+
+def table_shares(section: dict[str, Any] | None) -> dict[tuple[str, tuple[str, ...]], float]:
+    """(code, sorted elements) -> share of placements with that finding, from a robustness section
+    (a finding names its elements in any order)."""
+    if not section:
+        return {}
+    return {(f["code"], tuple(sorted(f["elements"]))): float(f["share"]) for f in section["findings"]}
 
 
 def severities(findings: list[Finding]) -> dict[str, str]:

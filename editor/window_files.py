@@ -196,5 +196,6 @@ class FileRoom:
         save_layout(self)
         self.runner.shutdown()
         self.overlays.shutdown()
+        self.robustness.shutdown()
         self.recovery.clear()
         event.accept()

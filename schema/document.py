@@ -52,6 +52,8 @@ def arena_from(doc: Doc) -> m.Arena:
         safe_area_radius=float(an.get("safe_area_radius", da.safe_area_radius)),
         safe_area_min_visible=float(an.get("safe_area_min_visible", da.safe_area_min_visible)),
         disabled=tuple(an.get("disabled", ())),
+        placement_tolerance=float(an.get("placement_tolerance", da.placement_tolerance)),
+        placement_angle_tolerance=float(an.get("placement_angle_tolerance", da.placement_angle_tolerance)),
     )
     va = sc.get("variants", {})
     variants = m.Variants(**{k: bool(v) for k, v in va.items()})
@@ -172,6 +174,18 @@ def with_extensions(d: Doc, ext: m.Extensions) -> Doc:
     return d
 
 
+def _placement(an: m.Analysis) -> Doc:
+    """The placement tolerances, written only when they differ from the defaults (files saved
+    before they existed keep their canonical form)."""
+    d = m.Analysis()
+    out: Doc = {}
+    if an.placement_tolerance != d.placement_tolerance:
+        out["placement_tolerance"] = num(an.placement_tolerance)
+    if an.placement_angle_tolerance != d.placement_angle_tolerance:
+        out["placement_angle_tolerance"] = num(an.placement_angle_tolerance)
+    return out
+
+
 def to_document(a: m.Arena) -> Doc:
     """The canonical document of an arena."""
     doc: Doc = header_document(a)
@@ -237,6 +251,7 @@ def to_document(a: m.Arena) -> Doc:
             "safe_area_radius": num(an.safe_area_radius),
             "safe_area_min_visible": num(an.safe_area_min_visible),
             "disabled": list(an.disabled),
+            **_placement(an),
         },
     })
     doc["scenario"] = scen

@@ -246,6 +246,10 @@ class Analysis:
     safe_area_radius: float = 10.0
     safe_area_min_visible: float = 0.25
     disabled: tuple[str, ...] = ()
+    #: Placement error of a piece put down by hand (tabletop robustness): lengths along each
+    #: axis and degrees of turn.
+    placement_tolerance: float = 0.25
+    placement_angle_tolerance: float = 5.0
 
 
 @dataclass(frozen=True)

@@ -110,6 +110,10 @@ class Ruleset:
     #: (validated or not: be defensive) -> ``(JSON pointer, message)`` pairs, located like
     #: schema errors.  None when the game has none.
     semantic: Callable[[Any], list[tuple[str, str]]] | None = None
+    #: Tabletop robustness (``module:OBJECT``): the game's placement-error hook - its
+    #: tolerance, how it misplaces pieces and its headline metrics
+    #: (:class:`validators.robustness.Hook`).  Empty: the game has none yet.
+    robustness: str = ""
 
     @property
     def validator_package(self) -> str | None:

@@ -115,6 +115,12 @@ ANALYSIS: dict[str, Any] = {
                  "items": {"type": "string", "minLength": 1, "maxLength": 64, "title": "Code",
                            "description": "A check code, e.g. ar-symmetry."},
                  "uniqueItems": True, "maxItems": 100, "default": []},
+    "placement_tolerance": num("Placement tolerance", "Tabletop robustness: inches by which a pit, spike or hazard "
+                               "put down by hand may miss its drawn place along each axis.", minimum=0, maximum=5,
+                               default=0.25),
+    "placement_angle_tolerance": num("Placement angle tolerance", "Tabletop robustness: degrees by which a piece put "
+                                     "down by hand may be turned from its drawn direction.", minimum=0, maximum=45,
+                                     default=5),
 }
 
 

@@ -259,6 +259,8 @@ PROPERTIES: dict[str, Any] = {
             "safe_area_min_visible": num("Safe-area visibility", "Smallest share of the arena within the radius a point may see.", minimum=0, maximum=1, default=0.25),
             "disabled": array("Disabled validators", "Validator codes not run for this arena.",
                               {"type": "string", "title": "Code", "description": "A validator code."}, uniqueItems=True),
+            "placement_tolerance": num("Placement tolerance", "Tabletop robustness: lengths by which a piece put down by hand may miss its drawn place along each axis.", minimum=0, maximum=5, default=0.25),
+            "placement_angle_tolerance": num("Placement angle tolerance", "Tabletop robustness: degrees by which a piece put down by hand may be turned from its drawn direction.", minimum=0, maximum=45, default=5.0),
         }),
     }),
 }

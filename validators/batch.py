@@ -13,36 +13,22 @@ one arena exactly as ``arena validate`` does, and results are put back in input 
 from __future__ import annotations
 
 import os
-import uuid
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 from pathlib import Path
-from typing import Any
 
 from schema import ArenaError, Problem, loads
 from schema.io import MAX_FILE_BYTES, format_of
-from validators.context import ANALYSIS_TOLERANCE
+from validators.fanout import CONNECT_TIMEOUT, FanProgress, fan_out
+from validators.options import Options
 from validators.registry import NotForGame, UnknownValidator
 from validators.run import Report, validate
 
 ARENA_SUFFIXES = (".yaml", ".yml", ".json")
-#: Seconds to wait for the Dask scheduler to answer.
-CONNECT_TIMEOUT = 15
 #: ``progress(done, total)`` after each file.
-BatchProgress = Callable[[int, int], None]
-
-
-@dataclass(frozen=True)
-class Options:
-    """What ``arena validate`` passes to :func:`validators.run.validate`."""
-
-    enable: tuple[str, ...] = ()
-    disable: tuple[str, ...] = ()
-    tier: int | None = None
-    budget: int | None | str = "arena"
-    tolerance: float = ANALYSIS_TOLERANCE
+BatchProgress = FanProgress
+__all__ = ["ARENA_SUFFIXES", "CONNECT_TIMEOUT", "BatchProgress", "Options", "Outcome", "expand", "read",
+           "validate_one", "validate_paths"]
 
 
 @dataclass
@@ -105,49 +91,9 @@ def validate_one(source: str, raw: bytes | None, problems: list[Problem], option
     return Outcome(source, report=report)
 
 
-def _worker_init() -> None:
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
-
 def validate_paths(paths: Sequence[str | os.PathLike[str]], options: Options = Options(), *, jobs: int = 1,
                    scheduler: str | None = None, progress: BatchProgress | None = None) -> list[Outcome]:
     """Validate every file in ``paths`` (directories expanded); outcomes in input order."""
     files = [read(p) for p in expand(paths)]
-    total = len(files)
-    if scheduler:
-        return _on_dask(files, options, scheduler, progress)
-    if jobs <= 1 or total <= 1:
-        out = []
-        for i, (source, raw, problems) in enumerate(files):
-            out.append(validate_one(source, raw, problems, options))
-            if progress:
-                progress(i + 1, total)
-        return out
-    results: list[Outcome | None] = [None] * total
-    with ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=get_context("spawn"),
-                             initializer=_worker_init) as pool:
-        futures = {pool.submit(validate_one, s, raw, pr, options): i for i, (s, raw, pr) in enumerate(files)}
-        for done, fut in enumerate(as_completed(futures), 1):
-            results[futures[fut]] = fut.result()
-            if progress:
-                progress(done, total)
-    return [r for r in results if r is not None]
-
-
-def _on_dask(files: list[tuple[str, bytes | None, list[Problem]]], options: Options, address: str,
-             progress: BatchProgress | None) -> list[Outcome]:
-    from distributed import Client
-    from distributed import as_completed as dask_completed
-
-    total = len(files)
-    batch = uuid.uuid4().hex[:12]
-    with Client(address, set_as_default=False, timeout=CONNECT_TIMEOUT) as client:
-        futures = [client.submit(validate_one, s, raw, pr, options, pure=False, key=f"arena-validate-{batch}-{i}")
-                   for i, (s, raw, pr) in enumerate(files)]
-        index = {f.key: i for i, f in enumerate(futures)}
-        results: list[Any] = [None] * total
-        for done, fut in enumerate(dask_completed(futures, loop=client.loop), 1):
-            results[index[fut.key]] = fut.result()
-            if progress:
-                progress(done, total)
-    return list(results)
+    return fan_out(validate_one, [(s, raw, pr, options) for s, raw, pr in files], jobs=jobs, scheduler=scheduler,
+                   progress=progress, name="arena-validate")

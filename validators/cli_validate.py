@@ -19,6 +19,7 @@ from schema import ArenaError, load
 from validators.context import ANALYSIS_TOLERANCE
 from validators.batch import Options, expand, validate_paths
 from validators.cli_app import EXIT_INTERNAL, app, terminal_text, working_on
+from validators.cli_robustness import print_robustness, run_robustness
 from validators.registry import NotForGame, UnknownValidator, default_registry, games_of
 from validators.run import Report, validate
 
@@ -56,6 +57,10 @@ def validate_cmd(
                                              help="Position tolerance of travel analysis in lengths (0.01 = the engine's exact setting; slower).")] = ANALYSIS_TOLERANCE,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Validate this many files at once, in worker processes.")] = 1,
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Run on a Dask cluster: tcp://HOST:PORT of its scheduler.")] = None,
+    robust: Annotated[Optional[int], typer.Option("--robustness", min=1, max=10000,
+                                                  help="Tabletop robustness: validate N placements within the scenario's placement tolerance too.")] = None,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="With --robustness: the seed of the placements.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="With --robustness: local worker processes for the placements.")] = 2,
 ) -> None:
     """Validate arenas: each game's setup rules and fairness under its movement rules."""
     if list_:
@@ -68,9 +73,11 @@ def validate_cmd(
     out = Console(file=sys.stdout)
     err = Console(file=sys.stderr, soft_wrap=True)  # a path or a message is never broken across lines
     files = expand(files)
-    if jobs > 1 or scheduler:
-        _batch(files, as_json, fail_on, Options(tuple(enable or ()), tuple(disable or ()), tier, bud, tolerance), jobs, scheduler,
-               out, err)
+    if scheduler and not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
+        raise typer.BadParameter("give the scheduler's address, e.g. tcp://10.0.0.5:8786", param_hint="--scheduler")
+    options = Options(tuple(enable or ()), tuple(disable or ()), tier, bud, tolerance)
+    if robust is None and (jobs > 1 or scheduler):
+        _batch(files, as_json, fail_on, options, jobs, scheduler, out, err)
     reports: list[Report] = []
     failed = False
     for path in files:
@@ -89,10 +96,14 @@ def validate_cmd(
         except UnknownValidator as exc:
             err.print(f"unknown validator code {exc.args[0]!r}", markup=False)
             raise typer.Exit(2) from None
+        if robust is not None:
+            run_robustness(report, robust, seed, options, workers, scheduler, err)
         reports.append(report)
         failed |= report.fails(fail_on)
         if not as_json:
             print_report(report, out)
+            if report.robustness is not None:
+                print_robustness(report.robustness, out)
     if as_json:
         docs: Any = [r.to_json() for r in reports]
         json.dump(docs[0] if len(docs) == 1 else docs, sys.stdout, indent=2)
@@ -135,8 +146,6 @@ def _list(game: str | None, as_json: bool) -> None:
 def _batch(files: list[Path], as_json: bool, fail_on: str, options: Options, jobs: int, scheduler: str | None,
            out: Console, err: Console) -> None:
     """The ``--jobs``/``--scheduler`` path: same output and exit codes as one file at a time."""
-    if scheduler and not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
-        raise typer.BadParameter("give the scheduler's address, e.g. tcp://10.0.0.5:8786", param_hint="--scheduler")
     try:
         if err.is_terminal:
             with Progress(TextColumn("[bold]validating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

@@ -33,6 +33,8 @@ class Report:
     tolerance: float | None = None
     system: str = "gravstrike"
     players: int | None = None
+    #: The tabletop-robustness section (:func:`validators.robustness.robustness`), when one was run.
+    robustness: dict[str, Any] | None = None
 
     def player_count(self) -> int:
         """Players the scenario is for: ``players`` if the runner gave it, else the arena's."""
@@ -68,6 +70,8 @@ class Report:
             "findings": [f.to_json() for f in self.findings],
             "metrics": self.metrics,
         })
+        if self.robustness is not None:
+            doc["robustness"] = self.robustness
         return doc
 
 

@@ -123,6 +123,10 @@ class Analysis:
     sight_tolerance: float = 0.1
     grid: float = 0.25
     disabled: tuple[str, ...] = ()
+    #: Tabletop robustness: inches along each axis and degrees of turn a piece put down by hand
+    #: may miss its drawn place by.
+    placement_tolerance: float = 0.25
+    placement_angle_tolerance: float = 5.0
 
 
 @dataclass(frozen=True)
@@ -260,6 +264,11 @@ def _p(p: Point) -> list[int | float]:
     return [num(p[0]), num(p[1])]
 
 
+#: Analysis settings written only when not their defaults (files saved before they existed keep
+#: their canonical form).
+_WRITTEN_IF_SET = ("placement_tolerance", "placement_angle_tolerance")
+
+
 def to_document(a: ArenaRexArena) -> Doc:
     """The canonical document of an arena (``from_document(to_document(a)) == a``)."""
     doc: Doc = header_document(a)
@@ -291,7 +300,8 @@ def to_document(a: ArenaRexArena) -> Doc:
         scen["players"] = a.scenario.players
     scen["analysis"] = {f.name: (list(an.disabled) if f.name == "disabled" else
                                  num(getattr(an, f.name)) if isinstance(getattr(an, f.name), float)
-                                 else getattr(an, f.name)) for f in fields(Analysis)}
+                                 else getattr(an, f.name)) for f in fields(Analysis)
+                        if f.name not in _WRITTEN_IF_SET or getattr(an, f.name) != getattr(Analysis(), f.name)}
     doc["scenario"] = scen
     return with_extensions(doc, a.extensions)
 
@@ -381,6 +391,7 @@ RULESET = Ruleset(
     engine="engine.arenarex",
     checks="validators.arenarex.run:validate",
     editor="",
+    robustness="validators.arenarex.robustness:HOOK",
 )
 
 

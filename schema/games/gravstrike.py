@@ -76,4 +76,5 @@ RULESET = Ruleset(
     checks="validators.run:validate",  # Gravstrike is validators.run's own path
     validators="validators.gravstrike",
     editor="editor",
+    robustness="validators.gravstrike.robustness:HOOK",
 )

@@ -1,0 +1,57 @@
+"""Arena Rex's placement error: the terrain put down by hand within the scenario's tolerance.
+
+The pieces are the pits, spikes and terrain hazards ("column, wall, rubble, etc."), each shifted
+and turned by its own offset (:mod:`engine.placement`), in that order, element by element in file
+order.  The board and its deployment edges are the table itself and do not move.
+
+>>> import numpy as np
+>>> from schema import load
+>>> arena = load("arenas/arena-rex/colosseum-30.yaml")
+>>> moved, _ = perturb(arena, np.random.default_rng(0), tolerance(arena))
+>>> a, b = arena.pits[0].shape.to_shapely().centroid, moved.pits[0].shape.to_shapely().centroid
+>>> abs(a.x - b.x) <= 0.25 + 1e-9 and abs(a.y - b.y) <= 0.25 + 1e-9
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+from shapely.geometry.base import BaseGeometry
+
+from engine.placement import Offset, Tolerance, move_shape, place
+from schema.games.arenarex import ArenaRexArena
+
+KINDS = ("pits", "spikes", "hazards")
+
+
+def tolerance(arena: ArenaRexArena) -> Tolerance:
+    """The scenario's placement tolerance (``scenario.analysis.placement_tolerance`` inches and
+    ``placement_angle_tolerance`` degrees)."""
+    an = arena.scenario.analysis
+    return Tolerance(an.placement_tolerance, an.placement_angle_tolerance)
+
+
+def _move(piece: Any, off: Offset) -> Any:
+    return replace(piece, shape=move_shape(piece.shape, off))
+
+
+def _geometry(piece: Any) -> BaseGeometry:
+    shape: BaseGeometry = piece.shape.to_shapely()
+    return shape
+
+
+def perturb(arena: ArenaRexArena, rng: np.random.Generator, tol: Tolerance) -> tuple[ArenaRexArena, int]:
+    """``arena`` with every pit, spike and hazard misplaced within ``tol``; and how many draws were
+    redone because a piece left the board."""
+    pieces: list[Any] = [p for k in KINDS for p in getattr(arena, k)]
+    moved, redraws = place(pieces, rng, tol, _move, _geometry, arena.bounds_geometry())
+    out: dict[str, Any] = {}
+    i = 0
+    for k in KINDS:
+        n = len(getattr(arena, k))
+        out[k] = tuple(moved[i:i + n])
+        i += n
+    return replace(arena, **out), redraws
