@@ -436,6 +436,8 @@ class Overlays(QObject):
             self.cw.shutdown()
         if hasattr(self, "cw_travel"):
             self.cw_travel.shutdown()
+        if hasattr(self, "rex"):
+            self.rex.shutdown()
         for kind in list(self.jobs):
             self._cancel(kind)
         self.pool.waitForDone(3000)
@@ -488,6 +490,9 @@ def install(win: Any) -> Overlays:
     ov = Overlays(win)
     ov.install_menu(win.menus["view"])
     ov.cw = install_car_wars(win, ov.menu)  # Car Wars: the same menus, its own layers
+    from editor.games.rex_overlays import install as install_rex
+
+    ov.rex = install_rex(win, ov)  # Arena Rex: its own entries, layers and jobs
     from editor.games.travel_dock import install as install_car_wars_travel
 
     ov.cw_travel = install_car_wars_travel(win, ov)  # the dock's Car Wars page
