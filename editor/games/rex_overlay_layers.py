@@ -58,7 +58,10 @@ class RexPathLayer(QGraphicsItem):
         pts = [p for w in self.walks for p in w.points]
         if not pts:
             return QRectF()
-        pad = 2.0 + max(w.base_mm for w in self.walks) / 25.4
+        # the labels are in device pixels (up to ~200 wide): their size in the scene at this zoom
+        views = self.scene().views() if self.scene() is not None else []
+        px = abs(views[0].transform().m11()) if views and views[0].transform().m11() else 1.0
+        pad = 2.0 + max(w.base_mm for w in self.walks) / 25.4 + 200.0 / px
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         return QRectF(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
 
