@@ -47,7 +47,30 @@ class _Job(QRunnable):
         self.signals.done.emit(self.kind, self.generation, result)
 
 
-class OverlayJobs(QObject):
+class JobSlots:
+    """One background job per kind: starting one cancels the kind's running job, and each start
+    or cancel moves the kind's generation on (answers of older generations are dropped).  Uses
+    the owner's ``generation``, ``jobs``, ``pool`` and ``signals``."""
+
+    generation: dict[str, int]
+    jobs: dict[str, _Job]
+    pool: QThreadPool
+    signals: _Signals
+
+    def _start(self, kind: str, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        self._cancel(kind)
+        job = _Job(kind, self.generation[kind], fn, args, self.signals)
+        self.jobs[kind] = job
+        self.pool.start(job)
+
+    def _cancel(self, kind: str) -> None:
+        self.generation[kind] += 1
+        job = self.jobs.pop(kind, None)
+        if job is not None:
+            job.cancelled.set()
+
+
+class OverlayJobs(JobSlots, QObject):
     """The jobs of one game's overlays; ``win`` is the main window and ``legend`` the key
     (``set_state(kind, title, state)``)."""
 
@@ -142,18 +165,6 @@ class OverlayJobs(QObject):
                     self._cancel(kind)
             self.edit_timer.start()
 
-    def _start(self, kind: str, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
-        self._cancel(kind)
-        job = _Job(kind, self.generation[kind], fn, args, self.signals)
-        self.jobs[kind] = job
-        self.pool.start(job)
-
-    def _cancel(self, kind: str) -> None:
-        self.generation[kind] += 1
-        job = self.jobs.pop(kind, None)
-        if job is not None:
-            job.cancelled.set()
-
     def _done(self, kind: str, generation: int, result: object) -> None:
         if generation != self.generation[kind]:
             return  # an older choice or arena
@@ -180,4 +191,4 @@ class OverlayJobs(QObject):
         self.pool.waitForDone(3000)
 
 
-__all__ = ["EDIT_DELAY_MS", "KINDS", "OverlayJobs"]
+__all__ = ["EDIT_DELAY_MS", "KINDS", "JobSlots", "OverlayJobs"]

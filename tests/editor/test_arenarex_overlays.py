@@ -12,7 +12,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtGui import QImage, QPainter
 from shapely.geometry import LineString, Point
 
 from editor import commands as C
@@ -22,6 +21,8 @@ from engine.arenarex import fairness
 from schema.games.arenarex import Hazard
 from schema.io import load
 from schema.model import Rect
+from tests.editor.conftest import open_shipped
+from tests.editor.test_carwars_overlays import scene_image
 
 SHIPPED = Path(__file__).resolve().parents[2] / "arenas" / "arena-rex" / "colosseum-30.yaml"
 WAIT_MS = 60_000
@@ -30,20 +31,7 @@ WAIT_MS = 60_000
 @pytest.fixture
 def rwin(window):  # type: ignore[no-untyped-def]
     """The window with the shipped 30 in circle (symmetry mode off)."""
-    assert window.open_path(str(SHIPPED), ask=False)
-    window.doc.symmetry_enabled = False
-    window.view.set_scale(16.0)
-    window.view.centerOn(0, 0)
-    return window
-
-
-def scene_image(win) -> QImage:  # type: ignore[no-untyped-def]
-    img = QImage(400, 400, QImage.Format.Format_ARGB32)
-    img.fill(0)
-    p = QPainter(img)
-    win.scene.render(p)
-    p.end()
-    return img
+    return open_shipped(window, SHIPPED, 16.0)
 
 
 def pick(group, data):  # type: ignore[no-untyped-def]
