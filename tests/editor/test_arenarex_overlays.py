@@ -182,3 +182,27 @@ def test_zone_access_finding_query_names_each_zones_nearest_zone() -> None:
     (w1, w2) = RW.walks(arena, q[0], q[1])
     assert w1.reached == "deploy:2" and w2.reached == "deploy:1" and w1.length == pytest.approx(w2.length)
     assert RW.finding_query(arena, {"code": "ar-pits", "message": "", "elements": ["pit-west"]}) is None
+
+
+def test_hazard_access_walks_end_in_melee_range_of_the_nearest_pit() -> None:
+    """"Models have a simple 1 melee range" (L20): the walk of ar-hazard-access ends where the
+    base's rim is within 1 in of the nearest pit, and is no longer than the check's own figure
+    (read from the distance field) nor much shorter."""
+    arena = load(SHIPPED)
+    msg = "the nearest pit is 9.5 in from deploy:1 but 11.0 in from deploy:2 with 40 mm bases"
+    q = RW.finding_query(arena, {"code": "ar-hazard-access", "message": msg, "elements": ["deploy:1", "deploy:2"]})
+    assert q is not None and q[0] == ((1, "nearest:pit"), (2, "nearest:pit")) and q[1] == 40.0
+    metrics = {m.zone: m for m in fairness.zone_metrics(arena)[40.0]}
+    r = 40.0 / 25.4 / 2.0
+    for w in RW.walks(arena, q[0], q[1]):
+        pit = next(p for p in arena.pits if p.id == w.reached).shape.to_shapely()
+        assert pit.distance(Point(w.points[-1])) <= r + arena.scenario.analysis.melee + 1e-6
+        nearest = metrics[f"deploy:{w.player}"].nearest["pit"]
+        assert nearest - 1.0 <= w.length <= nearest + 1e-6
+    # ar-reach: the walk that fails, drawn as "no way"
+    blocked = replace(arena, hazards=(*arena.hazards, Hazard("ring", Rect((0.0, -10.0), (30.0, 1.0)), "wall")))
+    q = RW.finding_query(blocked, {"code": "ar-reach", "message": "deploy:1 cannot walk to the centre, deploy:2 "
+                                   "with 50 mm bases", "elements": ["deploy:1", "deploy:2"]})
+    assert q is not None and q[0] == ((1, RW.CENTRE),)
+    (w,) = RW.walks(blocked, q[0], q[1])
+    assert not math.isfinite(w.length) and "no way for 50 mm bases" in w.summary()
