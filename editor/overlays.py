@@ -11,11 +11,10 @@ code as ``arena render`` (:mod:`editor.export_render`).
 from __future__ import annotations
 
 import math
-import threading
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QPointF, QRectF, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QThreadPool, Signal
 from PySide6.QtGui import QAction, QActionGroup, QColor, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -31,7 +30,7 @@ from editor import elements as E
 from editor import export_render as X
 from editor import render as R
 from editor.canvas_legend import CanvasLegend, sight_brush
-from editor.validation import Cancelled, call_in_child
+from editor.games.overlay_jobs import JobSlots, _Job, _Signals
 from schema.model import Arena, StartPosition
 
 HEAT_Z = -5.0  # under every element
@@ -39,27 +38,6 @@ PATH_Z = 50.0  # over every element
 
 
 # ------------------------------------------------------------------ background work
-
-
-class _Signals(QObject):
-    done = Signal(str, int, object)  # job kind, generation, result or error text
-
-
-class _Job(QRunnable):
-    def __init__(self, kind: str, generation: int, fn: Callable[..., Any], args: tuple[Any, ...],
-                 signals: _Signals) -> None:
-        super().__init__()
-        self.kind, self.generation, self.fn, self.args, self.signals = kind, generation, fn, args, signals
-        self.cancelled = threading.Event()
-
-    def run(self) -> None:
-        try:
-            result = call_in_child(self.fn, self.args, self.cancelled.is_set)
-        except Cancelled:
-            return
-        except Exception as exc:  # noqa: BLE001 - shown in the status bar
-            result = RuntimeError(str(exc).strip().splitlines()[-1] if str(exc).strip() else repr(exc))
-        self.signals.done.emit(self.kind, self.generation, result)
 
 
 def travel_table(arena: Arena, travel: dict[str, Any] | None = None) -> dict[str, dict[str, float | None]]:
@@ -233,7 +211,7 @@ class TravelTable(QWidget):
         self.status.setText("Turns from each start to each checkpoint (flat out; best bold, worst red)")
 
 
-class Overlays(QObject):
+class Overlays(JobSlots, QObject):
     """Owns the layers and the background jobs; ``win`` is the main window."""
 
     message = Signal(str)
@@ -259,21 +237,6 @@ class Overlays(QObject):
         self.jobs: dict[str, _Job] = {}
 
     # -- jobs
-    def _start(self, kind: str, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
-        self.generation[kind] += 1
-        old = self.jobs.pop(kind, None)
-        if old is not None:
-            old.cancelled.set()
-        job = _Job(kind, self.generation[kind], fn, args, self.signals)
-        self.jobs[kind] = job
-        self.pool.start(job)
-
-    def _cancel(self, kind: str) -> None:
-        self.generation[kind] += 1
-        job = self.jobs.pop(kind, None)
-        if job is not None:
-            job.cancelled.set()
-
     def _done(self, kind: str, generation: int, result: object) -> None:
         if generation != self.generation[kind]:
             return
@@ -436,6 +399,8 @@ class Overlays(QObject):
             self.cw.shutdown()
         if hasattr(self, "cw_travel"):
             self.cw_travel.shutdown()
+        if hasattr(self, "rex"):
+            self.rex.shutdown()
         for kind in list(self.jobs):
             self._cancel(kind)
         self.pool.waitForDone(3000)
@@ -488,6 +453,9 @@ def install(win: Any) -> Overlays:
     ov = Overlays(win)
     ov.install_menu(win.menus["view"])
     ov.cw = install_car_wars(win, ov.menu)  # Car Wars: the same menus, its own layers
+    from editor.games.rex_overlays import install as install_rex
+
+    ov.rex = install_rex(win, ov)  # Arena Rex: its own entries, layers and jobs
     from editor.games.travel_dock import install as install_car_wars_travel
 
     ov.cw_travel = install_car_wars_travel(win, ov)  # the dock's Car Wars page

@@ -6,10 +6,12 @@ them, and a key in the canvas's top-right corner like Gravstrike's
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QGridLayout, QLabel, QProgressBar, QStyleOptionGraphicsItem, QVBoxLayout, QWidget
 
 from editor import render as R
@@ -28,48 +30,81 @@ def _bounds_path(arena: Any) -> QPainterPath:
     return path
 
 
-class CwHeatLayer(QGraphicsItem):
+class CellLayer(QGraphicsItem):
+    """Square cells coloured under the elements, clipped to the board: one image, a pixel a
+    cell, drawn unsmoothed (the cells stay crisp at any zoom)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.arena: Any = None
+        self.image: QImage | None = None
+        self.rect = QRectF()
+        self.setZValue(HEAT_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_cells(self, arena: Any, x0: float, y0: float, cell: float, colours: Any) -> None:
+        """Cell (i, j) covers [x0 + i*cell, x0 + (i+1)*cell) x [y0 + j*cell, ...) and is
+        painted ``colours[i][j]`` (a colour name, or None for none) at :data:`HEAT_ALPHA`;
+        ``colours`` None clears the layer."""
+        self.prepareGeometryChange()
+        self.arena = arena
+        if colours is None:
+            self.image, self.rect = None, QRectF()
+        else:
+            nx, ny = len(colours), (len(colours[0]) if len(colours) else 0)
+            rgba = np.zeros((ny, nx, 4), dtype=np.uint8)
+            cache: dict[str, tuple[int, int, int, int]] = {}
+            for i in range(nx):
+                for j in range(ny):
+                    name = colours[i][j]
+                    if name is not None:
+                        if name not in cache:
+                            c = QColor(name)
+                            cache[name] = (c.red(), c.green(), c.blue(), HEAT_ALPHA)
+                        rgba[j, i] = cache[name]
+            self.image = QImage(rgba.tobytes(), nx, ny, 4 * nx, QImage.Format.Format_RGBA8888).copy()
+            self.rect = QRectF(x0, y0, nx * cell, ny * cell)
+        self.update()
+
+    def colour_at(self, x: float, y: float) -> str | None:
+        """The colour (``#rrggbb``) of the cell at arena point (x, y), if it is painted."""
+        if self.image is None or not self.rect.contains(QPointF(x, y)):
+            return None
+        i = min(int((x - self.rect.x()) / self.rect.width() * self.image.width()), self.image.width() - 1)
+        j = min(int((y - self.rect.y()) / self.rect.height() * self.image.height()), self.image.height() - 1)
+        c = self.image.pixelColor(i, j)
+        return c.name() if c.alpha() else None
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(self.rect)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        if self.image is None or self.arena is None:
+            return
+        painter.save()
+        painter.setClipPath(_bounds_path(self.arena), Qt.ClipOperation.IntersectClip)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+        painter.drawImage(self.rect, self.image)
+        painter.restore()
+
+
+class CwHeatLayer(CellLayer):
     """Cells coloured by the turns the chosen start needs for the car's centre to end a
     movement point there (half-turn bands up to the horizon)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.arena: Any = None
         self.reach: Any = None
         self.times: Any = None  # the map's times for drawing (W.display_times)
-        self.setZValue(HEAT_Z)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def set_map(self, arena: Any, reach: Any) -> None:
-        self.prepareGeometryChange()
-        self.arena, self.reach = arena, reach
+        self.reach = reach
         self.times = W.display_times(reach.times) if reach is not None else None
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        if self.reach is None:
-            return QRectF()
-        nx, ny = self.reach.times.shape
-        return QRectF(self.reach.x0, self.reach.y0, nx * self.reach.cell, ny * self.reach.cell)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        if self.reach is None or self.arena is None:
+        if reach is None:
+            self.set_cells(None, 0.0, 0.0, 1.0, None)
             return
-        painter.save()
-        painter.setClipPath(_bounds_path(self.arena), Qt.ClipOperation.IntersectClip)
-        painter.setPen(Qt.PenStyle.NoPen)
-        m = self.reach
-        nx, ny = self.times.shape
-        for i in range(nx):
-            for j in range(ny):
-                colour = W.heat_colour(float(self.times[i, j]))
-                if colour is None:
-                    continue
-                c = QColor(colour)
-                c.setAlpha(HEAT_ALPHA)
-                painter.setBrush(c)
-                painter.drawRect(QRectF(m.x0 + i * m.cell, m.y0 + j * m.cell, m.cell, m.cell))
-        painter.restore()
+        self.set_cells(arena, reach.x0, reach.y0, reach.cell,
+                       [[W.heat_colour(float(t)) for t in row] for row in self.times])
 
 
 #: Line of sight: (fill brush, outline colour) per class.
@@ -179,15 +214,38 @@ class CwPathLayer(QGraphicsItem):
                          background=R._alpha(R.VERMILLION.darker(130), 220))
 
 
+def band_row(colour: str, text: str) -> tuple[QColor, QColor, str]:
+    """A key row of a heat band: its swatch at the layer's alpha, outlined in the full colour."""
+    c = QColor(colour)
+    c.setAlpha(HEAT_ALPHA)
+    return c, QColor(colour), text
+
+
+def turn_rows() -> list[tuple[Any, Any, str]]:
+    """The Car Wars heat map's key: half-turn bands, then what is left uncoloured."""
+    rows: list[tuple[Any, Any, str]] = []
+    lower = 0.0
+    for upper, colour in W.HEAT_BANDS:
+        rows.append(band_row(colour, f"{lower:g}–{upper:g} turns"))
+        lower = upper
+    rows.append((None, None, f"uncoloured: more than {lower:g} turns"))
+    return rows
+
+
 class CwLegend(QFrame):
     """The key of the Car Wars overlays, in the viewport's top-right corner."""
 
-    def __init__(self, view: QWidget, viewport: QWidget) -> None:
+    def __init__(self, view: QWidget, viewport: QWidget, heat: Sequence[tuple[Any, Any, str]] | None = None,
+                 sight: Sequence[tuple[QBrush, QColor | None, str]] | None = None,
+                 name: str = "carwars-overlay-legend") -> None:
+        """``heat``: the heat map's rows (fill, outline, text; a row without a fill is a note;
+        default the Car Wars bands in turns), ``sight``: the line of sight's rows (brush,
+        outline, text; default blocked / through cover / clear)."""
         super().__init__(view)
         self.viewport = viewport
-        self.setObjectName("carwars-overlay-legend")
+        self.setObjectName(name)
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setStyleSheet("#carwars-overlay-legend { background: rgba(255, 255, 255, 235); border: 1px solid #888; }")
+        self.setStyleSheet(f"#{name} {{ background: rgba(255, 255, 255, 235); border: 1px solid #888; }}")
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         col = QVBoxLayout(self)
         col.setContentsMargins(8, 6, 8, 6)
@@ -204,25 +262,23 @@ class CwLegend(QFrame):
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setHorizontalSpacing(6)
         grid.setVerticalSpacing(1)
-        lower = 0.0
-        for i, (upper, colour) in enumerate(W.HEAT_BANDS):
-            c = QColor(colour)
-            c.setAlpha(HEAT_ALPHA)
+        for i, (fill, outline, text) in enumerate(heat if heat is not None else turn_rows()):
+            if fill is None:  # a note
+                grid.addWidget(QLabel(text), i, 0, 1, 2)
+                continue
             icon = QLabel()
-            icon.setPixmap(swatch(c, QColor(colour)))
+            icon.setPixmap(swatch(fill, outline))
             grid.addWidget(icon, i, 0)
-            grid.addWidget(QLabel(f"{lower:g}–{upper:g} turns"), i, 1)
-            lower = upper
-        grid.addWidget(QLabel(f"uncoloured: more than {lower:g} turns"), len(W.HEAT_BANDS), 0, 1, 2)
+            grid.addWidget(QLabel(text), i, 1)
         grid.setColumnStretch(1, 1)
         self.path_text = QLabel()
         self.sight_rows = QWidget()
         rows = QGridLayout(self.sight_rows)
         rows.setContentsMargins(0, 0, 0, 0)
         rows.setHorizontalSpacing(6)
-        for i, (cls, text) in enumerate(((W.CLEAR, "seen, no cover"), (W.COVER, "seen through cover"),
-                                         (W.BLOCKED, "blocked by full cover"))):
-            brush, outline = sight_style(cls)
+        sight_rows = sight if sight is not None else [(*sight_style(cls), text) for cls, text in (
+            (W.CLEAR, "seen, no cover"), (W.COVER, "seen through cover"), (W.BLOCKED, "blocked by full cover"))]
+        for i, (brush, outline, text) in enumerate(sight_rows):
             icon = QLabel()
             icon.setPixmap(swatch(brush, outline))
             rows.addWidget(icon, i, 0)
@@ -273,4 +329,5 @@ class CwLegend(QFrame):
         return False
 
 
-__all__ = ["CwHeatLayer", "CwLegend", "CwPathLayer", "CwSightLayer", "sight_style"]
+__all__ = ["CellLayer", "CwHeatLayer", "CwLegend", "CwPathLayer", "CwSightLayer", "band_row", "sight_style",
+           "turn_rows"]

@@ -171,18 +171,29 @@ def sight_grid(arena: Any, player: int, cell: float = SIGHT_CELL) -> SightGrid:
         i, j = divmod(int(k), ny)
         r = model.look(viewer, Point(float(xs[i]), float(ys[j])), exclude=(me.id,))
         classes[i, j] = BLOCKED if not r.visible else COVER if (r.partial or r.full) else CLEAR
+    return SightGrid(player, float(minx), float(miny), cell, classes,
+                     class_regions(classes, float(minx), float(miny), cell, bounds))
+
+
+def class_regions(classes: Any, x0: float, y0: float, cell: float,
+                  bounds: Any) -> dict[int, list[list[list[tuple[float, float]]]]]:
+    """Each sight class (BLOCKED, COVER, CLEAR) of a grid of ``cell``-inch squares (square (i, j)
+    at x0 + i*cell, y0 + j*cell) as merged polygons within ``bounds`` (rings as coordinate
+    lists, exterior first), for drawing."""
+    import shapely
+
     regions: dict[int, list[list[list[tuple[float, float]]]]] = {}
     for c in (BLOCKED, COVER, CLEAR):
         ii, jj = np.nonzero(classes == c)
         if len(ii) == 0:
             continue
-        boxes = shapely.box(minx + ii * cell, miny + jj * cell, minx + (ii + 1) * cell, miny + (jj + 1) * cell)
+        boxes = shapely.box(x0 + ii * cell, y0 + jj * cell, x0 + (ii + 1) * cell, y0 + (jj + 1) * cell)
         merged = shapely.intersection(shapely.union_all(boxes), bounds)
         polys = [g for g in getattr(merged, "geoms", [merged]) if g.geom_type == "Polygon" and not g.is_empty]
         regions[c] = [[list(map(tuple, p.exterior.coords)), *[list(map(tuple, h.coords)) for h in p.interiors]]
                       for p in polys]
-    return SightGrid(player, float(minx), float(miny), cell, classes, regions)
+    return regions
 
 
 __all__ = ["BLOCKED", "CELL", "CLEAR", "COVER", "HEAT_BANDS", "HORIZON", "NOT_A_PLACE", "POLICIES", "PathPlan",
-           "SightGrid", "display_times", "heat_colour", "heat_map", "path_plan", "plan_of", "sight_grid"]
+           "SightGrid", "class_regions", "display_times", "heat_colour", "heat_map", "path_plan", "plan_of", "sight_grid"]

@@ -12,52 +12,26 @@ overlays as for Gravstrike"), driven from View → Overlays like Gravstrike's
 * **Line of sight from start** — blocked / through cover / clear squares around the arena;
 * **Car Wars travel policy** — ``flat-out`` or ``safe``, for the heat map and the path.
 
-Everything is computed in a child process (:func:`editor.validation.call_in_child`) on a
-thread pool: the window never waits, a newer edit or choice kills the running child, results of
-older generations are dropped, and the layers keep the previous picture until the new one
-arrives (the key says "Computing …").  Edits are coalesced (:data:`EDIT_DELAY_MS`).
+Everything is computed in a child process on a thread pool (:mod:`editor.games.overlay_jobs`,
+shared with Arena Rex's overlays): the window never waits, a newer edit or choice kills the
+running child, results of older generations are dropped, and the layers keep the previous picture
+until the new one arrives (the key says "Computing …").  Edits are coalesced (:data:`EDIT_DELAY_MS`).
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup
 
 from editor.games import is_generic
 from editor.games import overlay_work as W
+from editor.games.overlay_jobs import EDIT_DELAY_MS, KINDS, OverlayJobs, _Job, _Signals
 from editor.games.overlay_layers import CwHeatLayer, CwLegend, CwPathLayer, CwSightLayer
-from editor.validation import Cancelled, call_in_child
 
-#: After an edit, wait this long for the next one before recomputing (a drag is one job).
-EDIT_DELAY_MS = 200
-KINDS = ("heat", "path", "sight")
 POLICY_TEXT = {"flat-out": "Flat out (every maneuver, dice counted)", "safe": "Safe (no maneuver dice)"}
-
-
-class _Signals(QObject):
-    done = Signal(str, int, object)
-
-
-class _Job(QRunnable):
-    def __init__(self, kind: str, generation: int, fn: Callable[..., Any], args: tuple[Any, ...],
-                 signals: _Signals) -> None:
-        super().__init__()
-        self.kind, self.generation, self.fn, self.args, self.signals = kind, generation, fn, args, signals
-        self.cancelled = threading.Event()
-
-    def run(self) -> None:
-        try:
-            result = call_in_child(self.fn, self.args, self.cancelled.is_set)
-        except Cancelled:
-            return
-        except Exception as exc:  # noqa: BLE001 - shown in the key and the status bar
-            text = str(exc).strip()
-            result = RuntimeError(text.splitlines()[-1] if text else repr(exc))
-        self.signals.done.emit(self.kind, self.generation, result)
 
 
 def goal_label(arena: Any, goal: str) -> str:
@@ -70,14 +44,11 @@ def goal_label(arena: Any, goal: str) -> str:
     return f"card {card.number} ({ident})" if card is not None else ident
 
 
-class CarWarsOverlays(QObject):
+class CarWarsOverlays(OverlayJobs):
     """The Car Wars layers, their key, their background jobs and their menu entries."""
-
-    message = Signal(str)
 
     def __init__(self, win: Any) -> None:
         super().__init__(win)
-        self.win = win
         self.heat, self.path, self.sight = CwHeatLayer(), CwPathLayer(), CwSightLayer()
         for layer in (self.heat, self.path, self.sight):
             layer.setVisible(False)
@@ -91,19 +62,6 @@ class CarWarsOverlays(QObject):
         self.pinned: tuple[Any, W.PathPlan | None, str] | None = None
         self.path_choice: tuple[int, str] | None = None  # (start player, goal ref)
         self.sight_mode: int | str | None = None  # a player, "selected" or None
-        self.pool = QThreadPool(self)
-        self.pool.setMaxThreadCount(2)
-        self.signals = _Signals(self)
-        self.signals.done.connect(self._done)
-        self.generation = dict.fromkeys(KINDS, 0)
-        self.jobs: dict[str, _Job] = {}
-        #: What each layer shows or is computing: kind -> (arena, parameters).
-        self.wanted: dict[str, tuple[Any, tuple[Any, ...]] | None] = dict.fromkeys(KINDS)
-        self.shown: dict[str, tuple[Any, tuple[Any, ...]] | None] = dict.fromkeys(KINDS)
-        self.edit_timer = QTimer(self)
-        self.edit_timer.setSingleShot(True)
-        self.edit_timer.setInterval(EDIT_DELAY_MS)
-        self.edit_timer.timeout.connect(self.refresh)
         self._menu_key: tuple[Any, ...] | None = None
 
     # -- state
@@ -133,7 +91,7 @@ class CarWarsOverlays(QObject):
             return sel[0] if len(sel) == 1 and any(c.id == sel[0] for c in arena.cards) else None
         return self.heat_card if any(c.id == self.heat_card for c in arena.cards) else None
 
-    def _params(self) -> dict[str, tuple[Any, ...] | None]:
+    def params(self) -> dict[str, tuple[Any, ...] | None]:
         """What each overlay should show for the current arena and choices (None: nothing)."""
         arena = self.win.doc.arena
         players = self._players() if self.active() else set()
@@ -229,15 +187,8 @@ class CarWarsOverlays(QObject):
         self._fill_menus()
         if self.pinned is not None and self.pinned[0] is not self.win.doc.arena:
             self.pinned = None  # a plan of the old arena (the travel dock draws the new one)
-            self._clear("path")
-        if not self.active():
-            self.refresh()  # another game: everything off at once
-            return
-        if any(v is not None for v in self._params().values()):
-            for kind in KINDS:  # the running jobs are for the old arena
-                if self.wanted[kind] is not None and self.wanted[kind] != self.shown[kind]:
-                    self._cancel(kind)
-            self.edit_timer.start()
+            self.clear("path")
+        self.recompute_later()
 
     def selection_changed(self) -> None:
         """The selection moved: the line of sight from the selected start and the heat map
@@ -245,39 +196,18 @@ class CarWarsOverlays(QObject):
         if self.sight_mode == "selected" or self.heat_card == "selected":
             self.refresh()
 
-    # -- jobs
-    def refresh(self) -> None:
-        """Bring every layer in line with the arena and the choices: start the jobs whose
-        answer is not shown yet, hide the layers that are off."""
-        self.edit_timer.stop()
-        arena = self.win.doc.arena
-        params = self._params()
-        fns: dict[str, Callable[..., Any]] = {"heat": W.heat_map, "path": W.path_plan, "sight": W.sight_grid}
-        for kind in KINDS:
-            p = params[kind]
-            if p is None and kind == "path" and self.pinned is not None:
-                if self.pinned[0] is arena and self.active():
-                    continue  # a plan drawn on request, still of this arena
-                self.pinned = None
-            if p is None:
-                self._cancel(kind)
-                self.wanted[kind] = self.shown[kind] = None
-                self._clear(kind)
-                continue
-            want = (arena, p)
-            if self.shown[kind] is not None and self.shown[kind][0] is arena and self.shown[kind][1] == p:
-                self._cancel(kind)
-                self.wanted[kind] = want
-                continue
-            if self.wanted[kind] is not None and self.wanted[kind][0] is arena and self.wanted[kind][1] == p \
-                    and kind in self.jobs:
-                continue  # already computing it
-            self.wanted[kind] = want
-            self._start(kind, fns[kind], (arena, *p))
-            self.legend.set_state(kind, self._title(kind, p), "computing")
-        self._sight_note(params)
+    # -- jobs (OverlayJobs)
+    def work(self, kind: str) -> Callable[..., Any]:
+        return {"heat": W.heat_map, "path": W.path_plan, "sight": W.sight_grid}[kind]
 
-    def _sight_note(self, params: dict[str, tuple[Any, ...] | None]) -> None:
+    def kept(self, kind: str, arena: Any) -> bool:
+        if kind == "path" and self.pinned is not None:
+            if self.pinned[0] is arena and self.active():
+                return True  # a plan drawn on request, still of this arena
+            self.pinned = None
+        return False
+
+    def notes(self, params: dict[str, tuple[Any, ...] | None]) -> None:
         if self.sight_mode is not None and params["sight"] is None and self.active():
             self.legend.set_state("sight", "Line of sight: select a start" if self.sight_mode == "selected"
                                   else "Line of sight: no such start", "")
@@ -285,7 +215,7 @@ class CarWarsOverlays(QObject):
             self.legend.set_state("heat", "Heat map: select a card" if self.heat_card == "selected"
                                   else "Heat map: no such card", "")
 
-    def _title(self, kind: str, p: tuple[Any, ...]) -> str:
+    def title(self, kind: str, p: tuple[Any, ...]) -> str:
         if kind == "heat":
             if isinstance(p[0], str):
                 return f"Heat map from {goal_label(self.win.doc.arena, p[0])} ({p[1]})"
@@ -294,19 +224,7 @@ class CarWarsOverlays(QObject):
             return f"Path from start {p[0]} to {goal_label(self.win.doc.arena, p[1])} ({p[2]})"
         return f"Line of sight from start {p[0]}"
 
-    def _start(self, kind: str, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
-        self._cancel(kind)
-        job = _Job(kind, self.generation[kind], fn, args, self.signals)
-        self.jobs[kind] = job
-        self.pool.start(job)
-
-    def _cancel(self, kind: str) -> None:
-        self.generation[kind] += 1
-        job = self.jobs.pop(kind, None)
-        if job is not None:
-            job.cancelled.set()
-
-    def _clear(self, kind: str) -> None:
+    def clear(self, kind: str) -> None:
         layer = {"heat": self.heat, "path": self.path, "sight": self.sight}[kind]
         layer.setVisible(False)
         if kind == "heat":
@@ -317,20 +235,8 @@ class CarWarsOverlays(QObject):
             self.sight.set_grid(None)
         self.legend.set_state(kind, None)
 
-    def _done(self, kind: str, generation: int, result: object) -> None:
-        if generation != self.generation[kind]:
-            return  # an older choice or arena
-        self.jobs.pop(kind, None)
-        want = self.wanted[kind]
-        if want is None:
-            return
-        arena, p = want
-        title = self._title(kind, p)
-        if isinstance(result, Exception):
-            self.legend.set_state(kind, title, "failed")
-            self.message.emit(f"{title}: failed: {result}")
-            return
-        self.shown[kind] = want
+    def draw(self, kind: str, arena: Any, p: tuple[Any, ...], result: Any) -> None:
+        title = self.title(kind, p)
         if kind == "heat":
             self.heat.set_map(arena, result)
             self.heat.setVisible(True)
@@ -344,15 +250,6 @@ class CarWarsOverlays(QObject):
             self.sight.set_grid(result)  # type: ignore[arg-type]
             self.sight.setVisible(True)
             self.legend.set_state(kind, title)
-
-    def busy(self) -> bool:
-        return bool(self.jobs) or self.edit_timer.isActive()
-
-    def shutdown(self) -> None:
-        self.edit_timer.stop()
-        for kind in list(self.jobs):
-            self._cancel(kind)
-        self.pool.waitForDone(3000)
 
     # -- menus
     def install_menu(self, menu: Any) -> None:
@@ -444,4 +341,4 @@ def install(win: Any, menu: Any) -> CarWarsOverlays:
     return cw
 
 
-__all__ = ["CarWarsOverlays", "EDIT_DELAY_MS", "fill_choices", "goal_label", "install"]
+__all__ = ["CarWarsOverlays", "EDIT_DELAY_MS", "KINDS", "_Job", "_Signals", "fill_choices", "goal_label", "install"]

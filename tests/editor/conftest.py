@@ -71,6 +71,16 @@ def window(qtbot, tmp_path: Path) -> Iterator[object]:  # type: ignore[no-untype
     win.overlays.shutdown()
 
 
+def open_shipped(win, path: Path, scale: float):  # type: ignore[no-untyped-def]
+    """Open the arena file ``path`` in ``win`` with symmetry mode off, ``scale`` pixels an
+    inch, centred on the origin."""
+    assert win.open_path(str(path), ask=False)
+    win.doc.symmetry_enabled = False
+    win.view.set_scale(scale)
+    win.view.centerOn(0, 0)
+    return win
+
+
 def vp(win, x: float, y: float) -> QPoint:  # type: ignore[no-untyped-def]
     """Viewport pixel of arena point (x, y)."""
     return win.view.mapFromScene(QPointF(x, y))

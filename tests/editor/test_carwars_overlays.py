@@ -20,6 +20,7 @@ from engine.carwars.planner import Planner
 from engine.carwars.reach import reach
 from engine.carwars.sight import Car, Point, line_of_sight
 from engine.carwars.travel import Goal, StartSource
+from tests.editor.conftest import open_shipped
 
 ROOT = Path(__file__).resolve().parents[2]
 FOUR = ROOT / "arenas" / "car-wars" / "crossroads-4p.yaml"
@@ -29,11 +30,7 @@ WAIT_MS = 120_000
 @pytest.fixture
 def cwin(window):  # type: ignore[no-untyped-def]
     """The window with the shipped four-player Car Wars arena (symmetry mode off)."""
-    assert window.open_path(str(FOUR), ask=False)
-    window.doc.symmetry_enabled = False
-    window.view.set_scale(12.0)
-    window.view.centerOn(0, 0)
-    return window
+    return open_shipped(window, FOUR, 12.0)
 
 
 def scene_image(win) -> QImage:  # type: ignore[no-untyped-def]
