@@ -39,6 +39,7 @@ def cold() -> None:
     arenarex_edges.deployment_edge.cache_clear()
     space.grow.cache_clear()
     fairness._near.cache_clear()
+    fairness._SIGHT.clear()
 
 
 def timed(fn, repeat: int) -> tuple[float, float, object]:  # type: ignore[no-untyped-def]

@@ -39,7 +39,7 @@ FAIRNESS_READS = ("bounds", "bases", "pits", "spikes", "hazards", "deployment", 
 #: How many arenas' fairness findings are remembered.
 REMEMBERED = 16
 #: Fairness worker processes (the base sizes are shared out among them): one per core.
-SHARES = 1
+SHARES = 2
 
 
 def _key(arena: Any, fields: tuple[str, ...]) -> tuple[Any, ...]:

@@ -40,6 +40,9 @@ ZONE_SPACING = 0.5
 #: How many hazard-neighbourhood masks are remembered across analyses (a 30 in board at the
 #: 0.25 in grid: 15 kB each).
 NEAR_CACHE = 512
+#: How many arenas' sight shares are remembered across analyses (:meth:`Analysis.sight`).
+SIGHT_CACHE = 64
+_SIGHT: dict[tuple[Any, ...], dict[int, float]] = {}
 #: Spacing of the positions the sight metric looks between.
 SIGHT_SPACING = 1.0
 
@@ -140,7 +143,15 @@ class Analysis:
     def sight(self) -> dict[int, float]:
         """:func:`sight_shares` (one answer for every base size: it looks from the smallest)."""
         if self._sight is None:
-            self._sight = sight_shares(self.arena, self)
+            a = self.arena
+            # what the sight lines read (pits and spikes do not block sight): remembered across
+            # analyses, so dragging a pit does not look again
+            key = (a.bounds, a.deployment, min(a.base_radii()), tuple(h.shape for h in a.hazards if h.blocks_sight))
+            if key not in _SIGHT:
+                if len(_SIGHT) >= SIGHT_CACHE:
+                    _SIGHT.pop(next(iter(_SIGHT)))
+                _SIGHT[key] = sight_shares(a, self)
+            self._sight = _SIGHT[key]
         return self._sight
 
     def metrics(self, radius: float) -> list[ZoneMetrics]:
