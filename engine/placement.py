@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TypeVar
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
 
 import numpy as np
 from shapely.geometry.base import BaseGeometry
@@ -116,3 +116,22 @@ def place(pieces: Sequence[T], rng: np.random.Generator, tol: Tolerance, move: C
             redraws += tries
         out.append(moved)
     return out, redraws
+
+
+A = TypeVar("A")
+
+
+def place_kinds(arena: A, kinds: Sequence[str], rng: np.random.Generator, tol: Tolerance,
+                move: Callable[[Any, Offset], Any], geometry: Callable[[Any], BaseGeometry],
+                bounds: BaseGeometry) -> tuple[A, int]:
+    """``arena`` (a frozen dataclass) with every piece of the element lists ``kinds`` moved by
+    :func:`place`, in that order; and the number of redraws."""
+    pieces: list[Any] = [p for k in kinds for p in getattr(arena, k)]
+    moved, redraws = place(pieces, rng, tol, move, geometry, bounds)
+    out: dict[str, Any] = {}
+    i = 0
+    for k in kinds:
+        n = len(getattr(arena, k))
+        out[k] = tuple(moved[i:i + n])
+        i += n
+    return replace(arena, **out), redraws  # type: ignore[type-var]

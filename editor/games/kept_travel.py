@@ -25,61 +25,59 @@ from editor.analysis import Cancelled, Finding
 from editor.lifeline import lifeline
 
 
-def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no cover - the worker process
+def serve_loop(requests: Any, replies: Any, answer: Callable[[tuple[Any, ...]], Any],
+               stopped: type[BaseException] | None = None) -> None:  # pragma: no cover - the worker process
+    """A persistent worker's loop: take the newest request (older ones queued behind it are
+    dropped), reply ``("ok", gen, answer(request))``; ``("stopped", gen, None)`` when the answer
+    raised ``stopped`` (a newer request came), ``("error", gen, traceback)`` on any other error;
+    return on ``("quit",)``."""
+    while True:
+        msg = requests.get()
+        while True:  # only the newest request counts
+            try:
+                msg = requests.get_nowait()
+            except queue.Empty:
+                break
+        if msg[0] == "quit":
+            return
+        gen = msg[1]
+        try:
+            replies.send(("ok", gen, answer(msg)))
+        except BaseException as exc:  # noqa: BLE001 - shown in the validation panel
+            if stopped is not None and isinstance(exc, stopped):
+                replies.send(("stopped", gen, None))
+            else:
+                replies.send(("error", gen, traceback.format_exc(limit=4)))
+
+
+def watched(line: Any) -> None:  # pragma: no cover - the worker process
+    """First thing in a worker: exit when the editor does (:func:`editor.lifeline.watch`)."""
     if line is not None:
         from editor.lifeline import watch
 
         watch(line)
+
+
+def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no cover - the worker process
+    watched(line)
     from editor.games.analysis import slow_findings
     from engine.carwars.kept import TravelCache
     from engine.carwars.travel import SearchStopped
 
     cache = TravelCache()
     cache.stop = lambda: not requests.empty()
-    while True:
-        msg = requests.get()
-        while True:  # only the newest request counts
-            try:
-                msg = requests.get_nowait()
-            except queue.Empty:
-                break
-        if msg[0] == "quit":
-            return
-        _, gen, arena = msg
-        try:
-            replies.send(("ok", gen, slow_findings(arena, cache.table)))
-        except SearchStopped:
-            replies.send(("stopped", gen, None))
-        except BaseException:  # noqa: BLE001 - shown in the validation panel
-            replies.send(("error", gen, traceback.format_exc(limit=4)))
+    serve_loop(requests, replies, lambda msg: slow_findings(msg[2], cache.table), SearchStopped)
 
 
 def _serve_share(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no cover - the worker process
-    if line is not None:
-        from editor.lifeline import watch
-
-        watch(line)
+    watched(line)
     from engine.carwars.kept import TravelCache
     from engine.carwars.travel import SearchStopped
 
     cache = TravelCache()
     cache.stop = lambda: not requests.empty()
-    while True:
-        msg = requests.get()
-        while True:  # only the newest request counts
-            try:
-                msg = requests.get_nowait()
-            except queue.Empty:
-                break
-        if msg[0] == "quit":
-            return
-        kind, gen, arena, share = msg
-        try:
-            replies.send(("ok", gen, cache.rows(arena, share) if kind == "share" else cache.cold(arena)))
-        except SearchStopped:
-            replies.send(("stopped", gen, None))
-        except BaseException:  # noqa: BLE001 - shown in the validation panel
-            replies.send(("error", gen, traceback.format_exc(limit=4)))
+    serve_loop(requests, replies,
+               lambda msg: cache.rows(msg[2], msg[3]) if msg[0] == "share" else cache.cold(msg[2]), SearchStopped)
 
 
 class KeptTravel:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from editor.analysis import Cancelled, Finding, normalise
-from editor.games.kept_travel import KeptTravel
+from editor.games.kept_travel import KeptTravel, serve_loop, watched
 from editor.lifeline import lifeline
 
 SYSTEM = "arena-rex"
@@ -113,27 +113,8 @@ def fairness_applies(arena: Any) -> bool:
 
 def _serve(requests: Any, replies: Any, line: Any = None, share: int = 0,
            shares: int = 1) -> None:  # pragma: no cover - the worker process
-    if line is not None:
-        from editor.lifeline import watch
-
-        watch(line)
-    import queue
-    import traceback
-
-    while True:
-        msg = requests.get()
-        while True:  # only the newest request counts
-            try:
-                msg = requests.get_nowait()
-            except queue.Empty:
-                break
-        if msg[0] == "quit":
-            return
-        _, gen, arena = msg
-        try:
-            replies.send(("ok", gen, share_metrics(arena, share, shares)))
-        except BaseException:  # noqa: BLE001 - shown in the validation panel
-            replies.send(("error", gen, traceback.format_exc(limit=4)))
+    watched(line)
+    serve_loop(requests, replies, lambda msg: share_metrics(msg[2], share, shares))
 
 
 def _base_order(arena: Any) -> list[float]:

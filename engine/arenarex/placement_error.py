@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 from shapely.geometry.base import BaseGeometry
 
-from engine.placement import Offset, Tolerance, move_shape, place
+from engine.placement import Offset, Tolerance, move_shape, place_kinds
 from schema.games.arenarex import ArenaRexArena
 
 KINDS = ("pits", "spikes", "hazards")
@@ -46,12 +46,4 @@ def _geometry(piece: Any) -> BaseGeometry:
 def perturb(arena: ArenaRexArena, rng: np.random.Generator, tol: Tolerance) -> tuple[ArenaRexArena, int]:
     """``arena`` with every pit, spike and hazard misplaced within ``tol``; and how many draws were
     redone because a piece left the board."""
-    pieces: list[Any] = [p for k in KINDS for p in getattr(arena, k)]
-    moved, redraws = place(pieces, rng, tol, _move, _geometry, arena.bounds_geometry())
-    out: dict[str, Any] = {}
-    i = 0
-    for k in KINDS:
-        n = len(getattr(arena, k))
-        out[k] = tuple(moved[i:i + n])
-        i += n
-    return replace(arena, **out), redraws
+    return place_kinds(arena, KINDS, rng, tol, _move, _geometry, arena.bounds_geometry())

@@ -23,7 +23,7 @@ import numpy as np
 from shapely.geometry import LineString, Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
-from engine.placement import Offset, Tolerance, move_shape, place
+from engine.placement import Offset, Tolerance, move_shape, place_kinds
 from schema.model import (AccelerationField, Arena, AreaShape, Checkpoint, ExclusionField, Gate, StartPosition, StaticTarget,
                           Wall)
 
@@ -67,12 +67,4 @@ def perturb(arena: Arena, rng: np.random.Generator, tol: Tolerance) -> tuple[Are
     because a piece left the table."""
     kinds = ("walls", "checkpoints", "gates", "acceleration_fields", "exclusion_fields", "static_targets",
              "start_positions")
-    pieces: list[Any] = [p for k in kinds for p in getattr(arena, k)]
-    moved, redraws = place(pieces, rng, tol, move, geometry, arena.bounds_geometry())
-    out: dict[str, Any] = {}
-    i = 0
-    for k in kinds:
-        n = len(getattr(arena, k))
-        out[k] = tuple(moved[i:i + n])
-        i += n
-    return replace(arena, **out), redraws
+    return place_kinds(arena, kinds, rng, tol, move, geometry, arena.bounds_geometry())
