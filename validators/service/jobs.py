@@ -7,6 +7,7 @@ turned into a 500 problem by the worker loop.
 from __future__ import annotations
 
 import json
+import time
 from typing import Any, Literal, Union
 
 from schema import ArenaError, loads
@@ -44,18 +45,24 @@ def parse_arena(body: bytes, fmt: str, source: str) -> Any:
     return loads(body, source=source, fmt="json" if fmt == "json" else "yaml")
 
 
-def _limits(seconds: float | None) -> Any:
-    """Search limits that end every travel search of a job ``seconds`` from now (undecided)."""
-    import time
-
+def _limits(seconds: float | None, start: float | None = None) -> Any:
+    """Search limits that end every travel search of a job ``seconds`` after ``start`` (the
+    job's own start, so parsing the arena and importing the engine count against the limit;
+    default now), answering undecided."""
     from engine.gravstrike.travel_types import SearchLimits
 
-    return SearchLimits(deadline=None if seconds is None else time.monotonic() + seconds)
+    return SearchLimits(deadline=None if seconds is None else (time.monotonic() if start is None else start) + seconds)
+
+
+def _left(seconds: float | None, start: float) -> float | None:
+    """What is left of ``seconds`` counted from ``start``."""
+    return None if seconds is None else max(0.0, seconds - (time.monotonic() - start))
 
 
 def validate_job(body: bytes, fmt: str, source: str, enable: list[str], disable: list[str],
                  tier: int | None, budget: int | None | str, report_source: str | None = None,
                  seconds: float | None = None) -> Outcome:
+    start = time.monotonic()
     from validators.context import AnalysisContext
     from validators.registry import NotForGame, UnknownValidator
     from validators.run import validate
@@ -66,9 +73,9 @@ def validate_job(body: bytes, fmt: str, source: str, enable: list[str], disable:
         return invalid_arena(exc)
     try:
         if arena.system == "gravstrike":
-            context: Any = AnalysisContext(arena, tier=tier, budget=budget, limits=_limits(seconds))
+            context: Any = AnalysisContext(arena, tier=tier, budget=budget, limits=_limits(seconds, start))
         else:
-            context = _game_context(arena, seconds)
+            context = _game_context(arena, _left(seconds, start))
         report = validate(arena, source=report_source, enable=enable, disable=disable, tier=tier, budget=budget,
                           context=context)
     except NotForGame as exc:
@@ -140,6 +147,7 @@ def parse_source(text: str) -> Any:
 def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier: int | None,
                budget: int | None | str, exclusions: str, tolerance: float = 0.25,
                seconds: float | None = None, fewest_icons: bool = False, policy: str = "flat-out") -> Outcome:
+    start = time.monotonic()
     from engine.gravstrike.motion import EngineError
     from engine.gravstrike.planner import Goal, PlanningError, Planner
     from validators.cli_travel import result_json
@@ -149,7 +157,7 @@ def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier:
     except ArenaError as exc:
         return invalid_arena(exc)
     if arena.system == "car-wars-6e":
-        return _carwars_travel(arena, origin, goal, policy, seconds)
+        return _carwars_travel(arena, origin, goal, policy, _left(seconds, start))
     if arena.system == "arena-rex":
         return _arenarex_travel(arena, origin, goal)
     if arena.system != "gravstrike":
@@ -175,7 +183,7 @@ def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier:
         return bad_param("to", str(exc))
     try:
         planner = Planner(arena, tier=tier, budget="default" if budget == "arena" else budget,  # type: ignore[arg-type]
-                          exclusions=exclusions, quantum=tolerance, limits=_limits(seconds),  # type: ignore[arg-type]
+                          exclusions=exclusions, quantum=tolerance, limits=_limits(seconds, start),  # type: ignore[arg-type]
                           minimise="time-icons-damage" if fewest_icons else "time")
         result = planner.plan(src, target)
     except (PlanningError, EngineError) as exc:
