@@ -88,6 +88,10 @@ def test_drag_the_circle_boards_radius_handle(xsession: XSession, tmp_path: Path
         assert s["status"]["measure"] == "Board radius 11.00 in (diameter 22.00 in)"
         grab(xsession, tmp_path / "shots" / "arena-rex-radius-drag.png")
         ed.x.xdotool("mouseup", "1")
+        # The live drag may already have run the findings of radius 11 before the button is
+        # released, so wait for the release itself (one undo step, the measure hidden) too.
+        ed.wait(lambda s: s["undo"]["count"] == 1 and not s["status"]["measure_visible"],
+                "the drag committed as one undo step", 30)
         s = ed.settled(before, 90)
         assert s["arena"]["bounds"] == {"type": "circle", "center": [0, 0], "radius": 11}
         assert s["undo"]["count"] == 1 and not s["status"]["measure_visible"]
