@@ -118,7 +118,14 @@ class KeyTable:
         return keep
 
     def get(self, keys: np.ndarray) -> np.ndarray:
-        """The time held for each key, -1 where there is none."""
+        """The time held for each key, -1 where there is none (a negative key is never held:
+        callers use them for states that must not match any other)."""
+        neg = keys < 0
+        if neg.any():
+            out = np.full(len(keys), -1, dtype=np.int64)
+            ok = np.flatnonzero(~neg)
+            out[ok] = self.get(keys[ok])
+            return out
         slots = self._find(keys, insert=False)
         return np.where(slots >= 0, self.times[np.maximum(slots, 0)], -1)
 

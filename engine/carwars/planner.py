@@ -55,6 +55,7 @@ from engine.carwars.travel import (
     StartSource,
     TravelResult,
 )
+from engine.keytable import KeyTable
 from schema.games.carwars import CarWarsArena
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -174,7 +175,8 @@ class _Search:
         self.open = list(shapes)
         self.results: dict[Goal, TravelResult] = {}
         self.pending: dict[Goal, tuple[int, int]] = {}
-        self.closed: dict[int, int] = {}
+        #: The least label (time, dice, hard) expanded per state key (:meth:`_keys`).
+        self.closed = KeyTable()
         self.store: list[_Batch] = []
         self.stored = 0
         self.buckets: dict[int, list[tuple[int, _Batch]]] = {}
@@ -377,9 +379,9 @@ class _Search:
 
     def _improves(self, keys: IntArray, label: IntArray) -> npt.NDArray[np.bool_]:
         """Whether each (key, label) beats every state expanded with that key so far."""
-        closed, big = self.closed, 1 << 62
-        return np.fromiter((lb < closed.get(k, big) for k, lb in zip(keys.tolist(), label.tolist())), dtype=bool,
-                           count=len(keys))
+        held = self.closed.get(keys)
+        out: npt.NDArray[np.bool_] = (held < 0) | (label < held)
+        return out
 
     def undominated(self, b: _Batch) -> _Batch:
         """The states of ``b`` that no state expanded since they were queued beats (the search
@@ -406,7 +408,7 @@ class _Search:
         better = self._improves(keys, label)
         if not better.any():
             return None
-        self.closed.update(zip(keys[better].tolist(), label[better].tolist()))
+        self.closed.admit(keys[better], label[better])
         return b.take(order[better])
 
     def _stop(self, why: str, f: int) -> dict[Goal, TravelResult]:

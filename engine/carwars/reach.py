@@ -105,9 +105,7 @@ class _ReachSearch(_Search):
         """The states of ``b`` with a square whose key is not recorded yet (the others can
         only lose: the recorded labels are no larger), before their collision test."""
         rows, i, j = self._squares(b)
-        closed = self.closed
-        free = np.fromiter((k not in closed for k in self._pack(b.take(rows), i, j).tolist()), dtype=bool,
-                           count=len(rows))
+        free = self.closed.get(self._pack(b.take(rows), i, j)) < 0
         alive = np.zeros(len(b), dtype=bool)
         alive[rows[free]] = True
         return b.take(np.flatnonzero(alive)) if alive.any() else None
@@ -118,10 +116,8 @@ class _ReachSearch(_Search):
         rows, i, j = self._squares(b)
         c = b.take(rows)
         keys, label = self._pack(c, i, j), self._label(c)
-        big = 1 << 62
-        closed = self.closed
-        new = np.fromiter((lb < closed.get(k, big) for k, lb in zip(keys.tolist(), label.tolist())), dtype=bool,
-                          count=len(keys))
+        held = self.closed.get(keys)
+        new = (held < 0) | (label < held)
         if not new.any():
             return None
         idx = np.flatnonzero(new)
@@ -134,7 +130,7 @@ class _ReachSearch(_Search):
         first = np.concatenate([[True], keys[1:] != keys[:-1]])
         group = np.cumsum(first) - 1
         keep = (label == label[first][group]) & (d <= d[first][group] + _EPS)
-        closed.update(zip(keys[first].tolist(), label[first].tolist()))
+        self.closed.admit(keys[first], label[first])
         # one copy of a state kept under two keys (an edge) or twice (the same pose)
         rows = rows[keep]
         pos = np.stack([np.rint(x[keep] / _EPS), np.rint(y[keep] / _EPS), np.rint(b.h[rows] * 1e6), b.s[rows], b.k[rows]])
