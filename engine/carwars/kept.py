@@ -73,7 +73,7 @@ def resume(search: _Search, shapes: dict[Goal, GoalShape]) -> dict[Goal, TravelR
 def _waiting(search: _Search) -> list[_Batch]:
     out = [p for parts in search.buckets.values() for _, p in parts] + search.pruned
     if search.reserve is not None:
-        out.append(search.reserve.states)
+        out.append(search.reserve.waiting())
     return out
 
 
@@ -93,7 +93,8 @@ def _rekey(search: _Search, shapes: dict[Goal, GoalShape]) -> None:
     search.pruned = []
     search.reserve = None
     if waiting:
-        search.reserve = Reserve(*search.bounded(_Batch.concat(waiting)))
+        b = _Batch.concat(waiting)
+        search.reserve = Reserve(b, search.keyed(b))
 
 
 #: One worker's part of a travel table: (policy, start id) -> goal ref -> answer.

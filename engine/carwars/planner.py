@@ -280,6 +280,19 @@ class _Search:
         packed: IntArray = (f << DICE_BITS) | np.minimum(b.dice, (1 << DICE_BITS) - 1)
         return b, packed
 
+    def keyed(self, b: _Batch) -> IntArray:
+        """Each state's bucket key, or ``_BIG << DICE_BITS`` for one the bound cuts off (as
+        :meth:`bounded`, without splitting ``b``: a resumed search's waiting states,
+        :class:`~engine.carwars.reserve.Reserve`)."""
+        f = self._f(b)
+        live = f < _BIG
+        horizon = self.p.max_turns * UNITS
+        if (live & (f > horizon)).any():
+            self.beyond = True
+        packed: IntArray = (f << DICE_BITS) | np.minimum(b.dice, (1 << DICE_BITS) - 1)
+        packed[~(live & (f <= horizon))] = _BIG << DICE_BITS
+        return packed
+
     def _push(self, b: _Batch) -> None:
         if len(b) == 0:
             return

@@ -16,8 +16,8 @@ it), and nothing is taken from the queue while a waiting state could come before
 >>> len(r), r.least
 (3, 10)
 >>> got, = r.take(20)
->>> sorted(got.x.tolist()), len(r), r.least
-([1.0, 2.0], 1, 30)
+>>> got.x.tolist(), len(r), r.least, r.waiting().x.tolist()
+([1.0, 2.0], 1, 30, [0.0])
 """
 
 from __future__ import annotations
@@ -37,25 +37,38 @@ CHUNK = 4096
 
 
 class Reserve:
-    """Waiting states with a lower bound on each one's bucket key (time bound, dice)."""
+    """Waiting states with a lower bound on each one's bucket key (time bound, dice).  Sorted
+    by key once; a release takes a prefix (the states in their original order), so it costs
+    what it releases, not what waits.  States keyed :data:`~engine.carwars.batch._BIG` or more
+    (no open goal within reach or the horizon) are never released; they stay for the next
+    resumption (:meth:`waiting`)."""
 
     def __init__(self, states: _Batch, keys: IntArray) -> None:
-        self.states, self.keys = states, keys
-        self.least = int(keys.min()) if len(keys) else _BIG
+        self.states = states
+        self.order = np.argsort(keys, kind="stable")
+        self.sorted = keys[self.order]
+        self.pos = 0
+        self.live = int(np.searchsorted(self.sorted, _BIG << DICE_BITS, side="left"))
+        self.least = int(self.sorted[0]) if self.live else _BIG
 
     def __len__(self) -> int:
-        return len(self.keys)
+        return self.live - self.pos
 
     def take(self, upto: int) -> list[_Batch]:
         """The states keyed at most ``upto``, no longer waiting here."""
-        sel = self.keys <= upto
-        if not sel.any():
+        end = min(self.live, int(np.searchsorted(self.sorted, upto, side="right")))
+        if end <= self.pos:
             return []
-        out = self.states.take(np.flatnonzero(sel))
-        rest = np.flatnonzero(~sel)
-        self.states, self.keys = self.states.take(rest), self.keys[rest]
-        self.least = int(self.keys.min()) if len(rest) else _BIG
+        out = self.states.take(np.sort(self.order[self.pos:end]))
+        self.pos = end
+        self.least = int(self.sorted[end]) if end < self.live else _BIG
         return [out]
+
+    def waiting(self) -> _Batch:
+        """Every state still here (released ones excluded), in the original order."""
+        if self.pos == 0:
+            return self.states
+        return self.states.take(np.sort(self.order[self.pos:]))
 
     def release(self, search: _Search) -> None:
         """Queue the states that may come next: until the queue's least key is below every key
@@ -66,7 +79,6 @@ class Reserve:
             if search.open and all(g in search.pending for g in search.open):
                 upto = max(search.pending[g][0] >> DICE_BITS for g in search.open)
             else:
-                k = min(len(self), CHUNK) - 1
-                upto = int(np.partition(self.keys, k)[k])
+                upto = int(self.sorted[self.pos + min(len(self), CHUNK) - 1])
             for part in self.take(max(upto, self.least)):
                 search._push(search.undominated(part))
