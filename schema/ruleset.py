@@ -114,6 +114,9 @@ class Ruleset:
     #: tolerance, how it misplaces pieces and its headline metrics
     #: (:class:`validators.robustness.Hook`).  Empty: the game has none yet.
     robustness: str = ""
+    #: Why the game has no placement error at all (said instead of "not available yet"), e.g.
+    #: pieces that snap to a grid's cells.
+    robustness_absent: str = ""
 
     @property
     def validator_package(self) -> str | None:

@@ -48,6 +48,8 @@ def hook_of(arena: Any) -> Hook:
     """The arena's game's hook; ``LookupError`` naming the game when it has none."""
     rs = ruleset(str(getattr(arena, "system", "gravstrike")))
     if not rs.robustness:
+        if rs.robustness_absent:
+            raise LookupError(f"tabletop robustness does not apply to {rs.game} ({rs.id}): {rs.robustness_absent}")
         raise LookupError(f"tabletop robustness is not available for {rs.game} ({rs.id}) yet")
     hook: Hook = import_path(rs.robustness)
     return hook

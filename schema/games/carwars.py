@@ -243,6 +243,10 @@ class Analysis:
     sight_tolerance: int = 0
     max_turns: int = 8
     disabled: tuple[str, ...] = ()
+    #: Tabletop robustness: inches along each axis and degrees of turn a piece put down by hand
+    #: may miss its drawn place by.
+    placement_tolerance: float = 0.25
+    placement_angle_tolerance: float = 5.0
 
 
 @dataclass(frozen=True)
@@ -417,6 +421,11 @@ def _token(t: Doc) -> Token:
                  durability=_opt_int(t.get("durability")), face_up=t.get("face_up", face), extensions=extensions_of(t))
 
 
+#: Analysis settings written to a file only when they differ from the default (added after files
+#: were saved with every setting: those files save unchanged).
+_WRITTEN_IF_SET = ("placement_tolerance", "placement_angle_tolerance")
+
+
 def _scenario(sc: Doc) -> Scenario:
     an = sc.get("analysis", {})
     d = Analysis()
@@ -494,7 +503,8 @@ def to_document(a: CarWarsArena) -> Doc:
         scen["box"] = sc.box
     scen["analysis"] = {f.name: (list(an.disabled) if f.name == "disabled" else
                                  num(getattr(an, f.name)) if isinstance(getattr(an, f.name), float) else getattr(an, f.name))
-                        for f in fields(Analysis)}
+                        for f in fields(Analysis)
+                        if f.name not in _WRITTEN_IF_SET or getattr(an, f.name) != getattr(Analysis(), f.name)}
     doc["scenario"] = scen
     return with_extensions(doc, a.extensions)
 
@@ -577,6 +587,7 @@ RULESET = Ruleset(
     engine="engine.carwars",
     checks="validators.carwars.run:validate",
     editor="editor.games.carwars",
+    robustness="validators.carwars.robustness:HOOK",
 )
 
 

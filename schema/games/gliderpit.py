@@ -303,4 +303,5 @@ RULESET = Ruleset(
     engine="engine.gliderpit",
     checks="validators.gliderpit.run:validate",
     grid="hex",
+    robustness_absent="every piece stands in a hex of the printed map, so a hand cannot misplace it between hexes",
 )

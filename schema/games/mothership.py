@@ -220,4 +220,5 @@ RULESET = Ruleset(
     engine="engine.mothership",
     checks="validators.mothership.run:validate",
     grid="square",
+    robustness_absent="every card sits in a square of the 3 x 5 grid, so a hand cannot misplace it between squares",
 )

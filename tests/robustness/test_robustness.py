@@ -175,7 +175,7 @@ def test_cli_robustness_for_a_game_without_a_hook_exits_2() -> None:
     path = ROOT / "arenas" / "mothership-grid" / "battlefield-3x5.yaml"
     result = CliRunner().invoke(app, ["validate", str(path), "--robustness", "2"])
     assert result.exit_code == 2
-    assert "tabletop robustness is not available for" in result.output
+    assert "tabletop robustness does not apply to" in result.output and "grid" in result.output
 
 
 @settings(max_examples=15, deadline=None)
