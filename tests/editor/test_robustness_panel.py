@@ -63,4 +63,21 @@ def test_a_game_without_a_hook_says_so(window) -> None:  # type: ignore[no-untyp
     root = Path(__file__).resolve().parents[2]
     window.doc.reset(load(root / "arenas" / "mothership-grid" / "battlefield-3x5.yaml"), None)
     assert not window.robustness.start(3)
-    assert "not available" in window.statusBar().currentMessage()
+    assert "does not apply" in window.statusBar().currentMessage()  # its cards sit in the grid's squares
+
+
+def test_car_wars_placements_fill_the_column(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Car Wars has a hook: the same run from the menu, in inches, its travel findings included."""
+    from pathlib import Path
+
+    from schema import load
+
+    arena = load(Path(__file__).resolve().parents[2] / "arenas" / "car-wars" / "twin-pillars-2p.yaml")
+    window.doc.reset(arena, None)
+    assert window.robustness.start(1, seed=2)
+    with qtbot.waitSignal(window.robustness.run.finished, timeout=240_000) as got:
+        pass
+    section = got.args[0]
+    assert section["tolerance"]["unit"] == "in" and section["validated"] == 1
+    assert any(m["key"].startswith("access_gap:flat-out:") for m in section["metrics"])
+    assert window.validation.robustness == section and not window.validation.tree.isColumnHidden(4)
