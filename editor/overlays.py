@@ -11,24 +11,16 @@ code as ``arena render`` (:mod:`editor.export_render`).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QThreadPool, Signal
 from PySide6.QtGui import QAction, QActionGroup, QColor, QPainter, QPainterPath, QPolygonF
-from PySide6.QtWidgets import (
-    QGraphicsItem,
-    QLabel,
-    QStyleOptionGraphicsItem,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor import elements as E
 from editor import export_render as X
 from editor import render as R
+from editor.travel_table import TravelTable
 from editor.canvas_legend import CanvasLegend, sight_brush
 from editor.games.overlay_jobs import JobSlots, _Job, _Signals
 from schema.model import Arena, StartPosition
@@ -172,43 +164,6 @@ class SightLayer(QGraphicsItem):
 
 
 # ------------------------------------------------------------------ the controller
-
-
-class TravelTable(QWidget):
-    """Rows: starts; columns: checkpoints; cells: turns. Best per column bold, worst marked."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        layout = QVBoxLayout(self)
-        self.status = QLabel("Open this panel to compute travel times")
-        self.table = QTableWidget(0, 0)
-        layout.addWidget(self.status)
-        layout.addWidget(self.table)
-
-    def show_table(self, data: dict[str, dict[str, float | None]]) -> None:
-        starts = list(data)
-        cps = list(next(iter(data.values()), {}))
-        self.table.clear()
-        self.table.setRowCount(len(starts))
-        self.table.setColumnCount(len(cps))
-        self.table.setVerticalHeaderLabels(starts)
-        self.table.setHorizontalHeaderLabels(cps)
-        for j, cp in enumerate(cps):
-            col = [data[s][cp] for s in starts]
-            finite = [t for t in col if t is not None]
-            for i, t in enumerate(col):
-                item = QTableWidgetItem("—" if t is None else f"{t:.2f}")
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                if finite and t is not None and len(set(finite)) > 1:
-                    if t == min(finite):
-                        font = item.font()
-                        font.setBold(True)
-                        item.setFont(font)
-                    elif t == max(finite):
-                        item.setForeground(R.VERMILLION)
-                self.table.setItem(i, j, item)
-        self.table.resizeColumnsToContents()
-        self.status.setText("Turns from each start to each checkpoint (flat out; best bold, worst red)")
 
 
 class Overlays(JobSlots, QObject):

@@ -186,6 +186,7 @@ class Robustness(QObject):
         if self.win.doc.arena is not self.arena:
             return
         self.win.validation.set_robustness(section)
+        self.win.overlays.table.set_bands(section)
         self.win.docks["validation"].raise_()
         tol = section["tolerance"]
         self.win.statusBar().showMessage(
@@ -199,6 +200,7 @@ class Robustness(QObject):
     def _edited(self, *_args: Any) -> None:
         if self.win.doc.arena is not self.arena:
             self.win.validation.set_robustness(None)
+            self.win.overlays.table.set_bands(None)
 
     def shutdown(self) -> None:
         self.run.shutdown()

@@ -75,6 +75,9 @@ class Sample:
     findings: list[tuple[str, str, tuple[str, ...]]] = field(default_factory=list)
     values: dict[str, float | None] = field(default_factory=dict)
     redraws: int = 0
+    #: The placement's travel table (start -> goal -> turns, None when not reached), for games
+    #: whose hook has one (``travel``).
+    travel: dict[str, dict[str, float | None]] = field(default_factory=dict)
     skipped: bool = False
     failure: str | None = None
 
@@ -112,7 +115,31 @@ def run_sample(arena: Any, seed: int, index: int, tol: Tolerance, options: Optio
     except Exception as exc:  # noqa: BLE001 - a bug: reported for this sample, the run goes on
         return Sample(index, redraws=redraws, skipped=True, failure=f"{type(exc).__name__}: {exc}"[:300])
     return Sample(index, [(f.code, f.severity, tuple(f.elements)) for f in report.findings],
-                  {h.key: h.value for h in hook.headlines(report)}, redraws)
+                  {h.key: h.value for h in hook.headlines(report)}, redraws, travel=_travel(hook, report))
+
+
+def _travel(hook: Hook, report: Report) -> dict[str, dict[str, float | None]]:
+    """The hook's travel table of ``report`` ({} for a game whose hook has none)."""
+    table = getattr(hook, "travel", None)
+    return table(report) if table is not None else {}
+
+
+def travel_bands(nominal: dict[str, dict[str, float | None]], samples: list[Sample]) -> dict[str, Any]:
+    """Per start and goal of the drawn arena's travel table: its turns there and their min /
+    median / max over the placements that reached it (``unreached``: the share that did not)."""
+    out: dict[str, Any] = {}
+    for start, row in nominal.items():
+        out[start] = {}
+        for goal, drawn in row.items():
+            got = [s.travel.get(start, {}).get(goal) for s in samples]
+            times = sorted(t for t in got if t is not None)
+            band: dict[str, Any] = {"nominal": _round(drawn), "min": _round(times[0]) if times else None,
+                                    "median": _round(statistics.median(times)) if times else None,
+                                    "max": _round(times[-1]) if times else None}
+            if len(times) < len(got):
+                band["unreached"] = _share(len(got) - len(times), len(got))
+            out[start][goal] = band
+    return out
 
 
 def robustness(arena: Any, nominal: Report, settings: Settings, *, workers: int = DEFAULT_WORKERS,
@@ -188,6 +215,9 @@ def aggregate(nominal: Report, samples: list[Sample], hook: Hook, settings: Sett
         "tolerance": {"length": tol.length, "angle": tol.angle, "unit": hook.unit},
         "not_run": list(hook.skip), "findings": findings, "codes": codes, "metrics": metrics,
     }
+    drawn_travel = _travel(hook, nominal)
+    if drawn_travel:
+        out["travel"] = travel_bands(drawn_travel, used)
     if failures:
         out["failures"] = failures
     return out

@@ -32,10 +32,26 @@ def test_menu_run_matches_the_cli_and_fills_the_column(window, qtbot) -> None:  
         if f["share"] > 0:
             assert texts[(f["code"], ", ".join(f["elements"]))] == f"in {f['share']:.0%}"
     assert window.robustness.dialog is None
+    # the travel-time table: each cell's least and most turns under table error, in brackets
+    from editor.overlays import travel_table
+
+    table = window.overlays.table
+    table.show_table(travel_table(arena))
+    cols = [table.table.horizontalHeaderItem(j).text() for j in range(table.table.columnCount())]
+    rows = [table.table.verticalHeaderItem(i).text() for i in range(table.table.rowCount())]
+    for start, row in section["travel"].items():
+        for goal, band in row.items():
+            item = table.table.item(rows.index(start), cols.index(goal.split(":", 1)[1]))
+            lo, hi = band["min"], band["max"]
+            assert item.text().startswith(f"{band['nominal']:.2f}")
+            assert item.text().endswith(f"({lo:.2f})" if lo == hi else f"({lo:.2f}–{hi:.2f})")
+            assert f"median {band['median']:.2f}" in item.toolTip()
+    assert "under table error (3 placements)" in table.status.text()
     # an edit: the figures were for the arena as it was
     window.doc.set_selection(["B"])
     window.nudge(0.5, 0.0)
     assert panel.robustness is None and panel.tree.isColumnHidden(4)
+    assert table.bands is None and "(" not in table.table.item(0, 0).text()
 
 
 def test_cancel_stops_the_children_at_once(window, qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -212,3 +212,23 @@ def test_cli_robustness_for_arena_rex_inches() -> None:
     assert "centre_gap:deploy:1:30" in keys
     deployment = next(f for f in section["findings"] if f["code"] == "ar-deployment")
     assert deployment["nominal"] and deployment["share"] == 1.0  # a zone rule, not moved by terrain
+
+
+def test_travel_bands_are_the_placements_own_travel_tables() -> None:
+    """The section's travel band of each start and checkpoint is the least / median / most of
+    the turns the placements' own reports give (what the editor's travel table shows)."""
+    import statistics
+
+    from validators.gravstrike.robustness import travel
+    from validators.robustness import sample_arena
+
+    arena = edge_case_arena()
+    section = robustness(arena, validate(arena), Settings(3, 5), workers=1)
+    tol = Tolerance(arena.scenario.analysis.placement_tolerance, arena.scenario.analysis.placement_angle_tolerance)
+    tables = [travel(validate(sample_arena(arena, 5, k, tol)[0])) for k in range(3)]
+    assert section["travel"].keys() == travel(validate(arena)).keys()
+    for start, row in section["travel"].items():
+        for goal, band in row.items():
+            times = sorted(t[start][goal] for t in tables if t[start][goal] is not None)
+            assert (band["min"], band["max"]) == (round(times[0], 3), round(times[-1], 3))
+            assert band["median"] == round(statistics.median(times), 3)

@@ -83,6 +83,18 @@ class GravstrikeRobustness:
                                 th.safe_area_min_visible, "below"))
         return out
 
+    def travel(self, report: Report) -> dict[str, dict[str, float | None]]:
+        return travel(report)
+
+
+def travel(report: Report) -> dict[str, dict[str, float | None]]:
+    """The travel table the editor shows (start -> checkpoint ref -> turns, flat out; None
+    where the search did not reach it)."""
+    rows: dict[str, dict[str, Any]] = report.metrics.get("travel") or {}
+    return {s: {g: (float(cell["time"]) if cell.get("reachable") else None)
+                for g, cell in sorted(row.items()) if g.startswith("checkpoint:")}
+            for s, row in ((s, rows[s]) for s in _by_player(rows))}
+
 
 def _best(targets: dict[str, dict[str, dict[str, Any]]], field: str) -> dict[str, float | None]:
     """Per start, the smallest ``field`` over the static targets (None if none has it)."""
