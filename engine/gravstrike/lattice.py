@@ -121,14 +121,20 @@ class HeadingLattice:
         hk = hk.astype(np.int64, copy=False)  # stored headings are int8: no overflow in index sums
         c, ok = self.cells(x, y)
         st = np.where(ok, self.status[hk, c], BLOCKED)
+        return self.resolve(x, y, hk, st, self.sure[hk, c], self.maybe[hk, c])
+
+    def resolve(self, x: np.ndarray, y: np.ndarray, hk: np.ndarray, st: np.ndarray, sure: np.ndarray,
+                maybe: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`probe` from the raster's answers for the centres (status, certain and possible
+        zone bits of their cells): the exact tests where the raster can't tell."""
         mixed = np.flatnonzero(st == MIXED)
         if len(mixed):
             for k in np.unique(hk[mixed]).tolist():
                 sel = mixed[hk[mixed] == k]
                 st[sel] = np.where(self.spaces[k].free_exact(x[sel], y[sel]), FREE, BLOCKED)
         free = st == FREE
-        zones = np.where(free, self.sure[hk, c], np.uint64(0))
-        maybe = np.where(free, self.maybe[hk, c], np.uint64(0))
+        zones = np.where(free, sure, np.uint64(0))
+        maybe = np.where(free, maybe, np.uint64(0))
         todo = np.flatnonzero(maybe)
         if len(todo):
             zones |= self._maybe_hits(x, y, hk, todo, maybe[todo])
