@@ -338,7 +338,10 @@ class Planner:
             starts, wanted, limit = self._query(source, goals, max_time)
             search = ScalarSearch(self, starts, wanted)
             search.limit, search.horizon = limit, max_time
-        return self.confirm(source, search.run(), search.proven, max_time)
+        results = search.run()
+        if isinstance(search, FrontierSearch):  # not kept: the next search reuses its grown key table
+            search.release()
+        return self.confirm(source, results, search.proven, max_time)
 
     def confirm(self, source: Source, results: dict[Goal, TravelResult], proven: set[Goal],
                 max_time: float | None = None) -> dict[Goal, TravelResult]:
