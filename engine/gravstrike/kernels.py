@@ -13,11 +13,14 @@ paths included):
 * :func:`dense_admit` - the dense (paged) key table's test and update: better than the key's
   time (and than a state with fewer icons spent this turn as soon), one winner per key.
 
-When they run (:func:`active`): numba costs about 0.7 s of CPU to start in a process (importing
-it, loading the cached machine code), so a process switches to the kernels once its searches
-have made :data:`WARM_CHILDREN` children with numpy - a small arena's validation never pays the
-start-up, a big one or a long-lived worker pays it once.  ``ARENA_STUDIO_JIT=0`` keeps numpy,
-``=1`` uses the kernels from the first batch.  Without numba installed the numpy path runs.
+When they run (:func:`active`): numba costs about 0.75 s of CPU and 130 MB to start in a
+process (importing it, loading the cached machine code), and the kernels save about 0.06-0.08 us
+per child (the rest of a batch's work - exact geometry where the raster can't tell, the heuristic,
+storing the winners - stays in numpy), so a process switches to them once its searches have
+made :data:`WARM_CHILDREN` children with numpy: the default arena's validation (about 3 M
+children) and a perturbed one's (17 M over two processes) never pay the start-up; a 48-length
+table (54 M) or a long-lived robustness worker pays it once and gains.  ``ARENA_STUDIO_JIT=0``
+keeps numpy, ``=1`` uses the kernels from the first batch.  Without numba the numpy path runs.
 """
 
 from __future__ import annotations
@@ -27,8 +30,9 @@ from typing import Any, Callable
 
 import numpy as np
 
-#: Children a process makes with numpy before it loads the kernels (about 1.5 s of searching).
-WARM_CHILDREN = 3_000_000
+#: Children (states times maneuvers) a process makes with numpy before it loads the kernels:
+#: about 2 s of searching, past which the rest of a big search earns the start-up back.
+WARM_CHILDREN = 12_000_000
 
 _BLOCKED, _FREE = 0, 1  # engine.gravstrike.cspace's status codes
 
