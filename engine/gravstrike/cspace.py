@@ -191,6 +191,20 @@ class Raster:
         maybe[todo] = shapely.contains_xy(outer, xs[todo], ys[todo]) & ~inside[todo]
         return idx[inside], idx[maybe]
 
+    def classify_circle(self, circle: CircleSpec, half_length: float, half_width: float,
+                        heading: float) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`classify` for the region of centres where a ``half_length`` x ``half_width``
+        rectangle at ``heading`` meets the circle, from the exact distance (no polygons): a cell
+        is certainly inside when its centre is ``half_diagonal`` deeper than the radius (the
+        distance moves no faster than the centre), maybe when within ``half_diagonal`` of it."""
+        cx, cy, r = circle
+        reach = r + math.hypot(half_length, half_width) + self.cell
+        idx, xs, ys = self.centres((cx - reach, cy - reach, cx + reach, cy + reach))
+        d = circle_rect_distance(xs, ys, circle, half_length, half_width, heading)
+        inside = d <= r - self.half_diagonal
+        maybe = (d <= r + self.half_diagonal) & ~inside
+        return idx[inside], idx[maybe]
+
     def _coarse(self, geom: BaseGeometry, idx: np.ndarray, xs: np.ndarray, ys: np.ndarray, inside: np.ndarray,
                 slack: float = 0.0) -> np.ndarray:
         """Settle whole BLOCK x BLOCK groups of cells at once where a block lies deep inside or
@@ -262,7 +276,7 @@ class HeadingSpace:
         self._cells: dict[int, np.ndarray] = {}
         for z, g in enumerate(self.zones):
             shapely.prepare(g)
-            inside, maybe = raster.classify(g, slack=self._zone_slack(z))
+            inside, maybe = self._classify_zone(z, g)
             if z < MAX_BIT_ZONES:
                 bit = np.uint64(1 << z)
                 self._cells[z] = np.concatenate([inside, maybe])
@@ -277,9 +291,15 @@ class HeadingSpace:
         #: Zones past the bit masks, per cell: (zone, certainly met).
         self.extra: dict[int, tuple[tuple[int, bool], ...]] = {c: tuple(v) for c, v in extra.items()}
 
-    def _zone_slack(self, z: int) -> float:
+    def _classify_zone(self, z: int, geom: BaseGeometry) -> tuple[np.ndarray, np.ndarray]:
+        """The raster's (certain, maybe) cells of zone ``z``: a circular zone's from its exact
+        distance (the test :meth:`zone_exact` makes; its polygon only approximates it)."""
         spec = self.zone_circles.get(z)
-        return 0.0 if spec is None else CIRCLE_SLACK * spec[0][2]
+        if spec is None:
+            return self.raster.classify(geom)
+        circle, overlap = spec
+        hl, hw = self.shrunk_half if overlap else self.grown_half
+        return self.raster.classify_circle(circle, hl, hw, self.heading)
 
     @property
     def free_base(self) -> BaseGeometry:
@@ -345,7 +365,7 @@ class HeadingSpace:
             self.zone_circles.pop(z, None)
         else:
             self.zone_circles[z] = circle
-        inside, maybe = self.raster.classify(geom, slack=self._zone_slack(z))
+        inside, maybe = self._classify_zone(z, geom)
         if z >= MAX_BIT_ZONES:
             extra = {c: [e for e in v if e[0] != z] for c, v in self.extra.items()}
             for c in inside.tolist():

@@ -1,7 +1,10 @@
-"""The distance bound's graph (:class:`engine.gravstrike.heuristic.DistanceGrid`, issue 20): built
-without sorting the 16-neighbour steps (one edge per pair of cells by construction), it is the
-graph the lightest-of-parallel-edges rule gives - a field's free jump ("Acceleration Fields":
-the push moves the turbine one length, no movement paid) standing for a step it doubles."""
+"""Lookup tables of the travel search made faster at table scale (issue 20), checked against what
+they stand for: the distance bound's graph (:class:`engine.gravstrike.heuristic.DistanceGrid`),
+built without sorting the 16-neighbour steps (one edge per pair of cells by construction), is
+the graph the lightest-of-parallel-edges rule gives - a field's free jump ("Acceleration
+Fields": the push moves the turbine one length, no movement paid) standing for a step it
+doubles; and the raster cells of circular zones, classified from the exact distance, agree with
+the exact test everywhere."""
 
 from __future__ import annotations
 
@@ -53,3 +56,34 @@ def test_grid_edges_are_the_lightest_of_parallel_edges(pushes: list[tuple[float,
     assert len(got) == rev.nnz  # no parallel edges left in the matrix
     assert got == want
     assert sum(w == JUMP_WEIGHT for w in want.values()) > 0
+
+
+@pytest.mark.parametrize("base", [0.0, 7.3])
+def test_circular_zone_cells_agree_with_the_exact_test(base: float) -> None:
+    """The raster's cells of a circular zone (checkpoints, circular fields: "Checkpoints", "the
+    turbine touches the checkpoint") come from the exact footprint-to-circle distance: every
+    centre the raster settles without a test is settled as the exact test would, so a lookup
+    (:meth:`~engine.gravstrike.lattice.HeadingLattice.probe`) is the exact test, at any heading."""
+    from pathlib import Path
+
+    from engine.gravstrike.planner import Planner
+    from schema import load
+
+    arena = load(Path(__file__).resolve().parents[2] / "arenas" / "default.yaml")
+    planner = Planner(arena, minimise="time", quantum=0.25)
+    lat = planner._lattice(base)
+    rng = np.random.default_rng(3)
+    checked = 0
+    for z, zone in enumerate(planner.cspace.zones):
+        if zone.circle is None:
+            continue
+        cx, cy, r = zone.circle
+        ang, rad = rng.uniform(0, 2 * np.pi, 40_000), r + rng.uniform(-0.9, 0.9, 40_000)
+        x, y, hk = cx + rad * np.cos(ang), cy + rad * np.sin(ang), rng.integers(0, 12, 40_000)
+        free, zones = lat.probe(x, y, hk)
+        hit = (zones & np.uint64(1 << z)) != 0
+        for k in range(12):
+            m = free & (hk == k)
+            assert np.array_equal(hit[m], lat.spaces[k].zone_exact(z, x[m], y[m])), (z, k)
+            checked += int(m.sum())
+    assert checked > 200_000
