@@ -51,9 +51,7 @@ class HeadingLattice:
         self.headings = [round(normalize_heading(base + 30.0 * k), 6) % 360.0 for k in range(12)]
         self.spaces: list[HeadingSpace] = [planner.cspace.heading(h) for h in self.headings]
         self.raster = planner.cspace.raster
-        self.status = np.stack([hs.status_array for hs in self.spaces])
-        self.sure = np.stack([hs.sure_bits for hs in self.spaces])
-        self.maybe = np.stack([hs.maybe_bits for hs in self.spaces])
+        self.status, self.sure, self.maybe = planner.cspace.stacked(self.headings)
         t = planner.turbine
         maneuvers = planner.maneuvers
         self.count = len(maneuvers)

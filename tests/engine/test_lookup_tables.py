@@ -87,3 +87,30 @@ def test_circular_zone_cells_agree_with_the_exact_test(base: float) -> None:
             assert np.array_equal(hit[m], lat.spaces[k].zone_exact(z, x[m], y[m])), (z, k)
             checked += int(m.sum())
     assert checked > 200_000
+
+
+def test_confirm_searches_with_one_fine_planner_sharing_the_coarse_ones_tables() -> None:
+    """``Planner.confirm`` (a coarse "unreachable" or "beyond" searched again at 0.05) makes its
+    fine planner once and shares the configuration space, the distance grid and its maps (they
+    don't depend on the tolerance): the answers are a fresh fine planner's, paths included."""
+    from engine.gravstrike.planner import Planner, StartSource, TravelResult
+    from tests.engine.arenas import small_arena
+
+    arena, turns = small_arena(2)
+    planner = Planner(arena, quantum=0.25, max_turns=turns, minimise="time")
+    goals = planner.goals()
+    planner.plan_from(StartSource(1))  # the coarse planner's tables are made
+    answers = []
+    for player in (1, 2):
+        doubtful = {g: TravelResult(g, False) for g in goals}  # as if the coarse search found nothing
+        answers.append(planner.confirm(StartSource(player), doubtful, set()))
+        fine = planner._fine
+        assert fine is not None and fine.cspace is planner.cspace and fine._maps is planner._maps
+    assert planner._fine is fine  # one fine planner for both sources
+    for player, got in zip((1, 2), answers):
+        fresh = Planner(arena, quantum=0.05, max_turns=turns, minimise="time", prove=False)
+        assert got == fresh.plan_from(StartSource(player), goals)
+    assert any(r.reachable for r in answers[0].values())
+    from tests.engine.test_frontier import _moved
+
+    assert planner.retarget(_moved(arena, 0.5, 0.0)) and planner._fine is None  # the old arena's: made again when needed
