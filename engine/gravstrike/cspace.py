@@ -356,6 +356,11 @@ class CSpace:
             got = (np.stack([hs.status_array for hs in spaces]), np.stack([hs.sure_bits for hs in spaces]),
                    np.stack([hs.maybe_bits for hs in spaces]))
             self._stacks[key] = got
+            seen: set[int] = set()
+            for k, hs in enumerate(spaces):  # each space's arrays become its first row (one copy less)
+                if id(hs) not in seen:
+                    seen.add(id(hs))
+                    hs.status_array, hs.sure_bits, hs.maybe_bits = got[0][k], got[1][k], got[2][k]
         return got
 
     def heading(self, heading: float) -> HeadingSpace:
