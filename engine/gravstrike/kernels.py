@@ -69,11 +69,12 @@ def current() -> dict[str, Callable[..., Any]] | None:
 def _load() -> dict[str, Callable[..., Any]] | None:
     try:
         import numba  # noqa: PLC0415 - loaded only when a process has earned it (see above)
-    except ImportError:  # pragma: no cover - numba is a dependency; a broken install falls back
+
+        jit = numba.njit(cache=True, nogil=True)  # cached next to this module, or in the user's cache
+        return {"move_children": jit(move_children), "state_keys": jit(state_keys), "dense_admit": jit(dense_admit)}
+    except Exception:  # noqa: BLE001 - pragma: no cover - no numba, or nowhere to cache: the numpy path
         _state["failed"] = True
         return None
-    jit = numba.njit(cache=True, nogil=True)
-    return {"move_children": jit(move_children), "state_keys": jit(state_keys), "dense_admit": jit(dense_admit)}
 
 
 def move_children(x: np.ndarray, y: np.ndarray, hk: np.ndarray, spent: np.ndarray, budget: int,

@@ -79,3 +79,15 @@ def test_dense_admit_keeps_the_first_of_the_earliest_per_key() -> None:
     win, at, pages, missing = kernels.dense_admit(key, tm, bnd, spent, used, pool, np.zeros(0, dtype=np.int64), -1, 1)
     assert win.tolist() == [1, 3, 5] and at.tolist() == [9, 3, 5] and missing == 0
     assert pool[[9, 3, 5]].tolist() == [4, 8, 7]
+
+
+def test_without_numba_the_numpy_path_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine where numba can't load (or can't cache) searches with numpy: same answers, slower."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "numba", None)  # import numba raises ImportError
+    monkeypatch.setattr(kernels, "_state", {"made": 0, "kernels": None, "failed": False})
+    monkeypatch.setenv("ARENA_STUDIO_JIT", "1")
+    assert kernels.active(10) is None and kernels.current() is None
+    arena, turns = small_arena(0)
+    assert Planner(arena, quantum=0.1, max_turns=turns, minimise="time").plan_from(StartSource(1))
