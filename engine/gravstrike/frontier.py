@@ -42,7 +42,7 @@ __all__ = ["BoundTable", "FrontierSearch", "HeadingLattice", "SearchLimited", "S
 
 import math
 import time as _time
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import numpy as np
 
@@ -180,7 +180,7 @@ class FrontierSearch:
         within a turn, than any with fewer icons spent there as soon); sets their keys."""
         kern = kernels.current() if self.table is not None else None
         if kern is not None:
-            return self._admit_compiled(c, kern)
+            return kernels.admit(self, c, kern)
         q = self.p.quantum
         qi = np.round(c["x"] / q).astype(np.int64) - self.qi0
         qj = np.round(c["y"] / q).astype(np.int64) - self.qj0
@@ -234,38 +234,6 @@ class FrontierSearch:
                 if old is None or old > t:
                     d[kk] = t
                     keep[i] = True
-        return np.flatnonzero(keep), key
-
-    def _admit_compiled(self, c: dict[str, np.ndarray], kern: dict[str, Callable[..., Any]]) -> tuple[np.ndarray, np.ndarray]:
-        """:meth:`_admit` with the compiled kernels (:mod:`engine.gravstrike.kernels`): the same
-        children kept, the same keys."""
-        assert self.table is not None
-        time = c["time"]
-        n = len(time)
-        base, used, bnd, spent = kern["state_keys"](
-            c["x"], c["y"], c["hk"], c["s"], c["l"], c["spent"], c["used"], self.budget is None, self.p.quantum,
-            self.qi0, self.qj0, self.nqj, self.sb, self.sd, self.blk, self.slot)
-        keep = np.zeros(n, dtype=bool)
-        key = np.full(n, -1, dtype=np.int64)
-        if self.dense:
-            table = self.best
-            bits = -1 if table.bits is None else table.bits
-            while True:
-                win, at, pages, missing = kern["dense_admit"](base, time, bnd, spent, used, table.pool, table.dir,
-                                                              bits, table.pages)
-                if not missing:
-                    break
-                table.grow(missing)
-            table.pages = pages
-            keep[win] = True
-            key[win] = at
-            todo = np.flatnonzero(used)
-        else:
-            todo = np.arange(n)
-        if len(todo):
-            self._reserve(0, len(todo))
-            packed = (base[todo] << self.p.n_fields) | used[todo]
-            keep[todo[self.table.admit(packed, time[todo])]] = True
         return np.flatnonzero(keep), key
 
     # -- heuristic ------------------------------------------------------------------------------

@@ -26,9 +26,12 @@ keeps numpy, ``=1`` uses the kernels from the first batch.  Without numba the nu
 from __future__ import annotations
 
 import os
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.gravstrike.frontier import FrontierSearch
 
 #: Children (states times maneuvers) a process makes with numpy before it loads the kernels:
 #: about 2 s of searching, past which the rest of a big search earns the start-up back.
@@ -75,6 +78,40 @@ def _load() -> dict[str, Callable[..., Any]] | None:
     except Exception:  # noqa: BLE001 - pragma: no cover - no numba, or nowhere to cache: the numpy path
         _state["failed"] = True
         return None
+
+
+def admit(search: FrontierSearch, c: dict[str, np.ndarray],
+          kern: dict[str, Callable[..., Any]]) -> tuple[np.ndarray, np.ndarray]:
+    """:meth:`engine.gravstrike.frontier.FrontierSearch._admit` with the kernels (a search whose
+    keys fit in 62 bits): the same children kept, the same keys."""
+    assert search.table is not None
+    time = c["time"]
+    n = len(time)
+    base, used, bnd, spent = kern["state_keys"](
+        c["x"], c["y"], c["hk"], c["s"], c["l"], c["spent"], c["used"], search.budget is None, search.p.quantum,
+        search.qi0, search.qj0, search.nqj, search.sb, search.sd, search.blk, search.slot)
+    keep = np.zeros(n, dtype=bool)
+    key = np.full(n, -1, dtype=np.int64)
+    if search.dense:
+        table = search.best
+        bits = -1 if table.bits is None else table.bits
+        while True:
+            win, at, pages, missing = kern["dense_admit"](base, time, bnd, spent, used, table.pool, table.dir, bits,
+                                                          table.pages)
+            if not missing:
+                break
+            table.grow(missing)
+        table.pages = pages
+        keep[win] = True
+        key[win] = at
+        todo = np.flatnonzero(used)
+    else:
+        todo = np.arange(n)
+    if len(todo):  # states a field pushed this turn (or past the paged table): the hash table
+        search._reserve(0, len(todo))
+        packed = (base[todo] << search.p.n_fields) | used[todo]
+        keep[todo[search.table.admit(packed, time[todo])]] = True
+    return np.flatnonzero(keep), key
 
 
 def move_children(x: np.ndarray, y: np.ndarray, hk: np.ndarray, spent: np.ndarray, budget: int,
