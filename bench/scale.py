@@ -11,8 +11,11 @@ medians and the median of the per-pair ratios.  "busiest" is the CPU time of the
 two processes: on an idle 2-core machine the wall time is about that; on a loaded one the wall
 time says more about the other users than about the code.
 
-Usage: python bench/scale.py [--sizes 12 24 34 36 48 64 80 96] [--repeat 3] [--seed 1]
+Usage: python bench/scale.py [--sizes 12 24 34 36 48 64 80 96] [--perturbed 0 1] [--repeat 3] [--seed 1]
        [--sequential] [--json out.json]
+
+``--perturbed K``: also placement K of the default arena as ``arena validate --robustness``
+draws it (seed ``--seed``): the drawn arena's symmetry is broken, so every start is searched.
 """
 
 from __future__ import annotations
@@ -39,7 +42,15 @@ def measure_one(what: str, seed: int, sequential: bool) -> dict[str, object]:
     from tests.engine.table_arenas import table_arena
     from validators.run import validate
 
-    arena = load(str(DEFAULT)) if what == "default" else table_arena(float(what), seed)
+    if what == "default":
+        arena = load(str(DEFAULT))
+    elif what.startswith("perturbed:"):  # a tabletop-robustness placement of the default arena: no symmetry left
+        from validators.robustness import hook_of, sample_arena
+
+        default = load(str(DEFAULT))
+        arena, _ = sample_arena(default, seed, int(what.split(":")[1]), hook_of(default).tolerance(default))
+    else:
+        arena = table_arena(float(what), seed)
     t0, c0 = time.perf_counter(), time.process_time()
     report = validate(arena, source=what, parallel=not sequential)
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
@@ -61,6 +72,8 @@ def run(what: str, seed: int, sequential: bool) -> dict[str, object]:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", type=float, nargs="*", default=[12, 24, 34, 36, 48, 64, 80, 96])
+    ap.add_argument("--perturbed", type=int, nargs="*", default=[],
+                    help="also these placements of the default arena (bench/robustness.py's, seed --seed)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sequential", action="store_true", help="one core (no forked helper)")
@@ -74,11 +87,11 @@ def main() -> int:
     print(f"{'across':>6} {'walls':>5} {'wall s':>8} {'cpu s':>8} {'busiest':>8} {'default cpu':>11} {'cpu ratio':>9} "
           f"{'wall ratio':>10} {'rss MB main/helper':>19}  findings")
     rows = []
-    for size in args.sizes:
+    for size in [*(f"perturbed:{k}" for k in args.perturbed), *(f"{s:g}" for s in args.sizes)]:
         pairs = []
         for _ in range(args.repeat):
             base = run("default", args.seed, args.sequential)
-            got = run(f"{size:g}", args.seed, args.sequential)
+            got = run(size, args.seed, args.sequential)
             pairs.append((base, got))
         cpu = [float(g["cpu_main"]) + float(g["cpu_helper"]) for _, g in pairs]  # type: ignore[arg-type]
         bcpu = [float(b["cpu_main"]) + float(b["cpu_helper"]) for b, _ in pairs]  # type: ignore[arg-type]
@@ -92,7 +105,7 @@ def main() -> int:
                "rss_helper_mb": max(float(g["rss_helper_mb"]) for _, g in pairs),  # type: ignore[arg-type]
                "errors": last["errors"], "warnings": last["warnings"], "runs": pairs}
         rows.append(row)
-        print(f"{size:6g} {row['walls']:5d} {row['wall']:8.2f} {row['cpu']:8.2f} {row['busiest_core']:8.2f} {row['default_cpu']:11.2f} {ratio:9.2f} "
+        print(f"{size:>6} {row['walls']:5d} {row['wall']:8.2f} {row['cpu']:8.2f} {row['busiest_core']:8.2f} {row['default_cpu']:11.2f} {ratio:9.2f} "
               f"{wratio:10.2f} {row['rss_main_mb']:9.0f}/{row['rss_helper_mb']:<9.0f}  "
               f"{row['errors']} errors, {row['warnings']} warnings", flush=True)
     print(f"load average at end: {' '.join(f'{v:.1f}' for v in os.getloadavg())}")

@@ -179,14 +179,19 @@ class PagedTable:
         page = keys >> self.bits
         new = np.unique(page[self.dir[page] == 0])
         if len(new):
-            need = (self.pages + len(new)) << self.bits
-            if need > len(self.pool):
-                grown = np.full(max(need, len(self.pool) * 3 // 2), self.fill, dtype=self.dtype)
-                grown[: len(self.pool)] = self.pool
-                self.pool = grown
+            self.grow(len(new))
             self.dir[new] = np.arange(self.pages, self.pages + len(new))
             self.pages += len(new)
         return self.slots(keys)
+
+    def grow(self, new: int) -> None:
+        """Make room in :attr:`pool` for ``new`` more pages (by half again at least)."""
+        assert self.bits is not None
+        need = (self.pages + new) << self.bits
+        if need > len(self.pool):
+            grown = np.full(max(need, len(self.pool) * 3 // 2), self.fill, dtype=self.dtype)
+            grown[: len(self.pool)] = self.pool
+            self.pool = grown
 
     def reset(self, slots: np.ndarray) -> None:
         """Forget the entries at ``slots`` (as new; pages stay allocated for the next user)."""

@@ -61,6 +61,8 @@ def validate_cmd(
                                                   help="Tabletop robustness: validate N placements within the scenario's placement tolerance too.")] = None,
     seed: Annotated[int, typer.Option("--seed", min=0, help="With --robustness: the seed of the placements.")] = 0,
     workers: Annotated[int, typer.Option("--workers", min=1, help="With --robustness: local worker processes for the placements.")] = 2,
+    show_memory: Annotated[bool, typer.Option("--memory", help="With --json: add metrics.memory, the analysis's peak resident "
+                                                                "memory per process in MiB (differs run to run).")] = False,
 ) -> None:
     """Validate arenas: each game's setup rules and fairness under its movement rules."""
     if list_:
@@ -77,7 +79,7 @@ def validate_cmd(
         raise typer.BadParameter("give the scheduler's address, e.g. tcp://10.0.0.5:8786", param_hint="--scheduler")
     options = Options(tuple(enable or ()), tuple(disable or ()), tier, bud, tolerance)
     if robust is None and (jobs > 1 or scheduler):
-        _batch(files, as_json, fail_on, options, jobs, scheduler, out, err)
+        _batch(files, as_json, fail_on, options, jobs, scheduler, out, err, show_memory)
     reports: list[Report] = []
     failed = False
     for path in files:
@@ -105,7 +107,7 @@ def validate_cmd(
             if report.robustness is not None:
                 print_robustness(report.robustness, out)
     if as_json:
-        docs: Any = [r.to_json() for r in reports]
+        docs: Any = [r.to_json(resources=show_memory) for r in reports]
         json.dump(docs[0] if len(docs) == 1 else docs, sys.stdout, indent=2)
         sys.stdout.write("\n")
     raise typer.Exit(1 if failed else 0)
@@ -144,7 +146,7 @@ def _list(game: str | None, as_json: bool) -> None:
 
 
 def _batch(files: list[Path], as_json: bool, fail_on: str, options: Options, jobs: int, scheduler: str | None,
-           out: Console, err: Console) -> None:
+           out: Console, err: Console, show_memory: bool = False) -> None:
     """The ``--jobs``/``--scheduler`` path: same output and exit codes as one file at a time."""
     try:
         if err.is_terminal:
@@ -181,7 +183,7 @@ def _batch(files: list[Path], as_json: bool, fail_on: str, options: Options, job
         if not as_json:
             print_report(outcome.report, out)
     if as_json:
-        docs: Any = [r.to_json() for r in reports]
+        docs: Any = [r.to_json(resources=show_memory) for r in reports]
         json.dump(docs[0] if len(docs) == 1 else docs, sys.stdout, indent=2)
         sys.stdout.write("\n")
     raise typer.Exit(1 if failed else 0)

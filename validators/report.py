@@ -35,6 +35,10 @@ class Report:
     players: int | None = None
     #: The tabletop-robustness section (:func:`validators.robustness.robustness`), when one was run.
     robustness: dict[str, Any] | None = None
+    #: Peak resident memory of the analysis in MiB, per process ("main"; "helper": the forked
+    #: helper of a two-core run, else None) - like ``timings``, not part of the document unless
+    #: asked for (:meth:`to_json` ``resources``).
+    memory: dict[str, float | None] = field(default_factory=dict)
 
     def player_count(self) -> int:
         """Players the scenario is for: ``players`` if the runner gave it, else the arena's."""
@@ -51,9 +55,11 @@ class Report:
     def counts(self) -> dict[str, int]:
         return {s: sum(1 for f in self.findings if f.severity == s) for s in SEVERITIES}
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, resources: bool = False) -> dict[str, Any]:
         """The report document; deterministic (no timings) so packs can embed it. Gravstrike's
-        reports are as they always were; other games' name their ``system``."""
+        reports are as they always were; other games' name their ``system``.  ``resources``
+        (``arena validate --json``): add what the analysis cost that was measured -
+        ``metrics.memory`` (peak resident memory per process) - which differs run to run."""
         doc: dict[str, Any] = {"format": REPORT_FORMAT}
         if self.system != "gravstrike":
             doc["system"] = self.system
@@ -68,7 +74,8 @@ class Report:
             "validators": [{"code": v.id, "title": v.title, "severity": v.severity} for v in self.validators],
             "summary": self.counts(),
             "findings": [f.to_json() for f in self.findings],
-            "metrics": self.metrics,
+            "metrics": {**self.metrics, "memory": {"peak_rss_mb": dict(self.memory)}}
+            if resources and self.memory else self.metrics,
         })
         if self.robustness is not None:
             doc["robustness"] = self.robustness

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from schema.model import Arena
 from schema.ruleset import import_path, ruleset
+from validators import memory
 from validators.findings import RANK, Finding
 from validators.registry import Registry, Validator, default_registry
 from validators.report import REPORT_FORMAT, Progress, Report, run_chosen
@@ -39,10 +40,12 @@ def validate(
     checkpoints' travel and the validators that need none - only from a process that may fork
     (the CLI on one arena; not from threads or worker pools); the report is the same."""
     system = str(getattr(arena, "system", "gravstrike"))
+    memory.start()
     if system != "gravstrike":  # another game: its ruleset's runner, with the validators for it
         runner = import_path(ruleset(system).checks) if ruleset(system).checks else validate_game
         report: Report = runner(arena, source=source, enable=enable, disable=disable, registry=registry,
                                 progress=progress, parallel=parallel)
+        report.memory = report.memory or {"main": memory.peak_mb(), "helper": None}
         return report
     reg = registry or default_registry()
     enable = list(enable)
@@ -55,7 +58,8 @@ def validate(
     findings: list[Finding] = []
     metrics: dict[str, Any] = {}
     timings: dict[str, float] = {}
-    done = _in_parallel(arena, ctx, chosen, timings) if parallel else {}
+    peaks: dict[str, float | None] = {"main": None, "helper": None}
+    done = _in_parallel(arena, ctx, chosen, timings, peaks) if parallel else {}
     for i, v in enumerate(chosen):
         if progress:
             progress(v.id, i, len(chosen))
@@ -71,7 +75,10 @@ def validate(
         progress("done", len(chosen), len(chosen))
     findings.extend(_limit_findings(ctx, chosen, findings))
     findings.sort(key=lambda f: (-RANK[f.severity], f.code, f.elements, f.message))
-    return Report(arena, source, ctx.tier, ctx.budget, chosen, findings, metrics, timings, ctx.tolerance)
+    peaks["main"] = memory.peak_mb()
+    report = Report(arena, source, ctx.tier, ctx.budget, chosen, findings, metrics, timings, ctx.tolerance)
+    report.memory = peaks
+    return report
 
 
 def validate_game(arena: Any, *, source: str | None = None, enable: Iterable[str] = (), disable: Iterable[str] = (),
@@ -103,12 +110,12 @@ def _limit_findings(ctx: AnalysisContext, chosen: list[Validator], findings: lis
                     {"undecided": [{"from": s, "to": ref, "reason": r.undecided} for s, ref, r in left]})]
 
 
-def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator],
-                 timings: dict[str, float]) -> dict[str, tuple[Any, float]]:
+def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator], timings: dict[str, float],
+                 peaks: dict[str, float | None]) -> dict[str, tuple[Any, float]]:
     """Run the validators that need no travel and the checkpoints' travel in a forked helper
     while this process searches from the starts; returns the helper's validator results (and
-    puts its travel into ``ctx``; ``timings`` gets the two travel phases).  Empty when the
-    helper can't run (then all runs here)."""
+    puts its travel into ``ctx``; ``timings`` gets the two travel phases, ``peaks["helper"]``
+    the helper's peak resident memory).  Empty when the helper can't run (then all runs here)."""
     from validators.parallel import fork_helper
 
     side = [v for v in chosen if not getattr(v, "needs_travel", True)]
@@ -120,7 +127,8 @@ def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator],
         ctx.symmetries  # noqa: B018 - computed once, before the fork, for both halves
     mine, theirs = split_starts(ctx) if travel else ([], [])
 
-    def helper_work() -> tuple[dict[str, tuple[Any, float]], dict[str, Any], int, float]:
+    def helper_work() -> tuple[dict[str, tuple[Any, float]], dict[str, Any], int, float, float | None]:
+        memory.start()  # the helper's peak since the fork (the pages it shares with this process count)
         out = {}
         for v in side:
             t0 = time.perf_counter()
@@ -128,7 +136,7 @@ def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator],
         t0 = time.perf_counter()
         found = {s: ctx.search(s) for s in theirs}
         found.update({s: ctx.travel_from(s) for s in sources})
-        return out, found, ctx.searches, time.perf_counter() - t0
+        return out, found, ctx.searches, time.perf_counter() - t0, memory.peak_mb()
 
     helper = fork_helper(helper_work)
     if helper is None:
@@ -138,7 +146,7 @@ def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator],
         ctx.search(s)
     timings["(travel from starts)"] = time.perf_counter() - t0
     try:
-        results, found, searches, seconds = helper.result()
+        results, found, searches, seconds, peaks["helper"] = helper.result()
     except RuntimeError:
         return {}  # the sequential loop does the helper's share
     # the searched starts in player order, as one process would have kept them, then their images

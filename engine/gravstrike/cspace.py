@@ -37,12 +37,12 @@ from shapely.geometry.base import BaseGeometry
 
 from engine.gravstrike.geometry import TOLERANCE, ArenaGeometry, CircleSpec
 from engine.gravstrike.motion import normalize_heading
+from engine.gravstrike.raster import CELL, Raster, circle_rect_distance
 
-#: Raster cell size (lengths) of the per-heading lookup grids.
-CELL = 0.1
+__all__ = ["BLOCKED", "CELL", "CIRCLE_SLACK", "FREE", "MAX_BIT_ZONES", "MIXED", "CSpace", "HeadingSpace", "Raster", "ZoneSpec",
+           "circle_rect_distance", "circumscribed", "minkowski", "rect_offsets"]
+
 FREE, BLOCKED, MIXED = 1, 0, 2
-#: Cells per side of the blocks :meth:`Raster.classify` settles in one test where it can.
-BLOCK = 8
 #: Zones beyond this many get no bit in the vectorised masks (the scalar lookups still see them).
 MAX_BIT_ZONES = 64
 #: How far (as a fraction of the radius) shapely's circle polygons (32 segments a quarter) and
@@ -56,19 +56,6 @@ def circumscribed(circle: CircleSpec) -> BaseGeometry:
     cx, cy, r = circle
     poly = shapely.Point(cx, cy).buffer(r, quad_segs=32)
     return shapely.affinity.scale(poly, 1.0 + CIRCLE_SLACK, 1.0 + CIRCLE_SLACK, origin=(cx, cy))
-
-
-def circle_rect_distance(x: np.ndarray, y: np.ndarray, circle: CircleSpec, half_length: float, half_width: float,
-                         heading: float) -> np.ndarray:
-    """Distance from the circle's centre to the rectangle (half extents ``half_length`` x
-    ``half_width``, at ``heading``) centred on each point (x, y)."""
-    cx, cy, _ = circle
-    a = math.radians(heading)
-    c, s = math.cos(a), math.sin(a)
-    dx, dy = cx - x, cy - y
-    lx = np.maximum(np.abs(dx * c + dy * s) - half_length, 0.0)
-    ly = np.maximum(np.abs(-dx * s + dy * c) - half_width, 0.0)
-    return np.hypot(lx, ly)
 
 
 def rect_offsets(half_length: float, half_width: float, heading: float) -> list[tuple[float, float]]:
@@ -135,86 +122,6 @@ class ZoneSpec:
     circle: CircleSpec | None = None
 
 
-class Raster:
-    """The cell grid shared by all headings of one arena."""
-
-    def __init__(self, geometry: ArenaGeometry, cell: float = CELL, margin: float = 1.0) -> None:
-        minx, miny, maxx, maxy = geometry.bounds.bounds
-        self.cell = cell
-        self.x0, self.y0 = minx - margin, miny - margin
-        self.nx = int(math.ceil((maxx - minx + 2 * margin) / cell)) + 1
-        self.ny = int(math.ceil((maxy - miny + 2 * margin) / cell)) + 1
-        self.half_diagonal = cell * math.sqrt(2.0) / 2.0 + 1e-9
-
-    def index(self, x: float, y: float) -> int:
-        """Cell index of a point (-1 off the grid)."""
-        i = int((x - self.x0) / self.cell)
-        j = int((y - self.y0) / self.cell)
-        if 0 <= i < self.nx and 0 <= j < self.ny and x >= self.x0 and y >= self.y0:
-            return i * self.ny + j
-        return -1
-
-    def centres(self, box: tuple[float, float, float, float] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(flat indices, x, y) of cell centres, optionally only those in ``box``."""
-        i0, j0, i1, j1 = 0, 0, self.nx, self.ny
-        if box is not None:
-            i0 = max(0, int((box[0] - self.x0) / self.cell) - 1)
-            j0 = max(0, int((box[1] - self.y0) / self.cell) - 1)
-            i1 = min(self.nx, int((box[2] - self.x0) / self.cell) + 2)
-            j1 = min(self.ny, int((box[3] - self.y0) / self.cell) + 2)
-        ii, jj = np.meshgrid(np.arange(i0, i1), np.arange(j0, j1), indexing="ij")
-        xs = self.x0 + (ii + 0.5) * self.cell
-        ys = self.y0 + (jj + 0.5) * self.cell
-        return (ii * self.ny + jj).ravel(), xs.ravel(), ys.ravel()
-
-    def classify(self, geom: BaseGeometry, box: tuple[float, float, float, float] | None = None,
-                 slack: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
-        """(cells certainly inside ``geom``, cells that may meet it but aren't certainly inside);
-        ``slack``: how far outside ``geom`` the region it stands for may reach."""
-        if geom.is_empty:
-            e = np.zeros(0, dtype=np.int64)
-            return e, e
-        if box is None:
-            b = geom.bounds
-            m = self.cell + slack
-            box = (b[0] - m, b[1] - m, b[2] + m, b[3] + m)
-        idx, xs, ys = self.centres(box)
-        inner = geom.buffer(-self.half_diagonal)
-        outer = geom.buffer(self.half_diagonal + slack)
-        shapely.prepare(inner)
-        shapely.prepare(outer)
-        inside = np.zeros(len(xs), dtype=bool)
-        maybe = np.zeros(len(xs), dtype=bool)
-        todo = self._coarse(geom, idx, xs, ys, inside, slack) if len(xs) > 64 * BLOCK * BLOCK else np.arange(len(xs))
-        if not inner.is_empty:
-            inside[todo] = shapely.contains_xy(inner, xs[todo], ys[todo])
-        maybe[todo] = shapely.contains_xy(outer, xs[todo], ys[todo]) & ~inside[todo]
-        return idx[inside], idx[maybe]
-
-    def _coarse(self, geom: BaseGeometry, idx: np.ndarray, xs: np.ndarray, ys: np.ndarray, inside: np.ndarray,
-                slack: float = 0.0) -> np.ndarray:
-        """Settle whole BLOCK x BLOCK groups of cells at once where a block lies deep inside or
-        far outside ``geom`` (marking ``inside``); returns the cells still to test one by one."""
-        i = idx // self.ny // BLOCK
-        j = idx % self.ny // BLOCK
-        block = i * (self.ny // BLOCK + 1) + j
-        ub, first, inv = np.unique(block, return_index=True, return_inverse=True)
-        cx = (i[first] * BLOCK + BLOCK / 2.0) * self.cell + self.x0
-        cy = (j[first] * BLOCK + BLOCK / 2.0) * self.cell + self.y0
-        reach = (BLOCK / 2.0) * self.cell * math.sqrt(2.0) + self.half_diagonal + 1e-9
-        deep = geom.buffer(-reach)
-        near = geom.buffer(reach + slack)
-        shapely.prepare(near)
-        if not deep.is_empty:
-            shapely.prepare(deep)
-            deep_in = shapely.contains_xy(deep, cx, cy)
-        else:
-            deep_in = np.zeros(len(ub), dtype=bool)
-        far_out = ~shapely.contains_xy(near, cx, cy)
-        inside |= deep_in[inv]
-        return np.flatnonzero(~(deep_in | far_out)[inv])
-
-
 class HeadingSpace:
     """Free region and zone regions of the centre for one heading.
 
@@ -262,7 +169,7 @@ class HeadingSpace:
         self._cells: dict[int, np.ndarray] = {}
         for z, g in enumerate(self.zones):
             shapely.prepare(g)
-            inside, maybe = raster.classify(g, slack=self._zone_slack(z))
+            inside, maybe = self._classify_zone(z, g)
             if z < MAX_BIT_ZONES:
                 bit = np.uint64(1 << z)
                 self._cells[z] = np.concatenate([inside, maybe])
@@ -277,9 +184,15 @@ class HeadingSpace:
         #: Zones past the bit masks, per cell: (zone, certainly met).
         self.extra: dict[int, tuple[tuple[int, bool], ...]] = {c: tuple(v) for c, v in extra.items()}
 
-    def _zone_slack(self, z: int) -> float:
+    def _classify_zone(self, z: int, geom: BaseGeometry) -> tuple[np.ndarray, np.ndarray]:
+        """The raster's (certain, maybe) cells of zone ``z``: a circular zone's from its exact
+        distance (the test :meth:`zone_exact` makes; its polygon only approximates it)."""
         spec = self.zone_circles.get(z)
-        return 0.0 if spec is None else CIRCLE_SLACK * spec[0][2]
+        if spec is None:
+            return self.raster.classify(geom)
+        circle, overlap = spec
+        hl, hw = self.shrunk_half if overlap else self.grown_half
+        return self.raster.classify_circle(circle, hl, hw, self.heading)
 
     @property
     def free_base(self) -> BaseGeometry:
@@ -345,7 +258,7 @@ class HeadingSpace:
             self.zone_circles.pop(z, None)
         else:
             self.zone_circles[z] = circle
-        inside, maybe = self.raster.classify(geom, slack=self._zone_slack(z))
+        inside, maybe = self._classify_zone(z, geom)
         if z >= MAX_BIT_ZONES:
             extra = {c: [e for e in v if e[0] != z] for c, v in self.extra.items()}
             for c in inside.tolist():
@@ -429,6 +342,26 @@ class CSpace:
         self.circle_walls = shapely.union_all([circumscribed(c) for c in self.wall_circles]) if circles else None
         self.ring = LineString(list(geometry.bounds.exterior.coords)) if geometry.bounds.geom_type == "Polygon" else geometry.bounds.boundary
         self._cache: dict[float, HeadingSpace] = {}
+        self._stacks: dict[tuple[float, ...], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+    def stacked(self, headings: Sequence[float]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(status, certain zone bits, possible zone bits) of these headings' rasters stacked
+        (one row per heading) for vectorised lookups; made once and shared by every lattice of
+        these headings (the planners of one arena at two tolerances: :meth:`Planner.confirm`).
+        :meth:`replace_zone`'s users refresh the rows (:meth:`HeadingLattice.refresh_zones`)."""
+        key = tuple(headings)
+        got = self._stacks.get(key)
+        if got is None:
+            spaces = [self.heading(h) for h in headings]
+            got = (np.stack([hs.status_array for hs in spaces]), np.stack([hs.sure_bits for hs in spaces]),
+                   np.stack([hs.maybe_bits for hs in spaces]))
+            self._stacks[key] = got
+            seen: set[int] = set()
+            for k, hs in enumerate(spaces):  # each space's arrays become its first row (one copy less)
+                if id(hs) not in seen:
+                    seen.add(id(hs))
+                    hs.status_array, hs.sure_bits, hs.maybe_bits = got[0][k], got[1][k], got[2][k]
+        return got
 
     def heading(self, heading: float) -> HeadingSpace:
         hs = self._cache.get(heading)
@@ -471,6 +404,7 @@ class CSpace:
         that only moved (same shape, translated) has its configuration-space regions translated
         instead of summed again.  Returns the raster cells whose zone bits changed."""
         shift = _translation(self.zones[index], zone)
+        self._stacks.clear()  # lattices holding stacks refresh their rows; new ones stack afresh
         self.zones = self.zones[:index] + (zone,) + self.zones[index + 1:]
         circle = None if zone.circle is None else (zone.circle, zone.overlap)
         changed = [np.zeros(0, dtype=np.int64)]

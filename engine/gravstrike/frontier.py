@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 import numpy as np
 
 from engine.keytable import KeyTable, PagedTable
+from engine.gravstrike import kernels
 from engine.gravstrike.frontier_expand import canonical, expand
 from engine.gravstrike.frontier_paths import StateStore, travel_result
 from engine.gravstrike.frontier_resume import compact, release, resume
@@ -177,6 +178,9 @@ class FrontierSearch:
     def _admit(self, c: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """Indices of the children worth keeping: better than any state with the same key (and,
         within a turn, than any with fewer icons spent there as soon); sets their keys."""
+        kern = kernels.current() if self.table is not None else None
+        if kern is not None:
+            return kernels.admit(self, c, kern)
         q = self.p.quantum
         qi = np.round(c["x"] / q).astype(np.int64) - self.qi0
         qj = np.round(c["y"] / q).astype(np.int64) - self.qj0

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from engine.gravstrike import kernels
 from engine.gravstrike.frontier_paths import PIVOT_BASE, gate_hits
 from engine.gravstrike.motion import PIVOT_COST
 
@@ -120,16 +121,24 @@ def move_lengths(search: FrontierSearch, n: dict[str, np.ndarray]) -> None:
     """One more length for every state of ``n`` (each at its speed), every maneuver."""
     lat = search.lat
     m = len(n["x"])
-    r = np.repeat(np.arange(m), lat.count)
-    k = np.tile(np.arange(lat.count), m)
-    if search.budget is not None:
-        ok = lat.cost[k] <= search.budget - n["spent"][r]
-        r, k = r[ok], k[ok]
-    hk = n["hk"][r]
-    x = n["x"][r] + lat.dx[hk, k]
-    y = n["y"][r] + lat.dy[hk, k]
-    nh = lat.nh[hk, k]
-    free, zones = lat.probe(x, y, nh)
+    kern = kernels.active(m * lat.count)
+    if kern is not None:
+        ras = lat.raster
+        r, k, x, y, nh, st, _, sure, maybe = kern["move_children"](
+            n["x"], n["y"], n["hk"], n["spent"], -1 if search.budget is None else search.budget, lat.dx, lat.dy,
+            lat.nh, lat.cost, ras.x0, ras.y0, ras.cell, ras.nx, ras.ny, lat.status, lat.sure, lat.maybe)
+        free, zones = lat.resolve(x, y, nh, st, sure, maybe)
+    else:
+        r = np.repeat(np.arange(m), lat.count)
+        k = np.tile(np.arange(lat.count), m)
+        if search.budget is not None:
+            ok = lat.cost[k] <= search.budget - n["spent"][r]
+            r, k = r[ok], k[ok]
+        hk = n["hk"][r]
+        x = n["x"][r] + lat.dx[hk, k]
+        y = n["y"][r] + lat.dy[hk, k]
+        nh = lat.nh[hk, k]
+        free, zones = lat.probe(x, y, nh)
     r, k, x, y, nh, zones = r[free], k[free], x[free], y[free], nh[free], zones[free]
     used = n["used"][r]
     seen = zones  # every zone met where the length ended, before and after pushes

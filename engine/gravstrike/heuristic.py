@@ -100,8 +100,10 @@ class DistanceGrid:
             dst.append((ci + di) * ny + cj + dj)
             wts.append(np.full(len(ci), w))
 
-        for di, dj in OFFSETS:
-            link(self.nodes, di, dj, cell * math.hypot(di, dj))
+        # Each pair of cells gets one edge (csr would add parallel ones up): a jump, free, stands
+        # for a step it doubles (the step's sources are left out of its offset's links), and jumps
+        # doubling each other are merged; the steps are one per offset, so nothing to sort there.
+        doubled: dict[tuple[int, int], np.ndarray] = {}
         for trigger, jx, jy in jumps:
             tg = trigger.buffer(self.hd)
             shapely.prepare(tg)
@@ -111,14 +113,16 @@ class DistanceGrid:
                 for dj in range(int(math.floor((jy - r) / cell)), int(math.ceil((jy + r) / cell)) + 1):
                     if math.hypot(di * cell - jx, dj * cell - jy) <= r:
                         link(mask, di, dj, JUMP_WEIGHT)
-        s_all, d_all, w_all = np.concatenate(src), np.concatenate(dst), np.concatenate(wts)
-        # keep the lightest of parallel edges (csr would add them up), then reverse the graph
-        order = np.lexsort((w_all, d_all, s_all))
-        s_all, d_all, w_all = s_all[order], d_all[order], w_all[order]
-        first = np.ones(len(s_all), dtype=bool)
-        first[1:] = (s_all[1:] != s_all[:-1]) | (d_all[1:] != d_all[:-1])
+                        if (di, dj) in OFFSETS:
+                            doubled[di, dj] = doubled[di, dj] | mask if (di, dj) in doubled else mask
         n = nx * ny
-        self.reverse = csr_matrix((w_all[first], (d_all[first], s_all[first])), shape=(n, n))
+        if src:
+            pair = np.unique(np.concatenate(src) * n + np.concatenate(dst))
+            src, dst, wts = [pair // n], [pair % n], [np.full(len(pair), JUMP_WEIGHT)]
+        for di, dj in OFFSETS:
+            link(self.nodes & ~doubled[di, dj] if (di, dj) in doubled else self.nodes, di, dj, cell * math.hypot(di, dj))
+        # reversed: Dijkstra from a goal runs against the edges
+        self.reverse = csr_matrix((np.concatenate(wts), (np.concatenate(dst), np.concatenate(src))), shape=(n, n))
 
     def distance_map(self, goal: BaseGeometry) -> DistanceMap:
         """Lower bound of the paid distance from every cell to ``goal`` (the region the centre

@@ -51,9 +51,7 @@ class HeadingLattice:
         self.headings = [round(normalize_heading(base + 30.0 * k), 6) % 360.0 for k in range(12)]
         self.spaces: list[HeadingSpace] = [planner.cspace.heading(h) for h in self.headings]
         self.raster = planner.cspace.raster
-        self.status = np.stack([hs.status_array for hs in self.spaces])
-        self.sure = np.stack([hs.sure_bits for hs in self.spaces])
-        self.maybe = np.stack([hs.maybe_bits for hs in self.spaces])
+        self.status, self.sure, self.maybe = planner.cspace.stacked(self.headings)
         t = planner.turbine
         maneuvers = planner.maneuvers
         self.count = len(maneuvers)
@@ -121,14 +119,20 @@ class HeadingLattice:
         hk = hk.astype(np.int64, copy=False)  # stored headings are int8: no overflow in index sums
         c, ok = self.cells(x, y)
         st = np.where(ok, self.status[hk, c], BLOCKED)
+        return self.resolve(x, y, hk, st, self.sure[hk, c], self.maybe[hk, c])
+
+    def resolve(self, x: np.ndarray, y: np.ndarray, hk: np.ndarray, st: np.ndarray, sure: np.ndarray,
+                maybe: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`probe` from the raster's answers for the centres (status, certain and possible
+        zone bits of their cells): the exact tests where the raster can't tell."""
         mixed = np.flatnonzero(st == MIXED)
         if len(mixed):
             for k in np.unique(hk[mixed]).tolist():
                 sel = mixed[hk[mixed] == k]
                 st[sel] = np.where(self.spaces[k].free_exact(x[sel], y[sel]), FREE, BLOCKED)
         free = st == FREE
-        zones = np.where(free, self.sure[hk, c], np.uint64(0))
-        maybe = np.where(free, self.maybe[hk, c], np.uint64(0))
+        zones = np.where(free, sure, np.uint64(0))
+        maybe = np.where(free, maybe, np.uint64(0))
         todo = np.flatnonzero(maybe)
         if len(todo):
             zones |= self._maybe_hits(x, y, hk, todo, maybe[todo])

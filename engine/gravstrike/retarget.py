@@ -52,6 +52,7 @@ def retarget(planner: Planner, arena: Arena) -> set[Goal] | None:
             planner.gates[goal] = (a, b, one)
             planner._maps.pop(goal, None)
     planner.arena, planner.geometry = arena, new
+    planner._fine = None  # confirm's planner holds the old arena: made again when needed
     if changed:
         for lat in planner._lattices.values():
             lat.refresh_zones(np.unique(np.concatenate(cells)))

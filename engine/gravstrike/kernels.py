@@ -1,0 +1,250 @@
+"""Compiled inner loops of the vectorised travel search (:mod:`engine.gravstrike.frontier`), with numba.
+
+Each kernel does in one pass over a batch what the numpy path does in tens of whole-array
+operations, and gives bit-identical results (the same floating-point operations in the same
+order; tests/engine/test_kernels.py runs whole searches both ways and compares every answer,
+paths included):
+
+* :func:`move_children` - every maneuver from every state of a batch (within the icon budget),
+  the raster lookup of where each length ends: status, certain and possible zone bits
+  (:meth:`engine.gravstrike.lattice.HeadingLattice.probe` before its exact geometry tests);
+* :func:`state_keys` - the deduplication key of each child and its fields-used bits
+  (:meth:`engine.gravstrike.frontier.FrontierSearch._admit`);
+* :func:`dense_admit` - the dense (paged) key table's test and update: better than the key's
+  time (and than a state with fewer icons spent this turn as soon), one winner per key.
+
+When they run (:func:`active`): numba costs about 0.75 s of CPU and 130 MB to start in a
+process (importing it, loading the cached machine code), and the kernels save about 0.06-0.08 us
+per child (the rest of a batch's work - exact geometry where the raster can't tell, the heuristic,
+storing the winners - stays in numpy), so a process switches to them once its searches have
+made :data:`WARM_CHILDREN` children with numpy: the default arena's validation (about 3 M
+children) and a perturbed one's (17 M over two processes) never pay the start-up; a 48-length
+table (54 M) or a long-lived robustness worker pays it once and gains.  ``ARENA_STUDIO_JIT=0``
+keeps numpy, ``=1`` uses the kernels from the first batch.  Without numba the numpy path runs.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any, Callable
+
+import numpy as np
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.gravstrike.frontier import FrontierSearch
+
+#: Children (states times maneuvers) a process makes with numpy before it loads the kernels:
+#: about 2 s of searching, past which the rest of a big search earns the start-up back.
+WARM_CHILDREN = 12_000_000
+
+_BLOCKED, _FREE = 0, 1  # engine.gravstrike.cspace's status codes
+
+_state: dict[str, Any] = {"made": 0, "kernels": None, "failed": False}
+
+
+def mode() -> str:
+    """``ARENA_STUDIO_JIT``: "0" (numpy only), "1" (kernels always) or "auto" (the default)."""
+    return os.environ.get("ARENA_STUDIO_JIT", "auto")
+
+
+def active(children: int) -> dict[str, Callable[..., Any]] | None:
+    """The compiled kernels if this batch of ``children`` should use them, else None (numpy)."""
+    m = mode()
+    if m == "0" or _state["failed"]:
+        return None
+    if _state["kernels"] is None:
+        _state["made"] += children
+        if m != "1" and _state["made"] < WARM_CHILDREN:
+            return None
+        _state["kernels"] = _load()
+    kernels: dict[str, Callable[..., Any]] | None = _state["kernels"]
+    return kernels
+
+
+def current() -> dict[str, Callable[..., Any]] | None:
+    """The kernels if this process has loaded them (and they are not turned off), else None."""
+    if mode() == "0":
+        return None
+    kernels: dict[str, Callable[..., Any]] | None = _state["kernels"]
+    return kernels
+
+
+def _load() -> dict[str, Callable[..., Any]] | None:
+    try:
+        import numba  # noqa: PLC0415 - loaded only when a process has earned it (see above)
+
+        jit = numba.njit(cache=True, nogil=True)  # cached next to this module, or in the user's cache
+        return {"move_children": jit(move_children), "state_keys": jit(state_keys), "dense_admit": jit(dense_admit)}
+    except Exception:  # noqa: BLE001 - pragma: no cover - no numba, or nowhere to cache: the numpy path
+        _state["failed"] = True
+        return None
+
+
+def admit(search: FrontierSearch, c: dict[str, np.ndarray],
+          kern: dict[str, Callable[..., Any]]) -> tuple[np.ndarray, np.ndarray]:
+    """:meth:`engine.gravstrike.frontier.FrontierSearch._admit` with the kernels (a search whose
+    keys fit in 62 bits): the same children kept, the same keys."""
+    assert search.table is not None
+    time = c["time"]
+    n = len(time)
+    base, used, bnd, spent = kern["state_keys"](
+        c["x"], c["y"], c["hk"], c["s"], c["l"], c["spent"], c["used"], search.budget is None, search.p.quantum,
+        search.qi0, search.qj0, search.nqj, search.sb, search.sd, search.blk, search.slot)
+    keep = np.zeros(n, dtype=bool)
+    key = np.full(n, -1, dtype=np.int64)
+    if search.dense:
+        table = search.best
+        bits = -1 if table.bits is None else table.bits
+        while True:
+            win, at, pages, missing = kern["dense_admit"](base, time, bnd, spent, used, table.pool, table.dir, bits,
+                                                          table.pages)
+            if not missing:
+                break
+            table.grow(missing)
+        table.pages = pages
+        keep[win] = True
+        key[win] = at
+        todo = np.flatnonzero(used)
+    else:
+        todo = np.arange(n)
+    if len(todo):  # states a field pushed this turn (or past the paged table): the hash table
+        search._reserve(0, len(todo))
+        packed = (base[todo] << search.p.n_fields) | used[todo]
+        keep[todo[search.table.admit(packed, time[todo])]] = True
+    return np.flatnonzero(keep), key
+
+
+def move_children(x: np.ndarray, y: np.ndarray, hk: np.ndarray, spent: np.ndarray, budget: int,
+                  dx: np.ndarray, dy: np.ndarray, nh: np.ndarray, cost: np.ndarray,
+                  x0: float, y0: float, cell: float, nx: int, ny: int,
+                  status: np.ndarray, sure: np.ndarray, maybe: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Every maneuver ``k`` from every state ``r`` (those within ``budget`` icons; -1: no
+    budget): (r, k, x, y, new heading, status of the raster cell, its cell, its certain zone
+    bits, its possible zone bits) - the bits zero where the cell is blocked."""
+    m, count = len(x), dx.shape[1]
+    total = m * count
+    r_out = np.empty(total, dtype=np.int64)
+    k_out = np.empty(total, dtype=np.int64)
+    x_out = np.empty(total, dtype=np.float64)
+    y_out = np.empty(total, dtype=np.float64)
+    h_out = np.empty(total, dtype=np.int64)
+    st_out = np.empty(total, dtype=np.uint8)
+    c_out = np.empty(total, dtype=np.int64)
+    sure_out = np.empty(total, dtype=np.uint64)
+    maybe_out = np.empty(total, dtype=np.uint64)
+    n = 0
+    for i in range(m):
+        h = hk[i]
+        for k in range(count):
+            if budget >= 0 and cost[k] > budget - spent[i]:
+                continue
+            px = x[i] + dx[h, k]
+            py = y[i] + dy[h, k]
+            g = nh[h, k]
+            fi = (px - x0) / cell
+            fj = (py - y0) / cell
+            st = _BLOCKED
+            c = 0
+            if fi >= 0.0 and fj >= 0.0 and fi < nx and fj < ny:
+                c = int(fi) * ny + int(fj)
+                st = status[g, c]
+            r_out[n], k_out[n], x_out[n], y_out[n], h_out[n] = i, k, px, py, g
+            st_out[n], c_out[n] = st, c
+            if st == _BLOCKED:
+                sure_out[n] = 0
+                maybe_out[n] = 0
+            else:
+                sure_out[n] = sure[g, c]
+                maybe_out[n] = maybe[g, c]
+            n += 1
+    return (r_out[:n], k_out[:n], x_out[:n], y_out[:n], h_out[:n], st_out[:n], c_out[:n], sure_out[:n],
+            maybe_out[:n])
+
+
+def state_keys(x: np.ndarray, y: np.ndarray, hk: np.ndarray, s: np.ndarray, l: np.ndarray, spent: np.ndarray,
+               used: np.ndarray, no_budget: bool, q: float, qi0: int, qj0: int, nqj: int, sb: int, sd: int,
+               blk: int, slot: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(key, fields-used bits, at a turn's boundary, icons spent) of each child: the numpy
+    lines at the head of :meth:`engine.gravstrike.frontier.FrontierSearch._admit`."""
+    n = len(x)
+    key = np.empty(n, dtype=np.int64)
+    used_out = np.empty(n, dtype=np.int64)
+    bnd = np.empty(n, dtype=np.bool_)
+    sp_out = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        qi = np.int64(np.rint(x[i] / q)) - qi0
+        qj = np.int64(np.rint(y[i] / q)) - qj0
+        si = s[i]
+        b = l[i] >= si
+        sp = 0 if no_budget else spent[i]
+        sl = si if b else sb + slot[si, min(l[i], si)] * sd + sp
+        key[i] = ((qi * nqj + qj) * 12 + hk[i]) * blk + sl
+        used_out[i] = 0 if b else np.int64(used[i])
+        bnd[i] = b
+        sp_out[i] = sp
+    return key, used_out, bnd, sp_out
+
+
+def dense_admit(key: np.ndarray, tm: np.ndarray, bnd: np.ndarray, spent: np.ndarray, used: np.ndarray,
+                pool: np.ndarray, dirs: np.ndarray, bits: int, pages: int) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """The dense table's test for the children no field pushed this turn (``used`` 0), with keys
+    ``key`` at times ``tm``: a child is kept when it is earlier than its key's time and, within a
+    turn (not ``bnd``), than the times of the keys with 1 .. ``spent`` fewer icons spent, as the
+    table held them before this batch; one winner per key, the earliest, the first of equals;
+    the table takes the winners' times.  ``bits`` -1: one page (keys are locations); else pages
+    of ``1 << bits`` entries through ``dirs``, new ones numbered from ``pages``.
+
+    Returns (the winners' indices in order, where their times are kept, pages now in use,
+    pages missing): when the pool is too small for the new pages nothing is written and
+    "pages missing" says how many new pages the batch needs (grow the pool, call again)."""
+    n = len(key)
+    ok = np.zeros(n, dtype=np.bool_)
+    mask = (1 << bits) - 1 if bits >= 0 else 0
+    for i in range(n):
+        if used[i] != 0:
+            continue
+        k = key[i]
+        t = tm[i]
+        at = k if bits < 0 else (dirs[k >> bits] << bits) | (k & mask)
+        good = pool[at] > t
+        within = 0 if bnd[i] else spent[i]
+        for sp in range(1, within + 1):
+            if not good:
+                break
+            kk = k - sp
+            at = kk if bits < 0 else (dirs[kk >> bits] << bits) | (kk & mask)
+            good = pool[at] > t
+        ok[i] = good
+    if bits >= 0:  # new pages: count them (marked -1), check the pool, then number them
+        new = 0
+        for i in range(n):
+            if ok[i] and dirs[key[i] >> bits] == 0:
+                dirs[key[i] >> bits] = -1
+                new += 1
+        if (pages + new) << bits > len(pool):
+            for i in range(n):
+                if ok[i] and dirs[key[i] >> bits] == -1:
+                    dirs[key[i] >> bits] = 0
+            return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64), pages, new
+        for i in range(n):
+            if ok[i] and dirs[key[i] >> bits] == -1:
+                dirs[key[i] >> bits] = pages
+                pages += 1
+    loc = np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        if ok[i]:
+            k = key[i]
+            at = k if bits < 0 else (dirs[k >> bits] << bits) | (k & mask)
+            loc[i] = at
+            if tm[i] < pool[at]:
+                pool[at] = tm[i]
+    win = np.empty(n, dtype=np.int64)
+    w = 0
+    for i in range(n):  # the first child at its key's new time wins; -1 marks the key taken
+        if ok[i] and pool[loc[i]] == tm[i]:
+            pool[loc[i]] = -1
+            win[w] = i
+            w += 1
+    for j in range(w):
+        pool[loc[win[j]]] = tm[win[j]]
+    return win[:w], loc[win[:w]], pages, 0
