@@ -114,6 +114,10 @@ class Ruleset:
     #: tolerance, how it misplaces pieces and its headline metrics
     #: (:class:`validators.robustness.Hook`).  Empty: the game has none yet.
     robustness: str = ""
+    #: Proposed fixes (``module:OBJECT``): the game's balance hook - what may move, the moves
+    #: that may remove each finding and how a move carries to the symmetric images
+    #: (:class:`validators.balance.Hook`).  Empty: the game has none yet.
+    balance: str = ""
 
     @property
     def validator_package(self) -> str | None:
