@@ -19,11 +19,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from schema import dumps
+from schema import ArenaError, dumps, load
 from schema.io import format_of
 from schema.outputs import OutputError, check_outputs, write_output
 from validators.balance import DEFAULT_BUDGET, Proposal, finding_key, hook_of, propose
-from validators.cli_app import app, fail, load_arena, printable, terminal_text
+from validators.cli_app import app, fail, printable, terminal_text, working_on
 from validators.options import Options
 from validators.registry import default_registry, games_of
 
@@ -52,7 +52,11 @@ def balance_cmd(
     re-validating, and write the fixed arena."""
     if severity not in ("error", "warning", "info"):
         raise typer.BadParameter("use error, warning or info", param_hint="--severity")
-    arena = load_arena(file)
+    working_on(file)
+    try:
+        arena = load(file)
+    except ArenaError as exc:
+        raise fail(str(exc)) from None
     try:
         hook = hook_of(arena)
     except LookupError as exc:
@@ -90,7 +94,7 @@ def balance_cmd(
         json.dump(doc, sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        print_proposal(proposal, str(file), str(output), Console(file=sys.stdout))
+        print_proposal(proposal, str(file), str(output), Console(file=sys.stdout, soft_wrap=True))
     raise typer.Exit(0 if all(f.status == "fixed" for f in proposal.fixes) else 1)
 
 

@@ -216,7 +216,8 @@ def _clear(arena: Arena, f: Finding, report: Report) -> list[Seed]:
     centre = arena_centre(arena)  # when one sits on the other's centre: out of it either way
     return (_toward(arena, a, b, f"away from {_label(arena, b)}", away=True)
             + _toward(arena, b, a, f"away from {_label(arena, a)}", away=True)
-            + _toward(arena, a, centre, "toward the centre") + _toward(arena, a, centre, "out from the centre", away=True))
+            + [s for ref in (a, b) for s in (_toward(arena, ref, centre, "toward the centre")
+                                             + _toward(arena, ref, centre, "out from the centre", away=True))])
 
 
 def _inside(arena: Arena, f: Finding, report: Report) -> list[Seed]:
