@@ -41,7 +41,8 @@ from validators.findings import Finding, at_least
 from validators.options import Options
 from validators.run import Report, validate
 
-__all__ = ["Cancelled", "Edit", "Fix", "Hook", "Proposal", "Seed", "finding_key", "hook_of", "propose"]
+__all__ = ["Cancelled", "Edit", "Fix", "Hook", "Operation", "Proposal", "Seed", "carry", "finding_key", "hook_of",
+           "propose"]
 
 #: Halvings of the gap between the last step that failed and the first that fixed the finding.
 REFINE = 2
@@ -86,7 +87,9 @@ class Hook(Protocol):
 
     def fits(self, before: Any, after: Any, refs: list[str]) -> bool: ...
 
-    def symmetries(self, arena: Any) -> int: ...
+    def symmetries(self, arena: Any) -> int:
+        """How much of its declared symmetry the arena keeps (more is more): a candidate may not
+        keep less than the arena it was made from."""
 
 
 def hook_of(arena: Any) -> Hook:
@@ -96,6 +99,44 @@ def hook_of(arena: Any) -> Hook:
         raise LookupError(f"proposed fixes are not available for {rs.game} ({rs.id}) yet")
     hook: Hook = import_path(rs.balance)
     return hook
+
+
+#: One symmetry operation as :func:`carry` needs it: its linear part (a, b, c, d) - the image of
+#: a vector (x, y) is (a x + b y, c x + d y) -, whether it reflects, and the id of the element's
+#: image under it (None: the element has none).
+Operation = tuple[tuple[float, float, float, float], bool, "str | None"]
+
+
+def carry(ref: str, off: Offset, operations: Sequence[Operation]) -> dict[str, Offset]:
+    """``ref``'s move ``off`` made symmetric: averaged over the operations that map ``ref`` onto
+    itself (on a mirror axis only the part along the axis survives, a turn cancels), then carried
+    to each image by its operation (a turn reverses under a reflection).  Empty when nothing is
+    left of the move.
+
+    >>> quarter = ((0.0, -1.0, 1.0, 0.0), False, "start:2")
+    >>> carry("start:1", Offset(1.0, 0.0, 10.0), [quarter])
+    {'start:1': Offset(dx=1.0, dy=0.0, dtheta=10.0), 'start:2': Offset(dx=0.0, dy=1.0, dtheta=10.0)}
+    >>> carry("start:1", Offset(1.0, 0.5, 10.0), [((-1.0, 0.0, 0.0, 1.0), True, "start:1")])
+    {'start:1': Offset(dx=0.0, dy=0.5, dtheta=0.0)}
+    """
+    def linear(fn: tuple[float, float, float, float], x: float, y: float) -> tuple[float, float]:
+        return fn[0] * x + fn[1] * y, fn[2] * x + fn[3] * y
+
+    fixing = [(fn, mirror) for fn, mirror, image in operations if image == ref]
+    n = 1 + len(fixing)
+    dx = (off.dx + sum(linear(fn, off.dx, off.dy)[0] for fn, _ in fixing)) / n
+    dy = (off.dy + sum(linear(fn, off.dx, off.dy)[1] for fn, _ in fixing)) / n
+    turn = (off.dtheta + sum(-off.dtheta if mirror else off.dtheta for _, mirror in fixing)) / n
+    dx, dy, turn = (0.0 if abs(v) < 1e-12 else v for v in (dx, dy, turn))
+    if math.hypot(dx, dy) < 1e-9 and abs(turn) < 1e-9:
+        return {}
+    out = {ref: Offset(dx, dy, turn)}
+    for fn, mirror, image in operations:
+        if image is not None and image not in out:
+            mx, my = linear(fn, dx, dy)
+            out[image] = Offset(0.0 if abs(mx) < 1e-12 else mx, 0.0 if abs(my) < 1e-12 else my,
+                                -turn if mirror else turn)
+    return out
 
 
 def finding_key(f: Finding) -> tuple[str, tuple[str, ...]]:

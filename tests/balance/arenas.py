@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from schema import load
 from schema.model import (AccelerationField, Arena, Checkpoint, Circle, ExclusionField, Rect, Scenario, StartPosition,
                           Symmetry, Wall)
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def four_in_fields() -> Arena:
@@ -55,3 +62,14 @@ def orbiting_fields() -> Arena:
         start_positions=(StartPosition(1, (0.0, 4.5), 270.0), StartPosition(2, (0.0, -4.5), 90.0)),
         scenario=Scenario(players=2),
     )
+
+
+def rex_pits_at_the_edges() -> Any:
+    """The shipped Arena Rex training square (half-turn symmetry) with its two pits pulled onto
+    the deployment edges: a base deployed in either zone touches a pit (``ar-deployment``
+    errors, "Find the center of your board edge" ... a base touching a pit is lost)."""
+    arena = load(ROOT / "arenas" / "arena-rex" / "square-24.yaml")
+    west, east = arena.pits
+    return dataclasses.replace(arena, name="Pits at the edges", pits=(
+        dataclasses.replace(west, shape=dataclasses.replace(west.shape, center=(-3.0, -10.0))),
+        dataclasses.replace(east, shape=dataclasses.replace(east.shape, center=(3.0, 10.0)))))

@@ -30,13 +30,11 @@ import math
 from functools import lru_cache
 from typing import Any
 
-import numpy as np
-
 from engine.gravstrike import placement_error
 from engine.placement import EDGE_SLACK, Offset
 from schema.model import (AccelerationField, Arena, Checkpoint, ExclusionField, Gate, StartPosition, StaticTarget,
                           Wall)
-from validators.balance import Seed
+from validators.balance import Seed, carry
 from validators.findings import Finding
 from validators.gravstrike.common import arena_centre, element_geometry
 from validators.report import Report
@@ -108,22 +106,9 @@ class GravstrikeBalance:
         return len(_invariances(arena))
 
     def images(self, arena: Arena, ref: str, off: Offset) -> dict[str, Offset]:
-        el = arena.element(ref)
-        own = _PREFIX.get(type(el), "") + ref
-        invs = _invariances(arena)
-        d = np.array([off.dx, off.dy])
-        fixing = [g for g in invs if g.ids.get(own) == own]
-        move = (d + sum((_linear(g) @ d for g in fixing), np.zeros(2))) / (1 + len(fixing))
-        turn = (off.dtheta + sum(-off.dtheta if g.mirror else off.dtheta for g in fixing)) / (1 + len(fixing))
-        if math.hypot(*move) < 1e-9 and abs(turn) < 1e-9:
-            return {}
-        out = {ref: Offset(float(move[0]), float(move[1]), float(turn))}
-        for g in invs:
-            image = _plain(g.ids.get(own, own))
-            if image not in out:
-                m = _linear(g) @ move
-                out[image] = Offset(float(m[0]), float(m[1]), float(-turn if g.mirror else turn))
-        return out
+        own = _PREFIX.get(type(arena.element(ref)), "") + ref
+        return carry(ref, off, [(g.fn, g.mirror, _plain(g.ids[own]) if own in g.ids else None)
+                                for g in _invariances(arena)])
 
     def seeds(self, arena: Arena, finding: Finding, report: Report) -> list[Seed]:
         make = _SEEDS.get(finding.code)
@@ -137,11 +122,6 @@ def _plain(ref: str) -> str:
     """An invariance's reference (``checkpoint:A``) as the arena's element id (``A``)."""
     kind, _, ident = ref.partition(":")
     return ident if ident and kind in ("checkpoint", "target", "gate") else ref
-
-
-def _linear(g: Invariance) -> np.ndarray:
-    a, b, c, d = g.fn
-    return np.array([[a, b], [c, d]])
 
 
 def _toward(arena: Arena, ref: str, other: str | tuple[float, float], why: str, away: bool = False) -> list[Seed]:
