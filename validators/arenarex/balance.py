@@ -30,7 +30,7 @@ from engine.arenarex import placement_error
 from engine.arenarex.checks import SYMMETRY_TOLERANCE, check_symmetry, transforms
 from engine.placement import EDGE_SLACK, Offset
 from schema.games.arenarex import ArenaRexArena, Deployment
-from validators.balance import Operation, Seed, carry
+from validators.balance_hooks import Operation, Seed, carry
 from validators.findings import Finding
 from validators.report import Report
 

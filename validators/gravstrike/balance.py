@@ -34,7 +34,7 @@ from engine.gravstrike import placement_error
 from engine.placement import EDGE_SLACK, Offset
 from schema.model import (AccelerationField, Arena, Checkpoint, ExclusionField, Gate, StartPosition, StaticTarget,
                           Wall)
-from validators.balance import Seed, carry
+from validators.balance_hooks import Seed, carry
 from validators.findings import Finding
 from validators.gravstrike.common import arena_centre, element_geometry
 from validators.report import Report
