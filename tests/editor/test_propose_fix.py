@@ -90,3 +90,24 @@ def test_apply_fix_refuses_a_no_op(window) -> None:  # type: ignore[no-untyped-d
     window.doc.reset(mirrored_by_walls(), None)
     with pytest.raises(ValueError, match="nothing changes"):
         ApplyFix(window.doc, window.doc.arena, [], "Fix")
+
+
+def test_arena_rex_fix_in_the_editor_undoes_exactly(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The same action for another game on the ruleset layer: the pits pulled onto the
+    deployment edges move off them with their half-turn image, in one undo step."""
+    from tests.balance.arenas import rex_pits_at_the_edges
+
+    arena = rex_pits_at_the_edges()
+    window.doc.reset(arena, None)
+    f = next(f for f in validate(arena).findings if f.code == "ar-deployment")
+    assert window.fixes.start({"code": f.code, "elements": list(f.elements)})
+    with qtbot.waitSignal(window.fixes.proposed, timeout=120_000) as got:
+        pass
+    assert got.args[0]["refs"] == ["pit-west", "pit-east"] and window.fixes.ghost.isVisible()
+    assert window.fixes.apply()
+    fixed = window.doc.arena
+    assert fixed != arena and not [x for x in validate(fixed).findings if x.code == "ar-deployment"]
+    window.doc.undo()
+    assert window.doc.arena == arena
+    window.doc.redo()
+    assert window.doc.arena == fixed
