@@ -110,7 +110,9 @@ class _Signals(QObject):
 
 
 class FixBar(QWidget):
-    """Under the findings: the proposal in words, Apply and Discard."""
+    """Under the findings, only while a proposal is shown: the proposal in words, Apply and
+    Discard.  ``propose`` is the "Propose fix" button, beside the panel's status line (so the
+    findings keep their height)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -124,7 +126,7 @@ class FixBar(QWidget):
         self.propose.setToolTip("Search the smallest symmetric move that removes the selected finding")
         self.apply = QPushButton("Apply fix")
         self.discard = QPushButton("Discard")
-        for b in (self.propose, self.apply, self.discard):
+        for b in (self.apply, self.discard):
             row.addWidget(b)
         row.addStretch(1)
         layout.addLayout(row)
@@ -132,9 +134,8 @@ class FixBar(QWidget):
 
     def show_proposal(self, text: str | None, can_apply: bool = False) -> None:
         self.text.setText(text or "")
-        self.text.setVisible(bool(text))
         self.apply.setVisible(can_apply)
-        self.discard.setVisible(bool(text))
+        self.setVisible(bool(text))
 
 
 class ProposeFix(QObject):
@@ -157,6 +158,12 @@ class ProposeFix(QObject):
         self.bar = FixBar()
         panel = win.validation
         panel.layout().addWidget(self.bar)
+        top = QHBoxLayout()  # the status line and the Propose fix button share one row
+        top.setContentsMargins(0, 0, 0, 0)
+        panel.layout().removeWidget(panel.status)
+        top.addWidget(panel.status, 1)
+        top.addWidget(self.bar.propose)
+        panel.layout().insertLayout(0, top)
         self.bar.propose.clicked.connect(self.propose_selected)
         self.bar.apply.clicked.connect(self.apply)
         self.bar.discard.clicked.connect(self.discard)

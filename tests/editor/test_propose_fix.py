@@ -38,7 +38,7 @@ def test_propose_shows_a_ghost_and_applies_one_undo_step(window, qtbot) -> None:
     assert fixes.apply()
     assert window.doc.undo_stack.count() == depth + 1
     assert window.doc.arena == expected.arena and len(invariances(window.doc.arena)) == 1
-    assert not fixes.ghost.isVisible() and not fixes.bar.apply.isVisible()
+    assert not fixes.ghost.isVisible() and not fixes.bar.isVisible()
     window.doc.undo()
     assert window.doc.arena == arena
     window.doc.redo()
