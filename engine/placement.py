@@ -135,3 +135,15 @@ def place_kinds(arena: A, kinds: Sequence[str], rng: np.random.Generator, tol: T
         out[k] = tuple(moved[i:i + n])
         i += n
     return replace(arena, **out), redraws  # type: ignore[type-var]
+
+
+def replace_pieces(arena: A, kinds: Sequence[str], new: dict[str, Any]) -> A:
+    """``arena`` (a frozen dataclass) with the pieces of the element lists ``kinds`` whose ``id``
+    is a key of ``new`` replaced by its value, in place (order and ids kept): how a proposed fix
+    (:mod:`validators.balance`) moves an element and its symmetric images."""
+    out: dict[str, Any] = {}
+    for k in kinds:
+        pieces = getattr(arena, k)
+        if any(p.id in new for p in pieces):
+            out[k] = tuple(new.get(p.id, p) for p in pieces)
+    return replace(arena, **out) if out else arena  # type: ignore[type-var]

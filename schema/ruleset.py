@@ -117,6 +117,10 @@ class Ruleset:
     #: Why the game has no placement error at all (said instead of "not available yet"), e.g.
     #: pieces that snap to a grid's cells.
     robustness_absent: str = ""
+    #: Proposed fixes (``module:OBJECT``): the game's balance hook - what may move, the moves
+    #: that may remove each finding and how a move carries to the symmetric images
+    #: (:class:`validators.balance.Hook`).  Empty: the game has none yet.
+    balance: str = ""
 
     @property
     def validator_package(self) -> str | None:

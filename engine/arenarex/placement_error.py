@@ -34,7 +34,8 @@ def tolerance(arena: ArenaRexArena) -> Tolerance:
     return Tolerance(an.placement_tolerance, an.placement_angle_tolerance)
 
 
-def _move(piece: Any, off: Offset) -> Any:
+def move(piece: Any, off: Offset) -> Any:
+    """One piece moved by ``off`` (turned about its own centre)."""
     return replace(piece, shape=move_shape(piece.shape, off))
 
 
@@ -46,4 +47,4 @@ def _geometry(piece: Any) -> BaseGeometry:
 def perturb(arena: ArenaRexArena, rng: np.random.Generator, tol: Tolerance) -> tuple[ArenaRexArena, int]:
     """``arena`` with every pit, spike and hazard misplaced within ``tol``; and how many draws were
     redone because a piece left the board."""
-    return place_kinds(arena, KINDS, rng, tol, _move, _geometry, arena.bounds_geometry())
+    return place_kinds(arena, KINDS, rng, tol, move, _geometry, arena.bounds_geometry())

@@ -392,6 +392,7 @@ RULESET = Ruleset(
     checks="validators.arenarex.run:validate",
     editor="",
     robustness="validators.arenarex.robustness:HOOK",
+    balance="validators.arenarex.balance:HOOK",
 )
 
 

@@ -1,0 +1,82 @@
+"""``arena balance FILE -o FIXED``: the fixed arena written atomically, the edits in words and the
+before/after tables; clear errors (exit 2) for bad input; exit 1 when a finding stays."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from schema import load, save
+from validators.cli import _load_commands
+from validators.cli_app import app
+from validators.run import validate
+from validators.symmetry import invariances
+
+from .arenas import mirrored_by_walls
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(*args: str):  # noqa: ANN202
+    _load_commands()
+    return CliRunner().invoke(app, ["balance", *args])
+
+
+def test_end_to_end_writes_the_fixed_arena_and_says_what_moved(tmp_path: Path) -> None:
+    src, out = tmp_path / "pillars.yaml", tmp_path / "fixed.yaml"
+    save(mirrored_by_walls(), src)
+    result = _run(str(src), "-o", str(out), "--code", "overlap")
+    assert result.exit_code == 0, result.output
+    assert "move checkpoint A by" in result.stdout and "away from wall W1" in result.stdout
+    assert "Findings before and after" in result.stdout and "gone" in result.stdout
+    fixed = load(out)
+    assert not [f for f in validate(fixed).findings if f.code == "overlap"]
+    assert len(invariances(fixed)) == 1
+    assert load(src) == mirrored_by_walls()  # the input is untouched
+    doc = json.loads(_run(str(src), "-o", str(tmp_path / "again.json"), "--code", "overlap", "--json").stdout)
+    assert [f["status"] for f in doc["fixes"]] == ["fixed", "fixed"]
+    assert doc["edits"][0]["element"] == "A" and doc["edits"][0]["images"] == ["B"]
+    assert doc["output"].endswith("again.json") and load(tmp_path / "again.json") == fixed
+    assert {f["code"] for f in doc["before"]} - {f["code"] for f in doc["after"]} == {"overlap"}
+
+
+def test_a_finding_nothing_free_can_fix_exits_1_and_writes_nothing(tmp_path: Path) -> None:
+    src, out = tmp_path / "pillars.yaml", tmp_path / "fixed.yaml"
+    save(mirrored_by_walls(), src)
+    result = _run(str(src), "-o", str(out), "--code", "overlap", "--free", "starts")
+    assert result.exit_code == 1
+    assert "nothing to move" in result.stdout and "not written" in result.stdout and not out.exists()
+
+
+def test_an_exhausted_budget_says_so(tmp_path: Path) -> None:
+    src = tmp_path / "pillars.yaml"
+    save(mirrored_by_walls(), src)
+    result = _run(str(src), "-o", str(tmp_path / "f.yaml"), "--code", "overlap", "--budget", "0")
+    assert result.exit_code == 1
+    assert "budget ran out" in result.stdout and "stopped early" in result.stdout
+
+
+def test_bad_input_exits_2_with_a_clear_message(tmp_path: Path) -> None:
+    src = tmp_path / "pillars.yaml"
+    save(mirrored_by_walls(), src)
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("format: arena-studio/1\nsystem: gravstrike\nname: [unclosed\n", encoding="utf-8")
+    cases = [
+        ([str(broken), "-o", str(tmp_path / "o.yaml")], "broken.yaml:"),
+        ([str(tmp_path / "missing.yaml"), "-o", str(tmp_path / "o.yaml")], "missing.yaml"),
+        ([str(src), "-o", str(src)], "refusing to overwrite it"),
+        ([str(src), "-o", str(tmp_path / "o.yaml"), "--free", "starts,pillars"], "pillars: the kinds that may move"),
+        ([str(src), "-o", str(tmp_path / "o.yaml"), "--code", "nope"], "is not a validator of gravstrike"),
+        ([str(src), "-o", str(tmp_path / "o.yaml"), "--severity", "fatal"], "use error, warning or info"),
+        ([str(ROOT / "arenas" / "mothership-grid" / "battlefield-3x5.yaml"), "-o", str(tmp_path / "o.yaml")],
+         "proposed fixes are not available for"),
+    ]
+    for args, words in cases:
+        result = _run(*args)
+        assert result.exit_code == 2, (args, result.output)
+        assert words in re.sub(r"[│╭╮╰╯─\s]+", " ", result.output), args
+        assert "Traceback" not in result.output
+    assert not (tmp_path / "o.yaml").exists()
