@@ -114,6 +114,10 @@ class Ruleset:
     #: tolerance, how it misplaces pieces and its headline metrics
     #: (:class:`validators.robustness.Hook`).  Empty: the game has none yet.
     robustness: str = ""
+    #: Arena generation (``module:OBJECT``): the game's generator hook - its plan of pieces,
+    #: genomes, the arena a genome builds, cheap checks and design quality
+    #: (:class:`validators.generate.Hook`).  Empty: the game has none yet.
+    generator: str = ""
 
     @property
     def validator_package(self) -> str | None:

@@ -77,4 +77,5 @@ RULESET = Ruleset(
     validators="validators.gravstrike",
     editor="editor",
     robustness="validators.gravstrike.robustness:HOOK",
+    generator="validators.gravstrike.generate:HOOK",
 )
