@@ -197,5 +197,6 @@ class FileRoom:
         self.runner.shutdown()
         self.overlays.shutdown()
         self.robustness.shutdown()
+        self.generator.shutdown()
         self.recovery.clear()
         event.accept()
