@@ -166,7 +166,11 @@ def _orbits(n: int, group: int, mirrors: bool, centre: bool) -> list[Where]:
                     continue
                 key = (abs(total - n), a + b + c)
                 if best is None or key < best[0]:
-                    best = (key, ["centre"] * c + ["generic"] * a + ["axis"] * b)
+                    centre_: list[Where] = ["centre"]
+                    generic: list[Where] = ["generic"]
+                    axis: list[Where] = ["axis"]
+                    where = centre_ * c + generic * a + axis * b
+                    best = (key, where)
     assert best is not None
     return best[1]
 
@@ -207,8 +211,9 @@ def make_plan(cat: Catalogue, *, players: int, symmetry: str | None = None, size
         slots.append(Slot("field", w, cat.field_radius, turn=turn))
     slots += [Slot("exclusion", w, cat.exclusion_radius) for w in _orbits(cat.exclusions, group, mirrors, False)]
     slots += [Slot("target", w) for w in _orbits(cat.targets, group, mirrors, False)]
+    axes: tuple[float, ...] = ()
     if kind == "rotational":
-        lo, hi, axes = 0.0, 360.0 / order, ()
+        lo, hi = 0.0, 360.0 / order
     elif kind == "mirror":
         lo, hi, axes = AXIS - 180.0, AXIS, (AXIS, AXIS + 180.0)
     else:
