@@ -198,5 +198,6 @@ class FileRoom:
         self.overlays.shutdown()
         self.robustness.shutdown()
         self.fixes.shutdown()
+        self.generator.shutdown()
         self.recovery.clear()
         event.accept()

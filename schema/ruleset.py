@@ -121,6 +121,10 @@ class Ruleset:
     #: that may remove each finding and how a move carries to the symmetric images
     #: (:class:`validators.balance.Hook`).  Empty: the game has none yet.
     balance: str = ""
+    #: Arena generation (``module:OBJECT``): the game's generator hook - its plan of pieces,
+    #: genomes, the arena a genome builds, cheap checks and design quality
+    #: (:class:`validators.generate.Hook`).  Empty: the game has none yet.
+    generator: str = ""
 
     @property
     def validator_package(self) -> str | None:

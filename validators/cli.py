@@ -9,7 +9,8 @@ from validators.plugins import command_registrars
 
 #: Modules that register commands on :data:`app` when imported.
 COMMAND_MODULES = ("validators.cli_check", "validators.cli_validate", "validators.cli_serve",
-                   "validators.cli_export", "validators.cli_travel", "validators.cli_balance")
+                   "validators.cli_export", "validators.cli_travel", "validators.cli_balance",
+                   "validators.cli_generate")
 
 
 _loaded = False

@@ -40,41 +40,75 @@ def fan_out(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], *, jobs: i
             progress: FanProgress | None = None, should_stop: Callable[[], bool] | None = None,
             name: str = "arena-task") -> list[Any]:
     """``[fn(*t) for t in tasks]``, run as the module docstring says."""
-    total = len(tasks)
-    if scheduler:
-        return _on_dask(fn, tasks, scheduler, progress, should_stop, name)
-    if jobs <= 1 or total <= 1:
-        out = []
-        for i, args in enumerate(tasks):
-            if should_stop and should_stop():
-                raise Cancelled
-            out.append(fn(*args))
-            if progress:
-                progress(i + 1, total)
-        return out
-    results: list[Any] = [None] * total
-    with ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=get_context("spawn"),
-                             initializer=_worker_init) as pool:
-        futures = {pool.submit(fn, *args): i for i, args in enumerate(tasks)}
+    with Session(jobs=min(jobs, len(tasks)), scheduler=scheduler, name=name) as session:
+        results, complete = session.map(fn, tasks, progress=progress, should_stop=should_stop)
+    if not complete:
+        raise Cancelled
+    return results
+
+
+class Session:
+    """Workers kept for several :meth:`map` calls (a search's rounds): a process pool of
+    ``jobs`` spawned processes (``jobs > 1``), a Dask client (``scheduler``), or this process."""
+
+    def __init__(self, *, jobs: int = 1, scheduler: str | None = None, name: str = "arena-task") -> None:
+        self.jobs, self.scheduler, self.name = jobs, scheduler, name
+        self._pool: ProcessPoolExecutor | None = None
+        self._client: Any = None
+        self._cancelled = False
+
+    def __enter__(self) -> Session:
+        if self.scheduler:
+            from distributed import Client
+
+            self._client = Client(self.scheduler, set_as_default=False, timeout=CONNECT_TIMEOUT)
+        elif self.jobs > 1:
+            self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=get_context("spawn"),
+                                             initializer=_worker_init)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pool is not None:  # after a cancelled map, the running tasks are not waited for
+            self._pool.shutdown(wait=not self._cancelled, cancel_futures=True)
+        if self._client is not None:
+            self._client.close()
+
+    def map(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], *, progress: FanProgress | None = None,
+            should_stop: Callable[[], bool] | None = None) -> tuple[list[Any], bool]:
+        """(results in task order, whether every task ran): when ``should_stop()`` says so
+        (checked after each task) the tasks not yet started are cancelled and their results
+        are None."""
+        total = len(tasks)
+        results: list[Any] = [None] * total
+        if self._client is not None:
+            return self._on_dask(fn, tasks, progress, should_stop)
+        if self._pool is None or total <= 1:
+            for i, args in enumerate(tasks):
+                if should_stop and should_stop():
+                    return results, False
+                results[i] = fn(*args)
+                if progress:
+                    progress(i + 1, total)
+            return results, True
+        futures = {self._pool.submit(fn, *args): i for i, args in enumerate(tasks)}
         for done, fut in enumerate(as_completed(futures), 1):
             results[futures[fut]] = fut.result()
             if progress:
                 progress(done, total)
             if should_stop and should_stop() and done < total:
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise Cancelled
-    return results
+                for f in futures:
+                    f.cancel()
+                self._cancelled = True
+                return results, False
+        return results, True
 
+    def _on_dask(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], progress: FanProgress | None,
+                 should_stop: Callable[[], bool] | None) -> tuple[list[Any], bool]:
+        from distributed import as_completed as dask_completed
 
-def _on_dask(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], address: str, progress: FanProgress | None,
-             should_stop: Callable[[], bool] | None, name: str) -> list[Any]:
-    from distributed import Client
-    from distributed import as_completed as dask_completed
-
-    total = len(tasks)
-    batch = uuid.uuid4().hex[:12]
-    with Client(address, set_as_default=False, timeout=CONNECT_TIMEOUT) as client:
-        futures = [client.submit(fn, *args, pure=False, key=f"{name}-{batch}-{i}") for i, args in enumerate(tasks)]
+        client, total = self._client, len(tasks)
+        batch = uuid.uuid4().hex[:12]
+        futures = [client.submit(fn, *args, pure=False, key=f"{self.name}-{batch}-{i}") for i, args in enumerate(tasks)]
         index = {f.key: i for i, f in enumerate(futures)}
         results: list[Any] = [None] * total
         for done, fut in enumerate(dask_completed(futures, loop=client.loop), 1):
@@ -83,5 +117,5 @@ def _on_dask(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], address: 
                 progress(done, total)
             if should_stop and should_stop() and done < total:
                 client.cancel(futures)
-                raise Cancelled
-    return results
+                return results, False
+        return results, True

@@ -12,36 +12,15 @@ import numpy as np
 import shapely
 import shapely.affinity
 
+from engine.symmetry import apply_angle, apply_point, operations
 from schema.model import Arena, Circle
 from validators.gravstrike.common import fmt
 
 
 def transforms(kind: str, order: int, axis: float) -> list[tuple[str, tuple[float, float, float, float], bool]]:
-    """Linear parts (a, b, c, d) of the non-identity symmetry operations."""
-    out = []
-    if kind in ("rotational", "dihedral"):
-        for k in range(1, order):
-            t = math.radians(360.0 * k / order)
-            out.append((f"rotation by {fmt(360.0 * k / order)}°", (math.cos(t), -math.sin(t), math.sin(t), math.cos(t)), False))
-    if kind in ("mirror", "dihedral"):
-        n = order if kind == "dihedral" else 1
-        for k in range(n):
-            a = axis + 180.0 * k / n
-            t = math.radians(2 * a)
-            out.append((f"reflection about the {fmt(a % 180)}° axis", (math.cos(t), math.sin(t), math.sin(t), -math.cos(t)), True))
-    return out
-
-
-def apply_point(fn: tuple[float, float, float, float], p: tuple[float, float], cx: float, cy: float) -> tuple[float, float]:
-    a, b, c, d = fn
-    x, y = p[0] - cx, p[1] - cy
-    return (cx + a * x + b * y, cy + c * x + d * y)
-
-
-def apply_angle(fn: tuple[float, float, float, float], angle: float, mirror: bool) -> float:
-    a, _, c, _ = fn
-    rot = math.degrees(math.atan2(c, a))
-    return (rot - angle) % 360.0 if mirror else (rot + angle) % 360.0
+    """Linear parts (a, b, c, d) of the non-identity symmetry operations, named."""
+    return [(f"reflection about the {fmt(angle % 180)}° axis" if mirror else f"rotation by {fmt(angle)}°", fn, mirror)
+            for fn, mirror, angle in operations(kind, order, axis, identity=False)]
 
 
 #: Per element: its characteristic points, its direction (or None) and, for a circle, its

@@ -78,4 +78,5 @@ RULESET = Ruleset(
     editor="editor",
     robustness="validators.gravstrike.robustness:HOOK",
     balance="validators.gravstrike.balance:HOOK",
+    generator="validators.gravstrike.generate:HOOK",
 )

@@ -1,0 +1,231 @@
+"""File → Generate arena…: the generator (:mod:`validators.generate`) in the editor.
+
+A dialog asks for the players, the symmetry, the seed, the time budget and a catalogue file; the
+search runs on a background thread (its candidates scored on local worker processes, as ``arena
+generate --workers 2``) with a progress dialog whose Cancel stops it after the candidates being
+scored; the best arena opens as a new untitled document (the same arena as ``arena generate``
+with the same settings, when the search finishes before the budget).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout,
+                               QHBoxLayout, QLineEdit, QProgressDialog, QPushButton, QSpinBox, QWidget)
+
+SYMMETRIES = ("(default for the players)", "rotational:2", "rotational:3", "rotational:4", "rotational:5",
+              "rotational:6", "mirror", "dihedral:2", "dihedral:3", "dihedral:4")
+#: Steps of the progress bar (it shows the share of the budget used).
+STEPS = 1000
+
+
+class GenerateDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Generate arena")
+        form = QFormLayout(self)
+        self.players = QSpinBox()
+        self.players.setRange(2, 6)
+        self.players.setValue(4)
+        self.symmetry = QComboBox()
+        self.symmetry.addItems(SYMMETRIES)
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2_000_000_000)
+        self.budget = QDoubleSpinBox()
+        self.budget.setRange(1.0, 3600.0)
+        self.budget.setValue(120.0)
+        self.budget.setSuffix(" s")
+        self.catalogue = QLineEdit()
+        self.catalogue.setPlaceholderText("the default pieces")
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._browse)
+        row = QHBoxLayout()
+        row.addWidget(self.catalogue)
+        row.addWidget(browse)
+        form.addRow("Players", self.players)
+        form.addRow("Symmetry", self.symmetry)
+        form.addRow("Seed", self.seed)
+        form.addRow("Time budget", self.budget)
+        form.addRow("Catalogue", row)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def _browse(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Catalogue of pieces", "", "Catalogues (*.yaml *.yml *.json)")
+        if path:
+            self.catalogue.setText(path)
+
+    def values(self) -> dict[str, Any]:
+        sym = self.symmetry.currentText()
+        return {"players": self.players.value(), "symmetry": None if sym.startswith("(") else sym,
+                "seed": self.seed.value(), "budget": self.budget.value(),
+                "catalogue": self.catalogue.text().strip() or None}
+
+
+class _Signals(QObject):
+    progress = Signal(int, object)
+    done = Signal(int, object)
+    failed = Signal(int, str)
+
+
+class GenerateRun(QObject):
+    """One search in the background: ``progress(step)``, then ``finished(outcome)`` or
+    ``failed(text)``; :meth:`cancel` stops it."""
+
+    progress = Signal(object)
+    finished = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None, workers: int = 2) -> None:
+        super().__init__(parent)
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
+        self.workers = workers
+        self._signals = _Signals(self)
+        self._signals.progress.connect(lambda run, step: run == self._id and self.running and self.progress.emit(step))
+        self._signals.done.connect(self._done)
+        self._signals.failed.connect(self._failed)
+        self._id = 0
+        self._stop = threading.Event()
+        self.running = False
+
+    def start(self, plan: Any, seed: int, budget: float) -> None:
+        from validators.generate import generate
+
+        self.cancel()
+        self._id += 1
+        self._stop = threading.Event()
+        run, stop, signals, workers = self._id, self._stop, self._signals, self.workers
+        self.running = True
+
+        def work() -> None:
+            try:
+                outcome = generate("gravstrike", plan, seed, budget=budget, workers=workers, should_stop=stop.is_set,
+                                   progress=lambda step: signals.progress.emit(run, step))
+            except Exception as exc:  # noqa: BLE001 - shown to the designer (Cancelled included)
+                signals.failed.emit(run, str(exc) or type(exc).__name__)
+                return
+            signals.done.emit(run, outcome)
+
+        self.pool.start(QRunnable.create(work))
+
+    def _done(self, run: int, outcome: Any) -> None:
+        if run == self._id and self.running:
+            self.running = False
+            self.finished.emit(outcome)
+
+    def _failed(self, run: int, text: str) -> None:
+        if run == self._id and self.running:
+            self.running = False
+            self.failed.emit(text)
+
+    def cancel(self) -> None:
+        self._stop.set()
+        self.running = False
+
+    def shutdown(self) -> None:
+        self.cancel()
+        self.pool.waitForDone(30_000)
+
+
+class Generator(QObject):
+    """The menu action, the dialog, the progress dialog and opening the result."""
+
+    def __init__(self, win: Any) -> None:
+        super().__init__(win)
+        self.win = win
+        self.run = GenerateRun(self)
+        self.progress_dialog: QProgressDialog | None = None
+        self.budget = 0.0
+        self.run.progress.connect(self._progress)
+        self.run.finished.connect(self._finished)
+        self.run.failed.connect(self._failed)
+
+    def ask(self) -> bool:
+        dialog = GenerateDialog(self.win)
+        self.dialog = dialog
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        return self.start(**dialog.values())
+
+    def start(self, players: int, symmetry: str | None, seed: int, budget: float, catalogue: str | None) -> bool:
+        """Check the settings (a bad catalogue or symmetry is shown, nothing starts), then search."""
+        from schema import ArenaError
+        from validators.generate import hook_of
+
+        try:
+            plan = hook_of("gravstrike").plan(catalogue, players, symmetry, None, None)
+        except ArenaError as exc:
+            self.win.show_problems("Cannot read the catalogue", str(exc))
+            return False
+        except ValueError as exc:
+            self.win.show_problems("Cannot generate this arena", str(exc))
+            return False
+        self.budget = budget
+        self.run.start(plan, seed, budget)
+        dlg = QProgressDialog("Generating: starting workers…", "Cancel", 0, STEPS, self.win)
+        dlg.setWindowTitle("Generate arena")
+        dlg.setWindowModality(Qt.WindowModality.NonModal)
+        dlg.setMinimumDuration(0)
+        dlg.canceled.connect(self.cancel)
+        dlg.setValue(0)
+        self.progress_dialog = dlg
+        return True
+
+    def cancel(self) -> None:
+        self.run.cancel()
+        self._close()
+        self.win.statusBar().showMessage("Generation cancelled", 4000)
+
+    def _close(self) -> None:
+        if self.progress_dialog is not None:
+            dialog, self.progress_dialog = self.progress_dialog, None
+            dialog.canceled.disconnect(self.cancel)
+            dialog.close()
+
+    def _progress(self, step: Any) -> None:
+        from validators.cli_generate import best_text
+
+        if self.progress_dialog is not None:
+            self.progress_dialog.setValue(min(STEPS - 1, int(STEPS * step.elapsed / max(self.budget, 1e-9))))
+            self.progress_dialog.setLabelText(f"Generating: round {step.round + 1}, {step.evaluated} candidates; "
+                                              f"{best_text(step)}")
+
+    def _finished(self, outcome: Any) -> None:
+        self._close()
+        if not self.win.maybe_save():
+            return
+        self.win.doc.reset(outcome.arena, None)
+        self.win.view.fit_arena()
+        how = f"{outcome.evaluated} candidates, {outcome.seconds:.0f} s"
+        if outcome.passed:
+            text = f"Generated arena passes every validator ({how})"
+        else:
+            text = (f"The budget ran out ({how}): the best arena so far still has {len(outcome.best.failing)} "
+                    "finding(s) - see the Validation panel")
+        self.win.statusBar().showMessage(text, 10000)
+
+    def _failed(self, text: str) -> None:
+        self._close()
+        self.win.statusBar().showMessage("Generation failed: " + text, 8000)
+
+    def shutdown(self) -> None:
+        self.run.shutdown()
+
+
+def install(win: Any) -> Generator:
+    """File → Generate arena…, after the other ways to start a new arena."""
+    g = Generator(win)
+    act = QAction("&Generate arena…", win)
+    act.setToolTip("A new arena for the chosen players and symmetry that passes every validator")
+    act.triggered.connect(lambda _checked=False: g.ask())
+    menu = win.menus["file"]
+    menu.insertAction(win.act["open"], act)
+    win.act["generate"] = act
+    return g

@@ -1,0 +1,56 @@
+"""File → Generate arena… (issue 19 part 3): the dialog's settings, the search in the background
+with progress, opening the best arena as a new untitled document, cancel, and a bad catalogue
+shown naming its line and pointer (nothing starts)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from editor.generate import GenerateDialog
+
+
+
+def test_menu_generates_a_new_untitled_arena(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    assert window.act["generate"].text() == "&Generate arena…"
+    dialog = GenerateDialog(window)
+    dialog.players.setValue(2)
+    dialog.symmetry.setCurrentText("mirror")
+    dialog.seed.setValue(3)
+    dialog.budget.setValue(4.0)
+    values = dialog.values()
+    assert values == {"players": 2, "symmetry": "mirror", "seed": 3, "budget": 4.0, "catalogue": None}
+    window.generator.run.workers = 1  # in the thread: the test needs no worker processes
+    steps: list[object] = []
+    window.generator.run.progress.connect(steps.append)
+    assert window.generator.start(**values)
+    assert window.generator.progress_dialog is not None
+    with qtbot.waitSignal(window.generator.run.finished, timeout=120_000) as got:
+        pass
+    outcome = got.args[0]
+    assert steps and window.generator.progress_dialog is None
+    arena = window.doc.arena
+    assert arena is outcome.arena and window.doc.path is None
+    assert arena.players == 2 and arena.symmetry.kind == "mirror"
+    assert "Generated" in window.statusBar().currentMessage() or "budget ran out" in window.statusBar().currentMessage()
+
+
+def test_cancel_stops_the_search_and_keeps_the_document(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    before = window.doc.arena
+    window.generator.run.workers = 1
+    assert window.generator.start(4, None, 0, 600.0, None)
+    window.generator.progress_dialog.canceled.emit()  # the Cancel button
+    qtbot.wait(200)
+    assert window.generator.progress_dialog is None and not window.generator.run.running
+    assert window.doc.arena is before
+    window.generator.run.shutdown()
+    assert window.doc.arena is before
+
+
+def test_a_bad_catalogue_is_shown_and_nothing_starts(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    cat = tmp_path / "pieces.yaml"
+    cat.write_text("catalogue: gravstrike/1\npillars:\n- {radius: 9, count: 1}\n", encoding="utf-8")
+    shown: list[tuple[str, str]] = []
+    window.show_problems = lambda title, text: shown.append((title, text))
+    assert not window.generator.start(4, None, 0, 10.0, str(cat))
+    assert shown and f"{cat}:3:12: /pillars/0/radius: 9 is greater than the maximum of 5" in shown[0][1]
+    assert not window.generator.run.running and window.generator.progress_dialog is None
