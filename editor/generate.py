@@ -17,6 +17,8 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout,
                                QHBoxLayout, QLineEdit, QProgressDialog, QPushButton, QSpinBox, QWidget)
 
+from editor.background_run import LatestRun
+
 SYMMETRIES = ("(default for the players)", "rotational:2", "rotational:3", "rotational:4", "rotational:5",
               "rotational:6", "mirror", "dihedral:2", "dihedral:3", "dihedral:4")
 #: Steps of the progress bar (it shows the share of the budget used).
@@ -74,13 +76,14 @@ class _Signals(QObject):
     failed = Signal(int, str)
 
 
-class GenerateRun(QObject):
+class GenerateRun(LatestRun, QObject):
     """One search in the background: ``progress(step)``, then ``finished(outcome)`` or
     ``failed(text)``; :meth:`cancel` stops it."""
 
     progress = Signal(object)
     finished = Signal(object)
     failed = Signal(str)
+    shutdown_wait = 30_000
 
     def __init__(self, parent: QObject | None = None, workers: int = 2) -> None:
         super().__init__(parent)
@@ -91,9 +94,7 @@ class GenerateRun(QObject):
         self._signals.progress.connect(lambda run, step: run == self._id and self.running and self.progress.emit(step))
         self._signals.done.connect(self._done)
         self._signals.failed.connect(self._failed)
-        self._id = 0
-        self._stop = threading.Event()
-        self.running = False
+        self._begin_runs()
 
     def start(self, plan: Any, seed: int, budget: float) -> None:
         from validators.generate import generate
@@ -115,23 +116,6 @@ class GenerateRun(QObject):
 
         self.pool.start(QRunnable.create(work))
 
-    def _done(self, run: int, outcome: Any) -> None:
-        if run == self._id and self.running:
-            self.running = False
-            self.finished.emit(outcome)
-
-    def _failed(self, run: int, text: str) -> None:
-        if run == self._id and self.running:
-            self.running = False
-            self.failed.emit(text)
-
-    def cancel(self) -> None:
-        self._stop.set()
-        self.running = False
-
-    def shutdown(self) -> None:
-        self.cancel()
-        self.pool.waitForDone(30_000)
 
 
 class Generator(QObject):

@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, Qt, QThreadPool, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QProgressDialog
 
+from editor.background_run import LatestRun
 from editor.validation import Cancelled, call_in_child
 
 #: Placements a run draws unless the designer asks for another number.
@@ -31,7 +32,7 @@ class _Signals(QObject):
     failed = Signal(int, str)
 
 
-class RobustnessRun(QObject):
+class RobustnessRun(LatestRun, QObject):
     """One run: ``start(arena, n, seed)``; ``progress(done, total)``, then ``finished(section)``
     or ``failed(text)``; :meth:`cancel` stops it (its children are killed)."""
 
@@ -47,13 +48,11 @@ class RobustnessRun(QObject):
         self._signals.sample.connect(self._sample)
         self._signals.done.connect(self._done)
         self._signals.failed.connect(self._failed)
-        self._id = 0
-        self._stop = threading.Event()
+        self._begin_runs()
         self._samples: list[Any] = []
         self._total = 0
         self._arena: Any = None
         self._settings: Any = None
-        self.running = False
 
     def start(self, arena: Any, samples: int, seed: int = 0) -> None:
         from validators.robustness import Settings, hook_of
@@ -108,23 +107,6 @@ class RobustnessRun(QObject):
             return
         self._signals.done.emit(run, section)
 
-    def _done(self, run: int, section: Any) -> None:
-        if run == self._id and self.running:
-            self.running = False
-            self.finished.emit(section)
-
-    def _failed(self, run: int, text: str) -> None:
-        if run == self._id and self.running:
-            self.running = False
-            self.failed.emit(text)
-
-    def cancel(self) -> None:
-        self._stop.set()
-        self.running = False
-
-    def shutdown(self) -> None:
-        self.cancel()
-        self.pool.waitForDone(3000)
 
 
 class Robustness(QObject):
