@@ -109,15 +109,20 @@ def format_of(path: str | os.PathLike[str], text: str | None = None) -> Format:
 # ------------------------------------------------------------------ reading
 
 
-def load(path: str | os.PathLike[str]) -> TypedArena:
-    """Read, validate and build an arena file. Raises :class:`ArenaError` listing every problem."""
-    source = str(path)
+def read_raw(path: str | os.PathLike[str]) -> bytes:
+    """A file's bytes, one past :data:`MAX_FILE_BYTES` at most (the caller says it is too large);
+    :class:`ArenaIOError` naming the file when it cannot be read."""
     try:
         with open(path, "rb") as fh:
-            raw = fh.read(MAX_FILE_BYTES + 1)
+            return fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise ArenaIOError([Problem(source, 0, 0, "", f"cannot read file: {exc.strerror or exc}")]) from None
-    return loads(raw, source=source, fmt=format_of(path, raw[:200].decode("utf-8", "replace")))
+        raise ArenaIOError([Problem(str(path), 0, 0, "", f"cannot read file: {exc.strerror or exc}")]) from None
+
+
+def load(path: str | os.PathLike[str]) -> TypedArena:
+    """Read, validate and build an arena file. Raises :class:`ArenaError` listing every problem."""
+    raw = read_raw(path)
+    return loads(raw, source=str(path), fmt=format_of(path, raw[:200].decode("utf-8", "replace")))
 
 
 def loads(text: str | bytes, *, source: str = "<string>", fmt: Format = "yaml") -> TypedArena:

@@ -16,19 +16,15 @@ from typing import Any
 
 import jsonschema
 
-from schema.errors import ArenaError, ArenaIOError, Problem
-from schema.io import MAX_FILE_BYTES, _schema_problems, format_of
+from schema.errors import ArenaError, Problem
+from schema.io import MAX_FILE_BYTES, _schema_problems, format_of, read_raw
 from schema.positions import Located, ParseError, parse_json, parse_yaml
 
 
 def read_checked(path: str | os.PathLike[str], schema: dict[str, Any]) -> tuple[Any, Located]:
     """Read ``path`` and check it against ``schema``: (the document, its positions)."""
     source = str(path)
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise ArenaIOError([Problem(source, 0, 0, "", f"cannot read file: {exc.strerror or exc}")]) from None
+    raw = read_raw(path)
     if len(raw) > MAX_FILE_BYTES:
         raise ArenaError([Problem(source, 0, 0, "", f"file is larger than the {MAX_FILE_BYTES // (1024 * 1024)} MiB limit")])
     try:
