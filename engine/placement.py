@@ -70,6 +70,13 @@ class Offset:
         return (degrees + self.dtheta) % 360.0
 
 
+def scenario_tolerance(arena: Any) -> Tolerance:
+    """An arena's placement tolerance: its scenario's ``analysis.placement_tolerance`` (in the
+    arena's unit) and ``placement_angle_tolerance`` (degrees) - every game's setting."""
+    an = arena.scenario.analysis
+    return Tolerance(an.placement_tolerance, an.placement_angle_tolerance)
+
+
 def draw(rng: np.random.Generator, tol: Tolerance) -> Offset:
     """One offset, uniform within ``tol`` (three draws, always)."""
     dx, dy, dt = rng.uniform(-1.0, 1.0, size=3)

@@ -22,16 +22,11 @@ import numpy as np
 from shapely.geometry.base import BaseGeometry
 
 from engine.placement import Offset, Tolerance, move_shape, place_kinds
+from engine.placement import scenario_tolerance as tolerance  # noqa: F401 - the game's name for it (hooks, tests)
 from schema.games.arenarex import ArenaRexArena
 
 KINDS = ("pits", "spikes", "hazards")
 
-
-def tolerance(arena: ArenaRexArena) -> Tolerance:
-    """The scenario's placement tolerance (``scenario.analysis.placement_tolerance`` inches and
-    ``placement_angle_tolerance`` degrees)."""
-    an = arena.scenario.analysis
-    return Tolerance(an.placement_tolerance, an.placement_angle_tolerance)
 
 
 def move(piece: Any, off: Offset) -> Any:

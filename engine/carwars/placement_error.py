@@ -26,16 +26,11 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
 from engine.placement import Offset, Tolerance, move_shape, place_kinds
+from engine.placement import scenario_tolerance as tolerance  # noqa: F401 - the game's name for it (hooks, tests)
 from schema.games.carwars import Card, CarWarsArena, Token
 
 KINDS = ("walls", "obstacles", "terrain", "hazards", "cards", "tokens")
 
-
-def tolerance(arena: CarWarsArena) -> Tolerance:
-    """The scenario's placement tolerance (``scenario.analysis.placement_tolerance`` inches and
-    ``placement_angle_tolerance`` degrees)."""
-    an = arena.scenario.analysis
-    return Tolerance(an.placement_tolerance, an.placement_angle_tolerance)
 
 
 def move(piece: Any, off: Offset) -> Any:

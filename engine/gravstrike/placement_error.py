@@ -24,17 +24,12 @@ from shapely.geometry import LineString, Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
 from engine.placement import Offset, Tolerance, move_shape, place_kinds
+from engine.placement import scenario_tolerance as tolerance  # noqa: F401 - the game's name for it (hooks, tests)
 from schema.model import (AccelerationField, Arena, AreaShape, Checkpoint, ExclusionField, Gate, StartPosition, StaticTarget,
                           Wall)
 
 Piece = Wall | Checkpoint | Gate | AccelerationField | ExclusionField | StaticTarget | StartPosition
 
-
-def tolerance(arena: Arena) -> Tolerance:
-    """The scenario's placement tolerance (``scenario.analysis.placement_tolerance`` lengths and
-    ``placement_angle_tolerance`` degrees)."""
-    an = arena.scenario.analysis
-    return Tolerance(an.placement_tolerance, an.placement_angle_tolerance)
 
 
 def move(piece: Any, off: Offset) -> Any:
