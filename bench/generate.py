@@ -6,8 +6,8 @@ Each run is the library call the CLI makes (two local worker processes), seeded;
 gives per run the seconds, rounds, candidates scored and whether the arena passes every
 validator (then it is validated again here, independently, to be sure).
 
-Usage: python bench/generate.py [--players 4] [--seeds 7] [--workers 2] [--budget 120]
-       python bench/generate.py --sweep [--players 4 2] [--seeds 0..19]
+Usage: python bench/generate.py [--system gravstrike] [--players 4] [--seeds 7] [--workers 2] [--budget 120]
+       python bench/generate.py --sweep [--system S] [--players 4 2] [--seeds 0..19]
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ def main() -> int:
     from validators.run import validate
 
     ap = argparse.ArgumentParser()
+    ap.add_argument("--system", default="gravstrike", help="the game (a ruleset id with a generator)")
     ap.add_argument("--players", type=int, nargs="*", default=None)
     ap.add_argument("--seeds", type=int, nargs="*", default=None)
     ap.add_argument("--workers", type=int, default=2)
@@ -36,17 +37,17 @@ def main() -> int:
     args = ap.parse_args()
     players = args.players or ([4, 2] if args.sweep else [4])
     seeds = args.seeds if args.seeds is not None else (list(range(20)) if args.sweep else [7])
-    print(f"load average at start: {' '.join(f'{v:.1f}' for v in os.getloadavg())}; {os.cpu_count()} cores; "
+    print(f"system {args.system}; load average at start: {' '.join(f'{v:.1f}' for v in os.getloadavg())}; {os.cpu_count()} cores; "
           f"{args.workers} workers, budget {args.budget:g} s")
     print(f"{'players':>7} {'seed':>4} {'seconds':>8} {'rounds':>6} {'scored':>6}  verdict")
-    hook = hook_of("gravstrike")
+    hook = hook_of(args.system)
     failed = 0
     for p in players:
         times = []
         for seed in seeds:
             plan = hook.plan(None, p, None, None, None)
             t0 = time.perf_counter()
-            out = generate("gravstrike", plan, seed, budget=args.budget, workers=args.workers)
+            out = generate(args.system, plan, seed, budget=args.budget, workers=args.workers)
             dt = time.perf_counter() - t0
             times.append(dt)
             ok = out.passed and not [f for f in validate(out.arena).findings if f.severity in ("error", "warning")]
