@@ -384,9 +384,10 @@ def exposure(arena: CarWarsArena) -> dict[str, dict[str, float]]:
     return out
 
 
-def check_exposure(arena: CarWarsArena) -> list[Issue]:
+def check_exposure(arena: CarWarsArena, measured: dict[str, dict[str, Any]] | None = None) -> list[Issue]:
+    """``cw-exposure`` from :func:`exposure` (``measured``: its result, when already computed)."""
     an = arena.scenario.analysis
-    ex = exposure(arena)
+    ex = exposure(arena) if measured is None else measured
     extra = f" within {fmt(an.exposure_radius)} in of the start"
     out = _spread("cw-exposure", "of hazard cards" + extra, {k: v["hazard_dice"] for k, v in ex.items()},
                   float(an.exposure_dice_tolerance), "dice", verb="has")
@@ -413,9 +414,10 @@ def sightlines(arena: CarWarsArena) -> dict[str, dict[str, Any]]:
     return out
 
 
-def check_sightlines(arena: CarWarsArena) -> list[Issue]:
+def check_sightlines(arena: CarWarsArena, measured: dict[str, dict[str, Any]] | None = None) -> list[Issue]:
+    """``cw-sightlines`` from :func:`sightlines` (``measured``: its result, when already computed)."""
     an = arena.scenario.analysis
-    sl = sightlines(arena)
+    sl = sightlines(arena) if measured is None else measured
     out = _spread("cw-sightlines", "to other starts (full cover blocks the rest)",
                   {k: float(len(v["sees"])) for k, v in sl.items()}, float(an.sight_tolerance), "sightlines", verb="has")
     out += _spread("cw-sightlines", "of partial cover between it and the starts it sees",

@@ -346,13 +346,18 @@ class CSpace:
 
     def stacked(self, headings: Sequence[float]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(status, certain zone bits, possible zone bits) of these headings' rasters stacked
-        (one row per heading) for vectorised lookups; made once and shared by every lattice of
+        (one row per heading; when the second half of the headings are the first half turned by
+        180 degrees - a lattice's twelve always are -, one row per pair: heading ``k`` is row
+        ``k % rows``) for vectorised lookups; made once and shared by every lattice of
         these headings (the planners of one arena at two tolerances: :meth:`Planner.confirm`).
         :meth:`replace_zone`'s users refresh the rows (:meth:`HeadingLattice.refresh_zones`)."""
         key = tuple(headings)
         got = self._stacks.get(key)
         if got is None:
             spaces = [self.heading(h) for h in headings]
+            half = len(spaces) // 2
+            if len(spaces) % 2 == 0 and all(spaces[k] is spaces[k + half] for k in range(half)):
+                spaces = spaces[:half]  # h and h + 180 share a space: one row each (see :meth:`heading`)
             got = (np.stack([hs.status_array for hs in spaces]), np.stack([hs.sure_bits for hs in spaces]),
                    np.stack([hs.maybe_bits for hs in spaces]))
             self._stacks[key] = got

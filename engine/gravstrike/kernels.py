@@ -132,6 +132,7 @@ def move_children(x: np.ndarray, y: np.ndarray, hk: np.ndarray, spent: np.ndarra
     c_out = np.empty(total, dtype=np.int64)
     sure_out = np.empty(total, dtype=np.uint64)
     maybe_out = np.empty(total, dtype=np.uint64)
+    rows = status.shape[0]  # heading g reads row g % rows (opposite headings may share one)
     n = 0
     for i in range(m):
         h = hk[i]
@@ -147,15 +148,15 @@ def move_children(x: np.ndarray, y: np.ndarray, hk: np.ndarray, spent: np.ndarra
             c = 0
             if fi >= 0.0 and fj >= 0.0 and fi < nx and fj < ny:
                 c = int(fi) * ny + int(fj)
-                st = status[g, c]
+                st = status[g % rows, c]
             r_out[n], k_out[n], x_out[n], y_out[n], h_out[n] = i, k, px, py, g
             st_out[n], c_out[n] = st, c
             if st == _BLOCKED:
                 sure_out[n] = 0
                 maybe_out[n] = 0
             else:
-                sure_out[n] = sure[g, c]
-                maybe_out[n] = maybe[g, c]
+                sure_out[n] = sure[g % rows, c]
+                maybe_out[n] = maybe[g % rows, c]
             n += 1
     return (r_out[:n], k_out[:n], x_out[:n], y_out[:n], h_out[:n], st_out[:n], c_out[:n], sure_out[:n],
             maybe_out[:n])

@@ -52,6 +52,8 @@ class HeadingLattice:
         self.spaces: list[HeadingSpace] = [planner.cspace.heading(h) for h in self.headings]
         self.raster = planner.cspace.raster
         self.status, self.sure, self.maybe = planner.cspace.stacked(self.headings)
+        #: Rows of the stacks: heading index ``k`` reads row ``k % rows`` (6: opposite headings share one).
+        self.rows = int(self.status.shape[0])
         t = planner.turbine
         maneuvers = planner.maneuvers
         self.count = len(maneuvers)
@@ -97,12 +99,13 @@ class HeadingLattice:
         :meth:`engine.gravstrike.cspace.CSpace.replace_zone`."""
         self._circles()
         for k, hs in enumerate(self.spaces):
+            row = k % self.rows
             if cells is None:
-                self.sure[k] = hs.sure_bits
-                self.maybe[k] = hs.maybe_bits
+                self.sure[row] = hs.sure_bits
+                self.maybe[row] = hs.maybe_bits
             else:
-                self.sure[k, cells] = hs.sure_bits[cells]
-                self.maybe[k, cells] = hs.maybe_bits[cells]
+                self.sure[row, cells] = hs.sure_bits[cells]
+                self.maybe[row, cells] = hs.maybe_bits[cells]
 
     def cells(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(raster cell index, on-grid mask) of points."""
@@ -118,8 +121,9 @@ class HeadingLattice:
         vectorised :meth:`engine.gravstrike.cspace.HeadingSpace.probe`."""
         hk = hk.astype(np.int64, copy=False)  # stored headings are int8: no overflow in index sums
         c, ok = self.cells(x, y)
-        st = np.where(ok, self.status[hk, c], BLOCKED)
-        return self.resolve(x, y, hk, st, self.sure[hk, c], self.maybe[hk, c])
+        row = hk % self.rows if self.rows != len(self.headings) else hk
+        st = np.where(ok, self.status[row, c], BLOCKED)
+        return self.resolve(x, y, hk, st, self.sure[row, c], self.maybe[row, c])
 
     def resolve(self, x: np.ndarray, y: np.ndarray, hk: np.ndarray, st: np.ndarray, sure: np.ndarray,
                 maybe: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -146,8 +150,9 @@ class HeadingLattice:
         hk = hk.astype(np.int64, copy=False)
         c, ok = self.cells(x, y)
         bit = np.uint64(1 << z)
-        hit = ok & ((self.sure[hk, c] & bit) != 0)
-        todo = np.flatnonzero(ok & ~hit & ((self.maybe[hk, c] & bit) != 0))
+        row = hk % self.rows
+        hit = ok & ((self.sure[row, c] & bit) != 0)
+        todo = np.flatnonzero(ok & ~hit & ((self.maybe[row, c] & bit) != 0))
         if len(todo):
             hit[todo] = (self._maybe_hits(x, y, hk, todo, np.full(len(todo), bit, dtype=np.uint64))[todo] & bit) != 0
         out: np.ndarray = hit

@@ -47,14 +47,17 @@ class SetupCheck:
     id: str
     title: str
     severity: Severity
-    check: Callable[[CarWarsArena], list[Issue]]
+    check: Callable[..., list[Issue]]
     metrics: Callable[[CarWarsArena], dict[str, Any]] | None = None
     games: tuple[str, ...] = GAMES
     needs_travel: bool = False
+    #: The check takes the one metric it reports as its second argument (measured once, not twice).
+    measured: bool = False
 
     def evaluate(self, arena: CarWarsArena, context: Any) -> Result:
-        extra = {k: plain(v) for k, v in self.metrics(arena).items()} if self.metrics is not None else {}
-        return Result(findings(self.check(arena)), extra)
+        raw = self.metrics(arena) if self.metrics is not None else {}
+        issues = self.check(arena, *raw.values()) if self.measured else self.check(arena)
+        return Result(findings(issues), {k: plain(v) for k, v in raw.items()})
 
 
 @dataclass(frozen=True)
@@ -92,9 +95,9 @@ START_SPACING = TravelCheck("cw-start-spacing", "Starts equally far from the nea
                             fair.check_start_spacing)
 CARD_REACH = TravelCheck("cw-card-reach", "Every card reachable from every start", "error", fair.check_card_reach)
 EXPOSURE = SetupCheck("cw-exposure", "Equal hazard and high-terrain exposure near each start", "warning",
-                      fair.check_exposure, lambda a: {"exposure": fair.exposure(a)})
+                      fair.check_exposure, lambda a: {"exposure": fair.exposure(a)}, measured=True)
 SIGHTLINES = SetupCheck("cw-sightlines", "Equal line of sight between starts (full cover blocks, partial counts)",
-                        "warning", fair.check_sightlines, lambda a: {"sightlines": fair.sightlines(a)})
+                        "warning", fair.check_sightlines, lambda a: {"sightlines": fair.sightlines(a)}, measured=True)
 
 ALL = (ARENA_SIZE, CORNER_ANGLE, WALL_GAP, START_KEY, START_SPREAD, COMPONENTS, OWN_CHECKPOINT, START_ACCESS,
        CENTRE_ACCESS, START_SPACING, CARD_REACH, EXPOSURE, SIGHTLINES)
