@@ -43,6 +43,10 @@ __all__ = ["BLOCKED", "CELL", "CIRCLE_SLACK", "FREE", "MAX_BIT_ZONES", "MIXED", 
            "circle_rect_distance", "circumscribed", "minkowski", "rect_offsets"]
 
 FREE, BLOCKED, MIXED = 1, 0, 2
+#: Scalar zone lookups a heading space answers from its numpy masks before it copies them to
+#: lists (faster per lookup, about 16 bytes a raster cell: 48 MB on a 48-length table's lattices).
+SCALAR_LISTS_AFTER = 20_000
+
 #: Zones beyond this many get no bit in the vectorised masks (the scalar lookups still see them).
 MAX_BIT_ZONES = 64
 #: How far (as a fraction of the radius) shapely's circle polygons (32 segments a quarter) and
@@ -181,6 +185,7 @@ class HeadingSpace:
             for c in maybe.tolist():
                 extra.setdefault(c, []).append((z, False))
         self._lists: tuple[list[int], list[int]] | None = None  # the masks as lists, made on demand
+        self._scalar = 0  # scalar lookups so far (the lists pay off for a scalar search, not a few paths)
         #: Zones past the bit masks, per cell: (zone, certainly met).
         self.extra: dict[int, tuple[tuple[int, bool], ...]] = {c: tuple(v) for c, v in extra.items()}
 
@@ -278,9 +283,14 @@ class HeadingSpace:
         return np.concatenate([old, self._cells[z]])
 
     def _cell_zones(self, c: int, x: float, y: float) -> list[int]:
-        if self._lists is None:  # the scalar lookups' copy of the masks (plain ints are faster)
-            self._lists = (self.sure_bits.tolist(), self.maybe_bits.tolist())
-        sure, maybe = self._lists[0][c], self._lists[1][c]
+        if self._lists is None:
+            self._scalar += 1
+            if self._scalar <= SCALAR_LISTS_AFTER:  # a few lookups (paths, goals): read the arrays
+                sure, maybe = int(self.sure_bits[c]), int(self.maybe_bits[c])
+            else:  # a scalar search: plain-int copies of the masks are faster (8+ bytes a cell each)
+                self._lists = (self.sure_bits.tolist(), self.maybe_bits.tolist())
+        if self._lists is not None:
+            sure, maybe = self._lists[0][c], self._lists[1][c]
         out: list[int] = []
         bits = sure | maybe
         while bits:
