@@ -12,6 +12,7 @@ schema.errors.ArenaError: c.yaml:1:8: /walls: 3 is not of type 'array'
 from __future__ import annotations
 
 import os
+from importlib import resources
 from typing import Any
 
 import jsonschema
@@ -51,3 +52,20 @@ def read_checked_text(text: str, schema: dict[str, Any], *, source: str, json_te
 def located_problems(located: Located, source: str, found: list[tuple[str, str]]) -> ArenaError:
     """The error for ``(pointer, message)`` pairs found in a checked document."""
     return ArenaError(sorted(Problem(source, *located.where(ptr), ptr, msg) for ptr, msg in found))
+
+
+#: The source name of a catalogue shipped with the studio.
+DEFAULT_SOURCE = "<default catalogue>"
+
+
+def read_catalogue(path: str | os.PathLike[str] | None, package: str, default: str,
+                   schema: dict[str, Any]) -> tuple[Any, Located, str]:
+    """A generator's catalogue of pieces: ``path`` checked against ``schema``, or when ``path``
+    is None the default one shipped as the resource ``default`` of ``package``: (the document,
+    its positions, its source name for messages)."""
+    if path is None:
+        text = resources.files(package).joinpath(default).read_text(encoding="utf-8")
+        doc, located = read_checked_text(text, schema, source=DEFAULT_SOURCE)
+        return doc, located, DEFAULT_SOURCE
+    doc, located = read_checked(path, schema)
+    return doc, located, str(path)

@@ -19,7 +19,7 @@ from importlib import resources
 from typing import Any
 
 from schema.errors import ArenaError
-from schema.sidefile import located_problems, read_checked, read_checked_text
+from schema.sidefile import DEFAULT_SOURCE, located_problems, read_catalogue
 
 FORMAT = "gravstrike/1"
 
@@ -66,19 +66,10 @@ def catalogue_schema() -> dict[str, Any]:
     return data
 
 
-DEFAULT_SOURCE = "<default catalogue>"
-
-
 def load_catalogue(path: str | os.PathLike[str] | None) -> Catalogue:
     """The catalogue in ``path`` (None: the default one); :class:`ArenaError` with located
     problems when it is not a valid catalogue."""
-    if path is None:
-        text = resources.files("engine.gravstrike").joinpath("catalogue.yaml").read_text(encoding="utf-8")
-        doc, located = read_checked_text(text, catalogue_schema(), source=DEFAULT_SOURCE)
-        source = DEFAULT_SOURCE
-    else:
-        doc, located = read_checked(path, catalogue_schema())
-        source = str(path)
+    doc, located, source = read_catalogue(path, "engine.gravstrike", "catalogue.yaml", catalogue_schema())
     cat = _build(doc, source)
     found = semantic(cat)
     if found:

@@ -23,8 +23,9 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 import numpy as np
+
 from engine.gravstrike.catalogue import Catalogue, load_catalogue
-from engine.symmetry import KINDS, group_size
+from engine.symmetry import GenerateError, Where, group_size, orbits as _orbits, parse_symmetry
 from schema.model import BoundsShape, Polygon, Rect
 
 __all__ = ["GenerateError", "Gene", "Plan", "Slot", "load_catalogue", "make_plan", "mutate", "parse_symmetry", "sample"]
@@ -35,15 +36,11 @@ AXIS = 90.0
 DEFAULT_SYMMETRY = {2: "rotational:2", 3: "rotational:3", 4: "rotational:4", 5: "rotational:5", 6: "dihedral:3"}
 
 Role = Literal["start", "wall", "pillar", "outlying", "central", "field", "exclusion", "target"]
-Where = Literal["generic", "axis", "centre"]
+
 #: Per role: the range of ``u`` (share of the way from the centre to the edge).
 REACH: dict[str, tuple[float, float]] = {
     "start": (0.62, 0.88), "outlying": (0.5, 0.9), "wall": (0.12, 0.85), "pillar": (0.12, 0.85),
     "field": (0.2, 0.85), "target": (0.15, 0.7), "exclusion": (0.6, 0.95), "central": (0.0, 0.0)}
-
-
-class GenerateError(ValueError):
-    """Parameters the generator cannot honour (the message says which and why)."""
 
 
 @dataclass(frozen=True)
@@ -101,24 +98,6 @@ class Plan:
         return out
 
 
-def parse_symmetry(text: str) -> tuple[str, int]:
-    """``rotational:N``, ``mirror`` or ``dihedral:N`` -> (kind, order)."""
-    kind, _, order = text.strip().partition(":")
-    if kind not in KINDS:
-        raise GenerateError(f"symmetry {text!r}: use rotational:N, mirror or dihedral:N (the schema's kinds)")
-    if kind == "mirror":
-        if order not in ("", "1"):
-            raise GenerateError(f"symmetry {text!r}: a mirror has one axis; write 'mirror' (or dihedral:N for N axes)")
-        return kind, 1
-    try:
-        n = int(order)
-    except ValueError:
-        raise GenerateError(f"symmetry {text!r}: give the order, e.g. {kind}:4") from None
-    if not 1 <= n <= 12:
-        raise GenerateError(f"symmetry {text!r}: the order must be 1 to 12 (the schema's range)")
-    return kind, n
-
-
 def table_bounds(kind: str, order: int, size: float, table: str | None) -> BoundsShape:
     """The table: ``square`` (default when the square has the symmetry), a regular ``polygon``
     whose corner count is a multiple of the order (at least 6), or ``WxH`` (a rectangle)."""
@@ -149,30 +128,6 @@ def table_bounds(kind: str, order: int, size: float, table: str | None) -> Bound
 
 def orbit_size(plan: Plan, where: Where) -> int:
     return 1 if where == "centre" else plan.group // 2 if where == "axis" else plan.group
-
-
-def _orbits(n: int, group: int, mirrors: bool, centre: bool) -> list[Where]:
-    """Orbits whose sizes add up to as near ``n`` as they can (at least one orbit when ``n`` >
-    0): generic ones of ``group`` pieces, axis ones of ``group / 2`` (with mirrors), the centre
-    (one piece: the central checkpoint only), fewest orbits among the nearest totals."""
-    if n <= 0:
-        return []
-    best: tuple[tuple[int, int], list[Where]] | None = None
-    for c in (0, 1) if centre else (0,):
-        for b in range(0, 7) if mirrors and group > 1 else (0,):
-            for a in range(0, n // group + 2):
-                total = a * group + b * (group // 2) + c
-                if total == 0:
-                    continue
-                key = (abs(total - n), a + b + c)
-                if best is None or key < best[0]:
-                    centre_: list[Where] = ["centre"]
-                    generic: list[Where] = ["generic"]
-                    axis: list[Where] = ["axis"]
-                    where = centre_ * c + generic * a + axis * b
-                    best = (key, where)
-    assert best is not None
-    return best[1]
 
 
 def make_plan(cat: Catalogue, *, players: int, symmetry: str | None = None, size: float | None = None,
