@@ -211,7 +211,27 @@ def place(plan: Plan, rng: np.random.Generator, genome: Genome | None = None, re
     """A genome whose pieces keep their clearances, built orbit by orbit: each gene (of ``redo``,
     default all; the others are kept from ``genome``) is drawn until its orbit clears the
     board's edge, the zones, the pieces already down and itself, at most :data:`TRIES` times
-    (then the draw with the fewest problems is kept; the validators judge it)."""
+    (then the draw with the fewest problems is kept).  A fresh genome that still has problems
+    is drawn again from the start, at most :data:`RESTARTS` times (then the validators judge
+    the least bad)."""
+    best: tuple[int, Genome] | None = None
+    for _ in range(1 if genome is not None else RESTARTS):
+        genes, bad = _place(plan, rng, genome, redo)
+        if best is None or bad < best[0]:
+            best = (bad, genes)
+        if not bad:
+            break
+    assert best is not None
+    return best[1]
+
+
+#: Fresh placements :func:`place` tries before keeping the least bad.
+RESTARTS = 6
+
+
+def _place(plan: Plan, rng: np.random.Generator, genome: Genome | None, redo: Sequence[int] | None
+           ) -> tuple[Genome, int]:
+    """One pass of :func:`place`: the genome and how many problems its pieces still have."""
     genes = list(genome) if genome is not None else [Gene(0.0, 0.0, 0.0)] * len(plan.slots)
     todo = set(range(len(plan.slots)) if redo is None else redo)
     bounds = plan.bounds.to_shapely()
@@ -219,6 +239,7 @@ def place(plan: Plan, rng: np.random.Generator, genome: Genome | None = None, re
     order = sorted(range(len(plan.slots)), key=lambda i: (i in todo, plan.slots[i].where != "centre",
                                                           PLACE_ORDER.index(plan.slots[i].role), i))
     down: list[Checked] = []
+    problems = 0
     for i in order:
         slot = plan.slots[i]
         if i not in todo:
@@ -236,4 +257,5 @@ def place(plan: Plan, rng: np.random.Generator, genome: Genome | None = None, re
         assert best is not None
         genes[i] = best[1]
         down += best[2]
-    return tuple(genes)
+        problems += best[0]
+    return tuple(genes), problems

@@ -30,6 +30,7 @@ the board's edge along it, and ``angle`` a strip's turn relative to ``theta``.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -135,7 +136,7 @@ def board(table: str | None, size: float | None) -> tuple[str, BoardShape]:
     """``circle`` (default: the book's 30 in circle), ``square`` (24 in) or ``WxH`` inches, centred
     on the origin."""
     name = (table or "circle").strip().lower()
-    if "x" in name:
+    if re.fullmatch(r"[0-9.]+x[0-9.]+", name):
         try:
             w, h = (float(v) for v in name.split("x"))
         except ValueError:
