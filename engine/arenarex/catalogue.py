@@ -11,15 +11,12 @@ pointer.  The default catalogue ships as ``catalogue.yaml`` beside this module.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from schema.errors import ArenaError
-from schema.sidefile import located_problems, read_catalogue
+from schema.sidefile import load_catalogue_of, package_json
 
 FORMAT = "arena-rex/1"
 BOOK_BOARD = "Your board should have at least two pits and a good mix of spikes and hazards."
@@ -55,25 +52,19 @@ class Catalogue:
     rubble: tuple[Round, ...]
 
     def pieces(self) -> int:
-        return sum(p.count for group in (self.pits, self.spikes, self.columns, self.walls, self.rubble) for p in group)
+        rounds = (*self.pits, *self.columns, *self.rubble)
+        strips = (*self.spikes, *self.walls)
+        return sum(p.count for p in rounds) + sum(s.count for s in strips)
 
 
-@lru_cache(maxsize=1)
 def catalogue_schema() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(resources.files("engine.arenarex").joinpath("catalogue.schema.json")
-                                      .read_text(encoding="utf-8"))
-    return data
+    return package_json("engine.arenarex", "catalogue.schema.json")
 
 
 def load_catalogue(path: str | os.PathLike[str] | None) -> Catalogue:
     """The catalogue in ``path`` (None: the default one); :class:`ArenaError` with located
     problems when it is not a valid catalogue."""
-    doc, located, source = read_catalogue(path, "engine.arenarex", "catalogue.yaml", catalogue_schema())
-    cat = _build(doc, source)
-    found = semantic(cat)
-    if found:
-        raise located_problems(located, source, found)
-    return cat
+    return load_catalogue_of(path, "engine.arenarex", _build, semantic)
 
 
 def _rounds(items: list[dict[str, Any]]) -> tuple[Round, ...]:
@@ -108,7 +99,7 @@ def semantic(cat: Catalogue) -> list[tuple[str, str]]:
         found.append(("/pits", f"fewer than two pits: \"{BOOK_BOARD}\""))
     if not sum(s.count for s in cat.spikes):
         found.append(("/spikes", f"no spikes: \"{BOOK_BOARD}\""))
-    if not sum(h.count for h in (*cat.columns, *cat.walls, *cat.rubble)):
+    if not sum(h.count for h in (*cat.columns, *cat.rubble)) + sum(w.count for w in cat.walls):
         found.append(("", f"no terrain hazards (columns, walls or rubble): \"{BOOK_BOARD}\""))
     if cat.pieces() > MAX_PIECES:
         found.append(("", f"{cat.pieces()} pieces in all; the generator places at most {MAX_PIECES}"))

@@ -37,7 +37,8 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from engine.arenarex.generate_plan import (AXIS, GenerateError, Gene, Genome, Plan, Slot, draw, load_catalogue,
-                                           make_plan, mutate, sample)
+                                           make_plan, mutate)
+from engine.orbit_genome import images, place_orbits
 from engine.symmetry import apply_angle, apply_point, operations
 from schema.games.arenarex import (DEFAULT_BASES, MM_PER_INCH, ArenaRexArena, BoardShape, Deployment, Hazard, Pit,
                                    Scenario, Spikes)
@@ -45,7 +46,7 @@ from schema.games.arenarex_edges import deployment_edge
 from schema.model import AreaShape, Circle, Rect, Symmetry
 
 __all__ = ["GenerateError", "Genome", "Plan", "build", "deployments", "load_catalogue", "make_plan", "mutate",
-           "place", "precheck", "sample"]
+           "place", "precheck"]
 
 #: A placed piece: (slot, centre, absolute angle of a strip, polar angle for ordering).
 Piece = tuple[Slot, tuple[float, float], float, float]
@@ -81,19 +82,8 @@ def orbit(plan: Plan, slot: Slot, gene: Gene) -> list[Piece]:
     t = math.radians(gene.theta)
     p = (dist * math.cos(t), dist * math.sin(t)) if slot.where != "centre" else (0.0, 0.0)
     angle = (gene.theta + gene.angle) % 180.0 if slot.b else 0.0
-    out: list[Piece] = []
-    seen: set[tuple[float, float, float]] = set()
-    for fn, mirror, _ in operations(plan.kind, plan.order, AXIS):
-        x, y = apply_point(fn, p, 0.0, 0.0)
-        x, y = round(x, 4) + 0.0, round(y, 4) + 0.0
-        a = round(apply_angle(fn, angle, mirror) % 180.0, 3) % 180.0 if slot.b else 0.0
-        key = (round(x, 3), round(y, 3), round(a, 1) % 180.0)
-        if key in seen:
-            continue
-        seen.add(key)
-        polar = round(math.degrees(math.atan2(y, x)) % 360.0, 3) % 360.0 if math.hypot(x, y) > 1e-6 else 0.0
-        out.append((slot, (x, y), a, polar))
-    return out
+    return [(slot, c, round(a % 180.0, 3) % 180.0 if slot.b else 0.0, polar)
+            for c, a, polar in images(plan.kind, plan.order, AXIS, p, angle, 180.0 if slot.b else 0.0)]
 
 
 def shape_of(slot: Slot, centre: tuple[float, float], angle: float) -> AreaShape:
@@ -231,31 +221,12 @@ RESTARTS = 6
 
 def _place(plan: Plan, rng: np.random.Generator, genome: Genome | None, redo: Sequence[int] | None
            ) -> tuple[Genome, int]:
-    """One pass of :func:`place`: the genome and how many problems its pieces still have."""
-    genes = list(genome) if genome is not None else [Gene(0.0, 0.0, 0.0)] * len(plan.slots)
-    todo = set(range(len(plan.slots)) if redo is None else redo)
+    """One pass of :func:`place`: the genome and how many problems its pieces still have (the
+    centre's piece first: it cannot move out of the way)."""
     bounds = plan.bounds.to_shapely()
     zones = _zones(plan.bounds, deployments(plan))
-    order = sorted(range(len(plan.slots)), key=lambda i: (i in todo, plan.slots[i].where != "centre",
-                                                          PLACE_ORDER.index(plan.slots[i].role), i))
-    down: list[Checked] = []
-    problems = 0
-    for i in order:
-        slot = plan.slots[i]
-        if i not in todo:
-            down += [_checked(q) for q in orbit(plan, slot, genes[i])]
-            continue
-        best: tuple[int, Gene, list[Checked]] | None = None
-        for _ in range(TRIES):
-            gene = genes[i] if genome is not None and best is None else draw(plan, slot, rng)
-            mine = [_checked(q) for q in orbit(plan, slot, gene)]
-            bad = len(_problems(mine, down, bounds, zones))
-            if best is None or bad < best[0]:
-                best = (bad, gene, mine)
-            if not bad:
-                break
-        assert best is not None
-        genes[i] = best[1]
-        down += best[2]
-        problems += best[0]
-    return tuple(genes), problems
+    return place_orbits(
+        len(plan.slots), lambda i: (plan.slots[i].where != "centre", PLACE_ORDER.index(plan.slots[i].role)), genome,
+        redo, lambda i: draw(plan, plan.slots[i], rng),
+        lambda i, gene: [_checked(q) for q in orbit(plan, plan.slots[i], gene)],
+        lambda mine, down: len(_problems(mine, down, bounds, zones)), TRIES)

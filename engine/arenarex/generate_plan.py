@@ -37,12 +37,11 @@ from typing import Literal
 import numpy as np
 
 from engine.arenarex.catalogue import Catalogue, load_catalogue
+from engine.orbit_genome import Gene, Genome, OrbitPlan, changed_genes, nudge
 from engine.symmetry import GenerateError, Where, group_size, orbits, parse_symmetry
-from schema.games.arenarex import BoardShape
 from schema.model import Circle, Rect
 
-__all__ = ["GenerateError", "Gene", "Genome", "Plan", "Slot", "draw", "load_catalogue", "make_plan", "mutate",
-           "sample"]
+__all__ = ["GenerateError", "Gene", "Genome", "Plan", "Slot", "draw", "load_catalogue", "make_plan", "mutate"]
 
 #: The axis of ``mirror`` and the first of ``dihedral:2`` (degrees): east-west, so it swaps the
 #: south and north edges.
@@ -74,22 +73,12 @@ class Slot:
 
 
 @dataclass(frozen=True)
-class Gene:
-    u: float
-    theta: float
-    angle: float
-
-
-Genome = tuple[Gene, ...]
-
-
-@dataclass(frozen=True)
-class Plan:
+class Plan(OrbitPlan):
     players: int
     kind: str
     order: int
     table: str
-    bounds: BoardShape
+    bounds: Circle | Rect
     catalogue: Catalogue
     slots: tuple[Slot, ...]
     #: The generic domain: directions ``lo < theta < hi``; the mirror axes' directions in it.
@@ -98,25 +87,10 @@ class Plan:
     axes: tuple[float, ...]
 
     @property
-    def symmetry(self) -> str:
-        return self.kind if self.kind == "mirror" else f"{self.kind}:{self.order}"
-
-    @property
-    def group(self) -> int:
-        return group_size(self.kind, self.order)
-
-    @property
     def size(self) -> float:
         """The board's least width (inches)."""
         b = self.bounds
         return 2.0 * b.radius if isinstance(b, Circle) else min(b.size)
-
-    def counts(self) -> dict[str, int]:
-        """Pieces of each role the board gets (after rounding to whole orbits)."""
-        out: dict[str, int] = {}
-        for s in self.slots:
-            out[s.role] = out.get(s.role, 0) + orbit_size(self, s.where)
-        return out
 
     def reach(self, theta: float) -> float:
         """Inches from the centre to the board's edge in direction ``theta``."""
@@ -128,11 +102,7 @@ class Plan:
         return min(w / c if c > 1e-9 else math.inf, h / s if s > 1e-9 else math.inf)
 
 
-def orbit_size(plan: Plan, where: Where) -> int:
-    return 1 if where == "centre" else plan.group // 2 if where == "axis" else plan.group
-
-
-def board(table: str | None, size: float | None) -> tuple[str, BoardShape]:
+def board(table: str | None, size: float | None) -> tuple[str, Circle | Rect]:
     """``circle`` (default: the book's 30 in circle), ``square`` (24 in) or ``WxH`` inches, centred
     on the origin."""
     name = (table or "circle").strip().lower()
@@ -182,12 +152,13 @@ def make_plan(cat: Catalogue, *, players: int = 2, symmetry: str | None = None, 
             a = float(getattr(item, "radius", 0.0) or getattr(item, "length", 0.0))
             b = float(getattr(item, "width", 0.0))
             slots += [Slot(role, w, a, b) for w in orbits(item.count, group, mirrors, role in AT_CENTRE)]  # type: ignore[arg-type]
+    axes: tuple[float, ...] = ()
     if kind == "dihedral":
         lo, hi, axes = 270.0, 360.0, (0.0, 270.0)
     elif kind == "mirror":
         lo, hi, axes = 180.0, 360.0, (0.0, 180.0)
     else:
-        lo, hi, axes = 180.0, 360.0, ()
+        lo, hi = 180.0, 360.0
     return Plan(players, kind, order, name, bounds, cat, tuple(slots), lo, hi, axes)
 
 
@@ -208,29 +179,22 @@ def draw(plan: Plan, slot: Slot, rng: np.random.Generator) -> Gene:
     return Gene(u, theta, float(rng.uniform(0.0, 180.0)) if slot.b else 0.0)
 
 
-def sample(plan: Plan, rng: np.random.Generator) -> Genome:
-    """A random genome for ``plan``."""
-    return tuple(draw(plan, s, rng) for s in plan.slots)
-
-
 def mutate(plan: Plan, genome: Genome, rng: np.random.Generator) -> tuple[Genome, list[int]]:
-    """``genome`` with one to three genes moved a little (now and then one drawn afresh), and
-    which genes changed."""
-    genes = list(genome)
-    width = plan.hi - plan.lo
-    changed = sorted(rng.choice(len(genes), size=min(len(genes), int(rng.integers(1, 4))), replace=False).tolist())
+    """``genome`` with one to three genes moved a little (now and then one drawn afresh; a
+    centre piece's strip turned afresh), and which genes changed."""
+    genes, width = list(genome), plan.hi - plan.lo
+    changed = changed_genes(len(genes), rng)
     for i in changed:
         slot, g = plan.slots[i], genes[i]
         if slot.where == "centre" or rng.random() < 0.15:
             genes[i] = draw(plan, slot, rng)
             continue
         lo_u, hi_u = REACH[slot.role]
-        u = float(np.clip(g.u + rng.normal(0.0, 0.08), max(lo_u, 0.05), hi_u))
         if slot.where == "axis":
-            genes[i] = replace(g, u=u)
+            genes[i] = replace(g, u=nudge(g, (max(lo_u, 0.05), hi_u), rng)[0])
             continue
         margin = min(8.0, width * 0.08)
-        theta = float(np.clip(g.theta + rng.normal(0.0, width * 0.12), plan.lo + margin, plan.hi - margin))
+        u, theta = nudge(g, (max(lo_u, 0.05), hi_u), rng, (plan.lo + margin, plan.hi - margin), width)
         angle = (g.angle + float(rng.normal(0.0, 20.0))) % 180.0 if slot.b else 0.0
         genes[i] = Gene(u, theta, angle)
     return tuple(genes), changed

@@ -11,15 +11,12 @@ problem names the file, line, column and JSON pointer.  The default catalogue sh
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from schema.errors import ArenaError
-from schema.sidefile import DEFAULT_SOURCE, located_problems, read_catalogue
+from schema.sidefile import load_catalogue_of, package_json
 
 FORMAT = "gravstrike/1"
 
@@ -59,22 +56,14 @@ class Catalogue:
     targets: int
 
 
-@lru_cache(maxsize=1)
 def catalogue_schema() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(resources.files("engine.gravstrike").joinpath("catalogue.schema.json")
-                                      .read_text(encoding="utf-8"))
-    return data
+    return package_json("engine.gravstrike", "catalogue.schema.json")
 
 
 def load_catalogue(path: str | os.PathLike[str] | None) -> Catalogue:
     """The catalogue in ``path`` (None: the default one); :class:`ArenaError` with located
     problems when it is not a valid catalogue."""
-    doc, located, source = read_catalogue(path, "engine.gravstrike", "catalogue.yaml", catalogue_schema())
-    cat = _build(doc, source)
-    found = semantic(cat)
-    if found:
-        raise located_problems(located, source, found)
-    return cat
+    return load_catalogue_of(path, "engine.gravstrike", _build, semantic)
 
 
 def _build(doc: dict[str, Any], source: str) -> Catalogue:

@@ -25,10 +25,11 @@ from typing import Literal
 import numpy as np
 
 from engine.gravstrike.catalogue import Catalogue, load_catalogue
+from engine.orbit_genome import Gene, Genome, OrbitPlan, changed_genes, nudge
 from engine.symmetry import GenerateError, Where, group_size, orbits as _orbits, parse_symmetry
 from schema.model import BoundsShape, Polygon, Rect
 
-__all__ = ["GenerateError", "Gene", "Plan", "Slot", "load_catalogue", "make_plan", "mutate", "parse_symmetry", "sample"]
+__all__ = ["GenerateError", "Gene", "Genome", "Plan", "Slot", "load_catalogue", "make_plan", "mutate", "parse_symmetry", "sample"]
 
 #: The mirror axis of ``mirror`` and the first axis of ``dihedral:N`` (degrees): vertical.
 AXIS = 90.0
@@ -59,17 +60,7 @@ class Slot:
 
 
 @dataclass(frozen=True)
-class Gene:
-    u: float
-    theta: float
-    angle: float
-
-
-Genome = tuple[Gene, ...]
-
-
-@dataclass(frozen=True)
-class Plan:
+class Plan(OrbitPlan):
     players: int
     kind: str
     order: int
@@ -81,21 +72,6 @@ class Plan:
     lo: float
     hi: float
     axes: tuple[float, ...]
-
-    @property
-    def symmetry(self) -> str:
-        return self.kind if self.kind == "mirror" else f"{self.kind}:{self.order}"
-
-    @property
-    def group(self) -> int:
-        return group_size(self.kind, self.order)
-
-    def counts(self) -> dict[str, int]:
-        """Pieces of each role the arena gets (after rounding to whole orbits)."""
-        out: dict[str, int] = {}
-        for s in self.slots:
-            out[s.role] = out.get(s.role, 0) + orbit_size(self, s.where)
-        return out
 
 
 def table_bounds(kind: str, order: int, size: float, table: str | None) -> BoundsShape:
@@ -124,10 +100,6 @@ def table_bounds(kind: str, order: int, size: float, table: str | None) -> Bound
     pts = tuple((round(r * math.cos(2 * math.pi * k / corners), 4), round(r * math.sin(2 * math.pi * k / corners), 4))
                 for k in range(corners))
     return Polygon(pts)
-
-
-def orbit_size(plan: Plan, where: Where) -> int:
-    return 1 if where == "centre" else plan.group // 2 if where == "axis" else plan.group
 
 
 def make_plan(cat: Catalogue, *, players: int, symmetry: str | None = None, size: float | None = None,
@@ -215,7 +187,7 @@ def mutate(plan: Plan, genome: Genome, rng: np.random.Generator) -> tuple[Genome
     which genes changed."""
     genes = list(genome)
     width = plan.hi - plan.lo
-    changed = sorted(rng.choice(len(genes), size=min(len(genes), int(rng.integers(1, 4))), replace=False).tolist())
+    changed = changed_genes(len(genes), rng)
     for i in changed:
         slot, g = plan.slots[i], genes[i]
         if slot.where == "centre":
@@ -223,13 +195,11 @@ def mutate(plan: Plan, genome: Genome, rng: np.random.Generator) -> tuple[Genome
         if rng.random() < 0.15:
             genes[i] = draw(plan, slot, rng)
             continue
-        lo_u, hi_u = REACH[slot.role]
-        u = float(np.clip(g.u + rng.normal(0.0, 0.08), lo_u, hi_u))
         if slot.where == "axis":
-            genes[i] = replace(g, u=u)
+            genes[i] = replace(g, u=nudge(g, REACH[slot.role], rng)[0])
             continue
         margin = min(6.0, width * 0.1)
-        theta = float(np.clip(g.theta + rng.normal(0.0, width * 0.12), plan.lo + margin, plan.hi - margin))
+        u, theta = nudge(g, REACH[slot.role], rng, (plan.lo + margin, plan.hi - margin), width)
         angle = g.angle + float(rng.normal(0.0, 15.0))
         if slot.role == "field" and slot.turn:
             angle = slot.turn * float(np.clip(abs(angle), 25.0, 80.0))

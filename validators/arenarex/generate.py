@@ -7,38 +7,20 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import numpy as np
-
-from engine.arenarex.generate import Genome, Plan, build, load_catalogue, make_plan, mutate, place, precheck
-from schema.games.arenarex import ArenaRexArena
+from engine.arenarex.generate import Plan
+from validators.generate_hooks import GenomeHook
 
 #: Square inches of one-push kill band (per zone, largest base) counted as a board whose pits
 #: are fully in play.
 KILL_BAND_FULL = 60.0
 
 
-class ArenaRexGenerator:
+class ArenaRexGenerator(GenomeHook):
     #: The book's player count: "both players roll a D6" (L40).
     default_players = 2
 
-    def plan(self, catalogue: str | None, players: int, symmetry: str | None, size: float | None,
-             table: str | None) -> Plan:
-        """Raises :class:`schema.ArenaError` (a bad catalogue, located) or
-        :class:`engine.arenarex.generate.GenerateError` (parameters it cannot honour)."""
-        return make_plan(load_catalogue(catalogue), players=players, symmetry=symmetry, size=size, table=table)
-
-    def fresh(self, plan: Plan, rng: np.random.Generator) -> Genome:
-        return place(plan, rng)
-
-    def vary(self, plan: Plan, genome: Genome, rng: np.random.Generator) -> Genome:
-        varied, changed = mutate(plan, genome, rng)
-        return place(plan, rng, varied, changed)
-
-    def build(self, plan: Plan, genome: Genome, seed: int) -> ArenaRexArena:
-        return build(plan, genome, seed=seed)
-
-    def precheck(self, arena: ArenaRexArena) -> list[str]:
-        return precheck(arena)
+    def __init__(self) -> None:
+        super().__init__("engine.arenarex.generate")
 
     def quality(self, metrics: dict[str, Any]) -> float:
         """Higher is better, from the zones' numbers for the widest base (the worse zone counts):
