@@ -39,7 +39,6 @@ from shapely.geometry.base import BaseGeometry
 from engine.arenarex.generate_plan import (AXIS, GenerateError, Gene, Genome, Plan, Slot, draw, load_catalogue,
                                            make_plan, mutate)
 from engine.orbit_genome import images, place_orbits
-from engine.symmetry import apply_angle, apply_point, operations
 from schema.games.arenarex import (DEFAULT_BASES, MM_PER_INCH, ArenaRexArena, BoardShape, Deployment, Hazard, Pit,
                                    Scenario, Spikes)
 from schema.games.arenarex_edges import deployment_edge
