@@ -1,6 +1,7 @@
 """File → Generate arena…: the generator (:mod:`validators.generate`) in the editor.
 
-A dialog asks for the players, the symmetry, the seed, the time budget and a catalogue file; the
+A dialog asks for the game (every ruleset with a generator; the open arena's by default), the
+players, the symmetry, the board, the seed, the time budget and a catalogue file; the
 search runs on a background thread (its candidates scored on local worker processes, as ``arena
 generate --workers 2``) with a progress dialog whose Cancel stops it after the candidates being
 scored; the best arena opens as a new untitled document (the same arena as ``arena generate``
@@ -18,9 +19,11 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDoubleSpin
                                QHBoxLayout, QLineEdit, QProgressDialog, QPushButton, QSpinBox, QWidget)
 
 from editor.background_run import LatestRun
+from schema.ruleset import rulesets
 
 SYMMETRIES = ("(default for the players)", "rotational:2", "rotational:3", "rotational:4", "rotational:5",
               "rotational:6", "mirror", "dihedral:2", "dihedral:3", "dihedral:4")
+TABLES = ("(default for the game)", "square", "polygon", "circle")
 #: Steps of the progress bar (it shows the share of the budget used).
 STEPS = 1000
 
@@ -30,6 +33,14 @@ class GenerateDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Generate arena")
         form = QFormLayout(self)
+        self.game = QComboBox()
+        for rs in sorted(rulesets().values(), key=lambda r: r.id != "gravstrike"):
+            if rs.generator:
+                self.game.addItem(rs.game, rs.id)
+        self.table = QComboBox()
+        self.table.setEditable(True)
+        self.table.addItems(TABLES)
+        self.table.setToolTip("Gravstrike: square, polygon or WIDTHxHEIGHT; Arena Rex: circle, square or WIDTHxHEIGHT")
         self.players = QSpinBox()
         self.players.setRange(2, 6)
         self.players.setValue(4)
@@ -48,8 +59,11 @@ class GenerateDialog(QDialog):
         row = QHBoxLayout()
         row.addWidget(self.catalogue)
         row.addWidget(browse)
+        self.game.currentIndexChanged.connect(self._game_changed)
+        form.addRow("Game", self.game)
         form.addRow("Players", self.players)
         form.addRow("Symmetry", self.symmetry)
+        form.addRow("Board", self.table)
         form.addRow("Seed", self.seed)
         form.addRow("Time budget", self.budget)
         form.addRow("Catalogue", row)
@@ -58,6 +72,20 @@ class GenerateDialog(QDialog):
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
 
+    def choose_game(self, system: str) -> None:
+        """Select ``system`` when it has a generator (else keep the choice)."""
+        i = self.game.findData(system)
+        if i >= 0:
+            self.game.setCurrentIndex(i)
+            self._game_changed()
+
+    def _game_changed(self) -> None:
+        from validators.generate import hook_of
+
+        system = self.game.currentData()
+        if system:
+            self.players.setValue(int(getattr(hook_of(system), "default_players", 4)))
+
     def _browse(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Catalogue of pieces", "", "Catalogues (*.yaml *.yml *.json)")
         if path:
@@ -65,7 +93,10 @@ class GenerateDialog(QDialog):
 
     def values(self) -> dict[str, Any]:
         sym = self.symmetry.currentText()
-        return {"players": self.players.value(), "symmetry": None if sym.startswith("(") else sym,
+        table = self.table.currentText().strip()
+        return {"system": self.game.currentData(), "players": self.players.value(),
+                "symmetry": None if sym.startswith("(") else sym, "table": None if table.startswith("(") or not table
+                else table,
                 "seed": self.seed.value(), "budget": self.budget.value(),
                 "catalogue": self.catalogue.text().strip() or None}
 
@@ -96,7 +127,7 @@ class GenerateRun(LatestRun, QObject):
         self._signals.failed.connect(self._failed)
         self._begin_runs()
 
-    def start(self, plan: Any, seed: int, budget: float) -> None:
+    def start(self, plan: Any, seed: int, budget: float, system: str = "gravstrike") -> None:
         from validators.generate import generate
 
         self.cancel()
@@ -107,7 +138,7 @@ class GenerateRun(LatestRun, QObject):
 
         def work() -> None:
             try:
-                outcome = generate("gravstrike", plan, seed, budget=budget, workers=workers, should_stop=stop.is_set,
+                outcome = generate(system, plan, seed, budget=budget, workers=workers, should_stop=stop.is_set,
                                    progress=lambda step: signals.progress.emit(run, step))
             except Exception as exc:  # noqa: BLE001 - shown to the designer (Cancelled included)
                 signals.failed.emit(run, str(exc) or type(exc).__name__)
@@ -133,18 +164,20 @@ class Generator(QObject):
 
     def ask(self) -> bool:
         dialog = GenerateDialog(self.win)
+        dialog.choose_game(getattr(self.win.doc.arena, "system", "gravstrike"))
         self.dialog = dialog
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         return self.start(**dialog.values())
 
-    def start(self, players: int, symmetry: str | None, seed: int, budget: float, catalogue: str | None) -> bool:
-        """Check the settings (a bad catalogue or symmetry is shown, nothing starts), then search."""
+    def start(self, players: int, symmetry: str | None, seed: int, budget: float, catalogue: str | None,
+              system: str = "gravstrike", table: str | None = None) -> bool:
+        """Check the settings (a bad catalogue, symmetry or board is shown, nothing starts), then search."""
         from schema import ArenaError
         from validators.generate import hook_of
 
         try:
-            plan = hook_of("gravstrike").plan(catalogue, players, symmetry, None, None)
+            plan = hook_of(system).plan(catalogue, players, symmetry, None, table)
         except ArenaError as exc:
             self.win.show_problems("Cannot read the catalogue", str(exc))
             return False
@@ -152,7 +185,7 @@ class Generator(QObject):
             self.win.show_problems("Cannot generate this arena", str(exc))
             return False
         self.budget = budget
-        self.run.start(plan, seed, budget)
+        self.run.start(plan, seed, budget, system)
         dlg = QProgressDialog("Generating: starting workers…", "Cancel", 0, STEPS, self.win)
         dlg.setWindowTitle("Generate arena")
         dlg.setWindowModality(Qt.WindowModality.NonModal)

@@ -11,8 +11,12 @@ schema.errors.ArenaError: c.yaml:1:8: /walls: 3 is not of type 'array'
 
 from __future__ import annotations
 
+import json
 import os
-from typing import Any
+from collections.abc import Callable
+from functools import lru_cache
+from importlib import resources
+from typing import Any, TypeVar
 
 import jsonschema
 
@@ -51,3 +55,44 @@ def read_checked_text(text: str, schema: dict[str, Any], *, source: str, json_te
 def located_problems(located: Located, source: str, found: list[tuple[str, str]]) -> ArenaError:
     """The error for ``(pointer, message)`` pairs found in a checked document."""
     return ArenaError(sorted(Problem(source, *located.where(ptr), ptr, msg) for ptr, msg in found))
+
+
+#: The source name of a catalogue shipped with the studio.
+DEFAULT_SOURCE = "<default catalogue>"
+
+
+def read_catalogue(path: str | os.PathLike[str] | None, package: str, default: str,
+                   schema: dict[str, Any]) -> tuple[Any, Located, str]:
+    """A generator's catalogue of pieces: ``path`` checked against ``schema``, or when ``path``
+    is None the default one shipped as the resource ``default`` of ``package``: (the document,
+    its positions, its source name for messages)."""
+    if path is None:
+        text = resources.files(package).joinpath(default).read_text(encoding="utf-8")
+        doc, located = read_checked_text(text, schema, source=DEFAULT_SOURCE)
+        return doc, located, DEFAULT_SOURCE
+    doc, located = read_checked(path, schema)
+    return doc, located, str(path)
+
+
+T = TypeVar("T")
+
+
+@lru_cache(maxsize=16)
+def package_json(package: str, name: str) -> dict[str, Any]:
+    """A JSON document shipped as the resource ``name`` of ``package`` (a side file's schema)."""
+    data: dict[str, Any] = json.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))
+    return data
+
+
+def load_catalogue_of(path: str | os.PathLike[str] | None, package: str, build: Callable[[Any, str], T],
+                      semantic: Callable[[T], list[tuple[str, str]]]) -> T:
+    """A game's generator catalogue: ``path`` (None: the ``catalogue.yaml`` shipped in
+    ``package``) checked against the package's ``catalogue.schema.json``, built (``build(doc,
+    source)``) and checked for what the schema cannot say (``semantic``: ``(pointer, message)``
+    pairs); :class:`ArenaError` with every problem located."""
+    doc, located, source = read_catalogue(path, package, "catalogue.yaml", package_json(package, "catalogue.schema.json"))
+    cat = build(doc, source)
+    found = semantic(cat)
+    if found:
+        raise located_problems(located, source, found)
+    return cat

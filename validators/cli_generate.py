@@ -19,6 +19,11 @@ from validators.cli_app import app, fail, printable, working_on
 from validators.generate import DEFAULT_BUDGET, DEFAULT_WORKERS, Outcome, Progress as Step, generate, hook_of
 
 
+def default_players(hook: object, players: int | None) -> int:
+    """``players``, or when not given the hook's ``default_players`` (4 when it has none)."""
+    return players if players is not None else int(getattr(hook, "default_players", 4))
+
+
 def best_text(step: Step) -> str:
     b = step.best
     if b is None:
@@ -32,16 +37,19 @@ def best_text(step: Step) -> str:
 def generate_cmd(
     output: Annotated[Path, typer.Option("-o", "--output", help="Write the arena here (YAML or JSON by extension).")],
     system: Annotated[str, typer.Option("--system", help="The game (ruleset id).")] = "gravstrike",
-    players: Annotated[int, typer.Option("--players", min=2, max=6, help="Players (2 to 6).")] = 4,
+    players: Annotated[Optional[int], typer.Option("--players", min=2, max=6, help="Players (2 to 6; default: 4 for "
+                                                   "Gravstrike, the game's own count for others).")] = None,
     symmetry: Annotated[Optional[str], typer.Option("--symmetry", help="rotational:N, mirror or dihedral:N (default: "
                                                     "rotational:PLAYERS; dihedral:3 for six).")] = None,
     seed: Annotated[int, typer.Option("--seed", min=0, help="The seed: the same seed gives the same arena.")] = 0,
     catalogue: Annotated[Optional[Path], typer.Option("--catalogue", help="A catalogue of pieces (YAML/JSON); default: "
                                                       "the shipped one.")] = None,
-    size: Annotated[Optional[float], typer.Option("--size", help="Table size across, in lengths (default 24; 28 for "
-                                                  "five or six players).")] = None,
-    table: Annotated[Optional[str], typer.Option("--table", help="square, polygon or WIDTHxHEIGHT (default: a square "
-                                                 "if it has the symmetry, else a regular polygon).")] = None,
+    size: Annotated[Optional[float], typer.Option("--size", help="Table size across, in the game's units (Gravstrike: "
+                                                  "lengths, default 24, 28 for five or six players; Arena Rex: inches, "
+                                                  "30 for a circle, 24 for a square).")] = None,
+    table: Annotated[Optional[str], typer.Option("--table", help="Gravstrike: square, polygon or WIDTHxHEIGHT (default: "
+                                                 "a square if it has the symmetry, else a regular polygon); Arena Rex: "
+                                                 "circle (default), square or WIDTHxHEIGHT.")] = None,
     budget: Annotated[float, typer.Option("--budget", min=1.0, help="Seconds to search before keeping the best so far.")]
     = DEFAULT_BUDGET,
     workers: Annotated[int, typer.Option("--workers", min=1, help="Local worker processes scoring candidates.")]
@@ -62,7 +70,8 @@ def generate_cmd(
         working_on(catalogue)
     try:
         hook = hook_of(system)
-        plan = hook.plan(None if catalogue is None else str(catalogue), players, symmetry, size, table)
+        plan = hook.plan(None if catalogue is None else str(catalogue), default_players(hook, players), symmetry, size,
+                         table)
     except ArenaError as exc:
         for p in exc.problems:
             err.print(str(p), markup=False, highlight=False)

@@ -11,15 +11,12 @@ problem names the file, line, column and JSON pointer.  The default catalogue sh
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from schema.errors import ArenaError
-from schema.sidefile import located_problems, read_checked, read_checked_text
+from schema.sidefile import load_catalogue_of, package_json
 
 FORMAT = "gravstrike/1"
 
@@ -59,31 +56,14 @@ class Catalogue:
     targets: int
 
 
-@lru_cache(maxsize=1)
 def catalogue_schema() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(resources.files("engine.gravstrike").joinpath("catalogue.schema.json")
-                                      .read_text(encoding="utf-8"))
-    return data
-
-
-DEFAULT_SOURCE = "<default catalogue>"
+    return package_json("engine.gravstrike", "catalogue.schema.json")
 
 
 def load_catalogue(path: str | os.PathLike[str] | None) -> Catalogue:
     """The catalogue in ``path`` (None: the default one); :class:`ArenaError` with located
     problems when it is not a valid catalogue."""
-    if path is None:
-        text = resources.files("engine.gravstrike").joinpath("catalogue.yaml").read_text(encoding="utf-8")
-        doc, located = read_checked_text(text, catalogue_schema(), source=DEFAULT_SOURCE)
-        source = DEFAULT_SOURCE
-    else:
-        doc, located = read_checked(path, catalogue_schema())
-        source = str(path)
-    cat = _build(doc, source)
-    found = semantic(cat)
-    if found:
-        raise located_problems(located, source, found)
-    return cat
+    return load_catalogue_of(path, "engine.gravstrike", _build, semantic)
 
 
 def _build(doc: dict[str, Any], source: str) -> Catalogue:

@@ -28,7 +28,7 @@ from shapely.geometry.base import BaseGeometry
 
 from engine.gravstrike.generate_plan import (AXIS, DEFAULT_SYMMETRY, GenerateError, Gene, Genome, Plan, Slot, draw,
                                              load_catalogue, make_plan, mutate, parse_symmetry, sample)
-from engine.symmetry import apply_angle, apply_point, operations
+from engine.orbit_genome import images, place_orbits
 from schema.model import (AccelerationField, Arena, Checkpoint, Circle, ExclusionField, Rect, Scenario, StartPosition,
                           StaticTarget, Symmetry, Wall)
 
@@ -65,22 +65,9 @@ def pieces(plan: Plan, genome: Genome) -> list[Piece]:
 
 def orbit(plan: Plan, slot: Slot, gene: Gene) -> list[Piece]:
     """One gene's piece and its images under the group, coinciding ones once."""
-    ops = operations(plan.kind, plan.order, AXIS)
-    out: list[Piece] = []
     p, angle = _base(plan, slot, gene)
-    seen: set[tuple[float, float, float]] = set()
-    for fn, mirror, _ in ops:
-        x, y = apply_point(fn, p, 0.0, 0.0)
-        x, y = round(x, 4) + 0.0, round(y, 4) + 0.0
-        a = round(apply_angle(fn, angle, mirror), 3) % 360.0
-        turned = a % 180.0 if slot.role == "wall" else a if slot.role in ("start", "field") else 0.0
-        key = (round(x, 3), round(y, 3), round(turned, 1) % 360.0)
-        if key in seen:
-            continue
-        seen.add(key)
-        polar = round(math.degrees(math.atan2(y, x)) % 360.0, 3) % 360.0 if math.hypot(x, y) > 1e-6 else 0.0
-        out.append((slot, (x, y), a, polar))
-    return out
+    period = 180.0 if slot.role == "wall" else 360.0 if slot.role in ("start", "field") else 0.0
+    return [(slot, c, a, polar) for c, a, polar in images(plan.kind, plan.order, AXIS, p, angle, period)]
 
 
 def _ordered(items: list[Piece]) -> list[Piece]:
@@ -223,27 +210,10 @@ def place(plan: Plan, rng: np.random.Generator, genome: Genome | None = None, re
     default all; the others are kept from ``genome``) is drawn until its orbit clears the table's
     edge, the pieces already down and itself, at most :data:`TRIES` times (then the draw with the
     fewest problems is kept; the validators judge it)."""
-    genes = list(genome) if genome is not None else [Gene(0.0, 0.0, 0.0)] * len(plan.slots)
-    todo = set(range(len(plan.slots)) if redo is None else redo)
     bounds = plan.bounds.to_shapely()
     spacing = _spacing()
-    order = sorted(range(len(plan.slots)), key=lambda i: (i in todo, PLACE_ORDER.index(plan.slots[i].role), i))
-    down: list[Checked] = []
-    for i in order:
-        slot = plan.slots[i]
-        if i not in todo:
-            down += [_checked(q) for q in orbit(plan, slot, genes[i])]
-            continue
-        best: tuple[int, Gene, list[Checked]] | None = None
-        for _ in range(TRIES):
-            gene = genes[i] if genome is not None and best is None else draw(plan, slot, rng)
-            mine = [_checked(q) for q in orbit(plan, slot, gene)]
-            bad = len(_problems(mine, down, bounds, spacing))
-            if best is None or bad < best[0]:
-                best = (bad, gene, mine)
-            if not bad:
-                break
-        assert best is not None
-        genes[i] = best[1]
-        down += best[2]
-    return tuple(genes)
+    genes, _ = place_orbits(
+        len(plan.slots), lambda i: PLACE_ORDER.index(plan.slots[i].role), genome, redo,
+        lambda i: draw(plan, plan.slots[i], rng), lambda i, gene: [_checked(q) for q in orbit(plan, plan.slots[i], gene)],
+        lambda mine, down: len(_problems(mine, down, bounds, spacing)), TRIES)
+    return genes

@@ -23,11 +23,13 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 import numpy as np
+
 from engine.gravstrike.catalogue import Catalogue, load_catalogue
-from engine.symmetry import KINDS, group_size
+from engine.orbit_genome import Gene, Genome, OrbitPlan, changed_genes, nudge
+from engine.symmetry import GenerateError, Where, group_size, orbits as _orbits, parse_symmetry
 from schema.model import BoundsShape, Polygon, Rect
 
-__all__ = ["GenerateError", "Gene", "Plan", "Slot", "load_catalogue", "make_plan", "mutate", "parse_symmetry", "sample"]
+__all__ = ["GenerateError", "Gene", "Genome", "Plan", "Slot", "load_catalogue", "make_plan", "mutate", "parse_symmetry", "sample"]
 
 #: The mirror axis of ``mirror`` and the first axis of ``dihedral:N`` (degrees): vertical.
 AXIS = 90.0
@@ -35,15 +37,11 @@ AXIS = 90.0
 DEFAULT_SYMMETRY = {2: "rotational:2", 3: "rotational:3", 4: "rotational:4", 5: "rotational:5", 6: "dihedral:3"}
 
 Role = Literal["start", "wall", "pillar", "outlying", "central", "field", "exclusion", "target"]
-Where = Literal["generic", "axis", "centre"]
+
 #: Per role: the range of ``u`` (share of the way from the centre to the edge).
 REACH: dict[str, tuple[float, float]] = {
     "start": (0.62, 0.88), "outlying": (0.5, 0.9), "wall": (0.12, 0.85), "pillar": (0.12, 0.85),
     "field": (0.2, 0.85), "target": (0.15, 0.7), "exclusion": (0.6, 0.95), "central": (0.0, 0.0)}
-
-
-class GenerateError(ValueError):
-    """Parameters the generator cannot honour (the message says which and why)."""
 
 
 @dataclass(frozen=True)
@@ -62,17 +60,7 @@ class Slot:
 
 
 @dataclass(frozen=True)
-class Gene:
-    u: float
-    theta: float
-    angle: float
-
-
-Genome = tuple[Gene, ...]
-
-
-@dataclass(frozen=True)
-class Plan:
+class Plan(OrbitPlan):
     players: int
     kind: str
     order: int
@@ -84,39 +72,6 @@ class Plan:
     lo: float
     hi: float
     axes: tuple[float, ...]
-
-    @property
-    def symmetry(self) -> str:
-        return self.kind if self.kind == "mirror" else f"{self.kind}:{self.order}"
-
-    @property
-    def group(self) -> int:
-        return group_size(self.kind, self.order)
-
-    def counts(self) -> dict[str, int]:
-        """Pieces of each role the arena gets (after rounding to whole orbits)."""
-        out: dict[str, int] = {}
-        for s in self.slots:
-            out[s.role] = out.get(s.role, 0) + orbit_size(self, s.where)
-        return out
-
-
-def parse_symmetry(text: str) -> tuple[str, int]:
-    """``rotational:N``, ``mirror`` or ``dihedral:N`` -> (kind, order)."""
-    kind, _, order = text.strip().partition(":")
-    if kind not in KINDS:
-        raise GenerateError(f"symmetry {text!r}: use rotational:N, mirror or dihedral:N (the schema's kinds)")
-    if kind == "mirror":
-        if order not in ("", "1"):
-            raise GenerateError(f"symmetry {text!r}: a mirror has one axis; write 'mirror' (or dihedral:N for N axes)")
-        return kind, 1
-    try:
-        n = int(order)
-    except ValueError:
-        raise GenerateError(f"symmetry {text!r}: give the order, e.g. {kind}:4") from None
-    if not 1 <= n <= 12:
-        raise GenerateError(f"symmetry {text!r}: the order must be 1 to 12 (the schema's range)")
-    return kind, n
 
 
 def table_bounds(kind: str, order: int, size: float, table: str | None) -> BoundsShape:
@@ -145,34 +100,6 @@ def table_bounds(kind: str, order: int, size: float, table: str | None) -> Bound
     pts = tuple((round(r * math.cos(2 * math.pi * k / corners), 4), round(r * math.sin(2 * math.pi * k / corners), 4))
                 for k in range(corners))
     return Polygon(pts)
-
-
-def orbit_size(plan: Plan, where: Where) -> int:
-    return 1 if where == "centre" else plan.group // 2 if where == "axis" else plan.group
-
-
-def _orbits(n: int, group: int, mirrors: bool, centre: bool) -> list[Where]:
-    """Orbits whose sizes add up to as near ``n`` as they can (at least one orbit when ``n`` >
-    0): generic ones of ``group`` pieces, axis ones of ``group / 2`` (with mirrors), the centre
-    (one piece: the central checkpoint only), fewest orbits among the nearest totals."""
-    if n <= 0:
-        return []
-    best: tuple[tuple[int, int], list[Where]] | None = None
-    for c in (0, 1) if centre else (0,):
-        for b in range(0, 7) if mirrors and group > 1 else (0,):
-            for a in range(0, n // group + 2):
-                total = a * group + b * (group // 2) + c
-                if total == 0:
-                    continue
-                key = (abs(total - n), a + b + c)
-                if best is None or key < best[0]:
-                    centre_: list[Where] = ["centre"]
-                    generic: list[Where] = ["generic"]
-                    axis: list[Where] = ["axis"]
-                    where = centre_ * c + generic * a + axis * b
-                    best = (key, where)
-    assert best is not None
-    return best[1]
 
 
 def make_plan(cat: Catalogue, *, players: int, symmetry: str | None = None, size: float | None = None,
@@ -260,7 +187,7 @@ def mutate(plan: Plan, genome: Genome, rng: np.random.Generator) -> tuple[Genome
     which genes changed."""
     genes = list(genome)
     width = plan.hi - plan.lo
-    changed = sorted(rng.choice(len(genes), size=min(len(genes), int(rng.integers(1, 4))), replace=False).tolist())
+    changed = changed_genes(len(genes), rng)
     for i in changed:
         slot, g = plan.slots[i], genes[i]
         if slot.where == "centre":
@@ -268,13 +195,11 @@ def mutate(plan: Plan, genome: Genome, rng: np.random.Generator) -> tuple[Genome
         if rng.random() < 0.15:
             genes[i] = draw(plan, slot, rng)
             continue
-        lo_u, hi_u = REACH[slot.role]
-        u = float(np.clip(g.u + rng.normal(0.0, 0.08), lo_u, hi_u))
         if slot.where == "axis":
-            genes[i] = replace(g, u=u)
+            genes[i] = replace(g, u=nudge(g, REACH[slot.role], rng)[0])
             continue
         margin = min(6.0, width * 0.1)
-        theta = float(np.clip(g.theta + rng.normal(0.0, width * 0.12), plan.lo + margin, plan.hi - margin))
+        u, theta = nudge(g, REACH[slot.role], rng, (plan.lo + margin, plan.hi - margin), width)
         angle = g.angle + float(rng.normal(0.0, 15.0))
         if slot.role == "field" and slot.turn:
             angle = slot.turn * float(np.clip(abs(angle), 25.0, 80.0))

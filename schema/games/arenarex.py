@@ -393,6 +393,7 @@ RULESET = Ruleset(
     editor="",
     robustness="validators.arenarex.robustness:HOOK",
     balance="validators.arenarex.balance:HOOK",
+    generator="validators.arenarex.generate:HOOK",
 )
 
 

@@ -18,7 +18,8 @@ def test_menu_generates_a_new_untitled_arena(window, qtbot) -> None:  # type: ig
     dialog.seed.setValue(3)
     dialog.budget.setValue(4.0)
     values = dialog.values()
-    assert values == {"players": 2, "symmetry": "mirror", "seed": 3, "budget": 4.0, "catalogue": None}
+    assert values == {"system": "gravstrike", "players": 2, "symmetry": "mirror", "table": None, "seed": 3,
+                      "budget": 4.0, "catalogue": None}
     window.generator.run.workers = 1  # in the thread: the test needs no worker processes
     steps: list[object] = []
     window.generator.run.progress.connect(steps.append)
@@ -32,6 +33,38 @@ def test_menu_generates_a_new_untitled_arena(window, qtbot) -> None:  # type: ig
     assert arena is outcome.arena and window.doc.path is None
     assert arena.players == 2 and arena.symmetry.kind == "mirror"
     assert "Generated" in window.statusBar().currentMessage() or "budget ran out" in window.statusBar().currentMessage()
+
+
+def test_arena_rex_generates_from_the_dialog(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The Game choice lists every ruleset with a generator; choosing Arena Rex sets its two
+    players ("both players roll a D6") and the board (the 24 in square) is passed on; the board
+    opens as a new untitled Arena Rex document."""
+    from schema.games.arenarex import ArenaRexArena
+
+    dialog = GenerateDialog(window)
+    assert dialog.game.findData("arena-rex") >= 0 and dialog.game.findData("gravstrike") >= 0
+    dialog.choose_game("arena-rex")
+    assert dialog.players.value() == 2
+    dialog.table.setCurrentText("square")
+    dialog.seed.setValue(2)
+    values = dialog.values()
+    assert values["system"] == "arena-rex" and values["table"] == "square" and values["players"] == 2
+    window.generator.run.workers = 1
+    assert window.generator.start(**values)
+    with qtbot.waitSignal(window.generator.run.finished, timeout=120_000) as got:
+        pass
+    arena = window.doc.arena
+    assert arena is got.args[0].arena and isinstance(arena, ArenaRexArena) and window.doc.path is None
+    assert arena.players == 2 and arena.bounds.size == (24.0, 24.0)
+    assert "Generated arena passes every validator" in window.statusBar().currentMessage()
+
+
+def test_an_unsupported_player_count_is_shown_and_nothing_starts(window) -> None:  # type: ignore[no-untyped-def]
+    shown: list[tuple[str, str]] = []
+    window.show_problems = lambda title, text: shown.append((title, text))
+    assert not window.generator.start(4, None, 0, 10.0, None, system="arena-rex")
+    assert shown and "Arena Rex is a game for two" in shown[0][1]
+    assert not window.generator.run.running
 
 
 def test_cancel_stops_the_search_and_keeps_the_document(window, qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -6,31 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
-from engine.gravstrike.generate import Genome, Plan, build, load_catalogue, make_plan, mutate, place, precheck
-from schema.model import Arena
+from engine.gravstrike.generate import Plan
+from validators.generate_hooks import GenomeHook
 
 
-class GravstrikeGenerator:
-    def plan(self, catalogue: str | None, players: int, symmetry: str | None, size: float | None,
-             table: str | None) -> Plan:
-        """Raises :class:`schema.ArenaError` (a bad catalogue, located) or
-        :class:`engine.gravstrike.generate.GenerateError` (parameters it cannot honour)."""
-        return make_plan(load_catalogue(catalogue), players=players, symmetry=symmetry, size=size, table=table)
-
-    def fresh(self, plan: Plan, rng: np.random.Generator) -> Genome:
-        return place(plan, rng)
-
-    def vary(self, plan: Plan, genome: Genome, rng: np.random.Generator) -> Genome:
-        varied, changed = mutate(plan, genome, rng)
-        return place(plan, rng, varied, changed)
-
-    def build(self, plan: Plan, genome: Genome, seed: int) -> Arena:
-        return build(plan, genome, seed=seed)
-
-    def precheck(self, arena: Arena) -> list[str]:
-        return precheck(arena)
+class GravstrikeGenerator(GenomeHook):
+    def __init__(self) -> None:
+        super().__init__("engine.gravstrike.generate")
 
     def quality(self, metrics: dict[str, Any]) -> float:
         """Higher is better: walls that hide no one ("without giving those turbines
