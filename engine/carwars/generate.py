@@ -19,6 +19,7 @@ operations map that lattice onto itself), so the arena saved is the arena scored
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -81,7 +82,7 @@ def build(plan: Plan, genome: Genome, *, seed: int, name: str | None = None) -> 
     tokens = []
     for kind in ("barrel", "barrier"):
         size, weight, cover, face = TOKEN_DEFAULTS[kind]
-        tokens += [Token(f"{kind}-{i + 1}", kind, c, round(a % 180.0, 3), size, weight, cover, None, face)  # type: ignore[arg-type]
+        tokens += [Token(f"{kind}-{i + 1}", kind, c, round(a % 180.0, 3), size, weight, cover, None, face)
                    for i, (_, c, a, _) in enumerate(by.get(kind, []))]
     cards = [Card(f"card-{n}", n, c, s.card_role, player_of.get(k) if s.owned else None, round(a % 180.0, 3))  # type: ignore[arg-type]
              for n, (s, c, a, k) in enumerate(by.get("card", []))]
@@ -124,8 +125,6 @@ def _start_geometry(plan_or_arena: Plan | CarWarsArena, c: tuple[float, float], 
 
 
 def _key_behind(c: tuple[float, float], facing: float, length: float, width: float, back: float) -> BaseGeometry:
-    import math
-
     t = math.radians(facing)
     ux, uy = math.cos(t), math.sin(t)
     nx, ny = -uy, ux

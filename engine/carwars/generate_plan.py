@@ -121,7 +121,9 @@ def _orbits(n: int, group: int, mirrors: bool) -> list[Where]:
             total = a * group + b * (group // 2)
             key = (abs(total - n), a + b)
             if total and (best is None or key < best[0]):
-                best = (key, ["generic"] * a + ["axis"] * b)
+                generic: list[Where] = ["generic"]
+                axis: list[Where] = ["axis"]
+                best = (key, generic * a + axis * b)
     assert best is not None
     return best[1]
 
