@@ -6,6 +6,8 @@ to ``--radius`` lengths from the centre, where the pillars W4-W6 cover a quarter
 time and the load average (the machine is shared: read the numbers with it).
 
     .venv/bin/python bench/balance.py [--radius 7.5] [--budget 30] [--repeat 3]
+    .venv/bin/python bench/balance.py --system car-wars-6e     # Twin Pillars, its pillar walls 3 in from the edges
+    .venv/bin/python bench/balance.py --file ARENA [--code CODE]   # any arena with a balance hook
 
 Target (issue 19): a fix in at most 10 s on two cores.
 """
@@ -48,23 +50,40 @@ def pulled_in(radius: float) -> Any:
     return dataclasses.replace(arena, checkpoints=tuple(out))
 
 
+def chosen(args: argparse.Namespace) -> tuple[Any, str]:
+    """The arena to fix and its description."""
+    if args.file:
+        return load(args.file), args.file
+    if args.system == "car-wars-6e":
+        arena = load(ROOT / "arenas" / "car-wars" / "twin-pillars-2p.yaml")
+        west, east = arena.walls
+        walls = (dataclasses.replace(west, shape=dataclasses.replace(west.shape, center=(-14.0, 0.0))),
+                 dataclasses.replace(east, shape=dataclasses.replace(east.shape, center=(14.0, 0.0))))
+        return dataclasses.replace(arena, walls=walls), "Car Wars Twin Pillars with its pillars 3 in from the edges"
+    return pulled_in(args.radius), f"the default arena with its outlying checkpoints at {args.radius:g} lengths"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--radius", type=float, default=7.5)
     ap.add_argument("--budget", type=float, default=30.0)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--system", default="gravstrike", help="gravstrike (the default arena, pulled in) or car-wars-6e "
+                    "(Twin Pillars with its pillars pulled out to the edges)")
+    ap.add_argument("--file", help="an arena file to fix instead")
+    ap.add_argument("--code", help="fix only the findings of this code")
     args = ap.parse_args()
-    arena = pulled_in(args.radius)
+    arena, what = chosen(args)
     load_before = os.getloadavg()
     walls, cpus = [], []
     for _ in range(args.repeat):
         t0, c0 = time.perf_counter(), cpu()
-        p = propose(arena, budget=args.budget)
+        p = propose(arena, budget=args.budget, code=args.code)
         walls.append(time.perf_counter() - t0)
         cpus.append(cpu() - c0)
     load_after = os.getloadavg()
     median = statistics.median(walls)
-    print(f"propose a fix on the default arena with its outlying checkpoints at {args.radius:g} lengths: "
+    print(f"propose a fix on {what}: "
           f"median {median:.1f} s wall (runs {', '.join(f'{w:.1f}' for w in walls)}), {statistics.median(cpus):.1f} s CPU, "
           f"{p.validations} validations; target <= {TARGET_S:.0f} s: {'met' if median <= TARGET_S else 'NOT met'}")
     print(f"load average before {load_before[0]:.2f} / after {load_after[0]:.2f} (1 min), {os.cpu_count()} CPUs")

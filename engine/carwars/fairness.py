@@ -90,8 +90,9 @@ def travel_jobs(arena: CarWarsArena, policies: tuple[Policy, ...] = POLICIES, us
             for s in starts:
                 rep, _ = images[s.player]
                 target = t.starts[rep]
-                if target != rep and images[target][1] is None and images[target][0] == target and target > rep:
-                    images[target] = (rep, t)
+                if (target != rep and images[target][1] is None and images[target][0] == target and target > rep
+                        and not any(r == target and sym is not None for r, sym in images.values())):
+                    images[target] = (rep, t)  # a start others take their answers from stays searched
     parts: dict[Policy, tuple[Part, ...]] = {"safe": ("all",), "flat-out": ("cards", "starts") if split else ("all",)}
     jobs: list[Job] = [(policy, s.player, part) for policy in policies for s in starts if images[s.player][1] is None
                        for part in parts[policy]]

@@ -11,7 +11,7 @@ fairness metrics plan from one start per orbit and map the answers.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 import shapely
@@ -28,13 +28,22 @@ EPS = 1e-6
 class Symmetry:
     """A rotation by ``angle`` degrees about ``centre``, or (``mirror``) a reflection in the
     line through ``centre`` at ``angle`` degrees; ``starts`` / ``cards`` map players and card
-    ids to their images."""
+    ids to their images; ``ids`` maps every element's id (starts as ``start:N``) to its image's."""
 
     angle: float
     mirror: bool
     centre: tuple[float, float]
     starts: dict[int, int]
     cards: dict[str, str]
+    ids: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def linear(self) -> tuple[float, float, float, float]:
+        """The operation's linear part ``(a, b, c, d)``: a vector (x, y) goes to (a x + b y, c x + d y)."""
+        a = math.radians(self.angle)
+        if self.mirror:
+            return (math.cos(2 * a), math.sin(2 * a), math.sin(2 * a), -math.cos(2 * a))
+        return (math.cos(a), -math.sin(a), math.sin(a), math.cos(a))
 
     def point(self, x: float, y: float) -> tuple[float, float]:
         cx, cy = self.centre
@@ -128,7 +137,8 @@ def symmetries(arena: CarWarsArena) -> list[Symmetry]:
         if len(starts) != len(arena.start_positions):
             continue
         t = Symmetry(angle, mirror, centre, starts, {})
-        if any(_match(items, t) is None for items in (walls, obstacles, terrain, hazards, tokens)):
+        maps = [_match(items, t) for items in (walls, obstacles, terrain, hazards, tokens)]
+        if any(m is None for m in maps):
             continue
         cards = [(c.id, (c.role, c.dice), c.shape.to_shapely()) for c in arena.cards]
         cmap = _match(cards, t)
@@ -137,5 +147,8 @@ def symmetries(arena: CarWarsArena) -> list[Symmetry]:
         owner = {c.id: c.owner for c in arena.cards}
         if any(_owner_image(owner[a], starts) != owner[b] for a, b in cmap.items()):
             continue
-        out.append(Symmetry(angle, mirror, centre, starts, cmap))
+        ids = {f"start:{a}": f"start:{b}" for a, b in starts.items()} | cmap
+        for m in maps:
+            ids.update(m or {})
+        out.append(Symmetry(angle, mirror, centre, starts, cmap, ids))
     return out

@@ -588,6 +588,8 @@ RULESET = Ruleset(
     checks="validators.carwars.run:validate",
     editor="editor.games.carwars",
     robustness="validators.carwars.robustness:HOOK",
+    balance="validators.carwars.balance:HOOK",
+    generator="validators.carwars.generate:HOOK",
 )
 
 

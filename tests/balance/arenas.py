@@ -73,3 +73,14 @@ def rex_pits_at_the_edges() -> Any:
     return dataclasses.replace(arena, name="Pits at the edges", pits=(
         dataclasses.replace(west, shape=dataclasses.replace(west.shape, center=(-3.0, -10.0))),
         dataclasses.replace(east, shape=dataclasses.replace(east.shape, center=(3.0, 10.0)))))
+
+
+def cw_pillars_at_the_edges() -> Any:
+    """The shipped Car Wars Twin Pillars (half-turn symmetry) with its two pillar walls pulled out
+    to 3 in from the east and west edges: "Gaps between walls must be at least one turning key
+    (2 car lengths) long" (``cw-wall-gap`` errors on both sides)."""
+    arena = load(ROOT / "arenas" / "car-wars" / "twin-pillars-2p.yaml")
+    west, east = arena.walls
+    return dataclasses.replace(arena, name="Pillars at the edges", walls=(
+        dataclasses.replace(west, shape=dataclasses.replace(west.shape, center=(-14.0, 0.0))),
+        dataclasses.replace(east, shape=dataclasses.replace(east.shape, center=(14.0, 0.0)))))

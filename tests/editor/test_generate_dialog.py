@@ -87,3 +87,27 @@ def test_a_bad_catalogue_is_shown_and_nothing_starts(window, tmp_path: Path) -> 
     assert not window.generator.start(4, None, 0, 10.0, str(cat))
     assert shown and f"{cat}:3:12: /pillars/0/radius: 9 is greater than the maximum of 5" in shown[0][1]
     assert not window.generator.run.running and window.generator.progress_dialog is None
+
+
+def test_car_wars_is_generated_from_the_same_dialog(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The game is chosen in the dialog (the open document's by default): a two-player Car Wars
+    arena opens as a new untitled document."""
+    from schema.games.carwars import default_arena
+
+    window.doc.reset(default_arena(), None)
+    dialog = GenerateDialog(window)
+    dialog.choose_game("car-wars-6e")
+    assert dialog.game.currentData() == "car-wars-6e"
+    assert {dialog.game.itemData(i) for i in range(dialog.game.count())} >= {"gravstrike", "car-wars-6e"}
+    dialog.players.setValue(2)
+    dialog.seed.setValue(2)
+    dialog.budget.setValue(600.0)
+    values = dialog.values()
+    assert values["system"] == "car-wars-6e"
+    window.generator.run.workers = 1
+    assert window.generator.start(**values)
+    with qtbot.waitSignal(window.generator.run.finished, timeout=300_000) as got:
+        pass
+    arena = window.doc.arena
+    assert arena is got.args[0].arena and window.doc.path is None
+    assert arena.system == "car-wars-6e" and arena.players == 2 and got.args[0].passed

@@ -111,3 +111,25 @@ def test_arena_rex_fix_in_the_editor_undoes_exactly(window, qtbot) -> None:  # t
     assert window.doc.arena == arena
     window.doc.redo()
     assert window.doc.arena == fixed
+
+
+def test_car_wars_fix_in_the_editor_undoes_exactly(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Car Wars: the pillar walls too near the edges ("Gaps between walls must be at least one
+    turning key") move in with their half-turn image, in one undo step."""
+    from engine.carwars.symmetry import symmetries
+    from tests.balance.arenas import cw_pillars_at_the_edges
+
+    arena = cw_pillars_at_the_edges()
+    window.doc.reset(arena, None)
+    f = next(f for f in validate(arena).findings if f.code == "cw-wall-gap")
+    assert window.fixes.start({"code": f.code, "elements": list(f.elements)})
+    with qtbot.waitSignal(window.fixes.proposed, timeout=120_000) as got:
+        pass
+    assert sorted(got.args[0]["refs"]) == ["pillar-E", "pillar-W"] and window.fixes.ghost.isVisible()
+    assert window.fixes.apply()
+    fixed = window.doc.arena
+    assert fixed != arena and not validate(fixed).findings and len(symmetries(fixed)) == 1
+    window.doc.undo()
+    assert window.doc.arena == arena
+    window.doc.redo()
+    assert window.doc.arena == fixed

@@ -1,0 +1,216 @@
+"""Generated Car Wars arenas: the arena a genome builds (:func:`build`) and the cheap geometric
+checks a candidate must pass before any validator looks at it (:func:`precheck`).  Pure: a plan,
+a genome and a seed in, an arena out (the search above, :mod:`validators.generate`, draws the
+genomes and scores the arenas with the validators).
+
+Every piece of a genome is copied by every operation of the plan's symmetry group about the
+arena's centre, images that coincide (a piece on a mirror axis) kept once, so the declared
+symmetry holds exactly; an own-colour checkpoint's image under an operation belongs to the player
+whose start is that operation's image of the first start ("the checkpoint of your own color",
+L214).  Coordinates are rounded as the file format writes them (four decimals; the square's
+operations map that lattice onto itself), so the arena saved is the arena scored.
+
+>>> import numpy as np
+>>> plan = make_plan(load_catalogue(None), players=4)
+>>> arena = build(plan, place(plan, np.random.default_rng(1)), seed=1)
+>>> len(arena.start_positions), len(arena.walls), sorted(c.owner for c in arena.cards), precheck(arena)
+(4, 4, [1, 2, 3, 4], [])
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import shapely
+from shapely.geometry import Polygon as ShapelyPolygon
+from shapely.geometry.base import BaseGeometry
+
+from engine.carwars.generate_plan import (AXIS, GenerateError, Gene, Genome, Plan, Slot, draw, load_catalogue,
+                                          make_plan, mutate, start_pose)
+from engine.carwars.motion import Pose, car_outline
+from engine.symmetry import apply_angle, apply_point, operations
+from schema.games.carwars import (TOKEN_DEFAULTS, Card, CarWarsArena, Hazard, Scenario, StartPosition, Terrain, Token,
+                                  Wall)
+from schema.model import Rect, Symmetry
+
+__all__ = ["GenerateError", "build", "load_catalogue", "make_plan", "mutate", "place", "precheck"]
+
+#: One image of a gene: (slot, centre, angle, index of the operation that made it).
+Image = tuple[Slot, tuple[float, float], float, int]
+
+
+def orbit(plan: Plan, slot: Slot, gene: Gene) -> list[Image]:
+    """One gene's piece and its images under the group, coinciding ones once."""
+    if slot.role == "start":
+        p, angle = start_pose(plan, gene)
+    else:
+        p, angle = (round(gene.x, 4), round(gene.y, 4)), round(gene.angle, 3)
+    out: list[Image] = []
+    seen: set[tuple[float, float, float]] = set()
+    for k, (fn, mirror, _) in enumerate(operations(plan.kind, plan.order, AXIS)):
+        x, y = apply_point(fn, p, 0.0, 0.0)
+        x, y = round(x, 4) + 0.0, round(y, 4) + 0.0
+        a = round(apply_angle(fn, angle, mirror), 3) % 360.0
+        key = (x, y, a if slot.role == "start" else a % 90.0 if slot.role == "barrel" else a % 180.0)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append((slot, (x, y), a, k))
+    return out
+
+
+def _shape(slot: Slot, c: tuple[float, float], a: float) -> Rect:
+    return Rect(c, (slot.a, slot.b), round(a % 180.0, 3))
+
+
+def build(plan: Plan, genome: Genome, *, seed: int, name: str | None = None) -> CarWarsArena:
+    """The arena ``genome`` describes under ``plan`` (``seed`` is recorded in its description)."""
+    if len(genome) != len(plan.slots):
+        raise GenerateError(f"a genome of {len(genome)} genes for a plan of {len(plan.slots)} orbits")
+    by: dict[str, list[Image]] = {}
+    for slot, gene in zip(plan.slots, genome):
+        by.setdefault(slot.role, []).extend(orbit(plan, slot, gene))
+    starts = [StartPosition(i + 1, c, a) for i, (_, c, a, _) in enumerate(by.get("start", []))]
+    player_of = {k: i + 1 for i, (_, _, _, k) in enumerate(by.get("start", []))}
+    cat = plan.catalogue
+    walls = [Wall(f"wall-{i + 1}", _shape(s, c, a)) for i, (s, c, a, _) in enumerate(by.get("wall", []))]
+    terrain = [Terrain(f"terrain-{i + 1}", _shape(s, c, a), s.level) for i, (s, c, a, _) in enumerate(by.get("terrain", []))]
+    hazards = [Hazard(f"hazard-{i + 1}", _shape(s, c, a), cat.hazard_name, cat.hazard_dice, cat.hazard_effect)
+               for i, (s, c, a, _) in enumerate(by.get("hazard", []))]
+    tokens = []
+    for kind in ("barrel", "barrier"):
+        size, weight, cover, face = TOKEN_DEFAULTS[kind]
+        tokens += [Token(f"{kind}-{i + 1}", kind, c, round(a % 180.0, 3), size, weight, cover, None, face)
+                   for i, (_, c, a, _) in enumerate(by.get(kind, []))]
+    cards = [Card(f"card-{n}", n, c, s.card_role, player_of.get(k) if s.owned else None, round(a % 180.0, 3))  # type: ignore[arg-type]
+             for n, (s, c, a, k) in enumerate(by.get("card", []))]
+    return CarWarsArena(
+        name=name or f"Generated {plan.players}-player Car Wars arena (seed {seed})",
+        bounds=Rect((0.0, 0.0), (plan.size, plan.size)),
+        description=(f"Generated by arena generate for {plan.players} players with {plan.symmetry} symmetry on a "
+                     f"{plan.size:g} in square, seed {seed}, from the catalogue {cat.name!r}."),
+        author="Arena Studio generator", tags=("car-wars", "generated", f"{plan.players}-player", "symmetric"),
+        symmetry=Symmetry(plan.kind, plan.order, (0.0, 0.0), AXIS),  # type: ignore[arg-type]
+        walls=tuple(walls), terrain=tuple(terrain), hazards=tuple(hazards), cards=tuple(cards), tokens=tuple(tokens),
+        start_positions=tuple(starts), scenario=Scenario(players=plan.players))
+
+
+# ------------------------------------------------------------------ cheap checks
+
+#: Least clearance (inches) between pieces of two roles; pairs not listed may overlap.  Walls keep
+#: a turning key from each other and from the edge: "Gaps between walls must be at least one
+#: turning key (2 car lengths) long" (L194), the edges being walls (L192).
+CLEARANCE: dict[frozenset[str], float] = {
+    frozenset({"wall"}): 6.1, frozenset({"wall", "start"}): 1.5, frozenset({"wall", "card"}): 1.0,
+    frozenset({"wall", "hazard"}): 0.0, frozenset({"wall", "terrain"}): 0.0, frozenset({"wall", "token"}): 2.0,
+    frozenset({"start"}): 3.0, frozenset({"start", "token"}): 1.5, frozenset({"start", "card"}): 1.0,
+    frozenset({"start", "hazard"}): 0.5, frozenset({"token"}): 2.0, frozenset({"token", "card"}): 0.5,
+    frozenset({"token", "hazard"}): 0.0, frozenset({"card"}): 2.0, frozenset({"card", "hazard"}): 0.25,
+    frozenset({"hazard"}): 0.25, frozenset({"terrain"}): 0.0,
+}
+#: Least gap between a piece and the arena's edge, per role (a wall keeps a turning key).
+EDGE = {"wall": 6.1, "start": -10.0, "card": 0.25, "token": 0.5, "hazard": 0.0, "terrain": 0.0}
+CHECK_ROLE = {"barrel": "token", "barrier": "token"}
+#: A piece for the checks: (check role, name, geometry).
+Checked = tuple[str, str, BaseGeometry]
+
+
+def _start_geometry(plan_or_arena: Plan | CarWarsArena, c: tuple[float, float], facing: float) -> BaseGeometry:
+    """The starting car and the turning key behind it, flush against the edge."""
+    v = plan_or_arena.vehicle
+    car = car_outline(Pose(c[0], c[1], facing), v)
+    return car.union(_key_behind(c, facing, v.key_length, v.key_width, v.length / 2.0 + v.bumper))
+
+
+def _key_behind(c: tuple[float, float], facing: float, length: float, width: float, back: float) -> BaseGeometry:
+    t = math.radians(facing)
+    ux, uy = math.cos(t), math.sin(t)
+    nx, ny = -uy, ux
+    bx, by = c[0] - ux * back, c[1] - uy * back  # the middle of the car's rear
+    pts = [(bx + s * nx * length / 2 - ux * d, by + s * ny * length / 2 - uy * d) for s, d in ((-1, 0), (1, 0), (1, width), (-1, width))]
+    return ShapelyPolygon(pts)
+
+
+def _checked_image(plan: Plan, q: Image) -> Checked:
+    slot, c, a, _ = q
+    role = CHECK_ROLE.get(slot.role, slot.role)
+    if slot.role == "start":
+        return role, "start", _start_geometry(plan, c, a)
+    if slot.role == "barrel":
+        return role, slot.role, shapely.Point(c).buffer(slot.a / 2.0, quad_segs=8)
+    return role, slot.role, _shape(slot, c, a).to_shapely()
+
+
+def _elements(arena: CarWarsArena) -> list[Checked]:
+    out: list[Checked] = [("wall", w.id, w.shape.to_shapely()) for w in arena.walls]
+    out += [("terrain", t.id, t.shape.to_shapely()) for t in arena.terrain]
+    out += [("hazard", h.id, h.shape.to_shapely()) for h in arena.hazards]
+    out += [("token", t.id, t.shape.to_shapely()) for t in arena.tokens]
+    out += [("card", c.id, c.shape.to_shapely()) for c in arena.cards]
+    out += [("start", s.id, _start_geometry(arena, s.position, s.facing)) for s in arena.start_positions]
+    return out
+
+
+def _problems(new: list[Checked], old: list[Checked], bounds: BaseGeometry) -> list[str]:
+    """Problems of the pieces ``new`` among themselves and against ``old`` (already checked)."""
+    out: list[str] = []
+    if not new:
+        return out
+    geoms = np.array([g for _, _, g in new], dtype=object)
+    edge = shapely.distance(geoms, bounds.exterior)
+    inside = shapely.covered_by(geoms, bounds.buffer(1e-6))
+    for i, (role, ident, _) in enumerate(new):
+        if not inside[i] or edge[i] < EDGE[role] - 1e-9:
+            out.append(f"{ident} is within {EDGE[role]:g} in of the arena's edge")
+    every = new + old
+    gaps = shapely.distance(geoms[:, None], np.array([g for _, _, g in every], dtype=object)[None, :])
+    for i in range(len(new)):
+        for j in range(i + 1, len(every)):
+            need = CLEARANCE.get(frozenset({new[i][0], every[j][0]}))
+            if need is not None and (gaps[i, j] < need or (need == 0.0 and gaps[i, j] <= 0.0)):
+                out.append(f"{new[i][1]} and {every[j][1]} are {gaps[i, j]:.2f} in apart (at least {need:g})")
+    return out
+
+
+def precheck(arena: CarWarsArena) -> list[str]:
+    """The geometric problems that sink a candidate before any validator runs (empty: worth
+    validating): pieces closer than :data:`CLEARANCE`, or nearer the edge than :data:`EDGE`."""
+    return _problems(_elements(arena), [], arena.bounds.to_shapely())
+
+
+#: The order :func:`place` puts orbits down in: what others must keep clear of first.
+PLACE_ORDER = ("start", "wall", "card", "barrier", "barrel", "hazard", "terrain")
+#: Draws of one gene before :func:`place` keeps the least bad.
+TRIES = 40
+
+
+def place(plan: Plan, rng: np.random.Generator, genome: Genome | None = None, redo: Sequence[int] | None = None) -> Genome:
+    """A genome whose pieces keep their clearances, built orbit by orbit: each gene (of ``redo``,
+    default all; the others are kept from ``genome``) is drawn until its orbit clears the edge,
+    the pieces already down and itself, at most :data:`TRIES` times (then the draw with the
+    fewest problems is kept; the checks judge it)."""
+    genes = list(genome) if genome is not None else [Gene(0.0, 0.0, 0.0)] * len(plan.slots)
+    todo = set(range(len(plan.slots)) if redo is None else redo)
+    bounds = Rect((0.0, 0.0), (plan.size, plan.size)).to_shapely()
+    order = sorted(range(len(plan.slots)), key=lambda i: (i in todo, PLACE_ORDER.index(plan.slots[i].role), i))
+    down: list[Checked] = []
+    for i in order:
+        slot = plan.slots[i]
+        if i not in todo:
+            down += [_checked_image(plan, q) for q in orbit(plan, slot, genes[i])]
+            continue
+        best: tuple[int, Gene, list[Checked]] | None = None
+        for _ in range(TRIES):
+            gene = genes[i] if genome is not None and best is None else draw(plan, slot, rng)
+            mine = [_checked_image(plan, q) for q in orbit(plan, slot, gene)]
+            bad = len(_problems(mine, down, bounds))
+            if best is None or bad < best[0]:
+                best = (bad, gene, mine)
+            if not bad:
+                break
+        assert best is not None
+        genes[i] = best[1]
+        down += best[2]
+    return tuple(genes)
