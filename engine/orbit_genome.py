@@ -19,6 +19,8 @@ import numpy as np
 from engine.symmetry import Where, apply_angle, apply_point, group_size, operations
 
 Checked = TypeVar("Checked")
+#: A game's gene type (this module's :class:`Gene`, or a game's own, e.g. Car Wars' centre and turn).
+G = TypeVar("G")
 
 
 @dataclass(frozen=True)
@@ -63,15 +65,16 @@ class OrbitPlan:
         return out
 
 
-def place_orbits(count: int, first: Callable[[int], Any], genome: Genome | None, redo: Sequence[int] | None,
-                 draw: Callable[[int], Gene], pieces: Callable[[int, Gene], list[Checked]],
-                 problems: Callable[[list[Checked], list[Checked]], int], tries: int) -> tuple[Genome, int]:
+def place_orbits(count: int, first: Callable[[int], Any], genome: Sequence[G] | None, redo: Sequence[int] | None,
+                 draw: Callable[[int], G], pieces: Callable[[int, G], list[Checked]],
+                 problems: Callable[[list[Checked], list[Checked]], int], tries: int) -> tuple[tuple[G, ...], int]:
     """Genes for ``count`` orbits, placed in the order ``first`` sorts them by: each gene of
     ``redo`` (default all; the others are kept from ``genome``) is drawn (``draw(i)``) until its
     ``pieces`` have no ``problems`` among themselves and with the pieces already down, at most
     ``tries`` times (then the least bad is kept).  Returns the genome and how many problems it
     kept."""
-    genes = list(genome) if genome is not None else [Gene(0.0, 0.0, 0.0)] * count
+    # without a genome every orbit is drawn (``redo`` is all of them): None holds each place until then
+    genes: list[Any] = list(genome) if genome is not None else [None] * count
     todo = set(range(count) if redo is None else redo)
     down: list[Checked] = []
     kept = 0
@@ -79,7 +82,7 @@ def place_orbits(count: int, first: Callable[[int], Any], genome: Genome | None,
         if i not in todo:
             down += pieces(i, genes[i])
             continue
-        best: tuple[int, Gene, list[Checked]] | None = None
+        best: tuple[int, G, list[Checked]] | None = None
         for _ in range(tries):
             gene = genes[i] if genome is not None and best is None else draw(i)
             mine = pieces(i, gene)

@@ -30,6 +30,7 @@ from shapely.geometry.base import BaseGeometry
 from engine.carwars.generate_plan import (AXIS, GenerateError, Gene, Genome, Plan, Slot, draw, load_catalogue,
                                           make_plan, mutate, start_pose)
 from engine.carwars.motion import Pose, car_outline
+from engine.orbit_genome import place_orbits
 from engine.symmetry import apply_angle, apply_point, operations
 from schema.games.carwars import (TOKEN_DEFAULTS, Card, CarWarsArena, Hazard, Scenario, StartPosition, Terrain, Token,
                                   Wall)
@@ -191,26 +192,10 @@ def place(plan: Plan, rng: np.random.Generator, genome: Genome | None = None, re
     default all; the others are kept from ``genome``) is drawn until its orbit clears the edge,
     the pieces already down and itself, at most :data:`TRIES` times (then the draw with the
     fewest problems is kept; the checks judge it)."""
-    genes = list(genome) if genome is not None else [Gene(0.0, 0.0, 0.0)] * len(plan.slots)
-    todo = set(range(len(plan.slots)) if redo is None else redo)
     bounds = Rect((0.0, 0.0), (plan.size, plan.size)).to_shapely()
-    order = sorted(range(len(plan.slots)), key=lambda i: (i in todo, PLACE_ORDER.index(plan.slots[i].role), i))
-    down: list[Checked] = []
-    for i in order:
-        slot = plan.slots[i]
-        if i not in todo:
-            down += [_checked_image(plan, q) for q in orbit(plan, slot, genes[i])]
-            continue
-        best: tuple[int, Gene, list[Checked]] | None = None
-        for _ in range(TRIES):
-            gene = genes[i] if genome is not None and best is None else draw(plan, slot, rng)
-            mine = [_checked_image(plan, q) for q in orbit(plan, slot, gene)]
-            bad = len(_problems(mine, down, bounds))
-            if best is None or bad < best[0]:
-                best = (bad, gene, mine)
-            if not bad:
-                break
-        assert best is not None
-        genes[i] = best[1]
-        down += best[2]
-    return tuple(genes)
+    genes, _ = place_orbits(
+        len(plan.slots), lambda i: PLACE_ORDER.index(plan.slots[i].role), genome, redo,
+        lambda i: draw(plan, plan.slots[i], rng),
+        lambda i, gene: [_checked_image(plan, q) for q in orbit(plan, plan.slots[i], gene)],
+        lambda mine, down: len(_problems(mine, down, bounds)), TRIES)
+    return genes
