@@ -6,6 +6,9 @@ to ``--radius`` lengths from the centre, where the pillars W4-W6 cover a quarter
 time and the load average (the machine is shared: read the numbers with it).
 
     .venv/bin/python bench/balance.py [--radius 7.5] [--budget 30] [--repeat 3]
+    .venv/bin/python bench/balance.py --file arenas/glider-pit-gladiators/crooked-pit-unfair.yaml
+
+``--file`` times any game's arena file instead (its findings at warning and above).
 
 Target (issue 19): a fix in at most 10 s on two cores.
 """
@@ -53,8 +56,10 @@ def main() -> None:
     ap.add_argument("--radius", type=float, default=7.5)
     ap.add_argument("--budget", type=float, default=30.0)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--file", type=Path, default=None, help="an arena file of any game with a balance hook")
     args = ap.parse_args()
-    arena = pulled_in(args.radius)
+    arena = load(args.file) if args.file else pulled_in(args.radius)
+    what = str(args.file) if args.file else f"the default arena with its outlying checkpoints at {args.radius:g} lengths"
     load_before = os.getloadavg()
     walls, cpus = [], []
     for _ in range(args.repeat):
@@ -64,7 +69,7 @@ def main() -> None:
         cpus.append(cpu() - c0)
     load_after = os.getloadavg()
     median = statistics.median(walls)
-    print(f"propose a fix on the default arena with its outlying checkpoints at {args.radius:g} lengths: "
+    print(f"propose a fix on {what}: "
           f"median {median:.1f} s wall (runs {', '.join(f'{w:.1f}' for w in walls)}), {statistics.median(cpus):.1f} s CPU, "
           f"{p.validations} validations; target <= {TARGET_S:.0f} s: {'met' if median <= TARGET_S else 'NOT met'}")
     print(f"load average before {load_before[0]:.2f} / after {load_after[0]:.2f} (1 min), {os.cpu_count()} CPUs")
