@@ -1,6 +1,7 @@
 """File → Generate arena…: the generator (:mod:`validators.generate`) in the editor.
 
-A dialog asks for the players, the symmetry, the seed, the time budget and a catalogue file; the
+A dialog asks for the game (every ruleset with a generator hook; the open document's game first
+when it has one), the players, the symmetry, the seed, the time budget and a catalogue file; the
 search runs on a background thread (its candidates scored on local worker processes, as ``arena
 generate --workers 2``) with a progress dialog whose Cancel stops it after the candidates being
 scored; the best arena opens as a new untitled document (the same arena as ``arena generate``
@@ -25,11 +26,24 @@ SYMMETRIES = ("(default for the players)", "rotational:2", "rotational:3", "rota
 STEPS = 1000
 
 
+def generating_systems() -> list[tuple[str, str]]:
+    """(id, game) of every installed ruleset whose ``generator`` is set, Gravstrike first."""
+    from schema.ruleset import rulesets
+
+    found = [(rs.id, rs.game) for rs in rulesets().values() if rs.generator]
+    return sorted(found, key=lambda s: (s[0] != "gravstrike", s[1]))
+
+
 class GenerateDialog(QDialog):
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, system: str | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Generate arena")
         form = QFormLayout(self)
+        self.system = QComboBox()
+        for ident, game in generating_systems():
+            self.system.addItem(game, ident)
+        at = self.system.findData(system) if system else -1
+        self.system.setCurrentIndex(max(at, 0))
         self.players = QSpinBox()
         self.players.setRange(2, 6)
         self.players.setValue(4)
@@ -48,6 +62,7 @@ class GenerateDialog(QDialog):
         row = QHBoxLayout()
         row.addWidget(self.catalogue)
         row.addWidget(browse)
+        form.addRow("Game", self.system)
         form.addRow("Players", self.players)
         form.addRow("Symmetry", self.symmetry)
         form.addRow("Seed", self.seed)
@@ -65,7 +80,8 @@ class GenerateDialog(QDialog):
 
     def values(self) -> dict[str, Any]:
         sym = self.symmetry.currentText()
-        return {"players": self.players.value(), "symmetry": None if sym.startswith("(") else sym,
+        return {"system": str(self.system.currentData()), "players": self.players.value(),
+                "symmetry": None if sym.startswith("(") else sym,
                 "seed": self.seed.value(), "budget": self.budget.value(),
                 "catalogue": self.catalogue.text().strip() or None}
 
@@ -96,7 +112,7 @@ class GenerateRun(LatestRun, QObject):
         self._signals.failed.connect(self._failed)
         self._begin_runs()
 
-    def start(self, plan: Any, seed: int, budget: float) -> None:
+    def start(self, plan: Any, seed: int, budget: float, system: str = "gravstrike") -> None:
         from validators.generate import generate
 
         self.cancel()
@@ -107,7 +123,7 @@ class GenerateRun(LatestRun, QObject):
 
         def work() -> None:
             try:
-                outcome = generate("gravstrike", plan, seed, budget=budget, workers=workers, should_stop=stop.is_set,
+                outcome = generate(system, plan, seed, budget=budget, workers=workers, should_stop=stop.is_set,
                                    progress=lambda step: signals.progress.emit(run, step))
             except Exception as exc:  # noqa: BLE001 - shown to the designer (Cancelled included)
                 signals.failed.emit(run, str(exc) or type(exc).__name__)
@@ -132,19 +148,21 @@ class Generator(QObject):
         self.run.failed.connect(self._failed)
 
     def ask(self) -> bool:
-        dialog = GenerateDialog(self.win)
+        dialog = GenerateDialog(self.win, getattr(self.win.doc.arena, "system", None))
         self.dialog = dialog
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         return self.start(**dialog.values())
 
-    def start(self, players: int, symmetry: str | None, seed: int, budget: float, catalogue: str | None) -> bool:
-        """Check the settings (a bad catalogue or symmetry is shown, nothing starts), then search."""
+    def start(self, players: int, symmetry: str | None, seed: int, budget: float, catalogue: str | None,
+              system: str = "gravstrike") -> bool:
+        """Check the settings (a bad catalogue or symmetry is shown, nothing starts), then search
+        for an arena of ``system``."""
         from schema import ArenaError
         from validators.generate import hook_of
 
         try:
-            plan = hook_of("gravstrike").plan(catalogue, players, symmetry, None, None)
+            plan = hook_of(system).plan(catalogue, players, symmetry, None, None)
         except ArenaError as exc:
             self.win.show_problems("Cannot read the catalogue", str(exc))
             return False
@@ -152,7 +170,7 @@ class Generator(QObject):
             self.win.show_problems("Cannot generate this arena", str(exc))
             return False
         self.budget = budget
-        self.run.start(plan, seed, budget)
+        self.run.start(plan, seed, budget, system)
         dlg = QProgressDialog("Generating: starting workers…", "Cancel", 0, STEPS, self.win)
         dlg.setWindowTitle("Generate arena")
         dlg.setWindowModality(Qt.WindowModality.NonModal)

@@ -304,5 +304,6 @@ RULESET = Ruleset(
     checks="validators.gliderpit.run:validate",
     grid="hex",
     balance="validators.gliderpit.balance:HOOK",
+    generator="validators.gliderpit.generate:HOOK",
     robustness_absent="every piece stands in a hex of the printed map, so a hand cannot misplace it between hexes",
 )

@@ -18,7 +18,8 @@ def test_menu_generates_a_new_untitled_arena(window, qtbot) -> None:  # type: ig
     dialog.seed.setValue(3)
     dialog.budget.setValue(4.0)
     values = dialog.values()
-    assert values == {"players": 2, "symmetry": "mirror", "seed": 3, "budget": 4.0, "catalogue": None}
+    assert values == {"system": "gravstrike", "players": 2, "symmetry": "mirror", "seed": 3, "budget": 4.0,
+                      "catalogue": None}
     window.generator.run.workers = 1  # in the thread: the test needs no worker processes
     steps: list[object] = []
     window.generator.run.progress.connect(steps.append)
@@ -54,3 +55,25 @@ def test_a_bad_catalogue_is_shown_and_nothing_starts(window, tmp_path: Path) -> 
     assert not window.generator.start(4, None, 0, 10.0, str(cat))
     assert shown and f"{cat}:3:12: /pillars/0/radius: 9 is greater than the maximum of 5" in shown[0][1]
     assert not window.generator.run.running and window.generator.progress_dialog is None
+
+
+def test_the_dialog_offers_the_pit_and_generates_one(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """File → Generate arena… for Glider-Pit Gladiators: the game is chosen in the dialog (the
+    open pit's game first), and the generated pit opens as a new untitled document."""
+    from schema.games.gliderpit import default_arena
+
+    window.doc.reset(default_arena(), None)
+    dialog = GenerateDialog(window, "glider-pit-gladiators")
+    assert dialog.system.currentData() == "glider-pit-gladiators"
+    assert {dialog.system.itemData(i) for i in range(dialog.system.count())} >= {"gravstrike", "glider-pit-gladiators"}
+    dialog.players.setValue(6)
+    dialog.seed.setValue(1)
+    dialog.budget.setValue(120.0)
+    window.generator.run.workers = 1
+    assert window.generator.start(**dialog.values())
+    with qtbot.waitSignal(window.generator.run.finished, timeout=180_000) as got:
+        pass
+    arena = window.doc.arena
+    assert arena is got.args[0].arena and window.doc.path is None and got.args[0].passed
+    assert arena.system == "glider-pit-gladiators" and arena.scenario.gliders == 6 and len(arena.launch_zones) == 6
+    assert "passes every validator" in window.statusBar().currentMessage()

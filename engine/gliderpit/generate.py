@@ -1,0 +1,307 @@
+"""Generated Glider-Pit pits (``arena generate --system glider-pit-gladiators``): the catalogue,
+the plan, random genomes and their variations, the pit a genome builds and the cheap checks a
+candidate must pass before the validators look at it.  Pure: the search that scores candidates
+lives above (:mod:`validators.generate`).
+
+What the book fixes, every pit has: "The 19 rows of hexes on the mapsheet are identified by
+number" (L193), each a 2d6 total ("Roll 2d6. Place any one of the markers on a hex row matching
+the die roll", L195) - every total 2-12 on some row -, and six launch zones, "a string of five
+hexes along the wall of the pit" (L55), one beside each of the "six Airspeed Tracks" on "the
+long edges of the mapsheet" (L17): three on each side wall.  What the lost mapsheet left open
+the genome draws: how wide each row is, where along the side walls the zones lie, which row
+carries which total, and (from the catalogue's list) the FLOOR.
+
+Symmetric by construction: each row is centred on the vertical axis through the pit's centroid
+(so the pit is its own mirror image), zones Z4-Z6 are the mirror images of Z1-Z3, and a mirror
+across a vertical axis sends each row onto itself, so the labels need no pairing.  Only this
+mirror is offered: a half turn or a mirror across the rows sends row r onto row -r, and 19 rows
+carrying equal labels in pairs hold at most 10 of the 11 totals.
+
+>>> import numpy as np
+>>> plan = make_plan(load_catalogue(None), gliders=6)
+>>> arena = build(plan, fresh(plan, np.random.default_rng(1)), seed=1)
+>>> len({arena.line_of(c) for c in arena.cells}), len(arena.rows), len(arena.launch_zones), arena.symmetry.kind
+(19, 19, 6, 'mirror')
+>>> sorted({r.label for r in arena.rows}) == list(range(2, 13))
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from engine.gliderpit.rules import LAUNCH_ZONES, ROWS, SHORT_GAME_FLOORS, STANDARD_FLOOR, TOTALS, ZONE_HEXES
+from engine.gliderpit.wall import wall_ring
+from engine.grids import Axial, hex_distance
+from schema.errors import ArenaError
+from schema.games.gliderpit import GliderPitArena, LaunchZone, Row, Scenario, Symmetry, Units
+from schema.sidefile import located_problems, read_checked, read_checked_text
+
+__all__ = ["Catalogue", "GenerateError", "Genome", "Plan", "build", "fresh", "load_catalogue", "make_plan", "precheck",
+           "vary"]
+
+FORMAT = "glider-pit/1"
+DEFAULT_SOURCE = "<default catalogue>"
+#: The top row's grid line (rows run from line 9 at the top to -9 at the bottom).
+TOP = (ROWS - 1) // 2
+
+
+class GenerateError(ValueError):
+    """Parameters the generator cannot honour (the message says which and why)."""
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    name: str
+    source: str
+    min_width: int
+    max_width: int
+    max_step: int
+    hex_mm: float
+    floors: tuple[int, ...]
+    min_gap: int
+
+
+@lru_cache(maxsize=1)
+def catalogue_schema() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(resources.files("engine.gliderpit").joinpath("catalogue.schema.json")
+                                      .read_text(encoding="utf-8"))
+    return data
+
+
+def load_catalogue(path: str | os.PathLike[str] | None) -> Catalogue:
+    """The catalogue in ``path`` (None: the default one); :class:`ArenaError` with located
+    problems when it is not a valid catalogue."""
+    if path is None:
+        text = resources.files("engine.gliderpit").joinpath("catalogue.yaml").read_text(encoding="utf-8")
+        doc, located = read_checked_text(text, catalogue_schema(), source=DEFAULT_SOURCE)
+        source = DEFAULT_SOURCE
+    else:
+        doc, located = read_checked(path, catalogue_schema())
+        source = str(path)
+    pit, zones = doc.get("pit", {}), doc.get("zones", {})
+    cat = Catalogue(
+        name=str(doc.get("name", "catalogue")), source=source,
+        min_width=int(pit.get("min_width", 9)), max_width=int(pit.get("max_width", 21)),
+        max_step=int(pit.get("max_step", 1)), hex_mm=float(pit.get("hex_mm", 19.05)),
+        floors=tuple(STANDARD_FLOOR if f == "standard" else int(f) for f in doc.get("floors", ["standard"])),
+        min_gap=int(zones.get("min_gap", 1)))
+    found = semantic(cat)
+    if found:
+        raise located_problems(located, source, found)
+    return cat
+
+
+def semantic(cat: Catalogue) -> list[tuple[str, str]]:
+    """What the schema cannot say: ``(pointer, message)`` pairs."""
+    found: list[tuple[str, str]] = []
+    if cat.min_width > cat.max_width:
+        found.append(("/pit/min_width", f"min_width {cat.min_width} is more than max_width {cat.max_width}"))
+    if cat.max_step % 2 == 0:
+        found.append(("/pit/max_step", f"max_step {cat.max_step} is even: rows centred on the mirror axis alternate odd "
+                      "and even widths, so neighbouring rows differ by an odd number of hexes"))
+    if cat.max_width - cat.min_width < 1:
+        found.append(("/pit", "the widths leave no room: neighbouring rows differ by at least one hex"))
+    if any(f not in (STANDARD_FLOOR, *SHORT_GAME_FLOORS) for f in cat.floors):
+        found.append(("/floors", "FLOOR levels are standard, 5, 10 or 15"))
+    return found
+
+
+@dataclass(frozen=True)
+class Plan:
+    catalogue: Catalogue
+    gliders: int
+
+    @property
+    def symmetry(self) -> str:
+        return "mirror"
+
+
+def make_plan(cat: Catalogue, *, gliders: int = 6, symmetry: str | None = None, size: float | None = None,
+              table: str | None = None) -> Plan:
+    """The plan for ``gliders`` (2-6: "Two to six players control primitive gliders", L11);
+    ``size``, when given, is the widest row's hexes (the catalogue's ``max_width``)."""
+    if not 2 <= gliders <= LAUNCH_ZONES:
+        raise GenerateError(f"{gliders} gliders: the pit takes two to six (\"Two to six players control primitive "
+                            "gliders\"; one glider per Airspeed Track)")
+    if symmetry not in (None, "mirror"):
+        raise GenerateError(f"symmetry {symmetry!r}: a pit is generated with 'mirror' (about its vertical axis) only - a "
+                            "half turn or a mirror across the rows sends row r onto row -r, and 19 rows numbered in equal "
+                            "pairs carry at most 10 of the 11 totals 2-12")
+    if table is not None:
+        raise GenerateError("--table is for games played on a free table; the pit is a hex grid")
+    if size is not None:
+        width = int(size)
+        if width != size or width < cat.min_width + 1 or width > 40:
+            raise GenerateError(f"--size {size:g}: the widest row's hexes, a whole number from {cat.min_width + 1} to 40")
+        cat = replace(cat, max_width=width)
+    return Plan(cat, gliders)
+
+
+@dataclass(frozen=True)
+class Genome:
+    """Hexes per row from the top row down; each left zone's place along the left wall (0 at
+    the top, 1 at the bottom); the rows' 2d6 totals from the top down; the FLOOR."""
+
+    widths: tuple[int, ...]
+    places: tuple[float, ...]
+    labels: tuple[int, ...]
+    floor: int
+
+
+def _walk(cat: Catalogue, start: int, n: int, lean: float, rng: np.random.Generator) -> list[int]:
+    """``n`` widths after ``start``, each an odd step of at most ``max_step`` from the last
+    (narrowing with chance ``lean``), within the catalogue's bounds."""
+    out, w = [], start
+    for _ in range(n):
+        step = int(rng.choice(range(1, cat.max_step + 1, 2)))
+        step = -step if rng.random() < lean else step
+        if not cat.min_width <= w + step <= cat.max_width:
+            step = -step
+        if not cat.min_width <= w + step <= cat.max_width:
+            step = 1 if w + 1 <= cat.max_width else -1
+        w += step
+        out.append(w)
+    return out
+
+
+def _widths(cat: Catalogue, rng: np.random.Generator) -> tuple[int, ...]:
+    lo, hi = cat.min_width + TOP // 2, cat.max_width
+    middle = int(rng.integers(max(lo, cat.min_width), hi + 1))
+    if middle % 2 == 0:  # the middle row (line 0) holds an odd count of hexes
+        middle = middle - 1 if middle - 1 >= cat.min_width else middle + 1
+    up = _walk(cat, middle, TOP, float(rng.uniform(0.35, 0.95)), rng)
+    down = _walk(cat, middle, TOP, float(rng.uniform(0.35, 0.95)), rng)
+    return (*reversed(up), middle, *down)
+
+
+def _labels(rng: np.random.Generator) -> tuple[int, ...]:
+    extra = [int(k) for k in rng.integers(2, 13, size=ROWS - len(TOTALS))]
+    labels = [*TOTALS, *extra]
+    rng.shuffle(labels)
+    return tuple(labels)
+
+
+def fresh(plan: Plan, rng: np.random.Generator) -> Genome:
+    cat = plan.catalogue
+    widths = _widths(cat, rng)
+    places = tuple(sorted(float(np.clip((i + 0.5) / 3 + rng.uniform(-0.15, 0.15), 0.0, 1.0)) for i in range(3)))
+    floor = int(cat.floors[int(rng.integers(len(cat.floors)))])
+    return Genome(widths, places, _labels(rng), floor)
+
+
+def vary(plan: Plan, genome: Genome, rng: np.random.Generator) -> Genome:
+    """One change: two rows swap totals, a zone slides along its wall, a row changes its
+    total (every total kept on some row), the pit's rows are redrawn, or the FLOOR."""
+    cat = plan.catalogue
+    what = int(rng.integers(10))
+    if what < 4:
+        i, j = (int(v) for v in rng.choice(ROWS, size=2, replace=False))
+        labels = list(genome.labels)
+        labels[i], labels[j] = labels[j], labels[i]
+        return replace(genome, labels=tuple(labels))
+    if what < 7:
+        k = int(rng.integers(3))
+        places = list(genome.places)
+        places[k] = float(np.clip(places[k] + rng.choice((-1, 1)) * rng.uniform(0.03, 0.15), 0.0, 1.0))
+        return replace(genome, places=tuple(sorted(places)))
+    if what < 8:
+        labels = list(genome.labels)
+        i = int(rng.integers(ROWS))
+        labels[i] = int(rng.integers(2, 13))
+        if set(labels) == set(TOTALS):
+            return replace(genome, labels=tuple(labels))
+        return genome
+    if what < 9 or len(cat.floors) == 1:
+        return replace(genome, widths=_widths(cat, rng))
+    return replace(genome, floor=int(cat.floors[int(rng.integers(len(cat.floors)))]))
+
+
+def _x2(h: Axial) -> int:
+    """Twice the hex centre's distance right of the axis (pointy hexes: x = q + r / 2)."""
+    return 2 * h[0] + h[1]
+
+
+def mirror(h: Axial) -> Axial:
+    """The hex's image across the vertical axis through the pit's centre."""
+    return (-h[0] - h[1], h[1])
+
+
+def pit_cells(widths: tuple[int, ...]) -> list[Axial]:
+    """Each row ``widths[i]`` hexes wide (line ``TOP - i``), centred on the axis."""
+    cells = []
+    for i, n in enumerate(widths):
+        r = TOP - i
+        a = (-r - n + 1) // 2
+        cells += [(q, r) for q in range(a, a + n)]
+    return cells
+
+
+def left_stretches(cells: list[Axial]) -> list[tuple[Axial, ...]]:
+    """Strings of five wall hexes wholly left of the axis, from the top of the left wall down."""
+    ring = wall_ring(frozenset(cells))
+    n = len(ring)
+    top = next((i for i in range(n) if ring[i][1] == TOP and _x2(ring[i]) < 0), 0)
+    out = []
+    for k in range(n):
+        i = (top + k) % n
+        s = tuple(ring[(i + j) % n] for j in range(ZONE_HEXES))
+        if (len(set(s)) == ZONE_HEXES and all(_x2(h) < 0 for h in s)
+                and all(hex_distance(a, b) == 1 for a, b in zip(s, s[1:]))):
+            out.append(s)
+    return out
+
+
+def build(plan: Plan, genome: Genome, *, seed: int, name: str | None = None) -> GliderPitArena:
+    """The pit ``genome`` describes (``seed`` is recorded in its description)."""
+    if len(genome.widths) != ROWS or len(genome.labels) != ROWS:
+        raise GenerateError(f"a genome of {len(genome.widths)} rows; the pit has {ROWS}")
+    cells = pit_cells(genome.widths)
+    left = left_stretches(cells)
+    zones: list[LaunchZone] = []
+    for k, t in enumerate(genome.places):
+        s = left[min(len(left) - 1, round(t * (len(left) - 1)))] if left else ()
+        zones.append(LaunchZone(f"Z{k + 1}", k + 1, tuple(s)))
+    zones += [LaunchZone(f"Z{k + 4}", k + 4, tuple(mirror(h) for h in z.cells)) for k, z in enumerate(zones)]
+    rows = tuple(Row(f"R{i + 1}", TOP - i, label) for i, label in enumerate(genome.labels))
+    cat = plan.catalogue
+    return GliderPitArena(
+        name=name or f"Generated pit (seed {seed})",
+        description=(f"Generated by arena generate for {plan.gliders} gliders with mirror symmetry, seed {seed}, from the "
+                     f"catalogue {cat.name!r}: rows {min(genome.widths)} to {max(genome.widths)} hexes wide."),
+        author="Arena Studio generator", tags=("glider-pit-gladiators", "generated", f"{plan.gliders}-glider", "symmetric"),
+        cells=tuple(sorted(cells, key=lambda c: (-c[1], c[0]))), rows=rows, launch_zones=tuple(zones),
+        floor=genome.floor, units=Units(hex_mm=cat.hex_mm), symmetry=Symmetry("mirror", 1, 90.0),
+        scenario=Scenario(gliders=plan.gliders))
+
+
+def precheck(arena: GliderPitArena, min_gap: int = 1) -> list[str]:
+    """The problems that sink a candidate before any validator runs: a zone missing or short,
+    two zones closer along the wall than ``min_gap`` hexes between their ends, or a total 2-12
+    on no row."""
+    out: list[str] = []
+    zones = arena.launch_zones
+    for z in zones:
+        if len(z.cells) != ZONE_HEXES:
+            out.append(f"launch zone {z.id} has {len(z.cells)} hexes (the left wall has no room for it)")
+    for i, a in enumerate(zones):
+        for b in zones[i + 1:]:
+            if a.cells and b.cells:
+                gap = min(hex_distance(p, q) for p in a.cells for q in b.cells) - 1
+                if gap < min_gap:
+                    out.append(f"launch zones {a.id} and {b.id} are {max(gap, 0)} hexes apart along the wall "
+                               f"(at least {min_gap})")
+    missing = sorted(set(TOTALS) - {r.label for r in arena.rows})
+    if missing:
+        out.append(f"no row carries {', '.join(map(str, missing))}")
+    return out
+
+
+__all__ += ["ArenaError", "catalogue_schema", "left_stretches", "mirror", "pit_cells", "semantic"]
