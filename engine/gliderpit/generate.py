@@ -37,7 +37,10 @@ from typing import Any
 
 import numpy as np
 
-from engine.gliderpit.rules import LAUNCH_ZONES, ROWS, SHORT_GAME_FLOORS, STANDARD_FLOOR, TOTALS, ZONE_HEXES
+from engine.gliderpit.fairness import first_moves
+from engine.gliderpit.pit import pit_of
+from engine.gliderpit.rules import (LAUNCH_ZONES, ROWS, SHORT_GAME_FLOORS, STANDARD_FLOOR, TOTALS, ZONE_HEXES,
+                                    chance_any_marker)
 from engine.gliderpit.wall import wall_ring
 from engine.grids import Axial, hex_distance
 from schema.errors import ArenaError
@@ -189,12 +192,58 @@ def _labels(rng: np.random.Generator) -> tuple[int, ...]:
     return tuple(labels)
 
 
+#: Label changes :func:`balance_labels` tries.
+LABEL_TRIES = 300
+
+
+def _exposure_spread(touched: list[list[int]], labels: list[int]) -> float:
+    chances = [chance_any_marker({labels[i] for i in rows}) for rows in touched]
+    return max(chances) - min(chances) if chances else 0.0
+
+
+def balance_labels(plan: Plan, genome: Genome, rng: np.random.Generator) -> Genome:
+    """``genome`` with its row totals changed (every total 2-12 kept on some row) so that the
+    chance "Place any one of the markers on a hex row matching the die roll" (L195) may put a
+    marker on a row a zone's first moves touch is as even over the zones as a short random
+    search makes it (the ``gp-zone-currents`` comparison; the mirror zones match already)."""
+    arena = build(plan, genome, seed=0)
+    pit = pit_of(arena)
+    speed = arena.scenario.analysis.exposure_speed
+    touched = []
+    for z in arena.launch_zones[:3]:
+        lines = {pit.line_of(h) for h in first_moves(pit, z, speed)}
+        touched.append(sorted(TOP - line for line in lines if -TOP <= line <= TOP))
+    labels = list(genome.labels)
+    best = _exposure_spread(touched, labels)
+    for _ in range(LABEL_TRIES):
+        if best <= EXPOSURE_TARGET:
+            break
+        trial = list(labels)
+        i = int(rng.integers(ROWS))
+        if rng.random() < 0.5:
+            j = int(rng.integers(ROWS))
+            trial[i], trial[j] = trial[j], trial[i]
+        else:
+            trial[i] = int(rng.integers(2, 13))
+            if set(trial) != set(TOTALS):
+                continue
+        spread = _exposure_spread(touched, trial)
+        if spread <= best:
+            labels, best = trial, spread
+    return replace(genome, labels=tuple(labels))
+
+
+#: The spread of the zones' marker chances :func:`balance_labels` stops at (half the default
+#: ``current_tolerance``).
+EXPOSURE_TARGET = 0.05
+
+
 def fresh(plan: Plan, rng: np.random.Generator) -> Genome:
     cat = plan.catalogue
     widths = _widths(cat, rng)
     places = tuple(sorted(float(np.clip((i + 0.5) / 3 + rng.uniform(-0.15, 0.15), 0.0, 1.0)) for i in range(3)))
     floor = int(cat.floors[int(rng.integers(len(cat.floors)))])
-    return Genome(widths, places, _labels(rng), floor)
+    return balance_labels(plan, Genome(widths, places, _labels(rng), floor), rng)
 
 
 def vary(plan: Plan, genome: Genome, rng: np.random.Generator) -> Genome:
@@ -211,7 +260,7 @@ def vary(plan: Plan, genome: Genome, rng: np.random.Generator) -> Genome:
         k = int(rng.integers(3))
         places = list(genome.places)
         places[k] = float(np.clip(places[k] + rng.choice((-1, 1)) * rng.uniform(0.03, 0.15), 0.0, 1.0))
-        return replace(genome, places=tuple(sorted(places)))
+        return balance_labels(plan, replace(genome, places=tuple(sorted(places))), rng)
     if what < 8:
         labels = list(genome.labels)
         i = int(rng.integers(ROWS))
@@ -220,8 +269,8 @@ def vary(plan: Plan, genome: Genome, rng: np.random.Generator) -> Genome:
             return replace(genome, labels=tuple(labels))
         return genome
     if what < 9 or len(cat.floors) == 1:
-        return replace(genome, widths=_widths(cat, rng))
-    return replace(genome, floor=int(cat.floors[int(rng.integers(len(cat.floors)))]))
+        return balance_labels(plan, replace(genome, widths=_widths(cat, rng)), rng)
+    return balance_labels(plan, replace(genome, floor=int(cat.floors[int(rng.integers(len(cat.floors)))])), rng)
 
 
 def _x2(h: Axial) -> int:
@@ -245,7 +294,8 @@ def pit_cells(widths: tuple[int, ...]) -> list[Axial]:
 
 
 def left_stretches(cells: list[Axial]) -> list[tuple[Axial, ...]]:
-    """Strings of five wall hexes wholly left of the axis, from the top of the left wall down."""
+    """Strings of five wall hexes wholly left of the axis and down the side wall (each on its
+    own row: the tracks stand on "the long edges of the mapsheet", L17), from the top down."""
     ring = wall_ring(frozenset(cells))
     n = len(ring)
     top = next((i for i in range(n) if ring[i][1] == TOP and _x2(ring[i]) < 0), 0)
@@ -253,10 +303,28 @@ def left_stretches(cells: list[Axial]) -> list[tuple[Axial, ...]]:
     for k in range(n):
         i = (top + k) % n
         s = tuple(ring[(i + j) % n] for j in range(ZONE_HEXES))
-        if (len(set(s)) == ZONE_HEXES and all(_x2(h) < 0 for h in s)
+        if (len(set(s)) == ZONE_HEXES and all(_x2(h) < 0 for h in s) and len({h[1] for h in s}) == ZONE_HEXES
                 and all(hex_distance(a, b) == 1 for a, b in zip(s, s[1:]))):
             out.append(s)
     return out
+
+
+def spaced(places: tuple[float, ...], n: int, step: int) -> list[int]:
+    """Indices into ``n`` stretches for the places (0 to 1), pushed apart to at least ``step``
+    where there is room (down first, then back up from the end).
+
+    >>> spaced((0.1, 0.2, 0.9), 13, 6)
+    [0, 6, 12]
+    """
+    if n <= 0:
+        return [0] * len(places)
+    idx = [min(n - 1, max(0, round(t * (n - 1)))) for t in places]
+    for k in range(1, len(idx)):
+        idx[k] = max(idx[k], idx[k - 1] + step)
+    idx[-1] = min(idx[-1], n - 1)
+    for k in range(len(idx) - 2, -1, -1):
+        idx[k] = max(0, min(idx[k], idx[k + 1] - step))
+    return [min(n - 1, i) for i in idx]
 
 
 def build(plan: Plan, genome: Genome, *, seed: int, name: str | None = None) -> GliderPitArena:
@@ -266,9 +334,8 @@ def build(plan: Plan, genome: Genome, *, seed: int, name: str | None = None) -> 
     cells = pit_cells(genome.widths)
     left = left_stretches(cells)
     zones: list[LaunchZone] = []
-    for k, t in enumerate(genome.places):
-        s = left[min(len(left) - 1, round(t * (len(left) - 1)))] if left else ()
-        zones.append(LaunchZone(f"Z{k + 1}", k + 1, tuple(s)))
+    for k, i in enumerate(spaced(genome.places, len(left), ZONE_HEXES + plan.catalogue.min_gap)):
+        zones.append(LaunchZone(f"Z{k + 1}", k + 1, left[i] if left else ()))
     zones += [LaunchZone(f"Z{k + 4}", k + 4, tuple(mirror(h) for h in z.cells)) for k, z in enumerate(zones)]
     rows = tuple(Row(f"R{i + 1}", TOP - i, label) for i, label in enumerate(genome.labels))
     cat = plan.catalogue
