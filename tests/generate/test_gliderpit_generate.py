@@ -7,6 +7,7 @@ catalogues and parameters are refused in words."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import numpy as np
@@ -63,8 +64,14 @@ def test_the_same_seed_gives_the_same_pit_on_one_worker_or_two() -> None:
 def test_the_cheap_checks_catch_crowded_zones() -> None:
     plan = make_plan(load_catalogue(None), gliders=6)
     genome = fresh(plan, np.random.default_rng(0))
-    crowded = build(plan, type(genome)(genome.widths, (0.5, 0.5, 0.5), genome.labels, genome.floor), seed=0)
-    assert any("apart along the wall" in p for p in precheck(crowded))
+    arena = build(plan, genome, seed=0)
+    assert precheck(arena) == []
+    z1, z2 = arena.launch_zones[:2]
+    crowded = dataclasses.replace(arena, launch_zones=(z1, dataclasses.replace(z2, cells=z1.cells[1:] + z2.cells[:1]),
+                                                       *arena.launch_zones[2:]))
+    assert any("Z1 and Z2 are 0 hexes apart along the wall" in p for p in precheck(crowded))
+    spread = build(plan, type(genome)(genome.widths, (0.5, 0.5, 0.5), genome.labels, genome.floor), seed=0)
+    assert precheck(spread) == []  # places that coincide are pushed apart along the wall
 
 
 @pytest.mark.parametrize(("kwargs", "words"), [
