@@ -8,6 +8,7 @@ validator (then it is validated again here, independently, to be sure).
 
 Usage: python bench/generate.py [--system gravstrike] [--players 4] [--seeds 7] [--workers 2] [--budget 120]
        python bench/generate.py --sweep [--system S] [--players 4 2] [--seeds 0..19]
+       python bench/generate.py --sweep --system mothership-grid --players 2 --tables 3x5 5x7
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--budget", type=float, default=120.0)
     ap.add_argument("--sweep", action="store_true", help="20 seeds (0-19) for 4 and 2 players")
+    ap.add_argument("--tables", nargs="*", default=None,
+                    help="board variants to sweep instead of player counts (e.g. the battlefield's 3x5 5x7), "
+                         "each with the first --players count")
     args = ap.parse_args()
     players = args.players or ([4, 2] if args.sweep else [4])
     seeds = args.seeds if args.seeds is not None else (list(range(20)) if args.sweep else [7])
@@ -42,10 +46,11 @@ def main() -> int:
     print(f"{'players':>7} {'seed':>4} {'seconds':>8} {'rounds':>6} {'scored':>6}  verdict")
     hook = hook_of(args.system)
     failed = 0
-    for p in players:
+    runs = [(p, t) for t in args.tables for p in players[:1]] if args.tables else [(p, None) for p in players]
+    for p, table in runs:
         times = []
         for seed in seeds:
-            plan = hook.plan(None, p, None, None, None)
+            plan = hook.plan(None, p, None, None, table)
             t0 = time.perf_counter()
             out = generate(args.system, plan, seed, budget=args.budget, workers=args.workers)
             dt = time.perf_counter() - t0
@@ -53,8 +58,10 @@ def main() -> int:
             ok = out.passed and not [f for f in validate(out.arena).findings if f.severity in ("error", "warning")]
             failed += not ok
             verdict = "passes" if ok else f"FAILS ({len(out.best.failing)} findings at {out.best.stage})"
-            print(f"{p:>7} {seed:>4} {dt:>8.1f} {out.rounds:>6} {out.evaluated:>6}  {verdict}", flush=True)
-        print(f"{p} players: median {statistics.median(times):.1f} s, max {max(times):.1f} s over {len(times)} seeds")
+            print(f"{p:>7} {seed:>4} {dt:>8.1f} {out.rounds:>6} {out.evaluated:>6}  {verdict}"
+                  f"{f' (table {table})' if table else ''}", flush=True)
+        what = f"{p} players" + (f", table {table}" if table else "")
+        print(f"{what}: median {statistics.median(times):.1f} s, max {max(times):.1f} s over {len(times)} seeds")
     print(f"load average at end: {' '.join(f'{v:.1f}' for v in os.getloadavg())}; {failed} run(s) without a pass")
     return 1 if failed else 0
 

@@ -51,3 +51,20 @@ def read_checked_text(text: str, schema: dict[str, Any], *, source: str, json_te
 def located_problems(located: Located, source: str, found: list[tuple[str, str]]) -> ArenaError:
     """The error for ``(pointer, message)`` pairs found in a checked document."""
     return ArenaError(sorted(Problem(source, *located.where(ptr), ptr, msg) for ptr, msg in found))
+
+
+def read_catalogue(path: str | os.PathLike[str] | None, package: str, schema_name: str,
+                   default_name: str, default_source: str = "<default catalogue>") -> tuple[Any, Located, str]:
+    """A generator's catalogue: the file at ``path`` or, when None, the package resource
+    ``default_name``, checked against the package resource ``schema_name``; returns (the
+    document, its positions, the source name for messages)."""
+    import json
+    from importlib import resources
+
+    schema = json.loads(resources.files(package).joinpath(schema_name).read_text(encoding="utf-8"))
+    if path is None:
+        text = resources.files(package).joinpath(default_name).read_text(encoding="utf-8")
+        doc, located = read_checked_text(text, schema, source=default_source)
+        return doc, located, default_source
+    doc, located = read_checked(path, schema)
+    return doc, located, str(path)

@@ -28,12 +28,8 @@ True
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, replace
-from functools import lru_cache
-from importlib import resources
-from typing import Any
 
 import numpy as np
 
@@ -45,13 +41,12 @@ from engine.gliderpit.wall import wall_ring
 from engine.grids import Axial, hex_distance
 from schema.errors import ArenaError
 from schema.games.gliderpit import GliderPitArena, LaunchZone, Row, Scenario, Symmetry, Units
-from schema.sidefile import located_problems, read_checked, read_checked_text
+from schema.sidefile import located_problems, read_catalogue
 
 __all__ = ["Catalogue", "GenerateError", "Genome", "Plan", "build", "fresh", "load_catalogue", "make_plan", "precheck",
            "vary"]
 
 FORMAT = "glider-pit/1"
-DEFAULT_SOURCE = "<default catalogue>"
 #: The top row's grid line (rows run from line 9 at the top to -9 at the bottom).
 TOP = (ROWS - 1) // 2
 
@@ -72,23 +67,10 @@ class Catalogue:
     min_gap: int
 
 
-@lru_cache(maxsize=1)
-def catalogue_schema() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(resources.files("engine.gliderpit").joinpath("catalogue.schema.json")
-                                      .read_text(encoding="utf-8"))
-    return data
-
-
 def load_catalogue(path: str | os.PathLike[str] | None) -> Catalogue:
     """The catalogue in ``path`` (None: the default one); :class:`ArenaError` with located
     problems when it is not a valid catalogue."""
-    if path is None:
-        text = resources.files("engine.gliderpit").joinpath("catalogue.yaml").read_text(encoding="utf-8")
-        doc, located = read_checked_text(text, catalogue_schema(), source=DEFAULT_SOURCE)
-        source = DEFAULT_SOURCE
-    else:
-        doc, located = read_checked(path, catalogue_schema())
-        source = str(path)
+    doc, located, source = read_catalogue(path, "engine.gliderpit", "catalogue.schema.json", "catalogue.yaml")
     pit, zones = doc.get("pit", {}), doc.get("zones", {})
     cat = Catalogue(
         name=str(doc.get("name", "catalogue")), source=source,
@@ -371,4 +353,4 @@ def precheck(arena: GliderPitArena, min_gap: int = 1) -> list[str]:
     return out
 
 
-__all__ += ["ArenaError", "catalogue_schema", "left_stretches", "mirror", "pit_cells", "semantic"]
+__all__ += ["ArenaError", "left_stretches", "mirror", "pit_cells", "semantic"]
