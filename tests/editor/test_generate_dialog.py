@@ -77,3 +77,17 @@ def test_the_dialog_offers_the_pit_and_generates_one(window, qtbot) -> None:  # 
     assert arena is got.args[0].arena and window.doc.path is None and got.args[0].passed
     assert arena.system == "glider-pit-gladiators" and arena.scenario.gliders == 6 and len(arena.launch_zones) == 6
     assert "passes every validator" in window.statusBar().currentMessage()
+
+
+def test_the_dialog_generates_a_battlefield_on_a_board_variant(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The Mothership battlefield through the same menu: two players, the book's 3 x 5."""
+    window.generator.run.workers = 1
+    assert window.generator.start(2, None, 0, 60.0, None, system="mothership-grid")
+    with qtbot.waitSignal(window.generator.run.finished, timeout=120_000) as got:
+        pass
+    arena = window.doc.arena
+    assert got.args[0].passed and arena.system == "mothership-grid" and arena.scenario.size == (3, 5)
+    shown: list[tuple[str, str]] = []
+    window.show_problems = lambda title, text: shown.append((title, text))
+    assert not window.generator.start(4, None, 0, 60.0, None, system="mothership-grid")
+    assert shown and "the battlefield is for two" in shown[0][1]
