@@ -8,6 +8,7 @@ time and the load average (the machine is shared: read the numbers with it).
     .venv/bin/python bench/balance.py [--radius 7.5] [--budget 30] [--repeat 3]
     .venv/bin/python bench/balance.py --system car-wars-6e     # Twin Pillars, its pillar walls 3 in from the edges
     .venv/bin/python bench/balance.py --file ARENA [--code CODE]   # any arena with a balance hook
+    .venv/bin/python bench/balance.py --file arenas/glider-pit-gladiators/crooked-pit-unfair.yaml
 
 Target (issue 19): a fix in at most 10 s on two cores.
 """

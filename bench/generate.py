@@ -11,6 +11,7 @@ players, "both players roll a D6"; its sweep is the 30 in circle and the 24 in s
 
 Usage: python bench/generate.py [--system gravstrike] [--players 4] [--seeds 7] [--workers 2] [--budget 120]
        python bench/generate.py --sweep [--system S] [--players 4 2] [--tables T ...] [--seeds 0..19]
+       python bench/generate.py --sweep --system mothership-grid --players 2 --tables 3x5 5x7
 """
 
 from __future__ import annotations

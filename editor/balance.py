@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (QGraphicsItem, QHBoxLayout, QLabel, QMenu, QProgr
                                QStyleOptionGraphicsItem, QVBoxLayout, QWidget)
 
 from editor import elements as E
+from editor import grid_render
 from editor import render as R
 from editor.commands import ArenaCommand, check_no_new_problems
 from editor.validation import Cancelled, call_in_child
@@ -69,6 +70,8 @@ class GhostLayer(QGraphicsItem):
         super().__init__()
         self.pairs: list[tuple[Any, Any]] = []
         self.turbine: Any = None
+        #: A grid game's arenas (before, after): its elements are cells, drawn as such.
+        self.grid: tuple[Any, Any] | None = None
         self.setZValue(GHOST_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
@@ -77,14 +80,22 @@ class GhostLayer(QGraphicsItem):
         self.pairs = [(E.find(before, r), E.find(after, r)) for r in refs]
         self.pairs = [(a, b) for a, b in self.pairs if a is not None and b is not None]
         self.turbine = getattr(after, "turbine", None)
+        self.grid = (before, after) if after is not None and grid_render.is_grid(after) else None
         self.setVisible(bool(self.pairs))
         self.update()
 
     def clear(self) -> None:
         self.set_fix(None, None, [])
 
+    def _anchor(self, el: Any, which: int) -> tuple[float, float]:
+        if self.grid is None:
+            return E.anchor(el)
+        arena = self.grid[which]
+        pts = [grid_render.layout(arena).center(c) for c in grid_render.element_cells(arena, el.id)]
+        return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)) if pts else (0.0, 0.0)
+
     def boundingRect(self) -> QRectF:
-        pts = [E.anchor(el) for pair in self.pairs for el in pair]
+        pts = [self._anchor(el, i) for pair in self.pairs for i, el in enumerate(pair)]
         if not pts:
             return QRectF()
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
@@ -94,12 +105,17 @@ class GhostLayer(QGraphicsItem):
         for old, new in self.pairs:
             painter.save()
             painter.setOpacity(GHOST_OPACITY)
-            if self.turbine is not None:
+            if self.grid is not None:
+                after = self.grid[1]
+                painter.setPen(R.pen(QColor(R.INK), 1.5))
+                painter.setBrush(grid_render.ZONE)
+                painter.drawPath(grid_render.cells_path(grid_render.layout(after), grid_render.element_cells(after, new.id)))
+            elif self.turbine is not None:
                 R.paint_element(painter, new, self.turbine)
             else:
                 R.paint_element(painter, new)
             painter.restore()
-            a, b = E.anchor(old), E.anchor(new)
+            a, b = self._anchor(old, 0), self._anchor(new, 1)
             if math.dist(a, b) > 1e-6:
                 R.draw_arrow(painter, QPointF(*a), QPointF(*b), QColor(R.VERMILLION), 2.0)
 

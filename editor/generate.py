@@ -40,7 +40,8 @@ class GenerateDialog(QDialog):
         self.table = QComboBox()
         self.table.setEditable(True)
         self.table.addItems(TABLES)
-        self.table.setToolTip("Gravstrike: square, polygon or WIDTHxHEIGHT; Arena Rex: circle, square or WIDTHxHEIGHT")
+        self.table.setToolTip("Gravstrike: square, polygon or WIDTHxHEIGHT; Arena Rex: circle, square or WIDTHxHEIGHT; "
+                                 "Mothership: 3x5 or 5x7")
         self.players = QSpinBox()
         self.players.setRange(2, 6)
         self.players.setValue(4)

@@ -274,14 +274,19 @@ class _Search:
                 return out
         if self.stopped:
             return Fix(finding, "stopped", tried=tried, note="the time budget ran out"), arena, report
-        return Fix(finding, "no-fix", tried=tried, note=f"no move of up to {_num(hook.steps[-1])} {hook.unit} "
-                   f"or turn of up to {_num(hook.turns[-1])}° removes it without a new error"), arena, report
+        turn = f" or turn of up to {_num(hook.turns[-1])}°" if hook.turns else ""
+        return Fix(finding, "no-fix", tried=tried, note=f"no move of up to {_num(hook.steps[-1])} {hook.unit}{turn} "
+                   "removes it without a new error"), arena, report
 
     def _refined(self, arena: Any, report: Report, finding: Finding, seed: Seed, lo: float, hi: float,
                  best: tuple[Any, Edit], full: Report, symmetries: int, tried: int) -> tuple[Fix, Any, Report]:
-        """Halve the gap between the failing size ``lo`` and the fixing size ``hi``."""
+        """Halve the gap between the failing size ``lo`` and the fixing size ``hi`` (in whole
+        steps for a hook whose ``whole_steps`` is true: a grid game's moves are whole cells)."""
+        whole = bool(getattr(self.hook, "whole_steps", False))
         for _ in range(REFINE):
-            mid = (lo + hi) / 2
+            mid = float(math.floor((lo + hi) / 2)) if whole else (lo + hi) / 2
+            if whole and mid <= lo:
+                break
             cand = self.candidate(arena, seed, mid, symmetries)
             if cand is None or not self.time_left():
                 break

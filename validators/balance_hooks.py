@@ -36,7 +36,9 @@ class Hook(Protocol):
     unit: str
     #: What may move: free name -> the element lists (the model's attribute names) it covers.
     free: dict[str, tuple[str, ...]]
-    #: Move sizes in the arena's unit and turn sizes in degrees, smallest first (as many of each).
+    #: Move sizes in the arena's unit and turn sizes in degrees, smallest first (as many turns as
+    #: steps, or none for a game whose pieces do not turn).  A hook may also set ``whole_steps =
+    #: True`` (a grid game: moves are whole cells, so the search refines only to whole sizes).
     steps: tuple[float, ...]
     turns: tuple[float, ...]
 

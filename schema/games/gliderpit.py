@@ -303,5 +303,7 @@ RULESET = Ruleset(
     engine="engine.gliderpit",
     checks="validators.gliderpit.run:validate",
     grid="hex",
+    balance="validators.gliderpit.balance:HOOK",
+    generator="validators.gliderpit.generate:HOOK",
     robustness_absent="every piece stands in a hex of the printed map, so a hand cannot misplace it between hexes",
 )

@@ -220,5 +220,7 @@ RULESET = Ruleset(
     engine="engine.mothership",
     checks="validators.mothership.run:validate",
     grid="square",
+    balance="validators.mothership.balance:HOOK",
+    generator="validators.mothership.generate:HOOK",
     robustness_absent="every card sits in a square of the 3 x 5 grid, so a hand cannot misplace it between squares",
 )

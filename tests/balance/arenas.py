@@ -84,3 +84,22 @@ def cw_pillars_at_the_edges() -> Any:
     return dataclasses.replace(arena, name="Pillars at the edges", walls=(
         dataclasses.replace(west, shape=dataclasses.replace(west.shape, center=(-14.0, 0.0))),
         dataclasses.replace(east, shape=dataclasses.replace(east.shape, center=(14.0, 0.0)))))
+
+
+def pit_with_drifted_zones(steps: int = -2) -> Any:
+    """The default Glider-Pit pit (mirror about the vertical axis) with launch zone Z1 slid
+    ``steps`` wall hexes (negative: clockwise, up into the top-left corner) and its mirror image
+    Z4 the other way: the mirror still holds, but Z1 and Z4 now lie 4 hexes from the nearest
+    zone while the others lie 2 (``gp-zone-spacing``)."""
+    from engine.gliderpit.wall import slid, wall_ring
+    from schema.games.gliderpit import LaunchZone, default_arena
+
+    arena = default_arena()
+    ring = wall_ring(frozenset(arena.cells))
+    zones = list(arena.launch_zones)
+    for i, way in ((0, 1), (3, -1)):
+        z = zones[i]
+        cells = slid(ring, z.cells, way * steps)
+        assert cells is not None
+        zones[i] = LaunchZone(z.id, z.track, cells)
+    return dataclasses.replace(arena, name="Drifted zones", launch_zones=tuple(zones))

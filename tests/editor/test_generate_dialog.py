@@ -111,3 +111,40 @@ def test_car_wars_is_generated_from_the_same_dialog(window, qtbot) -> None:  # t
     arena = window.doc.arena
     assert arena is got.args[0].arena and window.doc.path is None
     assert arena.system == "car-wars-6e" and arena.players == 2 and got.args[0].passed
+
+
+def test_the_dialog_offers_the_pit_and_generates_one(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """File → Generate arena… for Glider-Pit Gladiators: the game is chosen in the dialog (the
+    open pit's game first), and the generated pit opens as a new untitled document."""
+    from schema.games.gliderpit import default_arena
+
+    window.doc.reset(default_arena(), None)
+    dialog = GenerateDialog(window)
+    dialog.choose_game("glider-pit-gladiators")
+    assert dialog.game.currentData() == "glider-pit-gladiators"
+    assert {dialog.game.itemData(i) for i in range(dialog.game.count())} >= {"gravstrike", "glider-pit-gladiators"}
+    dialog.players.setValue(6)
+    dialog.seed.setValue(1)
+    dialog.budget.setValue(120.0)
+    window.generator.run.workers = 1
+    assert window.generator.start(**dialog.values())
+    with qtbot.waitSignal(window.generator.run.finished, timeout=180_000) as got:
+        pass
+    arena = window.doc.arena
+    assert arena is got.args[0].arena and window.doc.path is None and got.args[0].passed
+    assert arena.system == "glider-pit-gladiators" and arena.scenario.gliders == 6 and len(arena.launch_zones) == 6
+    assert "passes every validator" in window.statusBar().currentMessage()
+
+
+def test_the_dialog_generates_a_battlefield_on_a_board_variant(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The Mothership battlefield through the same menu: two players, the book's 3 x 5."""
+    window.generator.run.workers = 1
+    assert window.generator.start(2, None, 0, 60.0, None, system="mothership-grid")
+    with qtbot.waitSignal(window.generator.run.finished, timeout=120_000) as got:
+        pass
+    arena = window.doc.arena
+    assert got.args[0].passed and arena.system == "mothership-grid" and arena.scenario.size == (3, 5)
+    shown: list[tuple[str, str]] = []
+    window.show_problems = lambda title, text: shown.append((title, text))
+    assert not window.generator.start(4, None, 0, 60.0, None, system="mothership-grid")
+    assert shown and "the battlefield is for two" in shown[0][1]

@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from schema import dumps, load
+from schema.ruleset import rulesets
 from validators.cli import _load_commands
 from validators.cli_app import app
 from validators.generate import generate, hook_of
@@ -22,6 +23,8 @@ from validators.symmetry import invariances
 
 runner = CliRunner()
 HOOK = hook_of("gravstrike")
+#: A built-in game without a generator, if any is left.
+NO_GENERATOR = next((rs.id for rs in rulesets().values() if not rs.generator), None)
 
 
 @pytest.fixture(scope="module")
@@ -74,10 +77,12 @@ def test_cli_out_of_budget_writes_the_best_so_far_and_says_what_fails(tmp_path: 
 
 @pytest.mark.parametrize(("args", "words"), [
     (["--players", "4", "--symmetry", "rotational:3"], "4 players cannot share rotational:3 symmetry"),
-    (["--system", "mothership-grid"], "arena generation is not available for"),
+    (["--system", NO_GENERATOR or "-"], "arena generation is not available for"),
     (["--players", "4", "--table", "30x20"], "does not have rotational:4"),
 ])
 def test_cli_refuses_parameters_in_words(tmp_path: Path, args: list[str], words: str) -> None:
+    if args[-1] == "-":
+        pytest.skip("every installed game has a generator")
     _load_commands()
     result = runner.invoke(app, ["generate", *args, "-o", str(tmp_path / "g.yaml")])
     assert result.exit_code == 2 and words in result.output, result.output
