@@ -282,6 +282,7 @@ def start_key(arena: CarWarsArena, player: int) -> KeyPlacement:
     others = [(s.id, car_outline(Pose(s.position[0], s.position[1], s.facing), v))
               for s in arena.start_positions if s.player != player]
     things = placement_obstacles(arena) + others
+    thing_geoms = np.array([g for _, g in things], dtype=object)  # one vectorised test per key placement
     bounds = arena.bounds_geometry()
     hit = [i for i, g in things if g.intersects(car.buffer(-1e-6))]
     if not bounds.buffer(1e-6).covers(car):
@@ -315,12 +316,12 @@ def start_key(arena: CarWarsArena, player: int) -> KeyPlacement:
                 continue
             gap = key.distance(car)
             if gap > tol + 1e-9:
-                if gap < best_gap and not any(g.intersects(key.buffer(-1e-6)) for _, g in things):
+                if gap < best_gap and not shapely.intersects(thing_geoms, key.buffer(-1e-6)).any():
                     best_gap, best_why = gap, f"the car is {fmt(gap)} in from the nearest turning key that fits"
                 continue
             if key.buffer(-max(tol, 1e-6)).intersects(car):
                 continue
-            blocked = [i for i, g in things if g.intersects(key.buffer(-1e-6))]
+            blocked = [things[k][0] for k in np.flatnonzero(shapely.intersects(thing_geoms, key.buffer(-1e-6)))]
             if blocked:
                 if best_gap > 0:
                     best_gap, best_why = 0.0, f"the turning key would overlap {', '.join(blocked)}"
