@@ -85,7 +85,8 @@ class Edit:
         """"move start 3 by 0.8 lengths toward checkpoint A (with its images start 4, start 5)"."""
         parts = []
         if math.hypot(self.dx, self.dy) > 1e-9:
-            parts.append(f"move {self.name} by {_num(math.hypot(self.dx, self.dy))} {unit} {self.why}".rstrip())
+            size = _num(math.hypot(self.dx, self.dy))
+            parts.append(f"move {self.name} by {size} {_units(size, unit)} {self.why}".rstrip())
         if abs(self.dtheta) > 1e-9:
             way = "counter-clockwise" if self.dtheta > 0 else "clockwise"
             text = f"turn {self.name} by {_num(abs(self.dtheta))}° {way}"
@@ -348,6 +349,15 @@ def _counts(findings: Iterable[Finding], severity: str = "info") -> dict[str, in
         if at_least(f.severity, severity):
             out[f.code] = out.get(f.code, 0) + 1
     return out
+
+
+#: The singular of the hooks' plural units ("move Z3 by 1 hex", "by 2 hexes").
+_SINGULAR = {"lengths": "length", "hexes": "hex", "squares": "square"}
+
+
+def _units(size: str, unit: str) -> str:
+    """``unit`` as it reads after the printed ``size``."""
+    return _SINGULAR.get(unit, unit) if size == "1" else unit
 
 
 def _num(v: float) -> str:

@@ -69,5 +69,5 @@ def test_cli_balances_a_battlefield(tmp_path: Path) -> None:
     out = tmp_path / "fixed.yaml"
     result = CliRunner().invoke(app, ["balance", str(LOPSIDED), "-o", str(out), "--free", "motherships"])
     assert result.exit_code == 1, result.output  # the hole and the 4 HP are not a move's to fix
-    assert "move Mothership M1 (player 1) by 1 squares west along its side" in result.stdout
+    assert "move Mothership M1 (player 1) by 1 square west along its side" in result.stdout
     assert next(m for m in load(out).motherships if m.id == "M1").squares == ((0, -1), (1, -1), (2, -1))

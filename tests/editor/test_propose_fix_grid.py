@@ -46,7 +46,7 @@ def test_propose_fix_slides_a_mothership(window, qtbot) -> None:  # type: ignore
     assert [new.id for _, new in fixes.ghost.pairs] == ["M1"] and fixes.ghost.grid is not None
     old, new = fixes.ghost.pairs[0]
     assert fixes.ghost._anchor(new, 1)[0] < fixes.ghost._anchor(old, 0)[0]  # the ghost sits west of M1
-    assert "move Mothership M1 (player 1) by 1 squares west" in fixes.bar.text.text()
+    assert "move Mothership M1 (player 1) by 1 square west" in fixes.bar.text.text()
     assert fixes.apply()
     assert next(m for m in window.doc.arena.motherships if m.id == "M1").squares == ((0, -1), (1, -1), (2, -1))
     window.doc.undo()
