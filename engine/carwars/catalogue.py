@@ -11,18 +11,14 @@ pointer.  The default catalogue ships as ``catalogue.yaml`` beside this module.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from schema.errors import ArenaError
-from schema.sidefile import located_problems, read_checked, read_checked_text
+from schema.sidefile import load_catalogue_of, package_json
 
 FORMAT = "car-wars-6e/1"
-DEFAULT_SOURCE = "<default catalogue>"
 
 
 @dataclass(frozen=True)
@@ -62,25 +58,19 @@ class Catalogue:
     triggers: int
 
 
-@lru_cache(maxsize=1)
 def catalogue_schema() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(resources.files("engine.carwars").joinpath("catalogue.schema.json")
-                                      .read_text(encoding="utf-8"))
-    return data
+    return package_json("engine.carwars", "catalogue.schema.json")
 
 
 def load_catalogue(path: str | os.PathLike[str] | None) -> Catalogue:
     """The catalogue in ``path`` (None: the default one); :class:`ArenaError` with located
     problems when it is not a valid catalogue."""
-    if path is None:
-        text = resources.files("engine.carwars").joinpath("catalogue.yaml").read_text(encoding="utf-8")
-        doc, located = read_checked_text(text, catalogue_schema(), source=DEFAULT_SOURCE)
-        source = DEFAULT_SOURCE
-    else:
-        doc, located = read_checked(path, catalogue_schema())
-        source = str(path)
+    return load_catalogue_of(path, "engine.carwars", _build, semantic)
+
+
+def _build(doc: dict[str, Any], source: str) -> Catalogue:
     hz, tk, cd = doc.get("hazards", {}), doc.get("tokens", {}), doc.get("cards", {})
-    cat = Catalogue(
+    return Catalogue(
         name=str(doc.get("name", "catalogue")), source=source,
         walls=tuple(Bar(float(w["length"]), float(w.get("thickness", 1.5)), int(w["count"])) for w in doc.get("walls", [])),
         terrain=tuple(Patch(float(t["width"]), float(t["height"]), int(t.get("level", 1)), int(t["count"]))
@@ -88,10 +78,6 @@ def load_catalogue(path: str | os.PathLike[str] | None) -> Catalogue:
         hazards=int(hz.get("count", 4)), hazard_dice=int(hz.get("dice", 2)), hazard_name=str(hz.get("name", "Clay")),
         hazard_effect=hz.get("effect"), barrels=int(tk.get("barrels", 2)), barriers=int(tk.get("barriers", 2)),
         checkpoints=int(cd.get("checkpoints", 4)), triggers=int(cd.get("triggers", 0)))
-    found = semantic(cat)
-    if found:
-        raise located_problems(located, source, found)
-    return cat
 
 
 def semantic(cat: Catalogue) -> list[tuple[str, str]]:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 
@@ -41,7 +42,7 @@ from engine.gliderpit.wall import wall_ring
 from engine.grids import Axial, hex_distance
 from schema.errors import ArenaError
 from schema.games.gliderpit import GliderPitArena, LaunchZone, Row, Scenario, Symmetry, Units
-from schema.sidefile import located_problems, package_json, read_catalogue
+from schema.sidefile import load_catalogue_of
 
 __all__ = ["Catalogue", "GenerateError", "Genome", "Plan", "build", "fresh", "load_catalogue", "make_plan", "precheck",
            "vary"]
@@ -70,18 +71,17 @@ class Catalogue:
 def load_catalogue(path: str | os.PathLike[str] | None) -> Catalogue:
     """The catalogue in ``path`` (None: the default one); :class:`ArenaError` with located
     problems when it is not a valid catalogue."""
-    doc, located, source = read_catalogue(path, "engine.gliderpit", "catalogue.yaml", package_json("engine.gliderpit", "catalogue.schema.json"))
+    return load_catalogue_of(path, "engine.gliderpit", _build, semantic)
+
+
+def _build(doc: dict[str, Any], source: str) -> Catalogue:
     pit, zones = doc.get("pit", {}), doc.get("zones", {})
-    cat = Catalogue(
+    return Catalogue(
         name=str(doc.get("name", "catalogue")), source=source,
         min_width=int(pit.get("min_width", 9)), max_width=int(pit.get("max_width", 21)),
         max_step=int(pit.get("max_step", 1)), hex_mm=float(pit.get("hex_mm", 19.05)),
         floors=tuple(STANDARD_FLOOR if f == "standard" else int(f) for f in doc.get("floors", ["standard"])),
         min_gap=int(zones.get("min_gap", 1)))
-    found = semantic(cat)
-    if found:
-        raise located_problems(located, source, found)
-    return cat
 
 
 def semantic(cat: Catalogue) -> list[tuple[str, str]]:

@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from engine.grids import Square
 from schema.games.mothership import Mothership, MothershipArena, Scenario, Symmetry, Units
-from schema.sidefile import located_problems, package_json, read_catalogue
+from schema.sidefile import load_catalogue_of
 
 __all__ = ["Catalogue", "GenerateError", "Genome", "Plan", "build", "fresh", "load_catalogue", "make_plan", "vary"]
 
@@ -53,17 +54,21 @@ class Catalogue:
 def load_catalogue(path: str | os.PathLike[str] | None) -> Catalogue:
     """The catalogue in ``path`` (None: the default one); :class:`schema.ArenaError` with
     located problems when it is not a valid catalogue."""
-    doc, located, source = read_catalogue(path, "engine.mothership", "catalogue.yaml", package_json("engine.mothership", "catalogue.schema.json"))
-    cat = Catalogue(name=str(doc.get("name", "catalogue")), source=source,
-                    boards=tuple((int(b[0]), int(b[1])) for b in doc.get("boards", [[3, 5]])),
-                    orientations=tuple(doc.get("orientations", ["vertical", "horizontal"])),
-                    hp=int(doc.get("hp", 5)), square_mm=float(doc.get("square_mm", 90.0)))
-    found = [(f"/boards/{i}", f"a {s} x {l} board: the short side is given first and is at most the long side"
-              if s > l else f"a {s} x {l} board: the short side must be odd to put the three-square Mothership in "
-              "its middle") for i, (s, l) in enumerate(cat.boards) if s > l or s % 2 == 0]
-    if found:
-        raise located_problems(located, source, found)
-    return cat
+    return load_catalogue_of(path, "engine.mothership", _build, _semantic)
+
+
+def _build(doc: dict[str, Any], source: str) -> Catalogue:
+    return Catalogue(name=str(doc.get("name", "catalogue")), source=source,
+                     boards=tuple((int(b[0]), int(b[1])) for b in doc.get("boards", [[3, 5]])),
+                     orientations=tuple(doc.get("orientations", ["vertical", "horizontal"])),
+                     hp=int(doc.get("hp", 5)), square_mm=float(doc.get("square_mm", 90.0)))
+
+
+def _semantic(cat: Catalogue) -> list[tuple[str, str]]:
+    """What the schema cannot say about the boards: ``(pointer, message)`` pairs."""
+    return [(f"/boards/{i}", f"a {s} x {l} board: the short side is given first and is at most the long side"
+             if s > l else f"a {s} x {l} board: the short side must be odd to put the three-square Mothership in "
+             "its middle") for i, (s, l) in enumerate(cat.boards) if s > l or s % 2 == 0]
 
 
 @dataclass(frozen=True)
