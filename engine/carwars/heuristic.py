@@ -212,7 +212,7 @@ class Distances:
         ys = g.gy0 + g.grid * np.arange(ny)
         X, Y = np.meshgrid(xs, ys, indexing="ij")
         self.nodes_x, self.nodes_y = X.ravel(), Y.ravel()
-        self._tables: dict[object, tuple[Int32Array, Int32Array]] = {}
+        self._tables: dict[object, tuple[ForwardRows, Int32Array]] = {}
 
     def field(self, goal: GoalShape) -> FloatArray:
         """Grid distance from every node to the nodes from which a car could touch ``goal``
@@ -261,11 +261,12 @@ class Distances:
         out: IntArray = i * ny + j
         return out
 
-    def tables(self, goal: GoalShape, headings: FloatArray) -> tuple[Int32Array, Int32Array, IntArray]:
+    def tables(self, goal: GoalShape, headings: FloatArray) -> tuple[ForwardRows, Int32Array, IntArray]:
         """Per grid node: the least movement points to touch ``goal`` from anywhere within
-        ``field_err`` of the node - driving forward (n, len(headings)), and any way (n,) - so
-        the search bounds a state with two lookups; and the column of each of ``headings``
-        (starts facing other ways share a table: the same headings in another order)."""
+        ``field_err`` of the node - driving forward (n, len(headings): :class:`ForwardRows`,
+        filled as they are read), and any way (n,) - so the search bounds a state with two
+        lookups; and the column of each of ``headings`` (starts facing other ways share a
+        table: the same headings in another order)."""
         order = np.argsort(headings, kind="stable")
         cols: IntArray = np.argsort(order).astype(np.int64)
         key = (goal, tuple(np.round(headings[order], 6).tolist()))
@@ -275,7 +276,7 @@ class Distances:
             _trim(self._tables)
         return got[0], got[1], cols
 
-    def _table(self, goal: GoalShape, headings: FloatArray) -> tuple[Int32Array, Int32Array]:
+    def _table(self, goal: GoalShape, headings: FloatArray) -> tuple[ForwardRows, Int32Array]:
         err = self.geometry.field_err
         x, y = self.nodes_x, self.nodes_y
         d = np.maximum(goal.distance(x, y) - self.reach - err, 0.0)
@@ -291,14 +292,54 @@ class Distances:
         slack = np.degrees(np.arcsin(np.clip(err / np.maximum(dist, 1e-12), 0.0, 1.0)))
         bearing = np.degrees(np.arctan2(dy, dx))
         hb = self.heading
-        fwd = np.repeat(any_[:, None], len(headings), axis=1)
-        live = np.flatnonzero(self.free & (any_ < (1 << 30)))  # where a car's centre can be
-        ai = np.clip(np.floor(a[live] / A_STEP), 0, hb.table.shape[1] - 1).astype(np.int64)
-        phi = _off(bearing[live, None] - headings[None, :])
-        phi -= slack[live, None]
-        pi = np.floor(np.maximum(phi, 0.0) / PHI_STEP + 1e-9).astype(np.int64)
-        fwd[live] = np.maximum(any_[live, None], hb.table[pi, ai[:, None]])
-        return fwd, any_
+        ai = np.clip(np.floor(a / A_STEP), 0, hb.table.shape[1] - 1).astype(np.int64)
+        live = self.free & (any_ < (1 << 30))  # where a car's centre can be
+        return ForwardRows(any_, live, bearing, slack, ai, headings, hb.table), any_
+
+
+class ForwardRows:
+    """A goal's forward table (:meth:`Distances.tables`): per grid node and heading, the
+    greater of the node's any-way points and the heading-aware bound (:class:`HeadingBound`).
+    A row is computed the first time a search reads it - a resumed search after a card drag
+    reads a few thousand of the 20 000 rows - or all at once (:meth:`full`, a search towards
+    several goals takes the least of their tables).  The per-node parts (distance, bearing,
+    slack) are computed for every node up front, so a row is the same whenever it is filled."""
+
+    def __init__(self, any_: Int32Array, live: npt.NDArray[np.bool_], bearing: FloatArray, slack: FloatArray,
+                 ai: IntArray, headings: FloatArray, table: Int32Array) -> None:
+        self.any, self.live, self.bearing, self.slack, self.ai = any_, live, bearing, slack, ai
+        self.headings, self.table = headings, table
+        self.rows = np.empty((len(any_), len(headings)), dtype=np.int32)
+        self.done = np.zeros(len(any_), dtype=bool)
+        self.complete = False
+
+    def __getitem__(self, at: tuple[IntArray, IntArray]) -> Int32Array:
+        node, col = at
+        if not self.complete:
+            self._fill(node)
+        out: Int32Array = self.rows[node, col]
+        return out
+
+    def full(self) -> Int32Array:
+        """Every row."""
+        if not self.complete:
+            self._fill(np.arange(len(self.any)))
+            self.complete = True
+        return self.rows
+
+    def _fill(self, node: IntArray) -> None:
+        todo = node[~self.done[node]]
+        if len(todo) == 0:
+            return
+        todo = np.unique(todo)
+        self.rows[todo] = self.any[todo, None]
+        live = todo[self.live[todo]]
+        if len(live):
+            phi = _off(self.bearing[live, None] - self.headings[None, :])
+            phi -= self.slack[live, None]
+            pi = np.floor(np.maximum(phi, 0.0) / PHI_STEP + 1e-9).astype(np.int64)
+            self.rows[live] = np.maximum(self.any[live, None], self.table[pi, self.ai[live, None]])
+        self.done[todo] = True
 
 
 def _off(diff: FloatArray) -> FloatArray:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from functools import partial
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -39,7 +40,7 @@ from engine.carwars.batch import _Batch
 from engine.carwars.geometry import CarWarsGeometry
 from engine.carwars.heuristic import GoalShape
 from engine.carwars.planner import Planner, _Search
-from engine.carwars.reserve import Reserve
+from engine.carwars.reserve import Reserve, exact_keys, floor_keys
 from engine.carwars.rules import POLICIES, Policy
 from engine.carwars.travel import Goal, PlanningError, SearchLimits, StartSource, TravelResult
 from schema.games.carwars import CarWarsArena
@@ -70,16 +71,10 @@ def resume(search: _Search, shapes: dict[Goal, GoalShape]) -> dict[Goal, TravelR
     return search.run()
 
 
-def _waiting(search: _Search) -> list[_Batch]:
-    out = [p for parts in search.buckets.values() for _, p in parts] + search.pruned
-    if search.reserve is not None:
-        out.append(search.reserve.waiting())
-    return out
-
-
 def _rekey(search: _Search, shapes: dict[Goal, GoalShape]) -> None:
     """Every waiting state keyed again under the bound of ``shapes`` (the open goals now), in
-    one pass; the queue gets them as the search comes to their keys (:class:`Reserve`)."""
+    one pass; the queue gets them as the search comes to their keys (:class:`Reserve`: the
+    states the last run left queued or cut off join the ones still waiting there)."""
     search.shapes = dict(shapes)
     search.open = list(shapes)
     search.results, search.pending = {}, {}
@@ -87,14 +82,16 @@ def _rekey(search: _Search, shapes: dict[Goal, GoalShape]) -> None:
     search.prove_untouchable()
     search._heuristic_tables()
     search.version += 1
-    waiting = _waiting(search)
+    left = [p for parts in search.buckets.values() for _, p in parts] + search.pruned
     search.buckets.clear()
     search.heap.clear()
     search.pruned = []
-    search.reserve = None
-    if waiting:
-        b = _Batch.concat(waiting)
-        search.reserve = Reserve(b, search.keyed(b))
+    if search.reserve is None:
+        search.reserve = Reserve()
+    if left:
+        b = _Batch.concat(left)
+        search.reserve.add(b, search.prep(b))
+    search.reserve.keys(partial(floor_keys, search), partial(exact_keys, search))
 
 
 #: One worker's part of a travel table: (policy, start id) -> goal ref -> answer.

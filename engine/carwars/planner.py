@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from engine.carwars.batch import DICE_BITS, HARD_FLAG, SPEED_MOVE, _BIG, _Batch, _points
 from engine.carwars.geometry import CarWarsGeometry
-from engine.carwars.heuristic import Distances, GoalShape, Int32Array, IntArray, TimeBound
+from engine.carwars.heuristic import Distances, ForwardRows, GoalShape, Int32Array, IntArray, TimeBound
 from engine.carwars.motion import Pose, local_end, normalize
 from engine.carwars.paths import travel_result
 from engine.carwars.rules import (
@@ -168,6 +168,9 @@ class _Search:
         #: Whether the states the bound cuts off are kept (:mod:`engine.carwars.kept` resumes the
         #: search for other goals, under whose bound they may be live again).
         self.keep = keep
+        #: Whether a goal's forward table is filled row by row as the search reads it (a resumed
+        #: search reads few rows, :class:`~engine.carwars.heuristic.ForwardRows`).
+        self.lazy = keep
         self.pruned: list[_Batch] = []
         #: States waiting outside the queue (a resumed search's frontier), released into it
         #: before a pop that one of them could come before (:mod:`engine.carwars.reserve`).
@@ -192,7 +195,7 @@ class _Search:
         self.expanded = 0
         self.started = _time.monotonic()
         self.version = 0  # bumped when the open goals change: parts queued before may need a new bound
-        self.need_fwd: Int32Array | None = None
+        self.need_fwd: Int32Array | ForwardRows | None = None
         self.need_any: Int32Array | None = None
         self.cols: IntArray = np.arange(p.headings)  # need_fwd's column of each heading index
         self.prove_untouchable()
@@ -226,15 +229,25 @@ class _Search:
         """The least points to any open goal per grid node (and heading index)."""
         p = self.p
         headings = np.mod(self.base + p.step * np.arange(p.headings), 360.0)
-        fwd: Int32Array | None = None
+        fwd: Int32Array | ForwardRows | None = None
         any_: Int32Array | None = None
         for g in self.open:  # the columns are the same for every goal: the same headings
             tf, ta, self.cols = p.distances.tables(self.shapes[g], headings)
-            fwd = tf if fwd is None else np.minimum(fwd, tf)
+            if fwd is None:  # a resumed search's one goal: the rows it reads (a cold one reads most)
+                fwd = tf if self.lazy and len(self.open) == 1 else tf.full()
+            else:
+                fwd = np.minimum(fwd if isinstance(fwd, np.ndarray) else fwd.full(), tf.full())
             any_ = ta if any_ is None else np.minimum(any_, ta)
         self.need_fwd, self.need_any = fwd, any_
 
-    def _f(self, b: _Batch) -> IntArray:
+    def prep(self, b: _Batch) -> tuple[IntArray, IntArray]:
+        """The goal-independent parts of each state's bound: its grid node and heading index
+        (a resumed search's waiting states keep them, :mod:`engine.carwars.reserve`)."""
+        p = self.p
+        hi: IntArray = np.rint((b.h - self.base) / p.step).astype(np.int64) % p.headings
+        return p.distances.node(b.x, b.y), hi
+
+    def _f(self, b: _Batch, prep: tuple[IntArray, IntArray] | None = None) -> IntArray:
         """A* priority: a lower bound on the time (1/60 turns) at which an open goal is touched.
         The least of: driving forward only (the heading-aware bound), or reversing at some
         point (not before the slider can reach 0: "Speed 0 means either stopped or in
@@ -246,8 +259,7 @@ class _Search:
         pts = _points(b.s)
         rem = pts - b.k
         sl = np.maximum(b.s, 0)
-        node = p.distances.node(b.x, b.y)
-        hi = np.rint((b.h - self.base) / p.step).astype(np.int64) % p.headings
+        node, hi = self.prep(b) if prep is None else prep
         need_any = self.need_any[node].astype(np.int64)
         f = self._bound(b, self.need_fwd[node, self.cols[hi]].astype(np.int64), pts, rem, sl)
         if p.reverse:
@@ -279,19 +291,6 @@ class _Search:
             b, f = b.take(np.flatnonzero(keep)), f[keep]
         packed: IntArray = (f << DICE_BITS) | np.minimum(b.dice, (1 << DICE_BITS) - 1)
         return b, packed
-
-    def keyed(self, b: _Batch) -> IntArray:
-        """Each state's bucket key, or ``_BIG << DICE_BITS`` for one the bound cuts off (as
-        :meth:`bounded`, without splitting ``b``: a resumed search's waiting states,
-        :class:`~engine.carwars.reserve.Reserve`)."""
-        f = self._f(b)
-        live = f < _BIG
-        horizon = self.p.max_turns * UNITS
-        if (live & (f > horizon)).any():
-            self.beyond = True
-        packed: IntArray = (f << DICE_BITS) | np.minimum(b.dice, (1 << DICE_BITS) - 1)
-        packed[~(live & (f <= horizon))] = _BIG << DICE_BITS
-        return packed
 
     def _push(self, b: _Batch) -> None:
         if len(b) == 0:

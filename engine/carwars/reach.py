@@ -30,6 +30,7 @@ import math
 import numpy as np
 
 from engine.carwars.batch import _Batch
+from engine.carwars.heuristic import IntArray
 from engine.carwars.motion import Pose, car_outline, normalize
 from engine.carwars.planner import Planner, _Search
 from engine.carwars.rules import REVERSE, START_SPEED, Policy
@@ -61,8 +62,9 @@ class _ReachSearch(_Search):
             self._push(_Batch(x=x, y=y, h=h, s=one * speed, k=one * pts, t=zero, time=zero, dice=zero, hard=zero,
                               parent=-one, move=-one, pdice=zero, px=x, py=y, ph=h, checked=one))
 
-    def _f(self, b: _Batch) -> np.ndarray:
-        return np.asarray(b.time, dtype=np.int64)
+    def _f(self, b: _Batch, prep: tuple[IntArray, IntArray] | None = None) -> IntArray:
+        out: IntArray = np.asarray(b.time, dtype=np.int64)
+        return out
 
     def _grid(self, b: _Batch) -> tuple[np.ndarray, np.ndarray]:
         """Each state's position in merge-grid units (square ``n`` spans [n, n + 1))."""

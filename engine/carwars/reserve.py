@@ -1,84 +1,195 @@
 """States a resumed travel search keeps waiting outside its queue (:mod:`engine.carwars.kept`).
 
-After a card drag, the kept search's frontier (tens of thousands of states) is ordered under the
-new goal's bound.  Most of it waits behind the answer and is never taken.  So the states are
-keyed once, in one vectorised pass, and only those whose key can come before the answer go into
-the queue (its buckets, checked there against the states expanded since they were queued); the
-rest wait here, released as soon as the queue's least key reaches theirs.  The search stays
-exact: a state's key here is a lower bound on its key in the queue (a goal settled since raises
-it), and nothing is taken from the queue while a waiting state could come before it.
+After a card drag, the kept search's frontier (tens to hundreds of thousands of states) is
+ordered under the new goal's bound.  Almost all of it waits behind the answer and is never taken
+(measured on the shipped four-player arena: about 1 900 of 600 000 waiting states a drag).  So
+the reserve is kept from one resumption to the next, in segments (the states a resumption left
+waiting are added as a new one), each state with the goal-independent parts of its bound (grid
+node, heading index: :meth:`~engine.carwars.planner._Search.prep`) computed once; a resumption
+keys every waiting state in one vectorised pass, and only those whose key can come before the
+answer go into the queue (checked there against the states expanded since they were queued),
+the others staying here, released as soon as the queue's least key reaches theirs.  The search
+stays exact: a state's key here is a lower bound on its key in the queue (a goal settled since
+only raises it), and nothing is taken from the queue while a waiting state could come before it.
 
 >>> import numpy as np
 >>> from engine.carwars.batch import _Batch
 >>> b = _Batch(**{c: np.arange(3) for c in ("x", "y", "h", "px", "py", "ph", "s", "k", "t", "time", "dice", "hard",
 ...                                        "parent", "move", "pdice", "checked")})
->>> r = Reserve(b, np.array([30, 10, 20]))
+>>> r = Reserve()
+>>> r.add(b, (np.zeros(3, dtype=np.int64), np.array([35, 12, 25])))  # (node, heading index): here the keys
+>>> r.keys(lambda states, prep: np.array([30, 10, 20]), lambda states, prep: prep[1])  # floors, exact keys
 >>> len(r), r.least
 (3, 10)
->>> got, = r.take(20)
->>> got.x.tolist(), len(r), r.least, r.waiting().x.tolist()
-([1.0, 2.0], 1, 30, [0.0])
+>>> got, = r.take(20)  # floors 10 and 20 are keyed exactly: 12 goes, 25 stays
+>>> got.x.tolist(), len(r), r.least
+([1.0], 2, 25)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
+import numpy.typing as npt
 
 from engine.carwars.batch import _BIG, DICE_BITS, _Batch
 from engine.carwars.heuristic import IntArray
+from engine.carwars.rules import MAX_SPEED
+from engine.carwars.travel import UNITS
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.carwars.planner import _Search
 
 #: Waiting states released at least at once when no open goal has a candidate yet.
 CHUNK = 4096
+#: The key of a state that is never released (released already, or no open goal within reach).
+NEVER = _BIG << DICE_BITS
+#: Segments are merged into one when there are more than this many.
+MAX_SEGMENTS = 8
+
+Prep = tuple[IntArray, IntArray]
+Keyer = Callable[[_Batch, Prep], IntArray]
+
+
+class _Segment:
+    __slots__ = ("states", "prep", "live", "key", "exact")
+
+    def __init__(self, states: _Batch, prep: Prep) -> None:
+        self.states, self.prep = states, prep
+        self.live: npt.NDArray[np.bool_] = np.ones(len(states), dtype=bool)
+        self.key: IntArray = np.full(len(states), NEVER, dtype=np.int64)
+        #: Whether ``key`` is the state's bucket key itself (else a floor under it).
+        self.exact: npt.NDArray[np.bool_] = np.zeros(len(states), dtype=bool)
+
+    def dead(self) -> int:
+        return len(self.live) - int(np.count_nonzero(self.live))
+
+    def compact(self) -> _Segment:
+        """The segment without its released states."""
+        if self.live.all():
+            return self
+        idx = np.flatnonzero(self.live)
+        return _Segment(self.states.take(idx), (self.prep[0][idx], self.prep[1][idx]))
 
 
 class Reserve:
-    """Waiting states with a lower bound on each one's bucket key (time bound, dice).  Sorted
-    by key once; a release takes a prefix (the states in their original order), so it costs
-    what it releases, not what waits.  States keyed :data:`~engine.carwars.batch._BIG` or more
-    (no open goal within reach or the horizon) are never released; they stay for the next
-    resumption (:meth:`waiting`)."""
+    """Waiting states with a lower bound on each one's bucket key (time bound, dice), kept
+    across resumptions (see the module docstring).  :meth:`keys` keys them for the open goals;
+    states keyed :data:`NEVER` (no open goal within reach or the horizon) are not released and
+    stay for the next resumption."""
 
-    def __init__(self, states: _Batch, keys: IntArray) -> None:
-        self.states = states
-        self.order = np.argsort(keys, kind="stable")
-        self.sorted = keys[self.order]
-        self.pos = 0
-        self.live = int(np.searchsorted(self.sorted, _BIG << DICE_BITS, side="left"))
-        self.least = int(self.sorted[0]) if self.live else _BIG
+    def __init__(self) -> None:
+        self.segments: list[_Segment] = []
+        self.least = NEVER
+        self._count = 0
+        self._exact: Keyer | None = None
 
     def __len__(self) -> int:
-        return self.live - self.pos
+        """Waiting states that can still be released under the current keys."""
+        return self._count
+
+    def add(self, states: _Batch, prep: Prep) -> None:
+        """More waiting states (with their :meth:`~engine.carwars.planner._Search.prep`), not
+        keyed until the next :meth:`keys`."""
+        if len(states):
+            self.segments.append(_Segment(states, prep))
+
+    def keys(self, floor: Keyer, exact: Keyer) -> None:
+        """Key every waiting state again under the open goals: ``floor(states, prep)``, a lower
+        bound on each one's bucket key that is cheap to compute (:data:`NEVER` for one cut off);
+        ``exact`` gives the key itself, asked by :meth:`take` only for the states whose floor
+        is low enough to be released.  A segment a quarter released is compacted first."""
+        self._exact = exact
+        segs = [s.compact() if s.dead() > len(s.live) // 4 else s for s in self.segments]
+        if len(segs) > MAX_SEGMENTS:
+            segs = [_Segment(_Batch.concat([s.states for s in segs]),
+                             (np.concatenate([s.prep[0] for s in segs]), np.concatenate([s.prep[1] for s in segs])))]
+        self.segments = segs
+        for s in segs:
+            s.key = floor(s.states, s.prep)
+            s.key[~s.live] = NEVER
+            s.exact = np.zeros(len(s.key), dtype=bool)
+        self._recount()
+
+    def _recount(self) -> None:
+        self._count = sum(int(np.count_nonzero(s.key < NEVER)) for s in self.segments)
+        self.least = min((int(s.key.min()) for s in self.segments if len(s.key)), default=NEVER)
 
     def take(self, upto: int) -> list[_Batch]:
-        """The states keyed at most ``upto``, no longer waiting here."""
-        end = min(self.live, int(np.searchsorted(self.sorted, upto, side="right")))
-        if end <= self.pos:
-            return []
-        out = self.states.take(np.sort(self.order[self.pos:end]))
-        self.pos = end
-        self.least = int(self.sorted[end]) if end < self.live else _BIG
-        return [out]
+        """The states keyed at most ``upto`` (in the order they came), no longer waiting here;
+        a state whose floor is at most ``upto`` is keyed exactly first (and stays if its key is
+        above)."""
+        out: list[_Batch] = []
+        if upto < self.least:
+            return out
+        for s in self.segments:
+            idx = np.flatnonzero(s.key <= upto)
+            floor = idx[~s.exact[idx]]
+            if len(floor) and self._exact is not None:  # tighten the floors first: most stay
+                s.key[floor] = self._exact(s.states.take(floor), (s.prep[0][floor], s.prep[1][floor]))
+                s.exact[floor] = True
+                idx = idx[s.key[idx] <= upto]
+            if len(idx):
+                out.append(s.states.take(idx))
+                s.live[idx] = False
+                s.key[idx] = NEVER
+        self._recount()
+        return out
 
-    def waiting(self) -> _Batch:
-        """Every state still here (released ones excluded), in the original order."""
-        if self.pos == 0:
-            return self.states
-        return self.states.take(np.sort(self.order[self.pos:]))
+    def _chunk(self) -> int:
+        """The key under which about :data:`CHUNK` waiting states lie (all of them if fewer)."""
+        keys = np.concatenate([s.key for s in self.segments])
+        keys = keys[keys < NEVER]
+        if len(keys) <= CHUNK:
+            return int(keys.max()) if len(keys) else self.least
+        return int(np.partition(keys, CHUNK - 1)[CHUNK - 1])
 
     def release(self, search: _Search) -> None:
         """Queue the states that may come next: until the queue's least key is below every key
         here.  When every open goal has a candidate, all states that could beat the worst
         candidate go at once (the search takes each of them before it settles that goal);
-        otherwise the next :data:`CHUNK` states."""
+        otherwise about the next :data:`CHUNK` states."""
         while len(self) and (not search.heap or search.heap[0] >= self.least):
             if search.open and all(g in search.pending for g in search.open):
                 upto = max(search.pending[g][0] >> DICE_BITS for g in search.open)
             else:
-                upto = int(self.sorted[self.pos + min(len(self), CHUNK) - 1])
+                upto = self._chunk()
             for part in self.take(max(upto, self.least)):
                 search._push(search.undominated(part))
+
+
+def exact_keys(search: _Search, b: _Batch, prep: Prep) -> IntArray:
+    """Each state's bucket key under ``search``'s open goals (its bound and dice, as the queue
+    keys it), or :data:`NEVER` for one the bound cuts off (beyond the horizon: the search is
+    marked ``beyond``)."""
+    f = search._f(b, prep)
+    live = f < _BIG
+    horizon = search.p.max_turns * UNITS
+    if (live & (f > horizon)).any():
+        search.beyond = True
+    packed: IntArray = (f << DICE_BITS) | np.minimum(b.dice, (1 << DICE_BITS) - 1)
+    packed[~(live & (f <= horizon))] = NEVER
+    return packed
+
+
+def floor_keys(search: _Search, b: _Batch, prep: Prep) -> IntArray:
+    """A lower bound on each state's :func:`exact_keys` that costs a few array operations.
+    Each movement point still needed takes at least 1/``MAX_SPEED`` of a turn, so the time
+    bound is at least the state's time plus ``UNITS // MAX_SPEED`` per point of the least
+    points to any open goal: the bound of :meth:`~engine.carwars.planner._Search._f` is never
+    below it (forward needs no fewer points than any way, and ``n`` points from any speed, in
+    this turn or later ones, take at least ``n`` such steps - ``UNITS`` is a multiple of every
+    speed).  :data:`NEVER` for a state no open goal is within reach of or whose floor passes
+    the horizon."""
+    if not search.open or search.need_any is None:
+        return np.full(len(b), NEVER, dtype=np.int64)
+    need = search.need_any[prep[0]].astype(np.int64)
+    f = b.time + need * (UNITS // MAX_SPEED)
+    cut = need >= (1 << 30)
+    over = ~cut & (f > search.p.max_turns * UNITS)
+    if over.any():
+        search.beyond = True
+    out: IntArray = (f << DICE_BITS) | np.minimum(b.dice, (1 << DICE_BITS) - 1)
+    out[cut | over] = NEVER
+    return out
