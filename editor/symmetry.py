@@ -231,7 +231,7 @@ def propagate(before: Arena, after: Arena, sym: Symmetry) -> Arena:
             img = image(now, op, after)
             if img is None:
                 continue
-            img = _keep_identity(img, other)
+            img = _counterpart(img, was, now, other)
             result = E.replace_element(result, other.id, img)
             touched.add(other.id)
     taken_ids: set[str] = set()
@@ -242,10 +242,20 @@ def propagate(before: Arena, after: Arena, sym: Symmetry) -> Arena:
     return result
 
 
-def _keep_identity(img: Element, other: Element) -> Element:
-    if is_start(img):
-        return dataclasses.replace(img, player=other.player)  # type: ignore[union-attr]
-    return dataclasses.replace(img, id=other.id)  # type: ignore[arg-type]
+#: Fields that name an element rather than place it: a counterpart keeps its own (a Car Wars
+#: card's number and owner - "four cards numbered 0 through 3", one own-colour checkpoint per
+#: player - a start's player, every id).
+IDENTITY = ("id", "player", "number", "owner")
+
+
+def _counterpart(img: Element, was: Element, now: Element, other: Element) -> Element:
+    """The counterpart ``other`` after the edit ``was`` -> ``now``: ``img`` (``now`` carried by
+    the operation that carried ``was`` onto ``other``) for what the edit changed, ``other``'s
+    own values for what it did not (a drag moves the images; it does not copy the dragged
+    card's number to them) and for the fields that name it (:data:`IDENTITY`)."""
+    keep = {f.name: getattr(other, f.name) for f in dataclasses.fields(other)
+            if f.name in IDENTITY or getattr(was, f.name) == getattr(now, f.name)}
+    return dataclasses.replace(img, **keep)
 
 
 def describe(sym: Symmetry | None) -> str:

@@ -131,3 +131,33 @@ def test_operations_match_the_group_size() -> None:
     assert len(S.operations(Symmetry("mirror", 1))) == 1
     with pytest.raises(ValueError):
         S.check(Symmetry("rotational", 13))
+
+
+def _cards(a):  # type: ignore[no-untyped-def]
+    return {c.id: c for c in a.cards}
+
+
+def test_dragging_a_car_wars_card_moves_its_images_and_keeps_their_numbers_and_owners() -> None:
+    """Symmetry mode on crossroads-4p (dihedral order 4): dragging checkpoint-1 moves the other
+    three checkpoints to its images, each keeping its own number ("four cards numbered 0
+    through 3") and owner (one own-colour checkpoint per player); changing a card's dice
+    changes its images' dice."""
+    from pathlib import Path
+
+    from schema.io import load
+
+    base = load(str(Path(__file__).resolve().parents[2] / "arenas" / "car-wars" / "crossroads-4p.yaml"))
+    sym = base.symmetry
+    before = _cards(base)
+    one = dataclasses.replace(before["checkpoint-1"], position=(-8.0, -11.0))
+    moved = S.propagate(base, dataclasses.replace(base, cards=tuple(one if c.id == one.id else c for c in base.cards)), sym)
+    after = _cards(moved)
+    assert {k: (c.number, c.owner) for k, c in after.items()} == {k: (c.number, c.owner) for k, c in before.items()}
+    spots = {tuple(round(v, 6) for v in c.position) for k, c in after.items() if k.startswith("checkpoint")}
+    assert spots == {(-8.0, -11.0), (-11.0, 8.0), (8.0, 11.0), (11.0, -8.0)}  # the quarter turns of (-8, -11)
+    assert all(after[k].rotation == before[k].rotation for k in after)
+    dice = dataclasses.replace(after["checkpoint-1"], dice=2)
+    both = S.propagate(moved, dataclasses.replace(moved, cards=tuple(dice if c.id == dice.id else c for c in moved.cards)), sym)
+    assert {k: c.dice for k, c in _cards(both).items() if k.startswith("checkpoint")} == {
+        "checkpoint-1": 2, "checkpoint-2": 2, "checkpoint-3": 2, "checkpoint-4": 2}
+    assert [c.number for c in both.cards] == [c.number for c in base.cards]
