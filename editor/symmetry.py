@@ -12,7 +12,8 @@ after the edit:
   numbers, facings/directions rotated or mirrored); images that coincide with the element or
   each other (an element on an axis or at the centre) are not duplicated;
 * a **changed** element's counterparts (the elements that were its images before the edit)
-  become the images of the changed element, keeping their own ids;
+  take what the edit changed, carried by the operation, and keep the rest and the fields that
+  name them (:data:`IDENTITY`: ids, start players, a Car Wars card's number and owner);
 * a **removed** element's counterparts are removed too.
 
 An Arena Rex deployment zone has no place of its own (it is its board edge): its images are the
