@@ -34,6 +34,7 @@ import shapely
 from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
+from engine.carwars import kernels
 from engine.carwars.motion import FloatArray, Pose, compose, local_pose, rectangle, sweep
 from engine.carwars.rules import Maneuver
 from schema.games.carwars import CarWarsArena
@@ -166,9 +167,18 @@ class CarWarsGeometry:
         if free is None:
             free = self._free = shapely.difference(self.bounds.buffer(TOLERANCE, join_style="mitre"), self.core)
             shapely.prepare(free)
-        if shapely.Polygon(corners).area <= 1e-12:  # a point goal (the centre)
-            return not free.contains(shapely.Point(*corners[0]))
-        return bool(free.intersection(shapely.Polygon(corners)).area <= 1e-9)
+            self._untouchable: dict[bytes, bool] = {}
+        key = np.ascontiguousarray(corners, dtype=np.float64).tobytes()
+        got = self._untouchable.get(key)  # every search of an edit asks about the same goals
+        if got is None:
+            if len(self._untouchable) >= 1024:
+                self._untouchable.clear()
+            if shapely.Polygon(corners).area <= 1e-12:  # a point goal (the centre)
+                got = not free.contains(shapely.Point(*corners[0]))
+            else:
+                got = bool(free.intersection(shapely.Polygon(corners)).area <= 1e-9)
+            self._untouchable[key] = got
+        return got
 
     def overlaps_blockers(self, geom: BaseGeometry) -> list[str]:
         """Ids of the blockers ``geom`` overlaps (touching excluded)."""
@@ -329,6 +339,13 @@ class CarWarsGeometry:
                    maneuvers: tuple[Maneuver, ...], step: float) -> tuple[BoolArray, BoolArray]:
         """(certainly free, certainly blocked) with the discs of ``step``."""
         cx, cy, inside, radius = self._covers_for(maneuvers, step)
+        kern = kernels.current()
+        if kern is not None:  # the same tests in one compiled pass (engine.carwars.kernels)
+            nx, ny = self.field.shape
+            got: tuple[BoolArray, BoolArray] = kern["disc_test"](x, y, c, s, mi, cx, cy, inside, radius, self._low,
+                                                                 self._high, self.gx0, self.gy0, self.grid, nx, ny,
+                                                                 TOLERANCE)
+            return got
         px, py = cx[mi], cy[mi]
         wx = x[:, None] + px * c[:, None] - py * s[:, None]
         wy = y[:, None] + px * s[:, None] + py * c[:, None]

@@ -39,7 +39,8 @@ from engine.carwars import fairness as fair
 from engine.carwars.batch import _Batch
 from engine.carwars.geometry import CarWarsGeometry
 from engine.carwars.heuristic import GoalShape
-from engine.carwars.planner import Planner, _Search
+from engine.carwars.planner import Planner
+from engine.carwars.search import RESUME_WIDEN, _Search
 from engine.carwars.reserve import Reserve, exact_keys, floor_keys
 from engine.carwars.rules import POLICIES, Policy
 from engine.carwars.travel import Goal, PlanningError, SearchLimits, StartSource, TravelResult
@@ -63,12 +64,27 @@ def resume(search: _Search, shapes: dict[Goal, GoalShape]) -> dict[Goal, TravelR
     """Answer ``shapes`` with a finished (or stopped) search of the same planner and source:
     its expanded states are looked up, its frontier searched on under the new goals' bound."""
     search.started = time.monotonic()
+    search.widen = RESUME_WIDEN
     _rekey(search, shapes)
-    if len(search.store) > 1:
-        search.store = [_Batch.concat(search.store)]
-    if search.store:  # the expanded states touching a new goal are its first candidates
-        search._goals(search.store[0], np.arange(search.stored))
+    search.store = _tiers(search.store)
+    at = 0
+    for part in search.store:  # the expanded states touching a new goal are its first candidates
+        search._goals(part, np.arange(at, at + len(part)))
+        at += len(part)
     return search.run()
+
+
+def _tiers(parts: list[_Batch]) -> list[_Batch]:
+    """``parts`` in order, each merged into the one before it while that one is at most twice
+    its size (as a binary counter carries): a few parts, and a state is copied a few times over
+    the whole edit session, not once every resumption."""
+    out: list[_Batch] = []
+    for part in parts:
+        out.append(part)
+        while len(out) > 1 and len(out[-2]) <= 2 * len(out[-1]):
+            last = out.pop()
+            out[-1] = _Batch.concat([out[-1], last])
+    return out
 
 
 def _rekey(search: _Search, shapes: dict[Goal, GoalShape]) -> None:

@@ -32,7 +32,8 @@ import numpy as np
 from engine.carwars.batch import _Batch
 from engine.carwars.heuristic import IntArray
 from engine.carwars.motion import Pose, car_outline, normalize
-from engine.carwars.planner import Planner, _Search
+from engine.carwars.planner import Planner
+from engine.carwars.search import _Search
 from engine.carwars.rules import REVERSE, START_SPEED, Policy
 from engine.carwars.travel import UNITS, PlanningError, ReachMap, SearchLimits, Source, StartSource
 from schema.games.carwars import CarWarsArena

@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from engine.carwars import fairness as fair
-from engine.carwars import reserve
+from engine.carwars import kept, reserve
+from engine.carwars.batch import FIELDS_F, FIELDS_I, _Batch
 from engine.carwars.heuristic import Distances
 from engine.carwars.kept import TravelCache, motion_key
 from engine.carwars.planner import Planner
@@ -145,3 +146,51 @@ def test_forward_rows_filled_on_demand_are_the_whole_tables() -> None:
         assert np.array_equal(lazy[node, col], whole[node, col])
     assert 0 < lazy.done.sum() < len(lazy.any)
     assert np.array_equal(lazy.full(), whole)
+
+
+def _states(xs: np.ndarray) -> _Batch:
+    return _Batch(**{c: xs for c in FIELDS_F + FIELDS_I})
+
+
+def test_merged_reserve_segments_keep_what_was_released() -> None:
+    """Past :data:`reserve.MAX_SEGMENTS` segments the reserve merges neighbours; a state released
+    before the merge stays released (a merged segment used to take every state back as waiting,
+    and the search then met each released one a second time)."""
+    r = reserve.Reserve()
+
+    def add(i: int) -> None:
+        xs = np.arange(10 * i, 10 * i + 10)
+        r.add(_states(xs), (np.zeros(10, dtype=np.int64), xs))
+
+    def key(states: _Batch, prep: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+        x = prep[1]
+        return np.where(x % 10 == 0, x, 100_000 + x)  # one state a segment keyed low
+
+    for i in range(reserve.MAX_SEGMENTS):
+        add(i)
+    r.keys(key, key)
+    first = r.take(1000)
+    assert sorted(x for b in first for x in b.x.tolist()) == list(range(0, 10 * reserve.MAX_SEGMENTS, 10))
+    for i in range(reserve.MAX_SEGMENTS, 12):
+        add(i)
+    r.keys(key, key)  # twelve segments, eight of them a tenth released (not compacted): merged
+    assert len(r.segments) <= reserve.MAX_SEGMENTS
+    rest = r.take(10**9)
+    assert sorted(x for b in rest for x in b.x.tolist()) == [x for x in range(120)
+                                                               if x % 10 or x >= 10 * reserve.MAX_SEGMENTS]
+    assert len(r) == 0
+
+
+def test_the_stored_states_are_kept_in_a_few_parts_in_order() -> None:
+    """A resumed search offers every stored state to the new goal by parts (:func:`kept._tiers`):
+    the same states in the same order (ids count on from one part to the next), in a few parts,
+    the big ones not copied again."""
+    sizes = [5000, 40, 3, 3, 700, 1, 1, 1, 90, 2]
+    parts, at = [], 0
+    for n in sizes:
+        parts.append(_states(np.arange(at, at + n, dtype=np.float64)))
+        at += n
+    got = kept._tiers(parts)
+    assert np.array_equal(np.concatenate([p.x for p in got]), np.arange(at))
+    assert len(got) <= 4 and got[0] is parts[0]
+    assert kept._tiers(got + [_states(np.array([float(at)]))])[0] is parts[0]

@@ -75,3 +75,30 @@ def test_the_car_wars_travel_stage_is_named_travel_checks_in_the_status() -> Non
 
     assert stage_name(CarWarsTravel()) == "travel checks"
     assert stage_name(RexFairness()) == "fairness checks"
+
+
+def test_a_worker_loads_its_compiled_loops_after_its_first_answer() -> None:
+    """:func:`serve_loop`'s ``idle`` (the Car Wars workers load numba there): once, after the
+    first reply, when no request waits - never before the arena's first findings are sent."""
+    import queue
+
+    from editor.games.kept_travel import serve_loop
+
+    requests: queue.Queue[tuple[object, ...]] = queue.Queue()
+    sent: list[tuple[object, ...]] = []
+
+    class Replies:
+        def send(self, msg: tuple[object, ...]) -> None:
+            sent.append(msg)
+
+    calls: list[int] = []
+
+    def idle() -> None:
+        calls.append(len(sent))
+        requests.put(("run", 2, "b"))
+        requests.put(("quit",))
+
+    requests.put(("run", 1, "a"))
+    serve_loop(requests, Replies(), lambda msg: str(msg[2]).upper(), idle=idle)
+    assert calls == [1]  # after the first answer, once
+    assert sent == [("ok", 1, "A")]  # the second request came with "quit" behind it: dropped

@@ -85,3 +85,20 @@ def test_a_wall_drawn_over_a_checkpoint_is_a_finding_on_both(window) -> None:  #
     assert window.doc.arena.walls[-1].id == "W2"
     found = [f for f in V.quick_findings(window.doc.arena) if f["code"] == "overlap"]
     assert [(f["severity"], f["elements"]) for f in found] == [("warning", ["A", "W2"])]
+
+
+def test_an_edit_is_sent_to_validation_before_the_canvas_redraws(window) -> None:  # type: ignore[no-untyped-def]
+    """The runner is the first to hear of an edit (its workers start on it while the canvas, the
+    panels and the overlays redraw): when it is asked, the moved element's item is still where
+    it was."""
+    from editor import commands as C
+
+    ref = window.doc.arena.elements()[0].id
+    item = window.scene.items_by_ref[ref]
+    before = item.element
+    seen: list[bool] = []
+    request = window.runner.request
+    window.runner.request = lambda arena: (seen.append(item.element is before), request(arena))  # type: ignore[method-assign]
+    window.doc.push(C.MoveElements(window.doc, [ref], 1.0, 0.0))
+    assert seen == [True]
+    assert item.element is not before  # and the canvas did redraw it

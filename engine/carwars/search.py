@@ -1,0 +1,464 @@
+"""The Car Wars travel search itself (:class:`_Search`): the A* of
+:class:`~engine.carwars.planner.Planner` over (pose, speed, points moved this turn), by (time
+bound, dice) buckets, with deferred collision tests, goal settling and the state a kept search
+(:mod:`engine.carwars.kept`) resumes from.  See :mod:`engine.carwars.planner` for the model."""
+
+from __future__ import annotations
+
+import heapq
+import time as _time
+from typing import TYPE_CHECKING, Callable
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.carwars import kernels
+from engine.carwars.batch import DICE_BITS, HARD_FLAG, SPEED_MOVE, _BIG, _Batch, _points
+from engine.carwars.heuristic import PHI_STEP, ForwardRows, GoalShape, Int32Array, IntArray
+from engine.carwars.motion import Pose
+from engine.carwars.paths import travel_result
+from engine.carwars.rules import (
+    REVERSE,
+)
+from engine.carwars.travel import (
+    UNITS,
+    Goal,
+    SearchStopped,
+    TravelResult,
+)
+from engine.keytable import KeyTable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.carwars.planner import Planner
+    from engine.carwars.reserve import Reserve
+
+#: A search iteration takes buckets of the same time bound together while it holds fewer states
+#: than this, up to this many dice above the first (:meth:`_Search._widen`): measured on the
+#: shipped four-player arena, a card drag's resumed searches take about 30 % less CPU.
+WIDEN_STATES = 64
+WIDEN_DICE = 16
+#: A resumed search (:func:`engine.carwars.kept.resume`) widens further: up to this many states,
+#: over buckets up to this many time units (1/60 turn) above the first.  Measured on the shipped
+#: four-player arena (12 card drags): about 15 % less CPU for a drag's searches (fewer, larger
+#: batches; 497 -> 316 iterations); a cold search is slower so (more states taken past its goal),
+#: so it keeps :data:`WIDEN_STATES` within one time bound.
+RESUME_WIDEN = (512, 3)
+
+
+class _Search:
+    def __init__(self, p: Planner, pose: Pose, speed: int, shapes: dict[Goal, GoalShape],
+                 quantum: float | None = None, keep: bool = False) -> None:
+        self.p = p
+        #: Whether the states the bound cuts off are kept (:mod:`engine.carwars.kept` resumes the
+        #: search for other goals, under whose bound they may be live again).
+        self.keep = keep
+        #: Whether a goal's forward table is filled row by row as the search reads it (a resumed
+        #: search reads few rows, :class:`~engine.carwars.heuristic.ForwardRows`).
+        self.lazy = keep
+        self.pruned: list[_Batch] = []
+        #: States waiting outside the queue (a resumed search's frontier), released into it
+        #: before a pop that one of them could come before (:mod:`engine.carwars.reserve`).
+        self.reserve: Reserve | None = None
+        #: Asked between two batches; True stops the search (:class:`SearchStopped`).
+        self.stop: Callable[[], bool] | None = None
+        #: Whether expanded states are offered to the goals (not while a kept search warms up).
+        self.collect = True
+        self.quantum = p.quantum if quantum is None else quantum
+        self.base = pose.heading
+        self.shapes = shapes
+        self.open = list(shapes)
+        self.results: dict[Goal, TravelResult] = {}
+        self.pending: dict[Goal, tuple[int, int]] = {}
+        #: The least label (time, dice, hard) expanded per state key (:meth:`_keys`).
+        self.closed = KeyTable()
+        self.store: list[_Batch] = []
+        self.stored = 0
+        self.buckets: dict[int, list[tuple[int, _Batch]]] = {}
+        self.heap: list[int] = []
+        self.beyond = False
+        self.expanded = 0
+        self.started = _time.monotonic()
+        self.version = 0  # bumped when the open goals change: parts queued before may need a new bound
+        #: :meth:`_widen`'s limits: (states, time units above the first bucket's time bound).
+        self.widen = (WIDEN_STATES, 0)
+        self.need_fwd: Int32Array | ForwardRows | None = None
+        self.need_any: Int32Array | None = None
+        self.cols: IntArray = np.arange(p.headings)  # need_fwd's column of each heading index
+        self.prove_untouchable()
+        if self.open:
+            self._heuristic_tables()
+        pts = 1 if speed == REVERSE else speed
+        src = _Batch(x=np.array([pose.x]), y=np.array([pose.y]), h=np.array([pose.heading]),
+                     s=np.array([speed]), k=np.array([pts]), t=np.array([0]), time=np.array([0]),
+                     dice=np.array([0]), hard=np.array([0]), parent=np.array([-1]), move=np.array([-1]),
+                     pdice=np.array([0]), px=np.array([pose.x]), py=np.array([pose.y]), ph=np.array([pose.heading]),
+                     checked=np.array([True]))
+        self._push(src)
+
+    def prove_untouchable(self) -> None:
+        """Open goals no car can touch (:meth:`CarWarsGeometry.untouchable`) are answered
+        ``unreachable`` at once, not by exhausting the search's state limit."""
+        for g in [g for g in self.open if self.p.geometry.untouchable(self.shapes[g].corners())]:
+            self.open.remove(g)
+            self.results[g] = TravelResult(g, "unreachable")
+
+    # keys ---------------------------------------------------------------------------------------
+    def _keys(self, b: _Batch) -> IntArray:
+        p = self.p
+        xi = np.rint((b.x - p.x0) / self.quantum).astype(np.int64)
+        yi = np.rint((b.y - p.y0) / self.quantum).astype(np.int64)
+        hi = np.rint((b.h - self.base) / p.step).astype(np.int64) % p.headings
+        out: IntArray = ((((xi << 21) | yi) << 10 | hi) << 3 | (b.s + 1)) << 3 | b.k
+        return out
+
+    def _heuristic_tables(self) -> None:
+        """The least points to any open goal per grid node (and heading index)."""
+        p = self.p
+        headings = np.mod(self.base + p.step * np.arange(p.headings), 360.0)
+        fwd: Int32Array | ForwardRows | None = None
+        any_: Int32Array | None = None
+        for g in self.open:  # the columns are the same for every goal: the same headings
+            tf, ta, self.cols = p.distances.tables(self.shapes[g], headings)
+            if fwd is None:  # a resumed search's one goal: the rows it reads (a cold one reads most)
+                fwd = tf if self.lazy and len(self.open) == 1 else tf.full()
+            else:
+                fwd = np.minimum(fwd if isinstance(fwd, np.ndarray) else fwd.full(), tf.full())
+            any_ = ta if any_ is None else np.minimum(any_, ta)
+        self.need_fwd, self.need_any = fwd, any_
+
+    def prep(self, b: _Batch) -> tuple[IntArray, IntArray]:
+        """The goal-independent parts of each state's bound: its grid node and heading index
+        (a resumed search's waiting states keep them, :mod:`engine.carwars.reserve`)."""
+        p = self.p
+        hi: IntArray = np.rint((b.h - self.base) / p.step).astype(np.int64) % p.headings
+        return p.distances.node(b.x, b.y), hi
+
+    def _f(self, b: _Batch, prep: tuple[IntArray, IntArray] | None = None) -> IntArray:
+        """A* priority: a lower bound on the time (1/60 turns) at which an open goal is touched.
+        The least of: driving forward only (the heading-aware bound), or reversing at some
+        point (not before the slider can reach 0: "Speed 0 means either stopped or in
+        reverse").  The time bound grows with the points, so the least over the goals is the
+        bound of the least points, tabulated per grid node (:meth:`Distances.tables`)."""
+        p = self.p
+        if not self.open or self.need_any is None or self.need_fwd is None:
+            return np.full(len(b), _BIG, dtype=np.int64)
+        node, hi = self.prep(b) if prep is None else prep
+        kern = kernels.current()
+        if kern is not None:  # the same bound in compiled passes (engine.carwars.kernels)
+            fwd = self.need_fwd
+            if isinstance(fwd, ForwardRows) and not fwd.complete:
+                rows = kern["forward_rows"](node, self.cols[hi], fwd.rows, fwd.done, fwd.any, fwd.live, fwd.bearing,
+                                            fwd.slack, fwd.ai, fwd.headings, fwd.table, PHI_STEP)
+            else:
+                rows = fwd[node, self.cols[hi]]
+            bound = p.bound
+            got: IntArray = kern["time_bound"](b.s, b.k, b.t, b.time, rows, self.need_any[node], bound.table,
+                                               bound.most, bound.max_speed, bool(p.reverse), bound.step)
+            return got
+        pts = _points(b.s)
+        rem = pts - b.k
+        sl = np.maximum(b.s, 0)
+        need_any = self.need_any[node].astype(np.int64)
+        f = self._bound(b, self.need_fwd[node, self.cols[hi]].astype(np.int64), pts, rem, sl)
+        if p.reverse:
+            wait = np.maximum(1, -(-sl // p.bound.step))
+            rev_start = np.where((b.s == REVERSE) & (b.k == 0), b.time, (b.t + wait - 1) * UNITS)
+            f = np.minimum(f, np.maximum(rev_start, self._bound(b, need_any, pts, rem, sl)))
+        out: IntArray = np.where(need_any >= (1 << 30), _BIG, f)
+        return out
+
+    def _bound(self, b: _Batch, need: IntArray, pts: IntArray, rem: IntArray, sl: IntArray) -> IntArray:
+        within = (need <= rem) & (pts > 0)
+        now = np.where(within, (b.t - 1) * UNITS + (b.k + need) * UNITS // np.maximum(pts, 1), 0)
+        later = b.t * UNITS + self.p.bound.units(sl, np.maximum(need - rem, 0))
+        out: IntArray = np.where(need == 0, b.time, np.where(within, now, later))
+        return out
+
+    def bounded(self, b: _Batch) -> tuple[_Batch, IntArray]:
+        """The states of ``b`` the bound keeps (a goal is still within reach and the horizon),
+        with their bucket keys; the others are kept apart (with ``keep``) or dropped."""
+        f = self._f(b)
+        live = f < _BIG
+        horizon = self.p.max_turns * UNITS
+        if (live & (f > horizon)).any():
+            self.beyond = True
+        keep = live & (f <= horizon)
+        if not keep.all():
+            if self.keep:
+                self.pruned.append(b.take(np.flatnonzero(~keep)))
+            b, f = b.take(np.flatnonzero(keep)), f[keep]
+        packed: IntArray = (f << DICE_BITS) | np.minimum(b.dice, (1 << DICE_BITS) - 1)
+        return b, packed
+
+    def _push(self, b: _Batch) -> None:
+        if len(b) == 0:
+            return
+        b, packed = self.bounded(b)
+        if len(b) == 0:
+            return
+        order = np.argsort(packed, kind="stable")
+        packed = packed[order]
+        b = b.take(order)
+        cuts = np.flatnonzero(np.diff(packed)) + 1
+        starts = np.concatenate([[0], cuts])
+        ends = np.concatenate([cuts, [len(packed)]])
+        for a, z in zip(starts.tolist(), ends.tolist()):
+            key = int(packed[a])
+            part = b.slice(a, z)
+            if key not in self.buckets:
+                self.buckets[key] = []
+                heapq.heappush(self.heap, key)
+            self.buckets[key].append((self.version, part))
+
+    # main loop ----------------------------------------------------------------------------------
+    def run(self) -> dict[Goal, TravelResult]:
+        """A* by (time bound, dice so far), one batch per bucket.  States reached with the same
+        key (pose, speed, points moved) keep the least (time, dice, hard changes), re-opened
+        when improved.  A goal is settled once every state with a smaller (bound, dice) has been
+        expanded, so among the fastest plans the one with the fewest dice (then hard changes)
+        wins."""
+        lim = self.p.limits
+        while self.open and (self.heap or self.reserve):
+            if self.stop is not None and self.stop():
+                raise SearchStopped()
+            if self.reserve:
+                self.reserve.release(self)
+                if not self.heap:  # nothing left waiting either
+                    break
+            f = heapq.heappop(self.heap)
+            parts = self.buckets.pop(f)
+            self._settle(f)
+            if not self.open:
+                self.buckets[f] = parts  # not expanded: the frontier stays whole (for a resumption)
+                heapq.heappush(self.heap, f)
+                break
+            f = self._widen(f, parts)
+            got = self._take(f, parts)
+            if got is None:
+                continue
+            b, ids = got
+            if self.expanded > lim.max_states:
+                return self._stop("states", f >> DICE_BITS)
+            if lim.max_seconds is not None and _time.monotonic() - self.started > lim.max_seconds:
+                return self._stop("time", f >> DICE_BITS)
+            self._expand(b, ids)
+        self._settle(_BIG)
+        for g in self.open:
+            if self.beyond:
+                self.results[g] = TravelResult(g, "beyond", horizon=float(self.p.max_turns))
+            else:
+                self.results[g] = TravelResult(g, "unreachable")
+        return self.results
+
+    def _widen(self, f: int, parts: list[tuple[int, _Batch]]) -> int:
+        """Take the next buckets with ``parts`` while the batch is small (fewer than
+        ``widen[0]`` states; time bound at most ``widen[1]`` units above ``f``'s, and within
+        ``f``'s own time bound at most :data:`WIDEN_DICE` dice above it): one iteration's fixed
+        cost (tens of numpy calls) then serves several small buckets.  Still exact: a state taken
+        before one with a smaller key that reaches its key with a better label is re-opened when
+        that one arrives (:meth:`_fresh`), and a goal is settled only by a popped key above its
+        label, when every smaller key has been taken.  Only the choice among equally good plans
+        may differ.  The key of the last bucket taken."""
+        n = sum(len(p) for _, p in parts)
+        heap, tb = self.heap, f >> DICE_BITS
+        most, span = self.widen
+        while (n < most and heap and (heap[0] >> DICE_BITS) - tb <= span
+               and ((heap[0] >> DICE_BITS) != tb or heap[0] - f <= WIDEN_DICE)
+               and (not self.reserve or self.reserve.least > heap[0])):
+            f = heapq.heappop(heap)
+            more = self.buckets.pop(f)
+            parts.extend(more)
+            n += sum(len(p) for _, p in more)
+        return f
+
+    def _take(self, f: int, parts: list[tuple[int, _Batch]]) -> tuple[_Batch, IntArray] | None:
+        """The states of bucket ``f`` to expand now (collision-free, at their true dice, better
+        than any seen with their key), stored and offered to the goals; with their ids."""
+        current = [part for v, part in parts if v == self.version]
+        old = [part for v, part in parts if v != self.version]
+        if old:
+            # goals closed since these were queued: their bound may have risen (lazy re-keying)
+            stale = _Batch.concat(old)
+            nf = (self._f(stale) << DICE_BITS) | np.minimum(stale.dice, (1 << DICE_BITS) - 1)
+            later = nf > f
+            if later.any():
+                self._push(stale.take(np.flatnonzero(later)))
+            current.append(stale.take(np.flatnonzero(~later)))
+        batch = _Batch.concat(current)
+        if len(batch) == 0:
+            return None
+        ready, requeue = self._check(batch)
+        if requeue is not None:
+            self._push(requeue)
+        if ready is None:
+            return None
+        b = self._fresh(ready)
+        if b is None:
+            return None
+        ids = np.arange(self.stored, self.stored + len(b))
+        self.store.append(b)
+        self.stored += len(b)
+        self.expanded += len(b)
+        self._goals(b, ids)
+        return b, ids
+
+    def _settle(self, f: int) -> bool:
+        """Settle the goals touched with a (time, dice) below the bucket key ``f`` (every
+        state with a smaller key is done); whether any was."""
+        done = [g for g, (label, _) in self.pending.items() if (label >> DICE_BITS) < f]
+        if not done:
+            return False
+        for g in done:
+            self.results[g] = travel_result(self.store, self.p.maneuvers, g, self.pending.pop(g)[1])
+        self.open = [g for g in self.open if g not in done]
+        if self.open:
+            self._heuristic_tables()
+            self.version += 1
+        return True
+
+    def _improves(self, keys: IntArray, label: IntArray) -> npt.NDArray[np.bool_]:
+        """Whether each (key, label) beats every state expanded with that key so far."""
+        kern = kernels.current()
+        if kern is not None:
+            t = self.closed
+            held = kern["table_get"](t.keys, t.times, keys, 65 - len(t.keys).bit_length())
+        else:
+            held = self.closed.get(keys)
+        out: npt.NDArray[np.bool_] = (held < 0) | (label < held)
+        return out
+
+    def undominated(self, b: _Batch) -> _Batch:
+        """The states of ``b`` that no state expanded since they were queued beats (the search
+        would drop the others when it takes them, after testing them for collisions)."""
+        keep = self._improves(self._keys(b), self._label(b))
+        return b if keep.all() else b.take(np.flatnonzero(keep))
+
+    @staticmethod
+    def _label(b: _Batch) -> IntArray:
+        cap = (1 << DICE_BITS) - 1
+        out: IntArray = (b.time << (2 * DICE_BITS)) | (np.minimum(b.dice, cap) << DICE_BITS) | np.minimum(b.hard, cap)
+        return out
+
+    def _fresh(self, b: _Batch) -> _Batch | None:
+        """The states of ``b`` that improve on every state with the same key seen so far (one
+        per key, the least (time, dice, hard)); records them.  With a consistent bound a key is
+        settled the first time; re-opening keeps the search exact otherwise."""
+        keys = self._keys(b)
+        label = self._label(b)
+        order = np.lexsort((label, keys))
+        keys, label = keys[order], label[order]
+        first = np.concatenate([[True], keys[1:] != keys[:-1]])
+        order, keys, label = order[first], keys[first], label[first]
+        better = self._improves(keys, label)
+        if not better.any():
+            return None
+        self.closed.admit(keys[better], label[better])
+        return b.take(order[better])
+
+    def _stop(self, why: str, f: int) -> dict[Goal, TravelResult]:
+        self._settle(f << DICE_BITS)
+        for g in self.open:
+            self.results[g] = TravelResult(g, "undecided", horizon=f / UNITS, undecided=why)
+        self.open = []
+        return self.results
+
+    def _goals(self, b: _Batch, ids: IntArray) -> None:
+        """Record the best touching state per open goal (settled later by :meth:`_settle`)."""
+        if not self.collect:
+            return
+        eligible = (b.k > 0) | (b.parent < 0)
+        if self.need_any is not None:
+            eligible &= self.need_any[self.p.distances.node(b.x, b.y)] == 0  # no goal within reach otherwise
+        if not eligible.any():
+            return
+        sel = np.flatnonzero(eligible)
+        b, ids = b.take(sel), ids[sel]
+        eligible = eligible[sel]
+        corners = self.p.geometry.rectangles(b.x, b.y, b.h)
+        label = self._label(b)
+        for g in self.open:
+            hit = np.flatnonzero(eligible & self.shapes[g].touched_by(corners))
+            if len(hit):
+                k = int(hit[np.argmin(label[hit])])
+                cand = (int(label[k]), int(ids[k]))
+                if g not in self.pending or cand[0] < self.pending[g][0]:
+                    self.pending[g] = cand
+
+    # expansion ---------------------------------------------------------------------------------
+    def _expand(self, b: _Batch, ids: IntArray) -> None:
+        p = self.p
+        pts = _points(b.s)
+        complete = b.k >= pts
+        children: list[_Batch] = []
+        c = np.flatnonzero(complete)
+        if len(c):
+            # every speed choice of every state that finished its turn (4A. Adjust Speed)
+            first, count, new_speed, hard = p.speed_options
+            sidx = b.s[c] + 1
+            n_opt = count[sidx]
+            rows = np.repeat(c, n_opt)
+            opt = np.repeat(first[sidx] - np.cumsum(n_opt) + n_opt, n_opt) + np.arange(int(n_opt.sum()))
+            sp, hd = new_speed[opt], hard[opt]
+            nt = b.t[rows] + 1
+            children.append(_Batch(
+                x=b.x[rows], y=b.y[rows], h=b.h[rows], s=sp, k=np.zeros(len(rows), dtype=np.int64), t=nt,
+                time=(nt - np.where(sp == 0, 0, 1)) * UNITS, dice=b.dice[rows], hard=b.hard[rows] + hd,
+                parent=ids[rows], move=SPEED_MOVE + sp + 1 + HARD_FLAG * hd, pdice=np.zeros(len(rows), dtype=np.int64),
+                px=b.x[rows], py=b.y[rows], ph=b.h[rows], checked=np.ones(len(rows), dtype=np.int64)))
+        mv = np.flatnonzero(~complete)
+        if len(mv):
+            children.extend(self._moves(b.take(mv), ids[mv]))
+        if children:
+            self._push(_Batch.concat(children))
+
+    def _moves(self, b: _Batch, ids: IntArray) -> list[_Batch]:
+        """Every maneuver from every moving state at once: new poses, the maneuver's dice, and
+        merging with closed states.  The collision test and the terrain and hazard dice wait
+        until a state is taken from the queue (:meth:`_check`): most are never taken."""
+        p = self.p
+        n, mm = len(b), len(p.maneuvers)
+        a = np.radians(b.h)
+        c, s = np.cos(a)[:, None], np.sin(a)[:, None]
+        rev = b.s == REVERSE
+        sign = np.where(rev, -1.0, 1.0)[:, None]
+        nx = (b.x[:, None] + sign * (p.dx[None, :] * c - p.dy[None, :] * s)).ravel()
+        ny = (b.y[:, None] + sign * (p.dx[None, :] * s + p.dy[None, :] * c)).ravel()
+        nh = np.mod(b.h[:, None] + p.dh[None, :], 360.0).ravel()
+        nh = np.where(nh >= 360.0 - 1e-9, 0.0, nh)
+        row = np.repeat(np.arange(n), mm)
+        mi = np.tile(np.arange(mm), n)
+        pts = _points(b.s)[row]
+        roll = np.where(b.s == REVERSE, 1, b.s)[row]
+        pd = np.where(p.is_man[mi], roll + p.zdice[mi], 0)
+        child = _Batch(x=nx, y=ny, h=nh, s=b.s[row], k=b.k[row] + 1, t=b.t[row],
+                       time=(b.t[row] - 1) * UNITS + (b.k[row] + 1) * UNITS // pts, dice=b.dice[row] + pd,
+                       hard=b.hard[row], parent=ids[row], move=mi, pdice=pd, px=b.x[row], py=b.y[row], ph=b.h[row],
+                       checked=np.zeros(n * mm, dtype=bool))
+        keep = self._improves(self._keys(child), self._label(child))
+        sel = np.flatnonzero(keep)
+        if len(sel) == 0:
+            return []
+        return [child.take(sel)]
+
+    def _check(self, b: _Batch) -> tuple[_Batch | None, _Batch | None]:
+        """Settle the deferred work of the unchecked states of ``b``: drop those whose point
+        collides, add the terrain and hazard dice.  Returns (ready, requeue): states whose dice
+        grew go back to the queue under their true key."""
+        todo = b.checked == 0
+        if not todo.any():
+            return b, None
+        p = self.p
+        g = p.geometry
+        idx = np.flatnonzero(todo)
+        u = b.take(idx)
+        ok = g.free_batch(u.px, u.py, u.ph, u.move, u.s == REVERSE, p.maneuvers)
+        u = u.take(np.flatnonzero(ok))
+        extra = g.terrain_levels(u.x, u.y, u.h) + g.hazard_dice(u.x, u.y, u.h)
+        u.set("pdice", u.pdice + extra)
+        u.set("dice", u.dice + extra)
+        u.set("checked", 1)
+        done = b.take(np.flatnonzero(b.checked != 0))
+        now = u.take(np.flatnonzero(extra == 0))
+        later = u.take(np.flatnonzero(extra > 0))
+        ready = _Batch.concat([done, now]) if len(done) else now
+        return (ready if len(ready) else None), (later if len(later) else None)
