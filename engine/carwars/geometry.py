@@ -107,6 +107,8 @@ class CarWarsGeometry:
         self._covers: dict[tuple[Maneuver, bool, float], _Cover] = {}
         self._templates: dict[tuple[Maneuver, bool, float], FloatArray | None] = {}
         self._padded: dict[object, tuple[FloatArray, FloatArray, BoolArray, FloatArray]] = {}
+        #: :meth:`untouchable`'s answers by goal corners (every search of an edit asks the same).
+        self._untouchable: dict[bytes, bool] = {}
 
     # -- clearance field ---------------------------------------------------------------------
     def _clearance(self, grid: float) -> None:
@@ -167,9 +169,8 @@ class CarWarsGeometry:
         if free is None:
             free = self._free = shapely.difference(self.bounds.buffer(TOLERANCE, join_style="mitre"), self.core)
             shapely.prepare(free)
-            self._untouchable: dict[bytes, bool] = {}
         key = np.ascontiguousarray(corners, dtype=np.float64).tobytes()
-        got = self._untouchable.get(key)  # every search of an edit asks about the same goals
+        got = self._untouchable.get(key)
         if got is None:
             if len(self._untouchable) >= 1024:
                 self._untouchable.clear()
