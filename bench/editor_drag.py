@@ -2,7 +2,9 @@
 (the real one: document, undo command, canvas, inspector, validation runner), push the select
 tool's MoveElements command for one element again and again, and time until the runner
 publishes that edit's first findings, then its final ones.  Medians over N moves; opening the
-arena is reported apart.  bench/editor_carwars.py and bench/editor_arenarex.py choose the arena,
+arena is reported apart.  ``--pause MS`` idles after each move as a user between two drags
+(what waits for the edits to pause - the travel dock - then runs, as in the editor).
+bench/editor_carwars.py and bench/editor_arenarex.py choose the arena,
 the element and the steps."""
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ def run(arena: Path, element: str, steps: tuple[Step, Step], back: tuple[Step, S
     ap.add_argument("--moves", type=int, default=15)
     ap.add_argument("--final-moves", type=int, default=15, help=f"moves also timed to {final_label}")
     ap.add_argument("--back-and-forth", action="store_true", help=back_help)
+    ap.add_argument("--pause", type=int, default=0, metavar="MS",
+                    help="idle this long after each move's final findings, as a user between two drags "
+                         "(the views that wait for edits to pause - the travel dock - update then)")
     args = ap.parse_args()
     app = QApplication.instance() or QApplication([sys.argv[0]])
     from editor import commands as C
@@ -84,6 +89,9 @@ def run(arena: Path, element: str, steps: tuple[Step, Step], back: tuple[Step, S
             quick.append(t1 - t0)
             if i < args.final_moves:  # else the next drag cancels this edit's slow run, as in the editor
                 final.append(wait(settled, 300) - t0)
+            if args.pause:
+                until = time.perf_counter() + args.pause / 1000.0
+                wait(lambda: time.perf_counter() >= until)
         wait(settled, 300)
     finally:
         win.runner.shutdown()
@@ -94,6 +102,9 @@ def run(arena: Path, element: str, steps: tuple[Step, Step], back: tuple[Step, S
         print(f"  all findings, {final_label} included: {1000 * statistics.median(final):5.0f} ms median "
               f"(min {1000 * min(final):.0f}, max {1000 * max(final):.0f}; {len(final)} moves"
               + ("; target 100 ms)" if final_target else ")"))
-    print(f"the editor's own process: {time.process_time() - cpu0:.2f} s CPU over the moves")
+    print(f"the editor's own process: {time.process_time() - cpu0:.2f} s CPU over the moves"
+          + (f" (and {args.pause} ms pauses)" if args.pause else ""))
+    travel = win.docks.get("travel") if hasattr(win, "docks") else None
+    print(f"the Travel times dock is {'shown' if travel is not None and travel.isVisible() else 'hidden'}")
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     return 0

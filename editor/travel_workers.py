@@ -39,6 +39,7 @@ from multiprocessing.connection import wait
 from typing import Any
 
 from editor.lifeline import lifeline
+from editor.worker_requests import Requests, take
 from schema.model import Arena
 from validators.context import travel_sources
 from validators.symmetry import Invariance, invariances
@@ -186,6 +187,7 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
         from editor.lifeline import watch
 
         watch(line)
+    requests = take(requests)
     from editor.analysis import Cancelled, quick_findings
     from engine.gravstrike.frontier import SearchStopped
     from validators.travel_session import TravelSession
@@ -251,11 +253,12 @@ class _Worker:
 
     def __init__(self) -> None:
         ctx = mp_context()
-        self.requests = ctx.Queue()
+        self.requests = Requests(ctx)
         self.replies, there = ctx.Pipe(duplex=False)
-        self.proc = ctx.Process(target=_serve, args=(self.requests, there, lifeline(ctx)), daemon=True)
+        self.proc = ctx.Process(target=_serve, args=(self.requests.reader, there, lifeline(ctx)), daemon=True)
         self.proc.start()
         there.close()
+        self.requests.reader.close()
 
     def receive(self) -> tuple[str, int, Any] | None:
         """The next reply, or None if the worker died."""

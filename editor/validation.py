@@ -358,12 +358,12 @@ class ValidationRunner(QObject):
         self.pool.clear()  # queued-but-unstarted older runs are dropped
         if self._job is not None:
             self._job.cancelled.set()  # a running older job stops (its child process is killed)
-        self._job = _Job(self.generation, arena, self._analyse_for(arena), self._signals)
+        self._job = _Job(self.generation, arena, self.analyse_for(arena), self._signals)
         self.pool.start(self._job)
         self.started.emit(self.generation)
         return self.generation
 
-    def _analyse_for(self, arena: Arena) -> Analyse:
+    def analyse_for(self, arena: Arena) -> Analyse:
         """The runner's analysis for Gravstrike; another game's (:mod:`editor.games.analysis`),
         made once, for any other arena."""
         if isinstance(arena, Arena):

@@ -83,20 +83,31 @@ class Report:
 
 
 def run_chosen(arena: Any, chosen: list[Validator], context: Any, *, source: str | None, system: str,
-               progress: Progress | None = None, players: int | None = None) -> Report:
-    """Evaluate ``chosen`` in order and assemble the report (no tier, budget or tolerance);
-    ``players`` for arenas without a ``players`` attribute."""
+               progress: Progress | None = None, players: int | None = None,
+               first: Callable[[Validator], bool] | None = None) -> Report:
+    """Evaluate ``chosen`` and assemble the report (no tier, budget or tolerance); ``players``
+    for arenas without a ``players`` attribute.  The validators ``first`` picks are evaluated
+    before the others (a game whose travel searches run in forked workers evaluates the checks
+    that need no travel while they run); the report is assembled in ``chosen``'s order either way."""
+    order = list(range(len(chosen)))
+    if first is not None:
+        order.sort(key=lambda i: not first(chosen[i]))
+    results: dict[int, Any] = {}
+    seconds: dict[int, float] = {}
+    for n, i in enumerate(order):
+        v = chosen[i]
+        if progress:
+            progress(v.id, n, len(chosen))
+        t0 = time.perf_counter()
+        results[i] = v.evaluate(arena, context)
+        seconds[i] = time.perf_counter() - t0
     findings: list[Finding] = []
     metrics: dict[str, Any] = {}
     timings: dict[str, float] = {}
     for i, v in enumerate(chosen):
-        if progress:
-            progress(v.id, i, len(chosen))
-        t0 = time.perf_counter()
-        result = v.evaluate(arena, context)
-        timings[v.id] = time.perf_counter() - t0
-        findings.extend(result.findings)
-        metrics.update(result.metrics)
+        timings[v.id] = seconds[i]
+        findings.extend(results[i].findings)
+        metrics.update(results[i].metrics)
     if progress:
         progress("done", len(chosen), len(chosen))
     findings.sort(key=lambda f: (-RANK[f.severity], f.code, f.elements, f.message))

@@ -4,7 +4,9 @@ card, each start's answer is a lookup or a continuation of its kept search, not 
 
 :class:`CarWarsTravel` shares the (policy, start) searches between two workers
 (:func:`engine.carwars.kept.shares`: each holds as many flat-out searches as safe ones), joins
-their answers and runs the travel checks on the table; when a search answers other than
+their answers and runs the travel checks on the table, and keeps the answers (every start to
+every other one too, under both policies) for the travel dock, which then runs no search of
+its own (:attr:`CarWarsTravel.last_rows`); when a search answers other than
 ``reached`` the first worker computes the cold table instead (what the checks then read).
 
 The stage is called from the validation thread (:mod:`editor.validation`); :meth:`KeptTravel.submit`
@@ -23,6 +25,7 @@ from typing import Any
 
 from editor.analysis import Cancelled, Finding
 from editor.lifeline import lifeline
+from editor.worker_requests import Requests, take
 
 
 def serve_loop(requests: Any, replies: Any, answer: Callable[[tuple[Any, ...]], Any],
@@ -76,6 +79,7 @@ def _compiled() -> None:  # pragma: no cover - the worker process
 
 def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no cover - the worker process
     watched(line)
+    requests = take(requests)
     from editor.games.analysis import slow_findings
     from engine.carwars.kept import TravelCache
     from engine.carwars.travel import SearchStopped
@@ -87,10 +91,11 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
 
 def _serve_share(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no cover - the worker process
     watched(line)
+    requests = take(requests)
     from engine.carwars.kept import TravelCache
     from engine.carwars.travel import SearchStopped
 
-    cache = TravelCache()
+    cache = TravelCache(every_start=True)  # the travel dock's rows too (CarWarsTravel.last_rows)
     cache.stop = lambda: not requests.empty()
     serve_loop(requests, replies,
                lambda msg: cache.rows(msg[2], msg[3]) if msg[0] == "share" else cache.cold(msg[2]), SearchStopped,
@@ -117,11 +122,13 @@ class KeptTravel:
         from editor.travel_workers import mp_context
 
         ctx = mp_context()
-        self._requests = ctx.Queue()
+        self._requests = Requests(ctx)
         self._replies, there = ctx.Pipe(duplex=False)
-        self._proc = ctx.Process(target=type(self).serve, args=(self._requests, there, lifeline(ctx)), daemon=True)
+        self._proc = ctx.Process(target=type(self).serve, args=(self._requests.reader, there, lifeline(ctx)),
+                                 daemon=True)
         self._proc.start()
         there.close()
+        self._requests.reader.close()
 
     @staticmethod
     def applies(arena: Any) -> bool:
@@ -222,6 +229,11 @@ class CarWarsTravel:
 
     def __init__(self, workers: int = 2) -> None:
         self.parts = [_Share(i, workers) for i in range(max(1, workers))]
+        #: (arena, (policy, start id) -> goal ref -> TravelResult) of the last run the kept
+        #: searches answered: every start's travel to every card, the centre and every other
+        #: start under both policies - what the travel dock shows, read instead of searching
+        #: again (:class:`editor.games.travel_dock.CarWarsTravelDock`).  None after a cold table.
+        self.last_rows: tuple[Any, dict[tuple[str, str], dict[str, Any]]] | None = None
 
     def submit(self, arena: Any) -> None:
         """Start every worker on its share of ``arena`` now (they stop what they were doing)."""
@@ -242,8 +254,10 @@ class CarWarsTravel:
             first.cold = True
             first.submit(arena)
             table = first.answer(arena, should_stop)
+            self.last_rows = None
         else:
             table = merged(arena, POLICIES, got)
+            self.last_rows = (arena, {k: v for share in got for k, v in share.items()})
         return slow_findings(arena, lambda _arena: table)
 
     def close(self) -> None:

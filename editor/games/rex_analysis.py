@@ -23,6 +23,7 @@ from typing import Any
 from editor.analysis import Cancelled, Finding, normalise
 from editor.games.kept_travel import KeptTravel, serve_loop, watched
 from editor.lifeline import lifeline
+from editor.worker_requests import Requests, take
 
 SYSTEM = "arena-rex"
 
@@ -114,7 +115,7 @@ def fairness_applies(arena: Any) -> bool:
 def _serve(requests: Any, replies: Any, line: Any = None, share: int = 0,
            shares: int = 1) -> None:  # pragma: no cover - the worker process
     watched(line)
-    serve_loop(requests, replies, lambda msg: share_metrics(msg[2], share, shares))
+    serve_loop(take(requests), replies, lambda msg: share_metrics(msg[2], share, shares))
 
 
 def _base_order(arena: Any) -> list[float]:
@@ -137,12 +138,13 @@ class _Share(KeptTravel):
         from editor.travel_workers import mp_context
 
         ctx = mp_context()
-        self._requests = ctx.Queue()
+        self._requests = Requests(ctx)
         self._replies, there = ctx.Pipe(duplex=False)
         self._proc = ctx.Process(target=type(self).serve, daemon=True,
-                                 args=(self._requests, there, lifeline(ctx), self.share, self.shares))
+                                 args=(self._requests.reader, there, lifeline(ctx), self.share, self.shares))
         self._proc.start()
         there.close()
+        self._requests.reader.close()
 
 
 class RexFairness:

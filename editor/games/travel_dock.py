@@ -5,10 +5,15 @@ other start - with the fewest turns and the driving-roll dice under both policie
 and "undecided" written as such.  Selecting a row draws that plan on the canvas (the safe or
 flat-out one by the column clicked; the overlays' policy from the start and goal columns).
 
-The answers come from the Car Wars planner (:func:`editor.games.travel_work.start_travel`),
-one child process per start on a thread pool, only while the dock is shown: the window never
-waits, an edit (coalesced, :data:`EDIT_DELAY_MS`) kills the running children and starts new
-ones, and the old numbers stay, greyed, until each start's new ones arrive.
+The answers come from the live validation's kept searches (:class:`editor.games.kept_travel.CarWarsTravel`
+answers every start to every card, the centre and every other start under both policies): when
+its final findings for the current arena arrive, the dock shows its answers and runs no search
+of its own.  When it has none (validation off, or a cold table after a search that did not
+reach every goal) the dock computes them with the Car Wars planner
+(:func:`editor.games.travel_work.start_travel`), one child process per start on a thread pool,
+only while the dock is shown.  Either way the window never waits, an edit (coalesced,
+:data:`EDIT_DELAY_MS`) kills the running children, and the old numbers stay, greyed, until each
+start's new ones arrive.
 
 Clicking a Car Wars travel finding in the Validation panel draws its plan the same way
 (:meth:`CarWarsTravelDock.show_finding`): from the dock's answers when it has them, else
@@ -43,6 +48,7 @@ COLUMNS = ("Start", "Goal", "Safe: turns", "Safe: dice", "Flat out: turns", "Fla
 #: Column -> the policy whose plan a click on it draws (the others: the overlays' policy).
 COLUMN_POLICY = {2: "safe", 3: "safe", 4: "flat-out", 5: "flat-out"}
 STALE = QColor("#8a8a8a")
+BLACK = QColor("black")
 HINT = ("Turns (t − 1 + points/speed) and driving-roll dice from each start to each checkpoint, the centre "
         "and the other starts; best start per goal bold, worst red. Select a row to draw its plan.")
 
@@ -67,7 +73,9 @@ class CarWarsTravelDock(QObject):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # fitted once per update (:meth:`_render`): a header that resizes to its contents measures
+        # every row again at each cell set, 40 ms an update for the four-player arena's 32 rows
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         # a click makes the cell current, then selects its row: both draw (the second wins)
         self.table.currentCellChanged.connect(lambda *_a: self._selected())
         self.table.itemSelectionChanged.connect(self._selected)
@@ -85,6 +93,8 @@ class CarWarsTravelDock(QObject):
         self.answers: dict[int, tuple[Any, T.StartTravel | Exception]] = {}
         #: The rows shown: (player, goal ref), in order.
         self.rows: list[tuple[int, str]] = []
+        #: Whether the last :meth:`_render` changed a cell's text (then the columns are fitted).
+        self._texts_changed = False
         #: The finding whose plan is wanted: (arena, query, title), until it is drawn.
         self.finding: tuple[Any, T.Query, str] | None = None
         self.edit_timer = QTimer(self)
@@ -146,6 +156,14 @@ class CarWarsTravelDock(QObject):
                 del self.answers[player]
         if not self.shown():
             return  # filled in when shown
+        if self._from_live(arena):
+            self._render()
+            if 0 <= self.table.currentRow() < len(self.rows):
+                self._selected()  # the selected row's plan, now of the current arena
+            return
+        if self._live_pending():
+            self._render()
+            return
         for player in players:
             kind = f"start:{player}"
             if kind not in self.jobs and not (player in self.answers and self.answers[player][0] is arena):
@@ -153,6 +171,49 @@ class CarWarsTravelDock(QObject):
                 self.jobs[kind] = job
                 self.pool.start(job)
         self._render()
+
+    def _live(self) -> Any:
+        """The live validation's Car Wars travel stage (:class:`editor.games.kept_travel.CarWarsTravel`),
+        or None (validation of another kind, or none)."""
+        runner = getattr(self.win, "runner", None)
+        live = getattr(runner.analyse_for(self.win.doc.arena), "live", None) if runner is not None else None
+        return live if hasattr(live, "last_rows") else None
+
+    def _from_live(self, arena: Any) -> bool:
+        """Every start's answers for ``arena`` from the live validation's kept searches (no
+        search here); whether it had them all."""
+        live = self._live()
+        got = live.last_rows if live is not None else None
+        if got is None or got[0] is not arena:
+            return False
+        rows = got[1]
+        found: dict[int, T.StartTravel] = {}
+        for s in arena.start_positions:
+            results: dict[str, dict[str, Any]] = {}
+            for policy in T.POLICIES:
+                row = rows.get((policy, s.id), {})
+                goals = T.dock_goals(arena, s.player)
+                if any(g not in row for g in goals):
+                    return False
+                results[policy] = {g: row[g] for g in goals}
+            found[s.player] = T.StartTravel(s.player, results)
+        self._cancel_all()
+        for player, travel in found.items():
+            self.answers[player] = (arena, travel)
+        return True
+
+    def _live_pending(self) -> bool:
+        """Whether the live validation is still working on the current arena (its final findings
+        bring the dock's answers: :meth:`validation_done`)."""
+        runner = getattr(self.win, "runner", None)
+        return self._live() is not None and runner is not None and bool(runner.busy)
+
+    def validation_done(self) -> None:
+        """The live validation published its final findings: fill the dock from them (when it
+        is shown and waiting for them; while the edits go on - the edit delay not over - the
+        delay's end fills it, so a drag's findings are not held up repainting the dock)."""
+        if self.active() and self.shown() and not self.edit_timer.isActive() and self._live() is not None:
+            self.refresh()
 
     def _cancel_all(self) -> None:
         """Stop the starts' searches (not a finding's plan: it does not need the dock)."""
@@ -206,30 +267,38 @@ class CarWarsTravelDock(QObject):
             self.rows = rows
             self.table.setRowCount(len(rows))
             best = self._extremes(rows)
-            for i, (player, goal) in enumerate(rows):
-                got = self.answers.get(player)
-                stale = got is None or got[0] is not arena
-                answer = got[1] if got is not None else None
-                self._cell(i, 0, f"start {player}", stale=False)
-                self._cell(i, 1, goal_label(arena, goal), stale=False)
-                err = str(answer) if isinstance(answer, Exception) else \
-                    answer.error if isinstance(answer, T.StartTravel) else None
-                for c, policy in ((2, "safe"), (4, "flat-out")):
-                    if err:
-                        self._cell(i, c, "cannot move" if isinstance(answer, T.StartTravel) else "failed", stale, err)
-                        self._cell(i, c + 1, "—", stale, err)
-                        continue
-                    r = answer.get(policy, goal) if isinstance(answer, T.StartTravel) else None
-                    lo, hi = best.get((goal, policy), (None, None))
-                    t = r.time if r is not None and r.status == "reached" else None
-                    mark = "best" if t is not None and t == lo else "worst" if t is not None and t == hi else ""
-                    self._cell(i, c, T.turns_text(r), stale, T.status_note(r), mark)
-                    self._cell(i, c + 1, T.dice_text(r), stale, T.status_note(r))
+            self._texts_changed = False
+            self._fill(arena, rows, best)
             if keep in rows:
                 self.table.setCurrentCell(rows.index(keep), keep_col)
+            if self._texts_changed:  # greying the old numbers changes no width
+                self.table.resizeColumnsToContents()
         finally:
             self.table.blockSignals(False)
         self._status(players)
+
+    def _fill(self, arena: Any, rows: list[tuple[int, str]],
+              best: dict[tuple[str, str], tuple[float | None, float | None]]) -> None:
+        """Every cell of ``rows``: the answers for ``arena``, greyed where they are older."""
+        for i, (player, goal) in enumerate(rows):
+            got = self.answers.get(player)
+            stale = got is None or got[0] is not arena
+            answer = got[1] if got is not None else None
+            self._cell(i, 0, f"start {player}", stale=False)
+            self._cell(i, 1, goal_label(arena, goal), stale=False)
+            err = str(answer) if isinstance(answer, Exception) else \
+                answer.error if isinstance(answer, T.StartTravel) else None
+            for c, policy in ((2, "safe"), (4, "flat-out")):
+                if err:
+                    self._cell(i, c, "cannot move" if isinstance(answer, T.StartTravel) else "failed", stale, err)
+                    self._cell(i, c + 1, "—", stale, err)
+                    continue
+                r = answer.get(policy, goal) if isinstance(answer, T.StartTravel) else None
+                lo, hi = best.get((goal, policy), (None, None))
+                t = r.time if r is not None and r.status == "reached" else None
+                mark = "best" if t is not None and t == lo else "worst" if t is not None and t == hi else ""
+                self._cell(i, c, T.turns_text(r), stale, T.status_note(r), mark)
+                self._cell(i, c + 1, T.dice_text(r), stale, T.status_note(r))
 
     def _extremes(self, rows: list[tuple[int, str]]) -> dict[tuple[str, str], tuple[float | None, float | None]]:
         """Per card or centre goal and policy: the least and greatest time over the starts."""
@@ -246,19 +315,27 @@ class CarWarsTravelDock(QObject):
         return out
 
     def _cell(self, row: int, col: int, text: str, stale: bool, tip: str = "", mark: str = "") -> None:
+        """Set a cell (only what changed: each change repaints it)."""
         item = self.table.item(row, col)
         if item is None:
             item = QTableWidgetItem()
+            if col >= 2:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.table.setItem(row, col, item)
-        item.setText(text)
-        item.setToolTip(tip)
-        if col >= 2:
-            item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if item.text() != text:
+            item.setText(text)
+            self._texts_changed = True
+        if item.toolTip() != tip:
+            item.setToolTip(tip)
         font = item.font()
-        font.setBold(mark == "best")
-        item.setFont(font)
-        item.setForeground(STALE if stale else R.VERMILLION if mark == "worst" else QColor("black"))
-        item.setData(Qt.ItemDataRole.UserRole, mark)
+        if font.bold() != (mark == "best"):
+            font.setBold(mark == "best")
+            item.setFont(font)
+        colour = STALE if stale else R.VERMILLION if mark == "worst" else BLACK
+        if item.foreground().color() != colour:
+            item.setForeground(colour)
+        if item.data(Qt.ItemDataRole.UserRole) != mark:
+            item.setData(Qt.ItemDataRole.UserRole, mark)
 
     def _status(self, players: list[int]) -> None:
         if not players:
@@ -342,6 +419,7 @@ def install(win: Any, ov: Any) -> CarWarsTravelDock:
         dock.arena_changed()
 
     win.doc.arenaChanged.connect(arena_changed)
+    win.runner.finished.connect(lambda _f: dock.validation_done() if win.runner.final else None)
     win.validation.findingSelected.connect(dock.show_finding)
     arena_changed(win.doc.arena)
     return dock

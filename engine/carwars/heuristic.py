@@ -342,6 +342,34 @@ class ForwardRows:
         self.done[todo] = True
 
 
+class MinRows:
+    """The least of several goals' forward tables (:class:`ForwardRows`, the same columns), for
+    a search towards several goals: a row is the least of the goals' rows, computed (with theirs)
+    the first time the search reads it.  A cold search from a start reads a few thousand of the
+    grid's nodes between two goal settlings (2-5 k of 23 k on the shipped four-player arena), so
+    this is much less work than the least of whole tables, and bit for bit the same rows."""
+
+    def __init__(self, parts: list[ForwardRows]) -> None:
+        self.parts = parts
+        self.rows = np.empty(parts[0].rows.shape, dtype=np.int32)
+        self.done = np.zeros(len(parts[0].any), dtype=bool)
+
+    def __getitem__(self, at: tuple[IntArray, IntArray]) -> Int32Array:
+        node, col = at
+        todo = node[~self.done[node]]
+        if len(todo):
+            todo = np.unique(todo)
+            for part in self.parts:
+                part._fill(todo)
+            least = self.parts[0].rows[todo]
+            for part in self.parts[1:]:
+                np.minimum(least, part.rows[todo], out=least)
+            self.rows[todo] = least
+            self.done[todo] = True
+        out: Int32Array = self.rows[node, col]
+        return out
+
+
 def _off(diff: FloatArray) -> FloatArray:
     """``abs((diff + 180) % 360 - 180)`` for ``diff`` in [-540, 180] (a bearing in [-180, 180]
     less a heading in [0, 360)), bit for bit, without numpy's slow float remainder: the

@@ -115,12 +115,29 @@ Share = dict[tuple[Policy, str], dict[str, TravelResult]]
 
 
 def merged(arena: CarWarsArena, policies: tuple[Policy, ...], shares: list[Share]) -> fair.TravelTable:
-    """The travel table of the parts ``shares`` (every start under every policy, in order)."""
+    """The travel table of the parts ``shares`` (every start under every policy, in order):
+    each row the goals of :func:`~engine.carwars.fairness.travel_goals` (a share searched
+    with ``every_start`` has more: they are left out)."""
     rows = {k: v for share in shares for k, v in share.items()}
     out = fair.TravelTable()
     for policy in policies:
-        out.results[policy] = {s.id: rows[(policy, s.id)] for s in sorted(arena.start_positions, key=lambda s: s.player)}
+        table: dict[str, dict[str, TravelResult]] = {}
+        for s in sorted(arena.start_positions, key=lambda s: s.player):
+            row = rows[(policy, s.id)]
+            table[s.id] = {g.ref: row[g.ref] for g in fair.travel_goals(arena, policy, s.player)}
+        out.results[policy] = table
     return out
+
+
+def goals_of(arena: CarWarsArena, policy: Policy, player: int, every_start: bool = False) -> list[Goal]:
+    """What a kept search from start ``player`` answers: the metrics' goals
+    (:func:`~engine.carwars.fairness.travel_goals`); with ``every_start``, every other start
+    under both policies too (what the editor's travel dock shows: a start never moves without
+    dropping the searches, so after the first these are lookups)."""
+    goals = fair.travel_goals(arena, policy, player)
+    if every_start:
+        goals += [g for g in (Goal("start", o.id) for o in arena.start_positions if o.player != player) if g not in goals]
+    return goals
 
 
 def shares(arena: CarWarsArena, n: int, policies: tuple[Policy, ...] = POLICIES) -> list[list[tuple[Policy, int]]]:
@@ -155,8 +172,10 @@ class TravelCache:
     counts, per call, the answers looked up, the searches resumed, searched anew, and the tables
     computed cold."""
 
-    def __init__(self, limits: SearchLimits = SearchLimits()) -> None:
+    def __init__(self, limits: SearchLimits = SearchLimits(), every_start: bool = False) -> None:
         self.limits = limits
+        #: Whether each search answers every other start under both policies (:func:`goals_of`).
+        self.every_start = every_start
         self.stop: Callable[[], bool] | None = None
         self.stats: Counter[str] = Counter()
         self._key: tuple[Any, ...] | None = None
@@ -215,7 +234,7 @@ class TravelCache:
     def _answer(self, arena: CarWarsArena, policy: Policy, player: int,
                 source: tuple[Any, ...]) -> dict[Goal, TravelResult] | None:
         planner = self._planner(arena, policy)
-        goals = fair.travel_goals(arena, policy, player)
+        goals = goals_of(arena, policy, player, self.every_start)
         shapes = {g: planner.goal_shape(g) for g in goals}
         kept = self._kept.get((policy, player))
         if kept is not None and kept.source != source:

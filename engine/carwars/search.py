@@ -14,7 +14,7 @@ import numpy.typing as npt
 
 from engine.carwars import kernels
 from engine.carwars.batch import DICE_BITS, HARD_FLAG, SPEED_MOVE, _BIG, _Batch, _points
-from engine.carwars.heuristic import PHI_STEP, ForwardRows, GoalShape, Int32Array, IntArray
+from engine.carwars.heuristic import PHI_STEP, ForwardRows, GoalShape, Int32Array, IntArray, MinRows
 from engine.carwars.motion import Pose
 from engine.carwars.paths import travel_result
 from engine.carwars.rules import (
@@ -52,9 +52,6 @@ class _Search:
         #: Whether the states the bound cuts off are kept (:mod:`engine.carwars.kept` resumes the
         #: search for other goals, under whose bound they may be live again).
         self.keep = keep
-        #: Whether a goal's forward table is filled row by row as the search reads it (a resumed
-        #: search reads few rows, :class:`~engine.carwars.heuristic.ForwardRows`).
-        self.lazy = keep
         self.pruned: list[_Batch] = []
         #: States waiting outside the queue (a resumed search's frontier), released into it
         #: before a pop that one of them could come before (:mod:`engine.carwars.reserve`).
@@ -81,7 +78,7 @@ class _Search:
         self.version = 0  # bumped when the open goals change: parts queued before may need a new bound
         #: :meth:`_widen`'s limits: (states, time units above the first bucket's time bound).
         self.widen = (WIDEN_STATES, 0)
-        self.need_fwd: Int32Array | ForwardRows | None = None
+        self.need_fwd: ForwardRows | MinRows | None = None
         self.need_any: Int32Array | None = None
         self.cols: IntArray = np.arange(p.headings)  # need_fwd's column of each heading index
         self.prove_untouchable()
@@ -112,19 +109,19 @@ class _Search:
         return out
 
     def _heuristic_tables(self) -> None:
-        """The least points to any open goal per grid node (and heading index)."""
+        """The least points to any open goal per grid node (and heading index): the any-way
+        table whole, the forward one row by row as the search reads it (one goal's
+        :class:`ForwardRows`, or the least of several goals', :class:`MinRows`)."""
         p = self.p
         headings = np.mod(self.base + p.step * np.arange(p.headings), 360.0)
-        fwd: Int32Array | ForwardRows | None = None
+        parts: list[ForwardRows] = []
         any_: Int32Array | None = None
         for g in self.open:  # the columns are the same for every goal: the same headings
             tf, ta, self.cols = p.distances.tables(self.shapes[g], headings)
-            if fwd is None:  # a resumed search's one goal: the rows it reads (a cold one reads most)
-                fwd = tf if self.lazy and len(self.open) == 1 else tf.full()
-            else:
-                fwd = np.minimum(fwd if isinstance(fwd, np.ndarray) else fwd.full(), tf.full())
+            parts.append(tf)
             any_ = ta if any_ is None else np.minimum(any_, ta)
-        self.need_fwd, self.need_any = fwd, any_
+        self.need_fwd = None if not parts else parts[0] if len(parts) == 1 else MinRows(parts)
+        self.need_any = any_
 
     def prep(self, b: _Batch) -> tuple[IntArray, IntArray]:
         """The goal-independent parts of each state's bound: its grid node and heading index

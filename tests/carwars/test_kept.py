@@ -13,7 +13,7 @@ import pytest
 from engine.carwars import fairness as fair
 from engine.carwars import kept, reserve
 from engine.carwars.batch import FIELDS_F, FIELDS_I, _Batch
-from engine.carwars.heuristic import Distances
+from engine.carwars.heuristic import Distances, ForwardRows, MinRows
 from engine.carwars.kept import TravelCache, motion_key
 from engine.carwars.planner import Planner
 from engine.carwars.travel import Goal, SearchStopped
@@ -130,6 +130,15 @@ def test_the_reserves_floors_are_under_the_keys() -> None:
     assert checked > 100_000
 
 
+def reads_agree(lazy: ForwardRows | MinRows, whole: np.ndarray, seed: int, size: int) -> None:
+    """Five batches of random (node, heading column) reads of ``lazy`` give ``whole``'s values."""
+    rng = np.random.default_rng(seed)
+    for _ in range(5):
+        node = rng.integers(0, whole.shape[0], size)
+        col = rng.integers(0, whole.shape[1], size)
+        assert np.array_equal(lazy[node, col], whole[node, col])
+
+
 def test_forward_rows_filled_on_demand_are_the_whole_tables() -> None:
     """A resumed search fills its goal's forward table row by row (:class:`ForwardRows`): the
     rows are bit for bit those of the table computed at once."""
@@ -139,11 +148,7 @@ def test_forward_rows_filled_on_demand_are_the_whole_tables() -> None:
     headings = np.mod(17.0 + planner.step * np.arange(planner.headings), 360.0)
     whole = Distances(planner.geometry, planner.maneuvers)._table(shape, headings)[0].full()
     lazy, _ = Distances(planner.geometry, planner.maneuvers)._table(shape, headings)
-    rng = np.random.default_rng(3)
-    for _ in range(5):
-        node = rng.integers(0, len(lazy.any), 3000)
-        col = rng.integers(0, planner.headings, 3000)
-        assert np.array_equal(lazy[node, col], whole[node, col])
+    reads_agree(lazy, whole, seed=3, size=3000)
     assert 0 < lazy.done.sum() < len(lazy.any)
     assert np.array_equal(lazy.full(), whole)
 
@@ -194,3 +199,23 @@ def test_the_stored_states_are_kept_in_a_few_parts_in_order() -> None:
     assert np.array_equal(np.concatenate([p.x for p in got]), np.arange(at))
     assert len(got) <= 4 and got[0] is parts[0]
     assert kept._tiers(got + [_states(np.array([float(at)]))])[0] is parts[0]
+
+
+def test_the_least_of_several_goals_rows_is_the_least_of_their_whole_tables() -> None:
+    """A search towards several goals reads the least of their forward tables row by row
+    (:class:`MinRows`): bit for bit the least of the whole tables, with only the rows read
+    filled (in the goals' tables too)."""
+    a = arena("crossroads-4p")
+    planner = Planner(a, "flat-out")
+    goals = [Goal("card", "checkpoint-1"), Goal("card", "checkpoint-3"), Goal("centre")]
+    headings = np.mod(17.0 + planner.step * np.arange(planner.headings), 360.0)
+    whole = np.min([Distances(planner.geometry, planner.maneuvers)._table(planner.goal_shape(g), headings)[0].full()
+                    for g in goals], axis=0)
+    d = Distances(planner.geometry, planner.maneuvers)
+    parts = [d._table(planner.goal_shape(g), headings)[0] for g in goals]
+    least = MinRows(parts)
+    reads_agree(least, whole, seed=4, size=2500)
+    assert 0 < least.done.sum() < len(least.done)
+    assert all(np.array_equal(p.done, least.done) for p in parts)
+    every = np.arange(len(least.done))
+    assert np.array_equal(least[every[:, None], np.arange(planner.headings)[None, :]], whole)

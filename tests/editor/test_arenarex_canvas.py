@@ -195,7 +195,7 @@ def test_the_status_names_the_stage_still_running(window, qtbot, game: str, stag
         win.doc.reset(load(COLOSSEUM), None)
     else:  # the window's own staged analysis, its travel stage on the live workers
         win.runner.analyse = StagedAnalysis()
-    win.runner._analyse_for(win.doc.arena).partial_hold_s = 0.0  # the quick stage's findings are shown at once
+    win.runner.analyse_for(win.doc.arena).partial_hold_s = 0.0  # the quick stage's findings are shown at once
     seen: list[tuple[bool, str, str]] = []
     win.runner.finished.connect(lambda _f: seen.append((win.runner.final, win.runner.running,
                                                         win.validation.status.text())))

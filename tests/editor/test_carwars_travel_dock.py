@@ -266,13 +266,41 @@ def test_gravstrike_keeps_its_own_travel_table(window) -> None:  # type: ignore[
 
 
 def test_the_dock_searches_only_while_shown(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Without the live validation's answers (as after its cold table: a goal not reached) the
+    dock searches itself, only while it is shown."""
     d = open_arena(window, "twin-pillars-2p.yaml")
     window.docks["travel"].hide()
     window.doc.push(SetField(window.doc, "start:1", ("facing",), 80))
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=WAIT_MS)
     qtbot.wait(2 * 200 + 100)  # past the edit delay
     assert not d.jobs and not d.busy() and d.answers == {}
+    live = d._live()
+    assert live is not None and live.last_rows is not None and live.last_rows[0] is window.doc.arena
+    live.last_rows = None
     show_dock(window, qtbot)
     assert set(d.jobs) == {"start:1", "start:2"}
     running = list(d.jobs.values())
     window.docks["travel"].hide()  # hidden: the searches stop
     assert not d.jobs and all(job.cancelled.is_set() for job in running)
+
+
+def test_the_dock_shows_the_live_validations_answers_without_searching(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The live validation's kept searches answer every start to every card, the centre and
+    every other start under both policies: the dock shows their answers (the planner's turns
+    and dice) and starts no search of its own, after opening and after a card is dragged."""
+    d = open_arena(window, "twin-pillars-2p.yaml")
+    started: list[object] = []
+    d.pool.start = started.append  # type: ignore[method-assign]  # a search of the dock's own
+    show_dock(window, qtbot)
+    for step in range(2):
+        qtbot.waitUntil(lambda: settled(d), timeout=WAIT_MS)
+        arena = window.doc.arena
+        assert started == [] and d._live().last_rows[0] is arena
+        for (policy, player, goal), r in engine_rows(arena).items():
+            assert r.status == "reached"
+            assert d.value(player, goal, policy) == (fmt(r.time), str(r.dice)), (step, policy, player, goal)
+        if step == 0:
+            card = sorted(arena.cards, key=lambda c: c.number)[0]
+            x, y = card.position
+            window.doc.push(SetField(window.doc, card.id, ("position",), [x * 0.5, y * 0.5]))
+            assert d.table.item(0, 4).foreground().color().name() == "#8a8a8a"  # greyed until answered

@@ -30,7 +30,9 @@ def validate(arena: CarWarsArena, *, source: str | None = None, enable: Iterable
     ctx = context if isinstance(context, CarWarsContext) else CarWarsContext(
         arena, limits=limits, workers=workers if travel else 1)
     try:
-        return run_chosen(arena, chosen, ctx, source=source, progress=progress, system=SYSTEM)
+        # the checks that need no travel run here while the forked workers search
+        return run_chosen(arena, chosen, ctx, source=source, progress=progress, system=SYSTEM,
+                          first=lambda v: not getattr(v, "needs_travel", False))
     finally:
         if ctx is not context:
             ctx.close()
