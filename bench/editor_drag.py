@@ -3,7 +3,8 @@
 tool's MoveElements command for one element again and again, and time until the runner
 publishes that edit's first findings, then its final ones.  Medians over N moves; opening the
 arena is reported apart.  ``--pause MS`` idles after each move as a user between two drags
-(what waits for the edits to pause - the travel dock - then runs, as in the editor).
+(what waits for the edits to pause - the travel dock - then runs, as in the editor);
+``--symmetry`` keeps the arena's symmetry mode on (a drag moves the element's images too).
 bench/editor_carwars.py and bench/editor_arenarex.py choose the arena,
 the element and the steps."""
 
@@ -35,6 +36,8 @@ def run(arena: Path, element: str, steps: tuple[Step, Step], back: tuple[Step, S
     ap.add_argument("--moves", type=int, default=15)
     ap.add_argument("--final-moves", type=int, default=15, help=f"moves also timed to {final_label}")
     ap.add_argument("--back-and-forth", action="store_true", help=back_help)
+    ap.add_argument("--symmetry", action="store_true",
+                    help="keep the arena's symmetry mode on: a drag moves the element's images too")
     ap.add_argument("--pause", type=int, default=0, metavar="MS",
                     help="idle this long after each move's final findings, as a user between two drags "
                          "(the views that wait for edits to pause - the travel dock - update then)")
@@ -50,7 +53,8 @@ def run(arena: Path, element: str, steps: tuple[Step, Step], back: tuple[Step, S
     win.resize(1366, 768)
     win.show()
     assert win.open_path(str(arena), ask=False)
-    win.doc.symmetry_enabled = False  # one element moves (in symmetry mode its images move too)
+    # one element moves (in symmetry mode, --symmetry, its images move too)
+    win.doc.symmetry_enabled = bool(args.symmetry) and win.doc.symmetry_enabled
 
     from PySide6.QtCore import QEventLoop, QTimer
 
