@@ -190,9 +190,9 @@ class CarWarsTravelDock(QObject):
         found: dict[int, T.StartTravel] = {}
         for s in arena.start_positions:
             results: dict[str, dict[str, Any]] = {}
+            goals = T.dock_goals(arena, s.player)
             for policy in T.POLICIES:
                 row = rows.get((policy, s.id), {})
-                goals = T.dock_goals(arena, s.player)
                 if any(g not in row for g in goals):
                     return False
                 results[policy] = {g: row[g] for g in goals}
