@@ -97,9 +97,13 @@ def _serve_share(requests: Any, replies: Any, line: Any = None) -> None:  # prag
 
     cache = TravelCache(every_start=True)  # the travel dock's rows too (CarWarsTravel.last_rows)
     cache.stop = lambda: not requests.empty()
-    serve_loop(requests, replies,
-               lambda msg: cache.rows(msg[2], msg[3]) if msg[0] == "share" else cache.cold(msg[2]), SearchStopped,
-               _compiled)
+
+    def answer(msg: tuple[Any, ...]) -> Any:
+        if msg[0] == "share":  # the rows, and which cards the symmetry answers (kept.card_plan)
+            return cache.rows(msg[2], msg[3]), cache.plan
+        return cache.cold(msg[2])
+
+    serve_loop(requests, replies, answer, SearchStopped, _compiled)
 
 
 class KeptTravel:
@@ -243,21 +247,23 @@ class CarWarsTravel:
 
     def __call__(self, arena: Any, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
         from editor.games.analysis import slow_findings
-        from engine.carwars.kept import merged
+        from engine.carwars.kept import full_rows, merged
         from engine.carwars.rules import POLICIES
 
         if any(p._submitted is None or p._submitted[0] is not arena or p.cold for p in self.parts):
             self.submit(arena)
         got = [part.answer(arena, should_stop) for part in self.parts]
-        if any(share is None for share in got):  # a search not all reached: the cold table decides
+        if any(share is None for share, _ in got):  # a search not all reached: the cold table decides
             first = self.parts[0]
             first.cold = True
             first.submit(arena)
             table = first.answer(arena, should_stop)
             self.last_rows = None
         else:
-            table = merged(arena, POLICIES, got)
-            self.last_rows = (arena, {k: v for share in got for k, v in share.items()})
+            plan = got[0][1]  # every worker plans the cards alike
+            rows = full_rows(arena, {k: v for share, _ in got for k, v in share.items()}, plan)
+            table = merged(arena, POLICIES, [rows])
+            self.last_rows = (arena, rows)
         return slow_findings(arena, lambda _arena: table)
 
     def close(self) -> None:

@@ -18,6 +18,12 @@ What is never taken from a kept search: an answer that is not ``reached`` (``bey
 and keeps nothing of it.  The searches are dropped when anything that moves a car changes
 (:func:`motion_key`) or a start moves.
 
+Under the arena's exact symmetries (:mod:`engine.carwars.symmetry`) a card's images are answered
+through the symmetry (:func:`card_plan`, :func:`full_rows`): a kept search settles only one card
+of each orbit, so a drag in the editor's symmetry mode, which moves a card and its images, costs
+each search one moved goal, not one per image.  A search started afresh still answers every
+card (they are lookups when a later edit breaks the symmetry).
+
 >>> from schema.games.carwars import default_arena
 >>> cache = TravelCache()
 >>> cold = cache.table(default_arena())
@@ -41,6 +47,7 @@ from engine.carwars.geometry import CarWarsGeometry
 from engine.carwars.heuristic import GoalShape
 from engine.carwars.planner import Planner
 from engine.carwars.search import RESUME_WIDEN, _Search
+from engine.carwars.symmetry import Symmetry, card_symmetries, layout_symmetries
 from engine.carwars.reserve import Reserve, exact_keys, floor_keys
 from engine.carwars.rules import POLICIES, Policy
 from engine.carwars.travel import Goal, PlanningError, SearchLimits, StartSource, TravelResult
@@ -113,12 +120,61 @@ def _rekey(search: _Search, shapes: dict[Goal, GoalShape]) -> None:
 #: One worker's part of a travel table: (policy, start id) -> goal ref -> answer.
 Share = dict[tuple[Policy, str], dict[str, TravelResult]]
 
+#: Per card id, the card whose answers it takes and the symmetry carrying that card onto it
+#: (None: the card is searched itself).
+CardPlan = dict[str, tuple[str, Symmetry | None]]
 
-def merged(arena: CarWarsArena, policies: tuple[Policy, ...], shares: list[Share]) -> fair.TravelTable:
-    """The travel table of the parts ``shares`` (every start under every policy, in order):
-    each row the goals of :func:`~engine.carwars.fairness.travel_goals` (a share searched
-    with ``every_start`` has more: they are left out)."""
-    rows = {k: v for share in shares for k, v in share.items()}
+
+def card_plan(arena: CarWarsArena, symmetries: list[Symmetry]) -> CardPlan:
+    """Which cards are searched and which are answered through ``symmetries`` (the arena's,
+    with the identity left out): the first card of each orbit, in the arena's order, is
+    searched; answering card ``c = t(r)`` from start ``s`` is answering ``r`` from the start
+    ``t`` carries onto ``s``, mapped by ``t``.
+
+    >>> from pathlib import Path
+    >>> from schema.io import load
+    >>> from engine.carwars.symmetry import symmetries
+    >>> a = load(str(Path(__file__).parents[2] / "arenas" / "car-wars" / "crossroads-4p.yaml"))
+    >>> {card: (rep, t and t.angle) for card, (rep, t) in card_plan(a, symmetries(a)).items()}
+    {'checkpoint-1': ('checkpoint-1', None), 'checkpoint-4': ('checkpoint-1', 90.0), 'checkpoint-3': ('checkpoint-1', 180.0), 'checkpoint-2': ('checkpoint-1', 270.0)}
+    """
+    plan: CardPlan = {}
+    for c in arena.cards:
+        if c.id in plan:
+            continue
+        plan[c.id] = (c.id, None)
+        for t in symmetries:
+            plan.setdefault(t.cards[c.id], (c.id, t))
+    return plan
+
+
+def full_rows(arena: CarWarsArena, rows: Share, plan: CardPlan | None) -> Share:
+    """``rows`` with every card a search left to the symmetry (``plan``) answered through it."""
+    if not plan or all(t is None for _, t in plan.values()):
+        return rows
+    back = {s.player: s.id for s in arena.start_positions}
+    out: Share = {}
+    for (policy, sid), row in rows.items():
+        row = dict(row)
+        player = int(sid.partition(":")[2])
+        for card, (rep, t) in plan.items():
+            if t is None:
+                continue
+            source = next(a for a, b in t.starts.items() if b == player)
+            got = rows.get((policy, back[source]), {}).get(f"card:{rep}")
+            if got is not None:
+                row[f"card:{card}"] = fair._map_result(got, t)
+        out[(policy, sid)] = row
+    return out
+
+
+def merged(arena: CarWarsArena, policies: tuple[Policy, ...], shares: list[Share],
+           plan: CardPlan | None = None) -> fair.TravelTable:
+    """The travel table of the parts ``shares`` (every start under every policy, in order; the
+    cards ``plan`` answers through a symmetry mapped in: :func:`full_rows`): each row the goals
+    of :func:`~engine.carwars.fairness.travel_goals` (a share searched with ``every_start`` has
+    more: they are left out)."""
+    rows = full_rows(arena, {k: v for share in shares for k, v in share.items()}, plan)
     out = fair.TravelTable()
     for policy in policies:
         table: dict[str, dict[str, TravelResult]] = {}
@@ -170,12 +226,18 @@ class TravelCache:
     docstring).  ``stop``: asked between two batches of a search (True raises
     :class:`~engine.carwars.travel.SearchStopped`; the kept searches stay usable).  ``stats``
     counts, per call, the answers looked up, the searches resumed, searched anew, and the tables
-    computed cold."""
+    computed cold.  With ``use_symmetry`` the cards a symmetry carries are left to it
+    (:attr:`plan`: pass it to :func:`merged`)."""
 
-    def __init__(self, limits: SearchLimits = SearchLimits(), every_start: bool = False) -> None:
+    def __init__(self, limits: SearchLimits = SearchLimits(), every_start: bool = False,
+                 use_symmetry: bool = True) -> None:
         self.limits = limits
         #: Whether each search answers every other start under both policies (:func:`goals_of`).
         self.every_start = every_start
+        self.use_symmetry = use_symmetry
+        #: The cards the last :meth:`rows` answered through a symmetry (:func:`card_plan`).
+        self.plan: CardPlan = {}
+        self._layout: tuple[Any, list[Symmetry]] | None = None
         self.stop: Callable[[], bool] | None = None
         self.stats: Counter[str] = Counter()
         self._key: tuple[Any, ...] | None = None
@@ -193,7 +255,7 @@ class TravelCache:
         rows = self.rows(arena, [(policy, s.player) for policy in policies for s in starts])
         if rows is None:  # not all reached: the cold table decides (and nothing is kept)
             return self.cold(arena, policies)
-        return merged(arena, policies, [rows])
+        return merged(arena, policies, [rows], self.plan)
 
     def cold(self, arena: CarWarsArena, policies: tuple[Policy, ...] = POLICIES) -> fair.TravelTable:
         """The cold :func:`~engine.carwars.fairness.travel_table` (what :meth:`rows` cannot answer)."""
@@ -205,18 +267,29 @@ class TravelCache:
     def rows(self, arena: CarWarsArena, share: list[tuple[Policy, int]]) -> Share | None:
         """The answers of the (policy, player) searches in ``share`` (one worker's part of the
         table: :func:`merged` joins the parts); None when one of them is not all ``reached``
-        (then :meth:`cold` answers the table)."""
+        (then :meth:`cold` answers the table).  The cards :attr:`plan` answers through a
+        symmetry may be left out."""
         self.stats = Counter()
         self._use(arena)
+        self.plan = card_plan(arena, card_symmetries(arena, self._symmetries(arena))) if self.use_symmetry else {}
+        mapped = {f"card:{c}" for c, (_, t) in self.plan.items() if t is not None}
         out: Share = {}
         for policy, player in share:
             s = arena.start(player)
-            got = self._answer(arena, policy, player, (s.position, s.facing))
+            got = self._answer(arena, policy, player, (s.position, s.facing), mapped)
             if got is None:
                 self._kept.clear()
                 return None
             out[(policy, s.id)] = {g.ref: r for g, r in got.items()}
         return out
+
+    def _symmetries(self, arena: CarWarsArena) -> list[Symmetry]:
+        """The arena's :func:`~engine.carwars.symmetry.layout_symmetries`, computed again only
+        when the layout, the starts or the declared symmetry change."""
+        key = (self._key, arena.start_positions, arena.symmetry)
+        if self._layout is None or self._layout[0] != key:
+            self._layout = (key, layout_symmetries(arena))
+        return self._layout[1]
 
     def _use(self, arena: CarWarsArena) -> None:
         key = motion_key(arena, self.limits)
@@ -231,8 +304,10 @@ class TravelCache:
         p.arena = arena  # only goals (cards, starts) may differ from the arena it was made for
         return p
 
-    def _answer(self, arena: CarWarsArena, policy: Policy, player: int,
-                source: tuple[Any, ...]) -> dict[Goal, TravelResult] | None:
+    def _answer(self, arena: CarWarsArena, policy: Policy, player: int, source: tuple[Any, ...],
+                mapped: frozenset[str] | set[str] = frozenset()) -> dict[Goal, TravelResult] | None:
+        """The search's answers: every goal when it starts afresh; the goals not ``mapped``
+        (refs the symmetry answers) when it is resumed."""
         planner = self._planner(arena, policy)
         goals = goals_of(arena, policy, player, self.every_start)
         shapes = {g: planner.goal_shape(g) for g in goals}
@@ -258,7 +333,8 @@ class TravelCache:
         for g, shape in shapes.items():
             r = kept.answers.get((g, shape))
             if r is None:
-                missing[g] = shape
+                if g.ref not in mapped:
+                    missing[g] = shape
             else:
                 out[g] = r
                 self.stats["lookup"] += 1
@@ -273,4 +349,4 @@ class TravelCache:
                 kept.answers = {(g, s): r for (g, s), r in kept.answers.items() if shapes.get(g) == s}
             kept.answers.update({(g, missing[g]): r for g, r in res.items()})
             out.update(res)
-        return {g: out[g] for g in goals}
+        return {g: out[g] for g in goals if g in out}

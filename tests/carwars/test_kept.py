@@ -16,6 +16,7 @@ from engine.carwars.batch import FIELDS_F, FIELDS_I, _Batch
 from engine.carwars.heuristic import Distances, ForwardRows, MinRows
 from engine.carwars.kept import TravelCache, motion_key
 from engine.carwars.planner import Planner
+from engine.carwars.symmetry import symmetries
 from engine.carwars.travel import Goal, SearchStopped
 from schema.games.carwars import CarWarsArena
 from schema.io import load
@@ -63,6 +64,41 @@ def test_card_drags_answer_as_a_cold_validation() -> None:
         assert cache.stats["searched"] == 0 and cache.stats["cold"] == 0 and cache.stats["resumed"] > 0
     same_as_cold(cache, moved(base, "own-1", 0.5, 0.0))  # dragged back: a lookup
     assert cache.stats["resumed"] == 0 and cache.stats["lookup"] > 0
+
+
+def sym_moved(a: CarWarsArena, card: str, dx: float, dy: float) -> CarWarsArena:
+    """``card`` moved by (dx, dy) and its images with it, as the editor's symmetry mode does."""
+    ops = symmetries(a)
+    out = moved(a, card, dx, dy)
+    for t in ops:
+        x, y = t.point(*out.card(card).position)
+        ex, ey = t.point(*a.card(card).position)
+        img = t.cards[card]
+        out = moved(out, img, x - ex, y - ey)
+    assert len(symmetries(out)) == len(ops)
+    return out
+
+
+def test_a_symmetric_card_drag_resumes_each_search_for_one_card() -> None:
+    """Crossroads (quarter turns): a card dragged with its three images.  Each kept search is
+    resumed for the one card of the orbit it settles - the other three are its images' answers
+    carried through the symmetry (``kept.card_plan``) - and the table is exactly the one of a
+    cold run planning every start with no symmetry at all."""
+    base = arena("crossroads-4p")
+    cache = TravelCache()
+    cache.table(base)
+    starts = [(p, s.player) for p in ("safe", "flat-out") for s in base.start_positions]
+    drag = base
+    for dx, dy in ((0.6, 0.4), (-1.5, 2.0)):
+        drag = sym_moved(drag, "checkpoint-1", dx, dy)
+        rows = cache.rows(drag, starts)
+        assert rows is not None and cache.stats["searched"] == 0 and cache.stats["resumed"] == 8
+        assert {k: sorted(g for g in row if g.startswith("card:")) for k, row in rows.items()} == {
+            k: ["card:checkpoint-1"] for k in rows}  # the other cards are the symmetry's
+        cold = fair.travel_table(drag, use_symmetry=False)
+        got = kept.merged(drag, fair.POLICIES, [rows], cache.plan)
+        assert answers(got) == answers(cold)
+        assert messages(drag, got) == messages(drag, cold)
 
 
 def test_what_moves_a_car_drops_the_searches() -> None:

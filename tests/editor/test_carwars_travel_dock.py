@@ -18,6 +18,7 @@ from engine.carwars import fairness
 from engine.carwars.issues import fmt
 from engine.carwars.planner import Planner
 from engine.carwars.reach import reach_from_card
+from engine.carwars.symmetry import symmetries
 from engine.carwars.travel import Goal, StartSource, TravelResult
 from tests.editor.test_carwars_overlays import scene_image
 
@@ -142,7 +143,12 @@ def test_selecting_a_row_draws_its_plan_by_the_column_clicked(window, qtbot) -> 
     safe = Planner(arena, "safe").plan(StartSource(1), Goal("card", "checkpoint-3"))
     plan = cw.path.plan
     assert (plan.player, plan.goal, plan.policy, plan.time, plan.dice) == (1, "card:checkpoint-3", "safe", safe.time, safe.dice)
-    assert [(s["x"], s["y"], s["heading"]) for s in plan.steps] == [(s.x, s.y, s.heading) for s in safe.path]
+    # the dock's answer to checkpoint-3 is start 3's to checkpoint-1 carried by the half turn
+    # (kept.card_plan): that plan's path turned half round
+    half = next(t for t in symmetries(arena) if t.angle == 180.0 and not t.mirror)
+    rep = Planner(arena, "safe").plan(StartSource(3), Goal("card", "checkpoint-1"))
+    image = [v for s in rep.path for v in (*half.point(s.x, s.y), half.heading(s.heading))]
+    assert [v for s in plan.steps for v in (s["x"], s["y"], s["heading"])] == pytest.approx(image, abs=1e-9)
     assert "Path from start 1 to card 2 (checkpoint-3) (safe)" in cw.legend.text()
     assert scene_image(window) != before
     d.table.setCurrentCell(i, 5)  # Flat out: dice
