@@ -119,7 +119,7 @@ def assemble(arena: CarWarsArena, policies: tuple[Policy, ...], images: Images, 
             elif sym is None:
                 rows[s.id] = got
             else:
-                rows[s.id] = {_map_ref(ref, sym): _map_result(r, sym) for ref, r in got.items()}
+                rows[s.id] = {_map_ref(ref, sym): map_result(r, sym) for ref, r in got.items()}
         table.results[policy] = rows
     return table
 
@@ -226,7 +226,9 @@ def _map_ref(ref: str, t: Symmetry) -> str:
     return ref
 
 
-def _map_result(r: TravelResult, t: Symmetry) -> TravelResult:
+def map_result(r: TravelResult, t: Symmetry) -> TravelResult:
+    """``r`` carried by ``t``: its goal's image, its path turned or mirrored (left and right
+    swapped in a mirror's maneuver names)."""
     goal = Goal.parse(_map_ref(r.goal.ref, t))
     path = []
     for st in r.path:

@@ -39,7 +39,7 @@ import time
 from collections import Counter
 from functools import partial
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import AbstractSet, Any, Callable
 
 from engine.carwars import fairness as fair
 from engine.carwars.batch import _Batch
@@ -163,7 +163,7 @@ def full_rows(arena: CarWarsArena, rows: Share, plan: CardPlan | None) -> Share:
             source = next(a for a, b in t.starts.items() if b == player)
             got = rows.get((policy, back[source]), {}).get(f"card:{rep}")
             if got is not None:
-                row[f"card:{card}"] = fair._map_result(got, t)
+                row[f"card:{card}"] = fair.map_result(got, t)
         out[(policy, sid)] = row
     return out
 
@@ -305,7 +305,7 @@ class TravelCache:
         return p
 
     def _answer(self, arena: CarWarsArena, policy: Policy, player: int, source: tuple[Any, ...],
-                mapped: frozenset[str] | set[str] = frozenset()) -> dict[Goal, TravelResult] | None:
+                mapped: AbstractSet[str] = frozenset()) -> dict[Goal, TravelResult] | None:
         """The search's answers: every goal when it starts afresh; the goals not ``mapped``
         (refs the symmetry answers) when it is resumed."""
         planner = self._planner(arena, policy)
