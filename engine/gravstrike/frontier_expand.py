@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from engine.gravstrike.frontier import FrontierSearch
 
 _U1 = np.uint64(1)
+_NO_POOL, _NO_DIR = np.zeros(1, dtype=np.int16), np.zeros(0, dtype=np.int64)  # the key table when not pruning
 
 
 def canonical(hk: np.ndarray, rev: np.ndarray, s: np.ndarray) -> None:
@@ -124,9 +125,9 @@ def move_lengths(search: FrontierSearch, n: dict[str, np.ndarray]) -> None:
     kern = kernels.active(m * lat.count)
     if kern is not None:
         ras = lat.raster
-        r, k, x, y, nh, st, _, sure, maybe = kern["move_children"](
-            n["x"], n["y"], n["hk"], n["spent"], -1 if search.budget is None else search.budget, lat.dx, lat.dy,
-            lat.nh, lat.cost, ras.x0, ras.y0, ras.cell, ras.nx, ras.ny, lat.status, lat.sure, lat.maybe)
+        args = (n["x"], n["y"], n["hk"], n["spent"], -1 if search.budget is None else search.budget, lat.dx, lat.dy,
+                lat.nh, lat.cost, ras.x0, ras.y0, ras.cell, ras.nx, ras.ny, lat.status, lat.sure, lat.maybe)
+        r, k, x, y, nh, st, _, sure, maybe = kern["move_children"](*args, *_prune_args(search, n))
         free, zones = lat.resolve(x, y, nh, st, sure, maybe)
     else:
         r = np.repeat(np.arange(m), lat.count)
@@ -182,6 +183,21 @@ def move_lengths(search: FrontierSearch, n: dict[str, np.ndarray]) -> None:
     win, key = search._admit(c)
     c["key"] = key
     search._push({kk: v[win] for kk, v in c.items()})
+
+
+def _prune_args(search: FrontierSearch, n: dict[str, np.ndarray]) -> tuple[object, ...]:
+    """The arguments of :func:`engine.gravstrike.kernels.move_children` from ``prune`` on: whether
+    it may leave out the children the key table already beats - not for a reach map (every
+    arrival is noted), with a gate among the open goals (crossings are tested on the children)
+    or without a dense key table - and what it needs to tell."""
+    table = search.best
+    prune = (search.record is None and search.dense and search.table is not None
+             and all(g in search.goal_bit for g in search.open))
+    goals = np.uint64(sum(1 << search.goal_bit[g] for g in search.open if g in search.goal_bit))
+    return (prune, n["s"], n["l"], n["t"], n["used"], search.scale, goals, search.field_bits, search.p.quantum,
+            search.qi0, search.qj0, search.nqj, search.sb, search.sd, search.blk, search.slot,
+            table.pool if prune else _NO_POOL, table.dir if prune else _NO_DIR,
+            -1 if not prune or table.bits is None else table.bits)
 
 
 def record_goals(search: FrontierSearch, c: dict[str, np.ndarray], zones: np.ndarray, n: dict[str, np.ndarray], r: np.ndarray,

@@ -7,7 +7,8 @@ paths included):
 
 * :func:`move_children` - every maneuver from every state of a batch (within the icon budget),
   the raster lookup of where each length ends: status, certain and possible zone bits
-  (:meth:`engine.gravstrike.lattice.HeadingLattice.probe` before its exact geometry tests);
+  (:meth:`engine.gravstrike.lattice.HeadingLattice.probe` before its exact geometry tests),
+  without the children on blocked cells and those the key table already beats;
 * :func:`state_keys` - the deduplication key of each child and its fields-used bits
   (:meth:`engine.gravstrike.frontier.FrontierSearch._admit`);
 * :func:`dense_admit` - the dense (paged) key table's test and update: better than the key's
@@ -74,6 +75,7 @@ def _load() -> dict[str, Callable[..., Any]] | None:
         import numba  # noqa: PLC0415 - loaded only when a process has earned it (see above)
 
         jit = numba.njit(cache=True, nogil=True)  # cached next to this module, or in the user's cache
+        globals()["earlier"] = jit(earlier)  # the kernels call it: compiled before they are
         return {"move_children": jit(move_children), "state_keys": jit(state_keys), "dense_admit": jit(dense_admit)}
     except Exception:  # noqa: BLE001 - pragma: no cover - no numba, or nowhere to cache: the numpy path
         _state["failed"] = True
@@ -114,13 +116,42 @@ def admit(search: FrontierSearch, c: dict[str, np.ndarray],
     return np.flatnonzero(keep), key
 
 
+def earlier(key: int, t: int, within: int, pool: np.ndarray, dirs: np.ndarray, bits: int, mask: int) -> bool:
+    """Is ``t`` earlier than the table's time for ``key`` and, within a turn, than those of the
+    ``within`` keys below it (the same state with 1 .. ``within`` fewer icons spent)?  ``bits``
+    -1: keys are locations; else pages of ``1 << bits`` entries through ``dirs`` (``mask`` the
+    offset's bits)."""
+    at = key if bits < 0 else (dirs[key >> bits] << bits) | (key & mask)
+    good: bool = pool[at] > t
+    for d in range(1, within + 1):
+        if not good:
+            break
+        kk = key - d
+        at = kk if bits < 0 else (dirs[kk >> bits] << bits) | (kk & mask)
+        good = pool[at] > t
+    return good
+
+
 def move_children(x: np.ndarray, y: np.ndarray, hk: np.ndarray, spent: np.ndarray, budget: int,
                   dx: np.ndarray, dy: np.ndarray, nh: np.ndarray, cost: np.ndarray,
                   x0: float, y0: float, cell: float, nx: int, ny: int,
-                  status: np.ndarray, sure: np.ndarray, maybe: np.ndarray) -> tuple[np.ndarray, ...]:
+                  status: np.ndarray, sure: np.ndarray, maybe: np.ndarray, prune: bool,
+                  s: np.ndarray, l: np.ndarray, t: np.ndarray, used: np.ndarray, scale: int, keep: np.uint64,
+                  fields: np.uint64, q: float, qi0: int, qj0: int, nqj: int, sb: int, sd: int, blk: int,
+                  slot: np.ndarray, pool: np.ndarray, dirs: np.ndarray, bits: int) -> tuple[np.ndarray, ...]:
     """Every maneuver ``k`` from every state ``r`` (those within ``budget`` icons; -1: no
-    budget): (r, k, x, y, new heading, status of the raster cell, its cell, its certain zone
-    bits, its possible zone bits) - the bits zero where the cell is blocked."""
+    budget) that ends on a cell of the raster not blocked: (r, k, x, y, new heading, status of
+    the cell, the cell, its certain zone bits, its possible zone bits).
+
+    With ``prune``, also without the children the key table already beats: those whose key's
+    time (or, within a turn, that of a key with fewer icons spent) is already no later than their
+    own, as :func:`dense_admit` would find it - unless the cell may meet a zone in ``keep`` (open
+    goals: an arrival is recorded before admission) or a field the state has not used this turn
+    (a push moves it to another key), or the child is not on the dense table (fields used this
+    turn).  The table only improves, so every child dropped would be refused later and none of
+    them changes the others' fate: the search is unchanged (``s`` .. ``bits``: the parents' speed,
+    lengths, turn and fields used, and the key layout and table of
+    :meth:`engine.gravstrike.frontier.FrontierSearch._admit`)."""
     m, count = len(x), dx.shape[1]
     total = m * count
     r_out = np.empty(total, dtype=np.int64)
@@ -132,10 +163,17 @@ def move_children(x: np.ndarray, y: np.ndarray, hk: np.ndarray, spent: np.ndarra
     c_out = np.empty(total, dtype=np.int64)
     sure_out = np.empty(total, dtype=np.uint64)
     maybe_out = np.empty(total, dtype=np.uint64)
-    rows = status.shape[0]  # heading g reads row g % rows (opposite headings may share one)
+    rows = status.shape[0]
+    mask = (1 << bits) - 1 if bits >= 0 else 0
     n = 0
     for i in range(m):
         h = hk[i]
+        si = s[i]
+        li = l[i] + 1
+        tm = (t[i] - 1) * scale + scale * li // si
+        b = li >= si
+        wanted = keep | (fields & ~used[i])
+        dense = prune and (b or used[i] == 0)
         for k in range(count):
             if budget >= 0 and cost[k] > budget - spent[i]:
                 continue
@@ -144,19 +182,25 @@ def move_children(x: np.ndarray, y: np.ndarray, hk: np.ndarray, spent: np.ndarra
             g = nh[h, k]
             fi = (px - x0) / cell
             fj = (py - y0) / cell
-            st = _BLOCKED
-            c = 0
-            if fi >= 0.0 and fj >= 0.0 and fi < nx and fj < ny:
-                c = int(fi) * ny + int(fj)
-                st = status[g % rows, c]
+            if not (fi >= 0.0 and fj >= 0.0 and fi < nx and fj < ny):
+                continue
+            c = int(fi) * ny + int(fj)
+            st = status[g % rows, c]
+            if st == _BLOCKED:
+                continue
+            zs = sure[g % rows, c]
+            zm = maybe[g % rows, c]
+            if dense and ((zs | zm) & wanted) == 0:
+                sp = 0 if budget < 0 else spent[i] + cost[k]
+                sl = si if b else sb + slot[si, min(li, si)] * sd + sp
+                key = ((np.int64(np.rint(px / q)) - qi0) * nqj + np.int64(np.rint(py / q)) - qj0) * 12
+                key = (key + g) * blk + sl
+                if not earlier(key, tm, 0 if b else sp, pool, dirs, bits, mask):
+                    continue
             r_out[n], k_out[n], x_out[n], y_out[n], h_out[n] = i, k, px, py, g
             st_out[n], c_out[n] = st, c
-            if st == _BLOCKED:
-                sure_out[n] = 0
-                maybe_out[n] = 0
-            else:
-                sure_out[n] = sure[g % rows, c]
-                maybe_out[n] = maybe[g % rows, c]
+            sure_out[n] = zs
+            maybe_out[n] = zm
             n += 1
     return (r_out[:n], k_out[:n], x_out[:n], y_out[:n], h_out[:n], st_out[:n], c_out[:n], sure_out[:n],
             maybe_out[:n])
@@ -205,17 +249,7 @@ def dense_admit(key: np.ndarray, tm: np.ndarray, bnd: np.ndarray, spent: np.ndar
         if used[i] != 0:
             continue
         k = key[i]
-        t = tm[i]
-        at = k if bits < 0 else (dirs[k >> bits] << bits) | (k & mask)
-        good = pool[at] > t
-        within = 0 if bnd[i] else spent[i]
-        for sp in range(1, within + 1):
-            if not good:
-                break
-            kk = k - sp
-            at = kk if bits < 0 else (dirs[kk >> bits] << bits) | (kk & mask)
-            good = pool[at] > t
-        ok[i] = good
+        ok[i] = earlier(k, tm[i], 0 if bnd[i] else spent[i], pool, dirs, bits, mask)
     if bits >= 0:  # new pages: count them (marked -1), check the pool, then number them
         new = 0
         for i in range(n):

@@ -91,3 +91,67 @@ def test_without_numba_the_numpy_path_runs(monkeypatch: pytest.MonkeyPatch) -> N
     assert kernels.active(10) is None and kernels.current() is None
     arena, turns = small_arena(0)
     assert Planner(arena, quantum=0.1, max_turns=turns, minimise="time").plan_from(StartSource(1))
+
+
+def test_pruning_drops_only_children_the_table_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``prune``, ``move_children`` makes, in order, a part of what it makes without (the
+    same positions), leaving out those the key table already beats - about a third of them here.
+    With the tests above (the answers and paths equal the numpy path's) this shows that what it
+    drops was never going to be kept."""
+    monkeypatch.setenv("ARENA_STUDIO_JIT", "1")
+    kern = kernels.active(1)
+    assert kern is not None
+    move = kern["move_children"]
+    counts = {"unblocked": 0, "live": 0}
+
+    def check(*args: object) -> tuple[np.ndarray, ...]:
+        assert args[17] is True  # this search prunes
+        got = move(*args)
+        every = move(*args[:17], False, *args[18:])
+        assert not (every[5] == 0).any()  # cspace.BLOCKED: never made
+        count = args[5].shape[1]  # type: ignore[attr-defined]
+        made = every[0] * count + every[1]
+        kept = got[0] * count + got[1]
+        at = np.searchsorted(made, kept)
+        assert np.all(np.diff(kept) > 0) and np.array_equal(made[at], kept)
+        assert np.array_equal(every[2][at], got[2]) and np.array_equal(every[3][at], got[3])
+        counts["unblocked"] += len(made)
+        counts["live"] += len(kept)
+        return got
+
+    monkeypatch.setitem(kern, "move_children", check)
+    answers = Planner(table_arena(16, 1), quantum=0.25, minimise="time").plan_from(StartSource(2))
+    assert sum(r.reachable for r in answers.values()) >= 3
+    assert 0 < counts["live"] < 0.8 * counts["unblocked"]
+
+
+def test_pruning_keeps_a_beaten_child_that_may_meet_an_open_goal_or_field() -> None:
+    """A child whose key the table already holds as early is dropped - unless its cell may meet
+    a zone the search still wants (an open goal: its arrival is recorded before admission; a
+    field not used this turn: the push moves it to another key).  One state, one maneuver."""
+    f64, i64, u64 = np.float64, np.int64, np.uint64
+    state = (np.array([0.5]), np.array([0.5]), np.array([0], dtype=i64), np.array([0], dtype=i64), -1)
+    moves = (np.ones((12, 1)), np.zeros((12, 1)), np.zeros((12, 1), dtype=i64), np.ones(1, dtype=i64))
+    slot = np.full((2, 2), -1, dtype=i64)
+    keyspec = (1.0, 0, 0, 4, 2, 1, 2, slot)  # quantum, qi0, qj0, nqj, sb, sd, blk, slot
+    key = kernels.state_keys(np.array([1.5]), np.array([0.5]), np.zeros(1, dtype=i64), np.ones(1, dtype=i64),
+                             np.ones(1, dtype=i64), np.zeros(1, dtype=i64), np.zeros(1, dtype=u64), True,
+                             *keyspec)[0][0]
+
+    def made(pool_time: int, sure_bits: int, keep: int, fields: int) -> int:
+        status = np.ones((1, 16), dtype=np.uint8)  # every cell free
+        sure = np.full((1, 16), sure_bits, dtype=u64)
+        pool = np.full(256, 100, dtype=np.int16)
+        pool[key] = pool_time
+        raster = (0.0, 0.0, 1.0, 4, 4, status, sure, np.zeros((1, 16), dtype=u64))
+        parent = (np.ones(1, dtype=i64), np.zeros(1, dtype=i64), np.ones(1, dtype=i64), np.zeros(1, dtype=u64), 1)
+        out = kernels.move_children(*state, *moves, *raster, True, *parent, u64(keep), u64(fields), *keyspec, pool,
+                                    np.zeros(0, dtype=i64), -1)
+        assert out[2].dtype == f64
+        return len(out[0])
+
+    assert made(pool_time=5, sure_bits=0, keep=0, fields=0) == 1  # the child (time 1) beats the table
+    assert made(pool_time=1, sure_bits=0, keep=0, fields=0) == 0  # the table holds it as early: dropped
+    assert made(pool_time=1, sure_bits=0b01, keep=0b01, fields=0) == 1  # its cell may meet an open goal
+    assert made(pool_time=1, sure_bits=0b10, keep=0b01, fields=0b10) == 1  # ... or an unused field
+    assert made(pool_time=1, sure_bits=0b10, keep=0b01, fields=0) == 0  # a zone nobody wants: dropped
