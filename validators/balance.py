@@ -6,7 +6,11 @@ may move and a direction (toward the checkpoint a slow start lacks, away from th
 crowds, out from the centre) or a turn (an acceleration field's push).  The search tries the seeds
 in growing steps (the hook's ``steps`` in the arena's unit, ``turns`` in degrees), all seeds at
 one step before any at the next, so the first fix found is the smallest; it then halves the gap to
-the last step that failed (:data:`REFINE` times) for a smaller one.
+the last step that failed (:data:`REFINE` times) for a smaller one.  When no single seed removes
+the finding at any step, pairs of seeds on two different elements are tried together, in the same
+order (both at the first step, then both at the second...), and refined alike: two outlying
+checkpoints each moved away from the other, a wall moved out of one player's way while a column
+moves into the other's.
 
 Every candidate moves the element **together with its symmetric images** (the hook's ``images``:
 the move is averaged over the operations that fix the element - a start on a mirror axis slides
@@ -265,30 +269,91 @@ class _Search:
                 if verdict is None:
                     continue
                 if verdict[0] == "clean":
-                    return self._refined(arena, report, finding, seed, last, size, cand, verdict[1], symmetries, tried)
+                    return self._refined(arena, report, finding, [(seed, last, size)], (cand[0], [cand[1]]),
+                                         verdict[1], symmetries, tried)
                 if fallback is None:
                     fallback = (seed, last, size, *cand, verdict[1])
             if fallback is not None:
                 seed, last, size, fixed, edit, full = fallback
-                out = self._refined(arena, report, finding, seed, last, size, (fixed, edit), full, symmetries, tried)
+                out = self._refined(arena, report, finding, [(seed, last, size)], (fixed, [edit]), full, symmetries,
+                                    tried)
                 out[0].note = "adds a warning of another kind (see the table)"
                 return out
+        if not self.stopped:  # no single move does it: two elements at once
+            found, tried = self._pairs(arena, report, finding, seeds, symmetries, tried)
+            if found is not None:
+                return found
         if self.stopped:
             return Fix(finding, "stopped", tried=tried, note="the time budget ran out"), arena, report
         turn = f" or turn of up to {_num(hook.turns[-1])}°" if hook.turns else ""
         return Fix(finding, "no-fix", tried=tried, note=f"no move of up to {_num(hook.steps[-1])} {hook.unit}{turn} "
-                   "removes it without a new error"), arena, report
+                   "(of one element, or of two at once) removes it without a new error"), arena, report
 
-    def _refined(self, arena: Any, report: Report, finding: Finding, seed: Seed, lo: float, hi: float,
-                 best: tuple[Any, Edit], full: Report, symmetries: int, tried: int) -> tuple[Fix, Any, Report]:
-        """Halve the gap between the failing size ``lo`` and the fixing size ``hi`` (in whole
-        steps for a hook whose ``whole_steps`` is true: a grid game's moves are whole cells)."""
+    def _pairs(self, arena: Any, report: Report, finding: Finding, seeds: list[Seed], symmetries: int,
+               tried: int) -> tuple[tuple[Fix, Any, Report] | None, int]:
+        """Two seeds of different elements applied together (neither an image of the other), both
+        at the same step of their sizes, every pair at one step before any pair at the next - for
+        a finding no single move removes (two checkpoints both too near, a wall in one player's way
+        and nothing in the other's).  The first clean pair is refined like a single move."""
+        pairs = [(a, b) for i, a in enumerate(seeds) for b in seeds[i + 1:] if a.ref != b.ref]
+        fallback: tuple[list[tuple[Seed, float, float]], Any, list[Edit], Report] | None = None
+        for i in range(len(self.hook.steps)):
+            for pair in pairs:
+                moves = [(seed, *self._step(seed, i)) for seed in pair]
+                cand = self._apply(arena, [(seed, hi) for seed, _, hi in moves], symmetries)
+                if cand is None:
+                    continue
+                if not self.time_left():
+                    return None, tried
+                tried += 1
+                verdict = self.judge(report, finding, cand[0])
+                if verdict is None:
+                    continue
+                if verdict[0] == "clean":
+                    return self._refined(arena, report, finding, moves, cand, verdict[1], symmetries, tried), tried
+                if fallback is None:
+                    fallback = (moves, *cand, verdict[1])
+            if fallback is not None:
+                moves, fixed, edits, full = fallback
+                out = self._refined(arena, report, finding, moves, (fixed, edits), full, symmetries, tried)
+                out[0].note = "adds a warning of another kind (see the table)"
+                return out, tried
+        return None, tried
+
+    def _step(self, seed: Seed, i: int) -> tuple[float, float]:
+        """(the size before step ``i``, the size at it) for ``seed``: a move's or a turn's."""
+        sizes = self.hook.turns if seed.turn else self.hook.steps
+        return (sizes[i - 1] if i else 0.0), sizes[i]
+
+    def _apply(self, arena: Any, moves: Sequence[tuple[Seed, float]], symmetries: int) -> tuple[Any, list[Edit]] | None:
+        """``arena`` with each (seed, size) applied in turn (:meth:`candidate`); None when one
+        of them can't be, or moves an element an earlier one already moved (as an image)."""
+        edits: list[Edit] = []
+        for seed, size in moves:
+            if any(seed.ref in (e.ref, *e.images) for e in edits):
+                return None
+            cand = self.candidate(arena, seed, size, symmetries)
+            if cand is None:
+                return None
+            arena = cand[0]
+            edits.append(cand[1])
+        return arena, edits
+
+    def _refined(self, arena: Any, report: Report, finding: Finding, moves: list[tuple[Seed, float, float]],
+                 best: tuple[Any, list[Edit]], full: Report, symmetries: int, tried: int) -> tuple[Fix, Any, Report]:
+        """Halve the gap between the failing sizes (each move's ``lo``) and the fixing ones
+        (``hi``), all moves by the same share (in whole steps for a hook whose ``whole_steps`` is
+        true: a grid game's moves are whole cells)."""
         whole = bool(getattr(self.hook, "whole_steps", False))
+        lo, hi = 0.0, 1.0
         for _ in range(REFINE):
-            mid = float(math.floor((lo + hi) / 2)) if whole else (lo + hi) / 2
-            if whole and mid <= lo:
-                break
-            cand = self.candidate(arena, seed, mid, symmetries)
+            mid = (lo + hi) / 2
+            sizes = [a + mid * (b - a) for _, a, b in moves]
+            if whole:
+                sizes = [float(math.floor(v)) for v in sizes]
+                if all(v <= a for v, (_, a, _) in zip(sizes, moves)):
+                    break
+            cand = self._apply(arena, [(seed, v) for (seed, _, _), v in zip(moves, sizes)], symmetries)
             if cand is None or not self.time_left():
                 break
             tried += 1
@@ -298,7 +363,7 @@ class _Search:
             else:
                 lo = mid
         self.refused.add(finding_key(finding))
-        return Fix(finding, "fixed", [best[1]], tried), best[0], full
+        return Fix(finding, "fixed", list(best[1]), tried), best[0], full
 
 
 def propose(arena: Any, *, code: str | None = None, elements: Sequence[str] = (), free: Sequence[str] | None = None,

@@ -33,6 +33,22 @@ def four_in_fields() -> Arena:
     )
 
 
+def cornered_checkpoints() -> Arena:
+    """A 14 x 14 table without declared symmetry: outlying checkpoint A in the north-west corner
+    and B three lengths east of it, under two flat-out turns apart (``checkpoint-spacing``).  A can
+    only slide down the west edge and B along the north edge, and neither gets far enough alone:
+    both must move."""
+    return Arena(
+        name="Cornered checkpoints",
+        bounds=Rect(center=(0.0, 0.0), size=(14.0, 14.0)),
+        checkpoints=(Checkpoint("A", "outlying", Circle((-5.6, 5.6), 0.8)),
+                     Checkpoint("B", "outlying", Circle((-2.6, 5.6), 0.8)),
+                     Checkpoint("M", "central", Circle((0.0, 0.0), 1.0))),
+        start_positions=(StartPosition(1, (5.6, -3.6), 90.0), StartPosition(2, (3.6, -5.6), 0.0)),
+        scenario=Scenario(players=2),
+    )
+
+
 def mirrored_by_walls() -> Arena:
     """A 14 x 10 table mirrored about the vertical axis: checkpoints A and B are each a quarter
     under a pillar (``overlap`` warns twice); two starts face each other."""

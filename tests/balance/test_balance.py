@@ -8,14 +8,14 @@ import math
 
 import pytest
 
-from engine.placement import Offset
+from engine.placement import Offset, replace_pieces
 from schema.model import Arena, Circle, Rect, StartPosition, Symmetry
 from validators.balance import finding_key, propose
 from validators.gravstrike.balance import HOOK
 from validators.run import validate
 from validators.symmetry import invariances
 
-from .arenas import four_in_fields, mirrored_by_walls, orbiting_fields
+from .arenas import cornered_checkpoints, four_in_fields, mirrored_by_walls, orbiting_fields
 
 
 def _keys(arena: Arena, code: str) -> set[tuple[str, tuple[str, ...]]]:
@@ -51,6 +51,25 @@ def test_checkpoints_too_close_move_apart_together() -> None:
     radii = [math.hypot(*c.shape.center) for c in p.arena.checkpoints if c.kind == "outlying"]  # type: ignore[union-attr]
     assert max(radii) - min(radii) < 1e-6
     assert len(invariances(p.arena)) == 3
+
+
+def test_checkpoints_no_single_move_can_part_move_together() -> None:
+    """Checkpoint A in a corner, B beside it, under the two flat-out turns the "Checkpoints"
+    advice asks: no move of one of them (up to 8 lengths, on the table) parts them enough, so the
+    fix moves both - B away from A along its edge, A square to the line down its own - and
+    neither of its two moves alone would do."""
+    arena = cornered_checkpoints()
+    assert _keys(arena, "checkpoint-spacing") == {("checkpoint-spacing", ("A", "B"))}
+    p = propose(arena, code="checkpoint-spacing", budget=120)
+    assert [f.status for f in p.fixes] == ["fixed"]
+    first, second = p.edits
+    assert {first.ref, second.ref} == {"A", "B"}
+    assert "away from checkpoint A" in first.words("lengths") and "square to the line" in second.words("lengths")
+    assert not _keys(p.arena, "checkpoint-spacing")
+    assert not [f for f in p.after.findings if f.severity == "error"]
+    for edit in p.edits:  # each move on its own leaves the checkpoints too close
+        alone = replace_pieces(arena, ("checkpoints",), {edit.ref: HOOK.moved(arena, edit.ref, Offset(edit.dx, edit.dy, 0.0))})
+        assert _keys(alone, "checkpoint-spacing")
 
 
 def test_mirrored_overlap_moves_the_checkpoint_and_its_mirror_image() -> None:

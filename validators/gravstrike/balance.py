@@ -9,7 +9,8 @@ Seeds per finding (the validators' own advice, made a direction):
 - ``start-spacing`` (close, neighbour, far): the close start away from its neighbour and back,
   the far start toward its nearest; in turns (quick, slow): the quick start away from its nearest
   start, the slow one toward its nearest;
-- ``checkpoint-spacing`` (a, b): each away from the other, then each out from the centre;
+- ``checkpoint-spacing`` (a, b): each away from the other, then each out from the centre, then
+  each square to the line between them (either way: one in a corner can only slide along an edge);
 - ``exclusion-placement``, ``overlap`` (an element and what it is in or on): the element away from
   it, then it away from the element; two starts that overlap: apart;
 - ``bounds``: the element toward the centre;
@@ -182,10 +183,16 @@ def _apart(arena: Arena, f: Finding, report: Report) -> list[Seed]:
         return []
     a, b = f.elements[:2]
     centre = arena_centre(arena)
-    return (_toward(arena, a, b, f"away from {_label(arena, b)}", away=True)
-            + _toward(arena, b, a, f"away from {_label(arena, a)}", away=True)
-            + _toward(arena, a, centre, "out from the centre", away=True)
-            + _toward(arena, b, centre, "out from the centre", away=True))
+    out = (_toward(arena, a, b, f"away from {_label(arena, b)}", away=True)
+           + _toward(arena, b, a, f"away from {_label(arena, a)}", away=True)
+           + _toward(arena, a, centre, "out from the centre", away=True)
+           + _toward(arena, b, centre, "out from the centre", away=True))
+    u = _unit(_centre(arena, a), _centre(arena, b))
+    if u is None:
+        return out
+    # square to the line between them, each way: a checkpoint in a corner can only slide along an edge
+    return out + [Seed(ref, (s * -u[1], s * u[0]), 0.0, f"square to the line from {_label(arena, other)}")
+                  for ref, other in ((a, b), (b, a)) for s in (1.0, -1.0)]
 
 
 def _clear(arena: Arena, f: Finding, report: Report) -> list[Seed]:
