@@ -7,10 +7,10 @@ crowds, out from the centre) or a turn (an acceleration field's push).  The sear
 in growing steps (the hook's ``steps`` in the arena's unit, ``turns`` in degrees), all seeds at
 one step before any at the next, so the first fix found is the smallest; it then halves the gap to
 the last step that failed (:data:`REFINE` times) for a smaller one.  When no single seed removes
-the finding at any step, pairs of seeds on two different elements are tried together, in the same
-order (both at the first step, then both at the second...), and refined alike: two outlying
-checkpoints each moved away from the other, a wall moved out of one player's way while a column
-moves into the other's.
+the finding at any step, pairs of seeds on two different elements are tried together (both at the
+same step), each pair first at the largest step it can make and, when that fixes, down its steps;
+the smallest such pair move is refined alike (two outlying checkpoints, one in a corner, each
+moved away from the other).
 
 Every candidate moves the element **together with its symmetric images** (the hook's ``images``:
 the move is averaged over the operations that fix the element - a start on a mirror axis slides
@@ -292,31 +292,49 @@ class _Search:
     def _pairs(self, arena: Any, report: Report, finding: Finding, seeds: list[Seed], symmetries: int,
                tried: int) -> tuple[tuple[Fix, Any, Report] | None, int]:
         """Two seeds of different elements applied together (neither an image of the other), both
-        at the same step of their sizes, every pair at one step before any pair at the next - for
-        a finding no single move removes (two checkpoints both too near, a wall in one player's way
-        and nothing in the other's).  The first clean pair is refined like a single move."""
+        at the same step of their sizes - for a finding no single move removes (two checkpoints
+        both too near).  Since single moves failed up to the largest step, each pair is judged
+        first at the largest step it can make on the table, and only a pair that fixes there is
+        searched down its steps (halving); the pair fixing at the smallest step is refined like a
+        single move.  A pair that adds a warning of another kind is kept only when no pair is clean."""
         pairs = [(a, b) for i, a in enumerate(seeds) for b in seeds[i + 1:] if a.ref != b.ref]
-        fallback: tuple[list[tuple[Seed, float, float]], Any, list[Edit], Report] | None = None
-        for i in range(len(self.hook.steps)):
-            for pair in pairs:
+        found: dict[str, tuple[int, tuple[Seed, Seed], tuple[Any, list[Edit]], Report]] = {}
+        for pair in pairs:
+            best = found.get("clean")
+            top = len(self.hook.steps) - 1 if best is None else best[0]
+            got = None
+            while top >= 0 and got is None:  # the largest step the pair can make (cheap: no validation)
+                got = self._apply(arena, [(seed, self._step(seed, top)[1]) for seed in pair], symmetries)
+                top -= 0 if got is not None else 1
+            if got is None or not self.time_left():
+                if self.stopped:
+                    break
+                continue
+            tried += 1
+            verdict = self.judge(report, finding, got[0])
+            if verdict is None:
+                continue
+            kind, hi, cand, full = verdict[0], top, got, verdict[1]
+            lo = -1
+            while hi - lo > 1 and kind == "clean" and self.time_left():  # the smallest step that still fixes
+                mid = (lo + hi) // 2
+                trial = self._apply(arena, [(seed, self._step(seed, mid)[1]) for seed in pair], symmetries)
+                if trial is not None:
+                    tried += 1
+                    again = self.judge(report, finding, trial[0])
+                    if again is not None and again[0] == "clean":
+                        hi, cand, full = mid, trial, again[1]
+                        continue
+                lo = mid
+            if kind not in found or hi < found[kind][0]:
+                found[kind] = (hi, pair, cand, full)
+        for kind in ("clean", "warned"):
+            if kind in found:
+                i, pair, cand, full = found[kind]
                 moves = [(seed, *self._step(seed, i)) for seed in pair]
-                cand = self._apply(arena, [(seed, hi) for seed, _, hi in moves], symmetries)
-                if cand is None:
-                    continue
-                if not self.time_left():
-                    return None, tried
-                tried += 1
-                verdict = self.judge(report, finding, cand[0])
-                if verdict is None:
-                    continue
-                if verdict[0] == "clean":
-                    return self._refined(arena, report, finding, moves, cand, verdict[1], symmetries, tried), tried
-                if fallback is None:
-                    fallback = (moves, *cand, verdict[1])
-            if fallback is not None:
-                moves, fixed, edits, full = fallback
-                out = self._refined(arena, report, finding, moves, (fixed, edits), full, symmetries, tried)
-                out[0].note = "adds a warning of another kind (see the table)"
+                out = self._refined(arena, report, finding, moves, cand, full, symmetries, tried)
+                if kind == "warned":
+                    out[0].note = "adds a warning of another kind (see the table)"
                 return out, tried
         return None, tried
 
