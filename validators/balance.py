@@ -303,9 +303,10 @@ class _Search:
             best = found.get("clean")
             top = len(self.hook.steps) - 1 if best is None else best[0]
             got = None
-            while top >= 0 and got is None:  # the largest step the pair can make (cheap: no validation)
+            for top in range(top, -1, -1):  # the largest step the pair can make (cheap: no validation)
                 got = self._apply(arena, [(seed, self._step(seed, top)[1]) for seed in pair], symmetries)
-                top -= 0 if got is not None else 1
+                if got is not None:
+                    break
             if got is None or not self.time_left():
                 if self.stopped:
                     break
