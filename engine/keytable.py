@@ -98,11 +98,21 @@ class KeyTable:
         keys = old_keys[live]
         self.times[self._find(keys, insert=True)] = old_times[live]
 
-    def admit(self, keys: np.ndarray, times: np.ndarray) -> np.ndarray:
+    def admit(self, keys: np.ndarray, times: np.ndarray, kernels: dict[str, Any] | None = None) -> np.ndarray:
         """Which entries to keep: per distinct key the first of the smallest times, when it is
-        smaller than the time the table holds (or the key is new); the table takes it."""
+        smaller than the time the table holds (or the key is new); the table takes it.
+        ``kernels``: compiled ``table_winners`` and ``table_insert`` doing the same in two passes
+        (:mod:`engine.gravstrike.kernels`)."""
         keep = np.zeros(len(keys), dtype=bool)
         if not len(keys):
+            return keep
+        if kernels is not None:
+            idx = kernels["table_winners"](keys, times)
+            self._grow(len(idx))
+            better, added = kernels["table_insert"](self.keys, self.times, len(self.keys).bit_length() - 1,
+                                                    keys[idx], times[idx])
+            self.n += int(added)
+            keep[idx[better]] = True
             return keep
         order = np.lexsort((np.arange(len(keys)), times, keys))
         sk = keys[order]

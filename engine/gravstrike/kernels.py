@@ -12,12 +12,19 @@ paths included):
 * :func:`state_keys` - the deduplication key of each child and its fields-used bits
   (:meth:`engine.gravstrike.frontier.FrontierSearch._admit`);
 * :func:`dense_admit` - the dense (paged) key table's test and update: better than the key's
-  time (and than a state with fewer icons spent this turn as soon), one winner per key.
+  time (and than a state with fewer icons spent this turn as soon), one winner per key;
+* :func:`resolve_exact` - the exact tests where the raster can't tell (a centre on a mixed cell,
+  a zone a cell only maybe meets), on the regions' edges sorted into strips
+  (:mod:`engine.gravstrike.strips`) instead of GEOS: the same answers except on a region's
+  boundary, which a reached position meets with probability 0 (tests/engine/test_exact_kernel.py
+  compares them with shapely's on every kind of cell and region);
+* :func:`table_winners`, :func:`table_insert` - the hash table's admission
+  (:meth:`engine.keytable.KeyTable.admit`) for states a field pushed this turn.
 
 When they run (:func:`active`): numba costs about 0.75 s of CPU and 130 MB to start in a
-process (importing it, loading the cached machine code), and the kernels save about 0.06-0.08 us
-per child (the rest of a batch's work - exact geometry where the raster can't tell, the heuristic,
-storing the winners - stays in numpy), so a process switches to them once its searches have
+process (importing it, loading the cached machine code), and the kernels save about 0.1 us
+per child (the rest of a batch's work - field pushes, the heuristic, storing the winners - stays
+in numpy), so a process switches to them once its searches have
 made :data:`WARM_CHILDREN` children with numpy: the default arena's validation (about 3 M
 children) and a perturbed one's (17 M over two processes) never pay the start-up; a 48-length
 table (54 M) or a long-lived robustness worker pays it once and gains.  ``ARENA_STUDIO_JIT=0``
@@ -31,6 +38,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
+from engine.gravstrike.strips import inside
+
 if TYPE_CHECKING:  # pragma: no cover
     from engine.gravstrike.frontier import FrontierSearch
 
@@ -38,7 +47,8 @@ if TYPE_CHECKING:  # pragma: no cover
 #: about 2 s of searching, past which the rest of a big search earns the start-up back.
 WARM_CHILDREN = 12_000_000
 
-_BLOCKED, _FREE = 0, 1  # engine.gravstrike.cspace's status codes
+_BLOCKED, _FREE, _MIXED = 0, 1, 2  # engine.gravstrike.cspace's status codes
+_MIX = np.uint64(0x9E3779B97F4A7C15)  # engine.keytable's hash multiplier
 
 _state: dict[str, Any] = {"made": 0, "kernels": None, "failed": False}
 
@@ -75,8 +85,11 @@ def _load() -> dict[str, Callable[..., Any]] | None:
         import numba  # noqa: PLC0415 - loaded only when a process has earned it (see above)
 
         jit = numba.njit(cache=True, nogil=True)  # cached next to this module, or in the user's cache
-        globals()["earlier"] = jit(earlier)  # the kernels call it: compiled before they are
-        return {"move_children": jit(move_children), "state_keys": jit(state_keys), "dense_admit": jit(dense_admit)}
+        globals()["earlier"] = jit(earlier)  # the kernels call these: compiled before they are
+        globals()["inside"] = jit(inside)
+        return {"move_children": jit(move_children), "state_keys": jit(state_keys), "dense_admit": jit(dense_admit),
+                "resolve_exact": jit(resolve_exact), "table_winners": jit(table_winners),
+                "table_insert": jit(table_insert)}
     except Exception:  # noqa: BLE001 - pragma: no cover - no numba, or nowhere to cache: the numpy path
         _state["failed"] = True
         return None
@@ -112,7 +125,7 @@ def admit(search: FrontierSearch, c: dict[str, np.ndarray],
     if len(todo):  # states a field pushed this turn (or past the paged table): the hash table
         search._reserve(0, len(todo))
         packed = (base[todo] << search.p.n_fields) | used[todo]
-        keep[todo[search.table.admit(packed, time[todo])]] = True
+        keep[todo[search.table.admit(packed, time[todo], kern)]] = True
     return np.flatnonzero(keep), key
 
 
@@ -283,3 +296,108 @@ def dense_admit(key: np.ndarray, tm: np.ndarray, bnd: np.ndarray, spent: np.ndar
     for j in range(w):
         pool[loc[win[j]]] = tm[win[j]]
     return win[:w], loc[win[:w]], pages, 0
+
+
+def resolve_exact(x: np.ndarray, y: np.ndarray, hk: np.ndarray, st: np.ndarray, sure: np.ndarray, maybe: np.ndarray,
+                  rows: int, per_row: int, edges: np.ndarray, offsets: np.ndarray, order: np.ndarray, y0: float,
+                  height: float, poly: np.ndarray, wall: np.ndarray, row_cs: np.ndarray, halves: np.ndarray,
+                  circ: np.ndarray, circ_par: np.ndarray, cos: np.ndarray, sin: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:meth:`engine.gravstrike.lattice.HeadingLattice.resolve` in one pass, GEOS's point tests replaced by
+    :func:`engine.gravstrike.strips.inside` on the lattice's :class:`~engine.gravstrike.strips.StripIndex`
+    (region ``row * per_row`` is a row's free region without its circular walls, ``row * per_row + 1 + z``
+    zone ``z``'s where ``poly[z]``): a centre on a mixed cell is free when it is inside that region and
+    clear of every circular wall (``wall``: x, y, radius rows; ``row_cs``: the row's heading's cos and
+    sin; ``halves``: the shrunk footprint's half extents); a possible zone bit is decided by the
+    circle's exact distance (``circ``, ``circ_par``, at the heading of travel's ``cos``/``sin``) or
+    the region test."""
+    n = len(x)
+    free = np.empty(n, dtype=np.bool_)
+    zones = np.zeros(n, dtype=np.uint64)
+    hl, hw = halves[0], halves[1]
+    nw = wall.shape[1]
+    for i in range(n):
+        row = hk[i] % rows
+        px, py = x[i], y[i]
+        s = st[i]
+        if s == _MIXED:
+            ok = inside(edges, offsets, order, row * per_row, y0, height, px, py)
+            if ok and nw:
+                c, sn = row_cs[row, 0], row_cs[row, 1]
+                for w in range(nw):
+                    dx = wall[0, w] - px
+                    dy = wall[1, w] - py
+                    lx = max(abs(dx * c + dy * sn) - hl, 0.0)
+                    ly = max(abs(-dx * sn + dy * c) - hw, 0.0)
+                    if not lx * lx + ly * ly > wall[2, w] * wall[2, w]:
+                        ok = False
+                        break
+            free[i] = ok
+        else:
+            free[i] = s == _FREE
+        if not free[i]:
+            continue
+        z_out = sure[i]
+        bits = maybe[i]
+        z = 0
+        while bits:
+            if bits & np.uint64(1):
+                bit = np.uint64(1) << np.uint64(z)
+                if circ[z]:
+                    c, sn = cos[hk[i]], sin[hk[i]]
+                    dx = circ_par[0, z] - px
+                    dy = circ_par[1, z] - py
+                    lx = max(abs(dx * c + dy * sn) - circ_par[3, z], 0.0)
+                    ly = max(abs(-dx * sn + dy * c) - circ_par[4, z], 0.0)
+                    if lx * lx + ly * ly <= circ_par[2, z] * circ_par[2, z]:
+                        z_out |= bit
+                elif poly[z] and inside(edges, offsets, order, row * per_row + 1 + z, y0, height, px, py):
+                    z_out |= bit
+            bits >>= np.uint64(1)
+            z += 1
+        zones[i] = z_out
+    return free, zones
+
+
+def table_winners(keys: np.ndarray, times: np.ndarray) -> np.ndarray:
+    """Per distinct key, the index of the first of its smallest times (the candidates of
+    :meth:`engine.keytable.KeyTable.admit`), in the keys' order."""
+    n = len(keys)
+    order = np.argsort(keys, kind="mergesort")  # stable: equal keys keep their order
+    out = np.empty(n, dtype=np.int64)
+    w = 0
+    i = 0
+    while i < n:
+        best = order[i]
+        j = i + 1
+        while j < n and keys[order[j]] == keys[order[i]]:
+            if times[order[j]] < times[best]:
+                best = order[j]
+            j += 1
+        out[w] = best
+        w += 1
+        i = j
+    return out[:w]
+
+
+def table_insert(tkeys: np.ndarray, ttimes: np.ndarray, bits: int, keys: np.ndarray,
+                 times: np.ndarray) -> tuple[np.ndarray, int]:
+    """:meth:`engine.keytable.KeyTable.admit`'s update for distinct ``keys`` (the table has room):
+    each takes its slot (linear probing from the same hash), and is better when its time is
+    smaller than the slot's.  Returns (better, keys added)."""
+    n = len(keys)
+    better = np.zeros(n, dtype=np.bool_)
+    mask = (1 << bits) - 1
+    shift = np.uint64(64 - bits)
+    added = 0
+    for i in range(n):
+        k = keys[i]
+        s = np.int64((np.uint64(k) * _MIX) >> shift)
+        while tkeys[s] != k and tkeys[s] != -1:
+            s = (s + 1) & mask
+        if tkeys[s] == -1:
+            tkeys[s] = k
+            added += 1
+        if ttimes[s] > times[i]:
+            ttimes[s] = times[i]
+            better[i] = True
+    return better, added

@@ -20,8 +20,12 @@ from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
+from shapely.geometry.base import BaseGeometry
+
+from engine.gravstrike import kernels
 from engine.gravstrike.cspace import BLOCKED, FREE, MAX_BIT_ZONES, MIXED, HeadingSpace
 from engine.gravstrike.motion import Pose, local_displacement, local_path, normalize_heading, pivot
+from engine.gravstrike.strips import StripIndex
 from engine.gravstrike.travel_types import UNBOUNDED
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -29,6 +33,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Distance step (lengths) of the tabulated time bound.
 BOUND_STEP = 0.01
+#: Height (lengths) of the strips the compiled exact tests sort the regions' edges into.
+STRIP = 0.25
 
 
 def supported(planner: Planner, starts: Sequence[tuple[Pose, int]]) -> bool:
@@ -78,6 +84,7 @@ class HeadingLattice:
                 self.path[k, i] = [(px * c - py * s, px * s + py * c) for px, py in pts]
         self.cos = np.cos(np.radians(self.headings))
         self.sin = np.sin(np.radians(self.headings))
+        self._exact: tuple[object, ...] | None = None
         self._circles()
         self.pivots: list[tuple[float, float, int, str]] = []
         self.pdx = np.empty((12, 44))
@@ -98,6 +105,7 @@ class HeadingLattice:
         """Re-read the zone masks (of ``cells`` only, if given) after
         :meth:`engine.gravstrike.cspace.CSpace.replace_zone`."""
         self._circles()
+        self._exact = None
         for k, hs in enumerate(self.spaces):
             row = k % self.rows
             if cells is None:
@@ -106,6 +114,33 @@ class HeadingLattice:
             else:
                 self.sure[row, cells] = hs.sure_bits[cells]
                 self.maybe[row, cells] = hs.maybe_bits[cells]
+
+    def exact_args(self) -> tuple[object, ...]:
+        """The geometry :func:`engine.gravstrike.kernels.resolve_exact` reads (made on first use): each
+        row's free region without its circular walls and its polygonal zones' regions in a
+        :class:`~engine.gravstrike.strips.StripIndex`, the circular walls, the rows' headings."""
+        if self._exact is None:
+            nz = min(len(self.spaces[0].zones), MAX_BIT_ZONES)
+            poly = np.array([not self.circ[z] for z in range(nz)] + [False] * (MAX_BIT_ZONES - nz), dtype=np.bool_)
+            regions: list[BaseGeometry | None] = []
+            row_cs = np.empty((self.rows, 2))
+            for row in range(self.rows):
+                hs = self.spaces[row]
+                regions.append(hs.free_base)
+                regions.extend(hs.zones[z] if poly[z] else None for z in range(nz))
+                a = math.radians(hs.heading)
+                row_cs[row] = math.cos(a), math.sin(a)
+            r = self.raster
+            index = StripIndex(regions, r.y0, STRIP, int(math.ceil(r.ny * r.cell / STRIP)) + 1)
+            hs = self.spaces[0]
+            wall = np.array(hs.wall_circles, dtype=float).T.reshape(3, len(hs.wall_circles))
+            circ = np.zeros(MAX_BIT_ZONES, dtype=np.bool_)
+            circ[: len(self.circ)] = self.circ[:MAX_BIT_ZONES]
+            par = np.zeros((5, MAX_BIT_ZONES))
+            par[:, : min(len(self.circ), MAX_BIT_ZONES)] = self.circ_par[:, :MAX_BIT_ZONES]
+            self._exact = (self.rows, 1 + nz, index.edges, index.offsets, index.order, index.y0, index.height, poly,
+                           wall, row_cs, np.array(hs.shrunk_half, dtype=float), circ, par, self.cos, self.sin)
+        return self._exact
 
     def cells(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(raster cell index, on-grid mask) of points."""
@@ -128,7 +163,13 @@ class HeadingLattice:
     def resolve(self, x: np.ndarray, y: np.ndarray, hk: np.ndarray, st: np.ndarray, sure: np.ndarray,
                 maybe: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """:meth:`probe` from the raster's answers for the centres (status, certain and possible
-        zone bits of their cells): the exact tests where the raster can't tell."""
+        zone bits of their cells): the exact tests where the raster can't tell (compiled, when the
+        process has loaded :mod:`engine.gravstrike.kernels`: :func:`~engine.gravstrike.kernels.resolve_exact`)."""
+        kern = kernels.current()
+        if kern is not None and len(x):
+            out: tuple[np.ndarray, np.ndarray] = kern["resolve_exact"](
+                x, y, hk.astype(np.int64, copy=False), st, sure, maybe, *self.exact_args())
+            return out
         mixed = np.flatnonzero(st == MIXED)
         if len(mixed):
             for k in np.unique(hk[mixed]).tolist():

@@ -9,21 +9,38 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.gravstrike import kernels
 from engine.keytable import KeyTable
 
 batches = st.lists(st.lists(st.tuples(st.integers(0, 2**57), st.integers(0, 2**40)), max_size=60), max_size=12)
 
 
+_compiled: list[dict] = []
+
+
+def _kernels() -> dict | None:
+    """The compiled admission (:func:`engine.gravstrike.kernels.table_winners`, ``table_insert``), loaded once."""
+    if not _compiled:
+        got = kernels._load()
+        if got is None:
+            return None
+        _compiled.append(got)
+    return _compiled[0]
+
+
 @settings(max_examples=60, deadline=None)
-@given(batches, st.integers(0, 3))
-def test_admit_and_get_answer_as_a_dict_of_the_least_time_per_key(seq: list[list[tuple[int, int]]], fold: int) -> None:
+@given(batches, st.integers(0, 3), st.booleans())
+def test_admit_and_get_answer_as_a_dict_of_the_least_time_per_key(seq: list[list[tuple[int, int]]], fold: int,
+                                                                  compiled: bool) -> None:
     """Keys folded onto a few values (``fold``) force repeats within and across batches, and
-    the table starts small so that it grows several times."""
+    the table starts small so that it grows several times; with numpy or with the compiled
+    admission the search uses once a process has loaded its kernels."""
     table, ref = KeyTable(capacity=16), {}
+    kern = _kernels() if compiled else None
     for batch in seq:
         keys = np.array([k >> (8 * fold * 7) for k, _ in batch], dtype=np.int64)
         times = np.array([t for _, t in batch], dtype=np.int64)
-        keep = table.admit(keys, times)
+        keep = table.admit(keys, times, kern)
         want = np.zeros(len(keys), dtype=bool)
         first: dict[int, int] = {}  # per key, the first entry of its least time in the batch
         for i, (k, t) in enumerate(zip(keys.tolist(), times.tolist())):
