@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from functools import partial
+from typing import Callable, Sequence, overload
 
 import numpy as np
 import shapely
@@ -113,6 +114,35 @@ def minkowski(geom: BaseGeometry, offsets: Sequence[tuple[float, float]]) -> Bas
     return shapely.union_all(pieces)
 
 
+class Regions(Sequence[BaseGeometry]):
+    """A heading space's zone regions: geometries, or functions that make one when it is first
+    read (then kept, prepared for point tests)."""
+
+    def __init__(self, items: Sequence[BaseGeometry | Callable[[], BaseGeometry]]) -> None:
+        self._items = list(items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, i: int) -> BaseGeometry: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[BaseGeometry]: ...
+
+    def __getitem__(self, i: int | slice) -> BaseGeometry | list[BaseGeometry]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(len(self))[i]]
+        item = self._items[i]
+        if not isinstance(item, BaseGeometry):
+            item = self._items[i] = item()
+        shapely.prepare(item)
+        return item
+
+    def __setitem__(self, i: int, geom: BaseGeometry) -> None:
+        self._items[i] = geom
+
+
 @dataclass(frozen=True)
 class ZoneSpec:
     """A zone for the planner: ``overlap`` zones need more than touching (exclusion fields);
@@ -167,13 +197,12 @@ class HeadingSpace:
         self.status_array = status
         self.sure_bits = np.zeros(raster.nx * raster.ny, dtype=np.uint64)
         self.maybe_bits = np.zeros(raster.nx * raster.ny, dtype=np.uint64)
-        self.zones = list(zones)
+        self.zones = zones if isinstance(zones, Regions) else Regions(zones)
         extra: dict[int, list[tuple[int, bool]]] = {}
         #: The cells carrying each bit zone's bits (cleared when the zone is replaced).
         self._cells: dict[int, np.ndarray] = {}
-        for z, g in enumerate(self.zones):
-            shapely.prepare(g)
-            inside, maybe = self._classify_zone(z, g)
+        for z in range(len(self.zones)):
+            inside, maybe = self._classify_zone(z)
             if z < MAX_BIT_ZONES:
                 bit = np.uint64(1 << z)
                 self._cells[z] = np.concatenate([inside, maybe])
@@ -189,12 +218,12 @@ class HeadingSpace:
         #: Zones past the bit masks, per cell: (zone, certainly met).
         self.extra: dict[int, tuple[tuple[int, bool], ...]] = {c: tuple(v) for c, v in extra.items()}
 
-    def _classify_zone(self, z: int, geom: BaseGeometry) -> tuple[np.ndarray, np.ndarray]:
+    def _classify_zone(self, z: int) -> tuple[np.ndarray, np.ndarray]:
         """The raster's (certain, maybe) cells of zone ``z``: a circular zone's from its exact
         distance (the test :meth:`zone_exact` makes; its polygon only approximates it)."""
         spec = self.zone_circles.get(z)
         if spec is None:
-            return self.raster.classify(geom)
+            return self.raster.classify(self.zones[z])
         circle, overlap = spec
         hl, hw = self.shrunk_half if overlap else self.grown_half
         return self.raster.classify_circle(circle, hl, hw, self.heading)
@@ -263,7 +292,7 @@ class HeadingSpace:
             self.zone_circles.pop(z, None)
         else:
             self.zone_circles[z] = circle
-        inside, maybe = self._classify_zone(z, geom)
+        inside, maybe = self._classify_zone(z)
         if z >= MAX_BIT_ZONES:
             extra = {c: [e for e in v if e[0] != z] for c, v in self.extra.items()}
             for c in inside.tolist():
@@ -407,7 +436,10 @@ class CSpace:
 
             def base() -> BaseGeometry:
                 return self.geometry.bounds.difference(blocked)
-        zones = [minkowski(z.geometry, shrunk if z.overlap else grown) for z in self.zones]
+        # a circular zone's region is only read by the proofs and resumed searches (the raster and
+        # the exact tests use the circle): summed when first read
+        zones = Regions([partial(minkowski, z.geometry, shrunk if z.overlap else grown) if z.circle is not None
+                         else minkowski(z.geometry, shrunk if z.overlap else grown) for z in self.zones])
         circles = {i: (z.circle, z.overlap) for i, z in enumerate(self.zones) if z.circle is not None}
         hs = HeadingSpace(self.raster, free, zones, heading=key, halves=((hl_s, hw_s), (hl_g, hw_g)),
                           free_base=base, wall_circles=self.wall_circles, zone_circles=circles)
