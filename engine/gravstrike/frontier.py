@@ -51,7 +51,7 @@ from engine.gravstrike import kernels
 from engine.gravstrike.frontier_expand import canonical, expand
 from engine.gravstrike.frontier_paths import StateStore, travel_result
 from engine.gravstrike.frontier_resume import compact, release, resume
-from engine.gravstrike.lattice import BoundTable, HeadingLattice, supported
+from engine.gravstrike.lattice import BOUND_STEP, BoundTable, HeadingLattice, supported
 from engine.gravstrike.motion import Pose
 from engine.gravstrike.reach import proven_unreachable
 from engine.gravstrike.travel_types import UNBOUNDED, Goal, SearchLimits, TravelResult
@@ -253,6 +253,14 @@ class FrontierSearch:
         if self.dist is None:
             return np.zeros(len(x), dtype=np.int64)
         m = self.dmap
+        kern = kernels.current()
+        if kern is not None and len(x):
+            b = self.bound
+            h, missing = kern["bound"](x, y, s, l, spent, self.dist, m.x0, m.y0, m.cell, m.nx, m.ny, b.rows, b.table,
+                                       BOUND_STEP, -1 if b.budget is None else b.budget, UNBOUNDED)
+            if not missing:
+                out: np.ndarray = h
+                return out
         fi = (x - m.x0) / m.cell
         fj = (y - m.y0) / m.cell
         on = (fi >= 0) & (fj >= 0) & (fi < m.nx) & (fj < m.ny)

@@ -19,7 +19,8 @@ paths included):
   boundary, which a reached position meets with probability 0 (tests/engine/test_exact_kernel.py
   compares them with shapely's on every kind of cell and region);
 * :func:`table_winners`, :func:`table_insert` - the hash table's admission
-  (:meth:`engine.keytable.KeyTable.admit`) for states a field pushed this turn.
+  (:meth:`engine.keytable.KeyTable.admit`) for states a field pushed this turn;
+* :func:`bound` - the time bound of a batch (the distance map's gather and the bound table's).
 
 When they run (:func:`active`): numba costs about 0.75 s of CPU and 130 MB to start in a
 process (importing it, loading the cached machine code), and the kernels save about 0.1 us
@@ -89,7 +90,7 @@ def _load() -> dict[str, Callable[..., Any]] | None:
         globals()["inside"] = jit(inside)
         return {"move_children": jit(move_children), "state_keys": jit(state_keys), "dense_admit": jit(dense_admit),
                 "resolve_exact": jit(resolve_exact), "table_winners": jit(table_winners),
-                "table_insert": jit(table_insert)}
+                "table_insert": jit(table_insert), "bound": jit(bound)}
     except Exception:  # noqa: BLE001 - pragma: no cover - no numba, or nowhere to cache: the numpy path
         _state["failed"] = True
         return None
@@ -401,3 +402,31 @@ def table_insert(tkeys: np.ndarray, ttimes: np.ndarray, bits: int, keys: np.ndar
             ttimes[s] = times[i]
             better[i] = True
     return better, added
+
+
+def bound(x: np.ndarray, y: np.ndarray, s: np.ndarray, l: np.ndarray, spent: np.ndarray, dist: np.ndarray,
+          x0: float, y0: float, cell: float, nx: int, ny: int, rows: np.ndarray, table: np.ndarray, step: float,
+          budget: int, unbounded: int) -> tuple[np.ndarray, int]:
+    """:meth:`engine.gravstrike.frontier.FrontierSearch._h` in one pass: the distance map's value
+    at each state's cell (infinite off the map) through the bound table's row for its speed,
+    lengths done and icons left (``budget`` -1: no budget).  Returns (bounds, rows missing): when
+    a row is not tabulated yet nothing is valid (the numpy path adds it)."""
+    n = len(x)
+    out = np.empty(n, dtype=np.int64)
+    width = table.shape[1]
+    for i in range(n):
+        left = 0 if budget < 0 else budget - spent[i] + 1
+        row = rows[s[i], l[i], left]
+        if row < 0:
+            return out, 1
+        fi = (x[i] - x0) / cell
+        fj = (y[i] - y0) / cell
+        if fi >= 0 and fj >= 0 and fi < nx and fj < ny:
+            d = dist[int(fi) * ny + int(fj)]
+        else:
+            d = np.inf
+        if np.isfinite(d):
+            out[i] = table[row, min(np.int64(d / step), width - 1)]
+        else:
+            out[i] = unbounded
+    return out, 0
