@@ -19,12 +19,17 @@ import math
 from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
-
 from shapely.geometry.base import BaseGeometry
 
 from engine.gravstrike import kernels
 from engine.gravstrike.cspace import BLOCKED, FREE, MAX_BIT_ZONES, MIXED, HeadingSpace
-from engine.gravstrike.motion import Pose, local_displacement, local_path, normalize_heading, pivot
+from engine.gravstrike.motion import (
+    Pose,
+    local_displacement,
+    local_path,
+    normalize_heading,
+    pivot,
+)
 from engine.gravstrike.strips import StripIndex
 from engine.gravstrike.travel_types import UNBOUNDED
 
@@ -131,7 +136,7 @@ class HeadingLattice:
                 a = math.radians(hs.heading)
                 row_cs[row] = math.cos(a), math.sin(a)
             r = self.raster
-            index = StripIndex(regions, r.y0, STRIP, int(math.ceil(r.ny * r.cell / STRIP)) + 1)
+            index = StripIndex(regions, r.y0, STRIP, math.ceil(r.ny * r.cell / STRIP) + 1)
             hs = self.spaces[0]
             wall = np.array(hs.wall_circles, dtype=float).T.reshape(3, len(hs.wall_circles))
             circ = np.zeros(MAX_BIT_ZONES, dtype=np.bool_)

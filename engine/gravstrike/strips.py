@@ -20,7 +20,7 @@ False
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import shapely
@@ -86,7 +86,6 @@ def inside(edges: np.ndarray, offsets: np.ndarray, order: np.ndarray, region: in
     for j in range(offsets[region, k], offsets[region, k + 1]):
         e = order[j]
         x1, y1, x2, y2 = edges[e, 0], edges[e, 1], edges[e, 2], edges[e, 3]
-        if (y1 > py) != (y2 > py):
-            if px < x1 + (py - y1) * (x2 - x1) / (y2 - y1):
-                odd = not odd
+        if (y1 > py) != (y2 > py) and px < x1 + (py - y1) * (x2 - x1) / (y2 - y1):
+            odd = not odd
     return odd
