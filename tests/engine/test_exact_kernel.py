@@ -91,3 +91,30 @@ def test_strip_index_counts_crossings_as_geos_on_random_polygons() -> None:
         want = shapely.contains_xy(shape, px, py)
         got = np.array([inside(idx.edges, idx.offsets, idx.order, r, idx.y0, idx.height, a, b) for a, b in zip(px, py)])
         assert np.array_equal(got, want)
+
+
+def test_a_moved_start_zone_is_tested_where_it_now_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After :meth:`Planner.retarget` moves a start (a polygonal zone), the kernel's regions are
+    made again: its zone bit is decided as GEOS decides it at the new place, not the old."""
+    import dataclasses
+
+    monkeypatch.setenv("ARENA_STUDIO_JIT", "1")
+    assert kernels.active(1) is not None
+    arena = _placement()
+    planner = Planner(arena, quantum=0.25, minimise="time")  # type: ignore[arg-type]
+    lat = planner._lattice(arena.start_positions[0].facing)  # type: ignore[attr-defined]
+    rng = np.random.default_rng(3)
+    x, y = _centres(lat, 0, rng, 3000)
+    hk = np.zeros(len(x), dtype=np.int64)
+    lat.probe(x, y, hk)  # the kernel's regions made for the old place
+    moved = dataclasses.replace(arena, start_positions=tuple(  # type: ignore[arg-type]
+        dataclasses.replace(s, position=(s.position[0] + 0.7, s.position[1] - 0.4)) if s.player == 1 else s
+        for s in arena.start_positions))  # type: ignore[attr-defined]
+    assert planner.retarget(moved)
+    x, y = _centres(lat, 0, rng, 3000)
+    _, zones_kern = lat.probe(x, y, hk)
+    monkeypatch.setenv("ARENA_STUDIO_JIT", "0")
+    _, zones_geos = lat.probe(x, y, hk)
+    assert np.array_equal(zones_kern, zones_geos)
+    bit = np.uint64(1 << planner.goal_zone[next(g for g in planner.goal_zone if g.kind == "start" and g.id.endswith("1"))])
+    assert ((zones_geos & bit) != 0).sum() > 20
