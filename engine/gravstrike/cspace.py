@@ -120,6 +120,9 @@ class Regions(Sequence[BaseGeometry]):
 
     def __init__(self, items: Sequence[BaseGeometry | Callable[[], BaseGeometry]]) -> None:
         self._items = list(items)
+        for item in self._items:
+            if isinstance(item, BaseGeometry):
+                shapely.prepare(item)
 
     def __len__(self) -> int:
         return len(self._items)
@@ -136,10 +139,11 @@ class Regions(Sequence[BaseGeometry]):
         item = self._items[i]
         if not isinstance(item, BaseGeometry):
             item = self._items[i] = item()
-        shapely.prepare(item)
+            shapely.prepare(item)
         return item
 
     def __setitem__(self, i: int, geom: BaseGeometry) -> None:
+        shapely.prepare(geom)
         self._items[i] = geom
 
 
