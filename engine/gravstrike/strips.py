@@ -23,23 +23,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-import shapely
 from shapely.geometry.base import BaseGeometry
+
+from engine.gravstrike.raster import boundary_segments
 
 
 def ring_edges(geom: BaseGeometry | None) -> np.ndarray:
     """(n, 4) array of every ring edge (x1, y1, x2, y2) of a polygon or multipolygon (holes
-    included; empty for None or an empty geometry)."""
+    included; empty for None or an empty geometry): :func:`engine.gravstrike.raster.boundary_segments`'s rings."""
     if geom is None or geom.is_empty:
         return np.zeros((0, 4))
-    parts = shapely.get_parts(geom)
-    rings = shapely.get_rings(parts[shapely.get_type_id(parts) == 3])  # polygons only
-    out = []
-    for ring in rings:
-        c = shapely.get_coordinates(ring)
-        if len(c) >= 2:
-            out.append(np.concatenate([c[:-1], c[1:]], axis=1))
-    return np.concatenate(out) if out else np.zeros((0, 4))
+    return boundary_segments(geom)[0]
 
 
 class StripIndex:
