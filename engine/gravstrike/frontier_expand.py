@@ -126,7 +126,7 @@ def move_lengths(search: FrontierSearch, n: dict[str, np.ndarray]) -> None:
     if kern is not None:
         ras = lat.raster
         args = (n["x"], n["y"], n["hk"], n["spent"], -1 if search.budget is None else search.budget, lat.dx, lat.dy,
-                lat.nh, lat.cost, ras.x0, ras.y0, ras.cell, ras.nx, ras.ny, lat.status, lat.sure, lat.maybe)
+                lat.nh, lat.cost, ras.x0, ras.y0, ras.cell, ras.nx, ras.ny, lat.flagged_status(), lat.sure, lat.maybe)
         r, k, x, y, nh, st, _, sure, maybe = kern["move_children"](*args, *_prune_args(search, n))
         free, zones = lat.resolve(x, y, nh, st, sure, maybe)
     else:

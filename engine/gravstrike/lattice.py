@@ -90,6 +90,7 @@ class HeadingLattice:
         self.cos = np.cos(np.radians(self.headings))
         self.sin = np.sin(np.radians(self.headings))
         self._exact: tuple[object, ...] | None = None
+        self._flagged: np.ndarray | None = None
         self._circles()
         self.pivots: list[tuple[float, float, int, str]] = []
         self.pdx = np.empty((12, 44))
@@ -111,6 +112,7 @@ class HeadingLattice:
         :meth:`engine.gravstrike.cspace.CSpace.replace_zone`."""
         self._circles()
         self._exact = None
+        self._flagged = None
         for k, hs in enumerate(self.spaces):
             row = k % self.rows
             if cells is None:
@@ -119,6 +121,13 @@ class HeadingLattice:
             else:
                 self.sure[row, cells] = hs.sure_bits[cells]
                 self.maybe[row, cells] = hs.maybe_bits[cells]
+
+    def flagged_status(self) -> np.ndarray:
+        """The stacked status with each cell's "has zone bits" flag, as the compiled children
+        kernel reads it (:func:`engine.gravstrike.kernels.zone_flagged`; made on first use)."""
+        if self._flagged is None:
+            self._flagged = kernels.zone_flagged(self.status, self.sure, self.maybe)
+        return self._flagged
 
     def exact_args(self) -> tuple[object, ...]:
         """The geometry :func:`engine.gravstrike.kernels.resolve_exact` reads (made on first use): each

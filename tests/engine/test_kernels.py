@@ -139,11 +139,12 @@ def test_pruning_keeps_a_beaten_child_that_may_meet_an_open_goal_or_field() -> N
                              *keyspec)[0][0]
 
     def made(pool_time: int, sure_bits: int, keep: int, fields: int) -> int:
-        status = np.ones((1, 16), dtype=np.uint8)  # every cell free
         sure = np.full((1, 16), sure_bits, dtype=u64)
+        maybe = np.zeros((1, 16), dtype=u64)
+        status = kernels.zone_flagged(np.ones((1, 16), dtype=np.uint8), sure, maybe)  # every cell free
         pool = np.full(256, 100, dtype=np.int16)
         pool[key] = pool_time
-        raster = (0.0, 0.0, 1.0, 4, 4, status, sure, np.zeros((1, 16), dtype=u64))
+        raster = (0.0, 0.0, 1.0, 4, 4, status, sure, maybe)
         parent = (np.ones(1, dtype=i64), np.zeros(1, dtype=i64), np.ones(1, dtype=i64), np.zeros(1, dtype=u64), 1)
         out = kernels.move_children(*state, *moves, *raster, True, *parent, u64(keep), u64(fields), *keyspec, pool,
                                     np.zeros(0, dtype=i64), -1)
