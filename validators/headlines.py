@@ -56,3 +56,6 @@ class Hook(Protocol):
     def perturb(self, arena: Any, rng: np.random.Generator, tol: Tolerance) -> tuple[Any, int]: ...
 
     def headlines(self, report: Report) -> list[Headline]: ...
+
+    # Optional: ``warm()``, called in a worker before its samples when it has several to validate
+    # (:data:`validators.robustness.WARM_SAMPLES`): what a long-lived process should set up once.

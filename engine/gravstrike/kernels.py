@@ -28,7 +28,8 @@ per child (the rest of a batch's work - field pushes, the heuristic, storing the
 in numpy), so a process switches to them once its searches have
 made :data:`WARM_CHILDREN` children with numpy: the default arena's validation (about 3 M
 children) and a perturbed one's (17 M over two processes) never pay the start-up; a 48-length
-table (54 M) or a long-lived robustness worker pays it once and gains.  ``ARENA_STUDIO_JIT=0``
+table (54 M) pays it once and gains, and a robustness worker with several placements to
+validate loads them before its first (:func:`enable`).  ``ARENA_STUDIO_JIT=0``
 keeps numpy, ``=1`` uses the kernels from the first batch.  Without numba the numpy path runs.
 """
 
@@ -75,6 +76,16 @@ def active(children: int) -> dict[str, Callable[..., Any]] | None:
         _state["kernels"] = _load()
     kernels: dict[str, Callable[..., Any]] | None = _state["kernels"]
     return kernels
+
+
+def enable() -> bool:
+    """Load the kernels now, whatever this process has searched so far (a process that will make
+    many searches: a robustness worker); whether they are loaded.  ``ARENA_STUDIO_JIT=0`` wins."""
+    if mode() == "0" or _state["failed"]:
+        return False
+    if _state["kernels"] is None:
+        _state["kernels"] = _load()
+    return _state["kernels"] is not None
 
 
 def current() -> dict[str, Callable[..., Any]] | None:

@@ -232,3 +232,47 @@ def test_travel_bands_are_the_placements_own_travel_tables() -> None:
             times = sorted(t[start][goal] for t in tables if t[start][goal] is not None)
             assert (band["min"], band["max"]) == (round(times[0], 3), round(times[-1], 3))
             assert band["median"] == round(statistics.median(times), 3)
+
+
+def _sample_in_fresh_process(warm: bool) -> tuple[object, int]:
+    from engine.gravstrike import kernels
+    from validators.robustness import run_sample
+
+    sample = run_sample(TRI_CROWN, 5, 1, Tolerance(0.25, 5.0), Options(enable=("reachability",)), warm)
+    assert kernels.current() is not None  # a placement's searches earn them either way
+    return sample, kernels._state["made"]  # children made with numpy before they were loaded
+
+
+def test_a_warm_worker_searches_with_the_kernels_and_finds_the_same() -> None:
+    """A worker with several placements to do loads Gravstrike's compiled search kernels before
+    its first search (``warm``); otherwise the searches start with numpy and switch once they
+    have made enough children.  The same sample either way."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    if os.environ.get("ARENA_STUDIO_JIT", "auto") != "auto":
+        pytest.skip("ARENA_STUDIO_JIT decides for every process")
+    got = {}
+    for warm in (False, True):
+        with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as pool:  # a process of its own
+            got[warm] = pool.submit(_sample_in_fresh_process, warm).result()
+    assert got[False][1] > 0 and got[True][1] == 0
+    assert got[False][0] == got[True][0]
+    assert got[True][0].travel["start:1"]["checkpoint:M"] is not None  # it searched
+
+
+def test_workers_warm_from_three_placements_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    import validators.robustness as rob
+
+    seen: list[bool] = []
+
+    def fan(fn, tasks, **kw):  # type: ignore[no-untyped-def]
+        seen.append(tasks[0][-1])
+        return [rob.Sample(t[2], skipped=True) for t in tasks]
+
+    monkeypatch.setattr(rob, "fan_out", fan)
+    nominal = validate(TRI_CROWN, enable=["overlap"])
+    for n, workers in ((6, 2), (5, 2), (3, 1), (2, 1)):
+        rob.robustness(TRI_CROWN, nominal, Settings(n, 0, None, Options(enable=("overlap",))), workers=workers)
+    assert seen == [True, False, True, False]

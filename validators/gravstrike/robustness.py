@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.gravstrike import placement_error
+from engine.gravstrike import kernels, placement_error
 from engine.placement import Tolerance
 from schema.model import Arena
 from validators.report import Report
@@ -44,6 +44,11 @@ class GravstrikeRobustness:
 
     def tolerance(self, arena: Arena) -> Tolerance:
         return placement_error.tolerance(arena)
+
+    def warm(self) -> None:
+        """A worker with several placements to validate: the compiled search kernels from the
+        first (numba's start-up is paid once and the first placement runs at full speed)."""
+        kernels.enable()
 
     def perturb(self, arena: Arena, rng: np.random.Generator, tol: Tolerance) -> tuple[Arena, int]:
         return placement_error.perturb(arena, rng, tol)
