@@ -97,15 +97,22 @@ def current() -> dict[str, Callable[..., Any]] | None:
 
 
 def _load() -> dict[str, Callable[..., Any]] | None:
+    """Compile (or load from numba's cache) the kernels; a second call returns the first's."""
+    done: dict[str, Callable[..., Any]] | None = _state.get("compiled")
+    if done is not None:
+        return done
     try:
         import numba  # noqa: PLC0415 - loaded only when a process has earned it (see above)
 
         jit = numba.njit(cache=True, nogil=True)  # cached next to this module, or in the user's cache
-        globals()["earlier"] = jit(earlier)  # the kernels call these: compiled before they are
-        globals()["inside"] = jit(inside)
-        return {"move_children": jit(move_children), "state_keys": jit(state_keys), "dense_admit": jit(dense_admit),
-                "resolve_exact": jit(resolve_exact), "table_winners": jit(table_winners),
-                "table_insert": jit(table_insert), "bound": jit(bound)}
+        # the kernels call these: compiled before they are (once: a compiled one keeps its py_func)
+        globals()["earlier"] = jit(getattr(earlier, "py_func", earlier))
+        globals()["inside"] = jit(getattr(inside, "py_func", inside))
+        done = _state["compiled"] = {
+            "move_children": jit(move_children), "state_keys": jit(state_keys), "dense_admit": jit(dense_admit),
+            "resolve_exact": jit(resolve_exact), "table_winners": jit(table_winners),
+            "table_insert": jit(table_insert), "bound": jit(bound)}
+        return done
     except Exception:  # noqa: BLE001 - pragma: no cover - no numba, or nowhere to cache: the numpy path
         _state["failed"] = True
         return None
@@ -395,23 +402,35 @@ def resolve_exact(x: np.ndarray, y: np.ndarray, hk: np.ndarray, st: np.ndarray, 
 
 def table_winners(keys: np.ndarray, times: np.ndarray) -> np.ndarray:
     """Per distinct key, the index of the first of its smallest times (the candidates of
-    :meth:`engine.keytable.KeyTable.admit`), in the keys' order."""
+    :meth:`engine.keytable.KeyTable.admit`), in the order the keys first occur: one pass
+    through a scratch open-addressing table twice the batch's size (the keys are non-negative)."""
     n = len(keys)
-    order = np.argsort(keys, kind="mergesort")  # stable: equal keys keep their order
-    out = np.empty(n, dtype=np.int64)
+    bits = 1
+    while (1 << bits) < 2 * n:
+        bits += 1
+    size = 1 << bits
+    mask = size - 1
+    shift = np.uint64(64 - bits)
+    skeys = np.full(size, -1, dtype=np.int64)
+    best = np.empty(size, dtype=np.int64)
+    first = np.empty(n, dtype=np.int64)  # the slot of each distinct key, in first-occurrence order
     w = 0
-    i = 0
-    while i < n:
-        best = order[i]
-        j = i + 1
-        while j < n and keys[order[j]] == keys[order[i]]:
-            if times[order[j]] < times[best]:
-                best = order[j]
-            j += 1
-        out[w] = best
-        w += 1
-        i = j
-    return out[:w]
+    for i in range(n):
+        k = keys[i]
+        s = np.int64((np.uint64(k) * _MIX) >> shift)
+        while skeys[s] != k and skeys[s] != -1:
+            s = (s + 1) & mask
+        if skeys[s] == -1:
+            skeys[s] = k
+            best[s] = i
+            first[w] = s
+            w += 1
+        elif times[i] < times[best[s]]:
+            best[s] = i
+    out = np.empty(w, dtype=np.int64)
+    for j in range(w):
+        out[j] = best[first[j]]
+    return out
 
 
 def table_insert(tkeys: np.ndarray, ttimes: np.ndarray, bits: int, keys: np.ndarray,
