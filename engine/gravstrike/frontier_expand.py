@@ -140,7 +140,8 @@ def move_lengths(search: FrontierSearch, n: dict[str, np.ndarray]) -> None:
         y = n["y"][r] + lat.dy[hk, k]
         nh = lat.nh[hk, k]
         free, zones = lat.probe(x, y, nh)
-    r, k, x, y, nh, zones = r[free], k[free], x[free], y[free], nh[free], zones[free]
+    if not free.all():
+        r, k, x, y, nh, zones = r[free], k[free], x[free], y[free], nh[free], zones[free]
     used = n["used"][r]
     seen = zones  # every zone met where the length ended, before and after pushes
     pushed = np.zeros(len(r), dtype=bool)
@@ -170,13 +171,17 @@ def move_lengths(search: FrontierSearch, n: dict[str, np.ndarray]) -> None:
     if keep is not None and not keep.all():
         sel = np.flatnonzero(keep)
         r, k, x, y, nh, seen, used, pushed = r[sel], k[sel], x[sel], y[sel], nh[sel], seen[sel], used[sel], pushed[sel]
-    s = n["s"][r]
-    l = n["l"][r] + 1
-    t = n["t"][r]
-    time = (t - 1) * search.scale + search.scale * l // s
-    c = {"x": x, "y": y, "hk": nh, "t": t, "s": s, "l": l, "spent": n["spent"][r] + lat.cost[k], "used": used,
-         "time": time, "icons": n["icons"][r] + lat.cost[k], "parent": n["parent"][r], "move": k,
-         "rev": n["rev"][r]}
+    if kern is not None:
+        t, s, l, spent, time, icons, parent, rev = kern["child_columns"](
+            r, k, n["t"], n["s"], n["l"], n["spent"], n["icons"], n["parent"], n["rev"], lat.cost, search.scale)
+    else:
+        s = n["s"][r]
+        l = n["l"][r] + 1
+        t = n["t"][r]
+        time = (t - 1) * search.scale + search.scale * l // s
+        spent, icons, parent, rev = n["spent"][r] + lat.cost[k], n["icons"][r] + lat.cost[k], n["parent"][r], n["rev"][r]
+    c = {"x": x, "y": y, "hk": nh, "t": t, "s": s, "l": l, "spent": spent, "used": used, "time": time, "icons": icons,
+         "parent": parent, "move": k, "rev": rev}
     if search.record is not None:
         search._note(x, y, time)
     record_goals(search, c, seen, n, r, pushed)

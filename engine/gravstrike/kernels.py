@@ -9,6 +9,8 @@ paths included):
   the raster lookup of where each length ends: status, certain and possible zone bits
   (:meth:`engine.gravstrike.lattice.HeadingLattice.probe` before its exact geometry tests),
   without the children on blocked cells and those the key table already beats;
+* :func:`child_columns` - the children's turn, speed, lengths, icons, time, parent and direction
+  from their parents' (the numpy lines after the exact tests and field pushes);
 * :func:`state_keys` - the deduplication key of each child and its fields-used bits
   (:meth:`engine.gravstrike.frontier.FrontierSearch._admit`);
 * :func:`dense_admit` - the dense (paged) key table's test and update: better than the key's
@@ -109,7 +111,8 @@ def _load() -> dict[str, Callable[..., Any]] | None:
         globals()["earlier"] = jit(getattr(earlier, "py_func", earlier))
         globals()["inside"] = jit(getattr(inside, "py_func", inside))
         done = _state["compiled"] = {
-            "move_children": jit(move_children), "state_keys": jit(state_keys), "dense_admit": jit(dense_admit),
+            "move_children": jit(move_children), "child_columns": jit(child_columns), "state_keys": jit(state_keys),
+            "dense_admit": jit(dense_admit),
             "resolve_exact": jit(resolve_exact), "table_winners": jit(table_winners),
             "table_insert": jit(table_insert), "bound": jit(bound)}
         return done
@@ -259,6 +262,35 @@ def move_children(x: np.ndarray, y: np.ndarray, hk: np.ndarray, spent: np.ndarra
             n += 1
     return (r_out[:n], k_out[:n], x_out[:n], y_out[:n], h_out[:n], st_out[:n], c_out[:n], sure_out[:n],
             maybe_out[:n])
+
+
+def child_columns(r: np.ndarray, k: np.ndarray, t: np.ndarray, s: np.ndarray, l: np.ndarray, spent: np.ndarray,
+                  icons: np.ndarray, parent: np.ndarray, rev: np.ndarray, cost: np.ndarray,
+                  scale: int) -> tuple[np.ndarray, ...]:
+    """The columns of children ``(r, k)`` (parent row, maneuver) taken from their parents' one
+    more length on: (turn, speed, lengths, icons spent this turn, time, icons, parent, reverse),
+    the numpy lines of :func:`engine.gravstrike.frontier_expand.move_lengths` in one pass (the
+    parents' columns are 64-bit integers, as are these)."""
+    n = len(r)
+    t_o = np.empty(n, dtype=np.int64)
+    s_o = np.empty(n, dtype=np.int64)
+    l_o = np.empty(n, dtype=np.int64)
+    spent_o = np.empty(n, dtype=np.int64)
+    time_o = np.empty(n, dtype=np.int64)
+    icons_o = np.empty(n, dtype=np.int64)
+    parent_o = np.empty(n, dtype=np.int64)
+    rev_o = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        j = r[i]
+        c = cost[k[i]]
+        ti, si, li = t[j], s[j], l[j] + 1
+        t_o[i], s_o[i], l_o[i] = ti, si, li
+        time_o[i] = (ti - 1) * scale + scale * li // si
+        spent_o[i] = spent[j] + c
+        icons_o[i] = icons[j] + c
+        parent_o[i] = parent[j]
+        rev_o[i] = rev[j]
+    return t_o, s_o, l_o, spent_o, time_o, icons_o, parent_o, rev_o
 
 
 def state_keys(x: np.ndarray, y: np.ndarray, hk: np.ndarray, s: np.ndarray, l: np.ndarray, spent: np.ndarray,
