@@ -372,8 +372,8 @@ class FrontierSearch:
             stale = [e for e, v in entries if v != self.version]
             if stale:  # queued before a goal was settled: the bound may have grown
                 sids = np.concatenate(stale)
-                n = self.store.get(sids)
-                nf = n["time"] + self._h(n["x"], n["y"], n["s"], n["l"], n["spent"])
+                x, y, s, l, spent, time = (self.store.cols[k][sids] for k in ("x", "y", "s", "l", "spent", "time"))
+                nf = time.astype(np.int64) + self._h(x, y, s, l, spent)
                 later = nf > f
                 self._bucket(sids[later], nf[later])
                 parts.append(sids[~later])
@@ -385,11 +385,15 @@ class FrontierSearch:
                 self.buckets[f].append((ids[chunk:], self.version))
                 self.queued += len(ids) - chunk
                 ids = ids[:chunk]
-            n = self.store.get(ids)
-            if self.dense:
-                live = (n["key"] < 0) | (self.best.pool[np.maximum(n["key"], 0)] >= n["time"])
-                ids = ids[live]
-                n = {k: v[live] for k, v in n.items()}
+            kern = kernels.current()
+            if kern is not None:  # the live states' working columns in one pass
+                ids, n = self.store.get_live(ids, self.best.pool if self.dense else None, kern["load_states"])
+            else:
+                n = self.store.get(ids)
+                if self.dense:
+                    live = (n["key"] < 0) | (self.best.pool[np.maximum(n["key"], 0)] >= n["time"])
+                    ids = ids[live]
+                    n = {k: v[live] for k, v in n.items()}
             self._expand(ids, n)
             f = min(f, self.low)  # the bound is admissible, not monotone: a child may sort lower
         self._settle(self.limit)

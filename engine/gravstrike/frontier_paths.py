@@ -4,7 +4,7 @@ pushes included), adding up the exclusion-field damage the plan takes."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
@@ -186,6 +186,15 @@ class StateStore:
 
     def get(self, ids: np.ndarray) -> dict[str, np.ndarray]:
         return {k: a[ids].astype(self.WORK[k]) for k, a in self.cols.items()}
+
+    def get_live(self, ids: np.ndarray, pool: np.ndarray | None,
+                 load: Callable[..., tuple[np.ndarray, ...]]) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+        """(the states of ``ids`` still live, :meth:`get` of them) by the compiled ``load``
+        (:func:`engine.gravstrike.kernels.load_states`): a state is live unless the key table
+        ``pool`` holds an earlier time for its key (``pool`` None: all are)."""
+        none = pool is None
+        out = load(ids, np.zeros(1, dtype=np.int16) if none else pool, none, *self.cols.values())
+        return out[0], dict(zip(self.COLUMNS, out[1:]))
 
 
 def gate_hits(search: FrontierSearch, g: Goal, c: dict[str, np.ndarray], n: dict[str, np.ndarray], r: np.ndarray,

@@ -11,6 +11,7 @@ paths included):
   without the children on blocked cells and those the key table already beats;
 * :func:`child_columns` - the children's turn, speed, lengths, icons, time, parent and direction
   from their parents' (the numpy lines after the exact tests and field pushes);
+* :func:`load_states` - a batch's live states read from the state store in working types;
 * :func:`state_keys` - the deduplication key of each child and its fields-used bits
   (:meth:`engine.gravstrike.frontier.FrontierSearch._admit`);
 * :func:`dense_admit` - the dense (paged) key table's test and update: better than the key's
@@ -112,7 +113,8 @@ def _load() -> dict[str, Callable[..., Any]] | None:
         globals()["earlier"] = numba.njit(cache=True, nogil=True, inline="always")(getattr(earlier, "py_func", earlier))
         globals()["inside"] = jit(getattr(inside, "py_func", inside))
         done = _state["compiled"] = {
-            "move_children": jit(move_children), "child_columns": jit(child_columns), "state_keys": jit(state_keys),
+            "move_children": jit(move_children), "child_columns": jit(child_columns), "load_states": jit(load_states),
+            "state_keys": jit(state_keys),
             "dense_admit": jit(dense_admit),
             "resolve_exact": jit(resolve_exact), "table_winners": jit(table_winners),
             "table_insert": jit(table_insert), "bound": jit(bound)}
@@ -292,6 +294,48 @@ def child_columns(r: np.ndarray, k: np.ndarray, t: np.ndarray, s: np.ndarray, l:
         parent_o[i] = parent[j]
         rev_o[i] = rev[j]
     return t_o, s_o, l_o, spent_o, time_o, icons_o, parent_o, rev_o
+
+
+def load_states(ids: np.ndarray, pool: np.ndarray, every: bool, x: np.ndarray, y: np.ndarray, hk: np.ndarray,
+                t: np.ndarray, s: np.ndarray, l: np.ndarray, spent: np.ndarray, used: np.ndarray, time: np.ndarray,
+                icons: np.ndarray, parent: np.ndarray, move: np.ndarray, key: np.ndarray,
+                rev: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The states ``ids`` of the store's columns still live - unless ``every``, those whose key
+    (-1: none) the table ``pool`` does not hold earlier than their time - and their columns in
+    working types: (ids, x, y, hk, t, s, l, spent, used, time, icons, parent, move, key, rev), as
+    :meth:`engine.gravstrike.frontier_paths.StateStore.get` and the live test of
+    :meth:`engine.gravstrike.frontier.FrontierSearch._loop` give them."""
+    n = len(ids)
+    live = np.empty(n, dtype=np.int64)
+    w = 0
+    for j in range(n):
+        i = ids[j]
+        if every or key[i] < 0 or pool[key[i]] >= time[i]:
+            live[w] = i
+            w += 1
+    o_ids = np.empty(w, dtype=np.int64)
+    o_x = np.empty(w, dtype=np.float64)
+    o_y = np.empty(w, dtype=np.float64)
+    o_hk = np.empty(w, dtype=np.int64)
+    o_t = np.empty(w, dtype=np.int64)
+    o_s = np.empty(w, dtype=np.int64)
+    o_l = np.empty(w, dtype=np.int64)
+    o_spent = np.empty(w, dtype=np.int64)
+    o_used = np.empty(w, dtype=np.uint64)
+    o_time = np.empty(w, dtype=np.int64)
+    o_icons = np.empty(w, dtype=np.int64)
+    o_parent = np.empty(w, dtype=np.int64)
+    o_move = np.empty(w, dtype=np.int64)
+    o_key = np.empty(w, dtype=np.int64)
+    o_rev = np.empty(w, dtype=np.int64)
+    for j in range(w):
+        i = live[j]
+        o_ids[j] = i
+        o_x[j], o_y[j], o_hk[j], o_t[j], o_s[j], o_l[j] = x[i], y[i], hk[i], t[i], s[i], l[i]
+        o_spent[j], o_used[j], o_time[j], o_icons[j] = spent[i], used[i], time[i], icons[i]
+        o_parent[j], o_move[j], o_key[j], o_rev[j] = parent[i], move[i], key[i], rev[i]
+    return (o_ids, o_x, o_y, o_hk, o_t, o_s, o_l, o_spent, o_used, o_time, o_icons, o_parent, o_move, o_key,
+            o_rev)
 
 
 def state_keys(x: np.ndarray, y: np.ndarray, hk: np.ndarray, s: np.ndarray, l: np.ndarray, spent: np.ndarray,
