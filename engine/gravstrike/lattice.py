@@ -16,7 +16,8 @@ the planner's time bound tabulated so that a batch of states is bounded with one
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 from shapely.geometry.base import BaseGeometry
@@ -28,7 +29,6 @@ from engine.gravstrike.motion import (
     local_displacement,
     local_path,
     normalize_heading,
-    pivot,
 )
 from engine.gravstrike.strips import StripIndex
 from engine.gravstrike.travel_types import UNBOUNDED
@@ -49,6 +49,21 @@ def supported(planner: Planner, starts: Sequence[tuple[Pose, int]]) -> bool:
         return False
     base = starts[0][0].heading % 30.0
     return all(abs((p.heading - base) % 30.0) < 1e-6 or abs((p.heading - base) % 30.0 - 30.0) < 1e-6 for p, _ in starts)
+
+
+def _pivots(cs: np.ndarray, hl: float, hw: float) -> tuple[np.ndarray, np.ndarray]:
+    """Where a pivot (``k*30`` degrees, k = 1..11, about each corner in turn) moves the centre from
+    the origin at the headings with (cos, sin) ``cs``: :func:`engine.gravstrike.motion.pivot`'s
+    float operations, per (heading, corner * 11 + k - 1)."""
+    c, s = cs[:, 0, None], cs[:, 1, None]
+    local = np.array([(hl, hw), (-hl, hw), (-hl, -hw), (hl, -hw)])
+    cx = 0.0 + local[None, :, 0] * c - local[None, :, 1] * s  # the corners (Footprint.corners)
+    cy = 0.0 + local[None, :, 0] * s + local[None, :, 1] * c
+    turn = np.array([(math.cos(math.radians(30.0 * n)), math.sin(math.radians(30.0 * n))) for n in range(1, 12)])
+    c2, s2 = turn[None, None, :, 0], turn[None, None, :, 1]
+    cx, cy = cx[:, :, None], cy[:, :, None]
+    dx, dy = 0.0 - cx, 0.0 - cy
+    return (cx + dx * c2 - dy * s2).reshape(len(cs), 44), (cy + dx * s2 + dy * c2).reshape(len(cs), 44)
 
 
 class HeadingLattice:
@@ -72,40 +87,28 @@ class HeadingLattice:
         #: Each maneuver's turn in 30-degree steps (the heading of travel it began at is the one
         #: it ended at minus this).
         self.turn = np.array([m.turn // 30 for m in maneuvers], dtype=np.int64)
-        self.dx = np.empty((12, self.count))
-        self.dy = np.empty((12, self.count))
-        self.nh = np.empty((12, self.count), dtype=np.int64)
+        # the same float operations as ``motion``'s scalar rotations, one heading per row
+        cs = np.array([(math.cos(math.radians(h)), math.sin(math.radians(h))) for h in self.headings])
+        c, s = cs[:, 0, None], cs[:, 1, None]
+        disp = np.array([local_displacement(m, t) for m in maneuvers], dtype=float).reshape(-1, 2)
+        self.dx = disp[None, :, 0] * c - disp[None, :, 1] * s
+        self.dy = disp[None, :, 0] * s + disp[None, :, 1] * c
+        self.nh = (np.arange(12, dtype=np.int64)[:, None] + self.turn[None, :]) % 12
         paths = [local_path(m, t) for m in maneuvers]
         npts = max(len(p) for p in paths)
-        self.path = np.empty((12, self.count, npts, 2))  # centre path of each length, padded with its end
-        for k, h in enumerate(self.headings):
-            a = math.radians(h)
-            c, s = math.cos(a), math.sin(a)
-            for i, m in enumerate(maneuvers):
-                lx, ly = local_displacement(m, t)
-                self.dx[k, i], self.dy[k, i] = lx * c - ly * s, lx * s + ly * c
-                self.nh[k, i] = (k + m.turn // 30) % 12
-                pts = paths[i] + [paths[i][-1]] * (npts - len(paths[i]))
-                self.path[k, i] = [(px * c - py * s, px * s + py * c) for px, py in pts]
+        local = np.array([p + [p[-1]] * (npts - len(p)) for p in paths], dtype=float)  # padded with its end
+        px, py = local[None, :, :, 0], local[None, :, :, 1]
+        c, s = c[:, :, None], s[:, :, None]
+        #: Centre path of each length per heading, padded with its end.
+        self.path = np.stack([px * c - py * s, px * s + py * c], axis=-1)
         self.cos = np.cos(np.radians(self.headings))
         self.sin = np.sin(np.radians(self.headings))
         self._exact: tuple[object, ...] | None = None
         self._flagged: np.ndarray | None = None
         self._circles()
-        self.pivots: list[tuple[float, float, int, str]] = []
-        self.pdx = np.empty((12, 44))
-        self.pdy = np.empty((12, 44))
-        self.pnh = np.empty((12, 44), dtype=np.int64)
-        for k, h in enumerate(self.headings):
-            origin = Pose(0.0, 0.0, h)
-            j = 0
-            for corner in range(4):
-                for n in range(1, 12):
-                    new = pivot(origin, corner, 30.0 * n, t)
-                    self.pdx[k, j], self.pdy[k, j], self.pnh[k, j] = new.x, new.y, (k + n) % 12
-                    if k == 0:
-                        self.pivots.append((0.0, 0.0, n, f"pivot {30 * n} about corner {corner}"))
-                    j += 1
+        self.pivots = [(0.0, 0.0, n, f"pivot {30 * n} about corner {corner}") for corner in range(4) for n in range(1, 12)]
+        self.pdx, self.pdy = _pivots(cs, t.length / 2.0, t.width / 2.0)
+        self.pnh = np.tile((np.arange(12, dtype=np.int64)[:, None] + np.arange(1, 12)[None, :]) % 12, (1, 4))
 
     def refresh_zones(self, cells: np.ndarray | None = None) -> None:
         """Re-read the zone masks (of ``cells`` only, if given) after
