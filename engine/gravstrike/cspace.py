@@ -26,18 +26,21 @@ circle.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Callable, Sequence, overload
+from typing import overload
 
 import numpy as np
 import shapely
 import shapely.affinity
-from shapely.geometry import LineString, Polygon as ShapelyPolygon
+from shapely.geometry import LineString
+from shapely.geometry import Polygon as ShapelyPolygon
 from shapely.geometry.base import BaseGeometry
 
 from engine.gravstrike.geometry import TOLERANCE, ArenaGeometry, CircleSpec
 from engine.gravstrike.motion import normalize_heading
+from engine.gravstrike.msum import Summand, minkowski, minkowski_many
 from engine.gravstrike.raster import CELL, Raster, circle_rect_distance
 
 __all__ = ["BLOCKED", "CELL", "CIRCLE_SLACK", "FREE", "MAX_BIT_ZONES", "MIXED", "CSpace", "HeadingSpace", "Raster", "ZoneSpec",
@@ -67,51 +70,6 @@ def rect_offsets(half_length: float, half_width: float, heading: float) -> list[
     a = math.radians(heading)
     c, s = math.cos(a), math.sin(a)
     return [(lx * c - ly * s, lx * s + ly * c) for lx, ly in ((half_length, half_width), (-half_length, half_width), (-half_length, -half_width), (half_length, -half_width))]
-
-
-def _parts(geom: BaseGeometry) -> list[BaseGeometry]:
-    if hasattr(geom, "geoms"):
-        out: list[BaseGeometry] = []
-        for g in geom.geoms:
-            out.extend(_parts(g))
-        return out
-    return [geom]
-
-
-def minkowski(geom: BaseGeometry, offsets: Sequence[tuple[float, float]]) -> BaseGeometry:
-    """``geom ⊕ R`` for the convex polygon R with vertices ``offsets`` (R contains the origin).
-
-    For a polygon P, P ⊕ R = P ∪ (∂P ⊕ R), and each edge's sum is the convex hull of the edge's
-    ends moved by R's vertices.
-
-    >>> round(minkowski(ShapelyPolygon([(0, 0), (1, 0), (1, 1), (0, 1)]), rect_offsets(0.5, 0.5, 0)).area, 6)
-    4.0
-    """
-    off = np.asarray(offsets, dtype=float)
-    pieces: list[BaseGeometry] = []
-    for part in _parts(geom):
-        if part.is_empty:
-            continue
-        if part.geom_type == "Point":
-            pieces.append(shapely.convex_hull(shapely.multipoints(np.array([[part.x, part.y]]) + off)))
-            continue
-        if part.geom_type == "Polygon" and abs(part.convex_hull.area - part.area) <= 1e-9 * max(1.0, part.area):
-            pts = np.asarray(part.exterior.coords)[:, None, :] + off[None, :, :]
-            pieces.append(shapely.convex_hull(shapely.multipoints(pts.reshape(-1, 2))))
-            continue
-        rings: list[np.ndarray] = []
-        if part.geom_type == "Polygon":
-            pieces.append(part)
-            rings.append(np.asarray(part.exterior.coords))
-            rings.extend(np.asarray(r.coords) for r in part.interiors)
-        else:  # LineString / LinearRing
-            rings.append(np.asarray(part.coords))
-        for ring in rings:
-            ends = np.concatenate([ring[:-1, None, :] + off[None, :, :], ring[1:, None, :] + off[None, :, :]], axis=1)
-            pieces.extend(shapely.convex_hull(shapely.multipoints(ends)).tolist())
-    if not pieces:
-        return ShapelyPolygon()
-    return shapely.union_all(pieces)
 
 
 class Regions(Sequence[BaseGeometry]):
@@ -384,6 +342,10 @@ class CSpace:
         self.wall_circles = tuple(circles.values())
         self.circle_walls = shapely.union_all([circumscribed(c) for c in self.wall_circles]) if circles else None
         self.ring = LineString(list(geometry.bounds.exterior.coords)) if geometry.bounds.geom_type == "Polygon" else geometry.bounds.boundary
+        # the shapes summed at every heading, split once
+        self._ring_sum, self._walls_sum = Summand(self.ring), Summand(self.walls)
+        self._circle_sum = None if self.circle_walls is None else Summand(self.circle_walls)
+        self._zone_sums = [Summand(z.geometry) for z in self.zones]
         self._cache: dict[float, HeadingSpace] = {}
         self._stacks: dict[tuple[float, ...], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
@@ -432,18 +394,27 @@ class CSpace:
         hl_g, hw_g = self.half_length + TOLERANCE, self.half_width + TOLERANCE
         shrunk = rect_offsets(hl_s, hw_s, key)
         grown = rect_offsets(hl_g, hw_g, key)
-        blocked = shapely.union_all([minkowski(self.ring, shrunk), minkowski(self.walls, shrunk)])
-        if self.circle_walls is None:
+        polygonal = [i for i, z in enumerate(self.zones) if z.circle is None]
+        sums = [(self._ring_sum, shrunk), (self._walls_sum, shrunk)]
+        sums += [(self._zone_sums[i], shrunk if self.zones[i].overlap else grown) for i in polygonal]
+        if self._circle_sum is not None:
+            sums.append((self._circle_sum, shrunk))
+        got = minkowski_many(sums)
+        blocked = shapely.union_all(got[:2])
+        if self._circle_sum is None:
             free, base = self.geometry.bounds.difference(blocked), None
         else:
-            free = self.geometry.bounds.difference(shapely.union(blocked, minkowski(self.circle_walls, shrunk)))
+            free = self.geometry.bounds.difference(shapely.union(blocked, got[-1]))
 
             def base() -> BaseGeometry:
                 return self.geometry.bounds.difference(blocked)
         # a circular zone's region is only read by the proofs and resumed searches (the raster and
         # the exact tests use the circle): summed when first read
-        zones = Regions([partial(minkowski, z.geometry, shrunk if z.overlap else grown) if z.circle is not None
-                         else minkowski(z.geometry, shrunk if z.overlap else grown) for z in self.zones])
+        regions: list[BaseGeometry | Callable[[], BaseGeometry]] = [
+            partial(self._zone_sums[i].sum, shrunk if z.overlap else grown) for i, z in enumerate(self.zones)]
+        for k, i in enumerate(polygonal):
+            regions[i] = got[2 + k]
+        zones = Regions(regions)
         circles = {i: (z.circle, z.overlap) for i, z in enumerate(self.zones) if z.circle is not None}
         hs = HeadingSpace(self.raster, free, zones, heading=key, halves=((hl_s, hw_s), (hl_g, hw_g)),
                           free_base=base, wall_circles=self.wall_circles, zone_circles=circles)
@@ -457,6 +428,7 @@ class CSpace:
         shift = _translation(self.zones[index], zone)
         self._stacks.clear()  # lattices holding stacks refresh their rows; new ones stack afresh
         self.zones = self.zones[:index] + (zone,) + self.zones[index + 1:]
+        self._zone_sums[index] = Summand(zone.geometry)
         circle = None if zone.circle is None else (zone.circle, zone.overlap)
         changed = [np.zeros(0, dtype=np.int64)]
         for hs in {id(h): h for h in self._cache.values()}.values():
@@ -464,7 +436,7 @@ class CSpace:
             if shift is not None:
                 region = shapely.affinity.translate(hs.zones[index], *shift)
             else:
-                region = minkowski(zone.geometry, shrunk if zone.overlap else grown)
+                region = self._zone_sums[index].sum(shrunk if zone.overlap else grown)
             changed.append(hs.set_zone(index, region, circle))
         return np.unique(np.concatenate(changed))
 
