@@ -163,8 +163,7 @@ class HeadingSpace:
         extra: dict[int, list[tuple[int, bool]]] = {}
         #: The cells carrying each bit zone's bits (cleared when the zone is replaced).
         self._cells: dict[int, np.ndarray] = {}
-        for z in range(len(self.zones)):
-            inside, maybe = self._classify_zone(z)
+        for z, (inside, maybe) in enumerate(self._classify_zones()):
             if z < MAX_BIT_ZONES:
                 bit = np.uint64(1 << z)
                 self._cells[z] = np.concatenate([inside, maybe])
@@ -179,6 +178,23 @@ class HeadingSpace:
         self._scalar = 0  # scalar lookups so far (the lists pay off for a scalar search, not a few paths)
         #: Zones past the bit masks, per cell: (zone, certainly met).
         self.extra: dict[int, tuple[tuple[int, bool], ...]] = {c: tuple(v) for c, v in extra.items()}
+
+    def _classify_zones(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        """:meth:`_classify_zone` of every zone: the circles together, the (non-empty) polygons
+        together (:meth:`Raster.classify_circles`, :meth:`Raster.classify_polygons`)."""
+        out: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(self.zones)
+        circles = sorted(self.zone_circles)
+        if circles:
+            specs = [(self.zone_circles[z][0], *(self.shrunk_half if self.zone_circles[z][1] else self.grown_half))
+                     for z in circles]
+            for z, got in zip(circles, self.raster.classify_circles(specs, self.heading)):
+                out[z] = got
+        polygons = [z for z in range(len(self.zones))  # (a circular zone's region is not made here)
+                    if z not in self.zone_circles and self.zones[z].geom_type == "Polygon" and not self.zones[z].is_empty]
+        if polygons:
+            for z, got in zip(polygons, self.raster.classify_polygons([self.zones[z] for z in polygons])):
+                out[z] = got
+        return [got if got is not None else self._classify_zone(z) for z, got in enumerate(out)]
 
     def _classify_zone(self, z: int) -> tuple[np.ndarray, np.ndarray]:
         """The raster's (certain, maybe) cells of zone ``z``: a circular zone's from its exact

@@ -199,3 +199,41 @@ def test_minkowski_matches_the_reference(shape: BaseGeometry) -> None:
     got = minkowski_many([(Summand(g), o) for g, o in zip(_SHAPES, offs)])
     for g, o, m in zip(_SHAPES, offs, got):
         assert _same_geometry(m, _minkowski_reference(g, o))
+
+
+class _Bounds:
+    def __init__(self, minx: float, miny: float, maxx: float, maxy: float) -> None:
+        self.bounds = box(minx, miny, maxx, maxy)
+
+
+def _random_polygon(rng: np.random.Generator) -> BaseGeometry:
+    cx, cy = rng.uniform(-9.5, 9.5, 2)  # some reach past the table: their boxes are clipped to the grid
+    n = int(rng.integers(3, 12))
+    angles = np.sort(rng.uniform(0.0, 2.0 * np.pi, n))
+    radius = rng.uniform(0.05, 4.0) * rng.uniform(0.3, 1.0, n)  # long edges are cut into pieces
+    poly = Polygon(np.stack([cx + radius * np.cos(angles), cy + radius * np.sin(angles)], axis=1))
+    if rng.random() < 0.3:
+        poly = poly.difference(shapely.Point(cx, cy).buffer(radius.min() * 0.4))  # a hole
+    return shapely.make_valid(poly) if not poly.is_valid else poly
+
+
+def test_batched_classification_matches_one_at_a_time() -> None:
+    """:meth:`Raster.classify_polygons` and :meth:`Raster.classify_circles` give each region the
+    cells :meth:`Raster.classify` and :meth:`Raster.classify_circle` give it alone."""
+    from engine.gravstrike.raster import Raster
+
+    raster = Raster(_Bounds(-10.0, -8.0, 10.0, 8.0), margin=1.0)  # type: ignore[arg-type]
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        polys = [p for p in (_random_polygon(rng) for _ in range(int(rng.integers(1, 9))))
+                 if p.geom_type == "Polygon" and not p.is_empty]
+        polys.append(box(*rng.uniform(-3, 3, 2), *rng.uniform(3.5, 6, 2)))  # axis-parallel edges
+        for got, poly in zip(raster.classify_polygons(polys), polys):
+            want = raster.classify(poly)
+            assert got[0].tobytes() == want[0].tobytes() and got[1].tobytes() == want[1].tobytes()
+        heading = float(rng.uniform(0.0, 360.0))
+        specs = [((*rng.uniform(-10.5, 10.5, 2).tolist(), float(rng.uniform(0.05, 2.0))), *rng.uniform(0.2, 0.6, 2).tolist())
+                 for _ in range(int(rng.integers(1, 8)))]
+        for got, (circle, hl, hw) in zip(raster.classify_circles(specs, heading), specs):
+            want = raster.classify_circle(circle, hl, hw, heading)
+            assert got[0].tobytes() == want[0].tobytes() and got[1].tobytes() == want[1].tobytes()
