@@ -322,17 +322,23 @@ class Raster:
         cx, cy, r, hl, hw = spec.T
         reach = np.array([c[2] + math.hypot(h, w) + self.cell for c, h, w in circles], dtype=float)
         i0, j0, nc, nr = self._spans(np.stack([cx - reach, cy - reach, cx + reach, cy + reach], axis=1))
-        size = nc * nr
-        q, k = _ranges(np.zeros(len(spec), dtype=np.int64), size)
-        xs = self.x0 + ((k // nr[q] + i0[q]) + 0.5) * self.cell
-        ys = self.y0 + ((k % nr[q] + j0[q]) + 0.5) * self.cell
+        # per circle a (columns x rows) block padded to the largest: the products of the distance
+        # formula taken per column and per row (the same floats as per cell), the rest per cell
+        ii = i0[:, None] + np.arange(int(nc.max()))[None, :]
+        jj = j0[:, None] + np.arange(int(nr.max()))[None, :]
+        dx = cx[:, None] - (self.x0 + (ii + 0.5) * self.cell)
+        dy = cy[:, None] - (self.y0 + (jj + 0.5) * self.cell)
         a = math.radians(heading)
         c, s = math.cos(a), math.sin(a)
-        dx, dy = cx[q] - xs, cy[q] - ys
-        lx = np.maximum(np.abs(dx * c + dy * s) - hl[q], 0.0)
-        ly = np.maximum(np.abs(-dx * s + dy * c) - hw[q], 0.0)
+        lx = np.maximum(np.abs((dx * c)[:, :, None] + (dy * s)[:, None, :]) - hl[:, None, None], 0.0)
+        ly = np.maximum(np.abs((-dx * s)[:, :, None] + (dy * c)[:, None, :]) - hw[:, None, None], 0.0)
         d = np.hypot(lx, ly)
-        inside = d <= r[q] - self.half_diagonal
-        maybe = (d <= r[q] + self.half_diagonal) & ~inside
-        base = np.cumsum(size) - size
-        return list(zip(self._split(inside, base, i0, j0, nr), self._split(maybe, base, i0, j0, nr)))
+        valid = (ii < i0[:, None] + nc[:, None])[:, :, None] & (jj < j0[:, None] + nr[:, None])[:, None, :]
+        inside = (d <= (r - self.half_diagonal)[:, None, None]) & valid
+        maybe = (d <= (r + self.half_diagonal)[:, None, None]) & valid & ~inside
+        out = []
+        for flags in (inside, maybe):
+            q, u, v = np.nonzero(flags)  # per circle, by column then row: ascending cells
+            cells = ((i0[q] + u) * self.ny + (j0[q] + v)).astype(np.int64, copy=False)
+            out.append(np.split(cells, np.cumsum(np.bincount(q, minlength=len(spec)))[:-1]))
+        return list(zip(out[0], out[1]))
