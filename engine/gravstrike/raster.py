@@ -135,8 +135,8 @@ class Raster:
         minx, miny, maxx, maxy = geometry.bounds.bounds
         self.cell = cell
         self.x0, self.y0 = minx - margin, miny - margin
-        self.nx = math.ceil((maxx - minx + 2 * margin) / cell) + 1
-        self.ny = math.ceil((maxy - miny + 2 * margin) / cell) + 1
+        self.nx: int = math.ceil((maxx - minx + 2 * margin) / cell) + 1
+        self.ny: int = math.ceil((maxy - miny + 2 * margin) / cell) + 1
         self.half_diagonal = cell * math.sqrt(2.0) / 2.0 + 1e-9
 
     def index(self, x: float, y: float) -> int:
