@@ -206,6 +206,11 @@ class Raster:
         nr = len(rows)
         out = []
         for cells in (inside & ~near, np.where(inside, near, reach)):  # certain; maybe: the rest of inside | reach
+            if 4 * cells.size > self.nx * self.ny:  # a large box (the free region): placed in the whole grid
+                grid = np.zeros((self.nx, self.ny), dtype=bool)
+                grid[i0:i1, j0:j1] = cells
+                out.append(np.flatnonzero(grid).astype(np.int64, copy=False))
+                continue
             k = np.flatnonzero(cells)
             out.append(((k // nr + i0) * self.ny + (k % nr + j0)).astype(np.int64, copy=False))
         return out[0], out[1]
