@@ -131,7 +131,10 @@ class HeadingSpace:
     def __init__(self, raster: Raster, free: BaseGeometry, zones: Sequence[BaseGeometry], *, heading: float = 0.0,
                  halves: tuple[tuple[float, float], tuple[float, float]] = ((0.5, 0.25), (0.5, 0.25)),
                  free_base: Callable[[], BaseGeometry] | None = None, wall_circles: Sequence[CircleSpec] = (),
-                 zone_circles: dict[int, tuple[CircleSpec, bool]] | None = None) -> None:
+                 zone_circles: dict[int, tuple[CircleSpec, bool]] | None = None,
+                 classes: Sequence[tuple[np.ndarray, np.ndarray]] | None = None) -> None:
+        """``classes``: the zones' cells (:meth:`Raster.classify_regions` of :func:`_zone_item`), if
+        classified already."""
         self.raster = raster
         #: The footprint's corner offsets shrunk/grown by the contact tolerance (set by CSpace).
         self.offsets: tuple[list[tuple[float, float]], list[tuple[float, float]]] = ([], [])
@@ -163,7 +166,9 @@ class HeadingSpace:
         extra: dict[int, list[tuple[int, bool]]] = {}
         #: The cells carrying each bit zone's bits (cleared when the zone is replaced).
         self._cells: dict[int, np.ndarray] = {}
-        for z, (inside, maybe) in enumerate(self._classify_zones()):
+        if classes is None:
+            classes = raster.classify_regions([_zone_item(self.zones, self.zone_circles, heading, halves)])[0]
+        for z, (inside, maybe) in enumerate(classes):
             if z < MAX_BIT_ZONES:
                 bit = np.uint64(1 << z)
                 self._cells[z] = np.concatenate([inside, maybe])
@@ -178,23 +183,6 @@ class HeadingSpace:
         self._scalar = 0  # scalar lookups so far (the lists pay off for a scalar search, not a few paths)
         #: Zones past the bit masks, per cell: (zone, certainly met).
         self.extra: dict[int, tuple[tuple[int, bool], ...]] = {c: tuple(v) for c, v in extra.items()}
-
-    def _classify_zones(self) -> list[tuple[np.ndarray, np.ndarray]]:
-        """:meth:`_classify_zone` of every zone: the circles together, the (non-empty) polygons
-        together (:meth:`Raster.classify_circles`, :meth:`Raster.classify_polygons`)."""
-        out: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(self.zones)
-        circles = sorted(self.zone_circles)
-        if circles:
-            specs = [(self.zone_circles[z][0], *(self.shrunk_half if self.zone_circles[z][1] else self.grown_half))
-                     for z in circles]
-            for z, got in zip(circles, self.raster.classify_circles(specs, self.heading)):
-                out[z] = got
-        polygons = [z for z in range(len(self.zones))  # (a circular zone's region is not made here)
-                    if z not in self.zone_circles and self.zones[z].geom_type == "Polygon" and not self.zones[z].is_empty]
-        if polygons:
-            for z, got in zip(polygons, self.raster.classify_polygons([self.zones[z] for z in polygons])):
-                out[z] = got
-        return [got if got is not None else self._classify_zone(z) for z, got in enumerate(out)]
 
     def _classify_zone(self, z: int) -> tuple[np.ndarray, np.ndarray]:
         """The raster's (certain, maybe) cells of zone ``z``: a circular zone's from its exact
@@ -343,6 +331,15 @@ class HeadingSpace:
         return [] if c < 0 else self._cell_zones(c, x, y)
 
 
+def _zone_item(zones: Sequence[BaseGeometry], circles: dict[int, tuple[CircleSpec, bool]], heading: float,
+               halves: tuple[tuple[float, float], tuple[float, float]]
+               ) -> tuple[Sequence[BaseGeometry], dict[int, tuple[CircleSpec, float, float]], float]:
+    """A heading space's zones as :meth:`Raster.classify_regions` reads them: the regions, each
+    circular zone's circle with the footprint's half extents (shrunk for an overlap zone, else
+    grown: ``halves``), the heading."""
+    return zones, {z: (circle, *halves[0 if overlap else 1]) for z, (circle, overlap) in circles.items()}, heading
+
+
 class CSpace:
     """Lazily built :class:`HeadingSpace` per heading for one arena and a list of zones."""
 
@@ -405,37 +402,65 @@ class CSpace:
             self._cache[heading] = hs
         return hs
 
-    def _build(self, key: float) -> HeadingSpace:
-        hl_s, hw_s = self.half_length - TOLERANCE, self.half_width - TOLERANCE
-        hl_g, hw_g = self.half_length + TOLERANCE, self.half_width + TOLERANCE
-        shrunk = rect_offsets(hl_s, hw_s, key)
-        grown = rect_offsets(hl_g, hw_g, key)
-        polygonal = [i for i, z in enumerate(self.zones) if z.circle is None]
-        sums = [(self._ring_sum, shrunk), (self._walls_sum, shrunk)]
-        sums += [(self._zone_sums[i], shrunk if self.zones[i].overlap else grown) for i in polygonal]
-        if self._circle_sum is not None:
-            sums.append((self._circle_sum, shrunk))
-        got = minkowski_many(sums)
-        blocked = shapely.union_all(got[:2])
-        if self._circle_sum is None:
-            free, base = self.geometry.bounds.difference(blocked), None
-        else:
-            free = self.geometry.bounds.difference(shapely.union(blocked, got[-1]))
+    def prepare(self, headings: Sequence[float]) -> None:
+        """Build together the spaces :meth:`heading` would build for these headings in turn (one
+        set of shapely and numpy passes for all: :meth:`_build_many`); the same spaces."""
+        known = set(self._cache)
+        todo: list[float] = []
+        for h in headings:
+            if h in known:
+                continue
+            key = round(normalize_heading(h), 6)
+            if key not in known and round(normalize_heading(key + 180.0), 6) not in known:
+                todo.append(key)
+            known.update((key, h))
+        if len(todo) > 1:
+            for key, hs in zip(todo, self._build_many(todo)):
+                self._cache[key] = hs
 
-            def base() -> BaseGeometry:
-                return self.geometry.bounds.difference(blocked)
-        # a circular zone's region is only read by the proofs and resumed searches (the raster and
-        # the exact tests use the circle): summed when first read
-        regions: list[BaseGeometry | Callable[[], BaseGeometry]] = [
-            partial(self._zone_sums[i].sum, shrunk if z.overlap else grown) for i, z in enumerate(self.zones)]
-        for k, i in enumerate(polygonal):
-            regions[i] = got[2 + k]
-        zones = Regions(regions)
+    def _build(self, key: float) -> HeadingSpace:
+        return self._build_many([key])[0]
+
+    def _build_many(self, keys: Sequence[float]) -> list[HeadingSpace]:
+        halves = ((self.half_length - TOLERANCE, self.half_width - TOLERANCE),
+                  (self.half_length + TOLERANCE, self.half_width + TOLERANCE))
+        offsets = [(rect_offsets(*halves[0], key), rect_offsets(*halves[1], key)) for key in keys]
+        polygonal = [i for i, z in enumerate(self.zones) if z.circle is None]
+        sums = []
+        for shrunk, grown in offsets:
+            sums += [(self._ring_sum, shrunk), (self._walls_sum, shrunk)]
+            sums += [(self._zone_sums[i], shrunk if self.zones[i].overlap else grown) for i in polygonal]
+            if self._circle_sum is not None:
+                sums.append((self._circle_sum, shrunk))
+        summed = minkowski_many(sums)
+        each = len(sums) // len(keys)
         circles = {i: (z.circle, z.overlap) for i, z in enumerate(self.zones) if z.circle is not None}
-        hs = HeadingSpace(self.raster, free, zones, heading=key, halves=((hl_s, hw_s), (hl_g, hw_g)),
-                          free_base=base, wall_circles=self.wall_circles, zone_circles=circles)
-        hs.offsets = (shrunk, grown)
-        return hs
+        made = []
+        for n, (shrunk, grown) in enumerate(offsets):
+            got = summed[n * each:(n + 1) * each]
+            blocked = shapely.union_all(got[:2])
+            base: Callable[[], BaseGeometry] | None = None
+            if self._circle_sum is None:
+                free = self.geometry.bounds.difference(blocked)
+            else:
+                free = self.geometry.bounds.difference(shapely.union(blocked, got[-1]))
+                base = partial(self.geometry.bounds.difference, blocked)
+            # a circular zone's region is only read by the proofs and resumed searches (the raster
+            # and the exact tests use the circle): summed when first read
+            regions: list[BaseGeometry | Callable[[], BaseGeometry]] = [
+                partial(self._zone_sums[i].sum, shrunk if z.overlap else grown) for i, z in enumerate(self.zones)]
+            for k, i in enumerate(polygonal):
+                regions[i] = got[2 + k]
+            made.append((free, base, Regions(regions)))
+        classes = self.raster.classify_regions([_zone_item(zones, circles, key, halves)
+                                                for key, (_, _, zones) in zip(keys, made)])
+        out = []
+        for key, (free, base, zones), offs, cells in zip(keys, made, offsets, classes):
+            hs = HeadingSpace(self.raster, free, zones, heading=key, halves=halves, free_base=base,
+                              wall_circles=self.wall_circles, zone_circles=circles, classes=cells)
+            hs.offsets = offs
+            out.append(hs)
+        return out
 
     def replace_zone(self, index: int, zone: ZoneSpec) -> np.ndarray:
         """Swap zone ``index`` for ``zone`` (a moved goal) in every heading built so far.  A zone

@@ -75,6 +75,7 @@ class HeadingLattice:
 
     def __init__(self, planner: Planner, base: float) -> None:
         self.headings = [round(normalize_heading(base + 30.0 * k), 6) % 360.0 for k in range(12)]
+        planner.cspace.prepare(self.headings)
         self.spaces: list[HeadingSpace] = [planner.cspace.heading(h) for h in self.headings]
         self.raster = planner.cspace.raster
         self.status, self.sure, self.maybe = planner.cspace.stacked(self.headings)

@@ -320,9 +320,9 @@ class Raster:
         return list(zip(self._split(inside & ~near, base2, i0, j0, nr), self._split(near, base2, i0, j0, nr)))
 
     def classify_circles(self, circles: Sequence[tuple[CircleSpec, float, float]],
-                         heading: float) -> list[tuple[np.ndarray, np.ndarray]]:
-        """:meth:`classify_circle` of each (circle, half length, half width) at ``heading``, in
-        one numpy pass (the same float operations per cell)."""
+                         heading: float | Sequence[float]) -> list[tuple[np.ndarray, np.ndarray]]:
+        """:meth:`classify_circle` of each (circle, half length, half width) at ``heading`` (one
+        for all, or one each), in one numpy pass (the same float operations per cell)."""
         spec = np.array([(*c, hl, hw) for c, hl, hw in circles], dtype=float).reshape(-1, 5)
         cx, cy, r, hl, hw = spec.T
         reach = np.array([c[2] + math.hypot(h, w) + self.cell for c, h, w in circles], dtype=float)
@@ -333,8 +333,9 @@ class Raster:
         jj = j0[:, None] + np.arange(int(nr.max()))[None, :]
         dx = cx[:, None] - (self.x0 + (ii + 0.5) * self.cell)
         dy = cy[:, None] - (self.y0 + (jj + 0.5) * self.cell)
-        a = math.radians(heading)
-        c, s = math.cos(a), math.sin(a)
+        headings = [heading] * len(circles) if isinstance(heading, (int, float)) else heading
+        cs = np.array([(math.cos(math.radians(h)), math.sin(math.radians(h))) for h in headings]).reshape(-1, 2)
+        c, s = cs[:, 0, None], cs[:, 1, None]
         lx = np.maximum(np.abs((dx * c)[:, :, None] + (dy * s)[:, None, :]) - hl[:, None, None], 0.0)
         ly = np.maximum(np.abs((-dx * s)[:, :, None] + (dy * c)[:, None, :]) - hw[:, None, None], 0.0)
         d = np.hypot(lx, ly)
@@ -347,3 +348,31 @@ class Raster:
             cells = ((i0[q] + u) * self.ny + (j0[q] + v)).astype(np.int64, copy=False)
             out.append(np.split(cells, np.cumsum(np.bincount(q, minlength=len(spec)))[:-1]))
         return list(zip(out[0], out[1]))
+
+    def classify_regions(self, items: Sequence[tuple[Sequence[BaseGeometry], dict[int, tuple[CircleSpec, float, float]], float]]
+                         ) -> list[list[tuple[np.ndarray, np.ndarray]]]:
+        """For each (regions, circles, heading) - the zones of a heading space -, each region's
+        :meth:`classify`, but for the indices in ``circles`` :meth:`classify_circle` of their
+        (circle, half length, half width) at ``heading`` (those regions are not read): the
+        non-empty polygons of every item in one pass (:meth:`classify_polygons`), the circles in
+        another (:meth:`classify_circles`), any other shape alone."""
+        out: list[list[tuple[np.ndarray, np.ndarray] | None]] = [[None] * len(regions) for regions, _, _ in items]
+        circles: list[tuple[CircleSpec, float, float]] = []
+        headings: list[float] = []
+        polygons: list[BaseGeometry] = []
+        at: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
+        for n, (regions, circ, heading) in enumerate(items):
+            for z in sorted(circ):
+                circles.append(circ[z])
+                headings.append(heading)
+                at[0].append((n, z))
+            for z in range(len(regions)):
+                if z not in circ and regions[z].geom_type == "Polygon" and not regions[z].is_empty:
+                    polygons.append(regions[z])
+                    at[1].append((n, z))
+        for where, got in ((at[0], self.classify_circles(circles, headings) if circles else []),
+                           (at[1], self.classify_polygons(polygons) if polygons else [])):
+            for (n, z), cells in zip(where, got):
+                out[n][z] = cells
+        return [[cells if cells is not None else self.classify(regions[z]) for z, cells in enumerate(row)]
+                for row, (regions, _, _) in zip(out, items)]

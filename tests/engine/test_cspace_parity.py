@@ -157,8 +157,14 @@ def test_lattice_spaces_match_the_reference() -> None:
     arena = perturb(default, np.random.default_rng(11), tolerance(default))[0]
     planner = Planner(arena, minimise="time")
     for base in np.random.default_rng(3).uniform(0.0, 30.0, 3).tolist():
-        lat = planner._lattice(base)
+        lat = planner._lattice(base)  # its spaces built together (CSpace.prepare)
         _assert_parity(planner.cspace, lat.headings)
+        one_by_one = Planner(arena, minimise="time").cspace
+        alone = [one_by_one.heading(h) for h in lat.headings]
+        # the same headings share a space (h and h + 180) as when built one by one
+        assert [[a is b for b in lat.spaces] for a in lat.spaces] == [[a is b for b in alone] for a in alone]
+        assert [hs.heading for hs in lat.spaces] == [hs.heading for hs in alone]
+        assert lat.rows == 6
         for k, hs in enumerate(lat.spaces):
             assert lat.status[k % lat.rows].tobytes() == hs.status_array.tobytes()
             assert lat.sure[k % lat.rows].tobytes() == hs.sure_bits.tobytes()
