@@ -40,7 +40,14 @@ from shapely.geometry.base import BaseGeometry
 
 from engine.gravstrike.geometry import TOLERANCE, ArenaGeometry, CircleSpec
 from engine.gravstrike.motion import normalize_heading
-from engine.gravstrike.msum import Summand, minkowski, minkowski_many
+from engine.gravstrike.msum import (
+    CIRCLE_SLACK,
+    Summand,
+    circumscribed,
+    minkowski,
+    minkowski_many,
+    rect_offsets,
+)
 from engine.gravstrike.raster import CELL, Raster, circle_rect_distance
 
 __all__ = ["BLOCKED", "CELL", "CIRCLE_SLACK", "FREE", "MAX_BIT_ZONES", "MIXED", "CSpace", "HeadingSpace", "Raster", "ZoneSpec",
@@ -53,25 +60,6 @@ SCALAR_LISTS_AFTER = 20_000
 
 #: Zones beyond this many get no bit in the vectorised masks (the scalar lookups still see them).
 MAX_BIT_ZONES = 64
-#: How far (as a fraction of the radius) shapely's circle polygons (32 segments a quarter) and
-#: their circumscribed copies lie from the true circle, plus rounding: the raster's classification
-#: margin for regions made from circles.
-CIRCLE_SLACK = 1.0 / math.cos(math.pi / 128) - 1.0 + 1e-9
-
-
-def circumscribed(circle: CircleSpec) -> BaseGeometry:
-    """A polygon that contains the circle (shapely's 128-gon scaled out to touch it)."""
-    cx, cy, r = circle
-    poly = shapely.Point(cx, cy).buffer(r, quad_segs=32)
-    return shapely.affinity.scale(poly, 1.0 + CIRCLE_SLACK, 1.0 + CIRCLE_SLACK, origin=(cx, cy))
-
-
-def rect_offsets(half_length: float, half_width: float, heading: float) -> list[tuple[float, float]]:
-    a = math.radians(heading)
-    c, s = math.cos(a), math.sin(a)
-    return [(lx * c - ly * s, lx * s + ly * c) for lx, ly in ((half_length, half_width), (-half_length, half_width), (-half_length, -half_width), (half_length, -half_width))]
-
-
 class Regions(Sequence[BaseGeometry]):
     """A heading space's zone regions: geometries, or functions that make one when it is first
     read (then kept, prepared for point tests)."""
@@ -132,7 +120,8 @@ class HeadingSpace:
                  halves: tuple[tuple[float, float], tuple[float, float]] = ((0.5, 0.25), (0.5, 0.25)),
                  free_base: Callable[[], BaseGeometry] | None = None, wall_circles: Sequence[CircleSpec] = (),
                  zone_circles: dict[int, tuple[CircleSpec, bool]] | None = None,
-                 classes: Sequence[tuple[np.ndarray, np.ndarray]] | None = None) -> None:
+                 classes: Sequence[tuple[np.ndarray, np.ndarray]] | None = None,
+                 out: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> None:
         """``classes``: the zones' cells (:meth:`Raster.classify_regions` of :func:`_zone_item`), if
         classified already."""
         self.raster = raster
@@ -150,7 +139,10 @@ class HeadingSpace:
         #: Zone index -> (its circle, whether it is an overlap zone), for circular zones.
         self.zone_circles: dict[int, tuple[CircleSpec, bool]] = dict(zone_circles or {})
         shapely.prepare(free)
-        status = np.full(raster.nx * raster.ny, BLOCKED, dtype=np.uint8)
+        cells = raster.nx * raster.ny
+        # all BLOCKED (0), no zone bits; ``out``: such arrays to fill instead (rows of stacks)
+        status, sure, maybe_ = out or (np.zeros(cells, dtype=np.uint8), np.zeros(cells, dtype=np.uint64),
+                                       np.zeros(cells, dtype=np.uint64))
         slack = CIRCLE_SLACK * max((c[2] for c in self.wall_circles), default=0.0)
         inside, maybe = raster.classify(free, slack=slack)
         status[inside] = FREE
@@ -160,8 +152,7 @@ class HeadingSpace:
         #: (``maybe_bits``, an exact test decides) as bit masks, for vectorised lookups
         #: (:mod:`engine.gravstrike.frontier`; only the first :data:`MAX_BIT_ZONES` zones get bits).
         self.status_array = status
-        self.sure_bits = np.zeros(raster.nx * raster.ny, dtype=np.uint64)
-        self.maybe_bits = np.zeros(raster.nx * raster.ny, dtype=np.uint64)
+        self.sure_bits, self.maybe_bits = sure, maybe_
         self.zones = zones if isinstance(zones, Regions) else Regions(zones)
         extra: dict[int, list[tuple[int, bool]]] = {}
         #: The cells carrying each bit zone's bits (cleared when the zone is replaced).
@@ -372,16 +363,23 @@ class CSpace:
         key = tuple(headings)
         got = self._stacks.get(key)
         if got is None:
+            n, cells = len(headings), self.raster.nx * self.raster.ny
+            bufs = (np.zeros((n, cells), dtype=np.uint8), np.zeros((n, cells), dtype=np.uint64),
+                    np.zeros((n, cells), dtype=np.uint64))
+            self.prepare(headings, bufs)  # new spaces fill their rows (untouched rows cost no memory)
             spaces = [self.heading(h) for h in headings]
             half = len(spaces) // 2
             if len(spaces) % 2 == 0 and all(spaces[k] is spaces[k + half] for k in range(half)):
                 spaces = spaces[:half]  # h and h + 180 share a space: one row each (see :meth:`heading`)
-            got = (np.stack([hs.status_array for hs in spaces]), np.stack([hs.sure_bits for hs in spaces]),
-                   np.stack([hs.maybe_bits for hs in spaces]))
+            got = (bufs[0][:len(spaces)], bufs[1][:len(spaces)], bufs[2][:len(spaces)])
             self._stacks[key] = got
             seen: set[int] = set()
-            for k, hs in enumerate(spaces):  # each space's arrays become its first row (one copy less)
-                if id(hs) not in seen:
+            for k, hs in enumerate(spaces):
+                if hs.status_array.ctypes.data == got[0][k].ctypes.data:
+                    seen.add(id(hs))  # built into this row
+                    continue
+                got[0][k], got[1][k], got[2][k] = hs.status_array, hs.sure_bits, hs.maybe_bits
+                if id(hs) not in seen:  # each space's arrays become its first row (one copy less)
                     seen.add(id(hs))
                     hs.status_array, hs.sure_bits, hs.maybe_bits = got[0][k], got[1][k], got[2][k]
         return got
@@ -402,26 +400,30 @@ class CSpace:
             self._cache[heading] = hs
         return hs
 
-    def prepare(self, headings: Sequence[float]) -> None:
+    def prepare(self, headings: Sequence[float], rows: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> None:
         """Build together the spaces :meth:`heading` would build for these headings in turn (one
         set of shapely and numpy passes for all: :meth:`_build_many`); the same spaces."""
         known = set(self._cache)
         todo: list[float] = []
-        for h in headings:
+        at: list[int] = []
+        for k, h in enumerate(headings):
             if h in known:
                 continue
             key = round(normalize_heading(h), 6)
             if key not in known and round(normalize_heading(key + 180.0), 6) not in known:
                 todo.append(key)
+                at.append(k)
             known.update((key, h))
-        if len(todo) > 1:
-            for key, hs in zip(todo, self._build_many(todo)):
+        if len(todo) > 1 or (todo and rows is not None):
+            outs = None if rows is None else [(rows[0][k], rows[1][k], rows[2][k]) for k in at]
+            for key, hs in zip(todo, self._build_many(todo, outs)):
                 self._cache[key] = hs
 
     def _build(self, key: float) -> HeadingSpace:
         return self._build_many([key])[0]
 
-    def _build_many(self, keys: Sequence[float]) -> list[HeadingSpace]:
+    def _build_many(self, keys: Sequence[float], outs: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]] | None = None
+                    ) -> list[HeadingSpace]:
         halves = ((self.half_length - TOLERANCE, self.half_width - TOLERANCE),
                   (self.half_length + TOLERANCE, self.half_width + TOLERANCE))
         offsets = [(rect_offsets(*halves[0], key), rect_offsets(*halves[1], key)) for key in keys]
@@ -455,9 +457,10 @@ class CSpace:
         classes = self.raster.classify_regions([_zone_item(zones, circles, key, halves)
                                                 for key, (_, _, zones) in zip(keys, made)])
         out = []
-        for key, (free, base, zones), offs, cells in zip(keys, made, offsets, classes):
+        for n, (key, (free, base, zones), offs, cells) in enumerate(zip(keys, made, offsets, classes)):
             hs = HeadingSpace(self.raster, free, zones, heading=key, halves=halves, free_base=base,
-                              wall_circles=self.wall_circles, zone_circles=circles, classes=cells)
+                              wall_circles=self.wall_circles, zone_circles=circles, classes=cells,
+                              out=None if outs is None else outs[n])
             hs.offsets = offs
             out.append(hs)
         return out

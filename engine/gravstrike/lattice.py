@@ -75,10 +75,9 @@ class HeadingLattice:
 
     def __init__(self, planner: Planner, base: float) -> None:
         self.headings = [round(normalize_heading(base + 30.0 * k), 6) % 360.0 for k in range(12)]
-        planner.cspace.prepare(self.headings)
+        self.status, self.sure, self.maybe = planner.cspace.stacked(self.headings)  # (builds the spaces)
         self.spaces: list[HeadingSpace] = [planner.cspace.heading(h) for h in self.headings]
         self.raster = planner.cspace.raster
-        self.status, self.sure, self.maybe = planner.cspace.stacked(self.headings)
         #: Rows of the stacks: heading index ``k`` reads row ``k % rows`` (6: opposite headings share one).
         self.rows = int(self.status.shape[0])
         t = planner.turbine

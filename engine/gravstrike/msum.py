@@ -16,14 +16,36 @@ far faster than a multipoint, with the same hull), then one ``union_all`` per sh
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
 import shapely
+import shapely.affinity
 from shapely.geometry import Polygon as ShapelyPolygon
 from shapely.geometry.base import BaseGeometry
 
-__all__ = ["Summand", "minkowski", "minkowski_many"]
+from engine.gravstrike.geometry import CircleSpec
+
+__all__ = ["CIRCLE_SLACK", "Summand", "circumscribed", "minkowski", "minkowski_many", "rect_offsets"]
+
+#: How far (as a fraction of the radius) shapely's circle polygons (32 segments a quarter) and
+#: their circumscribed copies lie from the true circle, plus rounding: the raster's classification
+#: margin for regions made from circles.
+CIRCLE_SLACK = 1.0 / math.cos(math.pi / 128) - 1.0 + 1e-9
+
+
+def circumscribed(circle: CircleSpec) -> BaseGeometry:
+    """A polygon that contains the circle (shapely's 128-gon scaled out to touch it)."""
+    cx, cy, r = circle
+    poly = shapely.Point(cx, cy).buffer(r, quad_segs=32)
+    return shapely.affinity.scale(poly, 1.0 + CIRCLE_SLACK, 1.0 + CIRCLE_SLACK, origin=(cx, cy))
+
+
+def rect_offsets(half_length: float, half_width: float, heading: float) -> list[tuple[float, float]]:
+    a = math.radians(heading)
+    c, s = math.cos(a), math.sin(a)
+    return [(lx * c - ly * s, lx * s + ly * c) for lx, ly in ((half_length, half_width), (-half_length, half_width), (-half_length, -half_width), (half_length, -half_width))]
 
 
 def _parts(geom: BaseGeometry) -> list[BaseGeometry]:
