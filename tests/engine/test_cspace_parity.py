@@ -145,7 +145,8 @@ def _arenas() -> list[tuple[str, Arena]]:
 
 @pytest.mark.parametrize("name, arena", _arenas(), ids=lambda v: v if isinstance(v, str) else "")
 def test_heading_spaces_match_the_reference(name: str, arena: Arena) -> None:
-    planner = Planner(arena)
+    planner = Planner(arena, tier=3)  # exclusion fields active: overlap zones (shrunk footprint)
+    assert planner.n_excl or "default" in name
     rng = np.random.default_rng(zlib.crc32(name.encode()))
     headings = [0.0, 30.0, 90.0, 359.9999999, *rng.uniform(0.0, 360.0, 12).round(6).tolist(), *rng.uniform(0.0, 360.0, 4).tolist()]
     _assert_parity(planner.cspace, headings)
@@ -243,3 +244,10 @@ def test_batched_classification_matches_one_at_a_time() -> None:
         for got, (circle, hl, hw) in zip(raster.classify_circles(specs, heading), specs):
             want = raster.classify_circle(circle, hl, hw, heading)
             assert got[0].tobytes() == want[0].tobytes() and got[1].tobytes() == want[1].tobytes()
+        # several spaces' zones at once: polygons, circles (not read), other shapes (alone)
+        regions = [*polys[:2], LineString([(0, 0), (2, 1)]), Polygon(), MultiPolygon([box(0, 0, 1, 1), box(3, 3, 4, 5)])]
+        items = [([*regions, Point(0, 0)], {len(regions): specs[0]}, heading), (regions[::-1], {}, 0.0)]
+        for (zones, circles, h), row in zip(items, raster.classify_regions(items)):
+            for z, got in enumerate(row):
+                want = raster.classify_circle(*circles[z], h) if z in circles else raster.classify(zones[z])
+                assert got[0].tobytes() == want[0].tobytes() and got[1].tobytes() == want[1].tobytes()
