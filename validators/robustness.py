@@ -156,7 +156,7 @@ def robustness(arena: Any, nominal: Report, settings: Settings, *, workers: int 
     when ``should_stop()`` says so and ``LookupError`` for a game without a hook."""
     hook = hook_of(arena)
     tol = settings.tolerance or hook.tolerance(arena)
-    per_worker = settings.samples / (workers if scheduler is None else 1)
+    per_worker = settings.samples / (max(1, workers) if scheduler is None else 1)
     warm = per_worker >= WARM_SAMPLES
     tasks = [(arena, settings.seed, k, tol, settings.options, warm) for k in range(settings.samples)]
     samples = fan_out(run_sample, tasks, jobs=workers, scheduler=scheduler, progress=progress,

@@ -4,7 +4,8 @@ pushes included), adding up the exclusion-field damage the plan takes."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
