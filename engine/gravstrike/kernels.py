@@ -112,6 +112,7 @@ def _load() -> dict[str, Callable[..., Any]] | None:
         # ``earlier`` inlined where it is called (a call per child cost a fifth of move_children)
         globals()["earlier"] = numba.njit(cache=True, nogil=True, inline="always")(getattr(earlier, "py_func", earlier))
         globals()["inside"] = jit(getattr(inside, "py_func", inside))
+        globals()["probe"] = numba.njit(cache=True, nogil=True, inline="always")(getattr(probe, "py_func", probe))
         done = _state["compiled"] = {
             "move_children": jit(move_children), "child_columns": jit(child_columns), "load_states": jit(load_states),
             "state_keys": jit(state_keys),
@@ -477,6 +478,18 @@ def resolve_exact(x: np.ndarray, y: np.ndarray, hk: np.ndarray, st: np.ndarray, 
     return free, zones
 
 
+def probe(tkeys: np.ndarray, k: int, shift: np.uint64, mask: int) -> tuple[np.int64, bool]:
+    """The slot of key ``k`` in the open-addressing table ``tkeys`` (-1: empty; linear probing
+    from the hash the numpy table uses), taken if it was not there: (slot, whether it is new)."""
+    s = np.int64((np.uint64(k) * _MIX) >> shift)
+    while tkeys[s] != k and tkeys[s] != -1:
+        s = (s + 1) & mask
+    if tkeys[s] == -1:
+        tkeys[s] = k
+        return s, True
+    return s, False
+
+
 def table_winners(keys: np.ndarray, times: np.ndarray) -> np.ndarray:
     """Per distinct key, the index of the first of its smallest times (the candidates of
     :meth:`engine.keytable.KeyTable.admit`), in the order the keys first occur: one pass
@@ -493,12 +506,8 @@ def table_winners(keys: np.ndarray, times: np.ndarray) -> np.ndarray:
     first = np.empty(n, dtype=np.int64)  # the slot of each distinct key, in first-occurrence order
     w = 0
     for i in range(n):
-        k = keys[i]
-        s = np.int64((np.uint64(k) * _MIX) >> shift)
-        while skeys[s] != k and skeys[s] != -1:
-            s = (s + 1) & mask
-        if skeys[s] == -1:
-            skeys[s] = k
+        s, new = probe(skeys, keys[i], shift, mask)
+        if new:
             best[s] = i
             first[w] = s
             w += 1
@@ -521,12 +530,8 @@ def table_insert(tkeys: np.ndarray, ttimes: np.ndarray, bits: int, keys: np.ndar
     shift = np.uint64(64 - bits)
     added = 0
     for i in range(n):
-        k = keys[i]
-        s = np.int64((np.uint64(k) * _MIX) >> shift)
-        while tkeys[s] != k and tkeys[s] != -1:
-            s = (s + 1) & mask
-        if tkeys[s] == -1:
-            tkeys[s] = k
+        s, new = probe(tkeys, keys[i], shift, mask)
+        if new:
             added += 1
         if ttimes[s] > times[i]:
             ttimes[s] = times[i]
