@@ -141,6 +141,12 @@ class KeyTable:
 
 
 
+#: Address space a :class:`PagedTable` reserves for its pages at once (pages past it are added by
+#: copying the pool): 1 GiB - a 96-length table's whole key space at the analysis tolerance is
+#: 250 MB; only the pages written become resident.
+RESERVE_BYTES = 1 << 30
+
+
 class PagedTable:
     """A dense array over the keys ``0 .. size-1`` whose memory follows the keys written, not the
     key space: pages of ``1 << page_bits`` entries are allocated on first write (:meth:`claim`);
@@ -168,12 +174,18 @@ class PagedTable:
             self.pages = 1
         else:
             self.dir = np.zeros((size >> page_bits) + 1, dtype=np.int64)  # key page -> pool page (0: none)
-            self.pool = np.full(8 << page_bits, self.fill, dtype=self.dtype)
+            # room for every key page (up to RESERVE_BYTES), not written: the system gives memory
+            # a page is claimed, and the pool never has to be copied to grow
+            room = min(len(self.dir) + 1, max(8, RESERVE_BYTES // (self.dtype.itemsize << page_bits)))
+            self.pool = np.empty(room << page_bits, dtype=self.dtype)
+            self.pool[: 1 << page_bits] = self.fill
             self.pages = 1  # pool page 0: what keys on untouched pages read
 
     @property
     def nbytes(self) -> int:
-        return int(self.pool.nbytes + self.dir.nbytes)
+        """The memory written: the pages in use (the rest of the pool is not resident) and the directory."""
+        used = len(self.pool) if self.bits is None else self.pages << self.bits
+        return int(used * self.dtype.itemsize + self.dir.nbytes)
 
     def slots(self, keys: np.ndarray) -> np.ndarray:
         """Where each key's entry is read (``fill`` for keys on pages never claimed)."""
@@ -191,16 +203,21 @@ class PagedTable:
         if len(new):
             self.grow(len(new))
             self.dir[new] = np.arange(self.pages, self.pages + len(new))
+            self.pool[self.pages << self.bits:(self.pages + len(new)) << self.bits] = self.fill
             self.pages += len(new)
         return self.slots(keys)
 
     def grow(self, new: int) -> None:
-        """Make room in :attr:`pool` for ``new`` more pages (by half again at least)."""
+        """Make room in :attr:`pool` for ``new`` more pages (by half again at least).  The room
+        past the pages in use is left as the allocator gives it (not written, so not resident):
+        a page is filled when it is claimed (:meth:`claim`,
+        :func:`engine.gravstrike.kernels.dense_admit`)."""
         assert self.bits is not None
         need = (self.pages + new) << self.bits
         if need > len(self.pool):
-            grown = np.full(max(need, len(self.pool) * 3 // 2), self.fill, dtype=self.dtype)
-            grown[: len(self.pool)] = self.pool
+            grown = np.empty(max(need, len(self.pool) * 3 // 2), dtype=self.dtype)
+            used = self.pages << self.bits
+            grown[:used] = self.pool[:used]
             self.pool = grown
 
     def reset(self, slots: np.ndarray) -> None:

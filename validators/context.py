@@ -88,6 +88,7 @@ class AnalysisContext:
         self.limits = limits or SearchLimits()
         self._from: dict[str, dict[str, TravelResult]] = {}
         self.searches = 0
+        self._expected = False  # expect() told (or the first start search did)
         #: Searches kept between runs (the editor's live validation), or None.
         self.session = session
 
@@ -124,6 +125,8 @@ class AnalysisContext:
         """Search from ``source`` now (no symmetric image), through the session if there is one."""
         kind, _, ident = source.partition(":")
         if kind == "start":
+            if not self._expected:  # the first start search of a process that said nothing
+                self.expect([s for s in self.searched_starts() if s not in self._from])
             src: StartSource | CheckpointSource = StartSource(int(ident))
             goals = self.goals()
             horizon = None
@@ -139,6 +142,24 @@ class AnalysisContext:
         got = {g.ref: r for g, r in results.items()}
         self._from[source] = got
         return got
+
+    def expect(self, sources: list[str]) -> None:
+        """This process is about to search from these ``sources``: load the compiled search
+        kernels first if the start searches among them will earn their start-up
+        (:func:`engine.gravstrike.kernels.expect`; a checkpoint's short search hardly counts)."""
+        from engine.gravstrike import kernels
+
+        self._expected = True
+        starts = sum(1 for s in sources if s.startswith("start:"))
+        if starts:
+            kernels.expect(self.planner.expected_children(starts))
+
+    def searched_starts(self) -> list[str]:
+        """The starts that need a search of their own: not symmetric images of an earlier one
+        (as :meth:`travel_from` finds them)."""
+        starts = self.starts()
+        return [s for i, s in enumerate(starts)
+                if not any(inv.ids.get(d) == s for d in starts[:i] for inv in self.symmetries)]
 
     def provide(self, travel: dict[str, dict[str, TravelResult]]) -> None:
         """Take travel computed elsewhere (source -> goal ref -> result; the editor's workers)."""

@@ -1,10 +1,11 @@
 """One arena's validation on two cores (``arena validate`` on a single arena).
 
-The analysis splits into two halves of similar cost that share nothing but the arena: the start
-positions' travel (and the travel validators that read it) in this process, and - in a forked
-copy of it - the checkpoints' travel plus every validator that needs no travel.  The report is
-the same as a sequential run's (same searches, same order of findings); only the wall time
-halves.  Where ``os.fork`` doesn't exist, or the helper fails, everything runs here.
+The analysis's independent pieces - each start's search, each validator that needs no travel,
+the checkpoints' travel - are tasks that this process and a forked copy of it take one at a
+time from a :class:`TaskQueue` until none is left (the dearest first), so the work is shared by
+what it costs, not by kind; the travel validators then run here on the travel of both.  The
+report is the same as a sequential run's (same searches, same order of findings); only the wall
+time halves.  Where ``os.fork`` doesn't exist, or the helper fails, everything runs here.
 
 The child only computes: it never prints or takes a lock the parent's threads might hold, and it
 leaves with ``os._exit`` after writing its pickled answer to a pipe.
@@ -17,6 +18,29 @@ import pickle
 import traceback
 from collections.abc import Callable
 from typing import Any
+
+
+class TaskQueue:
+    """Task numbers ``0 .. n-1`` for this process and a helper forked after it was made to take one
+    at a time, in order, each number by one process only: one byte each in a pipe whose writing
+    end is closed (a read takes the next byte; an empty read means none is left)."""
+
+    def __init__(self, n: int) -> None:
+        if not 0 <= n <= 255:
+            raise ValueError(f"a task queue holds 0 to 255 tasks, not {n}")
+        self._r, w = os.pipe()
+        try:
+            os.write(w, bytes(range(n)))  # at most 255 bytes: written at once, before any read
+        finally:
+            os.close(w)
+
+    def take(self) -> int | None:
+        """The next task's number, or None when all are taken."""
+        got = os.read(self._r, 1)
+        return got[0] if got else None
+
+    def close(self) -> None:
+        os.close(self._r)
 
 
 class Helper:

@@ -112,70 +112,68 @@ def _limit_findings(ctx: AnalysisContext, chosen: list[Validator], findings: lis
 
 def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator], timings: dict[str, float],
                  peaks: dict[str, float | None]) -> dict[str, tuple[Any, float]]:
-    """Run the validators that need no travel and the checkpoints' travel in a forked helper
-    while this process searches from the starts; returns the helper's validator results (and
-    puts its travel into ``ctx``; ``timings`` gets the two travel phases, ``peaks["helper"]``
-    the helper's peak resident memory).  Empty when the helper can't run (then all runs here)."""
-    from validators.parallel import fork_helper
+    """Share the analysis with a forked helper (:mod:`validators.parallel`): the starts that need
+    a search of their own, the validators that need no travel and the checkpoints' travel are
+    tasks both processes take from one queue, the dearest first (the starts' searches, then the
+    validators, then the checkpoints' short searches together, so that a checkpoint's symmetric
+    image comes from the same search as in one process); the travel lands in ``ctx`` here.
+    Returns the validator results both computed (``timings`` gets each process's travel time,
+    ``peaks["helper"]`` the helper's peak resident memory).  When the helper can't run or fails,
+    what is left runs in the caller's sequential loop."""
+    from validators.context import travel_sources
+    from validators.parallel import TaskQueue, fork_helper
 
     side = [v for v in chosen if not getattr(v, "needs_travel", True)]
     travel = len(side) < len(chosen)
-    from validators.context import travel_sources
-
+    searched = ctx.searched_starts() if travel else []
     sources = [s for s in travel_sources(arena) if s.startswith("checkpoint:")] if travel else []
     if travel:
-        ctx.symmetries  # noqa: B018 - computed once, before the fork, for both halves
-    mine, theirs = split_starts(ctx) if travel else ([], [])
+        ctx.symmetries  # noqa: B018 - computed once, before the fork, for both
+    tasks: list[tuple[str, Any]] = [("start", s) for s in searched] + [("validator", v) for v in side]
+    if sources:
+        tasks.append(("checkpoints", sources))
+    queue = TaskQueue(len(tasks))
+
+    def work() -> tuple[dict[str, tuple[Any, float]], dict[str, Any], float]:
+        """Take tasks until none is left: (validator results, travel found, seconds of travel)."""
+        ctx.expect(searched[: (len(searched) + 1) // 2])  # about half the starts' searches
+        results: dict[str, tuple[Any, float]] = {}
+        found: dict[str, Any] = {}
+        seconds = 0.0
+        while (i := queue.take()) is not None:
+            kind, what = tasks[i]
+            t0 = time.perf_counter()
+            if kind == "validator":
+                results[what.id] = (what.evaluate(arena, ctx), time.perf_counter() - t0)
+                continue
+            for s in ([what] if kind == "start" else what):
+                found[s] = ctx.search(s) if kind == "start" else ctx.travel_from(s)
+            seconds += time.perf_counter() - t0
+        return results, found, seconds
 
     def helper_work() -> tuple[dict[str, tuple[Any, float]], dict[str, Any], int, float, float | None]:
         memory.start()  # the helper's peak since the fork (the pages it shares with this process count)
-        out = {}
-        for v in side:
-            t0 = time.perf_counter()
-            out[v.id] = (v.evaluate(arena, ctx), time.perf_counter() - t0)
-        t0 = time.perf_counter()
-        found = {s: ctx.search(s) for s in theirs}
-        found.update({s: ctx.travel_from(s) for s in sources})
-        return out, found, ctx.searches, time.perf_counter() - t0, memory.peak_mb()
+        results, found, seconds = work()
+        return results, found, ctx.searches, seconds, memory.peak_mb()
 
     helper = fork_helper(helper_work)
     if helper is None:
+        queue.close()
         return {}
-    t0 = time.perf_counter()
-    for s in mine:
-        ctx.search(s)
-    timings["(travel from starts)"] = time.perf_counter() - t0
+    mine, here, timings["(travel, this process)"] = work()
+    queue.close()
     try:
-        results, found, searches, seconds, peaks["helper"] = helper.result()
+        theirs, found, searches, seconds, peaks["helper"] = helper.result()
     except RuntimeError:
-        return {}  # the sequential loop does the helper's share
-    # the searched starts in player order, as one process would have kept them, then their images
-    # (an image comes from the first source of its orbit either way: the same report)
-    ctx._from = {s: ctx._from[s] if s in ctx._from else found[s] for s in ctx.starts() if s in mine or s in theirs}
-    ctx.provide({s: r for s, r in found.items() if s not in theirs})
+        return mine  # the sequential loop does what the helper took
+    # the searched starts in player order, as one process would have kept them, then the
+    # checkpoints' travel, then the starts' images (an image comes from the first source of its
+    # orbit either way: the same report)
+    found.update(here)
+    ctx._from = {s: found[s] for s in searched}
+    ctx.provide({s: r for s, r in found.items() if s not in searched})
     for s in ctx.starts():
         ctx.travel_from(s)
     ctx.searches += searches
-    timings["(travel from checkpoints and shared starts, helper)"] = seconds
-    return results  # type: ignore[no-any-return]
-
-
-#: What the helper's other work (the validators that need no travel, the checkpoints' short
-#: searches) costs, in start searches: about one on the generated tables of bench/scale.py.
-HELPER_WORK = 1.0
-
-
-def split_starts(ctx: AnalysisContext) -> tuple[list[str], list[str]]:
-    """The starts that need a search of their own (not symmetric images of an earlier one), shared
-    by cost between this process and the helper: each to the less loaded, ties here, counting
-    every search alike and the helper's other work as :data:`HELPER_WORK` searches."""
-    searched: list[str] = []
-    starts = ctx.starts()
-    for i, s in enumerate(starts):  # as AnalysisContext.travel_from: an image of any earlier one
-        if not any(inv.ids.get(d) == s for d in starts[:i] for inv in ctx.symmetries):
-            searched.append(s)
-    mine: list[str] = []
-    theirs: list[str] = []
-    for s in searched:
-        (mine if len(mine) <= len(theirs) + HELPER_WORK else theirs).append(s)
-    return mine, theirs
+    timings["(travel, helper)"] = seconds
+    return {**mine, **theirs}

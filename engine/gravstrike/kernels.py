@@ -30,9 +30,11 @@ process (importing it, loading the cached machine code), and the kernels save ab
 per child (the rest of a batch's work - field pushes, the heuristic, storing the winners - stays
 in numpy), so a process switches to them once its searches have
 made :data:`WARM_CHILDREN` children with numpy: the default arena's validation (about 3 M
-children) and a perturbed one's (17 M over two processes) never pay the start-up; a 48-length
-table (54 M) pays it once and gains, and a robustness worker with several placements to
-validate loads them before its first (:func:`enable`).  ``ARENA_STUDIO_JIT=0``
+children) and a perturbed one's (17 M over two processes) never pay the start-up; a robustness
+worker with several placements to validate loads them before its first (:func:`enable`), and so
+does a process told that the searches it is about to make will pass :data:`WARM_CHILDREN` on
+their own (:func:`expect`: a 48-length table's validation, 54 M children, would otherwise make
+its first 12 M per process with numpy, then pay the same start-up).  ``ARENA_STUDIO_JIT=0``
 keeps numpy, ``=1`` uses the kernels from the first batch.  Without numba the numpy path runs.
 """
 
@@ -88,6 +90,17 @@ def enable() -> bool:
         return False
     if _state["kernels"] is None:
         _state["kernels"] = _load()
+    return _state["kernels"] is not None
+
+
+def expect(children: int) -> bool:
+    """A process about to make about ``children`` more children: load the kernels now if, with
+    what it has made so far, that reaches :data:`WARM_CHILDREN` (they would be loaded on the way
+    anyway, after the first 12 M children were made the slow way); whether they are loaded."""
+    if mode() == "0" or _state["failed"]:
+        return False
+    if _state["kernels"] is None and _state["made"] + children >= WARM_CHILDREN:
+        return enable()
     return _state["kernels"] is not None
 
 
@@ -370,7 +383,8 @@ def dense_admit(key: np.ndarray, tm: np.ndarray, bnd: np.ndarray, spent: np.ndar
     turn (not ``bnd``), than the times of the keys with 1 .. ``spent`` fewer icons spent, as the
     table held them before this batch; one winner per key, the earliest, the first of equals;
     the table takes the winners' times.  ``bits`` -1: one page (keys are locations); else pages
-    of ``1 << bits`` entries through ``dirs``, new ones numbered from ``pages``.
+    of ``1 << bits`` entries through ``dirs``, new ones numbered from ``pages`` and filled with
+    page 0's value (the pool past the pages in use is not written until then).
 
     Returns (the winners' indices in order, where their times are kept, pages now in use,
     pages missing): when the pool is too small for the new pages nothing is written and
@@ -394,10 +408,12 @@ def dense_admit(key: np.ndarray, tm: np.ndarray, bnd: np.ndarray, spent: np.ndar
                 if ok[i] and dirs[key[i] >> bits] == -1:
                     dirs[key[i] >> bits] = 0
             return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64), pages, new
+        first = pages
         for i in range(n):
             if ok[i] and dirs[key[i] >> bits] == -1:
                 dirs[key[i] >> bits] = pages
                 pages += 1
+        pool[first << bits:pages << bits] = pool[0]  # new pages read "never": page 0's value
     loc = np.zeros(n, dtype=np.int64)
     for i in range(n):
         if ok[i]:
