@@ -11,9 +11,8 @@ symmetric places, not only where the grid happened to fall inside it.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import math
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -21,11 +20,11 @@ import shapely
 import shapely.affinity
 from shapely.geometry import Point
 
-from engine.sight import Blockers, visible_region
 from schema.model import Arena
+from validators.findings import Finding, Result
+from validators.gravstrike import sight_memo
 from validators.gravstrike.common import fmt
 from validators.symmetry import transforms
-from validators.findings import Finding, Result
 
 #: Grid spacing of the sample points, in lengths.
 STEP = 1.5
@@ -39,7 +38,9 @@ ARC_SEGMENTS = 48
 def _samples(walls_wkb: bytes, bounds_wkb: bytes, floor_wkb: bytes, width: float,
              radius: float) -> tuple[tuple[float, float, float], ...]:
     """(x, y, visible share) on a STEP grid of the places the turbine's centre can be. Cached by
-    the walls and bounds, so edits that move no wall (the editor's live runs) cost nothing."""
+    the walls and bounds, so edits that move no wall (the editor's live runs) cost nothing; after
+    a wall edit only the samples within the radius of a changed wall part are recomputed
+    (:mod:`validators.gravstrike.sight_memo`)."""
     floor = shapely.from_wkb(floor_wkb)
     if floor.is_empty:  # walls cover the whole arena: no place to stand, nothing to sample
         return ()
@@ -47,11 +48,6 @@ def _samples(walls_wkb: bytes, bounds_wkb: bytes, floor_wkb: bytes, width: float
     walls = shapely.from_wkb(walls_wkb)
     walls = walls.simplify(SIMPLIFY) if not walls.is_empty else shapely.Polygon()
     bounds = shapely.from_wkb(bounds_wkb).simplify(SIMPLIFY)
-    # the outside of the bounds joins the walls once, rather than per sample point
-    minx, miny, maxx, maxy = bounds.bounds
-    frame = shapely.box(minx - radius - 2.0, miny - radius - 2.0, maxx + radius + 2.0, maxy + radius + 2.0)
-    parts = shapely.get_parts(shapely.union(walls, shapely.difference(frame, bounds)))
-    tree = shapely.STRtree(parts)
     # the turbine's centre can't be closer than half a width to a wall
     room = floor.buffer(-width / 2.0)
     shapely.prepare(room)
@@ -63,45 +59,9 @@ def _samples(walls_wkb: bytes, bounds_wkb: bytes, floor_wkb: bytes, width: float
     xs, ys = xs[keep], ys[keep]
     if not len(xs):
         return ()
-    points = shapely.points(xs, ys)
-    open_area = _open_areas(points, radius, bounds, walls)
     # the visible region stops at the (simplified) walls and the bounds: it lies in the open floor
-    seen = np.array([visible_region((x, y), radius, _local(parts, tree, x, y, radius), arc_segments=ARC_SEGMENTS).area
-                     for x, y in zip(xs.tolist(), ys.tolist())])
-    share = np.where(open_area > 0, np.minimum(seen / np.where(open_area > 0, open_area, 1.0), 1.0), 1.0)
+    share = sight_memo.shares(xs, ys, radius, walls, bounds, ARC_SEGMENTS)
     return tuple(zip(xs.tolist(), ys.tolist(), share.tolist()))
-
-
-def _local(parts: np.ndarray, tree: Any, x: float, y: float, radius: float) -> Blockers:
-    """The blockers near (x, y): the parts (disjoint pieces of one union) whose boxes meet the
-    window :func:`visible_region` clips to, so each sample's cost follows the walls around it,
-    not every wall of the arena."""
-    window = shapely.box(x - radius - 1.0, y - radius - 1.0, x + radius + 1.0, y + radius + 1.0)
-    near = np.sort(tree.query(window))
-    if not len(near):
-        return Blockers(walls=shapely.Polygon())
-    return Blockers(walls=parts[near[0]] if len(near) == 1 else shapely.multipolygons(parts[near]))
-
-
-def _open_areas(points: np.ndarray, radius: float, bounds: Any, walls: Any) -> np.ndarray:
-    """Area of the open floor (bounds minus walls) within ``radius`` of each point: the disc's
-    part inside the bounds minus each wall's part inside the disc - walls wholly inside or
-    outside a disc need no overlay."""
-    disks = shapely.buffer(points, radius, quad_segs=ARC_SEGMENTS // 4)
-    shapely.prepare(bounds)
-    area = shapely.area(disks)
-    clipped = ~shapely.contains(bounds, disks)
-    area[clipped] = shapely.area(shapely.intersection(disks[clipped], bounds))
-    inside_walls = shapely.intersection(walls, bounds) if not walls.is_empty else walls
-    for part in getattr(inside_walls, "geoms", [inside_walls]):
-        if part.is_empty or part.area <= 0:
-            continue
-        near = shapely.distance(part, points) < radius
-        whole = near & shapely.contains(disks, part)
-        area[whole] -= part.area
-        partial = near & ~whole
-        area[partial] -= shapely.area(shapely.intersection(disks[partial], part))
-    return area
 
 
 class SafeAreasValidator:
@@ -183,5 +143,5 @@ def _apply(matrix: tuple[float, ...], x: float, y: float) -> tuple[float, float]
 
 
 def _nearest_walls(arena: Arena, region: Any) -> list[str]:
-    ranked = sorted(((w.shape.to_shapely().distance(region), w.id) for w in arena.walls))
+    ranked = sorted((w.shape.to_shapely().distance(region), w.id) for w in arena.walls)
     return [wid for d, wid in ranked[:2] if d < 3.0 and math.isfinite(d)]
