@@ -6,7 +6,9 @@ unsurmountable protection): against the straightforward computation it replaced,
 the reference, the same samples, the same shares to 1e-9 and the same findings and metrics, on
 the shipped default arena (which declares a symmetry), generated 24- and 48-length tables and a
 sequence of edits - a wall moved a little and far, a wall deleted, a wall added across another
-(their union's parts merge) and one across the bounds' edge (it merges with the outside).
+(their union's parts merge) and one across the bounds' edge (it merges with the outside).  The
+samples recomputed are swept in batches (``validators.gravstrike.sight_sweep``): that sweep is
+checked against the engine's ``visible_region`` point by point.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 import numpy as np
 import pytest
 import shapely
+import shapely.affinity
 
 from engine.sight import Blockers, visible_region
 from schema import load
@@ -230,3 +233,71 @@ def test_memo_is_bounded() -> None:
     finally:
         sight_memo.CACHE_ENTRIES = old
         sight_memo.clear()
+
+
+def _random_walls(rng: np.random.Generator, count: int) -> Any:
+    shapes = []
+    for _ in range(count):
+        x, y = rng.uniform(-13, 13, 2)
+        kind = rng.integers(3)
+        if kind == 0:  # a bar at any angle
+            bar = shapely.box(-rng.uniform(0.5, 2.5), -0.2, rng.uniform(0.5, 2.5), 0.2)
+            shapes.append(shapely.affinity.translate(shapely.affinity.rotate(bar, rng.uniform(0, 180)), x, y))
+        elif kind == 1:  # a circle, as the schema polygonises it
+            shapes.append(shapely.Point(x, y).buffer(rng.uniform(0.2, 1.2)))
+        else:  # a concave L with a hole
+            ell = shapely.Polygon([(0, 0), (3, 0), (3, 1), (1, 1), (1, 3), (0, 3)],
+                                  [[(0.2, 0.2), (0.6, 0.2), (0.6, 0.6), (0.2, 0.6)]])
+            shapes.append(shapely.affinity.translate(shapely.affinity.rotate(ell, rng.uniform(0, 360)), x, y))
+    return shapely.union_all(shapes)
+
+
+def test_batched_sweep_gives_the_engine_area() -> None:
+    """validators.gravstrike.sight_sweep.visible_areas (the batched sweep safe-areas uses for the
+    points clear of every feature) against engine.visibility.visible_region point by point: random
+    bars, circles and holed concave walls in a square or a hexagon, and points with a vertex
+    straight along one of the circle's even directions, on the line of an edge, and a wall
+    grazing the circle."""
+    from engine.blockers import edges
+    from validators.gravstrike.sight_sweep import visible_areas
+
+    rng = np.random.default_rng(20)
+    radius = 10.0
+    hexagon = shapely.Polygon([(14 * np.cos(k * np.pi / 3), 14 * np.sin(k * np.pi / 3)) for k in range(6)])
+    for trial in range(8):
+        bounds = shapely.box(-15, -15, 15, 15) if trial % 2 else hexagon
+        walls = _random_walls(rng, 12).intersection(bounds.buffer(2.0))
+        if trial == 0:  # a vertex due east of (0, 0); an edge whose line passes through it; a grazing wall
+            walls = shapely.union_all([shapely.box(-1, -6, 1, -4), shapely.box(5, 0, 6, 1), shapely.box(-9, 1, -7, 2),
+                                       shapely.box(-2, radius, 2, radius + 1)])
+        frame = shapely.difference(shapely.box(-40, -40, 40, 40), bounds)
+        p0, p1 = edges(shapely.union(walls, frame))
+        free = shapely.difference(bounds, walls.buffer(0.05))
+        xs, ys = rng.uniform(-14, 14, 200), rng.uniform(-14, 14, 200)
+        inside = shapely.contains_xy(free, xs, ys)
+        origins = np.stack([xs[inside][:25], ys[inside][:25]], axis=1)
+        if trial == 0:
+            origins = np.vstack([[[0.0, 0.0], [-3.0, 1.0], [0.0, 0.5]], origins])
+        m = len(origins)
+        owner = np.repeat(np.arange(m), len(p0))
+        got = visible_areas(origins, radius, np.tile(p0, (m, 1)), np.tile(p1, (m, 1)), owner, ARC_SEGMENTS)
+        for (x, y), area in zip(origins.tolist(), got.tolist()):
+            ref = visible_region((x, y), radius, Blockers(walls=walls, bounds=bounds), arc_segments=ARC_SEGMENTS).area
+            assert abs(area - ref) <= 1e-9 * max(1.0, ref), (trial, x, y)
+
+
+def test_points_on_or_in_a_feature_get_the_engine_answer() -> None:
+    """Points that the batched sweep leaves to the engine - on a wall's edge, inside a wall,
+    1e-6 or 5e-8 from one, outside the bounds - get what the reference computes for them, as do their
+    neighbours in the open."""
+    walls = shapely.union_all([shapely.box(-1, -1, 1, 1), shapely.Point(5, 5).buffer(1.0)])
+    bounds = shapely.box(-12, -12, 12, 12)
+    xs = np.array([1.0, 0.0, 1.0 + 1e-6, 1.0 + 5e-8, -12.5, 3.0, -6.0, 11.99])
+    ys = np.array([0.3, 0.0, 0.0, 0.0, 0.0, 3.0, -6.0, -11.99])
+    got = sight_memo.shares(xs, ys, 10.0, walls, bounds, ARC_SEGMENTS, cache=False)
+    open_area = _reference_open_areas(shapely.points(xs, ys), 10.0, bounds, walls)
+    for i, (x, y) in enumerate(zip(xs.tolist(), ys.tolist())):
+        seen = visible_region((x, y), 10.0, Blockers(walls=walls, bounds=bounds), arc_segments=ARC_SEGMENTS).area
+        expected = min(seen / open_area[i], 1.0) if open_area[i] > 0 else 1.0
+        assert abs(got[i] - expected) <= 1e-9, (x, y, got[i], expected)
+    assert got[1] == 0.0 and got[4] == 0.0  # inside a wall, outside the bounds: sees nothing

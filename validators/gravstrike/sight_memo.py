@@ -18,6 +18,10 @@ digest of its near parts' digests in that order) in a bounded LRU: a wall edit r
 the samples within the radius of a part that changed (the moved wall's, or that of any wall
 whose simplification or union it altered).  A cached share is what recomputing it gives
 (:func:`shares` with ``cache=False``): the same inputs go through the same steps.
+
+The points to recompute are swept together by :func:`validators.gravstrike.sight_sweep.visible_areas`
+(the engine's sweep, batched, areas only); a point on or within :data:`CLEARANCE` of a feature
+goes to ``visible_region`` itself.
 """
 
 from __future__ import annotations
@@ -32,8 +36,9 @@ import numpy.typing as npt
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from engine.blockers import polygonal
+from engine.blockers import edges, polygonal
 from engine.sight import Blockers, visible_region
+from validators.gravstrike.sight_sweep import visible_areas
 
 #: Parts within ``radius + NEAR_MARGIN`` of a sample are the ones it depends on (the sweep takes
 #: vertices up to 1e-9 beyond the radius; the margin covers that and rounding).
@@ -41,6 +46,13 @@ NEAR_MARGIN = 1e-6
 #: Bound on the memo (entries, one a sample, some 300 bytes each: 10 MB when full).  A 48-length
 #: table has ~1000 samples and a wall drag recomputes ~150 of them a step.
 CACHE_ENTRIES = 32_768
+#: Points are swept in batches of at most CHUNK_POINTS points and CHUNK_EDGES edges (so that the
+#: batch's arrays stay within some tens of MB).
+CHUNK_POINTS = 128
+CHUNK_EDGES = 20_000
+#: Points nearer than this to a feature are swept one by one by the engine (its tests for a
+#: point on or in a feature); the batched sweep takes the rest.
+CLEARANCE = 1e-4
 
 FloatArray = npt.NDArray[np.float64]
 _Key = tuple[float, float, float, int, bytes, bytes]
@@ -103,8 +115,31 @@ def _compute(xs: FloatArray, ys: FloatArray, near: list[list[int]], rank: np.nda
     """The shares of the points (xs[i], ys[i]), each from its near parts alone."""
     points = shapely.points(xs, ys)
     local = _Local(parts, bounds, radius)
-    seen = np.array([visible_region((x, y), radius, Blockers(walls=local.geometry(nb)), arc_segments=arc_segments).area
-                     for x, y, nb in zip(xs.tolist(), ys.tolist(), near)])
+    # each point's blocking edges: its near parts inside the bounds, then the outside of the
+    # bounds merged with its near parts that reach it
+    pieces = [local.edges(nb) for nb in near]
+    counts = np.array([sum(len(p) for p, _ in ps) for ps in pieces], dtype=np.intp)
+    clear = _clear(xs, ys, pieces, counts, walls, bounds)
+    seen = np.empty(len(xs))
+    sizes = counts.tolist()
+    batches: list[list[int]] = [[]]
+    held = 0
+    for i in np.flatnonzero(clear).tolist():
+        if batches[-1] and (len(batches[-1]) == CHUNK_POINTS or held + sizes[i] > CHUNK_EDGES):
+            batches.append([])
+            held = 0
+        batches[-1].append(i)
+        held += sizes[i]
+    for batch in batches:
+        if batch:
+            rows = np.array(batch, dtype=np.intp)
+            p0 = np.concatenate([p for k in batch for p, _ in pieces[k]])
+            p1 = np.concatenate([q for k in batch for _, q in pieces[k]])
+            owner = np.repeat(np.arange(len(batch)), counts[rows])
+            seen[rows] = visible_areas(np.stack([xs[rows], ys[rows]], axis=1), radius, p0, p1, owner, arc_segments)
+    for i in np.flatnonzero(~clear).tolist():  # on or next to a feature: the engine's own tests for that
+        seen[i] = visible_region((float(xs[i]), float(ys[i])), radius, Blockers(walls=local.geometry(near[i])),
+                                 arc_segments=arc_segments).area
     open_area = _open_areas(points, near, rank, radius, bounds, parts, arc_segments)
     share: FloatArray = np.where(open_area > 0, np.minimum(seen / np.where(open_area > 0, open_area, 1.0), 1.0), 1.0)
     return share
@@ -113,7 +148,7 @@ def _compute(xs: FloatArray, ys: FloatArray, near: list[list[int]], rank: np.nda
 class _Local:
     """The blocking geometry near a point, from its near parts: the parts inside the bounds as
     they are, the outside of the bounds (a frame well beyond the radius) merged with the near
-    parts that touch or cross the bounds (memoised per set of those)."""
+    parts that touch or cross the bounds.  Memoised per part and per set of merged parts."""
 
     def __init__(self, parts: np.ndarray, bounds: BaseGeometry, radius: float) -> None:
         self.parts = parts
@@ -121,20 +156,53 @@ class _Local:
         minx, miny, maxx, maxy = bounds.bounds
         pad = radius + 2.0
         self.frame = shapely.difference(shapely.box(minx - pad, miny - pad, maxx + pad, maxy + pad), bounds)
-        self._outside: dict[tuple[int, ...], BaseGeometry] = {}
+        self._edges: dict[int, tuple[FloatArray, FloatArray]] = {}
+        self._outside: dict[tuple[int, ...], tuple[BaseGeometry, tuple[FloatArray, FloatArray]]] = {}
 
-    def _outside_of(self, near: list[int]) -> BaseGeometry:
+    def _outside_of(self, near: list[int]) -> tuple[BaseGeometry, tuple[FloatArray, FloatArray]]:
         merged = tuple(j for j in near if not self.inner[j])
         got = self._outside.get(merged)
         if got is None:
-            got = self.frame if not merged else polygonal(shapely.union_all([self.frame, *self.parts[list(merged)]]))
-            self._outside[merged] = got
+            geom = self.frame if not merged else polygonal(shapely.union_all([self.frame, *self.parts[list(merged)]]))
+            got = self._outside[merged] = (geom, edges(geom))
         return got
+
+    def edges(self, near: list[int]) -> list[tuple[FloatArray, FloatArray]]:
+        out = []
+        for j in near:
+            if self.inner[j]:
+                if j not in self._edges:
+                    self._edges[j] = edges(self.parts[j])
+                out.append(self._edges[j])
+        out.append(self._outside_of(near)[1])
+        return out
 
     def geometry(self, near: list[int]) -> BaseGeometry:
         polys = [self.parts[j] for j in near if self.inner[j]]
-        polys += list(shapely.get_parts(self._outside_of(near)))
+        polys += list(shapely.get_parts(self._outside_of(near)[0]))
         return shapely.multipolygons(polys)
+
+
+def _clear(xs: FloatArray, ys: FloatArray, pieces: list[list[tuple[FloatArray, FloatArray]]], counts: np.ndarray,
+           walls: BaseGeometry, bounds: BaseGeometry) -> np.ndarray:
+    """Whether each point lies in the open, at least CLEARANCE from every one of its edges (what
+    :func:`visible_areas` assumes)."""
+    inside = shapely.contains_xy(bounds, xs, ys)
+    if not walls.is_empty:
+        inside &= ~shapely.intersects_xy(walls, xs, ys)
+    p0 = np.concatenate([p for ps in pieces for p, _ in ps] or [np.zeros((0, 2))])
+    p1 = np.concatenate([q for ps in pieces for _, q in ps] or [np.zeros((0, 2))])
+    owner = np.repeat(np.arange(len(xs)), counts)
+    o = np.stack([xs, ys], axis=1)[owner]
+    e = p1 - p0
+    el = (e * e).sum(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        s = np.clip(((o - p0) * e).sum(axis=1) / np.where(el > 0, el, 1.0), 0.0, 1.0)
+    d = np.hypot(*(p0 + s[:, None] * e - o).T)
+    gap = np.full(len(xs), np.inf)
+    np.minimum.at(gap, owner, d)
+    out: np.ndarray = inside & (gap >= CLEARANCE)
+    return out
 
 
 def _near_parts(points: np.ndarray, parts: np.ndarray, rank: np.ndarray, radius: float) -> list[list[int]]:

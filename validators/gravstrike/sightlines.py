@@ -74,12 +74,10 @@ class SafeAreasValidator:
     def evaluate(self, arena: Arena, context: Any) -> Result:
         th = arena.scenario.analysis
         radius, floor_share = th.safe_area_radius, th.safe_area_min_visible
-        floor = arena.bounds_geometry()
-        if arena.walls:
-            floor = floor.difference(arena.walls_geometry())
+        bounds = arena.bounds_geometry()
         walls = arena.walls_geometry() if arena.walls else shapely.Polygon()
-        samples = _samples(shapely.to_wkb(walls), shapely.to_wkb(arena.bounds_geometry()), shapely.to_wkb(floor),
-                           arena.turbine.width, radius)
+        floor = bounds.difference(walls) if arena.walls else bounds
+        samples = _samples(shapely.to_wkb(walls), shapely.to_wkb(bounds), shapely.to_wkb(floor), arena.turbine.width, radius)
         shares = [s for _, _, s in samples]
         metrics = {"safe_areas": {"samples": len(samples), "radius": radius,
                                   "min_visible": round(min(shares), 3) if shares else None,
@@ -91,7 +89,7 @@ class SafeAreasValidator:
         # The sample grid is not symmetric: a hiding place found at one of a symmetric arena's
         # places is, by the symmetry, at all of them - they are reported alike.
         sym = arena.symmetry
-        ops = _wall_symmetries(shapely.to_wkb(walls), shapely.to_wkb(arena.bounds_geometry()), sym.kind, sym.order,
+        ops = _wall_symmetries(shapely.to_wkb(walls), shapely.to_wkb(bounds), sym.kind, sym.order,
                                tuple(sym.center), sym.axis) if sym is not None else ()
         found, found_boxes = list(low), list(boxes)
         for matrix in ops:
