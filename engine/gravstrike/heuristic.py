@@ -31,6 +31,7 @@ from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 from shapely.geometry.base import BaseGeometry
 
+from engine.gravstrike import kernels
 from engine.gravstrike.motion import max_displacement_by_cost
 from schema.model import Turbine
 
@@ -50,7 +51,9 @@ class DistanceGrid:
     ``cell``-sized grid where the centre could end a length (plus a margin, because a length may
     jump over a thin wall: only end-of-length positions are checked), 16-neighbour edges weighted
     by their length, and free "jump" edges for acceleration-field pushes.  Each goal is then one
-    multi-source Dijkstra run (scipy) on the reversed graph."""
+    multi-source Dijkstra run on the reversed graph: scipy's, or the compiled one
+    (:func:`engine.gravstrike.kernels.multi_dijkstra`, the same distances) once the process has
+    loaded the kernels."""
 
     def __init__(
         self,
@@ -136,7 +139,12 @@ class DistanceGrid:
         box = (np.arange(i0, i1)[:, None] * self.ny + np.arange(j0, j1)[None, :]).ravel()
         box = box[self.nodes.ravel()[box]]
         targets = box[shapely.contains_xy(goal_geom, self.xs[box], self.ys[box])]
-        if len(targets):
+        kern = kernels.current()
+        if len(targets) and kern is not None:  # the compiled kernels loaded: the same distances, bit for bit
+            r = self.reverse
+            d = kern["multi_dijkstra"](r.indptr, r.indices, np.asarray(r.data, dtype=np.float64),
+                                       targets.astype(np.int64), self.nx * self.ny, self.cell / 2.0)
+        elif len(targets):
             d = dijkstra(self.reverse, directed=True, indices=targets, min_only=True)
         else:
             d = np.full(self.nx * self.ny, np.inf)

@@ -23,7 +23,10 @@ paths included):
   compares them with shapely's on every kind of cell and region);
 * :func:`table_winners`, :func:`table_insert` - the hash table's admission
   (:meth:`engine.keytable.KeyTable.admit`) for states a field pushed this turn;
-* :func:`bound` - the time bound of a batch (the distance map's gather and the bound table's).
+* :func:`bound` - the time bound of a batch (the distance map's gather and the bound table's);
+* :func:`multi_dijkstra` - a goal's distance map on the heuristic's grid
+  (:meth:`engine.gravstrike.heuristic.DistanceGrid.distance_map`): scipy's multi-source
+  Dijkstra's distances, bit for bit (tests/engine/test_dijkstra_kernel.py).
 
 When they run (:func:`active`): numba costs about 0.75 s of CPU and 130 MB to start in a
 process (importing it, loading the cached machine code), and the kernels save about 0.1 us
@@ -131,7 +134,7 @@ def _load() -> dict[str, Callable[..., Any]] | None:
             "state_keys": jit(state_keys),
             "dense_admit": jit(dense_admit),
             "resolve_exact": jit(resolve_exact), "table_winners": jit(table_winners),
-            "table_insert": jit(table_insert), "bound": jit(bound)}
+            "table_insert": jit(table_insert), "bound": jit(bound), "multi_dijkstra": jit(multi_dijkstra)}
         return done
     except Exception:  # noqa: BLE001 - pragma: no cover - no numba, or nowhere to cache: the numpy path
         _state["failed"] = True
@@ -581,3 +584,81 @@ def bound(x: np.ndarray, y: np.ndarray, s: np.ndarray, l: np.ndarray, spent: np.
         else:
             out[i] = unbounded
     return out, 0
+
+
+def multi_dijkstra(indptr: np.ndarray, indices: np.ndarray, data: np.ndarray, targets: np.ndarray,
+                   n: int, width: float) -> np.ndarray:
+    """Shortest distances on the CSR graph (``indptr``, ``indices``, ``data``: edge weights, all
+    positive) of ``n`` nodes from the nearest of ``targets`` (repeats allowed), infinite where
+    none reaches: ``scipy.sparse.csgraph.dijkstra(graph, directed=True, indices=targets,
+    min_only=True)`` bit for bit, in about half its time on the heuristic's grids.
+
+    Why bit for bit: Dijkstra's distances ``d`` solve ``d[v] = min(d[u] + w(u, v))`` (0 on the
+    targets), each sum rounded in float64 (an edge from a node settled after ``v`` adds to
+    no less than ``d[v]``); while every rounded sum is larger than the distance it adds to (a
+    weight over about 1e-16 of the distances - here at least 1e-9, distances in the hundreds),
+    that system has one solution, so any algorithm that stops only at a solution finds the same
+    numbers.  This one is a label-correcting bucket queue (Dial's): nodes in buckets ``width``
+    wide (a ring of them: an edge reaches at most ``max(data) / width`` + 2 buckets on), each
+    bucket emptied in any order, a node put back whenever its distance drops, so at the end no
+    edge can shorten anything.  With ``width`` at most the shortest edge other than the tiny
+    field jumps, a node is almost always taken once."""
+    dist = np.full(n, np.inf)
+    nb = 3
+    if len(data):
+        nb = int(data.max() / width) + 3
+    head = np.full(nb, -1, dtype=np.int64)
+    nxt = np.empty(n, dtype=np.int64)
+    prv = np.empty(n, dtype=np.int64)
+    inq = np.full(n, -1, dtype=np.int64)
+    live = 0
+    for t in targets:
+        if inq[t] == -1:
+            dist[t] = 0.0
+            nxt[t] = head[0]
+            prv[t] = -1
+            if head[0] != -1:
+                prv[head[0]] = t
+            head[0] = t
+            inq[t] = 0
+            live += 1
+    k = 0
+    while live:
+        s = k % nb
+        while head[s] != -1:
+            u = head[s]
+            h = nxt[u]
+            head[s] = h
+            if h != -1:
+                prv[h] = -1
+            inq[u] = -1
+            live -= 1
+            du = dist[u]
+            for e in range(indptr[u], indptr[u + 1]):
+                v = indices[e]
+                nd = du + data[e]
+                if nd < dist[v]:
+                    dist[v] = nd
+                    b = np.int64(nd / width)
+                    q = inq[v]
+                    if q != b:
+                        if q != -1:
+                            p, x = prv[v], nxt[v]
+                            if p != -1:
+                                nxt[p] = x
+                            else:
+                                head[q % nb] = x
+                            if x != -1:
+                                prv[x] = p
+                            live -= 1
+                        bs = b % nb
+                        h = head[bs]
+                        nxt[v] = h
+                        prv[v] = -1
+                        if h != -1:
+                            prv[h] = v
+                        head[bs] = v
+                        inq[v] = b
+                        live += 1
+        k += 1
+    return dist
