@@ -16,7 +16,12 @@ Part 3, answers in bounded time: a checkpoint sealed in 0.5-thick walls on arena
 24 and 100 x 100 lengths, and a goal behind an exclusion field with --avoid-exclusions - each a
 fresh planner (as `arena travel` runs), wall time to the "unreachable" answer.
 
+Part 4 (``--exact-pairs start1|all``, alone): issue 20's exact query, each start -> checkpoint
+pair at tolerance 0.01 in a fresh planner (as ``arena travel --tolerance 0.01``), each stopped
+after ``--exact-seconds``.
+
 Usage: python bench/travel.py [--repeat N] [--exact-matrix] [--seeds N] [--skip-default] [--skip-reference]
+       python bench/travel.py --exact-pairs start1|all [--exact-seconds S]
 """
 
 from __future__ import annotations
@@ -95,6 +100,10 @@ def part1(args: argparse.Namespace) -> None:
     fast.plan(starts[0], cps[0])
     sxc, dt1 = clock(lambda: {s: fast.plan_from(s, cps) for s in starts})
     cxc, dt2 = clock(lambda: {s: fast.plan_from(s, outlying) for s in cp_sources})
+    single = [clock(lambda: fast.plan(s, g))[1] for s in starts for g in cps]
+    print(f"analysis tolerance {ANALYSIS_TOLERANCE}, one start -> checkpoint query at a time ({len(single)} pairs, "
+          f"warm planner): median {1000 * statistics.median(single):.0f} ms, worst {1000 * max(single):.0f} ms "
+          "(target: median <= 50 ms)")
     print(f"analysis tolerance {ANALYSIS_TOLERANCE}, planner only: start x checkpoint ({len(starts)}x{len(cps)}) "
           f"{dt1:.2f} s vectorised ({dt0:.1f} s one state at a time), outlying checkpoint x checkpoint {dt2:.2f} s")
     for src, res in [*sxc.items(), *cxc.items()]:
@@ -155,6 +164,26 @@ def part3(args: argparse.Namespace) -> None:
         print(f"  {name}: {dt:.2f} s ({r.status}; target <= {target:g} s)")
 
 
+def part4(args: argparse.Namespace) -> None:
+    """Issue 20's exact query: every start -> checkpoint pair of the default arena at the finest
+    tolerance (0.01: positions closer than that merge, sideslips in 1/64 widths), each in a fresh
+    planner as one `arena travel --tolerance 0.01` runs it, stopped after --exact-seconds."""
+    from engine.gravstrike.travel_types import SearchLimits
+
+    arena = load(ROOT / "arenas" / "default.yaml")
+    cap = args.exact_seconds
+    print(f"exact tolerance 0.01, default arena, fresh planner per pair (target <= 1 s; stopped after {cap:g} s):")
+    times = []
+    for st in arena.start_positions if args.exact_pairs == "all" else arena.start_positions[:1]:
+        for cp in arena.checkpoints:
+            planner = Planner(arena, quantum=0.01, minimise="time", limits=SearchLimits(max_seconds=cap))
+            r, dt = clock(lambda: planner.plan(StartSource(st.player), Goal("checkpoint", cp.id)))
+            times.append(dt)
+            answer = f"{r.time:.3f} turns" if r.reachable else f"{r.status} ({r.undecided})" if r.undecided else r.status
+            print(f"  start:{st.player} -> checkpoint:{cp.id}: {dt:.2f} s, {answer}", flush=True)
+    print(f"  median {statistics.median(times):.2f} s, worst {max(times):.2f} s over {len(times)} pairs")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=5)
@@ -162,7 +191,12 @@ def main() -> int:
     ap.add_argument("--exact-matrix", action="store_true", help="also the start x checkpoint matrix at 0.1 (minutes)")
     ap.add_argument("--skip-default", action="store_true")
     ap.add_argument("--skip-reference", action="store_true")
+    ap.add_argument("--exact-pairs", choices=["start1", "all"], help="part 4: start -> checkpoint queries at 0.01 (minutes)")
+    ap.add_argument("--exact-seconds", type=float, default=120.0, help="part 4: stop each query after this many seconds")
     args = ap.parse_args()
+    if args.exact_pairs:
+        part4(args)
+        return 0
     if not args.skip_default:
         part1(args)
     if not args.skip_reference:
