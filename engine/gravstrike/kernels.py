@@ -48,6 +48,9 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
+from engine.gravstrike import kernels_hash
+from engine.gravstrike.kernels_graph import multi_dijkstra
+from engine.gravstrike.kernels_hash import table_insert, table_winners
 from engine.gravstrike.strips import inside
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -62,7 +65,6 @@ _BLOCKED, _FREE, _MIXED = 0, 1, 2  # engine.gravstrike.cspace's status codes
 #: :data:`_ZONED` when the cell has zone bits (certain or possible).
 _STATUS, _ZONED = 3, 4
 _NONE = np.uint64(0)
-_MIX = np.uint64(0x9E3779B97F4A7C15)  # engine.keytable's hash multiplier
 
 _state: dict[str, Any] = {"made": 0, "kernels": None, "failed": False}
 
@@ -128,7 +130,8 @@ def _load() -> dict[str, Callable[..., Any]] | None:
         # ``earlier`` inlined where it is called (a call per child cost a fifth of move_children)
         globals()["earlier"] = numba.njit(cache=True, nogil=True, inline="always")(getattr(earlier, "py_func", earlier))
         globals()["inside"] = jit(getattr(inside, "py_func", inside))
-        globals()["probe"] = numba.njit(cache=True, nogil=True, inline="always")(getattr(probe, "py_func", probe))
+        kernels_hash.probe = numba.njit(cache=True, nogil=True, inline="always")(
+            getattr(kernels_hash.probe, "py_func", kernels_hash.probe))
         done = _state["compiled"] = {
             "move_children": jit(move_children), "child_columns": jit(child_columns), "load_states": jit(load_states),
             "state_keys": jit(state_keys),
@@ -497,67 +500,6 @@ def resolve_exact(x: np.ndarray, y: np.ndarray, hk: np.ndarray, st: np.ndarray, 
     return free, zones
 
 
-def probe(tkeys: np.ndarray, k: int, shift: np.uint64, mask: int) -> tuple[np.int64, bool]:
-    """The slot of key ``k`` in the open-addressing table ``tkeys`` (-1: empty; linear probing
-    from the hash the numpy table uses), taken if it was not there: (slot, whether it is new)."""
-    s = np.int64((np.uint64(k) * _MIX) >> shift)
-    while tkeys[s] != k and tkeys[s] != -1:
-        s = (s + 1) & mask
-    if tkeys[s] == -1:
-        tkeys[s] = k
-        return s, True
-    return s, False
-
-
-def table_winners(keys: np.ndarray, times: np.ndarray) -> np.ndarray:
-    """Per distinct key, the index of the first of its smallest times (the candidates of
-    :meth:`engine.keytable.KeyTable.admit`), in the order the keys first occur: one pass
-    through a scratch open-addressing table twice the batch's size (the keys are non-negative)."""
-    n = len(keys)
-    bits = 1
-    while (1 << bits) < 2 * n:
-        bits += 1
-    size = 1 << bits
-    mask = size - 1
-    shift = np.uint64(64 - bits)
-    skeys = np.full(size, -1, dtype=np.int64)
-    best = np.empty(size, dtype=np.int64)
-    first = np.empty(n, dtype=np.int64)  # the slot of each distinct key, in first-occurrence order
-    w = 0
-    for i in range(n):
-        s, new = probe(skeys, keys[i], shift, mask)
-        if new:
-            best[s] = i
-            first[w] = s
-            w += 1
-        elif times[i] < times[best[s]]:
-            best[s] = i
-    out = np.empty(w, dtype=np.int64)
-    for j in range(w):
-        out[j] = best[first[j]]
-    return out
-
-
-def table_insert(tkeys: np.ndarray, ttimes: np.ndarray, bits: int, keys: np.ndarray,
-                 times: np.ndarray) -> tuple[np.ndarray, int]:
-    """:meth:`engine.keytable.KeyTable.admit`'s update for distinct ``keys`` (the table has room):
-    each takes its slot (linear probing from the same hash), and is better when its time is
-    smaller than the slot's.  Returns (better, keys added)."""
-    n = len(keys)
-    better = np.zeros(n, dtype=np.bool_)
-    mask = (1 << bits) - 1
-    shift = np.uint64(64 - bits)
-    added = 0
-    for i in range(n):
-        s, new = probe(tkeys, keys[i], shift, mask)
-        if new:
-            added += 1
-        if ttimes[s] > times[i]:
-            ttimes[s] = times[i]
-            better[i] = True
-    return better, added
-
-
 def bound(x: np.ndarray, y: np.ndarray, s: np.ndarray, l: np.ndarray, spent: np.ndarray, dist: np.ndarray,
           x0: float, y0: float, cell: float, nx: int, ny: int, rows: np.ndarray, table: np.ndarray, step: float,
           budget: int, unbounded: int) -> tuple[np.ndarray, int]:
@@ -584,81 +526,3 @@ def bound(x: np.ndarray, y: np.ndarray, s: np.ndarray, l: np.ndarray, spent: np.
         else:
             out[i] = unbounded
     return out, 0
-
-
-def multi_dijkstra(indptr: np.ndarray, indices: np.ndarray, data: np.ndarray, targets: np.ndarray,
-                   n: int, width: float) -> np.ndarray:
-    """Shortest distances on the CSR graph (``indptr``, ``indices``, ``data``: edge weights, all
-    positive) of ``n`` nodes from the nearest of ``targets`` (repeats allowed), infinite where
-    none reaches: ``scipy.sparse.csgraph.dijkstra(graph, directed=True, indices=targets,
-    min_only=True)`` bit for bit, in about half its time on the heuristic's grids.
-
-    Why bit for bit: Dijkstra's distances ``d`` solve ``d[v] = min(d[u] + w(u, v))`` (0 on the
-    targets), each sum rounded in float64 (an edge from a node settled after ``v`` adds to
-    no less than ``d[v]``); while every rounded sum is larger than the distance it adds to (a
-    weight over about 1e-16 of the distances - here at least 1e-9, distances in the hundreds),
-    that system has one solution, so any algorithm that stops only at a solution finds the same
-    numbers.  This one is a label-correcting bucket queue (Dial's): nodes in buckets ``width``
-    wide (a ring of them: an edge reaches at most ``max(data) / width`` + 2 buckets on), each
-    bucket emptied in any order, a node put back whenever its distance drops, so at the end no
-    edge can shorten anything.  With ``width`` at most the shortest edge other than the tiny
-    field jumps, a node is almost always taken once."""
-    dist = np.full(n, np.inf)
-    nb = 3
-    if len(data):
-        nb = int(data.max() / width) + 3
-    head = np.full(nb, -1, dtype=np.int64)
-    nxt = np.empty(n, dtype=np.int64)
-    prv = np.empty(n, dtype=np.int64)
-    inq = np.full(n, -1, dtype=np.int64)
-    live = 0
-    for t in targets:
-        if inq[t] == -1:
-            dist[t] = 0.0
-            nxt[t] = head[0]
-            prv[t] = -1
-            if head[0] != -1:
-                prv[head[0]] = t
-            head[0] = t
-            inq[t] = 0
-            live += 1
-    k = 0
-    while live:
-        s = k % nb
-        while head[s] != -1:
-            u = head[s]
-            h = nxt[u]
-            head[s] = h
-            if h != -1:
-                prv[h] = -1
-            inq[u] = -1
-            live -= 1
-            du = dist[u]
-            for e in range(indptr[u], indptr[u + 1]):
-                v = indices[e]
-                nd = du + data[e]
-                if nd < dist[v]:
-                    dist[v] = nd
-                    b = np.int64(nd / width)
-                    q = inq[v]
-                    if q != b:
-                        if q != -1:
-                            p, x = prv[v], nxt[v]
-                            if p != -1:
-                                nxt[p] = x
-                            else:
-                                head[q % nb] = x
-                            if x != -1:
-                                prv[x] = p
-                            live -= 1
-                        bs = b % nb
-                        h = head[bs]
-                        nxt[v] = h
-                        prv[v] = -1
-                        if h != -1:
-                            prv[h] = v
-                        head[bs] = v
-                        inq[v] = b
-                        live += 1
-        k += 1
-    return dist
