@@ -52,7 +52,7 @@ class DistanceGrid:
     jump over a thin wall: only end-of-length positions are checked), 16-neighbour edges weighted
     by their length, and free "jump" edges for acceleration-field pushes.  Each goal is then one
     multi-source Dijkstra run on the reversed graph: scipy's, or the compiled one
-    (:func:`engine.gravstrike.kernels.multi_dijkstra`, the same distances) once the process has
+    (:func:`engine.gravstrike.kernels_graph.multi_dijkstra`, the same distances) once the process has
     loaded the kernels."""
 
     def __init__(

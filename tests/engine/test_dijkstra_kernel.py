@@ -1,4 +1,4 @@
-"""The compiled multi-source Dijkstra (:func:`engine.gravstrike.kernels.multi_dijkstra`) gives
+"""The compiled multi-source Dijkstra (:func:`engine.gravstrike.kernels_graph.multi_dijkstra`) gives
 scipy's distances bit for bit (inf where unreachable) on the heuristic grids of several arenas -
 the default one, generated tables, arenas with acceleration fields (tiny jump edges) and one
 with a sealed part - for every goal's targets, and :meth:`DistanceGrid.distance_map` gives the

@@ -19,7 +19,7 @@ _compiled: list[dict] = []
 
 
 def _kernels() -> dict | None:
-    """The compiled admission (:func:`engine.gravstrike.kernels.table_winners`, ``table_insert``), loaded once."""
+    """The compiled admission (:func:`engine.gravstrike.kernels_hash.table_winners`, ``table_insert``), loaded once."""
     if not _compiled:
         got = kernels._load()
         if got is None:
