@@ -15,6 +15,29 @@ from engine.blockers import Blockers, FloatArray, edges, line_param, polygonal, 
 DENSE_PAIRS = 4_000
 
 
+def edge_spans(r0: np.ndarray, r1: np.ndarray, p0: np.ndarray, p1: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The angles under which each edge ``p0``-``p1`` is seen from an origin (``r0``, ``r1``: its
+    ends relative to that origin): (``lo``, ``hi``, ``full``) - the span from ``lo`` (in
+    [0, 2 pi)) to ``hi`` (possibly past 2 pi), padded for the hits :func:`ray_hits` accepts just
+    beyond an edge's ends, and ``full`` where the span is not well defined (an end at the origin,
+    the origin on the edge's line): such an edge is tested against every ray."""
+    two_pi = 2 * math.pi
+    d0, d1 = np.hypot(r0[:, 0], r0[:, 1]), np.hypot(r1[:, 0], r1[:, 1])
+    a0 = np.arctan2(r0[:, 1], r0[:, 0])
+    a1 = np.arctan2(r1[:, 1], r1[:, 0])
+    turn = np.mod(a1 - a0 + math.pi, two_pi) - math.pi
+    start = np.where(turn >= 0, a0, a1)
+    length = np.hypot(*(p1 - p0).T)
+    near = np.minimum(d0, d1)
+    cross = r0[:, 0] * r1[:, 1] - r0[:, 1] * r1[:, 0]
+    full = (near < 1e-6) | (np.abs(cross) <= 1e-9 * d0 * d1)
+    # hits are accepted up to 1e-12 of the edge beyond its ends: widen the span accordingly
+    pad = 1e-9 + 4e-12 * length / np.maximum(near, 1e-6)
+    lo = np.mod(start - pad, two_pi)
+    hi = lo + np.abs(turn) + 2 * pad
+    return lo, hi, full
+
+
 def rays_from(
     origin: FloatArray, angles: FloatArray, p0: FloatArray, p1: FloatArray, tmin: float,
     dense_pairs: int = DENSE_PAIRS,
@@ -30,22 +53,7 @@ def rays_from(
     if k * n <= dense_pairs:
         return ray_hits(np.repeat(origin[None, :], k, axis=0), dirs, p0, p1, tmin)
     two_pi = 2 * math.pi
-    r0, r1 = p0 - origin, p1 - origin
-    d0, d1 = np.hypot(r0[:, 0], r0[:, 1]), np.hypot(r1[:, 0], r1[:, 1])
-    a0 = np.arctan2(r0[:, 1], r0[:, 0])
-    a1 = np.arctan2(r1[:, 1], r1[:, 0])
-    turn = np.mod(a1 - a0 + math.pi, two_pi) - math.pi
-    start = np.where(turn >= 0, a0, a1)
-    length = np.hypot(*(p1 - p0).T)
-    near = np.minimum(d0, d1)
-    cross = r0[:, 0] * r1[:, 1] - r0[:, 1] * r1[:, 0]
-    # every edge whose span is not well defined (an end at the origin, the origin on its line)
-    # is tested against every ray
-    full = (near < 1e-6) | (np.abs(cross) <= 1e-9 * d0 * d1)
-    # hits are accepted up to 1e-12 of the edge beyond its ends: widen the span accordingly
-    pad = 1e-9 + 4e-12 * length / np.maximum(near, 1e-6)
-    lo = np.mod(start - pad, two_pi)
-    hi = lo + np.abs(turn) + 2 * pad
+    lo, hi, full = edge_spans(p0 - origin, p1 - origin, p0, p1)
     ray_angle = np.mod(angles, two_pi)
     order = np.argsort(ray_angle, kind="stable")
     sorted_angle = ray_angle[order]

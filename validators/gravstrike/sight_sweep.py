@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.blockers import line_param
+from engine.visibility import edge_spans
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
@@ -106,19 +107,7 @@ def _rays(origins: FloatArray, own: IntArray, first: IntArray, last: IntArray, a
     if not len(p0):
         return best, hit
     dirs = np.stack([np.cos(angles), np.sin(angles)], axis=1)
-    r0, r1 = rel, p1 - origins[owner]
-    d1 = np.hypot(r1[:, 0], r1[:, 1])
-    a0 = np.arctan2(r0[:, 1], r0[:, 0])
-    a1 = np.arctan2(r1[:, 1], r1[:, 0])
-    turn = np.mod(a1 - a0 + math.pi, two_pi) - math.pi
-    start = np.where(turn >= 0, a0, a1)
-    length = np.hypot(*(p1 - p0).T)
-    near = np.minimum(d0, d1)
-    cross = r0[:, 0] * r1[:, 1] - r0[:, 1] * r1[:, 0]
-    full = (near < 1e-6) | (np.abs(cross) <= 1e-9 * d0 * d1)
-    pad = 1e-9 + 4e-12 * length / np.maximum(near, 1e-6)
-    lo = np.mod(start - pad, two_pi)
-    hi = lo + np.abs(turn) + 2 * pad
+    lo, hi, full = edge_spans(rel, p1 - origins[owner], p0, p1)
     # every point's rays sorted by angle, the points one after another
     ray_angle = np.mod(angles, two_pi)
     order = np.lexsort((ray_angle, own))
