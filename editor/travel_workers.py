@@ -199,6 +199,8 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
     owned: list[str] = []
     warm = False
     gen = 0
+    quick_done: Any = None  # the last arena whose quick stage this worker ran (its caches are warm)
+    last: Any = None
 
     def newer() -> bool:
         return not requests.empty()
@@ -209,6 +211,11 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
         except queue.Empty:
             try:
                 session.warm(newer, sources=owned)
+                if last is not None and quick_done is not last and requests.empty():
+                    # the quick stage's caches (thin walls' witnesses, sight shares, the schema
+                    # gate) warm here too: the next edit may hand the stage to this worker
+                    quick_findings(last, should_stop=newer)
+                    quick_done = last
                 if requests.empty():
                     replies.send(("warm", gen, len(session.searches)))
             except Exception:  # noqa: BLE001 - warming is best effort; the next request reports
@@ -219,10 +226,12 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
             return
         _, gen, arena, share = msg
         owned = share.owned
+        last = arena
         try:
             if share.quick:
                 t0 = time.perf_counter()
                 found = quick_findings(arena, should_stop=newer)
+                quick_done = arena
                 replies.send(("quick", gen, (found, time.perf_counter() - t0)))
             session.stop = newer
             t0 = time.perf_counter()

@@ -13,7 +13,6 @@ witness is reported as the finding's path.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from functools import lru_cache
 from typing import Any
@@ -96,7 +95,8 @@ def _verdict(arena: Arena, code: str) -> Result:
         thickness[wall.id] = round(t, 3)
         witness = None
         if t <= t_move + 1e-6:
-            witness = _maneuver_witness(_near(arena, geom, OFFSETS[-1] + reach), geom)
+            near = tuple(w for w in arena.walls if w.shape.to_shapely().distance(geom) <= OFFSETS[-1] + reach)
+            witness = _wall_witness(wall, near, arena.acceleration_fields, arena.bounds, turbine)
         if witness is None and t <= t_push + 1e-6:
             witness = _push_witness(arena, geo, geom)
         if witness is None:
@@ -130,12 +130,14 @@ def _samples(wall: Any) -> list[tuple[float, float]]:
     return pts
 
 
-def _near(arena: Arena, wall: Any, reach: float) -> ArenaGeometry:
-    """The arena's geometry with only the walls within ``reach`` of ``wall``: the others can't
-    meet the poses tested around it (on a big table, testing every wall for every pose cost
-    most of a validation)."""
-    near = tuple(w for w in arena.walls if w.shape.to_shapely().distance(wall) <= reach)
-    return ArenaGeometry(dataclasses.replace(arena, walls=near))
+@lru_cache(maxsize=256)
+def _wall_witness(wall: Any, near: Any, fields: Any, bounds: Any, turbine: Any) -> tuple[Pose, Pose, str] | None:
+    """:func:`_maneuver_witness` for ``wall`` among the walls ``near`` it (within a length's
+    reach of its samples, itself included: the others can't meet the poses tested around it - on
+    a big table, testing every wall for every pose cost most of a validation).  Cached on exactly
+    what it reads, so dragging one wall tests again only the thin walls near it."""
+    arena = Arena(name="walls", bounds=bounds, walls=near, acceleration_fields=fields, turbine=turbine)
+    return _maneuver_witness(ArenaGeometry(arena), wall.shape.to_shapely())
 
 
 def _maneuver_witness(geo: ArenaGeometry, wall: Any) -> tuple[Pose, Pose, str] | None:
