@@ -69,8 +69,11 @@ class TravelSession:
                 self.arena = arena
                 self.last_update = ("retarget" if moved else "same", frozenset(moved))
                 return
-        self.planner = Planner(arena, quantum=self.tolerance, minimise="time", max_turns=self.max_turns,
-                               limits=self.limits)
+        planner = Planner(arena, quantum=self.tolerance, minimise="time", max_turns=self.max_turns,
+                          limits=self.limits)
+        for search in self.searches.values():  # their tables and stores serve the new version's searches
+            search.release(into=planner)
+        self.planner = planner
         self.arena, self._settings = arena, settings
         self.searches, self.pending = {}, {}
         self.last_update = ("new", frozenset())

@@ -124,7 +124,8 @@ class FrontierSearch:
         #: Checked between batches: when it returns True the search raises :class:`SearchStopped`,
         #: leaving a consistent state (it can be run or resumed again later).
         self.stop: Callable[[], bool] | None = None
-        self.store = StateStore()
+        spare_stores = planner._scratch.setdefault("stores", [])
+        self.store = spare_stores.pop() if spare_stores else StateStore()  # (a released search's: no growing)
         self.parked: list[np.ndarray] = []
         self.low = 0  # lowest bucket pushed to since the last batch
         #: Open states set aside by :meth:`compact`, sorted by time (``reservoir_time``).
@@ -366,18 +367,18 @@ class FrontierSearch:
                 f += 1
                 continue
             entries, self.buckets[f] = self.buckets[f], []
-            self.queued -= sum(len(e) for e, _ in entries)
             self.low = self.limit + 1
             parts = [e for e, v in entries if v == self.version]
-            stale = [e for e, v in entries if v != self.version]
-            if stale:  # queued before a goal was settled: the bound may have grown
-                sids = np.concatenate(stale)
+            ids = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+            self.queued -= len(ids)
+            if len(parts) < len(entries):  # queued before a goal was settled: the bound may have grown
+                sids = np.concatenate([e for e, v in entries if v != self.version])
+                self.queued -= len(sids)
                 x, y, s, l, spent, time = (self.store.cols[k][sids] for k in ("x", "y", "s", "l", "spent", "time"))
                 nf = time.astype(np.int64) + self._h(x, y, s, l, spent)
                 later = nf > f
                 self._bucket(sids[later], nf[later])
-                parts.append(sids[~later])
-            ids = np.concatenate(parts)
+                ids = np.concatenate([ids, sids[~later]])
             if not len(ids):
                 continue
             chunk = max(64, min(STEP_STATES, STEP_CHILDREN // self.lat.count))
@@ -475,9 +476,10 @@ class FrontierSearch:
         two states closer than the tolerance is kept."""
         return resume(self, changed)
 
-    def release(self) -> None:
-        """The search is no longer needed: hand its key table back to the planner."""
-        release(self)
+    def release(self, into: Planner | None = None) -> None:
+        """The search is no longer needed: hand its key table and its state store back to its
+        planner (or to ``into``, the planner of the arena's next version)."""
+        release(self, into)
 
     def compact(self) -> None:
         """Fold the queued and parked states into the reservoir :meth:`resume` draws from."""

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, Sequence
 import numpy as np
 
 from engine.keytable import PagedTable
-from engine.gravstrike.frontier_paths import PIVOT_BASE, pushed_landings
+from engine.gravstrike.frontier_paths import PIVOT_BASE, StateStore, pushed_landings
 from engine.gravstrike.travel_types import Goal, TravelResult
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.gravstrike.frontier import FrontierSearch
+    from engine.gravstrike.planner import Planner
 
 
 def resume(search: FrontierSearch, changed: Sequence[Goal]) -> dict[Goal, TravelResult]:
@@ -63,17 +64,24 @@ def resume(search: FrontierSearch, changed: Sequence[Goal]) -> dict[Goal, Travel
     return search.results
 
 
-def release(search: FrontierSearch) -> None:
-    """The search is no longer needed: hand its key table back to the planner (reset where
-    it was written) so that the next search skips allocating one."""
-    if not search.dense or not search.best.size:
-        return
-    keys = search.store.cols["key"][: search.store.n]
-    search.best.reset(keys[keys >= 0])
-    spare = search.p._scratch.setdefault("tables", [])
-    if len(spare) < 2:
-        spare.append(search.best)
-    search.best = PagedTable(0, search.best.dtype, None)
+def release(search: FrontierSearch, into: Planner | None = None) -> None:
+    """The search is no longer needed: hand its key table (reset where it was written) and its
+    state store (emptied, its room kept) back to its planner, or to ``into`` (the planner of
+    the arena's next version: a table of another size is never taken), so that the next search
+    skips allocating and growing them."""
+    scratch = (into or search.p)._scratch
+    if search.dense and search.best.size:
+        keys = search.store.cols["key"][: search.store.n]
+        search.best.reset(keys[keys >= 0])
+        spare = scratch.setdefault("tables", [])
+        if len(spare) < 2:
+            spare.append(search.best)
+        search.best = PagedTable(0, search.best.dtype, None)
+    stores = scratch.setdefault("stores", [])
+    if len(stores) < 2:
+        search.store.n = 0
+        stores.append(search.store)
+    search.store = StateStore()
 
 
 def compact(search: FrontierSearch) -> None:
