@@ -31,14 +31,17 @@ from __future__ import annotations
 import math
 import multiprocessing
 import queue
+import shutil
 import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
+from pathlib import Path
 from typing import Any
 
 from editor.lifeline import lifeline
+from editor.map_share import make_dir
 from editor.worker_requests import Requests, take
 from schema.model import Arena
 from validators.context import travel_sources
@@ -86,6 +89,9 @@ class Share:
     searched: dict[str, str] = field(default_factory=dict)
     #: The arena's symmetry operations (found once, by the planner; the worker uses the images).
     symmetries: list[Invariance] = field(default_factory=list)
+    #: Where the workers share distance maps (:mod:`editor.map_share`), and this worker's number.
+    maps: str | None = None
+    worker: int = 0
 
 
 def orbits(arena: Arena, sources: list[str], ops: list[Invariance] | None = None) -> list[list[str]]:
@@ -189,6 +195,7 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
         watch(line)
     requests = take(requests)
     from editor.analysis import Cancelled, quick_findings
+    from editor.map_share import MapShare
     from engine.gravstrike.frontier import SearchStopped
     from validators.travel_session import TravelSession
 
@@ -227,6 +234,8 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
         _, gen, arena, share = msg
         owned = share.owned
         last = arena
+        if share.maps is not None and (session.map_share is None or session.map_share.folder != Path(share.maps)):
+            session.map_share = MapShare(share.maps, share.worker)
         try:
             if share.quick:
                 t0 = time.perf_counter()
@@ -315,6 +324,8 @@ class TravelWorkers:
         self._travel: dict[int, dict[str, Any]] = {}
         self._warm: dict[int, int] = {}
         self._restarts = 0
+        #: Where the workers share distance maps (:mod:`editor.map_share`); removed by close().
+        self.maps_dir: str | None = make_dir() if self.count > 1 else None
 
     def _worker(self, i: int) -> _Worker:
         w = self.workers[i]
@@ -341,6 +352,7 @@ class TravelWorkers:
         self._request = (gen, arena, self.shares)
         self._quick, self._travel, self._warm, self._restarts = None, {}, {}, 0
         for i, share in enumerate(self.shares):
+            share.maps, share.worker = self.maps_dir, i
             self._worker(i).requests.put(("run", gen, arena, share))
         return gen
 
@@ -429,3 +441,6 @@ class TravelWorkers:
             if w is not None:
                 w.stop()
                 self.workers[i] = None
+        if self.maps_dir is not None:
+            shutil.rmtree(self.maps_dir, ignore_errors=True)
+            self.maps_dir = None

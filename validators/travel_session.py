@@ -47,6 +47,9 @@ class TravelSession:
         #: What the last :meth:`update` did: "new", "retarget" (with the moved goals) or "same".
         self.last_update: tuple[str, frozenset[Goal]] = ("new", frozenset())
         self.stop: Callable[[], bool] | None = None
+        #: Distance maps shared with other processes on the same arena (see
+        #: :attr:`engine.gravstrike.planner.Planner.map_share`), handed to every planner made here.
+        self.map_share: Any = None
 
     # -- arena versions -------------------------------------------------------------------------
     def _settings_of(self, arena: Arena) -> Any:
@@ -71,6 +74,7 @@ class TravelSession:
                 return
         planner = Planner(arena, quantum=self.tolerance, minimise="time", max_turns=self.max_turns,
                           limits=self.limits)
+        planner.map_share = self.map_share
         for search in self.searches.values():  # their tables and stores serve the new version's searches
             search.release(into=planner)
         self.planner = planner

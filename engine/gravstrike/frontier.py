@@ -242,7 +242,7 @@ class FrontierSearch:
         self.version += 1
         p = self.p
         if p.use_heuristic and self.open:
-            maps = [p._distance_map(g) for g in self.open]
+            maps = p.distance_maps(list(self.open))
             d = maps[0].array.copy()
             for m in maps[1:]:
                 np.minimum(d, m.array, out=d)

@@ -27,6 +27,7 @@ heading is a source heading plus a multiple of 30 degrees).  One search serves e
 
 from __future__ import annotations
 
+import hashlib
 import math
 from typing import Any, Iterable, Literal, Sequence
 
@@ -36,7 +37,7 @@ import shapely
 from engine.gravstrike.cspace import CSpace, HeadingSpace, ZoneSpec
 from engine.gravstrike.frontier import FrontierSearch
 from engine.gravstrike.geometry import ArenaGeometry, shape_centre
-from engine.gravstrike.heuristic import DistanceGrid, DistanceMap, TimeBound
+from engine.gravstrike.heuristic import HEURISTIC_CELL, DistanceGrid, DistanceMap, TimeBound
 from engine.gravstrike.lattice import BoundTable, HeadingLattice
 from engine.gravstrike.lattice import supported as frontier_supported
 from engine.gravstrike.motion import (
@@ -180,6 +181,12 @@ class Planner:
         self._scratch: dict[str, Any] = {}
         #: The planner :meth:`confirm` searches with (made on first use, sharing this one's tables).
         self._fine: Planner | None = None
+        #: Distance maps shared with other processes planning on the same arena (the editor's
+        #: workers), or None: an object with ``get(key)`` (the map's array, or None), ``put(key,
+        #: array)`` and ``order(keys)`` (the order this process computes missing maps in, so that
+        #: two processes start at opposite ends).  Keys are :meth:`map_key`'s.
+        self.map_share: Any = None
+        self._arena_key: str | None = None
 
     # -- goals and sources -------------------------------------------------------------------
     def goals(self) -> list[Goal]:
@@ -240,10 +247,38 @@ class Planner:
             self._grid = DistanceGrid(g.bounds, fd, self.reach, jumps)
         return self._grid
 
+    def map_key(self, goal: Goal) -> str:
+        """What ``goal``'s distance map depends on, digested: the arena's bounds, walls, fields and
+        turbine (the grid) and the goal's region."""
+        if self._arena_key is None:
+            a = self.arena
+            self._arena_key = hashlib.sha256(repr((HEURISTIC_CELL, a.bounds, a.walls, a.acceleration_fields,
+                                                   a.turbine)).encode()).hexdigest()
+        where: Any = self.gates[goal] if goal.kind == "gate" else self.cspace.zones[self.goal_zone[goal]].geometry.wkb
+        return hashlib.sha256(repr((self._arena_key, goal, where)).encode()).hexdigest()[:40]
+
+    def distance_maps(self, goals: Sequence[Goal]) -> list[DistanceMap]:
+        """:meth:`_distance_map` of each goal; missing ones made in the order :attr:`map_share`
+        asks for (each taken from it if another process has made it meanwhile)."""
+        todo = [g for g in goals if g not in self._maps]
+        if self.map_share is not None and len(todo) > 1:
+            keys = {self.map_key(g): g for g in todo}
+            todo = [keys[k] for k in self.map_share.order(list(keys))]
+        for g in todo:
+            self._distance_map(g)
+        return [self._maps[g] for g in goals]
+
     def _distance_map(self, goal: Goal) -> DistanceMap:
         m = self._maps.get(goal)
         if m is not None:
             return m
+        share = self.map_share
+        if share is not None:
+            got = share.get(self.map_key(goal))
+            grid = self._distance_grid()
+            if got is not None and got.shape == (grid.nx, grid.ny):
+                m = self._maps[goal] = DistanceMap(grid, got)
+                return m
         t = self.turbine
         half_diag = math.hypot(t.length / 2.0, t.width / 2.0) + 1e-6
         grid = self._distance_grid()
@@ -254,6 +289,8 @@ class Planner:
             region = self.cspace.zones[self.goal_zone[goal]].geometry.buffer(half_diag)
         m = grid.distance_map(region)
         self._maps[goal] = m
+        if share is not None:
+            share.put(self.map_key(goal), m.grid)
         return m
 
     def _moves_for(self, heading: float) -> list[tuple[float, float, float, int, str, list[tuple[float, float]], HeadingSpace]]:

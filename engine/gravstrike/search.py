@@ -76,7 +76,7 @@ class ScalarSearch:
         self.version += 1
         p = self.p
         if p.use_heuristic and self.open_goals:
-            maps = [p._distance_map(g) for g in self.open_goals]
+            maps = p.distance_maps(list(self.open_goals))
             self.dist = combine(maps)
             self.dmap = maps[0]
         else:
