@@ -200,7 +200,7 @@ def _prune_args(search: FrontierSearch, n: dict[str, np.ndarray]) -> tuple[objec
              and all(g in search.goal_bit for g in search.open))
     goals = np.uint64(sum(1 << search.goal_bit[g] for g in search.open if g in search.goal_bit))
     return (prune, n["s"], n["l"], n["t"], n["used"], search.scale, goals, search.field_bits, search.p.quantum,
-            search.qi0, search.qj0, search.nqj, search.sb, search.sd, search.blk, search.slot,
+            search.qi0, search.qj0, search.nqj, search.sb, search.sd, search.blk, search.plane, search.slot,
             table.pool if prune else _NO_POOL, table.dir if prune else _NO_DIR,
             -1 if not prune or table.bits is None else table.bits)
 

@@ -153,7 +153,7 @@ def admit(search: FrontierSearch, c: dict[str, np.ndarray],
     n = len(time)
     base, used, bnd, spent = kern["state_keys"](
         c["x"], c["y"], c["hk"], c["s"], c["l"], c["spent"], c["used"], search.budget is None, search.p.quantum,
-        search.qi0, search.qj0, search.nqj, search.sb, search.sd, search.blk, search.slot)
+        search.qi0, search.qj0, search.nqj, search.sb, search.sd, search.blk, search.plane, search.slot)
     keep = np.zeros(n, dtype=bool)
     key = np.full(n, -1, dtype=np.int64)
     if search.dense:
@@ -161,7 +161,7 @@ def admit(search: FrontierSearch, c: dict[str, np.ndarray],
         bits = -1 if table.bits is None else table.bits
         while True:
             win, at, pages, missing = kern["dense_admit"](base, time, bnd, spent, used, table.pool, table.dir, bits,
-                                                          table.pages)
+                                                          table.pages, search.plane)
             if not missing:
                 break
             table.grow(missing)
@@ -191,7 +191,8 @@ def zone_flagged(status: np.ndarray, sure: np.ndarray, maybe: np.ndarray) -> np.
     return flagged
 
 
-def earlier(key: int, t: int, within: int, pool: np.ndarray, dirs: np.ndarray, bits: int, mask: int) -> bool:
+def earlier(key: int, t: int, within: int, pool: np.ndarray, dirs: np.ndarray, bits: int, mask: int,
+            stride: int) -> bool:
     """Is ``t`` earlier than the table's time for ``key`` and, within a turn, than those of the
     ``within`` keys below it (the same state with 1 .. ``within`` fewer icons spent)?  ``bits``
     -1: keys are locations; else pages of ``1 << bits`` entries through ``dirs`` (``mask`` the
@@ -201,7 +202,7 @@ def earlier(key: int, t: int, within: int, pool: np.ndarray, dirs: np.ndarray, b
     for d in range(1, within + 1):
         if not good:
             break
-        kk = key - d
+        kk = key - d * stride
         at = kk if bits < 0 else (dirs[kk >> bits] << bits) | (kk & mask)
         good = pool[at] > t
     return good
@@ -213,7 +214,7 @@ def move_children(x: np.ndarray, y: np.ndarray, hk: np.ndarray, spent: np.ndarra
                   status: np.ndarray, sure: np.ndarray, maybe: np.ndarray, prune: bool,
                   s: np.ndarray, l: np.ndarray, t: np.ndarray, used: np.ndarray, scale: int, keep: np.uint64,
                   fields: np.uint64, q: float, qi0: int, qj0: int, nqj: int, sb: int, sd: int, blk: int,
-                  slot: np.ndarray, pool: np.ndarray, dirs: np.ndarray, bits: int) -> tuple[np.ndarray, ...]:
+                  plane: int, slot: np.ndarray, pool: np.ndarray, dirs: np.ndarray, bits: int) -> tuple[np.ndarray, ...]:
     """Every maneuver ``k`` from every state ``r`` (those within ``budget`` icons; -1: no
     budget) that ends on a cell of the raster not blocked: (r, k, x, y, new heading, status of
     the cell, the cell, its certain zone bits, its possible zone bits).  ``status`` is flagged
@@ -274,9 +275,8 @@ def move_children(x: np.ndarray, y: np.ndarray, hk: np.ndarray, spent: np.ndarra
             if dense and ((zs | zm) & wanted) == 0:
                 sp = 0 if budget < 0 else spent[i] + cost[k]
                 sl = si if b else sb + slot[si, min(li, si)] * sd + sp
-                key = ((np.int64(np.rint(px / q)) - qi0) * nqj + np.int64(np.rint(py / q)) - qj0) * 12
-                key = (key + g) * blk + sl
-                if not earlier(key, tm, 0 if b else sp, pool, dirs, bits, mask):
+                key = (g * blk + sl) * plane + (np.int64(np.rint(px / q)) - qi0) * nqj + np.int64(np.rint(py / q)) - qj0
+                if not earlier(key, tm, 0 if b else sp, pool, dirs, bits, mask, plane):
                     continue
             r_out[n], k_out[n], x_out[n], y_out[n], h_out[n] = i, k, px, py, g
             st_out[n], c_out[n] = st, c
@@ -360,7 +360,7 @@ def load_states(ids: np.ndarray, pool: np.ndarray, every: bool, x: np.ndarray, y
 
 def state_keys(x: np.ndarray, y: np.ndarray, hk: np.ndarray, s: np.ndarray, l: np.ndarray, spent: np.ndarray,
                used: np.ndarray, no_budget: bool, q: float, qi0: int, qj0: int, nqj: int, sb: int, sd: int,
-               blk: int, slot: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+               blk: int, plane: int, slot: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(key, fields-used bits, at a turn's boundary, icons spent) of each child: the numpy
     lines at the head of :meth:`engine.gravstrike.frontier.FrontierSearch._admit`."""
     n = len(x)
@@ -375,7 +375,7 @@ def state_keys(x: np.ndarray, y: np.ndarray, hk: np.ndarray, s: np.ndarray, l: n
         b = l[i] >= si
         sp = 0 if no_budget else spent[i]
         sl = si if b else sb + slot[si, min(l[i], si)] * sd + sp
-        key[i] = ((qi * nqj + qj) * 12 + hk[i]) * blk + sl
+        key[i] = (hk[i] * blk + sl) * plane + qi * nqj + qj
         used_out[i] = 0 if b else np.int64(used[i])
         bnd[i] = b
         sp_out[i] = sp
@@ -383,7 +383,7 @@ def state_keys(x: np.ndarray, y: np.ndarray, hk: np.ndarray, s: np.ndarray, l: n
 
 
 def dense_admit(key: np.ndarray, tm: np.ndarray, bnd: np.ndarray, spent: np.ndarray, used: np.ndarray,
-                pool: np.ndarray, dirs: np.ndarray, bits: int, pages: int) -> tuple[np.ndarray, np.ndarray, int, int]:
+                pool: np.ndarray, dirs: np.ndarray, bits: int, pages: int, stride: int) -> tuple[np.ndarray, np.ndarray, int, int]:
     """The dense table's test for the children no field pushed this turn (``used`` 0), with keys
     ``key`` at times ``tm``: a child is kept when it is earlier than its key's time and, within a
     turn (not ``bnd``), than the times of the keys with 1 .. ``spent`` fewer icons spent, as the
@@ -402,7 +402,7 @@ def dense_admit(key: np.ndarray, tm: np.ndarray, bnd: np.ndarray, spent: np.ndar
         if used[i] != 0:
             continue
         k = key[i]
-        ok[i] = earlier(k, tm[i], 0 if bnd[i] else spent[i], pool, dirs, bits, mask)
+        ok[i] = earlier(k, tm[i], 0 if bnd[i] else spent[i], pool, dirs, bits, mask, stride)
     if bits >= 0:  # new pages: count them (marked -1), check the pool, then number them
         new = 0
         for i in range(n):

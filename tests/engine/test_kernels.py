@@ -76,7 +76,8 @@ def test_dense_admit_keeps_the_first_of_the_earliest_per_key() -> None:
     bnd = np.array([True, True, True, True, False, False])
     spent = np.array([0, 0, 0, 0, 1, 0], dtype=np.int64)  # key 5 with 1 icon spent: key 4 (0 spent) holds 7
     used = np.zeros(6, dtype=np.int64)
-    win, at, pages, missing = kernels.dense_admit(key, tm, bnd, spent, used, pool, np.zeros(0, dtype=np.int64), -1, 1)
+    # stride 1: the key of the same state with one icon fewer spent is the key below
+    win, at, pages, missing = kernels.dense_admit(key, tm, bnd, spent, used, pool, np.zeros(0, dtype=np.int64), -1, 1, 1)
     assert win.tolist() == [1, 3, 5] and at.tolist() == [9, 3, 5] and missing == 0
     assert pool[[9, 3, 5]].tolist() == [4, 8, 7]
 
@@ -133,7 +134,7 @@ def test_pruning_keeps_a_beaten_child_that_may_meet_an_open_goal_or_field() -> N
     state = (np.array([0.5]), np.array([0.5]), np.array([0], dtype=i64), np.array([0], dtype=i64), -1)
     moves = (np.ones((12, 1)), np.zeros((12, 1)), np.zeros((12, 1), dtype=i64), np.ones(1, dtype=i64))
     slot = np.full((2, 2), -1, dtype=i64)
-    keyspec = (1.0, 0, 0, 4, 2, 1, 2, slot)  # quantum, qi0, qj0, nqj, sb, sd, blk, slot
+    keyspec = (1.0, 0, 0, 4, 2, 1, 2, 16, slot)  # quantum, qi0, qj0, nqj, sb, sd, blk, plane (4 x 4), slot
     key = kernels.state_keys(np.array([1.5]), np.array([0.5]), np.zeros(1, dtype=i64), np.ones(1, dtype=i64),
                              np.ones(1, dtype=i64), np.zeros(1, dtype=i64), np.zeros(1, dtype=u64), True,
                              *keyspec)[0][0]
@@ -142,7 +143,7 @@ def test_pruning_keeps_a_beaten_child_that_may_meet_an_open_goal_or_field() -> N
         sure = np.full((1, 16), sure_bits, dtype=u64)
         maybe = np.zeros((1, 16), dtype=u64)
         status = kernels.zone_flagged(np.ones((1, 16), dtype=np.uint8), sure, maybe)  # every cell free
-        pool = np.full(256, 100, dtype=np.int16)
+        pool = np.full(12 * 2 * 16, 100, dtype=np.int16)
         pool[key] = pool_time
         raster = (0.0, 0.0, 1.0, 4, 4, status, sure, maybe)
         parent = (np.ones(1, dtype=i64), np.zeros(1, dtype=i64), np.ones(1, dtype=i64), np.zeros(1, dtype=u64), 1)
