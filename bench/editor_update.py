@@ -12,7 +12,7 @@ Medians over N moves of each kind of element.
 four starts, five checkpoints, 5 walls per 6 lengths, no symmetry; issue 20 asks for findings
 within 100 ms after moving a checkpoint and within 1 s after moving a start or a wall at 48).
 
-Usage: python bench/editor_update.py [--moves N] [--slow-moves N] [--size L [--seed N]]
+Usage: python bench/editor_update.py [--moves N] [--slow-moves N] [--size L [--seed N]] [--samples]
 """
 
 from __future__ import annotations
@@ -68,6 +68,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--moves", type=int, default=9)
     ap.add_argument("--slow-moves", type=int, default=3, help="moves of starts and walls (they search again)")
+    ap.add_argument("--samples", action="store_true", help="also print every edit's time, in order")
     ap.add_argument("--size", type=float, help="a generated table this many lengths across")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
@@ -102,6 +103,8 @@ def main() -> int:
             print(f"move {kind:16s}: quick findings {1000 * statistics.median(quick):4.0f} ms, all findings "
                   f"{1000 * statistics.median(total):5.0f} ms (median of {n}, max {1000 * max(total):.0f} ms; target "
                   f"{'100 ms' if kind in ('checkpoint A', 'static target T1') else '1 s at 48 lengths'})")
+            if args.samples:
+                print("    each:", " ".join(f"{1000 * x:.0f}" for x in total), "ms")
     finally:
         live.close()
     return 0
