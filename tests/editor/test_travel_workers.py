@@ -142,3 +142,29 @@ def test_quick_stage_runs_on_a_worker(workers: TravelWorkers) -> None:
     workers.submit(arena, quick=True)
     assert workers.collect_quick() == quick_findings(arena)
     assert set(workers.collect()) == set(travel_sources(arena))
+
+
+def test_new_searches_on_one_heading_lattice_share_a_worker() -> None:
+    """Starts facing alike modulo 30 degrees search on one heading lattice (0.036 s to build on a
+    48-length table): after a wall edit (every search new) each worker gets the two starts of one
+    lattice - the checkpoints' searches (every multiple of 30 degrees) going to the one facing a
+    multiple of 30 - whatever the starts' last measured times say (they carry the setup of
+    whichever search ran first on its worker, or go stale across edits)."""
+    from editor.travel_workers import lattice_base, plan
+    from tests.engine.table_arenas import table_arena
+
+    arena = table_arena(48, 1)
+    s1, s2, s3, s4 = arena.start_positions  # facing 0, 90, 197, 287: made 0, 197, 90, 287
+    arena = dataclasses.replace(arena, start_positions=(s1, dataclasses.replace(s2, facing=197.0),
+                                                        dataclasses.replace(s3, facing=90.0), s4))
+    starts = [f"start:{s.player}" for s in arena.start_positions]
+    assert [lattice_base(arena, s) for s in starts] == [0.0, 17.0, 0.0, 17.0]
+    sources = travel_sources(arena)
+    for measured in ([0.45, 0.45, 0.45, 0.45], [1.6, 0.35, 0.4, 0.9]):
+        cost = {(s, "new"): c for s, c in zip(starts, measured)}
+        cost |= {(s, "new"): 0.003 for s in sources if s.startswith("checkpoint:")}  # as measured
+        shares = plan(arena, 2, {}, set(sources), cost, quick=True)
+        split = sorted(sorted(s for s in share.tasks if s.startswith("start:")) for share in shares)
+        assert split == [["start:1", "start:3"], ["start:2", "start:4"]], measured
+        zero = next(share for share in shares if "start:1" in share.tasks)
+        assert all(s in zero.tasks for s in sources if s.startswith("checkpoint:"))
