@@ -273,8 +273,9 @@ class Planner:
         if m is not None:
             return m
         share = self.map_share
+        key = self.map_key(goal) if share is not None else ""
         if share is not None:
-            got = share.get(self.map_key(goal))
+            got = share.get(key)
             grid = self._distance_grid()
             if got is not None and got.shape == (grid.nx, grid.ny):
                 m = self._maps[goal] = DistanceMap(grid, got)
@@ -290,7 +291,7 @@ class Planner:
         m = grid.distance_map(region)
         self._maps[goal] = m
         if share is not None:
-            share.put(self.map_key(goal), m.grid)
+            share.put(key, m.grid)
         return m
 
     def _moves_for(self, heading: float) -> list[tuple[float, float, float, int, str, list[tuple[float, float]], HeadingSpace]]:
