@@ -13,7 +13,9 @@ For every edit :meth:`TravelWorkers.submit` plans the work (:func:`plan`):
 - a task costs what it cost last time (a resume, or a new search), and only the owner of a kept
   search can resume it; new searches and the quick stage (format checks and the validators that
   need no travel, :func:`editor.analysis.quick_findings`) can go anywhere;
-- tasks go, largest first, to the worker that would finish them soonest.
+- tasks go, largest first, to the worker that would finish them soonest; new searches from
+  starts facing alike modulo 30 degrees go to one worker when that keeps the workers even, so
+  that each builds one heading lattice (:func:`_assign`).
 
 So the two cores finish together, and the editor's own process keeps only its UI.  Between
 requests a worker warms up: it runs the searches of its sources that it doesn't have yet (or
