@@ -38,6 +38,27 @@ def edge_spans(r0: np.ndarray, r1: np.ndarray, p0: np.ndarray, p1: np.ndarray) -
     return lo, hi, full
 
 
+def circle_crossings(p0: np.ndarray, e: np.ndarray, rel: np.ndarray, radius: float,
+                     at: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Where edges ``p0 -> p0 + e`` cross the circle of ``radius`` about their origins ``at``
+    (one point, or one per edge; ``rel`` is ``p0 - at``): for each of the two roots of
+    ``|p0 + s e - at| = radius``, the edges it lies on (0 <= s <= 1) and the angle of the crossing
+    seen from the origin."""
+    qa = (e * e).sum(axis=1)
+    qb = 2.0 * (rel * e).sum(axis=1)
+    qc = (rel * rel).sum(axis=1) - radius * radius
+    disc = qb * qb - 4.0 * qa * qc
+    has = (disc >= 0) & (qa > 0)
+    root = np.sqrt(np.where(has, disc, 0.0))
+    out = []
+    for sgn in (-1.0, 1.0):
+        sv = (-qb + sgn * root) / np.where(qa > 0, 2.0 * qa, 1.0)
+        ok = has & (sv >= 0.0) & (sv <= 1.0)
+        pts = p0[ok] + sv[ok, None] * e[ok] - (at[ok] if at.ndim == 2 else at)
+        out.append((ok, np.arctan2(pts[:, 1], pts[:, 0])))
+    return out
+
+
 def rays_from(
     origin: FloatArray, angles: FloatArray, p0: FloatArray, p1: FloatArray, tmin: float,
     dense_pairs: int = DENSE_PAIRS,
@@ -123,19 +144,7 @@ def visible_region(
         rel = p0 - origin
         near = np.hypot(rel[:, 0], rel[:, 1]) <= radius + 1e-9
         angles.append(np.arctan2(rel[near, 1], rel[near, 0]))
-        # edge/circle crossings: |p0 + s e - o| = r
-        e = p1 - p0
-        qa = (e * e).sum(axis=1)
-        qb = 2.0 * (rel * e).sum(axis=1)
-        qc = (rel * rel).sum(axis=1) - radius * radius
-        disc = qb * qb - 4.0 * qa * qc
-        has = (disc >= 0) & (qa > 0)
-        root = np.sqrt(np.where(has, disc, 0.0))
-        for sgn in (-1.0, 1.0):
-            sv = (-qb + sgn * root) / np.where(qa > 0, 2.0 * qa, 1.0)
-            ok = has & (sv >= 0.0) & (sv <= 1.0)
-            pts = p0[ok] + sv[ok, None] * e[ok] - origin
-            angles.append(np.arctan2(pts[:, 1], pts[:, 0]))
+        angles += [a for _, a in circle_crossings(p0, p1 - p0, rel, radius, origin)]
     ang = np.unique(np.round(np.mod(np.concatenate(angles), 2 * math.pi), 13))
     lo = ang
     hi = np.append(ang[1:], ang[0] + 2 * math.pi)

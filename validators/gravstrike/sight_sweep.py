@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.blockers import line_param
-from engine.visibility import edge_spans
+from engine.visibility import circle_crossings, edge_spans
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
@@ -52,18 +52,8 @@ def visible_areas(origins: FloatArray, radius: float, p0: FloatArray, p1: FloatA
     near = d0 <= radius + 1e-9
     angles.append(np.arctan2(rel[near, 1], rel[near, 0]))
     owners.append(owner[near])
-    e = p1 - p0
-    qa = (e * e).sum(axis=1)
-    qb = 2.0 * (rel * e).sum(axis=1)
-    qc = (rel * rel).sum(axis=1) - radius * radius
-    disc = qb * qb - 4.0 * qa * qc
-    has = (disc >= 0) & (qa > 0)
-    root = np.sqrt(np.where(has, disc, 0.0))
-    for sgn in (-1.0, 1.0):
-        sv = (-qb + sgn * root) / np.where(qa > 0, 2.0 * qa, 1.0)
-        ok = has & (sv >= 0.0) & (sv <= 1.0)
-        pts = p0[ok] + sv[ok, None] * e[ok] - at[ok]
-        angles.append(np.arctan2(pts[:, 1], pts[:, 0]))
+    for ok, crossing in circle_crossings(p0, p1 - p0, rel, radius, at):
+        angles.append(crossing)
         owners.append(owner[ok])
     ang = np.round(np.mod(np.concatenate(angles), two_pi), 13)
     own = np.concatenate(owners)
