@@ -59,6 +59,29 @@ def circle_crossings(p0: np.ndarray, e: np.ndarray, rel: np.ndarray, radius: flo
     return out
 
 
+def sector_radii(at: np.ndarray, lo: np.ndarray, hi: np.ndarray, hit: np.ndarray, t_mid: np.ndarray,
+                 p0: np.ndarray, p1: np.ndarray, radius: float,
+                 blocked: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Directions and reaches of each sector's two sides (angles ``lo`` and ``hi`` from its origin
+    ``at``): ``radius``, or as far as the wall ``hit`` that its middle ray met before ``radius``
+    (at ``t_mid``); 0 for ``blocked`` sectors."""
+    d_lo = np.stack([np.cos(lo), np.sin(lo)], axis=1)
+    d_hi = np.stack([np.cos(hi), np.sin(hi)], axis=1)
+    r_lo = np.full(len(lo), radius)
+    r_hi = np.full(len(lo), radius)
+    wall = (hit >= 0) & (t_mid < radius)
+    if wall.any():
+        e0, ev = p0[hit[wall]], p1[hit[wall]] - p0[hit[wall]]
+        r_lo[wall] = np.minimum(line_param(at[wall], d_lo[wall], e0, ev), radius)
+        r_hi[wall] = np.minimum(line_param(at[wall], d_hi[wall], e0, ev), radius)
+    if blocked is not None:
+        r_lo[blocked] = 0.0
+        r_hi[blocked] = 0.0
+    r_lo = np.nan_to_num(np.maximum(r_lo, 0.0), nan=0.0)
+    r_hi = np.nan_to_num(np.maximum(r_hi, 0.0), nan=0.0)
+    return d_lo, d_hi, r_lo, r_hi
+
+
 def rays_from(
     origin: FloatArray, angles: FloatArray, p0: FloatArray, p1: FloatArray, tmin: float,
     dense_pairs: int = DENSE_PAIRS,
@@ -155,19 +178,7 @@ def visible_region(
     blocked = np.zeros(len(mid), dtype=bool)
     if not region.is_empty:
         blocked = shapely.contains_xy(region, *(origins + 1e-7 * dirs).T)
-    d_lo = np.stack([np.cos(lo), np.sin(lo)], axis=1)
-    d_hi = np.stack([np.cos(hi), np.sin(hi)], axis=1)
-    r_lo = np.full(len(lo), radius)
-    r_hi = np.full(len(lo), radius)
-    wall = (hit >= 0) & (t_mid < radius)
-    if wall.any():
-        e0, ev = p0[hit[wall]], p1[hit[wall]] - p0[hit[wall]]
-        r_lo[wall] = np.minimum(line_param(origins[wall], d_lo[wall], e0, ev), radius)
-        r_hi[wall] = np.minimum(line_param(origins[wall], d_hi[wall], e0, ev), radius)
-    r_lo[blocked] = 0.0
-    r_hi[blocked] = 0.0
-    r_lo = np.nan_to_num(np.maximum(r_lo, 0.0), nan=0.0)
-    r_hi = np.nan_to_num(np.maximum(r_hi, 0.0), nan=0.0)
+    d_lo, d_hi, r_lo, r_hi = sector_radii(origins, lo, hi, hit, t_mid, p0, p1, radius, blocked)
     ring = np.empty((2 * len(lo), 2))
     ring[0::2] = origin + r_lo[:, None] * d_lo
     ring[1::2] = origin + r_hi[:, None] * d_hi

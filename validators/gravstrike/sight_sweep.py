@@ -25,8 +25,7 @@ import math
 import numpy as np
 import numpy.typing as npt
 
-from engine.blockers import line_param
-from engine.visibility import circle_crossings, edge_spans
+from engine.visibility import circle_crossings, edge_spans, sector_radii
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
@@ -69,17 +68,7 @@ def visible_areas(origins: FloatArray, radius: float, p0: FloatArray, p1: FloatA
     hi[last] = lo[first] + two_pi
     mid = (lo + hi) / 2.0
     t_mid, hit = _rays(origins, own, first, last, mid, p0, p1, owner, rel, d0)
-    d_lo = np.stack([np.cos(lo), np.sin(lo)], axis=1)
-    d_hi = np.stack([np.cos(hi), np.sin(hi)], axis=1)
-    r_lo = np.full(len(lo), radius)
-    r_hi = np.full(len(lo), radius)
-    wall = (hit >= 0) & (t_mid < radius)
-    if wall.any():
-        e0, ev, ow = p0[hit[wall]], p1[hit[wall]] - p0[hit[wall]], origins[own[wall]]
-        r_lo[wall] = np.minimum(line_param(ow, d_lo[wall], e0, ev), radius)
-        r_hi[wall] = np.minimum(line_param(ow, d_hi[wall], e0, ev), radius)
-    r_lo = np.nan_to_num(np.maximum(r_lo, 0.0), nan=0.0)
-    r_hi = np.nan_to_num(np.maximum(r_hi, 0.0), nan=0.0)
+    _, _, r_lo, r_hi = sector_radii(origins[own], lo, hi, hit, t_mid, p0, p1, radius)
     sector = 0.5 * r_lo * r_hi * np.sin(hi - lo)  # the triangle (origin, r_lo along lo, r_hi along hi)
     out: FloatArray = np.bincount(own, weights=sector, minlength=m).astype(np.float64, copy=False)
     return out
