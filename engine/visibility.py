@@ -82,6 +82,43 @@ def sector_radii(at: np.ndarray, lo: np.ndarray, hi: np.ndarray, hit: np.ndarray
     return d_lo, d_hi, r_lo, r_hi
 
 
+def first_hits(k: int, order: np.ndarray, edge_parts: list[np.ndarray], first_parts: list[np.ndarray],
+               count_parts: list[np.ndarray], p0: np.ndarray, p1: np.ndarray, at: np.ndarray, dirs: np.ndarray,
+               tmin: float) -> tuple[np.ndarray, np.ndarray]:
+    """First hit (t, edge; inf and -1 for none) of each of ``k`` rays ``dirs`` from ``at`` (one
+    origin, or one per edge), testing each edge of ``edge_parts`` against the rays
+    ``order[first .. first + count)`` of ``first_parts`` and ``count_parts`` only (the rays in its
+    angular span): :func:`engine.blockers.ray_hits`'s arithmetic, pair by pair, the lowest edge
+    of equal hits winning."""
+    edges_of = np.concatenate(edge_parts)
+    firsts = np.concatenate(first_parts)
+    counts = np.concatenate(count_parts)
+    total = int(counts.sum())
+    best = np.full(k, np.inf)
+    hit = np.full(k, -1, dtype=np.intp)
+    if total == 0:
+        return best, hit
+    pair_edge = np.repeat(edges_of, counts)
+    offsets = np.cumsum(counts) - counts
+    pair_ray = order[np.repeat(firsts - offsets, counts) + np.arange(total)]
+    e = p1[pair_edge] - p0[pair_edge]
+    w = p0[pair_edge] - (at[pair_edge] if at.ndim == 2 else at)
+    dv = dirs[pair_ray]
+    denom = dv[:, 0] * e[:, 1] - dv[:, 1] * e[:, 0]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (w[:, 0] * e[:, 1] - w[:, 1] * e[:, 0]) / denom
+        s = (w[:, 0] * dv[:, 1] - w[:, 1] * dv[:, 0]) / denom
+    valid = (np.abs(denom) > 1e-15) & (s >= -1e-12) & (s <= 1 + 1e-12) & (t > tmin)
+    pair_ray, pair_edge, t = pair_ray[valid], pair_edge[valid], t[valid]
+    np.minimum.at(best, pair_ray, t)
+    ties = t == best[pair_ray]
+    lowest = np.full(k, len(p0), dtype=np.intp)
+    np.minimum.at(lowest, pair_ray[ties], pair_edge[ties])
+    found = np.isfinite(best)
+    hit[found] = lowest[found]
+    return best, hit
+
+
 def rays_from(
     origin: FloatArray, angles: FloatArray, p0: FloatArray, p1: FloatArray, tmin: float,
     dense_pairs: int = DENSE_PAIRS,
@@ -112,34 +149,7 @@ def rays_from(
     edge_parts.append(np.flatnonzero(full))
     first_parts.append(np.zeros(int(full.sum()), dtype=np.intp))
     count_parts.append(np.full(int(full.sum()), k, dtype=np.intp))
-    edges_of = np.concatenate(edge_parts)
-    firsts = np.concatenate(first_parts)
-    counts = np.concatenate(count_parts)
-    total = int(counts.sum())
-    best = np.full(k, np.inf)
-    hit = np.full(k, -1, dtype=np.intp)
-    if total == 0:
-        return best, hit
-    pair_edge = np.repeat(edges_of, counts)
-    offsets = np.cumsum(counts) - counts
-    pair_ray = order[np.repeat(firsts - offsets, counts) + np.arange(total)]
-    # the same arithmetic as ray_hits, pair by pair
-    e = p1[pair_edge] - p0[pair_edge]
-    w = p0[pair_edge] - origin
-    dv = dirs[pair_ray]
-    denom = dv[:, 0] * e[:, 1] - dv[:, 1] * e[:, 0]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        t = (w[:, 0] * e[:, 1] - w[:, 1] * e[:, 0]) / denom
-        s = (w[:, 0] * dv[:, 1] - w[:, 1] * dv[:, 0]) / denom
-    valid = (np.abs(denom) > 1e-15) & (s >= -1e-12) & (s <= 1 + 1e-12) & (t > tmin)
-    pair_ray, pair_edge, t = pair_ray[valid], pair_edge[valid], t[valid]
-    np.minimum.at(best, pair_ray, t)
-    ties = t == best[pair_ray]
-    lowest = np.full(k, n, dtype=np.intp)
-    np.minimum.at(lowest, pair_ray[ties], pair_edge[ties])
-    found = np.isfinite(best)
-    hit[found] = lowest[found]
-    return best, hit
+    return first_hits(k, order, edge_parts, first_parts, count_parts, p0, p1, origin, dirs, tmin)
 
 
 def visible_region(

@@ -25,7 +25,7 @@ import math
 import numpy as np
 import numpy.typing as npt
 
-from engine.visibility import circle_crossings, edge_spans, sector_radii
+from engine.visibility import circle_crossings, edge_spans, first_hits, sector_radii
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
@@ -105,28 +105,4 @@ def _rays(origins: FloatArray, own: IntArray, first: IntArray, last: IntArray, a
     edge_parts.append(np.flatnonzero(full))
     first_parts.append(first[owner[full]])
     count_parts.append(last[owner[full]] - first[owner[full]] + 1)
-    edges_of = np.concatenate(edge_parts)
-    firsts = np.concatenate(first_parts)
-    counts = np.concatenate(count_parts)
-    total = int(counts.sum())
-    if total == 0:
-        return best, hit
-    pair_edge = np.repeat(edges_of, counts)
-    offsets = np.cumsum(counts) - counts
-    pair_ray = order[np.repeat(firsts - offsets, counts) + np.arange(total)]
-    e = p1[pair_edge] - p0[pair_edge]
-    w = p0[pair_edge] - origins[owner[pair_edge]]
-    dv = dirs[pair_ray]
-    denom = dv[:, 0] * e[:, 1] - dv[:, 1] * e[:, 0]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        t = (w[:, 0] * e[:, 1] - w[:, 1] * e[:, 0]) / denom
-        s = (w[:, 0] * dv[:, 1] - w[:, 1] * dv[:, 0]) / denom
-    valid = (np.abs(denom) > 1e-15) & (s >= -1e-12) & (s <= 1 + 1e-12) & (t > 1e-12)
-    pair_ray, pair_edge, t = pair_ray[valid], pair_edge[valid], t[valid]
-    np.minimum.at(best, pair_ray, t)
-    ties = t == best[pair_ray]
-    lowest = np.full(k, len(p0), dtype=np.intp)
-    np.minimum.at(lowest, pair_ray[ties], pair_edge[ties])
-    found = np.isfinite(best)
-    hit[found] = lowest[found]
-    return best, hit
+    return first_hits(k, order, edge_parts, first_parts, count_parts, p0, p1, origins[owner], dirs, 1e-12)
