@@ -15,9 +15,11 @@ from schema.model import (
     ExclusionField,
     Gate,
     Rect,
+    Scenario,
     StartPosition,
     StaticTarget,
     Turbine,
+    Variants,
     Wall,
 )
 
@@ -77,6 +79,7 @@ def small_arena(seed: int) -> tuple[Arena, int]:
         exclusion_fields=excl,
         static_targets=targets,
         start_positions=tuple(starts),
+        scenario=Scenario(variants=Variants(gates=bool(gates))),  # a gate is analysed only when it scores
     )
     return arena, turns
 
@@ -183,7 +186,8 @@ def boxed_gate_arena(thickness: float = 0.5, one_way: bool = False, reverse: boo
     return Arena(name="boxed gate", bounds=Rect((0.0, 0.0), (20.0, 10.0)), walls=wall_box(centre, 1.0, thickness),
                  gates=(boxed_gate(centre, one_way, reverse),),
                  checkpoints=(Checkpoint("B", "outlying", Circle((-7.0, 0.0), 0.5)),),
-                 start_positions=(StartPosition(1, (-8.5, -3.5), 0.0),))
+                 start_positions=(StartPosition(1, (-8.5, -3.5), 0.0),),
+                 scenario=Scenario(variants=Variants(gates=True)))
 
 
 def avoid_arena() -> Arena:
