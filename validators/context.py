@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.gravstrike.planner import CheckpointSource, Goal, PathStep, Planner, StartSource, TravelResult
 from engine.gravstrike.travel_types import SearchLimits
+from engine.gravstrike.variants import gates_in_play
 from schema.model import Arena
 from validators.symmetry import Invariance, invariances
 
@@ -104,6 +105,10 @@ class AnalysisContext:
         return invariances(self.arena)
 
     def goals(self, kinds: tuple[str, ...] = ("checkpoint", "gate", "target", "start")) -> list[Goal]:
+        """The planner's goals of ``kinds``; gates only when they score (the scenario's ``gates``
+        variant: :func:`engine.gravstrike.variants.gates_in_play`)."""
+        if not gates_in_play(self.arena):
+            kinds = tuple(k for k in kinds if k != "gate")
         return [g for g in self.planner.goals() if g.kind in kinds]
 
     def travel_from(self, source: str) -> dict[str, TravelResult]:

@@ -104,6 +104,10 @@ class TravelSession:
         assert self.planner is not None
         src = _source(source)
         search = self.searches.get(source)
+        if search is not None and not set(goals) <= set(search.goals):  # goals it never had (gates put in play)
+            self.searches.pop(source).release()
+            self.pending.pop(source, None)
+            search = None
         if search is not None:
             todo = self.pending.pop(source, set())
             if todo:
@@ -123,6 +127,8 @@ class TravelSession:
             self.searches[source] = search
         if search.limited is not None:  # stopped at a limit: nothing worth keeping to resume
             self.searches.pop(source).release()
+        wanted = set(goals)  # a kept search may answer goals no longer asked for (gates out of play)
+        results = {g: r for g, r in results.items() if g in wanted}
         return self.planner.confirm(src, results, search.proven, horizon)
 
     def warm(self, should_stop: Callable[[], bool] | None = None, sources: list[str] | None = None) -> int:

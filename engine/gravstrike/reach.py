@@ -24,7 +24,13 @@ footprint's centre is clear of walls and inside the bounds.  Then allow more tha
 
 The components reachable from the source's hold every end of a length of every plan (whatever
 the sideslip steps, with or without reverse speeds); a goal none of them can touch is
-unreachable.  Circles enter as polygons that contain them (the free region is the complement of
+unreachable.  A gate is crossed by the centre's path between two checked poses (a length's arc
+and sideslip, or one push), whose ends are both in those components (or a source); a point of
+that path is no farther from its two ends together than the path is long, so a gate farther
+than half the longest such path (:func:`longest_piece`, 0.75 lengths for the reference
+turbine) from every reached component is unreachable - whichever way a one-way gate faces (the
+point just before the crossing may be as close to the gate as one likes, so the direction
+would add nothing).  Circles enter as polygons that contain them (the free region is the complement of
 the walls' inscribed polygons, zones use circumscribed ones), so nothing is lost to shapely's
 approximation.
 
@@ -50,8 +56,9 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from engine.gravstrike.cspace import CIRCLE_SLACK, minkowski
-from engine.gravstrike.motion import TURNS, Maneuver, Pose, local_displacement, pivot
+from engine.gravstrike.motion import TURNS, Maneuver, Pose, local_displacement, local_path, pivot
 from engine.gravstrike.travel_types import Goal
+from schema.model import Turbine
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.gravstrike.lattice import HeadingLattice
@@ -62,6 +69,23 @@ Points = list[tuple[float, float]]
 
 def _hull(points: Points) -> BaseGeometry:
     return shapely.convex_hull(shapely.multipoints(points))
+
+
+def longest_piece(turbine: Turbine) -> float:
+    """The longest stretch of the centre's path between two poses the rules check: one length
+    (its arc as :func:`~engine.gravstrike.motion.local_path` draws it, then a whole sideslip; a
+    partial one is shorter, reverse the same backwards) or one push (a turbine length).
+
+    >>> from schema.model import Turbine
+    >>> round(longest_piece(Turbine()), 3)
+    1.5
+    """
+    longest = turbine.length
+    for turn in TURNS:
+        for slip in (-1.0, 1.0):
+            pts = local_path(Maneuver(turn, slip), turbine)
+            longest = max(longest, sum(math.dist(p, q) for p, q in zip(pts, pts[1:])))
+    return longest
 
 
 def _sum(geom: BaseGeometry, hull: BaseGeometry) -> BaseGeometry:
@@ -109,6 +133,8 @@ class ReachProof:
         for parts in self.parts:
             for g in parts:
                 shapely.prepare(g)
+        #: Half the longest stretch of the centre's path between two checked poses (gates).
+        self.half_piece = longest_piece(t) / 2.0
         #: The components reached from earlier sources (each set closed under links once grown).
         self.closures: list[Closure] = []
         self._sums: dict[tuple[int, int, int], BaseGeometry] = {}
@@ -194,14 +220,23 @@ class ReachProof:
             shapely.prepare(s)
         return bool(s.intersects(a))
 
-    def may_reach(self, reached: set[tuple[int, int]], goal: Goal) -> bool:
-        """Might a plan reach ``goal`` from the components ``reached``?"""
+    def may_reach(self, reached: set[tuple[int, int]], goal: Goal,
+                  sources: Sequence[tuple[Pose, int]] = ()) -> bool:
+        """Might a plan reach ``goal`` from the components ``reached`` (grown from ``sources``)?
+
+        A gate is crossed by a *piece* of the centre's path between two poses the rules check:
+        a length's arc and sideslip (from where it began to where it ended) or one push.  Both
+        ends of a piece are a source's pose or in a reached component, and a point on the piece
+        is no farther from its two ends together than the piece is long; so some point of the
+        gate lies within half the longest piece (:func:`longest_piece`) of a source or a reached
+        component."""
         p = self.p
         if goal.kind == "gate":
             a, b, _ = p.gates[goal]
             line = shapely.LineString([a, b])
-            reach = p.reach + len(p.geometry.fields) * p.turbine.length + 1e-6
-            return any(self.parts[k][i].distance(line) <= reach for k, i in reached)
+            near = self.half_piece + 1e-6
+            return (any(self.parts[k][i].distance(line) <= near for k, i in reached)
+                    or any(line.distance(shapely.Point(pose.x, pose.y)) <= near for pose, _ in sources))
         z = p.goal_zone[goal]
         return any(self.parts[k][i].intersects(self._zone(k, z)) for k, i in reached)
 
@@ -225,14 +260,15 @@ class Closure:
                     self.reached.add(target)
                     self.todo.append(target)
 
-    def may_reach(self, goal: Goal) -> bool:
-        return self.proof.may_reach(self.reached, goal)
+    def may_reach(self, goal: Goal, sources: Sequence[tuple[Pose, int]] = ()) -> bool:
+        return self.proof.may_reach(self.reached, goal, sources)
 
 
 def _same_part(planner: Planner, lat: HeadingLattice, starts: Sequence[tuple[Pose, int]], goal: Goal) -> bool:
     """A quick sufficient sign that ``goal`` may be reached: it lies in the same connected part
     of the free region (at a source's heading) as that source - without any of the work the
-    proof does.  (The free polygon used is never larger than the true one, so the sign is sound.)"""
+    proof does; for a gate, that the centre may stand on its line in that part.  (The free polygon
+    used is never larger than the true one, so the sign is sound.)"""
     for pose, speed in starts:
         k = int(round(((pose.heading + (180.0 if speed < 0 else 0.0) - lat.headings[0]) % 360.0) / 30.0)) % 6
         hs = lat.spaces[k]
@@ -240,9 +276,9 @@ def _same_part(planner: Planner, lat: HeadingLattice, starts: Sequence[tuple[Pos
         part = next((g for g in getattr(hs.free, "geoms", [hs.free]) if g.intersects(point)), None)
         if part is None:
             continue
-        if goal.kind == "gate":
+        if goal.kind == "gate":  # the centre may stand on the gate's line there
             a, b, _ = planner.gates[goal]
-            if part.distance(shapely.LineString([a, b])) <= planner.reach:
+            if part.intersects(shapely.LineString([a, b])):
                 return True
         elif part.intersects(hs.zones[planner.goal_zone[goal]]):
             return True
@@ -270,10 +306,10 @@ def proven_unreachable(planner: Planner, starts: Sequence[tuple[Pose, int]], goa
     open_goals = list(goals)
 
     def done() -> bool:  # stop exploring once every goal might be reached: nothing to prove
-        open_goals[:] = [g for g in open_goals if not closure.may_reach(g)]
+        open_goals[:] = [g for g in open_goals if not closure.may_reach(g, starts)]
         return not open_goals
 
     if done():
         return set()
     closure.grow(done)
-    return {g for g in goals if not closure.may_reach(g)}
+    return {g for g in goals if not closure.may_reach(g, starts)}

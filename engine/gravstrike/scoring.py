@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal, Union
 
+from engine.gravstrike.variants import as_played, decays
 from schema.model import Checkpoint, Gate, Scenario, StaticTarget, Variants
 
 Kind = Literal["outlying", "central"]
@@ -153,7 +154,7 @@ class CheckpointScored:
 class CheckpointIgnored:
     player: int
     checkpoint: str
-    reason: Literal["repeat", "decayed"]
+    reason: Literal["repeat", "decayed", "not in play"]
 
 
 @dataclass(frozen=True)
@@ -284,12 +285,14 @@ def cross_checkpoint(
 
 
 def score_element(state: ScoreState, player: int, element: Checkpoint | Gate) -> Result:
-    """:func:`cross_checkpoint` for a schema checkpoint or gate.  A checkpoint decays when
-    it is marked ``decaying`` or the scenario's ``decaying_checkpoints`` variant is on."""
-    decaying = state.rules.variants.decaying_checkpoints
-    if isinstance(element, Checkpoint):
-        decaying = decaying or element.decaying
-    return cross_checkpoint(state, player, element.id, element.kind, decaying)
+    """:func:`cross_checkpoint` for a schema checkpoint or gate, under the scenario's variants
+    (:mod:`engine.gravstrike.variants`): a gate scores only with the ``gates`` variant on (without
+    it crossing one changes nothing, not even the no-repeat block), and an element decays only
+    with the ``decaying_checkpoints`` variant on (a checkpoint when it is marked ``decaying``)."""
+    _check_open(state)
+    if isinstance(element, Gate) and not state.rules.variants.gates:
+        return state, (CheckpointIgnored(player, element.id, "not in play"),)
+    return cross_checkpoint(state, player, element.id, element.kind, decays(element, state.rules.variants))
 
 
 def begin_turn(state: ScoreState) -> ScoreState:
@@ -330,8 +333,8 @@ def hit_static_target(state: ScoreState, player: int, target: StaticTarget, dama
 
     1 VP for dealing at least 1 damage, once per turbine per target.  The target is destroyed
     when its damage reaches its capacity (1, or ``target.capacity`` with the resilient-targets
-    variant); after that nobody can score it.  A destroyed ``exploding`` target is reported so
-    the caller can apply the explosion.
+    variant); after that nobody can score it.  A destroyed ``exploding`` target (with the
+    exploding-targets variant) is reported so the caller can apply the explosion.
     """
     _check_open(state)
     if damage < 0:
@@ -339,7 +342,8 @@ def hit_static_target(state: ScoreState, player: int, target: StaticTarget, dama
     current = state.target(target.id)
     if current.destroyed:
         raise ValueError(f"static target {target.id} is already destroyed")
-    capacity = target.capacity if state.rules.variants.resilient_targets else 1
+    played = as_played(target, state.rules.variants)
+    capacity = played.capacity
     total = min(capacity, current.damage + damage)
     destroyed = total >= capacity
     pilot = state.pilot(player)
@@ -349,7 +353,7 @@ def hit_static_target(state: ScoreState, player: int, target: StaticTarget, dama
     if scored:
         state = _set_pilot(state, replace(pilot, scored_targets=pilot.scored_targets | {target.id}))
     hit = TargetHit(
-        player, target.id, damage, total, capacity, scored, destroyed, destroyed and target.exploding
+        player, target.id, damage, total, capacity, scored, destroyed, destroyed and played.exploding
     )
     if not scored:
         return state, (hit,)

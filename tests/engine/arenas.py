@@ -15,9 +15,11 @@ from schema.model import (
     ExclusionField,
     Gate,
     Rect,
+    Scenario,
     StartPosition,
     StaticTarget,
     Turbine,
+    Variants,
     Wall,
 )
 
@@ -77,6 +79,7 @@ def small_arena(seed: int) -> tuple[Arena, int]:
         exclusion_fields=excl,
         static_targets=targets,
         start_positions=tuple(starts),
+        scenario=Scenario(variants=Variants(gates=bool(gates))),  # a gate is analysed only when it scores
     )
     return arena, turns
 
@@ -159,6 +162,32 @@ def sealed_arena(size: tuple[float, float] = (20.0, 10.0), thickness: float = 0.
                  checkpoints=(Checkpoint("A", "outlying", Circle((cx, cy), 0.5)),
                               Checkpoint("B", "outlying", Circle((-w / 2 + 3.0, 0.0), 0.5))),
                  start_positions=(StartPosition(1, (-w / 2 + 1.5, -h / 2 + 1.5), 0.0),))
+
+
+def wall_box(centre: tuple[float, float], half: float = 1.0, thickness: float = 0.5, prefix: str = "Box") -> tuple[Wall, ...]:
+    """Four walls of ``thickness`` on the sides of a square ``2 * half`` across, meeting at the corners."""
+    cx, cy = centre
+    return (Wall(f"{prefix}N", Rect((cx, cy + half), (2 * half + thickness, thickness))),
+            Wall(f"{prefix}S", Rect((cx, cy - half), (2 * half + thickness, thickness))),
+            Wall(f"{prefix}E", Rect((cx + half, cy), (thickness, 2 * half + thickness))),
+            Wall(f"{prefix}W", Rect((cx - half, cy), (thickness, 2 * half + thickness))))
+
+
+def boxed_gate(centre: tuple[float, float], one_way: bool = False, reverse: bool = False) -> Gate:
+    """Gate G, 0.6 lengths long, across the middle of a :func:`wall_box` at ``centre``."""
+    cx, cy = centre
+    a, b = (cx - 0.3, cy), (cx + 0.3, cy)
+    return Gate("G", "outlying", b if reverse else a, a if reverse else b, one_way)
+
+
+def boxed_gate_arena(thickness: float = 0.5, one_way: bool = False, reverse: bool = False) -> Arena:
+    """Gate G in a 2 x 2 wall box (the box of :func:`sealed_arena`, smaller), checkpoint B in the open."""
+    centre = (6.0, 0.0)
+    return Arena(name="boxed gate", bounds=Rect((0.0, 0.0), (20.0, 10.0)), walls=wall_box(centre, 1.0, thickness),
+                 gates=(boxed_gate(centre, one_way, reverse),),
+                 checkpoints=(Checkpoint("B", "outlying", Circle((-7.0, 0.0), 0.5)),),
+                 start_positions=(StartPosition(1, (-8.5, -3.5), 0.0),),
+                 scenario=Scenario(variants=Variants(gates=True)))
 
 
 def avoid_arena() -> Arena:

@@ -11,13 +11,31 @@ import math
 
 import pytest
 
+from dataclasses import replace
+
 from engine.gravstrike.frontier import FrontierSearch
 from engine.gravstrike.planner import Goal, Planner, StartSource
+from engine.gravstrike.reach import longest_piece
 from engine.gravstrike.travel_types import SearchLimits
+from schema import load
 from schema.model import Arena, Checkpoint, Circle, Rect, StartPosition, Turbine, Wall
-from tests.engine.arenas import avoid_arena, sealed_arena
+from tests.engine.arenas import avoid_arena, boxed_gate, boxed_gate_arena, sealed_arena, wall_box
 
 A = Goal("checkpoint", "A")
+G = Goal("gate", "G")
+
+
+class TooMuchWork(Exception):
+    """A search kept more states than a test allows (raised from its progress report)."""
+
+
+def capped(states: int) -> SearchLimits:
+    """Limits whose progress report (every expansion step) stops a search past ``states`` states:
+    the tests' work bound, in states rather than seconds."""
+    def check(n: int, bound: float) -> None:
+        if n > states:
+            raise TooMuchWork(f"the search kept {n:,} states (allowed {states:,})")
+    return SearchLimits(progress=check, progress_every=0.0)
 
 
 def gapped_cage() -> Arena:
@@ -103,3 +121,53 @@ def test_a_goal_past_the_turn_limit_is_beyond_not_unreachable() -> None:
         r = Planner(arena, quantum=0.25, minimise=minimise, max_turns=2).plan(StartSource(1), A)  # type: ignore[arg-type]
         assert r.status == "beyond" and r.horizon == 2
     assert Planner(arena, quantum=0.25, minimise="time", max_turns=30).plan(StartSource(1), A).reachable
+
+
+@pytest.mark.parametrize("one_way, reverse", [(False, False), (True, False), (True, True)])
+@pytest.mark.parametrize("minimise", ["time", "time-icons-damage"])
+def test_a_gate_boxed_in_by_walls_is_proven_unreachable_without_searching(one_way: bool, reverse: bool,
+                                                                          minimise: str) -> None:
+    """Issue 36 item 10: a gate inside a 2 x 2 box of walls 0.5 thick ran for minutes while the
+    same box around a checkpoint was proven sealed at once.  "In the Middle of a Length of
+    Movement..." (walls count only where a length begins or ends) and "Scoring Variants" (a gate
+    is crossed by the path): no length that begins and ends outside the box can reach the gate,
+    whichever way a one-way gate faces.  The search keeps no state beyond its source."""
+    planner = Planner(boxed_gate_arena(one_way=one_way, reverse=reverse), quantum=0.25, minimise=minimise,  # type: ignore[arg-type]
+                      limits=capped(100))
+    results = planner.plan_from(StartSource(1), [G])
+    assert results[G].status == "unreachable"
+    assert G in planner.proven_unreachable(StartSource(1), [G])
+
+
+def test_a_boxed_gate_in_the_default_arena_costs_no_more_search_than_its_neighbour() -> None:
+    """The same box and gate added to the shipped default arena (where its six acceleration
+    fields made the old proof give up on every gate): the search for the gate and checkpoint M
+    keeps exactly the states the search for M alone keeps - the gate is decided by the proof, not
+    by exhausting the arena (over two million states at this tolerance)."""
+    arena = load("arenas/default.yaml")
+    centre = (3.5, 0.0)
+    arena = replace(arena, walls=arena.walls + wall_box(centre), gates=(boxed_gate(centre),), symmetry=None)
+    M = Goal("checkpoint", "M")
+    alone = Planner(arena, quantum=0.25, minimise="time").frontier_search(StartSource(1), [M])
+    assert isinstance(alone, FrontierSearch)
+    assert alone.run()[M].reachable
+    both = Planner(arena, quantum=0.25, minimise="time", limits=capped(10 * alone.store.n)).frontier_search(
+        StartSource(1), [G, M])
+    assert isinstance(both, FrontierSearch)
+    results = both.run()
+    assert results[G].status == "unreachable" and G in both.proven and results[M].reachable
+    assert both.store.n == alone.store.n
+
+
+def test_the_gate_proof_leaves_gates_a_turbine_can_reach() -> None:
+    """Soundness: the proof only rules out gates no plan reaches.  Walls 0.2 thick let a turning
+    length hop into the box (walls count only at a length's ends; a search at tolerance 0.25
+    crosses the gate in 4.2 turns); a box with one side open is simply open; a gate in the open
+    is never touched by the proof."""
+    thin = Planner(boxed_gate_arena(thickness=0.2), quantum=0.25, minimise="time")
+    assert G not in thin.proven_unreachable(StartSource(1), [G])
+    arena = boxed_gate_arena()
+    door = replace(arena, walls=tuple(w for w in arena.walls if not w.id.endswith("E")))
+    assert G not in Planner(door, quantum=0.25, minimise="time").proven_unreachable(StartSource(1), [G])
+    assert Planner(door, quantum=0.25, minimise="time", max_turns=8).plan(StartSource(1), G).reachable
+    assert round(longest_piece(Turbine()), 6) == 1.5  # a length (1) and a whole sideslip (0.5)

@@ -131,21 +131,54 @@ def test_decaying_checkpoints_first_turbine_per_turn() -> None:
 
 
 def test_schema_elements_and_gates() -> None:
-    """Scoring Variants, Gates: a gate scores like a checkpoint of its kind; a checkpoint marked
-    decaying (or the decaying variant) decays."""
+    """Scoring Variants, Gates: with the gates variant on a gate scores like a checkpoint of its
+    kind; with the decaying variant on a checkpoint marked decaying decays, an unmarked one does
+    not, and a gate (no mark of its own) does."""
+    gates_on = ScoreRules(variants=Variants(gates=True))
     gate = Gate("G", "central", (0.0, 0.0), (1.0, 0.0))
     cp = Checkpoint("A", "outlying", Circle((0.0, 0.0), 1.0), decaying=True)
-    s = with_vp(fresh(), p3=4)
+    s = with_vp(fresh(rules=gates_on), p3=4)
     s, ev = score_element(s, 1, gate)
     assert isinstance(ev[0], CheckpointScored) and s.pilot(1).vp == 2  # tier 2 central
+    decay = ScoreRules(variants=Variants(gates=True, decaying_checkpoints=True))
+    s = fresh(rules=decay)
     s, _ = score_element(s, 1, cp)
     s, ev = score_element(s, 2, cp)
     assert ev[0] == CheckpointIgnored(2, "A", "decayed")
     plain = Checkpoint("B", "outlying", Circle((0.0, 0.0), 1.0))
-    s2 = fresh(rules=ScoreRules(variants=Variants(decaying_checkpoints=True)))
-    s2, _ = score_element(s2, 1, plain)
-    s2, ev = score_element(s2, 2, plain)
-    assert ev[0] == CheckpointIgnored(2, "B", "decayed")
+    s, _ = score_element(s, 1, plain)
+    s, ev = score_element(s, 2, plain)
+    assert isinstance(ev[0], CheckpointScored)
+    s, _ = score_element(s, 1, gate)
+    s, ev = score_element(s, 2, gate)
+    assert ev[0] == CheckpointIgnored(2, "G", "decayed")
+
+
+def test_variants_switched_off_put_their_marks_out_of_play() -> None:
+    """Issue 36 item 4 ("Scoring Variants": gates, decaying checkpoints and exploding static
+    targets are variants "different arenas and different events" use): with the scenario's
+    variant off, a gate scores nothing and leaves the no-repeat block alone, a checkpoint marked
+    decaying scores for every turbine, and an exploding target is destroyed without exploding."""
+    off = Scenario()
+    rules = ScoreRules.from_scenario(off)
+    gate = Gate("G", "outlying", (0.0, 0.0), (1.0, 0.0))
+    s = fresh(rules=rules)
+    s, _ = cross_checkpoint(s, 1, "A", "outlying")
+    s, ev = score_element(s, 1, gate)
+    assert ev == (CheckpointIgnored(1, "G", "not in play"),)
+    assert s.pilot(1).vp == 1 and s.pilot(1).chain_markers == 1 and s.pilot(1).last_checkpoint == "A"
+    cp = Checkpoint("D", "outlying", Circle((0.0, 0.0), 1.0), decaying=True)
+    s, _ = score_element(s, 2, cp)
+    s, ev = score_element(s, 3, cp)
+    assert isinstance(ev[0], CheckpointScored) and s.pilot(3).vp == 1
+    t = StaticTarget("X", (0.0, 0.0), capacity=12, exploding=True)
+    s = ScoreState.new((1,), rules, targets=(t,))
+    s, ev = hit_static_target(s, 1, t, 1)
+    hit = ev[0]
+    assert isinstance(hit, TargetHit) and hit.destroyed and hit.capacity == 1 and not hit.exploding
+    s = ScoreState.new((1,), ScoreRules(variants=Variants(exploding_targets=True)), targets=(t,))
+    s, ev = hit_static_target(s, 1, t, 1)
+    assert ev[0].exploding  # type: ignore[union-attr]
 
 
 def test_damaging_enemies_threshold_by_tier() -> None:

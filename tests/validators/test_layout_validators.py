@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from schema import load, loads
-from validators.gravstrike.layout import CheckpointMixValidator, FieldOrbitValidator, SymmetryValidator
+from validators.gravstrike.layout import (CheckpointMixValidator, FieldOrbitValidator, ScenarioVariantsValidator,
+                                          SymmetryValidator)
 from validators.gravstrike.placement import BoundsValidator, ExclusionPlacementValidator, OverlapValidator
 from validators.context import AnalysisContext
 
@@ -86,6 +87,55 @@ def test_checkpoint_mix() -> None:
         f"  - {{id: {c}, kind: {k}, shape: {{type: circle, center: [{x}, 0], radius: 0.5}}}}\n"
         for c, k, x in (("A", "outlying", -6), ("B", "outlying", -3), ("C", "outlying", 3), ("M", "central", 0)))
     assert codes(run(CheckpointMixValidator(), good)) == []
+
+
+def _mix(gates_on: bool) -> str:
+    """A, B, C outlying and M central checkpoints, gates G1 (outlying) and G2, G3 (central)."""
+    cps = "checkpoints:\n" + "".join(
+        f"  - {{id: {c}, kind: {k}, shape: {{type: circle, center: [{x}, 0], radius: 0.5}}}}\n"
+        for c, k, x in (("A", "outlying", -6), ("B", "outlying", -3), ("C", "outlying", 3), ("M", "central", 0)))
+    gates = ("gates:\n  - {id: G1, kind: outlying, from: [-2, 5], to: [2, 5]}\n"
+             "  - {id: G2, kind: central, from: [-2, -5], to: [2, -5]}\n"
+             "  - {id: G3, kind: central, from: [-2, -7], to: [2, -7]}\n")
+    return cps + gates + f"scenario: {{variants: {{gates: {str(gates_on).lower()}}}}}\n"
+
+
+def test_checkpoint_mix_counts_the_gates_in_play() -> None:
+    """Issue 36 item 4. "Custom Arenas": "only one or two central checkpoints"; "Scoring Variants":
+    gates "are similar to checkpoints" (and score as checkpoints of their kind). With the gates
+    variant on, two central gates and M are three central checkpoints; with it off the gates don't
+    score and don't count."""
+    on = run(CheckpointMixValidator(), _mix(True))
+    assert codes(on) == [("checkpoint-mix", "warning", ("M", "G2", "G3"))]
+    assert on.findings[0].message.startswith("3 central checkpoints (2 of them gates, scored as central checkpoints)")
+    assert on.metrics["checkpoints"] == {"outlying": 4, "central": 3, "gates": {"outlying": 1, "central": 2}}
+    off = run(CheckpointMixValidator(), _mix(False))
+    assert codes(off) == [] and off.metrics["checkpoints"] == {"outlying": 3, "central": 1}
+
+
+def test_scenario_variants_warns_for_marks_the_scenario_switches_off() -> None:
+    """Issue 36 item 4 ("Scoring Variants"): gates, decaying checkpoints and small, resilient and
+    exploding static targets are each a variant of the scenario; an element marked for one the
+    scenario switches off is played without the mark - a warning names the elements and the switch."""
+    marked = ("checkpoints:\n  - {id: A, kind: outlying, decaying: true, shape: {type: circle, center: [-6, 0], radius: 0.5}}\n"
+              "  - {id: B, kind: outlying, shape: {type: circle, center: [6, 0], radius: 0.5}}\n"
+              "gates:\n  - {id: G, kind: outlying, from: [-2, 5], to: [2, 5]}\n"
+              "static_targets:\n  - {id: T1, position: [0, 2], tn_modifier: 3}\n"
+              "  - {id: T2, position: [0, -2], tn_modifier: -1, capacity: 12, exploding: true}\n")
+    off = run(ScenarioVariantsValidator(), marked)
+    assert codes(off) == [("scenario-variants", "warning", ("G",)), ("scenario-variants", "warning", ("A",)),
+                          ("scenario-variants", "warning", ("T1",)), ("scenario-variants", "warning", ("T2",)),
+                          ("scenario-variants", "warning", ("T2",))]
+    assert [f.metrics["variant"] for f in off.findings] == ["gates", "decaying_checkpoints", "small_targets",
+                                                            "resilient_targets", "exploding_targets"]
+    assert "gate G in an arena whose scenario switches the gates variant off: not scored" in off.findings[0].message
+    assert "switch scenario.variants.exploding_targets on or clear the mark" in off.findings[4].message
+    every = ("scenario: {variants: {gates: true, decaying_checkpoints: true, small_targets: true, "
+             "resilient_targets: true, exploding_targets: true}}\n")
+    assert codes(run(ScenarioVariantsValidator(), marked + every)) == []
+    for path in ("default.yaml", "examples/gates-and-decay.yaml", "examples/lopsided.yaml", "examples/three-player.yaml"):
+        shipped = load(ROOT / "arenas" / path)
+        assert codes(ScenarioVariantsValidator().evaluate(shipped, None)) == [], path
 
 
 def test_field_orbit_fires_when_all_turn_one_way() -> None:

@@ -109,3 +109,21 @@ def test_a_session_survives_searches_stopped_by_their_limit() -> None:
         cp.shape, center=(cp.shape.center[0] + 0.3, cp.shape.center[1]))), *arena.checkpoints[1:]))
     again = validate(moved, context=session.context(moved))
     assert any("undecided" in f.metrics for f in again.findings)
+
+
+def test_switching_the_gates_variant_keeps_kept_searches_exact() -> None:
+    """Issue 36 item 4 ("Scoring Variants": gates score only in scenarios that play them): kept
+    searches answer the gates when the variant is on, leave them out when it is switched off, and
+    answer them again - as a fresh analysis does - when it is switched back on."""
+    arena, turns = small_arena(4)
+    assert arena.gates and arena.scenario.variants.gates
+    off = dataclasses.replace(arena, scenario=dataclasses.replace(arena.scenario, variants=dataclasses.replace(
+        arena.scenario.variants, gates=False)))
+    session = TravelSession(tolerance=0.05, max_turns=turns)
+    for version in (off, arena, off, arena):
+        ctx = session.context(version)
+        fresh = AnalysisContext(version, tolerance=0.05, max_turns=turns)
+        for s in ctx.starts():
+            got = _times(ctx, s)
+            assert got == _times(fresh, s), s
+            assert any(ref.startswith("gate:") for ref in got) == version.scenario.variants.gates

@@ -206,3 +206,32 @@ def test_undecided_travel_is_never_a_silent_pass() -> None:
     full = validate(a, context=AnalysisContext(a, limits=SearchLimits(max_bytes=1 << 16))).to_json()
     jsonschema.Draft202012Validator(schema).validate(full)  # undecided cells are part of the format
     assert full["metrics"]["travel"]["start:1"]["checkpoint:A"]["undecided"].startswith("memory limit")
+
+
+def test_gates_are_analysed_only_when_the_scenario_scores_them() -> None:
+    """Issue 36 item 4 ("Scoring Variants": gates are a variant a scenario may play or not). A gate
+    walled in by a ring is an error with the gates variant on; with it off the gate scores nothing,
+    so it is neither searched for nor reported (the scenario-variants warning names it)."""
+    ring = ("walls:\n"
+            "  - {id: W1, shape: {type: polyline, points: [[2, -3], [8, -3], [8, 3], [2, 3], [2, -3]], thickness: 1.5}}\n")
+    body = ("checkpoints:\n  - {id: A, kind: outlying, shape: {type: circle, center: [-2, 0], radius: 0.5}}\n"
+            "gates:\n  - {id: G, kind: outlying, from: [4.5, 0], to: [5.5, 0]}\n"
+            "start_positions:\n  - {player: 1, position: [-5, 0], facing: 0}\n")
+    on = run(ReachabilityValidator(), ring + body + "scenario: {variants: {gates: true}}\n")
+    assert [(f.severity, f.elements) for f in on.findings] == [("error", ("start:1", "G"))]
+    assert on.metrics["travel"]["start:1"]["gate:G"]["reachable"] is False
+    off = run(ReachabilityValidator(), ring + body)
+    assert off.findings == [] and set(off.metrics["travel"]["start:1"]) == {"checkpoint:A"}
+
+
+def test_target_access_shoots_a_small_target_as_small_only_with_the_variant() -> None:
+    """Issue 36 item 4 ("Small Static Targets": TN modifiers "as high as +6" in some arenas): a
+    target's +4 counts in the TN from a start only with the scenario's small_targets variant on."""
+    body = ("static_targets:\n  - {id: T1, position: [0, 2], tn_modifier: 4}\n"
+            "start_positions:\n  - {player: 1, position: [-6, 0], facing: 0}\n  - {player: 2, position: [6, 0], facing: 180}\n")
+    plain = run(TargetAccessValidator(), body.replace(", tn_modifier: 4", ""))
+    off = run(TargetAccessValidator(), body)
+    on = run(TargetAccessValidator(), body + "scenario: {variants: {small_targets: true}}\n")
+    tn = {name: r.metrics["target_access"]["T1"]["start:1"]["tn_from_start"] for name, r in
+          (("plain", plain), ("off", off), ("on", on))}
+    assert tn["plain"] is not None and tn["off"] == tn["plain"] and tn["on"] == tn["plain"] + 4

@@ -6,6 +6,7 @@ import math
 import string
 from typing import Any
 
+from engine.gravstrike.variants import gates_in_play, switched_off
 from schema.model import Arena
 from validators.gravstrike.common import arena_centre
 from validators.findings import Finding, Result
@@ -15,6 +16,9 @@ from validators.symmetry import transforms as _transforms
 
 
 class CheckpointMixValidator:
+    """The book's advice on checkpoints ("Custom Arenas"), counting the gates in play with the
+    checkpoints of their kind (they score as those do); the lettering advice is the checkpoints'."""
+
     id = "checkpoint-mix"
     title = "A variety of outlying checkpoints, one or two central ones"
     severity = "warning"
@@ -22,26 +26,66 @@ class CheckpointMixValidator:
     needs_travel = False
 
     def evaluate(self, arena: Arena, context: Any) -> Result:
-        outlying = [c for c in arena.checkpoints if c.kind == "outlying"]
-        central = [c for c in arena.checkpoints if c.kind == "central"]
+        gates = gates_in_play(arena)
         out = []
-        if len(outlying) < 3:
-            out.append(Finding(self.id, "warning", f"only {len(outlying)} outlying checkpoint(s); the book advises a variety "
-                               "(at least 3) so routes differ — add outlying checkpoints", tuple(c.id for c in outlying),
-                               {"outlying": len(outlying)}))
-        if len(central) not in (1, 2):
-            advice = "add one in the middle" if not central else "keep one or two and make the others outlying"
-            out.append(Finding(self.id, "warning", f"{len(central)} central checkpoints; the book advises one or two — {advice}",
-                               tuple(c.id for c in central), {"central": len(central)}))
-        for group, first in ((outlying, "A"), (central, "M")):
+        counts: dict[str, Any] = {}
+        in_play: dict[str, int] = {}
+        for kind, first in (("outlying", "A"), ("central", "M")):
+            cps = [c.id for c in arena.checkpoints if c.kind == kind]
+            gs = [g.id for g in gates if g.kind == kind]
+            n = counts[kind] = len(cps) + len(gs)
+            note = ""
+            if gs:
+                in_play[kind] = len(gs)
+                note = f" ({len(gs)} of them {'a gate' if len(gs) == 1 else 'gates'}, scored as {kind} checkpoints)"
+            if kind == "outlying" and n < 3:
+                out.append(Finding(self.id, "warning", f"only {n} outlying checkpoint(s){note}; the book advises a variety "
+                                   "(at least 3) so routes differ — add outlying checkpoints", tuple(cps + gs),
+                                   {"outlying": n}))
+            if kind == "central" and n not in (1, 2):
+                advice = "add one in the middle" if not n else "keep one or two and make the others outlying"
+                out.append(Finding(self.id, "warning", f"{n} central checkpoints{note}; the book advises one or two — "
+                                   f"{advice}", tuple(cps + gs), {"central": n}))
             start = string.ascii_uppercase.index(first)
-            expected = list(string.ascii_uppercase[start:start + len(group)])
-            actual = [c.id for c in group]
-            if sorted(actual) != expected:
-                kind = group[0].kind if group else ""
-                out.append(Finding(self.id, "info", f"{kind} checkpoints are named {', '.join(actual)}; the book letters them "
-                                   f"{', '.join(expected)} (outlying from A, central from M)", tuple(actual)))
-        return Result(out, {"checkpoints": {"outlying": len(outlying), "central": len(central)}})
+            expected = list(string.ascii_uppercase[start:start + len(cps)])
+            if sorted(cps) != expected:
+                out.append(Finding(self.id, "info", f"{kind} checkpoints are named {', '.join(cps)}; the book letters them "
+                                   f"{', '.join(expected)} (outlying from A, central from M)", tuple(cps)))
+        if in_play:  # the counts above include them
+            counts["gates"] = in_play
+        return Result(out, {"checkpoints": counts})
+
+
+class ScenarioVariantsValidator:
+    """Elements marked for a scoring variant the scenario switches off ("Scoring Variants"):
+    the marks count for nothing in play (:mod:`engine.gravstrike.variants`), which the designer
+    can't see on the map."""
+
+    id = "scenario-variants"
+    title = "Elements use only the scoring variants the scenario plays"
+    severity = "warning"
+    games = ("gravstrike",)
+    needs_travel = False
+
+    #: What a mark comes to with its variant off, and the way out besides switching it on.
+    EFFECT = {"gates": ("not scored, and left out of the travel analysis", "remove the gates"),
+              "decaying_checkpoints": ("scored like ordinary checkpoints", "clear the mark"),
+              "small_targets": ("shot without the modifier", "set the modifier to 0"),
+              "resilient_targets": ("destroyed by 1 damage", "set the capacity to 1"),
+              "exploding_targets": ("destroyed without exploding", "clear the mark")}
+
+    def evaluate(self, arena: Arena, context: Any) -> Result:
+        out = []
+        for use in switched_off(arena):
+            many = len(use.elements) > 1
+            effect, other = self.EFFECT[use.variant]
+            out.append(Finding(
+                self.id, "warning",
+                f"{use.kind}{'s' if many else ''} {', '.join(use.elements)}{f' ({use.mark})' if use.mark else ''} in an "
+                "arena whose scenario "
+                f"switches the {use.variant} variant off: {effect} — switch scenario.variants.{use.variant} on or "
+                f"{other}", use.elements, {"variant": use.variant}))
+        return Result(out)
 
 
 class FieldOrbitValidator:

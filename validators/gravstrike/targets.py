@@ -1,11 +1,12 @@
 """``target-access``: every start as well placed as the others for some static target.
 
 Per start and static target: the best TN a turbine has from its start position (standing
-still, before moving: TN = target speed 0 + range + arc + the target's TN modifier; none without
-line of sight), and the flat-out travel time to a firing position — taken as the target's own
-position, reached when the footprint touches it, which guarantees a point-blank shot (range 1).
-The verdict compares each start's *best* target (nearest in time, best TN), so three targets
-shared out among six starts are fair when each start has one as close as the others do.
+still, before moving: TN = target speed 0 + range + arc + the target's TN modifier - a positive
+one only with the scenario's ``small_targets`` variant; none without line of sight), and the
+flat-out travel time to a firing position — taken as the target's own position, reached when
+the footprint touches it, which guarantees a point-blank shot (range 1).  The verdict compares
+each start's *best* target (nearest in time, best TN), so three targets shared out among six
+starts are fair when each start has one as close as the others do.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from engine.gravstrike.motion import Pose
 from engine.sight import Blockers, NoLineOfSight
 from engine.gravstrike.targeting import static_target_number
+from engine.gravstrike.variants import as_played
 from schema.model import Arena
 from validators.gravstrike.common import fmt
 from validators.context import AnalysisContext, path_json
@@ -58,8 +60,9 @@ class TargetAccessValidator:
         starts = sorted(arena.start_positions, key=lambda s: s.player)
         for t in arena.static_targets:
             rows: dict[str, dict[str, Any]] = {}
+            played = as_played(t, arena.scenario.variants)  # a small target's modifier only with small_targets
             for s in starts:
-                tn = _tn_from_start(arena, s, t, blockers)
+                tn = _tn_from_start(arena, s, played, blockers)
                 r = context.travel(s.id, f"target:{t.id}")
                 rows[s.id] = {"tn_from_start": tn, "time": round(r.time, 3) if r.reachable else None}
             table[t.id] = rows
