@@ -144,16 +144,15 @@ class Gap:
     elements: tuple[str, ...]
 
 
-def _main_component(arena: CarWarsArena, region: BaseGeometry) -> BaseGeometry:
+def _driven_parts(arena: CarWarsArena, region: BaseGeometry) -> BaseGeometry:
+    """The parts of the driving area a car can be in: every part holding a start (a wall may
+    split the arena), or the largest part when no start lies in any."""
     parts = [p for p in shapely.get_parts(region) if not p.is_empty]
     if not parts:
         return region
-    for s in arena.start_positions:
-        pt = shapely.Point(s.position)
-        for p in parts:
-            if p.covers(pt):
-                return p
-    return max(parts, key=lambda p: p.area)
+    points = [shapely.Point(s.position) for s in arena.start_positions]
+    held = [p for p in parts if any(p.covers(pt) for pt in points)]
+    return shapely.union_all(held) if held else max(parts, key=lambda p: p.area)
 
 
 def wall_gaps(arena: CarWarsArena) -> list[Gap]:
@@ -164,7 +163,7 @@ def wall_gaps(arena: CarWarsArena) -> list[Gap]:
     v = arena.vehicle
     key = v.key_length
     region = free_region(arena)
-    main = _main_component(arena, region)
+    driven = _driven_parts(arena, region)
     step = GAP_SAMPLE * v.length
     pts, ring_id, pos, ring_len = [], [], [], []
     for r, ring in enumerate(ring for p in shapely.get_parts(region) if p.geom_type == "Polygon"
@@ -199,7 +198,7 @@ def wall_gaps(arena: CarWarsArena) -> list[Gap]:
     if len(i) == 0:
         return []
     lines = shapely.linestrings(np.stack([P[i], P[j]], axis=1))
-    ok = shapely.covered_by(lines, main.buffer(1e-6))
+    ok = shapely.covered_by(lines, driven.buffer(1e-6))
     i, j, d = i[ok], j[ok], d[ok]
     # one gap = the pairs whose two ends each lie within two samples of another pair's ends
     a_first = (R[i] < R[j]) | ((R[i] == R[j]) & (S[i] <= S[j]))

@@ -121,6 +121,22 @@ def test_wall_gap_ignores_gaps_no_car_can_reach() -> None:
     assert check_wall_gap(replace(BASE, walls=ring)) == []
 
 
+def test_wall_gap_checks_every_part_of_a_split_arena_whatever_the_order_of_the_starts() -> None:
+    # Arena Setup: "Gaps between walls must be at least one turning key (2 car lengths) long." A wall
+    # across the arena leaves two parts, one car in each: a narrow gap in player 2's half is an error
+    # whether start 1 or start 2 is listed first (it passed when start 1 came first).
+    split = Wall("split", Rect((0.0, 0.0), (36.0, 1.0)))
+    narrow = (Wall("A", Rect((-3.0, 9.0), (2.0, 3.0))), Wall("B", Rect((3.0, 9.0), (2.0, 3.0))))  # 4 in apart
+    one, two = StartPosition(1, (0.0, -15.5), 90.0), StartPosition(2, (0.0, 15.5), 270.0)
+    for starts in ((one, two), (two, one)):
+        out = check_wall_gap(replace(BASE, walls=(split, *narrow), start_positions=starts))
+        assert [(i.code, set(i.elements)) for i in out] == [("cw-wall-gap", {"A", "B"})]
+        assert out[0].metrics["width"] == pytest.approx(4.0, abs=0.05)
+    # the same walls with no car in player 2's half (both starts below the split) stay quiet
+    below = (one, StartPosition(2, (-15.5, -9.0), 0.0))
+    assert check_wall_gap(replace(BASE, walls=(split, *narrow), start_positions=below)) == []
+
+
 # ------------------------------------------------------------------ cw-start-key
 
 
