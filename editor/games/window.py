@@ -23,8 +23,8 @@ GRID = {"L": 0.5, "in": 1.0, "hex": 0.0, "sq": 0.0}
 
 
 class StartKeys(QGraphicsItem):
-    """Each start's turning key where ``cw-start-key`` lays it (flush against the arena edge,
-    touching the car: "Place the turning key against the arena edge ..."), or nothing."""
+    """Each start's turning key where ``cw-start-key`` lays it (against the arena edge, touching
+    the car: "Place the turning key against the arena edge ..."), or nothing."""
 
     def __init__(self) -> None:
         super().__init__()

@@ -21,12 +21,11 @@ import shapely
 import scipy.sparse
 from scipy.sparse.csgraph import connected_components
 from scipy.spatial import cKDTree
-from shapely.geometry import Polygon as ShapelyPolygon
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
 from engine.carwars.issues import Issue, fmt
-from engine.carwars.motion import Pose, car_outline
+from engine.carwars.keys import KeyPlacement, placement_obstacles, start_key, start_keys
 from schema.games.carwars import CarWarsArena
 
 #: Degrees by which a corner may fall short of 90 before cw-corner-angle reports it.
@@ -144,16 +143,15 @@ class Gap:
     elements: tuple[str, ...]
 
 
-def _main_component(arena: CarWarsArena, region: BaseGeometry) -> BaseGeometry:
+def _driven_parts(arena: CarWarsArena, region: BaseGeometry) -> BaseGeometry:
+    """The parts of the driving area a car can be in: every part holding a start (a wall may
+    split the arena), or the largest part when no start lies in any."""
     parts = [p for p in shapely.get_parts(region) if not p.is_empty]
     if not parts:
         return region
-    for s in arena.start_positions:
-        pt = shapely.Point(s.position)
-        for p in parts:
-            if p.covers(pt):
-                return p
-    return max(parts, key=lambda p: p.area)
+    points = [shapely.Point(s.position) for s in arena.start_positions]
+    held = [p for p in parts if any(p.covers(pt) for pt in points)]
+    return shapely.union_all(held) if held else max(parts, key=lambda p: p.area)
 
 
 def wall_gaps(arena: CarWarsArena) -> list[Gap]:
@@ -164,7 +162,7 @@ def wall_gaps(arena: CarWarsArena) -> list[Gap]:
     v = arena.vehicle
     key = v.key_length
     region = free_region(arena)
-    main = _main_component(arena, region)
+    driven = _driven_parts(arena, region)
     step = GAP_SAMPLE * v.length
     pts, ring_id, pos, ring_len = [], [], [], []
     for r, ring in enumerate(ring for p in shapely.get_parts(region) if p.geom_type == "Polygon"
@@ -199,7 +197,7 @@ def wall_gaps(arena: CarWarsArena) -> list[Gap]:
     if len(i) == 0:
         return []
     lines = shapely.linestrings(np.stack([P[i], P[j]], axis=1))
-    ok = shapely.covered_by(lines, main.buffer(1e-6))
+    ok = shapely.covered_by(lines, driven.buffer(1e-6))
     i, j, d = i[ok], j[ok], d[ok]
     # one gap = the pairs whose two ends each lie within two samples of another pair's ends
     a_first = (R[i] < R[j]) | ((R[i] == R[j]) & (S[i] <= S[j]))
@@ -235,111 +233,9 @@ def check_wall_gap(arena: CarWarsArena) -> list[Issue]:
 # ------------------------------------------------------------------ start positions
 
 
-def placement_obstacles(arena: CarWarsArena) -> list[tuple[str, BaseGeometry]]:
-    """What neither a starting car nor its turning key may overlap: walls, obstacles and tokens
-    (flat things - terrain, hazard cards one drives over, numbered cards - excepted)."""
-    out = [(w.id, w.shape.to_shapely()) for w in arena.walls]
-    out += [(o.id, o.shape.to_shapely()) for o in arena.obstacles if o.weight != "drive-thru"]
-    out += [(t.id, t.shape.to_shapely()) for t in arena.tokens if t.weight != "drive-thru"]
-    out += [(h.id, h.shape.to_shapely()) for h in arena.hazards if not h.drive_over]
-    return out
-
-
-def _edges(bounds: BaseGeometry) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Straight stretches of the arena edge (collinear pieces merged), counter-clockwise."""
-    c = np.asarray(orient(bounds, 1.0).exterior.coords)[:-1]
-    n = len(c)
-    keep = []
-    for k in range(n):
-        a, v, b = c[k - 1], c[k], c[(k + 1) % n]
-        if abs((v[0] - a[0]) * (b[1] - v[1]) - (v[1] - a[1]) * (b[0] - v[0])) > 1e-9 * max(1.0, float(np.hypot(*(b - a))) ** 2):
-            keep.append(v)
-    keep = keep or list(c)
-    return [(keep[k], keep[(k + 1) % len(keep)]) for k in range(len(keep))]
-
-
-@dataclass(frozen=True)
-class KeyPlacement:
-    """A turning key flush against the arena edge touching the start's car (``polygon``), or
-    None with ``gap`` the car's distance from the nearest key that fits and ``reason``."""
-
-    player: int
-    polygon: tuple[tuple[float, float], ...] | None
-    gap: float
-    reason: str = ""
-    overlaps: tuple[str, ...] = ()
-
-
-def start_key(arena: CarWarsArena, player: int) -> KeyPlacement:
-    """Where the turning key lies for start ``player``: flush against a straight stretch of the
-    arena edge, inside the arena, touching the car (within the scenario's
-    ``key_touch_tolerance``), neither the key nor the car overlapping walls, obstacles, tokens
-    or the other starting cars."""
-    st = arena.start(player)
-    v = arena.vehicle
-    tol = arena.scenario.analysis.key_touch_tolerance
-    car = car_outline(Pose(st.position[0], st.position[1], st.facing), v)
-    others = [(s.id, car_outline(Pose(s.position[0], s.position[1], s.facing), v))
-              for s in arena.start_positions if s.player != player]
-    things = placement_obstacles(arena) + others
-    thing_geoms = np.array([g for _, g in things], dtype=object)  # one vectorised test per key placement
-    bounds = arena.bounds_geometry()
-    hit = [i for i, g in things if g.intersects(car.buffer(-1e-6))]
-    if not bounds.buffer(1e-6).covers(car):
-        hit.append("bounds")
-    if hit:
-        return KeyPlacement(player, None, math.inf, f"the car overlaps {', '.join(hit)}", tuple(hit))
-    best_gap, best_why = math.inf, "no straight stretch of the arena edge is a turning key long"
-    found: tuple[tuple[float, float], tuple[tuple[float, float], ...]] | None = None
-    L, w = v.key_length, v.key_width
-    inner = bounds.buffer(1e-6)
-    cc = np.asarray(car.exterior.coords)
-    for a, b in _edges(bounds):
-        d = b - a
-        length = float(np.hypot(*d))
-        if length < L - 1e-9:
-            continue
-        u = d / length
-        n = np.array([-u[1], u[0]])
-        band = ShapelyPolygon([a, b, b + w * n, a + w * n])
-        near = band.distance(car)
-        if near > tol + 1e-9:  # no key along this stretch can touch the car
-            if near < best_gap:
-                best_gap, best_why = near, f"the car is {fmt(near)} in from the nearest turning key against the edge"
-            continue
-        proj = (cc - a) @ u
-        cands = set(np.clip(np.concatenate([proj - L, proj, proj - L / 2.0, [0.0, length - L]]), 0.0, length - L).round(9).tolist())
-        for s in sorted(cands):
-            p0 = a + s * u
-            key = ShapelyPolygon([p0, p0 + L * u, p0 + L * u + w * n, p0 + w * n])
-            if not inner.covers(key):
-                continue
-            gap = key.distance(car)
-            if gap > tol + 1e-9:
-                if gap < best_gap and not shapely.intersects(thing_geoms, key.buffer(-1e-6)).any():
-                    best_gap, best_why = gap, f"the car is {fmt(gap)} in from the nearest turning key that fits"
-                continue
-            if key.buffer(-max(tol, 1e-6)).intersects(car):
-                continue
-            blocked = [things[k][0] for k in np.flatnonzero(shapely.intersects(thing_geoms, key.buffer(-1e-6)))]
-            if blocked:
-                if best_gap > 0:
-                    best_gap, best_why = 0.0, f"the turning key would overlap {', '.join(blocked)}"
-                continue
-            rank = (round(gap, 9), key.centroid.distance(car.centroid))
-            if found is None or rank < found[0]:
-                found = (rank, tuple((float(x), float(y)) for x, y in np.asarray(key.exterior.coords)[:-1]))
-    if found is not None:
-        return KeyPlacement(player, found[1], found[0][0])
-    return KeyPlacement(player, None, best_gap, best_why)
-
-
-def start_keys(arena: CarWarsArena) -> dict[int, KeyPlacement]:
-    """Every start's turning key (for the editor to draw)."""
-    return {s.player: start_key(arena, s.player) for s in arena.start_positions}
-
-
 def check_start_key(arena: CarWarsArena) -> list[Issue]:
+    """Every start's car touches a turning key against the arena edge (how the key may lie:
+    :mod:`engine.carwars.keys`)."""
     out = []
     for s in arena.start_positions:
         k = start_key(arena, s.player)
@@ -468,4 +364,5 @@ def setup_checks(arena: CarWarsArena) -> list[Issue]:
 
 __all__ = ["BOX", "Gap", "Issue", "KeyPlacement", "SETUP_CHECKS", "check_arena_size", "check_components",
            "check_corner_angle", "check_own_checkpoints", "check_start_key", "check_start_spread", "check_wall_gap",
-           "corner_angles", "free_region", "setup_checks", "start_key", "start_keys", "wall_gaps"]
+           "corner_angles", "free_region", "placement_obstacles", "setup_checks", "start_key", "start_keys",
+           "wall_gaps"]

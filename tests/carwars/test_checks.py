@@ -3,6 +3,7 @@ book (Arena Setup, Starting Positions, Components, Terrain and Hazards)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pytest
@@ -33,7 +34,7 @@ from schema.games.carwars import (
     Wall,
     default_arena,
 )
-from schema.model import Polygon, Polyline, Rect
+from schema.model import Circle, Polygon, Polyline, Rect
 
 BASE = default_arena()
 
@@ -121,6 +122,22 @@ def test_wall_gap_ignores_gaps_no_car_can_reach() -> None:
     assert check_wall_gap(replace(BASE, walls=ring)) == []
 
 
+def test_wall_gap_checks_every_part_of_a_split_arena_whatever_the_order_of_the_starts() -> None:
+    # Arena Setup: "Gaps between walls must be at least one turning key (2 car lengths) long." A wall
+    # across the arena leaves two parts, one car in each: a narrow gap in player 2's half is an error
+    # whether start 1 or start 2 is listed first (it passed when start 1 came first).
+    split = Wall("split", Rect((0.0, 0.0), (36.0, 1.0)))
+    narrow = (Wall("A", Rect((-3.0, 9.0), (2.0, 3.0))), Wall("B", Rect((3.0, 9.0), (2.0, 3.0))))  # 4 in apart
+    one, two = StartPosition(1, (0.0, -15.5), 90.0), StartPosition(2, (0.0, 15.5), 270.0)
+    for starts in ((one, two), (two, one)):
+        out = check_wall_gap(replace(BASE, walls=(split, *narrow), start_positions=starts))
+        assert [(i.code, set(i.elements)) for i in out] == [("cw-wall-gap", {"A", "B"})]
+        assert out[0].metrics["width"] == pytest.approx(4.0, abs=0.05)
+    # the same walls with no car in player 2's half (both starts below the split) stay quiet
+    below = (one, StartPosition(2, (-15.5, -9.0), 0.0))
+    assert check_wall_gap(replace(BASE, walls=(split, *narrow), start_positions=below)) == []
+
+
 # ------------------------------------------------------------------ cw-start-key
 
 
@@ -165,11 +182,77 @@ def test_start_key_fires_when_the_car_or_the_key_would_overlap_something() -> No
     assert check_start_key(flat) == []  # a hazard card lies flat: the key may lie on it
 
 
-def test_start_key_fires_when_no_straight_edge_is_a_key_long() -> None:
-    tiny = CarWarsArena(name="t", bounds=Polygon(((0.0, 0.0), (5.0, -1.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0))),
-                        start_positions=(StartPosition(1, (5.0, 1.5), 90.0),))
-    out = check_start_key(tiny)
-    assert codes(out) == ["cw-start-key"]
+def _against_the_edge(arena: CarWarsArena, player: int) -> float:
+    """Start ``player``'s key: inside the arena, its outer side (the polygon's first two corners)
+    resting on the edge at both corners or at a point between them; its gap to the car."""
+    k = start_key(arena, player)
+    assert k.polygon is not None, k.reason
+    bounds = arena.bounds_geometry()
+    key = shapely.Polygon(k.polygon)
+    assert key.area == pytest.approx(6.0 * 1.5) and bounds.buffer(1e-6).covers(key)
+    p, q = shapely.Point(k.polygon[0]), shapely.Point(k.polygon[1])
+    corners = max(bounds.exterior.distance(p), bounds.exterior.distance(q))
+    assert corners <= 1e-6 or shapely.LineString([k.polygon[0], k.polygon[1]]).distance(bounds.exterior) <= 1e-6
+    return key.distance(car_outline(Pose(*arena.start(player).position, arena.start(player).facing), arena.vehicle))
+
+
+def _edge_below(arena: CarWarsArena, x: float) -> float:
+    """Where the arena's edge crosses the vertical line at ``x`` below the centre."""
+    cut = arena.bounds_geometry().exterior.intersection(shapely.LineString([(x, -100.0), (x, 0.0)]))
+    return float(min(pt.y for pt in shapely.get_parts(cut)))
+
+
+def test_start_key_passes_on_a_round_arena_with_the_key_s_corners_on_the_edge() -> None:
+    # Starting Positions: "Place the turning key against the arena edge and then position the car
+    # in any orientation, so long as some part of the base is touching the turning key." A round
+    # edge has no straight stretch a key long: the key lies across it, both corners on the edge.
+    round_arena = CarWarsArena(name="round", bounds=Circle((0.0, 0.0), 18.0))
+    rim = _edge_below(round_arena, 3.0)  # the key's corners at x = -3 and 3 (a 6 in key)
+    facing_in = rim + 1.5 + 0.25 + 1.5 + 0.05  # key, bumper, half the car: 0.05 in off the key
+    along = rim + 1.5 + 0.75  # parallel to the edge, its long side on the key
+    starts = (StartPosition(1, (0.0, facing_in), 90.0), StartPosition(2, (-facing_in, 0.0), 180.0),
+              StartPosition(3, (0.0, -facing_in), 270.0), StartPosition(4, (along, 0.0), 90.0))  # 4: beside the key
+    arena = replace(round_arena, start_positions=starts)
+    assert check_start_key(arena) == []
+    # (the keys are found by placements every 1/60 car length along the edge, so a gap is within
+    # 1e-4 in of the exact one)
+    for s in starts[:3]:
+        assert _against_the_edge(arena, s.player) == pytest.approx(0.05, abs=1e-4)
+    assert _against_the_edge(arena, 4) <= 1e-4
+    # the same car half an inch further in touches no key: an error, with the gap
+    off = replace(round_arena, start_positions=(StartPosition(1, (0.0, facing_in + 0.5), 90.0),))
+    out = check_start_key(off)
+    assert codes(out) == ["cw-start-key"] and "Place the turning key against the arena edge" in out[0].message
+    assert out[0].metrics["gap"] == pytest.approx(0.55, abs=0.01)
+
+
+def test_start_key_passes_on_a_many_sided_arena_with_sides_shorter_than_the_key() -> None:
+    # a regular 20-gon of radius 18 in: sides 5.63 in, under a turning key (6 in); a vertex at the
+    # bottom, the key across it with its corners on the two sides beside it
+    ngon = Polygon(tuple((18.0 * math.cos(math.radians(18.0 * i)), 18.0 * math.sin(math.radians(18.0 * i)))
+                         for i in range(20)))
+    rim = -18.0 + 3.0 * math.tan(math.radians(9.0))
+    starts = (StartPosition(1, (0.0, rim + 1.5 + 1.75), 90.0), StartPosition(2, (0.0, -rim - 1.5 - 0.75), 0.0),
+              StartPosition(3, (rim + 1.5 + 1.75 + 0.08, 0.0), 0.0),
+              StartPosition(4, (-rim - 1.5 - 1.75, 0.0), 180.0))  # 4: at the outline's first vertex
+    arena = CarWarsArena(name="20-gon", bounds=ngon, start_positions=starts)
+    assert check_start_key(arena) == []
+    assert max(_against_the_edge(arena, p) for p in (1, 2, 4)) <= 1e-4
+    assert _against_the_edge(arena, 3) == pytest.approx(0.08, abs=1e-4)
+    near_the_middle = replace(arena, start_positions=(StartPosition(1, (0.0, -6.0), 90.0),))
+    out = check_start_key(near_the_middle)
+    assert codes(out) == ["cw-start-key"] and out[0].elements == ("start:1",)
+
+
+def test_start_key_passes_against_an_inward_corner_of_the_edge() -> None:
+    # the bottom edge bulges in to a point 2 in high: a key lying on that point (tangent to the
+    # edge there) touches a car whose rear bumper is 0.5 in over it, none lying flush does
+    bump = Polygon(((-18.0, -18.0), (-2.0, -18.0), (0.0, -16.0), (2.0, -18.0), (18.0, -18.0), (18.0, 18.0), (-18.0, 18.0)))
+    on_the_point = CarWarsArena(name="bump", bounds=bump, start_positions=(StartPosition(1, (0.0, -12.75), 90.0),))
+    assert check_start_key(on_the_point) == [] and _against_the_edge(on_the_point, 1) <= 1e-4
+    far = replace(on_the_point, start_positions=(StartPosition(1, (0.0, -9.0), 90.0),))
+    out = check_start_key(far)
+    assert codes(out) == ["cw-start-key"] and 1.5 < out[0].metrics["gap"] < 2.5
 
 
 # ------------------------------------------------------------------ cw-start-spread

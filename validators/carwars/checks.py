@@ -94,10 +94,24 @@ CENTRE_ACCESS = TravelCheck("cw-centre-access", "Starts equally far (turns, dice
 START_SPACING = TravelCheck("cw-start-spacing", "Starts equally far from the nearest other start", "warning",
                             fair.check_start_spacing)
 CARD_REACH = TravelCheck("cw-card-reach", "Every card reachable from every start", "error", fair.check_card_reach)
+
+
+# The metrics functions are module-level functions, not lambdas: a report holds its validators, and
+# a batch run's reports cross processes (``arena validate -j N``, Dask), which pickle functions by name.
+def exposure_metrics(arena: CarWarsArena) -> dict[str, Any]:
+    """``{"exposure": ...}``: each start's hazard dice and terrain nearby (cw-exposure's metric)."""
+    return {"exposure": fair.exposure(arena)}
+
+
+def sightline_metrics(arena: CarWarsArena) -> dict[str, Any]:
+    """``{"sightlines": ...}``: what each start sees and the cover between (cw-sightlines' metric)."""
+    return {"sightlines": fair.sightlines(arena)}
+
+
 EXPOSURE = SetupCheck("cw-exposure", "Equal hazard and high-terrain exposure near each start", "warning",
-                      fair.check_exposure, lambda a: {"exposure": fair.exposure(a)}, measured=True)
+                      fair.check_exposure, exposure_metrics, measured=True)
 SIGHTLINES = SetupCheck("cw-sightlines", "Equal line of sight between starts (full cover blocks, partial counts)",
-                        "warning", fair.check_sightlines, lambda a: {"sightlines": fair.sightlines(a)}, measured=True)
+                        "warning", fair.check_sightlines, sightline_metrics, measured=True)
 
 ALL = (ARENA_SIZE, CORNER_ANGLE, WALL_GAP, START_KEY, START_SPREAD, COMPONENTS, OWN_CHECKPOINT, START_ACCESS,
        CENTRE_ACCESS, START_SPACING, CARD_REACH, EXPOSURE, SIGHTLINES)
