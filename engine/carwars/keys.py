@@ -7,7 +7,9 @@ The key lies inside the arena with its outer long side against the edge, in one 
 - **flush** along a straight stretch of the edge at least a key long (searched exactly: the key
   slides along the stretch);
 - **its two outer corners on the edge**: a chord across a curved or many-sided edge (a round arena
-  is a polygon of many short sides) or across a corner;
+  is a polygon of many short sides), where the edge under the key turns by at most
+  ``CHORD_MAX_TURN`` degrees in all (an octagon's corner, not a square's: a key across a 90-degree
+  corner touches the walls only at its two corners);
 - **a point of its outer side between the corners on the edge**: tangent to an edge that bulges
   inward (the key rests on an inward corner of the outline, turned anywhere the edge allows).
 
@@ -55,6 +57,10 @@ KEY_REACH = 1.0
 #: The tangent search turns the key this many placement steps (at its far end) at a time: a
 #: turn from clear of the car to overlapping it is bisected all the same.
 TURN_STEPS = 4.0
+#: The most the edge may turn, in degrees (the sum of its corners' turns, either way), between
+#: the two outer corners of a key resting on it as a chord: 45 admits a regular octagon's corner and
+#: anything rounder, not a square's 90.
+CHORD_MAX_TURN = 45.0
 #: Halvings that bring a placement from clear of the car to just touching it.
 BISECTIONS = 40
 #: Placements whose corners move more than this many steps between neighbours are not neighbours
@@ -236,6 +242,12 @@ def _chords(ring: FloatArray, near: npt.NDArray[np.bool_], L: float, step: float
     start = np.concatenate([[0.0], np.cumsum(seg)])
     total = float(start[-1])
     starts = np.concatenate([start[:-1], start[:-1] + total])
+    # turned[j]: the edge's turn (absolute, summed) from segment 0 to segment j (unwrapped, j < 2m)
+    d = b - a
+    heading = np.arctan2(d[:, 1], d[:, 0])
+    corner = np.abs((heading - np.roll(heading, 1) + math.pi) % (2.0 * math.pi) - math.pi)  # at each segment's start
+    turned = np.concatenate([[0.0], np.cumsum(np.concatenate([corner[1:], corner]))])
+    limit = math.radians(CHORD_MAX_TURN) + 1e-9
     if near.all():
         runs = [list(range(m))]
     else:
@@ -263,19 +275,22 @@ def _chords(ring: FloatArray, near: npt.NDArray[np.bool_], L: float, step: float
         seg_k = k % m
         lam = np.clip((t - starts[k]) / seg[seg_k], 0.0, 1.0)
         p = a[seg_k] + lam[:, None] * (b[seg_k] - a[seg_k])
-        q, ok = _first_exit(a, b, p, seg_k, L)
+        q, ok, q_seg = _first_exit(a, b, p, seg_k, L)
+        ok &= turned[q_seg + np.where(q_seg < seg_k, m, 0)] - turned[seg_k] <= limit
         u = np.where(ok[:, None], (q - p) / L, 0.0)
         return p, u, ok
 
     return np.concatenate(lanes), np.concatenate(params), place
 
 
-def _first_exit(a: FloatArray, b: FloatArray, p: FloatArray, k: IntArray, L: float) -> tuple[FloatArray, npt.NDArray[np.bool_]]:
+def _first_exit(a: FloatArray, b: FloatArray, p: FloatArray, k: IntArray,
+                L: float) -> tuple[FloatArray, npt.NDArray[np.bool_], IntArray]:
     """Where the edge, followed counter-clockwise from ``p`` (on segment ``k``), first leaves the
-    circle of radius ``L`` about ``p``; ``ok`` False where it never does."""
+    circle of radius ``L`` about ``p``, and that point's segment; ``ok`` False where it never does."""
     m, n = len(a), len(p)
     q = np.zeros((n, 2))
     ok = np.zeros(n, dtype=bool)
+    q_seg = k.copy()
     todo = np.arange(n)
     origin, seg = p.copy(), k.copy()
     for _ in range(m + 1):
@@ -291,10 +306,11 @@ def _first_exit(a: FloatArray, b: FloatArray, p: FloatArray, k: IntArray, L: flo
         hit = real & (lam <= 1.0)
         q[todo[hit]] = o[hit] + lam[hit, None] * dv[hit]
         ok[todo[hit]] = True
+        q_seg[todo[hit]] = seg[todo[hit]]
         todo = todo[~hit]
         seg[todo] = (seg[todo] + 1) % m
         origin[todo] = a[seg[todo]]
-    return q, ok
+    return q, ok, q_seg
 
 
 def _tangents(ring: FloatArray, near: npt.NDArray[np.bool_], car: FloatArray, L: float,
@@ -412,4 +428,4 @@ def _offer(search: _Search, keys: npt.NDArray[Any]) -> None:
                                                       "that fits against the edge")
 
 
-__all__ = ["BISECTIONS", "KEY_REACH", "KEY_SAMPLE", "TURN_STEPS", "KeyPlacement", "placement_obstacles", "start_key", "start_keys"]
+__all__ = ["BISECTIONS", "CHORD_MAX_TURN", "KEY_REACH", "KEY_SAMPLE", "TURN_STEPS", "KeyPlacement", "placement_obstacles", "start_key", "start_keys"]

@@ -255,6 +255,26 @@ def test_start_key_passes_against_an_inward_corner_of_the_edge() -> None:
     assert codes(out) == ["cw-start-key"] and 1.5 < out[0].metrics["gap"] < 2.5
 
 
+def test_start_key_lies_across_an_octagon_s_corner_but_not_a_square_s() -> None:
+    # "against the arena edge" (L417): a key across a corner where the edge turns 45 degrees (a
+    # regular octagon, sides 5.36 in, shorter than the key) rests on the edge; across a square's
+    # 90-degree corner it would touch the walls at its two corners only (CHORD_MAX_TURN,
+    # docs/rules-decisions.md "cw-start-key")
+    octagon = Polygon(tuple((7.0 * math.cos(math.radians(45.0 * i)), 7.0 * math.sin(math.radians(45.0 * i)))
+                            for i in range(8)))  # a vertex at the bottom, (0, -7)
+    rim = -7.0 + 3.0 * math.tan(math.radians(22.5))  # the key's corners at x = -3 and 3
+    on_the_vertex = CarWarsArena(name="octagon", bounds=octagon,
+                                 start_positions=(StartPosition(1, (0.0, rim + 1.5 + 0.25 + 1.5 + 0.05), 90.0),))
+    assert check_start_key(on_the_vertex) == []
+    assert _against_the_edge(on_the_vertex, 1) == pytest.approx(0.05, abs=1e-4)
+    # BASE's square corner (-18, -18): the car on the diagonal, 0.05 in off a key whose corners
+    # would sit on both walls 4.24 in from the corner; no flush key comes within 1 in of it
+    d = 3.0 + 1.5 + 0.25 + 1.5 + 0.05
+    in_the_corner = replace(BASE, start_positions=(StartPosition(1, (-18.0 + d / math.sqrt(2.0),) * 2, 45.0),))
+    out = check_start_key(in_the_corner)
+    assert codes(out) == ["cw-start-key"] and out[0].metrics["gap"] > 1.0
+
+
 # ------------------------------------------------------------------ cw-start-spread
 
 
