@@ -146,8 +146,8 @@ def gates_and_decay() -> Arena:
     gates = [
         Gate(id="G1", kind="outlying", start=(-1.5, 7.5), end=(1.5, 7.5), one_way=True),
         Gate(id="G2", kind="outlying", start=(1.5, -7.5), end=(-1.5, -7.5), one_way=True),
-        Gate(id="G3", kind="central", start=(-9.0, -1.2), end=(-9.0, 1.2)),
-        Gate(id="G4", kind="central", start=(9.0, 1.2), end=(9.0, -1.2)),
+        Gate(id="G3", kind="outlying", start=(-9.0, -1.2), end=(-9.0, 1.2)),
+        Gate(id="G4", kind="outlying", start=(9.0, 1.2), end=(9.0, -1.2)),
     ]
     fields = [
         AccelerationField(id="F1", shape=Rect(center=(-6.5, 3.0), size=(1.4, 1.0)), direction=0.0),
@@ -162,7 +162,7 @@ def gates_and_decay() -> Arena:
         description=(
             "Four players on a 24 x 20 rectangle with mirror symmetry about both axes. Scoring variants: two "
             "one-way gates at the top and bottom (crossed right to left of from->to, i.e. running clockwise), two "
-            "two-way central gates at the sides, every checkpoint decaying (only the first turbine to cross it in "
+            "two-way outlying gates at the sides (so M stays the one central checkpoint the book advises), every checkpoint decaying (only the first turbine to cross it in "
             "a turn scores), and resilient, exploding static targets with a small-target TN modifier.\n"
         ),
         author="Arena Studio",
