@@ -9,6 +9,9 @@ the book (Arena Rex playtest v0.2, shared/seeds/004_dc762f78e7f2abcd.txt; "Lnn" 
   to 6 inches away from the center in either direction." (L40)
 * ``ar-symmetry`` — the declared symmetry maps the deployment zones, pits and spikes onto
   themselves.
+
+Every length on a circle board is taken on the circle (:mod:`engine.arenarex.board`), not on the
+polygon shapely draws it with.
 """
 
 from __future__ import annotations
@@ -19,11 +22,14 @@ from functools import partial
 
 import shapely
 from shapely import affinity
+from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
+from engine.arenarex import board
 from engine.arenarex.issues import Issue, inches
 from schema.games.arenarex import ArenaRexArena, Deployment
 from schema.games.arenarex_edges import Edge
+from schema.model import AreaShape, Circle
 
 BOOK_SIZE = "We suggest a board at least 24 x 24 for Arena Rex."
 BOOK_PITS = "Your board should have at least two pits"
@@ -39,12 +45,8 @@ SYMMETRY_TOLERANCE = 0.05
 
 def board_extent(arena: ArenaRexArena) -> tuple[float, float]:
     """The board's width and depth: the sides of its smallest enclosing rectangle (a circle's
-    diameter twice), shorter first."""
-    rect = shapely.minimum_rotated_rectangle(arena.bounds_geometry())
-    c = list(rect.exterior.coords)
-    a = math.hypot(c[1][0] - c[0][0], c[1][1] - c[0][1])
-    b = math.hypot(c[2][0] - c[1][0], c[2][1] - c[1][1])
-    return (min(a, b), max(a, b))
+    diameter twice, measured on the circle), shorter first."""
+    return board.extent(arena.bounds)
 
 
 def check_board_size(arena: ArenaRexArena) -> list[Issue]:
@@ -127,10 +129,10 @@ def check_deployment(arena: ArenaRexArena) -> list[Issue]:
             out.append(Issue("ar-deployment", "error", f"{d.id}'s centre is {inches(e.offset)} from the middle of its "
                              f"edge: \"{BOOK_CENTRE}\"", (d.id,), {"offset": round(e.offset, 4)}))
         want = 2.0 * an.deployment_reach
-        if e.zone.length < want - 0.05:
-            out.append(Issue("ar-deployment", "warning", f"{d.id}'s zone is {inches(e.zone.length)} long, the edge "
+        if e.zone_length < want - 0.05:
+            out.append(Issue("ar-deployment", "warning", f"{d.id}'s zone is {inches(e.zone_length)} long, the edge "
                              f"ends within {inches(an.deployment_reach)} of its centre: \"{BOOK_REACH}\"", (d.id,),
-                             {"zone_length": round(e.zone.length, 4)}))
+                             {"zone_length": round(e.zone_length, 4)}))
         out += _zone_hazards(arena, d, e)
     for i, d in enumerate(deps):
         for o in deps[i + 1:]:
@@ -151,17 +153,23 @@ def _zone_hazards(arena: ArenaRexArena, d: Deployment, e: Edge) -> list[Issue]:
     out = []
     for label, items, book in (("pit", arena.pits, BOOK_LETHAL), ("spikes", arena.spikes, BOOK_WOUND)):
         for h in items:
-            g = h.shape.to_shapely()
-            hit = [round(r * 2 * 25.4) for r in arena.base_radii() if _swept(e, r).intersects(g)]
+            hit = [round(r * 2 * 25.4) for r in arena.base_radii() if _reach(e, r, h.shape) <= r]
             if hit:
                 out.append(Issue("ar-deployment", "error", f"a {hit[0]} mm base deployed in {d.id}'s zone touches "
                                  f"{label} {h.id}: \"{book}\"", (d.id, h.id), {"bases_mm": hit}))
     return out
 
 
-def _swept(e: Edge, r: float) -> BaseGeometry:
-    line = e.centre_line(r)
-    return line.buffer(r) if not line.is_empty else line
+def _reach(e: Edge, r: float, shape: AreaShape) -> float:
+    """How close the centre of a base of radius ``r`` deployed in the zone comes to ``shape``
+    (measured on the true arc of a circle board, a circle piece as a circle; ``inf`` when the
+    base does not fit)."""
+    line = e.fine_centre_line(r)
+    if line.is_empty:
+        return math.inf
+    if isinstance(shape, Circle):
+        return max(0.0, float(shapely.distance(ShapelyPoint(shape.center), line)) - shape.radius)
+    return float(shapely.distance(shape.to_shapely(), line))
 
 
 # ------------------------------------------------------------------ symmetry

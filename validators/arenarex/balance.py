@@ -26,7 +26,7 @@ from typing import Any
 from shapely.geometry import LineString, Point
 from shapely.ops import nearest_points
 
-from engine.arenarex import placement_error
+from engine.arenarex import board, placement_error
 from engine.arenarex.checks import SYMMETRY_TOLERANCE, check_symmetry, transforms
 from engine.placement import EDGE_SLACK, Offset
 from schema.games.arenarex import ArenaRexArena, Deployment
@@ -118,9 +118,9 @@ class ArenaRexBalance:
         return placement_error.move(arena.element(ref), off)
 
     def fits(self, before: ArenaRexArena, after: ArenaRexArena, refs: list[str]) -> bool:
-        board = before.bounds_geometry().buffer(EDGE_SLACK)
-        return all(board.covers(after.element(r).shape.to_shapely())  # type: ignore[union-attr]
-                   or not board.covers(before.element(r).shape.to_shapely()) for r in refs)  # type: ignore[union-attr]
+        def on(a: ArenaRexArena, ref: str) -> bool:  # on the board as drawn (a circle as a circle)
+            return board.covers(before.bounds, a.element(ref).shape, EDGE_SLACK)  # type: ignore[union-attr]
+        return all(on(after, r) or not on(before, r) for r in refs)
 
     def symmetries(self, arena: ArenaRexArena) -> int:
         return -len(check_symmetry(arena))
