@@ -8,7 +8,9 @@ board's edges ("Find the center of your board edge") and stay.  Seeds per findin
   nearest the favoured zone, away from it, then toward the zone it is far from;
 - ``ar-kill-band`` (one zone reaches far more board from which pushes put a model into a pit):
   the pit nearest that zone, away from it, then toward the other zone;
-- ``ar-deployment`` (a base in a zone touches a pit or spikes): that piece away from the zone;
+- ``ar-deployment`` (a base in a zone touches a pit or spikes), ``ar-zone-hazard`` (a column or
+  wall where bases deploy) and ``ar-zone-room`` naming pieces (they take the room the cohort
+  needs): each named piece away from the zone;
 - ``ar-centre-access`` (one zone's walk to the centre is longer): the movement-blocking hazard
   nearest that zone's straight way to the centre, off it either side.
 
@@ -153,11 +155,10 @@ class ArenaRexBalance:
         if finding.code == "ar-kill-band":
             ends = _ends(m.get("kill_band") or {})
             return self._pair(arena, "pits", (ends[1], ends[0]) if ends else None, "kill band")
-        if finding.code == "ar-deployment" and len(finding.elements) == 2:
-            zone, piece = finding.elements
-            if not _list_of(arena, piece):
-                return []
-            return _seed(arena, piece, _zone_centre(arena, zone, piece), f"away from {zone}", away=True)
+        if finding.code in ("ar-deployment", "ar-zone-hazard", "ar-zone-room") and len(finding.elements) >= 2:
+            zone, *pieces = finding.elements
+            return [seed for piece in pieces if _list_of(arena, piece)
+                    for seed in _seed(arena, piece, _zone_centre(arena, zone, piece), f"away from {zone}", away=True)]
         if finding.code == "ar-centre-access":
             ends = _ends(m.get("centre") or {})
             return self._off_the_way(arena, ends[1]) if ends else []
