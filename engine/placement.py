@@ -103,18 +103,25 @@ def move_shape(shape: Shape, off: Offset) -> Shape:
 
 
 def place(pieces: Sequence[T], rng: np.random.Generator, tol: Tolerance, move: Callable[[T, Offset], T],
-          geometry: Callable[[T], BaseGeometry], bounds: BaseGeometry) -> tuple[list[T], int]:
+          geometry: Callable[[T], BaseGeometry], bounds: BaseGeometry,
+          on_table: Callable[[T], bool] | None = None) -> tuple[list[T], int]:
     """Every piece moved by its own offset, in order; a piece whose drawn place is on the table
-    (``bounds``) is drawn again while its moved ``geometry`` is not.  Returns the moved pieces and
-    the number of redraws."""
+    (``bounds``) is drawn again while its moved ``geometry`` is not.  ``on_table`` (a piece ->
+    whether it lies on the table, within :data:`EDGE_SLACK`) replaces the test on ``bounds``
+    where the game measures its table itself (an Arena Rex circle board as a circle).  Returns
+    the moved pieces and the number of redraws."""
     table = bounds.buffer(EDGE_SLACK)
+
+    def fits(p: T) -> bool:
+        return on_table(p) if on_table is not None else bool(table.covers(geometry(p)))
+
     out: list[T] = []
     redraws = 0
     for piece in pieces:
         moved = move(piece, draw(rng, tol))
-        if table.covers(geometry(piece)):
+        if fits(piece):
             tries = 0
-            while not table.covers(geometry(moved)):
+            while not fits(moved):
                 if tries == REDRAWS:
                     moved = piece
                     break
@@ -130,11 +137,11 @@ A = TypeVar("A")
 
 def place_kinds(arena: A, kinds: Sequence[str], rng: np.random.Generator, tol: Tolerance,
                 move: Callable[[Any, Offset], Any], geometry: Callable[[Any], BaseGeometry],
-                bounds: BaseGeometry) -> tuple[A, int]:
+                bounds: BaseGeometry, on_table: Callable[[Any], bool] | None = None) -> tuple[A, int]:
     """``arena`` (a frozen dataclass) with every piece of the element lists ``kinds`` moved by
     :func:`place`, in that order; and the number of redraws."""
     pieces: list[Any] = [p for k in kinds for p in getattr(arena, k)]
-    moved, redraws = place(pieces, rng, tol, move, geometry, bounds)
+    moved, redraws = place(pieces, rng, tol, move, geometry, bounds, on_table)
     out: dict[str, Any] = {}
     i = 0
     for k in kinds:

@@ -195,6 +195,11 @@ def build() -> dict[str, Any]:
     }
     props["scenario"] = obj("Scenario", "The game's parameters and the analysis thresholds.", {
         "players": integer("Players", "Number of players (default: the number of deployments).", minimum=1, maximum=8),
+        "cohort": integer("Cohort", "Models each player deploys, in base contact with their edge (\"Battles of 3 to 8 "
+                          "combatants per side are recommended\"; \"We recommend 3v3 for novices and 5v5 to 8v8 for "
+                          "seasoned miniature gamers.\"). ar-zone-room fits this many of the largest listed bases side "
+                          "by side in each zone. Default 5 (see docs/rules-decisions.md).", minimum=1, maximum=30,
+                          default=5),
         "analysis": obj("Analysis", "What the Arena Rex checks and fairness metrics read.", ANALYSIS),
     })
     return {

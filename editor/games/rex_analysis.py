@@ -2,7 +2,7 @@
 
 * **setup** (in the quick stage, :class:`editor.games.analysis.QuickStage`): the registered
   setup validators (``ar-board-size``, ``ar-pits``, ``ar-hazard-mix``, ``ar-deployment``,
-  ``ar-symmetry``), each kept with the parts of the arena it reads (:data:`SETUP_READS`), so a
+  ``ar-zone-hazard``, ``ar-zone-room``, ``ar-symmetry``), each kept with the parts of the arena it reads (:data:`SETUP_READS`), so a
   pit drag re-runs the checks that read pits and not the board size or hazard mix;
 * **fairness** (:class:`RexFairness`, two persistent worker processes, one per core, each
   computing the zones' numbers for its share of the listed base sizes): the zone checks (the
@@ -33,6 +33,8 @@ SETUP_READS: dict[str, tuple[str, ...]] = {
     "ar-pits": ("pits", "scenario"),
     "ar-hazard-mix": ("spikes", "hazards"),
     "ar-deployment": ("bounds", "bases", "pits", "spikes", "deployment", "scenario"),
+    "ar-zone-hazard": ("bounds", "bases", "hazards", "deployment", "scenario"),
+    "ar-zone-room": ("bounds", "bases", "pits", "spikes", "hazards", "deployment", "scenario"),
     "ar-symmetry": ("bounds", "bases", "pits", "spikes", "deployment", "symmetry"),
 }
 #: What the zone checks read (the fairness worker's answers are remembered by these).

@@ -1,6 +1,8 @@
 """Arena Rex fairness: the deployment zones side by side, for every listed base size.
 
-Per zone (its base centres on :meth:`~schema.games.arenarex_edges.Edge.centre_line`):
+Per zone (its base centres on :meth:`~schema.games.arenarex_edges.Edge.centre_line`, placed
+exactly on it by :meth:`~schema.games.arenarex_edges.Edge.positions`: on a circle board, on the
+circle one base radius inside the rim):
 
 * ``centre`` — the shortest walk (inches) to the board's centre (the nearest point a base may
   stand on, when a hazard covers it) and the moves it takes at MOV inches a move ("Move up to
@@ -105,7 +107,7 @@ class Analysis:
     def sources(self, player: int, radius: float) -> np.ndarray:
         key = (radius, player)
         if key not in self._sources:
-            self._sources[key] = self.space(radius).sample(self.edges[player].centre_line(radius), ZONE_SPACING)
+            self._sources[key] = self.space(radius).keep(self.edges[player].positions(radius, ZONE_SPACING))
         return self._sources[key]
 
     def near(self, fld: Field, shape: AreaShape, dist: float) -> np.ndarray:
@@ -230,7 +232,7 @@ def sight_shares(arena: ArenaRexArena, analysis: Analysis) -> dict[int, float]:
     wall = shapely.union_all(blockers) if blockers else None
     if wall is not None:
         shapely.prepare(wall)
-    pts = {p: _line_points(e.centre_line(r)) for p, e in analysis.edges.items()}
+    pts = {p: np.asarray(e.positions(r, SIGHT_SPACING), dtype=float).reshape(-1, 2) for p, e in analysis.edges.items()}
     out = {}
     for p, mine in pts.items():
         seen = total = 0
@@ -246,13 +248,6 @@ def sight_shares(arena: ArenaRexArena, analysis: Analysis) -> dict[int, float]:
                 seen += int(np.count_nonzero(~shapely.intersects(wall, shapely.linestrings(np.stack([a, b], 1)))))
         out[p] = seen / total if total else 1.0
     return out
-
-
-def _line_points(line: Any) -> np.ndarray:
-    if line.is_empty:
-        return np.zeros((0, 2))
-    n = max(2, int(math.ceil(line.length / SIGHT_SPACING)) + 1)
-    return np.array([line.interpolate(t).coords[0] for t in np.linspace(0, line.length, n)])
 
 
 def zone_metrics(arena: ArenaRexArena, analysis: Analysis | None = None) -> dict[float, list[ZoneMetrics]]:

@@ -36,6 +36,7 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
+from engine.arenarex.board import rim_gap
 from engine.arenarex.generate_plan import (AXIS, GenerateError, Gene, Genome, Plan, Slot, draw, load_catalogue,
                                            make_plan, mutate)
 from engine.orbit_genome import images, place_orbits
@@ -141,17 +142,16 @@ def _zone_need(role: str) -> float | None:
     return PIT_FROM_ZONE + FROM_ZONE if role == "pit" else FROM_ZONE if role == "spikes" else None
 
 
-def _problems(new: list[Checked], old: list[Checked], bounds: BaseGeometry, zones: list[BaseGeometry]) -> list[str]:
-    """Problems of the pieces ``new`` among themselves and against ``old`` (already checked)."""
+def _problems(new: list[Checked], old: list[Checked], bounds: BoardShape, zones: list[BaseGeometry]) -> list[str]:
+    """Problems of the pieces ``new`` among themselves and against ``old`` (already checked);
+    the gap to the board's edge is measured on the board as drawn (a circle as a circle)."""
     out: list[str] = []
     if not new:
         return out
     geoms = np.array([g for _, _, g in new], dtype=object)
-    edge = shapely.distance(geoms, bounds.exterior)
-    inside = shapely.within(geoms, bounds)
     for i, (role, ident, g) in enumerate(new):
         need = PASSAGE if role in SOLID else 0.0
-        if not inside[i] or edge[i] < need:
+        if rim_gap(bounds, g) < need:
             out.append(f"{ident} is within {need:g} in of the board's edge")
         zneed = _zone_need(role)
         for k, z in enumerate(zones):
@@ -182,7 +182,7 @@ def precheck(arena: ArenaRexArena) -> list[str]:
     found += [("spikes", s.id, s.shape.to_shapely()) for s in arena.spikes]
     found += [(h.kind if h.kind in SOLID and h.blocks_movement else "rubble" if not h.blocks_movement else "column",
                h.id, h.shape.to_shapely()) for h in arena.hazards]
-    return _problems(found, [], arena.bounds_geometry(), _zones(arena.bounds, arena.deployment))
+    return _problems(found, [], arena.bounds, _zones(arena.bounds, arena.deployment))
 
 
 def _checked(q: Piece) -> Checked:
@@ -222,7 +222,7 @@ def _place(plan: Plan, rng: np.random.Generator, genome: Genome | None, redo: Se
            ) -> tuple[Genome, int]:
     """One pass of :func:`place`: the genome and how many problems its pieces still have (the
     centre's piece first: it cannot move out of the way)."""
-    bounds = plan.bounds.to_shapely()
+    bounds = plan.bounds
     zones = _zones(plan.bounds, deployments(plan))
     return place_orbits(
         len(plan.slots), lambda i: (plan.slots[i].where != "centre", PLACE_ORDER.index(plan.slots[i].role)), genome,

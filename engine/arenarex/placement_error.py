@@ -2,7 +2,8 @@
 
 The pieces are the pits, spikes and terrain hazards ("column, wall, rubble, etc."), each shifted
 and turned by its own offset (:mod:`engine.placement`), in that order, element by element in file
-order.  The board and its deployment edges are the table itself and do not move.
+order.  The board and its deployment edges are the table itself and do not move; whether a piece
+stays on it is measured on the board as drawn (a circle board as a circle).
 
 >>> import numpy as np
 >>> from schema import load
@@ -16,14 +17,16 @@ True
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import numpy as np
 from shapely.geometry.base import BaseGeometry
 
-from engine.placement import Offset, Tolerance, move_shape, place_kinds
+from engine.arenarex import board
+from engine.placement import EDGE_SLACK, Offset, Tolerance, move_shape, place_kinds
 from engine.placement import scenario_tolerance as tolerance  # noqa: F401 - the game's name for it (hooks, tests)
-from schema.games.arenarex import ArenaRexArena
+from schema.games.arenarex import ArenaRexArena, BoardShape
 
 KINDS = ("pits", "spikes", "hazards")
 
@@ -42,4 +45,10 @@ def _geometry(piece: Any) -> BaseGeometry:
 def perturb(arena: ArenaRexArena, rng: np.random.Generator, tol: Tolerance) -> tuple[ArenaRexArena, int]:
     """``arena`` with every pit, spike and hazard misplaced within ``tol``; and how many draws were
     redone because a piece left the board."""
-    return place_kinds(arena, KINDS, rng, tol, move, _geometry, arena.bounds_geometry())
+    return place_kinds(arena, KINDS, rng, tol, move, _geometry, arena.bounds_geometry(),
+                       partial(_on_board, arena.bounds))
+
+
+def _on_board(bounds: BoardShape, piece: Any) -> bool:
+    """Whether a piece lies on the board as drawn (a circle board as a circle)."""
+    return board.covers(bounds, piece.shape, EDGE_SLACK)

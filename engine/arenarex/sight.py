@@ -22,8 +22,9 @@ import numpy as np
 import numpy.typing as npt
 import shapely
 
+from engine.arenarex.board import on_board
 from engine.arenarex.checks import edges
-from engine.arenarex.fairness import _line_points
+from engine.arenarex.fairness import SIGHT_SPACING
 from schema.games.arenarex import ArenaRexArena
 
 #: Default cell (inches) of the sight grid.
@@ -72,7 +73,7 @@ def viewpoints(arena: ArenaRexArena, player: int) -> npt.NDArray[np.float64]:
     zones = edges(arena)
     if player not in zones:
         raise KeyError(f"deploy:{player}")
-    pts = np.asarray(_line_points(zones[player].centre_line(min(arena.base_radii()))), dtype=float).reshape(-1, 2)
+    pts = np.asarray(zones[player].positions(min(arena.base_radii()), SIGHT_SPACING), dtype=float).reshape(-1, 2)
     if len(pts) > MAX_VIEWPOINTS:
         pts = pts[np.linspace(0, len(pts) - 1, MAX_VIEWPOINTS).round().astype(int)]
     return pts
@@ -86,7 +87,7 @@ def sight_grid(arena: ArenaRexArena, player: int, cell: float = CELL) -> SightGr
         cell *= 1.25
     nx, ny = max(1, math.ceil((maxx - minx) / cell)), max(1, math.ceil((maxy - miny) / cell))
     gx, gy = np.meshgrid(minx + (np.arange(nx) + 0.5) * cell, miny + (np.arange(ny) + 0.5) * cell, indexing="ij")
-    board = np.asarray(shapely.contains_xy(bounds, gx, gy), dtype=bool)
+    board = on_board(arena.bounds, gx, gy)  # a circle board measured as a circle
     wall = sight_walls(arena)
     eyes = viewpoints(arena, player)
     if wall is not None:

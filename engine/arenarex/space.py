@@ -168,6 +168,11 @@ class Space:
             line, np.linspace(0.0, line.length, n))), dtype=float)
         return pts[self.contains(pts)]
 
+    def keep(self, points: list[Point]) -> FloatArray:
+        """The ``points`` where a base fits, in order."""
+        pts: FloatArray = np.asarray(points, dtype=float).reshape(-1, 2)
+        return pts[self.contains(pts)] if len(pts) else pts
+
     def clear(self, a: FloatArray, b: FloatArray) -> npt.NDArray[np.bool_]:
         """Whether each segment a[k] -> b[k] stays in the free space."""
         if len(a) == 0:

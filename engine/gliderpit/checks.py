@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable
 from typing import Any
 
@@ -88,6 +88,42 @@ def check_rows(arena: GliderPitArena) -> list[Issue]:
     return out
 
 
+def pit_holes(cells: frozenset[Axial]) -> list[set[Axial]]:
+    """The holes of a pit: groups of hexes that are not pit hexes but are closed in by pit
+    hexes (no way out to the outside of the pit without crossing a pit hex), largest first."""
+    if not cells:
+        return []
+    qs = [q for q, _ in cells]
+    rs = [r for _, r in cells]
+    q0, q1, r0, r1 = min(qs) - 1, max(qs) + 1, min(rs) - 1, max(rs) + 1
+    # the frame q0/q1/r0/r1 holds no pit hex and is one connected ring: flood the outside from it
+    start = (q0, r0)
+    outside = {start}
+    queue = deque([start])
+    while queue:
+        for n in hex_neighbours(queue.popleft()):
+            if q0 <= n[0] <= q1 and r0 <= n[1] <= r1 and n not in cells and n not in outside:
+                outside.add(n)
+                queue.append(n)
+    inner = ((q, r) for q in range(q0, q1 + 1) for r in range(r0, r1 + 1))
+    return components((h for h in inner if h not in cells and h not in outside), hex_neighbours)
+
+
+def check_pit_holes(arena: GliderPitArena) -> list[Issue]:
+    """``gp-pit-holes``: the pit has no holes (hexes left out of it but closed in by its hexes:
+    a pillar of rock standing in the pit)."""
+    holes = pit_holes(pit_of(arena).cells)
+    if not holes:
+        return []
+    inside = sorted(h for hole in holes for h in hole)
+    return [Issue("gp-pit-holes", "warning",
+                  f"The pit has {len(holes)} hole(s), {len(inside)} hex(es) in all, closed in by pit hexes: each is a "
+                  "pit wall standing inside the pit, which the book's pit has only around it (\"a deep, sheer-walled "
+                  "pit\"; \"The center section consists of a hexagonal grid representing the pit in which the gliders "
+                  "will fly.\"); a glider moved into one \"collides with the pit wall\".",
+                  metrics={"holes": len(holes), "cells": _cells(inside)})]
+
+
 # ------------------------------------------------------------------ launch zones
 
 
@@ -141,6 +177,49 @@ def check_launch_zones(arena: GliderPitArena) -> list[Issue]:
     return out
 
 
+def row_ends(arena: GliderPitArena) -> dict[Axial, set[str]]:
+    """The pit hexes at an end of their row, each with the end(s) it is at: ``"start"`` (the
+    row's hex of least q for pointy hexes, least r for flat) or ``"end"`` (the greatest).  The
+    rows run across the mapsheet from one long edge to the other (:func:`check_launch_edges`)."""
+    along: dict[int, list[tuple[int, Axial]]] = {}
+    for h in pit_of(arena).cells:
+        line = arena.line_of(h)
+        along.setdefault(line, []).append((h[0] if arena.orientation == "pointy" else h[1], h))
+    out: dict[Axial, set[str]] = {}
+    for hexes in along.values():
+        out.setdefault(min(hexes)[1], set()).add("start")
+        out.setdefault(max(hexes)[1], set()).add("end")
+    return out
+
+
+def check_launch_edges(arena: GliderPitArena) -> list[Issue]:
+    """``gp-launch-edges``: every launch zone lies along a long edge of the mapsheet, beside its
+    Airspeed Track: "On the long edges of the mapsheet are six Airspeed Tracks" (L17) and a
+    glider launches from "a launch zone hex located adjacent to the glider's Airspeed Track"
+    (L55).  The 19 numbered rows run between the two long edges (the rows are counted along the
+    mapsheet's length), so the hexes beside a long edge are those that end their row on that
+    side.  A zone lies along a long edge when most of its hexes (three of five) end their rows on
+    the same side; the rest may turn a corner of the pit (see docs/rules-decisions.md)."""
+    pit = pit_of(arena)
+    ends = row_ends(arena)
+    out = []
+    for z in arena.launch_zones:
+        cells = [h for h in z.cells if h in pit.cells]
+        if not cells:
+            continue
+        best = max(("start", "end"), key=lambda s: sum(s in ends.get(h, set()) for h in cells))
+        off = [h for h in cells if best not in ends.get(h, set())]
+        if 2 * (len(cells) - len(off)) > len(cells):
+            continue
+        out.append(Issue("gp-launch-edges", "warning",
+                         f"Launch zone {z.id} does not lie along a long edge of the mapsheet: {len(off)} of its "
+                         f"{len(cells)} hexes are not at the end of their row on one side, where the Airspeed Track is "
+                         "(\"On the long edges of the mapsheet are six Airspeed Tracks\"; \"To launch a glider, place "
+                         "its counter into a launch zone hex located adjacent to the glider's Airspeed Track.\").",
+                         (z.id,), {"cells": _cells(off), "side": best}))
+    return out
+
+
 def check_launch_facing(arena: GliderPitArena) -> list[Issue]:
     """``gp-launch-facing``: every launch hex allows a facing that does not point at a wall
     hexside."""
@@ -160,21 +239,33 @@ def check_launch_facing(arena: GliderPitArena) -> list[Issue]:
 
 
 def check_floor(arena: GliderPitArena) -> list[Issue]:
-    """``gp-floor``: the FLOOR level is the standard one or a short game's (5, 10, 15), and
-    leaves room for a launch."""
+    """``gp-floor``: the FLOOR level is the standard one or a short game's (5, 10, 15) and lies
+    below the launch altitude.  A FLOOR the launch itself reaches (20 or more) is an error; one
+    only the optional launch dive reaches (17 to 19: "A player may choose to dive an additional
+    1 to 3 levels", L59) is a warning, as is any other level that is not a book short game."""
     f = arena.floor
     if f == STANDARD_FLOOR or f in SHORT_GAME_FLOORS:
         return []
-    lowest_launch = LEDGE - 1 - LAUNCH_DIVE_MAX
-    if f < 0 or f >= lowest_launch:
+    launch = LEDGE - 1
+    if f < 0 or f >= launch:
         return [Issue("gp-floor", "error",
-                      f"FLOOR level {f} leaves no room to launch: a launch drops to 20 and may \"dive an additional 1 to "
-                      f"3 levels\", and \"Any time a glider reaches the FLOOR level or lower, the glider has been "
-                      f"eliminated\".", metrics={"floor": f, "lowest_launch": lowest_launch})]
-    return [Issue("gp-floor", "warning",
-                  f"FLOOR level {f} is not one of the book's short games: \"For an abbreviated game, set the FLOOR level "
-                  "to 5. For a half-game, set the FLOOR level to 10. For a vastly different feel, try a blitz game using a "
-                  "FLOOR level of 15.\"", metrics={"floor": f, "book_floors": [0, *SHORT_GAME_FLOORS]})]
+                      f"FLOOR level {f} leaves no room to launch: a launch drops to {launch} (\"Move the glider's "
+                      "altitude marker down 1 level\") and \"Any time a glider reaches the FLOOR level or lower, the "
+                      "glider has been eliminated\".", metrics={"floor": f, "launch_altitude": launch})]
+    short = ("For an abbreviated game, set the FLOOR level to 5. For a half-game, set the FLOOR level to 10. For a "
+             "vastly different feel, try a blitz game using a FLOOR level of 15.")
+    deepest = launch - LAUNCH_DIVE_MAX
+    if f >= deepest:
+        dive = launch - f  # the first dive that reaches FLOOR
+        return [Issue("gp-floor", "warning",
+                      f"FLOOR level {f} is not one of the book's short games (\"{short}\"), and a launch dive of {dive} "
+                      f"or more levels would reach it: the dive is optional (\"A player may choose to dive an "
+                      "additional 1 to 3 levels at this time.\"), but \"Any time a glider reaches the FLOOR level or "
+                      "lower, the glider has been eliminated\".",
+                      metrics={"floor": f, "book_floors": [0, *SHORT_GAME_FLOORS], "launch_altitude": launch,
+                               "dive_max": dive - 1})]
+    return [Issue("gp-floor", "warning", f"FLOOR level {f} is not one of the book's short games: \"{short}\"",
+                  metrics={"floor": f, "book_floors": [0, *SHORT_GAME_FLOORS]})]
 
 
 # ------------------------------------------------------------------ symmetry
@@ -228,8 +319,10 @@ def _dedupe(issues: list[Issue]) -> list[Issue]:
 
 CHECKS: dict[str, Callable[[GliderPitArena], list[Issue]]] = {
     "gp-pit": check_pit,
+    "gp-pit-holes": check_pit_holes,
     "gp-rows": check_rows,
     "gp-launch-zones": check_launch_zones,
+    "gp-launch-edges": check_launch_edges,
     "gp-launch-facing": check_launch_facing,
     "gp-floor": check_floor,
     "gp-symmetry": check_symmetry,

@@ -129,10 +129,17 @@ class Analysis:
     placement_angle_tolerance: float = 5.0
 
 
+#: Models each player deploys when the scenario does not say: the book recommends "3v3 for
+#: novices and 5v5 to 8v8 for seasoned miniature gamers" (see docs/rules-decisions.md).
+DEFAULT_COHORT = 5
+
+
 @dataclass(frozen=True)
 class Scenario:
     players: int | None = None
     analysis: Analysis = Analysis()
+    #: Models each player deploys (``scenario.cohort``; written only when not the default).
+    cohort: int = DEFAULT_COHORT
 
 
 Element = Union[Pit, Spikes, Hazard, Deployment]
@@ -252,7 +259,8 @@ def from_document(doc: Doc) -> ArenaRexArena:
                        arc=None if d.get("arc") is None else _pt(d["arc"]),
                        center=None if d.get("center") is None else _pt(d["center"]), extensions=extensions_of(d))
             for d in g("deployment", ())),
-        scenario=Scenario(players=None if pl is None else int(pl), analysis=Analysis(**values)),
+        scenario=Scenario(players=None if pl is None else int(pl), cohort=int(sc.get("cohort", DEFAULT_COHORT)),
+                          analysis=Analysis(**values)),
         extensions=extensions_of(doc),
     )
 
@@ -298,6 +306,8 @@ def to_document(a: ArenaRexArena) -> Doc:
     scen: Doc = {}
     if a.scenario.players is not None:
         scen["players"] = a.scenario.players
+    if a.scenario.cohort != DEFAULT_COHORT:  # files saved before it existed keep their canonical form
+        scen["cohort"] = a.scenario.cohort
     scen["analysis"] = {f.name: (list(an.disabled) if f.name == "disabled" else
                                  num(getattr(an, f.name)) if isinstance(getattr(an, f.name), float)
                                  else getattr(an, f.name)) for f in fields(Analysis)
@@ -398,7 +408,7 @@ RULESET = Ruleset(
 
 
 __all__ = [
-    "DEFAULT_BASES", "ELEMENT_LISTS", "HAZARD_KINDS", "MM_PER_INCH", "RULESET", "SYSTEM", "Analysis", "ArenaRexArena",
+    "DEFAULT_BASES", "DEFAULT_COHORT", "ELEMENT_LISTS", "HAZARD_KINDS", "MM_PER_INCH", "RULESET", "SYSTEM", "Analysis", "ArenaRexArena",
     "BoardShape", "Deployment", "Element", "Hazard", "HazardKind", "Pit", "Scenario", "Spikes", "Units",
     "default_arena", "from_document", "semantic_problems", "to_document",
 ]

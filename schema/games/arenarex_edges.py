@@ -28,6 +28,9 @@ from schema.model import Circle, Point, Polygon, Rect
 
 #: Arcs are drawn with a point at least every this many degrees.
 ARC_STEP = 1.0
+#: How far (inches) the chords of an arc drawn for measuring (:meth:`Edge.fine_centre_line`)
+#: may stray from the circle.
+FINE = 1e-6
 
 
 @dataclass(frozen=True)
@@ -44,10 +47,62 @@ class Edge:
     circle: tuple[float, float, float] | None = None
     #: Unit normal pointing into the board (a side's).
     inward: Point = (0.0, 0.0)
+    #: Where the zone runs, exactly: its two ends in degrees on a circle, in inches from the
+    #: side's first point on a side.
+    span: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def zone_length(self) -> float:
+        """The zone's length along the edge, exactly (on a circle the arc's length, not the
+        length of the polyline :attr:`zone` draws it with)."""
+        if self.circle is not None:
+            return math.radians(self.span[1] - self.span[0]) * self.circle[2]
+        return self.span[1] - self.span[0]
 
     def centre_line(self, radius: float) -> BaseGeometry:
-        """Where the centre of a base of ``radius`` stands when its rim touches the zone."""
+        """Where the centre of a base of ``radius`` stands when its rim touches the zone (an
+        arc is drawn with a point every :data:`ARC_STEP` degrees)."""
         return _centre_line(self, radius)
+
+    def fine_centre_line(self, radius: float) -> BaseGeometry:
+        """:meth:`centre_line` for measuring: on a circle its chords stray at most
+        :data:`FINE` inches from the true arc (a side's is exact anyway)."""
+        return _centre_line(self, radius, fine=True)
+
+    def centre_length(self, radius: float) -> float:
+        """The length of :meth:`centre_line`, exactly (0 when a base does not fit)."""
+        if self.circle is None:
+            return self.zone_length
+        rho = self.circle[2] - radius
+        return math.radians(self.span[1] - self.span[0]) * rho if rho > 0 else 0.0
+
+    def centre_at(self, radius: float, u: float) -> Point:
+        """The point ``u`` inches along :meth:`centre_line`, exactly on it (on a circle, on the
+        circle of radius R - ``radius``)."""
+        if self.circle is not None:
+            cx, cy, r = self.circle
+            rho = r - radius
+            a = math.radians(self.span[0]) + (u / rho if rho > 0 else 0.0)
+            return (cx + rho * math.cos(a), cy + rho * math.sin(a))
+        (x0, y0), (x1, y1) = self.zone.coords[0], self.zone.coords[-1]
+        n = self.zone_length
+        t = u / n if n > 0 else 0.0
+        nx, ny = self.inward
+        return (x0 + (x1 - x0) * t + nx * radius, y0 + (y1 - y0) * t + ny * radius)
+
+    def positions(self, radius: float, spacing: float) -> list[Point]:
+        """Centres of a base of ``radius`` touching the zone, evenly spaced at most ``spacing``
+        apart along :meth:`centre_line` (both ends included), each exactly on it."""
+        length = self.centre_length(radius)
+        if self.circle is not None and self.circle[2] - radius <= 0:
+            return []
+        n = max(2, int(math.ceil(length / spacing)) + 1) if length > 0 else 1
+        return [self.centre_at(radius, length * i / (n - 1) if n > 1 else 0.0) for i in range(n)]
+
+    @property
+    def closed(self) -> bool:
+        """Whether the zone is a whole circle (its two ends meet)."""
+        return self.circle is not None and self.span[1] - self.span[0] >= 360.0 - 1e-9
 
     def strip(self, depth: float) -> BaseGeometry:
         """The band ``depth`` deep inside the board along the zone (how the zone is drawn)."""
@@ -55,8 +110,8 @@ class Edge:
         return inner.buffer(depth / 2.0, cap_style="flat") if not inner.is_empty else inner
 
 
-def _arc(cx: float, cy: float, r: float, a0: float, a1: float) -> LineString:
-    n = max(2, int(math.ceil(abs(a1 - a0) / ARC_STEP)) + 1)
+def _arc(cx: float, cy: float, r: float, a0: float, a1: float, step: float = ARC_STEP) -> LineString:
+    n = max(2, int(math.ceil(abs(a1 - a0) / step)) + 1)
     pts = [(cx + r * math.cos(math.radians(a0 + (a1 - a0) * i / (n - 1))),
             cy + r * math.sin(math.radians(a0 + (a1 - a0) * i / (n - 1)))) for i in range(n)]
     return LineString(pts)
@@ -96,7 +151,7 @@ def deployment_edge(bounds: Circle | Rect | Polygon, side: int | None, arc: tupl
         z0, z1 = max(a0, ac - half), min(a1, ac + half)
         cpt = (cx + r * math.cos(math.radians(ac)), cy + r * math.sin(math.radians(ac)))
         return Edge(_arc(cx, cy, r, a0, a1), cpt, math.radians(abs(ac - mid)) * r, off_edge,
-                    _arc(cx, cy, r, z0, z1), (cx, cy, r))
+                    _arc(cx, cy, r, z0, z1), (cx, cy, r), span=(z0, z1))
     if arc is not None or side is None:
         raise ValueError("a rectangle or polygon board deploys on a side: give the deployment a side index")
     p, q = _side(bounds, int(side))
@@ -118,24 +173,27 @@ def deployment_edge(bounds: Circle | Rect | Polygon, side: int | None, arc: tupl
     area2 = sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(pts, pts[1:] + pts[:1]))
     sign = 1.0 if area2 > 0 else -1.0  # inside is left of a counter-clockwise outline
     inward = (-sign * (q[1] - p[1]) / length, sign * (q[0] - p[0]) / length)
-    return Edge(line, (float(c.x), float(c.y)), abs(t - length / 2.0), off_edge, zone, None, inward)
+    return Edge(line, (float(c.x), float(c.y)), abs(t - length / 2.0), off_edge, zone, None, inward, (z0, z1))
 
 
-def _centre_line(e: Edge, radius: float) -> BaseGeometry:
+def _fine_step(rho: float) -> float:
+    """Degrees between the points of an arc of radius ``rho`` whose chords stray at most
+    :data:`FINE` from it (never coarser than :data:`ARC_STEP`)."""
+    if rho <= FINE:
+        return ARC_STEP
+    return min(ARC_STEP, math.degrees(2.0 * math.acos(1.0 - FINE / rho)))
+
+
+def _centre_line(e: Edge, radius: float, fine: bool = False) -> BaseGeometry:
     if e.circle is not None:
         cx, cy, r = e.circle
         if radius >= r:
             return LineString()
-        coords = list(e.zone.coords)
-        a0 = math.degrees(math.atan2(coords[0][1] - cy, coords[0][0] - cx))
-        a1 = math.degrees(math.atan2(coords[-1][1] - cy, coords[-1][0] - cx))
-        a1 = a0 + (a1 - a0) % 360.0
-        if e.zone.length >= 2 * math.pi * r - 1e-9:
-            a1 = a0 + 360.0
-        return _arc(cx, cy, r - radius, a0, a1)
+        a0, a1 = e.span
+        return _arc(cx, cy, r - radius, a0, a1, _fine_step(r - radius) if fine else ARC_STEP)
     (x0, y0), (x1, y1) = e.zone.coords[0], e.zone.coords[-1]
     nx, ny = e.inward
     return LineString([(x0 + nx * radius, y0 + ny * radius), (x1 + nx * radius, y1 + ny * radius)])
 
 
-__all__ = ["ARC_STEP", "Edge", "deployment_edge"]
+__all__ = ["ARC_STEP", "FINE", "Edge", "deployment_edge"]

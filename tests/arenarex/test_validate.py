@@ -35,7 +35,7 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
 def test_every_code_is_one_validator_tagged_with_arena_rex_only() -> None:
     reg = default_registry()
     chosen = reg.select([], [], game=SYSTEM)
-    assert sorted(v.id for v in chosen) == CODES and len(CODES) == 11
+    assert sorted(v.id for v in chosen) == CODES and len(CODES) == 13
     assert all(tuple(v.games) == (SYSTEM,) for v in chosen)
     assert ruleset(SYSTEM).checks == "validators.arenarex.run:validate"
     with pytest.raises(NotForGame):

@@ -6,7 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from schema.games.arenarex import Analysis, ArenaRexArena, Hazard, Pit, Scenario, Spikes
+from schema.games.arenarex import Analysis, ArenaRexArena, Hazard, Pit, Spikes
 from schema.io import load
 from schema.model import Circle, Rect
 
@@ -22,7 +22,11 @@ def circle() -> ArenaRexArena:
 
 
 def with_analysis(arena: ArenaRexArena, **kw: Any) -> ArenaRexArena:
-    return replace(arena, scenario=Scenario(arena.scenario.players, replace(arena.scenario.analysis, **kw)))
+    return replace(arena, scenario=replace(arena.scenario, analysis=replace(arena.scenario.analysis, **kw)))
+
+
+def with_cohort(arena: ArenaRexArena, cohort: int) -> ArenaRexArena:
+    return replace(arena, scenario=replace(arena.scenario, cohort=cohort))
 
 
 def pit(ident: str, x: float, y: float, r: float = 2.0) -> Pit:
@@ -37,4 +41,4 @@ def column(ident: str, x: float, y: float, r: float = 1.0, **kw: Any) -> Hazard:
     return Hazard(ident, Circle((x, y), r), **kw)
 
 
-__all__ = ["Analysis", "circle", "column", "pit", "spikes", "with_analysis"]
+__all__ = ["Analysis", "circle", "column", "pit", "spikes", "with_analysis", "with_cohort"]

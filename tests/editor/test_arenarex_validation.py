@@ -66,10 +66,11 @@ def test_a_pit_drag_reruns_only_the_setup_checks_that_read_pits(colosseum, qtbot
     win.runner.run_now(win.doc.arena)
     settle(win, qtbot)
     quick = win.runner.game_analyse.quick
-    assert set(quick.cache) == {"ar-board-size", "ar-pits", "ar-hazard-mix", "ar-deployment", "ar-symmetry"}
+    assert set(quick.cache) == {"ar-board-size", "ar-pits", "ar-hazard-mix", "ar-deployment", "ar-zone-hazard",
+                                "ar-zone-room", "ar-symmetry"}
     win.doc.push(C.MoveElements(win.doc, ["pit-west"], 0.0, 1.0))
     settle(win, qtbot)
-    assert set(quick.ran) == {"ar-pits", "ar-deployment", "ar-symmetry"}
+    assert set(quick.ran) == {"ar-pits", "ar-deployment", "ar-zone-room", "ar-symmetry"}
 
 
 def test_each_stage_runs_only_for_the_arenas_it_has_work_for() -> None:

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from engine.gliderpit.checks import (CHECKS, check_all, check_floor, check_launch_facing, check_launch_zones, check_pit,
-                                     check_rows, check_symmetry)
+from engine.gliderpit.checks import (CHECKS, check_all, check_floor, check_launch_edges, check_launch_facing,
+                                     check_launch_zones, check_pit, check_pit_holes, check_rows, check_symmetry, pit_holes)
 from schema.games.gliderpit import (Analysis, GliderPitArena, LaunchZone, Row, Scenario, Symmetry, default_arena)
 
 DEFAULT = default_arena()
@@ -99,6 +99,71 @@ def test_launch_zones_fire_on_count_size_overlap_and_breaks() -> None:
     assert any("Airspeed Track 1 has 2" in i.message for i in check_launch_zones(same_track))
 
 
+# ------------------------------------------------------------------ gp-launch-edges
+
+
+def test_launch_edges_quiet_on_the_side_walls_and_firing_on_the_top_row() -> None:
+    """"On the long edges of the mapsheet are six Airspeed Tracks" (L17) and "place its counter
+    into a launch zone hex located adjacent to the glider's Airspeed Track" (L55): the rows run
+    between the long edges, so a zone beside a track is at one end of its rows.  Z4 moved onto
+    the top row (four of its hexes in the middle of row 1) is not beside any track."""
+    assert check_launch_edges(DEFAULT) == []
+    top = with_zone(DEFAULT, 3, replace(DEFAULT.launch_zones[3], cells=((-4, 9), (-3, 9), (-2, 9), (-1, 9), (0, 9))))
+    (issue,) = check_launch_edges(top)
+    assert issue.code == "gp-launch-edges" and issue.elements == ("Z4",) and issue.severity == "warning"
+    assert issue.metrics["cells"] == [[-4, 9], [-3, 9], [-2, 9], [-1, 9]] and issue.metrics["side"] == "end"
+    assert "On the long edges of the mapsheet are six Airspeed Tracks" in issue.message
+    assert "adjacent to the glider's Airspeed Track" in issue.message
+
+
+def test_launch_edges_lets_a_zone_turn_a_corner_but_not_lie_along_the_top() -> None:
+    """Most of a zone (three of five hexes) must end their rows on one side: round the top-left
+    corner with three hexes down the left wall it still lies beside the left track; with two it
+    lies along the top row."""
+    z1 = DEFAULT.launch_zones[0]
+    three = with_zone(DEFAULT, 0, replace(z1, cells=((-7, 9), (-8, 9), (-9, 9), (-9, 8), (-9, 7))))
+    assert check_launch_edges(three) == []
+    two = with_zone(DEFAULT, 0, replace(z1, cells=((-6, 9), (-7, 9), (-8, 9), (-9, 9), (-9, 8))))
+    (issue,) = check_launch_edges(two)
+    assert issue.metrics == {"cells": [[-8, 9], [-7, 9], [-6, 9]], "side": "start"}
+    assert "3 of its 5 hexes" in issue.message
+
+
+def test_launch_edges_of_a_flat_pit_are_its_top_and_bottom() -> None:
+    """With flat hexes the rows are the lines of constant q (docs/rules-decisions.md), so the
+    long edges are where those lines end.  Swapping the axial coordinates (q, r) -> (r, q) is a
+    mirror of the hex grid that sends the lines of constant r onto the lines of constant q: the
+    default pit mirrored so, with flat hexes, has its zones at the ends of its rows again."""
+    flip = {(q, r): (r, q) for q, r in DEFAULT.cells}
+    flat = replace(DEFAULT, orientation="flat", cells=tuple(flip[c] for c in DEFAULT.cells),
+                   launch_zones=tuple(replace(z, cells=tuple((r, q) for q, r in z.cells)) for z in DEFAULT.launch_zones))
+    assert check_launch_edges(flat) == []
+    # the same zones on the pointy pit with its axes swapped are along its slanted sides and top:
+    # not all at the end of rows of constant r
+    pointy = replace(flat, orientation="pointy")
+    assert check_launch_edges(pointy) != []
+
+
+# ------------------------------------------------------------------ gp-pit-holes
+
+
+def test_pit_holes_fire_on_a_hex_closed_in_by_the_pit() -> None:
+    """A pit hex taken out of the middle leaves a hole: wall inside "a deep, sheer-walled pit"
+    (L11), which a glider "collides with" (L121)."""
+    assert check_pit_holes(DEFAULT) == [] and pit_holes(frozenset(DEFAULT.cells)) == []
+    holed = replace(DEFAULT, cells=tuple(c for c in DEFAULT.cells if c not in ((0, 0), (1, 0), (3, 3))))
+    (issue,) = check_pit_holes(holed)
+    assert issue.code == "gp-pit-holes" and issue.severity == "warning"
+    assert issue.metrics == {"holes": 2, "cells": [[0, 0], [1, 0], [3, 3]]}
+    assert "a deep, sheer-walled pit" in issue.message
+
+
+def test_a_notch_in_the_wall_is_not_a_hole() -> None:
+    """Hexes cut from the edge inward stay open to the outside: the wall bends, no hole."""
+    notch = replace(DEFAULT, cells=tuple(c for c in DEFAULT.cells if c not in ((9, 0), (8, 0), (7, 0))))
+    assert check_pit_holes(notch) == []
+
+
 # ------------------------------------------------------------------ gp-launch-facing
 
 
@@ -124,8 +189,22 @@ def test_floor_is_quiet_on_the_book_levels(floor: int) -> None:
 def test_floor_warns_on_house_levels_and_refuses_no_room_to_launch() -> None:
     (warn,) = check_floor(replace(DEFAULT, floor=8))
     assert warn.severity == "warning" and "blitz game" in warn.message
-    (err,) = check_floor(replace(DEFAULT, floor=17))
-    assert err.severity == "error" and err.metrics["lowest_launch"] == 17
+    # a FLOOR the launch itself reaches ("Move the glider's altitude marker down 1 level", L57,
+    # from LEDGE to 20) leaves no game; the schema allows only 1-19, a built arena may hold more
+    (err,) = check_floor(replace(DEFAULT, floor=20))
+    assert err.severity == "error" and err.metrics["launch_altitude"] == 20
+
+
+@pytest.mark.parametrize("floor, dive", [(17, 3), (18, 2), (19, 1)])
+def test_floor_17_to_19_is_a_warning_because_the_launch_dive_is_optional(floor: int, dive: int) -> None:
+    """"A player may choose to dive an additional 1 to 3 levels at this time." (L59): the dive is
+    a choice, so a FLOOR at 17-19 only forbids the deeper dives; the launch to 20 (L57) stays
+    legal.  Before issue 36 these were errors ("leaves no room to launch")."""
+    (issue,) = check_floor(replace(DEFAULT, floor=floor))
+    assert issue.code == "gp-floor" and issue.severity == "warning"
+    assert f"a launch dive of {dive} or more levels would reach it" in issue.message
+    assert "A player may choose to dive an additional 1 to 3 levels at this time." in issue.message
+    assert issue.metrics["dive_max"] == dive - 1
 
 
 # ------------------------------------------------------------------ gp-symmetry

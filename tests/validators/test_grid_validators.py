@@ -73,7 +73,7 @@ def _doc_codes() -> dict[str, set[str]]:
 def test_every_documented_code_is_one_validator_tagged_with_its_game_only() -> None:
     reg = default_registry()
     documented = _doc_codes()
-    assert reg.for_game(GP) == GP_CODES and set(GP_CODES) == documented["gp"] and len(GP_CODES) == 12
+    assert reg.for_game(GP) == GP_CODES and set(GP_CODES) == documented["gp"] and len(GP_CODES) == 14
     assert reg.for_game(MG) == MG_CODES and set(MG_CODES) == documented["mg"] and len(MG_CODES) == 5
     for code in GP_CODES:
         assert games_of(reg.get(code)) == (GP,)
@@ -157,9 +157,12 @@ GP_BROKEN: list[tuple[str, str, Callable[[Doc], None], str]] = [
     ("gp-rows", "error", _relabel({"R9": 3, "R16": 3}), "matching the die roll"),
     # "place its counter into a launch zone hex located adjacent to the glider's Airspeed Track"
     ("gp-launch-zones", "error", _zone_track, "Airspeed Track 1 has 2 launch zones"),
-    # "set the FLOOR level to 5 ... 10 ... 15" (L217): 7 is none of them; 17 leaves no room to launch
+    # "set the FLOOR level to 5 ... 10 ... 15" (L217): 7 is none of them; at 17 the launch to 20
+    # stands but a dive of 3 would reach FLOOR, and the dive is optional (L59): a warning
     ("gp-floor", "warning", _set("floor", 7), "For an abbreviated game, set the FLOOR level to 5"),
-    ("gp-floor", "error", _set("floor", 17), "leaves no room to launch"),
+    ("gp-floor", "warning", _set("floor", 17), "A player may choose to dive an additional 1 to 3 levels"),
+    # the centre hex left out of the pit: a hole, pit wall standing inside "a deep, sheer-walled pit"
+    ("gp-pit-holes", "warning", lambda d: d["cells"].remove([0, 0]), "a deep, sheer-walled pit"),
     # a half turn maps row 1 (8) onto row 19 (6): the numbers do not follow the declared symmetry
     ("gp-symmetry", "warning", _set("symmetry", {"kind": "rotational", "order": 2}), "onto row"),
     # each hex of the pit listed once
@@ -171,7 +174,8 @@ GP_BROKEN: list[tuple[str, str, Callable[[Doc], None], str]] = [
 ]
 
 
-@pytest.mark.parametrize("code, severity, edit, words", GP_BROKEN, ids=[f"{c}-{s}" for c, s, *_ in GP_BROKEN])
+@pytest.mark.parametrize("code, severity, edit, words", GP_BROKEN,
+                         ids=[f"{c}-{s}-{i}" for i, (c, s, *_) in enumerate(GP_BROKEN)])
 def test_glider_pit_file_broken_one_way_trips_exactly_that_code(code: str, severity: str, edit: Callable[[Doc], None],
                                                                words: str, tmp_path: Path) -> None:
     found = codes_of(write(gliderpit.RULESET, tmp_path / "broken.yaml", edit))

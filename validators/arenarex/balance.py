@@ -8,7 +8,9 @@ board's edges ("Find the center of your board edge") and stay.  Seeds per findin
   nearest the favoured zone, away from it, then toward the zone it is far from;
 - ``ar-kill-band`` (one zone reaches far more board from which pushes put a model into a pit):
   the pit nearest that zone, away from it, then toward the other zone;
-- ``ar-deployment`` (a base in a zone touches a pit or spikes): that piece away from the zone;
+- ``ar-deployment`` (a base in a zone touches a pit or spikes), ``ar-zone-hazard`` (a column or
+  wall where bases deploy) and ``ar-zone-room`` naming pieces (they take the room the cohort
+  needs): each named piece away from the zone;
 - ``ar-centre-access`` (one zone's walk to the centre is longer): the movement-blocking hazard
   nearest that zone's straight way to the centre, off it either side.
 
@@ -26,7 +28,7 @@ from typing import Any
 from shapely.geometry import LineString, Point
 from shapely.ops import nearest_points
 
-from engine.arenarex import placement_error
+from engine.arenarex import board, placement_error
 from engine.arenarex.checks import SYMMETRY_TOLERANCE, check_symmetry, transforms
 from engine.placement import EDGE_SLACK, Offset
 from schema.games.arenarex import ArenaRexArena, Deployment
@@ -118,9 +120,9 @@ class ArenaRexBalance:
         return placement_error.move(arena.element(ref), off)
 
     def fits(self, before: ArenaRexArena, after: ArenaRexArena, refs: list[str]) -> bool:
-        board = before.bounds_geometry().buffer(EDGE_SLACK)
-        return all(board.covers(after.element(r).shape.to_shapely())  # type: ignore[union-attr]
-                   or not board.covers(before.element(r).shape.to_shapely()) for r in refs)  # type: ignore[union-attr]
+        def on(a: ArenaRexArena, ref: str) -> bool:  # on the board as drawn (a circle as a circle)
+            return board.covers(before.bounds, a.element(ref).shape, EDGE_SLACK)  # type: ignore[union-attr]
+        return all(on(after, r) or not on(before, r) for r in refs)
 
     def symmetries(self, arena: ArenaRexArena) -> int:
         return -len(check_symmetry(arena))
@@ -153,11 +155,10 @@ class ArenaRexBalance:
         if finding.code == "ar-kill-band":
             ends = _ends(m.get("kill_band") or {})
             return self._pair(arena, "pits", (ends[1], ends[0]) if ends else None, "kill band")
-        if finding.code == "ar-deployment" and len(finding.elements) == 2:
-            zone, piece = finding.elements
-            if not _list_of(arena, piece):
-                return []
-            return _seed(arena, piece, _zone_centre(arena, zone, piece), f"away from {zone}", away=True)
+        if finding.code in ("ar-deployment", "ar-zone-hazard", "ar-zone-room") and len(finding.elements) >= 2:
+            zone, *pieces = finding.elements
+            return [seed for piece in pieces if _list_of(arena, piece)
+                    for seed in _seed(arena, piece, _zone_centre(arena, zone, piece), f"away from {zone}", away=True)]
         if finding.code == "ar-centre-access":
             ends = _ends(m.get("centre") or {})
             return self._off_the_way(arena, ends[1]) if ends else []

@@ -78,6 +78,10 @@ PITS = SetupCheck("ar-pits", "At least two pits", "warning", setup.check_pits)
 HAZARD_MIX = SetupCheck("ar-hazard-mix", "A mix of spikes and terrain hazards", "warning", setup.check_hazard_mix)
 DEPLOYMENT = SetupCheck("ar-deployment", "Each player's zone on its own edge, within 6 in of its centre, clear of "
                         "pits and spikes", "error", setup.check_deployment)
+ZONE_HAZARD = SetupCheck("ar-zone-hazard", "No column, wall or other hazard that blocks movement where a zone's "
+                         "bases deploy", "warning", setup.check_zone_hazards)
+ZONE_ROOM = SetupCheck("ar-zone-room", "Each zone holds the cohort's bases side by side against the edge", "error",
+                       setup.check_zone_room)
 SYMMETRY = SetupCheck("ar-symmetry", "The declared symmetry maps zones, pits and spikes onto each other", "warning",
                       setup.check_symmetry)
 REACH = ZoneCheck("ar-reach", "Every zone walks to the centre and to the other zones", "error")
@@ -88,5 +92,5 @@ KILL_BAND = ZoneCheck("ar-kill-band", "Zones reach equal kill bands (ground push
                       "warning")
 SIGHTLINES = ZoneCheck("ar-sightlines", "Zones see equal shares of the other zones", "warning", needs_travel=False)
 
-ALL = (BOARD_SIZE, PITS, HAZARD_MIX, DEPLOYMENT, SYMMETRY, REACH, CENTRE_ACCESS, ZONE_ACCESS, HAZARD_ACCESS,
+ALL = (BOARD_SIZE, PITS, HAZARD_MIX, DEPLOYMENT, ZONE_HAZARD, ZONE_ROOM, SYMMETRY, REACH, CENTRE_ACCESS, ZONE_ACCESS, HAZARD_ACCESS,
        KILL_BAND, SIGHTLINES)

@@ -52,7 +52,7 @@ def _zone_points(arena: ArenaRexArena, sp: Space, text: str) -> np.ndarray:
         raise TravelQueryError(f"the arena has no zone {text!r}; it has "
                                f"{', '.join(d.id for d in arena.deployment) or 'none'}")
     try:
-        return sp.sample(arena.edge(dep).centre_line(sp.radius), ZONE_SPACING)
+        return sp.keep(arena.edge(dep).positions(sp.radius, ZONE_SPACING))
     except ValueError as exc:
         raise TravelQueryError(f"{text}: {exc}") from None
 

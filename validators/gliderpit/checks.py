@@ -65,12 +65,16 @@ class ZoneCheck:
 
 
 PIT = SetupCheck("gp-pit", "The pit is one hex grid, each hex listed once", "error", setup.check_pit)
+PIT_HOLES = SetupCheck("gp-pit-holes", "The pit has no holes (hexes closed in by pit hexes)", "warning",
+                      setup.check_pit_holes)
 ROWS = SetupCheck("gp-rows", "19 numbered rows, every 2d6 total 2-12 on some row", "error", setup.check_rows)
 LAUNCH_ZONES = SetupCheck("gp-launch-zones", "Six launch zones of five contiguous wall hexes, one per Airspeed Track",
                           "error", setup.check_launch_zones)
+LAUNCH_EDGES = SetupCheck("gp-launch-edges", "Every launch zone along a long edge, beside its Airspeed Track",
+                          "warning", setup.check_launch_edges)
 LAUNCH_FACING = SetupCheck("gp-launch-facing", "Every launch hex has a facing not toward a wall hexside", "error",
                            setup.check_launch_facing)
-FLOOR = SetupCheck("gp-floor", "FLOOR level standard, 5, 10 or 15, with room to launch", "error", setup.check_floor)
+FLOOR = SetupCheck("gp-floor", "FLOOR level standard, 5, 10 or 15, below the launch", "error", setup.check_floor)
 SYMMETRY = SetupCheck("gp-symmetry", "The declared symmetry maps hexes, zones and row numbers onto themselves",
                       "warning", setup.check_symmetry)
 ZONE_CENTRE = ZoneCheck("gp-zone-centre", "Launch zones equally far from the pit centre", "warning")
@@ -81,5 +85,5 @@ ZONE_CURRENTS = ZoneCheck("gp-zone-currents", "Launch zones equally exposed to t
 ZONE_TRAVEL = ZoneCheck("gp-zone-travel", "Launch zones equally many turns from the pit centre", "warning",
                         needs_travel=True)
 
-ALL = (PIT, ROWS, LAUNCH_ZONES, LAUNCH_FACING, FLOOR, SYMMETRY, ZONE_CENTRE, ZONE_SPACING, ZONE_CLEARANCE,
+ALL = (PIT, PIT_HOLES, ROWS, LAUNCH_ZONES, LAUNCH_EDGES, LAUNCH_FACING, FLOOR, SYMMETRY, ZONE_CENTRE, ZONE_SPACING, ZONE_CLEARANCE,
        ZONE_FACINGS, ZONE_CURRENTS, ZONE_TRAVEL)
