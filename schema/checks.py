@@ -15,6 +15,7 @@ import shapely
 from shapely.geometry import LinearRing, LineString
 
 from schema.errors import pointer
+from schema.positions import EXTENSION_LIMIT_MESSAGE, MAX_EXTENSION_VALUES
 
 #: Largest magnitude of any number in an arena (lengths, degrees, counts).
 MAX_NUMBER = 10_000.0
@@ -59,6 +60,39 @@ def semantic_problems(doc: Any) -> list[Found]:
     out += _printed_size(doc)
     out += _scenario(doc)
     return out
+
+
+def format_problems(doc: Any) -> list[Found]:
+    """The file format's own rules, the same for every game, that a JSON Schema cannot state:
+    numbers are finite and text is real Unicode everywhere (tool extensions included), and the
+    tool extensions (``x-`` keys) of one arena hold at most :data:`MAX_EXTENSION_VALUES` values
+    in all.  The readers enforce the last while reading (``schema.positions``); this says it of
+    a document built in memory."""
+    out: list[Found] = list(_non_finite(doc, ()))
+    where = _extensions_past_cap(doc)
+    if where is not None:
+        out.append((pointer(where), EXTENSION_LIMIT_MESSAGE))
+    return out
+
+
+def _extensions_past_cap(doc: Any) -> tuple[str | int, ...] | None:
+    """The path of the ``x-`` key at which the values of the extensions, counted together, pass
+    :data:`MAX_EXTENSION_VALUES` (counting stops there), or None."""
+    count = 0
+    stack: list[tuple[Any, tuple[str | int, ...], tuple[str | int, ...] | None]] = [(doc, (), None)]
+    while stack:
+        node, path, ext = stack.pop()
+        if ext is not None:
+            count += 1
+            if count > MAX_EXTENSION_VALUES:
+                return ext
+        if isinstance(node, dict):
+            for k, child in node.items():
+                here = (*path, str(k))
+                stack.append((child, here, ext if ext is not None else here if str(k).startswith("x-") else None))
+        elif isinstance(node, list):
+            stack.extend((child, (*path, i), ext) for i, child in enumerate(node))
+    return None
 
 
 def element_problems(doc: Any, lists: tuple[str, ...]) -> list[Found]:
