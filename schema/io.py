@@ -216,7 +216,10 @@ def validate_located(located: Located, source: str) -> dict[str, Any]:
         else:
             if system not in dispatched_systems():  # a third party's game: its ruleset's schema
                 _collect(_system_validator(system).iter_errors(doc), problems, located, source)
-            if rs.semantic is not None:
+            # The game's own checks read the document's numbers and shapes as the schema
+            # promises them (a positive radius, coordinates within range...): they run only on
+            # a document that passed the schema and the format's own rules.
+            if rs.semantic is not None and not problems and not found:
                 found += rs.semantic(doc)
     for ptr, message in found:
         line, col = located.where(ptr)
@@ -242,6 +245,24 @@ def _collect(errors: Any, problems: list[Problem], located: Located, source: str
                                     f"the file has more than {MAX_PROBLEMS} problems; the first {MAX_PROBLEMS} found are listed"))
             return
         problems.extend(_schema_problems(error, located, source))
+
+
+def document_problems(doc: Any) -> list[tuple[str, str]]:
+    """What reading an in-memory document (a typed arena's ``document()`` after an edit) would
+    refuse, as ``(JSON pointer, message)`` pairs, empty when it passes: the schema, the format's
+    own rules, then - only on a document that passed both - the game's own checks."""
+    if not _schema_valid(doc):
+        for error in _validator().iter_errors(doc):
+            return [(pointer(tuple(error.absolute_path)), _message(error))]
+    found = format_problems(doc)
+    system = doc.get("system") if isinstance(doc, dict) else None
+    if found or not isinstance(system, str):
+        return found
+    rs = ruleset(system)  # UnknownSystem: the schema refused it above
+    if system not in dispatched_systems():
+        for error in _system_validator(system).iter_errors(doc):
+            return [(pointer(tuple(error.absolute_path)), _message(error))]
+    return rs.semantic(doc) if rs.semantic is not None else []
 
 
 def _schema_problems(error: Any, located: Located, source: str) -> list[Problem]:
