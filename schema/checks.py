@@ -1,8 +1,9 @@
 """Checks a JSON Schema cannot express: simple polygons, distinct points, unique ids and
 players, finite numbers, text that is real Unicode, gates long enough to drive through, a
-printable size, consistent thresholds. They run on the raw document (defensively, so they also
-report when the schema found other problems; a shape with more points than the schema allows is
-not analysed) and return (pointer, message). Every check is linear or n log n in its input."""
+printable size, consistent thresholds. :func:`format_problems` (finite numbers, real Unicode,
+the tool extensions' size) runs on every document; the games' checks run on a document that
+passed the schema and it (``schema.io``), and stay defensive all the same. They return
+(pointer, message). Every check is linear or n log n in its input."""
 
 from __future__ import annotations
 
@@ -36,10 +37,10 @@ Found = tuple[str, str]
 
 
 def semantic_problems(doc: Any) -> list[Found]:
+    """Gravstrike's checks, on a document that passed the schema and :func:`format_problems`."""
     if not isinstance(doc, dict):
         return []
-    out: list[Found] = list(_non_finite(doc, ()))
-    out += _unique_ids(doc)
+    out: list[Found] = _unique_ids(doc)
     out += _unique_players(doc)
     if isinstance(doc.get("bounds"), dict):
         out += _shape(doc["bounds"], ("bounds",))
@@ -97,12 +98,12 @@ def _extensions_past_cap(doc: Any) -> tuple[str | int, ...] | None:
 
 def element_problems(doc: Any, lists: tuple[str, ...]) -> list[Found]:
     """The checks every free-table game shares, for a game whose element lists are ``lists``:
-    finite numbers and real Unicode, ids unique across those lists, one start per player, simple
-    polygons and polylines (bounds and every element's ``shape``)."""
+    ids unique across those lists, one start per player, simple polygons and polylines (bounds
+    and every element's ``shape``).  (Finite numbers and real Unicode are the format's:
+    :func:`format_problems`, checked first.)"""
     if not isinstance(doc, dict):
         return []
-    out: list[Found] = list(_non_finite(doc, ()))
-    out += _unique_ids(doc, lists)
+    out: list[Found] = _unique_ids(doc, lists)
     out += _unique_players(doc)
     if isinstance(doc.get("bounds"), dict):
         out += _shape(doc["bounds"], ("bounds",))

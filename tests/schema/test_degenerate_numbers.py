@@ -39,10 +39,9 @@ def square(x: float, y: float, s: float) -> dict[str, Any]:
     return {"type": "polygon", "points": [[x - s, y - s], [x + s, y - s], [x + s, y + s], [x - s, y + s]]}
 
 
-PLACEMENT = {"placement_tolerance": 0.5, "placement_angle_tolerance": 10}
-
 #: Small arenas holding the numeric fields the shipped arenas leave out (shapes of every type in
-#: every list, optional settings), so that each field of each schema has a case.
+#: every list), so that each field of each schema has a case (settings written only when set are
+#: tried from their defaults).
 EXTRA: dict[str, list[dict[str, Any]]] = {
     "arena-rex": [{
         **HEAD, "system": "arena-rex", "name": "Polygon board", "bounds": square(0, 0, 12),
@@ -50,7 +49,7 @@ EXTRA: dict[str, list[dict[str, Any]]] = {
         "spikes": [{"id": "S1", "shape": circle(0, 6, 1)}, {"id": "S2", "shape": square(0, -6, 1)}],
         "hazards": [{"id": "H1", "shape": square(3, 3, 0.5)}],
         "deployment": [{"player": 1, "side": 0}, {"player": 2, "side": 2, "center": [0, 12]}],
-        "scenario": {"players": 2, "analysis": PLACEMENT},
+        "scenario": {"players": 2},
     }],
     "car-wars-6e": [{
         **HEAD, "system": "car-wars-6e", "name": "Polygon yard", "bounds": square(0, 0, 18),
@@ -60,14 +59,12 @@ EXTRA: dict[str, list[dict[str, Any]]] = {
         "hazards": [{"id": "Z1", "shape": circle(0, -10, 1)}, {"id": "Z2", "shape": square(-10, 0, 1)}],
         "tokens": [{"id": "B1", "kind": "barrel", "position": [5, 5], "durability": 3}],
         "start_positions": [{"player": 1, "position": [-12, -12], "facing": 45}],
-        "scenario": {"analysis": PLACEMENT},
     }],
     "gravstrike": [{
         **HEAD, "system": "gravstrike", "name": "Shapes",
         "checkpoints": [{"id": "A", "kind": "outlying", "shape": rect(-6, 6, 2, 1, 10)},
                         {"id": "B", "kind": "outlying", "shape": square(6, 6, 1)}],
         "acceleration_fields": [{"id": "F1", "shape": square(0, -6, 1), "direction": 90}],
-        "scenario": {"analysis": PLACEMENT},
     }],
 }
 
@@ -82,9 +79,18 @@ def cases(system: str) -> dict[Pattern, tuple[dict[str, Any], str, dict[str, Any
     """Per numeric field of the schema: the smallest base document holding it, its pointer there
     and its schema (asserting that every field of the schema has one)."""
     found: dict[Pattern, tuple[dict[str, Any], str, dict[str, Any]]] = {}
-    for doc in sorted(base_documents(system), key=lambda d: len(json.dumps(d))):
+    docs = sorted(base_documents(system), key=lambda d: len(json.dumps(d)))
+    for doc in docs:
         for pattern, ptr, node in document_fields(system, doc):
             found.setdefault(pattern, (doc, ptr, node))
+    for pattern, node in schema_fields(system).items():  # a setting written only when set: its default
+        if pattern not in found and "default" in node and all(k.isidentifier() for k in pattern):
+            doc = copy.deepcopy(docs[0])
+            parent = doc
+            for key in pattern[:-1]:
+                parent = parent.setdefault(key, {})
+            parent[pattern[-1]] = node["default"]
+            found[pattern] = (doc, "/" + "/".join(pattern), node)
     missing = ["/".join(p) for p in schema_fields(system) if p not in found]
     assert not missing, f"{system}: numeric fields of the schema with no case: {missing}"
     return found
