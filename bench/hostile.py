@@ -1,10 +1,12 @@
-"""Hostile-input benchmark (issue 16, items 8 and 9): the inputs that hung or ran away, each in
-its own process under a time limit, with wall time and peak memory.
+"""Hostile-input benchmark (issue 16, items 8 and 9; issue 36, items 11 and 13): the inputs that
+hung, ran away or crashed, each in its own process under a time limit, with wall time and peak
+memory.
 
 Each case is written to a temporary file and run through ``check`` (the loader: schema, reading
-limits and geometry checks) and through ``validate`` with the validators that need no travel
-search (``--travel`` adds the travel validators, whose time and memory bounds belong to the
-planner). A case the format refuses is reported as refused, with its first problem.
+limits and geometry checks) and, for Gravstrike arenas, through ``validate`` with the validators
+that need no travel search (``--travel`` adds the travel validators, whose time and memory bounds
+belong to the planner); a pack case is run through ``pack verify``'s reader. A case the format
+refuses is reported as refused, with its first problem.
 
 Usage: python bench/hostile.py [--limit SECONDS] [--travel] [--only NAME]
 
@@ -64,6 +66,42 @@ def small_walls(n: int) -> dict[str, Any]:
     return arena(walls=walls)
 
 
+def arena_rex(**parts: Any) -> dict[str, Any]:
+    """The Arena Rex colosseum (a 30 in circle, two arcs) with ``parts`` replaced."""
+    return {**HEAD, "system": "arena-rex", "bounds": {"type": "circle", "center": [0, 0], "radius": 15},
+            "deployment": [{"player": 1, "arc": [225, 315]}, {"player": 2, "arc": [45, 135]}], **parts}
+
+
+def extension_list(n: int) -> str:
+    """A valid arena in YAML holding one ``x-`` list of ``n`` numbers (199 000: 1 MB)."""
+    return "format: arena-studio/1\nsystem: gravstrike\nname: Data\nx-data: [" + \
+        ", ".join(f"{(i * 7919) % 20000 / 100 - 100:.3f}" for i in range(n)) + "]\n"
+
+
+def yaml_walls(n: int, points: int) -> str:
+    """A valid arena in YAML (block style) with ``n`` walls of ``points``-point rings: a large file
+    the YAML reader must read whole."""
+    walls = [{"id": f"W{i}", "shape": {"type": "polygon", "points": [[round(x, 4), round(y, 4)] for x, y in
+                                                                      ring(points, 3 + 2 * i)]}} for i in range(n)]
+    import yaml
+
+    return yaml.safe_dump({**HEAD, "walls": walls}, sort_keys=False, default_flow_style=None)
+
+
+def listing_pack(entries: int) -> bytes:
+    """A pack whose manifest lists ``entries`` files (200 000: a 660 KB pack, 21 MB inflated)."""
+    import io
+    import zipfile
+
+    entry = b'{"path": "previews/x.png", "size": 1, "sha256": "' + b"0" * 64 + b'"}'
+    manifest = (b'{"pack_format": "arena-studio-pack/1", "name": "Many", "version": "1", "arena_format": '
+                b'"arena-studio/1", "arenas": [], "files": [' + b", ".join([entry] * entries) + b"]}")
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("manifest.json", manifest)
+    return buf.getvalue()
+
+
 CASES: dict[str, Any] = {
     "default arena (reference)": lambda: None,
     "10 000-point self-crossing polygon": lambda: crossing_polygon(10_000),
@@ -77,12 +115,29 @@ CASES: dict[str, Any] = {
                                          scenario={"variants": {"gates": True}}),
     "wall covering the bounds": lambda: arena(bounds={"type": "rect", "center": [0, 0], "size": [10, 10]},
                                               walls=[{"id": "W1", "shape": {"type": "rect", "center": [0, 0], "size": [10, 10]}}]),
+    "Arena Rex circle board of radius 0": lambda: arena_rex(bounds={"type": "circle", "center": [0, 0], "radius": 0}),
+    "Arena Rex deployment centre of 1e300": lambda: arena_rex(
+        bounds={"type": "rect", "center": [0, 0], "size": [24, 24]},
+        deployment=[{"player": 1, "side": 0, "center": [1e300, 0]}, {"player": 2, "side": 2}]),
+    "1 MB YAML, an x- list of 199 000 numbers": lambda: extension_list(199_000),
+    "1.6 MB YAML, 4 walls of 10 000-point polygons": lambda: yaml_walls(4, 10_000),
+    "pack whose manifest lists 200 000 files": lambda: listing_pack(200_000),
 }
 
 CHILD = r"""
 import json, resource, sys, time
 t0 = time.perf_counter()
 from schema import ArenaError, load
+from schema.packs import PackError, read_pack
+if sys.argv[1].endswith(".arenapack.zip"):
+    try:
+        read_pack(sys.argv[1])
+    except PackError as exc:
+        print(json.dumps({"check": time.perf_counter() - t0, "refused": str(exc)[:160]}))
+        sys.exit(0)
+    print(json.dumps({"check": time.perf_counter() - t0,
+                      "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+    sys.exit(0)
 try:
     a = load(sys.argv[1])
 except ArenaError as exc:
@@ -90,7 +145,7 @@ except ArenaError as exc:
     sys.exit(0)
 t1 = time.perf_counter()
 out = {"check": t1 - t0}
-if sys.argv[2]:
+if sys.argv[2] and a.system == "gravstrike":
     from validators.run import validate
     validate(a, enable=sys.argv[2].split(","))
     out["validate"] = time.perf_counter() - t1
@@ -130,8 +185,16 @@ def main() -> int:
             if args.only and args.only not in name:
                 continue
             doc = make()
-            path = ROOT / "arenas" / "default.yaml" if doc is None else Path(tmp) / "case.json"
-            if doc is not None:
+            if doc is None:
+                path = ROOT / "arenas" / "default.yaml"
+            elif isinstance(doc, bytes):
+                path = Path(tmp) / "case.arenapack.zip"
+                path.write_bytes(doc)
+            elif isinstance(doc, str):
+                path = Path(tmp) / "case.yaml"
+                path.write_text(doc)
+            else:
+                path = Path(tmp) / "case.json"
                 path.write_text(json.dumps(doc))
             print(f"{name:44s} {run(path, codes, args.limit)}", flush=True)
     return 0

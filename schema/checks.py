@@ -1,8 +1,9 @@
 """Checks a JSON Schema cannot express: simple polygons, distinct points, unique ids and
 players, finite numbers, text that is real Unicode, gates long enough to drive through, a
-printable size, consistent thresholds. They run on the raw document (defensively, so they also
-report when the schema found other problems; a shape with more points than the schema allows is
-not analysed) and return (pointer, message). Every check is linear or n log n in its input."""
+printable size, consistent thresholds. :func:`format_problems` (finite numbers, real Unicode,
+the tool extensions' size) runs on every document; the games' checks run on a document that
+passed the schema and it (``schema.io``), and stay defensive all the same. They return
+(pointer, message). Every check is linear or n log n in its input."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import shapely
 from shapely.geometry import LinearRing, LineString
 
 from schema.errors import pointer
+from schema.positions import EXTENSION_LIMIT_MESSAGE, MAX_EXTENSION_VALUES
 
 #: Largest magnitude of any number in an arena (lengths, degrees, counts).
 MAX_NUMBER = 10_000.0
@@ -35,10 +37,10 @@ Found = tuple[str, str]
 
 
 def semantic_problems(doc: Any) -> list[Found]:
+    """Gravstrike's checks, on a document that passed the schema and :func:`format_problems`."""
     if not isinstance(doc, dict):
         return []
-    out: list[Found] = list(_non_finite(doc, ()))
-    out += _unique_ids(doc)
+    out: list[Found] = _unique_ids(doc)
     out += _unique_players(doc)
     if isinstance(doc.get("bounds"), dict):
         out += _shape(doc["bounds"], ("bounds",))
@@ -61,14 +63,47 @@ def semantic_problems(doc: Any) -> list[Found]:
     return out
 
 
+def format_problems(doc: Any) -> list[Found]:
+    """The file format's own rules, the same for every game, that a JSON Schema cannot state:
+    numbers are finite and text is real Unicode everywhere (tool extensions included), and the
+    tool extensions (``x-`` keys) of one arena hold at most :data:`MAX_EXTENSION_VALUES` values
+    in all.  The readers enforce the last while reading (``schema.positions``); this says it of
+    a document built in memory."""
+    out: list[Found] = list(_non_finite(doc, ()))
+    where = _extensions_past_cap(doc)
+    if where is not None:
+        out.append((pointer(where), EXTENSION_LIMIT_MESSAGE))
+    return out
+
+
+def _extensions_past_cap(doc: Any) -> tuple[str | int, ...] | None:
+    """The path of the ``x-`` key at which the values of the extensions, counted together, pass
+    :data:`MAX_EXTENSION_VALUES` (counting stops there), or None."""
+    count = 0
+    stack: list[tuple[Any, tuple[str | int, ...], tuple[str | int, ...] | None]] = [(doc, (), None)]
+    while stack:
+        node, path, ext = stack.pop()
+        if ext is not None:
+            count += 1
+            if count > MAX_EXTENSION_VALUES:
+                return ext
+        if isinstance(node, dict):
+            for k, child in node.items():
+                here = (*path, str(k))
+                stack.append((child, here, ext if ext is not None else here if str(k).startswith("x-") else None))
+        elif isinstance(node, list):
+            stack.extend((child, (*path, i), ext) for i, child in enumerate(node))
+    return None
+
+
 def element_problems(doc: Any, lists: tuple[str, ...]) -> list[Found]:
     """The checks every free-table game shares, for a game whose element lists are ``lists``:
-    finite numbers and real Unicode, ids unique across those lists, one start per player, simple
-    polygons and polylines (bounds and every element's ``shape``)."""
+    ids unique across those lists, one start per player, simple polygons and polylines (bounds
+    and every element's ``shape``).  (Finite numbers and real Unicode are the format's:
+    :func:`format_problems`, checked first.)"""
     if not isinstance(doc, dict):
         return []
-    out: list[Found] = list(_non_finite(doc, ()))
-    out += _unique_ids(doc, lists)
+    out: list[Found] = _unique_ids(doc, lists)
     out += _unique_players(doc)
     if isinstance(doc.get("bounds"), dict):
         out += _shape(doc["bounds"], ("bounds",))

@@ -28,6 +28,7 @@ import yaml
 
 from referencing import Registry, Resource
 
+from schema.checks import format_problems
 from schema.errors import ArenaError, ArenaIOError, Problem, pointer
 from schema.migrate import MigrationError, migrate
 from schema.positions import Located, ParseError, parse_json, parse_yaml
@@ -204,10 +205,9 @@ def validate_located(located: Located, source: str) -> dict[str, Any]:
             line, col = located.where("/format")
             raise ArenaError([Problem(source, line, col, "/format", str(exc))]) from None
     if not _schema_valid(doc):
-        for error in _validator().iter_errors(doc):
-            problems.extend(_schema_problems(error, located, source))
+        _collect(_validator().iter_errors(doc), problems, located, source)
     system = doc.get("system") if isinstance(doc, dict) else None
-    found: list[tuple[str, str]] = []
+    found: list[tuple[str, str]] = format_problems(doc)
     if isinstance(system, str):
         try:
             rs = ruleset(system)
@@ -215,9 +215,11 @@ def validate_located(located: Located, source: str) -> dict[str, Any]:
             found.append(("/system", f"{_short(system)} is not one of the installed systems: {', '.join(rulesets())}"))
         else:
             if system not in dispatched_systems():  # a third party's game: its ruleset's schema
-                for error in _system_validator(system).iter_errors(doc):
-                    problems.extend(_schema_problems(error, located, source))
-            if rs.semantic is not None:
+                _collect(_system_validator(system).iter_errors(doc), problems, located, source)
+            # The game's own checks read the document's numbers and shapes as the schema
+            # promises them (a positive radius, coordinates within range...): they run only on
+            # a document that passed the schema and the format's own rules.
+            if rs.semantic is not None and not problems and not found:
                 found += rs.semantic(doc)
     for ptr, message in found:
         line, col = located.where(ptr)
@@ -226,6 +228,41 @@ def validate_located(located: Located, source: str) -> dict[str, Any]:
         raise ArenaError(sorted(set(problems), key=lambda p: (p.line, p.column, p.pointer, p.message)))
     assert isinstance(doc, dict)
     return doc
+
+
+#: Most schema problems listed for one file (a list of 199 000 wrong items would otherwise give
+#: as many problems, and take as long to find them all).
+MAX_PROBLEMS = 100
+
+
+def _collect(errors: Any, problems: list[Problem], located: Located, source: str) -> None:
+    """Add the problems of the schema ``errors`` to ``problems``, at most :data:`MAX_PROBLEMS`
+    in all, then one saying the list stops there."""
+    for error in errors:
+        if len(problems) >= MAX_PROBLEMS:
+            line, col = located.where("")
+            problems.append(Problem(source, max(line, 1), max(col, 1), "",
+                                    f"the file has more than {MAX_PROBLEMS} problems; the first {MAX_PROBLEMS} found are listed"))
+            return
+        problems.extend(_schema_problems(error, located, source))
+
+
+def document_problems(doc: Any) -> list[tuple[str, str]]:
+    """What reading an in-memory document (a typed arena's ``document()`` after an edit) would
+    refuse, as ``(JSON pointer, message)`` pairs, empty when it passes: the schema, the format's
+    own rules, then - only on a document that passed both - the game's own checks."""
+    if not _schema_valid(doc):
+        for error in _validator().iter_errors(doc):
+            return [(pointer(tuple(error.absolute_path)), _message(error))]
+    found = format_problems(doc)
+    system = doc.get("system") if isinstance(doc, dict) else None
+    if found or not isinstance(system, str):
+        return found
+    rs = ruleset(system)  # UnknownSystem: the schema refused it above
+    if system not in dispatched_systems():
+        for error in _system_validator(system).iter_errors(doc):
+            return [(pointer(tuple(error.absolute_path)), _message(error))]
+    return rs.semantic(doc) if rs.semantic is not None else []
 
 
 def _schema_problems(error: Any, located: Located, source: str) -> list[Problem]:

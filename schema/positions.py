@@ -1,13 +1,16 @@
 """Parse YAML and JSON text into plain data plus a map from JSON pointer to line/column.
 
 YAML is read with PyYAML's safe loader only, after checking the node graph for duplicate
-keys, non-string keys and alias bombs. JSON is indexed by a small scanner that records where
-each value and key starts, then parsed by :mod:`json` (which rejects what is not JSON).
+keys, non-string keys and alias bombs; libyaml (the C parser of ``yaml.CSafeLoader``) scans and
+parses it when PyYAML has it, under the same Python composer and constructor, so every limit and
+check below is the same either way. JSON is indexed by a small scanner that records where each
+value and key starts, then parsed by :mod:`json` (which rejects what is not JSON).
 
 Both readers enforce the same limits while reading, and name where a limit was passed: at most
-:data:`MAX_DEPTH` levels of nesting, :data:`MAX_VALUES` values, :data:`MAX_NUMBER_CHARS`
-characters in one number, and for YAML :data:`MAX_ALIASES` aliases and
-:data:`MAX_EXPANDED_NODES` values once aliases are followed.
+:data:`MAX_DEPTH` levels of nesting, :data:`MAX_VALUES` values, :data:`MAX_EXTENSION_VALUES`
+values inside tool extensions (``x-`` keys), :data:`MAX_NUMBER_CHARS` characters in one number,
+and for YAML :data:`MAX_ALIASES` aliases and :data:`MAX_EXPANDED_NODES` values once aliases are
+followed.
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.resolver import Resolver
 
 from schema.errors import Problem, escape_pointer_token, pointer
 
@@ -27,6 +33,11 @@ MAX_EXPANDED_NODES = 200_000
 MAX_VALUES = 200_000
 #: Most aliases a YAML document may use.
 MAX_ALIASES = 1_000
+#: Most values the tool extensions (``x-`` keys, at any level) of a document may hold, all
+#: together: tools keep settings there, not data sets.
+MAX_EXTENSION_VALUES = 10_000
+EXTENSION_LIMIT_MESSAGE = (f"the tool extensions ('x-' keys) hold more than {MAX_EXTENSION_VALUES} values in all; "
+                           "keep large tool data in a file of its own")
 #: Deepest nesting of a document.
 MAX_DEPTH = 64
 #: Longest number literal, in characters (numbers in an arena stay within +-10 000; Python
@@ -76,21 +87,21 @@ class _Limit(Exception):
         self.mark, self.path, self.message = mark, path, message
 
 
-class _Loader(yaml.SafeLoader):
-    """PyYAML's safe loader, composing under the limits: nesting depth, values and aliases are
-    counted as nodes are composed (so a deep or huge document is refused where it passes the
-    limit, before Python's recursion limit or memory is reached), and number literals longer
-    than :data:`MAX_NUMBER_CHARS` are refused before conversion."""
+class _LimitedComposer(Composer):
+    """PyYAML's composer under the limits: nesting depth, values, values inside tool extensions
+    and aliases are counted as nodes are composed (so a deep or huge document is refused where
+    it passes the limit, before Python's recursion limit or memory is reached).  The same
+    composer reads the pure parser's events and the C parser's."""
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
+    def _start_limits(self) -> None:
         self._path: list[str | int] = []
         self._depth = 0
         self._values = 0
         self._aliases = 0
+        self._extension_depth = 0  # how many 'x-' keys the path holds
+        self._extension_values = 0
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
-        event = self.peek_event()  # type: ignore[no-untyped-call]
         if isinstance(parent, yaml.SequenceNode):
             step: str | int | None = len(parent.value)
         elif isinstance(parent, yaml.MappingNode):
@@ -98,6 +109,12 @@ class _Loader(yaml.SafeLoader):
         else:
             step = None
         path = (*self._path, step) if step is not None else tuple(self._path)
+        try:
+            event = self.peek_event()  # type: ignore[attr-defined]
+        except yaml.MarkedYAMLError as exc:
+            exc.arena_path = path  # type: ignore[attr-defined]
+            raise
+        extension = isinstance(step, str) and step.startswith("x-")
         if isinstance(event, yaml.AliasEvent):
             self._aliases += 1
             if self._aliases > MAX_ALIASES:
@@ -107,19 +124,34 @@ class _Loader(yaml.SafeLoader):
             if self._values > MAX_VALUES:
                 raise _Limit(event.start_mark, path, f"the document holds more than {MAX_VALUES} values; "
                                                      "an arena needs far fewer")
+            if self._extension_depth or extension:
+                self._extension_values += 1
+                if self._extension_values > MAX_EXTENSION_VALUES:
+                    raise _Limit(event.start_mark, path, EXTENSION_LIMIT_MESSAGE)
             if self._depth > MAX_DEPTH:  # keys count too: '? ? ? x' nests without a path
                 raise _Limit(event.start_mark, path, f"nesting deeper than {MAX_DEPTH} levels")
         if step is not None:
             self._path.append(step)
         self._depth += 1
+        self._extension_depth += extension
         try:
             node: yaml.Node | None = super().compose_node(parent, index)
+        except yaml.MarkedYAMLError as exc:
+            if not hasattr(exc, "arena_path"):  # found reading ahead inside this value
+                exc.arena_path = path  # type: ignore[attr-defined]
+            raise
         finally:
             self._depth -= 1
+            self._extension_depth -= extension
             if step is not None:
                 self._path.pop()
         assert node is not None
         return node
+
+
+class _SafeNumbers(SafeConstructor):
+    """PyYAML's safe constructor; number literals longer than :data:`MAX_NUMBER_CHARS` are
+    refused before conversion."""
 
     def construct_yaml_int(self, node: yaml.ScalarNode) -> Any:
         _short_number(node)
@@ -137,13 +169,63 @@ def _short_number(node: yaml.ScalarNode) -> None:
                         f"stay within ±10 000 (at most {MAX_NUMBER_CHARS} characters)", node.start_mark)
 
 
-_Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
-_Loader.add_constructor("tag:yaml.org,2002:float", _Loader.construct_yaml_float)
+# (what add_constructor does, which the type stubs allow on loader classes only)
+_SafeNumbers.yaml_constructors = {**SafeConstructor.yaml_constructors,
+                                  "tag:yaml.org,2002:int": _SafeNumbers.construct_yaml_int,
+                                  "tag:yaml.org,2002:float": _SafeNumbers.construct_yaml_float}
 
 
-def parse_yaml(text: str, source: str) -> Located:
+class _Loader(_LimitedComposer, _SafeNumbers, yaml.SafeLoader):
+    """PyYAML's safe loader, all in Python (the reader, scanner and parser too), under the
+    limits."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._start_limits()
+
+
+try:  # PyYAML built with libyaml: the C parser of yaml.CSafeLoader
+    from yaml._yaml import CParser
+except ImportError:  # pragma: no cover - a PyYAML without libyaml reads with the pure parser
+    _LOADERS: tuple[Any, ...] = (_Loader,)
+else:
+    class _CLoader(_LimitedComposer, _SafeNumbers, CParser, Resolver):
+        """yaml.CSafeLoader's C parser (libyaml: scanning and parsing, 10-20 times faster than
+        PyYAML's Python) under the same composer, constructor and resolver as :class:`_Loader`,
+        so every limit and check is the same; the events, their marks and so the places named
+        are libyaml's."""
+
+        def __init__(self, stream: str) -> None:
+            CParser.__init__(self, stream)
+            Composer.__init__(self)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+            self._start_limits()
+
+    _LOADERS = (_CLoader, _Loader)
+
+
+#: libyaml's problem when a document nests deeper than its own limit (1 000 levels): in a flow
+#: collection it scans ahead, so it may meet that limit before the composer meets MAX_DEPTH.
+_LIBYAML_DEPTH = "exceeded maximum nesting depth"
+
+
+def yaml_loader(pure: bool = False) -> Any:
+    """The loader class :func:`parse_yaml` reads with: the C parser's when PyYAML has libyaml
+    (unless ``pure``), else the pure Python one."""
+    return _LOADERS[-1] if pure else _LOADERS[0]
+
+
+def parse_yaml(text: str, source: str, *, pure: bool = False) -> Located:
+    """Parse YAML ``text`` (named ``source`` in problems) with :func:`yaml_loader` (``pure``: the
+    pure Python loader, which gives the same results, slower)."""
+    bad = yaml.reader.Reader.NON_PRINTABLE.search(text)  # as the pure reader checks, before any parsing
+    if bad is not None:
+        line = text[: bad.start()].count("\n") + 1
+        col = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        raise ParseError([Problem(source, line, col, "", f"invalid YAML: character {bad.group()!r} is not allowed")])
     try:
-        loader = _Loader(text)
+        loader = yaml_loader(pure)(text)
     except yaml.reader.ReaderError as exc:
         line = text[: exc.position].count("\n") + 1
         col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
@@ -155,7 +237,11 @@ def parse_yaml(text: str, source: str) -> Located:
             mark = exc.problem_mark or exc.context_mark
             line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
             what = exc.problem or exc.context or "invalid YAML"
-            raise ParseError([Problem(source, line, col, "", f"invalid YAML: {what}")]) from None
+            if what == _LIBYAML_DEPTH:  # libyaml's own nesting limit (1 000) met while it looked ahead
+                raise ParseError([Problem(source, line, col, "", f"nesting deeper than {MAX_DEPTH} levels")]) from None
+            # a scalar that cannot be read (a bad escape, an unclosed quote) is named by its place
+            ptr = pointer(getattr(exc, "arena_path", ())) if "scalar" in (exc.context or "") else ""
+            raise ParseError([Problem(source, line, col, ptr, f"invalid YAML: {what}")]) from None
         except yaml.YAMLError as exc:
             raise ParseError([Problem(source, 1, 1, "", f"invalid YAML: {exc}")]) from None
         except _Limit as exc:
@@ -301,6 +387,7 @@ class _JsonIndexer:
         self.positions: dict[str, tuple[int, int]] = {}
         self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
         self.values = 0
+        self.extension_values = 0
 
     def linecol(self, offset: int) -> tuple[int, int]:
         lo, hi = 0, len(self.line_starts) - 1
@@ -316,13 +403,19 @@ class _JsonIndexer:
         m = _WS.match(self.text, i)
         return m.end() if m else i
 
-    def value(self, i: int, path: tuple[str | int, ...]) -> int:
+    def value(self, i: int, path: tuple[str | int, ...], extension: bool = False) -> int:
+        """Index the value at offset ``i`` (``extension``: inside a tool extension); return
+        the offset past it."""
         i = self.ws(i)
         if len(path) > MAX_DEPTH:
             raise _JsonLimit(i, path, f"nesting deeper than {MAX_DEPTH} levels")
         self.values += 1
         if self.values > MAX_VALUES:
             raise _JsonLimit(i, path, f"the document holds more than {MAX_VALUES} values; an arena needs far fewer")
+        if extension:
+            self.extension_values += 1
+            if self.extension_values > MAX_EXTENSION_VALUES:
+                raise _JsonLimit(i, path, EXTENSION_LIMIT_MESSAGE)
         self.positions.setdefault(pointer(path), self.linecol(i))
         c = self.text[i : i + 1]
         if c == "{":
@@ -336,7 +429,7 @@ class _JsonIndexer:
                 i = self.ws(j)
                 if self.text[i : i + 1] != ":":
                     raise ValueError("expected ':'")
-                i = self.ws(self.value(i + 1, (*path, key)))
+                i = self.ws(self.value(i + 1, (*path, key), extension or key.startswith("x-")))
                 if self.text[i : i + 1] == ",":
                     i += 1
                     continue
@@ -349,7 +442,7 @@ class _JsonIndexer:
                 return i + 1
             n = 0
             while True:
-                i = self.ws(self.value(i, (*path, n)))
+                i = self.ws(self.value(i, (*path, n), extension))
                 n += 1
                 if self.text[i : i + 1] == ",":
                     i += 1

@@ -106,9 +106,9 @@ class Ruleset:
     #: the package of :attr:`checks`' module (``validators.carwars.run`` -> ``validators.carwars``)
     #: unless that is a top-level package.
     validators: str = ""
-    #: Checks the JSON Schema cannot express (unique ids, simple polygons...): the raw document
-    #: (validated or not: be defensive) -> ``(JSON pointer, message)`` pairs, located like
-    #: schema errors.  None when the game has none.
+    #: Checks the JSON Schema cannot express (unique ids, simple polygons...): a document that
+    #: passed the game's schema (its numbers finite and within the ranges the schema states) ->
+    #: ``(JSON pointer, message)`` pairs, located like schema errors.  None when the game has none.
     semantic: Callable[[Any], list[tuple[str, str]]] | None = None
     #: Tabletop robustness (``module:OBJECT``): the game's placement-error hook - its
     #: tolerance, how it misplaces pieces and its headline metrics

@@ -19,6 +19,9 @@ COMMON = "common.schema.json#/$defs/"
 EXT = {"^x-": {"title": "Tool extension", "description": "Any value; tools may store their own data under keys "
                                                             "starting with 'x-'. Preserved on save."}}
 ID_PATTERN = "^[A-Za-z][A-Za-z0-9_.-]{0,63}$"
+#: Smallest positive length (inches) or setting a number may take, as for every game's sizes
+#: (common.schema.json): smaller values only break the geometry or the arithmetic.
+MIN_SIZE = 0.001
 
 
 def num(title: str, description: str, **kw: Any) -> dict[str, Any]:
@@ -80,20 +83,20 @@ HAZARD_KINDS = ["column", "wall", "rubble", "other"]
 ANALYSIS: dict[str, Any] = {
     "mov": num("MOV", "The MOV (inches per move) the analysis gives a model: \"MOV: (Move) The distance in inches a "
                "model may move when performing a move action.\" The book prints no value (it is on each model's "
-               "card); 5 is a middling model.", exclusiveMinimum=0, maximum=24, default=5),
+               "card); 5 is a middling model.", minimum=MIN_SIZE, maximum=24, default=5),
     "moves": integer("Moves per activation", "Moves one activation allows: the first is free and each further one "
                      "costs a fatigue, up to Exhausted, so at most 3 (\"A model s first move during its activation is "
                      "free. Gain 1 fatigue for each additional move.\").", minimum=1, maximum=3, default=3),
     "push": num("Push distance", "How far one push moves a model (\"The defending model is pushed 1 directly away "
-                "from the attacking model.\"), in inches.", exclusiveMinimum=0, maximum=6, default=1),
+                "from the attacking model.\"), in inches.", minimum=MIN_SIZE, maximum=6, default=1),
     "pushes": integer("Pushes", "Most pushes one attack is assumed to deliver for the kill band (the number comes "
                       "from the models' damage trees, which are on their cards).", minimum=1, maximum=4, default=2),
     "melee": num("Melee range", "\"Models have a simple 1 melee range\", in inches.", minimum=0, maximum=6, default=1),
     "deployment_reach": num("Deployment reach", "How far from the centre of its edge a cohort may deploy: \"up to 6 "
-                            "inches away from the center in either direction\".", exclusiveMinimum=0, maximum=100,
+                            "inches away from the center in either direction\".", minimum=MIN_SIZE, maximum=100,
                             default=6),
     "board_min": num("Smallest board", "Side of the smallest board the book suggests: \"We suggest a board at least "
-                     "24 x 24 for Arena Rex.\"", exclusiveMinimum=0, maximum=1000, default=24),
+                     "24 x 24 for Arena Rex.\"", minimum=MIN_SIZE, maximum=1000, default=24),
     "min_pits": integer("Fewest pits", "\"Your board should have at least two pits\".", minimum=0, maximum=100,
                         default=2),
     "centre_tolerance": num("Edge centre tolerance", "How far (inches) a deployment's centre may lie from the middle "
@@ -138,8 +141,8 @@ def build() -> dict[str, Any]:
         "type": "array", "title": "Bases",
         "description": "Diameters in millimetres of the round model bases the analysis moves (the book gives no sizes; "
                        "see docs/rules-decisions.md). Default: 30, 40 and 50 mm. At most 6.",
-        "items": {"type": "number", "exclusiveMinimum": 0, "maximum": 200, "title": "Diameter",
-                  "description": "A base's diameter in millimetres."},
+        "items": {"type": "number", "minimum": 1, "maximum": 200, "title": "Diameter",
+                  "description": "A base's diameter in millimetres (1 to 200)."},
         "minItems": 1, "maxItems": 6, "uniqueItems": True, "default": [30, 40, 50]}
     props["symmetry"] = cw["properties"]["symmetry"]
     props["pits"] = array("Pits", "Lethal hazards: \"If any part of a model s base touches a Lethal Hazard (pit, most "

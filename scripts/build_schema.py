@@ -161,14 +161,14 @@ PROPERTIES: dict[str, Any] = {
     "units": obj("Units", "Physical scale of the arena.", {
         "length_mm": num("Length in millimetres", "Size of one length (one turbine base) when printed; "
                          "at most 1000, and the printed arena at most 4 m across.",
-                         exclusiveMinimum=0, maximum=1000, default=40),
+                         minimum=MIN_SIZE, maximum=1000, default=40),
     }),
     "bounds": shape_union(["rect", "polygon"], "Bounds",
                           "The arena's outline (a rect or polygon), at most 100 lengths across. Its edges are walls: a turbine leaving it rams. Default: a 24 x 24 square centred on [0, 0] (a 3-ft table at 40 mm per length).",
                           {"rect": "bounds_rect"}),
     "turbine": obj("Reference turbine", "The turbine the analysis simulates.", {
         "length": num("Length", "Base length in lengths (one, by definition).", const=1, default=1),
-        "width": num("Width", "Base width in lengths: also the sideslip distance.", exclusiveMinimum=0, maximum=1, default=0.5),
+        "width": num("Width", "Base width in lengths: also the sideslip distance.", minimum=MIN_SIZE, maximum=1, default=0.5),
         "speed_delta": integer("Speed Delta", "Most the speed may change per turn without damage.", minimum=1, maximum=12, default=2),
         "max_speed": integer("Maximum speed", "Highest speed in lengths per turn (the rules cap it at 6).", minimum=1, maximum=6, default=6),
         "icons_per_turn": {"type": ["integer", "null"], "minimum": 0, "maximum": 60, "default": 3,
@@ -255,7 +255,7 @@ PROPERTIES: dict[str, Any] = {
             "checkpoint_min_turns": num("Checkpoint spacing", "Fewest flat-out turns between outlying checkpoints.", minimum=0, default=2.0),
             "target_access_tolerance": num("Target access tolerance", "Turns by which starts' times to a firing position may differ.", minimum=0, default=0.5),
             "target_tn_tolerance": integer("Target TN tolerance", "By how much starts' best TN on a static target may differ.", minimum=0, default=1),
-            "safe_area_radius": num("Safe-area radius", "Radius in lengths within which visibility is measured (at most 100).", exclusiveMinimum=0, maximum=100, default=10),
+            "safe_area_radius": num("Safe-area radius", "Radius in lengths within which visibility is measured (at most 100).", minimum=MIN_SIZE, maximum=100, default=10),
             "safe_area_min_visible": num("Safe-area visibility", "Smallest share of the arena within the radius a point may see.", minimum=0, maximum=1, default=0.25),
             "disabled": array("Disabled validators", "Validator codes not run for this arena.",
                               {"type": "string", "title": "Code", "description": "A validator code."}, uniqueItems=True),

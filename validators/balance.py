@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.placement import Offset, replace_pieces
+from schema.io import document_problems
 from schema.ruleset import import_path, ruleset
 from validators.balance_hooks import Hook, Operation, Seed, carry
 from validators.fanout import Cancelled
@@ -217,7 +218,7 @@ class _Search:
         if not hook.fits(arena, fixed, list(offsets)):
             return None
         rs = ruleset(str(getattr(arena, "system", "gravstrike")))
-        if rs.semantic is not None and rs.semantic(rs.document(fixed)):
+        if document_problems(rs.document(fixed)):
             return None
         if hook.symmetries(fixed) < symmetries:
             return None

@@ -9,9 +9,9 @@ as one line naming it, with its own exit status (:func:`run_guarded`, status
 from __future__ import annotations
 
 import os
-import re
 import sys
 import traceback
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
@@ -32,7 +32,10 @@ EXIT_INTERNAL = 3
 #: Set to 1 to see the traceback of an unexpected error.
 DEBUG_ENV = "ARENA_DEBUG"
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+#: Unicode categories shown escaped on a terminal: control characters (escape sequences), format
+#: characters (bidi overrides such as U+202E, which reorder what follows; zero-width characters),
+#: line and paragraph separators, and lone surrogates.
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 _current: list[str] = []
 
 
@@ -42,8 +45,9 @@ def _root() -> None:
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print ``error: message`` on stderr and return the Exit to raise (2 = usage/I-O error)."""
-    typer.echo(f"error: {message}", err=True)
+    """Print ``error: message`` on stderr (each line :func:`printable`) and return the Exit to
+    raise (2 = usage/I-O error)."""
+    typer.echo(f"error: {printable(message, lines=True)}", err=True)
     return typer.Exit(code)
 
 
@@ -59,16 +63,38 @@ def load_arena(path: Path) -> Arena:
 def terminal_text(text: object) -> str:
     """``text`` made safe to print through rich on a terminal: markup is escaped (a name such as
     ``Fair [/] arena`` or ``[link=file:///etc/passwd]`` is shown as written, never interpreted)
-    and control characters (escape sequences, newlines) are shown as ``\\xNN``."""
+    and control and format characters (escape sequences, newlines, bidi overrides) are shown
+    escaped (:func:`printable`)."""
     from rich.markup import escape
 
     return escape(printable(text))
 
 
-def printable(text: object) -> str:
-    """``text`` with control characters shown as ``\\xNN`` (for output printed with
-    ``markup=False``, where markup needs no escaping)."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
+def printable(text: object, *, lines: bool = False) -> str:
+    r"""``text`` with the characters of :data:`HIDDEN_CATEGORIES` shown as ``\xNN``, ``\uNNNN``
+    or ``\UNNNNNNNN`` (for output printed with ``markup=False``, where markup needs no escaping):
+    an escape sequence cannot drive the terminal, and a right-to-left override (U+202E) or a
+    zero-width character cannot make a name read as another.  ``lines``: newlines are kept (text
+    of several lines, each escaped).
+
+    >>> printable("Fair\u202e arena\x1b[2J"), printable("a\nb"), printable("a\nb", lines=True)
+    ('Fair\\u202e arena\\x1b[2J', 'a\\x0ab', 'a\nb')
+    """
+    text = str(text)
+    if text.isprintable():  # the usual case: nothing to look at
+        return text
+    return "".join(_escaped(c) if unicodedata.category(c) in HIDDEN_CATEGORIES and not (lines and c == "\n") else c
+                   for c in text)
+
+
+def _escaped(c: str) -> str:
+    n = ord(c)
+    return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}"
+
+
+def _spaced(text: str) -> str:
+    """``text`` with the characters of :data:`HIDDEN_CATEGORIES` replaced by spaces."""
+    return "".join(" " if unicodedata.category(c) in HIDDEN_CATEGORIES else c for c in text)
 
 
 def working_on(path: str | os.PathLike[str]) -> None:
@@ -102,10 +128,10 @@ def run_guarded(main: Callable[[], object]) -> None:
         if os.environ.get(DEBUG_ENV) == "1":
             traceback.print_exc()
         what = "ran out of memory" if isinstance(exc, MemoryError) else f"{type(exc).__name__}: {exc}"
-        what = _CONTROL.sub(" ", what)
+        what = _spaced(what)
         if len(what) > 300:
             what = what[:297] + "..."
-        sys.stderr.write(f"arena: internal error while working on {_CONTROL.sub(' ', _inputs())}: {what} "
+        sys.stderr.write(f"arena: internal error while working on {_spaced(_inputs())}: {what} "
                          f"(a bug in Arena Studio; please report it with that file; {DEBUG_ENV}=1 shows the "
                          "traceback)\n")
         sys.exit(EXIT_INTERNAL)

@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 from schema import ArenaError, ArenaIOError, Problem, load
-from validators.cli_app import app, working_on
+from validators.cli_app import app, printable, working_on
 
 
 def check_files(paths: list[Path]) -> tuple[list[Problem], bool]:
@@ -49,7 +49,7 @@ def check(
         sys.stdout.write("\n")
     else:
         for p in problems:
-            typer.echo(str(p), err=True)
+            typer.echo(printable(str(p)), err=True)
         bad = {p.file for p in problems}
         ok = [f for f in files if str(f) not in bad]
         summary = f"{len(ok)} of {len(files)} file(s) valid"

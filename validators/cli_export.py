@@ -21,7 +21,7 @@ from schema.formats.grid_games import is_grid, refuse
 from schema.io import dumps, format_of
 from schema.outputs import OutputError, check_outputs, write_output, write_outputs
 from schema.packs import PackError, extract_pack, read_pack
-from validators.cli_app import app, fail, load_arena, working_on
+from validators.cli_app import app, fail, load_arena, printable, working_on
 from validators.plugins import NoRenderer, renderer
 from validators.registry import Registry, UnknownValidator
 from validators.run import validate
@@ -98,7 +98,7 @@ def export(
     if not quiet and losses:
         typer.echo(f"{to} cannot represent:", err=True)
         for loss in losses:
-            typer.echo(f"  - {loss}", err=True)
+            typer.echo(f"  - {printable(loss)}", err=True)
 
 
 @app.command("import")
@@ -127,10 +127,10 @@ def import_(
         arena = fmt.read(data, source=str(file), warnings=warnings)
     except (FormatError, ArenaError) as exc:
         for w in warnings:
-            typer.echo(f"warning: {w}", err=True)
+            typer.echo(f"warning: {printable(w)}", err=True)
         raise _fail(str(exc), 1) from None
     for w in warnings:
-        typer.echo(f"warning: {w}", err=True)
+        typer.echo(f"warning: {printable(w)}", err=True)
     try:
         write_output(out, dumps(arena, format_of(out)).encode("utf-8"), inputs=[file])
     except OutputError as exc:
@@ -200,7 +200,7 @@ def pack_verify(
             for entry, arena, stored in arenas:
                 diffs = revalidate_report(arena, entry["path"], stored, registry)
                 for d in diffs:
-                    typer.echo(f"{pack}: {entry['report']}{d}", err=True)
+                    typer.echo(printable(f"{pack}: {entry['report']}{d}"), err=True)
                 disagreements += len(diffs)
                 progress.advance(task)
         if disagreements:

@@ -74,7 +74,7 @@ def generate_cmd(
                          table)
     except ArenaError as exc:
         for p in exc.problems:
-            err.print(str(p), markup=False, highlight=False)
+            err.print(printable(str(p)), markup=False, highlight=False)
         raise typer.Exit(2) from None
     except (LookupError, ValueError) as exc:
         raise fail(printable(exc)) from None

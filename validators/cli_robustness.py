@@ -10,7 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from validators.batch import Options
-from validators.cli_app import terminal_text
+from validators.cli_app import printable, terminal_text
 from validators.run import Report
 from validators.robustness import Settings, robustness
 
@@ -32,7 +32,7 @@ def run_robustness(report: Report, samples: int, seed: int, options: Options, wo
         else:
             report.robustness = robustness(report.arena, report, settings, workers=workers, scheduler=scheduler)
     except LookupError as exc:
-        err.print(f"{report.source}: {exc}", markup=False)
+        err.print(printable(f"{report.source}: {exc}"), markup=False)
         raise typer.Exit(2) from None
     except (OSError, TimeoutError) as exc:
         err.print(f"cannot reach the Dask scheduler {scheduler}: {exc}", markup=False)
@@ -86,7 +86,7 @@ def print_robustness(section: dict[str, Any], console: Console) -> None:
         table.add_row(terminal_text(f"{m['label']} ({m['unit']})"), _num(m["nominal"]), _num(m["min"]),
                       _num(m["median"]), _num(m["max"]), limit, _pct(m["share_over"]))
     console.print(table)
-    console.print(sentence(ranked[0]), markup=False, highlight=False)
+    console.print(printable(sentence(ranked[0])), markup=False, highlight=False)
     console.print()
 
 

@@ -116,10 +116,10 @@ def travel(
     try:
         arena = load(file)
     except ArenaError as exc:
-        err.print(str(exc), markup=False)
+        err.print(printable(str(exc), lines=True), markup=False)
         raise typer.Exit(2) from None
     except OSError as exc:
-        err.print(f"{file}: {exc.strerror or exc}", markup=False)
+        err.print(printable(f"{file}: {exc.strerror or exc}"), markup=False)
         raise typer.Exit(2) from None
     if arena.system == "car-wars-6e":
         _carwars(arena, source, goal, policy, as_json, max_seconds, err)
@@ -152,7 +152,7 @@ def travel(
                           minimise="time-icons-damage" if fewest_icons else "time")
         result = planner.plan(src, dst)
     except (EngineError, ValueError) as exc:
-        err.print(f"arena travel: {exc}", markup=False)
+        err.print(printable(f"arena travel: {exc}"), markup=False)
         raise typer.Exit(2) from None
     finally:
         if status is not None:
@@ -173,7 +173,7 @@ def _carwars(arena: Any, source: str, goal: str, policy: str, as_json: bool, max
     try:
         result = plan(arena, source, goal, policy, CarLimits(max_seconds=max_seconds))
     except PlanningError as exc:
-        err.print(f"arena travel: {exc}", markup=False)
+        err.print(printable(f"arena travel: {exc}"), markup=False)
         raise typer.Exit(2) from None
     if as_json:
         typer.echo(json.dumps(result_json(source, goal, policy, result), indent=2))
@@ -205,7 +205,7 @@ def _arenarex(arena: Any, source: str, goal: str, as_json: bool, err: Console) -
     try:
         result = plan(arena, source, goal)
     except TravelQueryError as exc:
-        err.print(f"arena travel: {exc}", markup=False)
+        err.print(printable(f"arena travel: {exc}"), markup=False)
         raise typer.Exit(2) from None
     if as_json:
         typer.echo(json.dumps(result, indent=2))

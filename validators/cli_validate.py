@@ -18,7 +18,7 @@ from rich.table import Table
 from schema import ArenaError, load
 from validators.context import ANALYSIS_TOLERANCE
 from validators.batch import Options, expand, validate_paths
-from validators.cli_app import EXIT_INTERNAL, app, terminal_text, working_on
+from validators.cli_app import EXIT_INTERNAL, app, printable, terminal_text, working_on
 from validators.cli_robustness import print_robustness, run_robustness
 from validators.registry import NotForGame, UnknownValidator, default_registry, games_of
 from validators.run import Report, validate
@@ -88,15 +88,15 @@ def validate_cmd(
             arena = load(path)
         except ArenaError as exc:
             for p in exc.problems:
-                err.print(str(p), markup=False, highlight=False)
+                err.print(printable(str(p)), markup=False, highlight=False)
             raise typer.Exit(2) from None
         try:
             report = _run(arena, str(path), enable or [], disable or [], tier, bud, tolerance, err)
         except NotForGame as exc:
-            err.print(f"{path}: {exc}", markup=False)
+            err.print(printable(f"{path}: {exc}"), markup=False)
             raise typer.Exit(2) from None
         except UnknownValidator as exc:
-            err.print(f"unknown validator code {exc.args[0]!r}", markup=False)
+            err.print(printable(f"unknown validator code {exc.args[0]!r}"), markup=False)
             raise typer.Exit(2) from None
         if robust is not None:
             run_robustness(report, robust, seed, options, workers, scheduler, err)
@@ -165,17 +165,17 @@ def _batch(files: list[Path], as_json: bool, fail_on: str, options: Options, job
     for outcome in outcomes:
         if outcome.problems:
             for p in outcome.problems:
-                err.print(str(p), markup=False, highlight=False)
+                err.print(printable(str(p)), markup=False, highlight=False)
             raise typer.Exit(2)
         if outcome.not_for_game is not None:
-            err.print(f"{outcome.source}: {outcome.not_for_game}", markup=False)
+            err.print(printable(f"{outcome.source}: {outcome.not_for_game}"), markup=False)
             raise typer.Exit(2)
         if outcome.unknown_validator is not None:
-            err.print(f"unknown validator code {outcome.unknown_validator!r}", markup=False)
+            err.print(printable(f"unknown validator code {outcome.unknown_validator!r}"), markup=False)
             raise typer.Exit(2)
         if outcome.failure is not None:
-            err.print(f"arena: internal error while working on {outcome.source}: {outcome.failure} "
-                      "(a bug in Arena Studio; please report it with that file)", markup=False, highlight=False)
+            err.print(printable(f"arena: internal error while working on {outcome.source}: {outcome.failure} "
+                                "(a bug in Arena Studio; please report it with that file)"), markup=False, highlight=False)
             raise typer.Exit(EXIT_INTERNAL)
         assert outcome.report is not None
         reports.append(outcome.report)
@@ -226,7 +226,7 @@ def print_report(report: Report, console: Console) -> None:
         console.print(f"\n[{STYLE[severity]}]{severity.upper()}S ({len(group)})[/]")
         for f in group:
             console.print(f"  [{STYLE[severity]}]{f.code}[/]: ", end="")
-            console.print(f.message, markup=False, highlight=False)
+            console.print(printable(f.message), markup=False, highlight=False)
     verdict = "[green]no problems found[/]" if not report.findings else \
         f"{counts['error']} error(s), {counts['warning']} warning(s), {counts['info']} info"
     console.print(f"\n{verdict}\n")

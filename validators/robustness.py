@@ -3,11 +3,11 @@
 Sample ``k`` of seed ``S`` is the arena with every piece misplaced within the scenario's
 placement tolerance by the game's hook (its ruleset's ``robustness``), drawn from
 ``numpy.random.default_rng([S, k])`` - so sample ``k`` is the same arena in whichever process,
-machine or Dask worker validates it.  A sample whose perturbed arena fails the game's file checks
-(``Ruleset.semantic``) is drawn again (at most :data:`SAMPLE_REDRAWS` times, then skipped and
-counted).  Each sample is validated as ``arena validate`` does (without the validators the hook
-skips: ``symmetry`` judges the drawing, which hand placement always breaks), and
-:func:`aggregate` reports:
+machine or Dask worker validates it.  A sample whose perturbed arena fails the file checks
+(the schema, then ``Ruleset.semantic``: :func:`schema.io.document_problems`) is drawn again (at
+most :data:`SAMPLE_REDRAWS` times, then skipped and counted).  Each sample is validated as
+``arena validate`` does (without the validators the hook skips: ``symmetry`` judges the drawing,
+which hand placement always breaks), and :func:`aggregate` reports:
 
 - per finding (code + the elements it names, in any order): in how many placements it appears and
   how often its presence differs from the drawn arena's verdict (``flip_share``);
@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from engine.placement import Tolerance
+from schema.io import document_problems
 from schema.ruleset import import_path, ruleset
 from validators.options import Options
 from validators.fanout import Cancelled, FanProgress, fan_out
@@ -95,7 +96,7 @@ def sample_arena(arena: Any, seed: int, index: int, tol: Tolerance) -> tuple[Any
     for _ in range(SAMPLE_REDRAWS):
         moved, n = hook.perturb(arena, rng, tol)
         redraws += n
-        if rs.semantic is None or not rs.semantic(rs.document(moved)):
+        if not document_problems(rs.document(moved)):
             return moved, redraws
     return None, redraws
 

@@ -150,7 +150,7 @@ def test_inspector_edits_an_obstacle_cover_from_its_schema(cwin) -> None:  # typ
     radius.setText("-1")
     radius.editingFinished.emit()
     assert win.doc.arena.obstacles[0].shape.radius == 2  # refused with the schema's words
-    assert "less than or equal to the minimum of 0" in ins.error.text() and radius.text() == "2"
+    assert "less than the minimum of 0.001" in ins.error.text() and radius.text() == "2"
     assert win.doc.undo_stack.count() == 3
 
 

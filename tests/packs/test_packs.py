@@ -290,3 +290,47 @@ def test_a_pack_rezipped_with_writestr_is_accepted(tmp_path: Path) -> None:
     # type bits that are there still count: a character device is refused
     with pytest.raises(PackError, match="special file"):
         read_pack(rezip([("dev", b"")], attrs={"dev": 0o020644}))
+
+
+def listing_pack(entries: int) -> bytes:
+    """Issue 36 item 13's pack: a manifest listing ``entries`` files (200 000 took 182 s to verify)."""
+    entry = b'{"path": "previews/x.png", "size": 1, "sha256": "' + b"0" * 64 + b'"}'
+    manifest = (b'{"pack_format": "arena-studio-pack/1", "name": "Many", "version": "1", "arena_format": '
+                b'"arena-studio/1", "arenas": [], "files": [' + b", ".join([entry] * entries) + b"]}")
+    return rezip([(MANIFEST, manifest)])
+
+
+def test_a_manifest_listing_200_000_files_is_refused_unread(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import schema.packs as packs
+
+    def unread(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the manifest was parsed")
+
+    monkeypatch.setattr(packs, "parse_json", unread)
+    data = listing_pack(200_000)
+    assert len(data) < 1024 * 1024  # small on disk, 21 MB inflated
+    with pytest.raises(PackError, match=r"manifest.json: declares \d+ bytes; a manifest is at most 1048576 bytes"):
+        read_pack(data)
+    path = tmp_path / "many.arenapack.zip"
+    path.write_bytes(data)
+    from typer.testing import CliRunner
+
+    from validators.cli import _load_commands
+    from validators.cli_app import app
+
+    _load_commands()
+    r = CliRunner().invoke(app, ["pack", "verify", str(path)])
+    assert r.exit_code == 1 and "a manifest is at most" in r.output
+
+
+def test_a_small_manifest_listing_too_many_files_is_counted_before_its_schema(monkeypatch: pytest.MonkeyPatch) -> None:
+    import schema.packs as packs
+
+    def no_schema(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the schema looked at every entry")
+
+    monkeypatch.setattr(packs, "_schema_problems", no_schema)
+    with pytest.raises(PackError, match="manifest.json: lists 5000 files; a pack holds at most 512 files"):
+        read_pack(listing_pack(5000))  # 500 KB: under the size cap
+    with pytest.raises(PackError, match="lists 20 files; a pack holds at most 10 files"):
+        read_pack(listing_pack(20), limits=Limits(max_files=10))

@@ -86,6 +86,10 @@ def test_car_wars_errors_are_located_like_gravstrike_ones() -> None:
     with pytest.raises(ArenaError) as exc:
         loads(text, source="cw.yaml")
     lines = str(exc.value).splitlines()
+    assert any(line.startswith("cw.yaml:10:11: /obstacles/0/weight:") and "is not one of" in line for line in lines)
+    # the game's own checks (ids, geometry) run once the schema passes (issue 36 item 11)
+    with pytest.raises(ArenaError) as exc:
+        loads(text.replace("feather", "light"), source="cw.yaml")
+    lines = str(exc.value).splitlines()
     assert "cw.yaml:8:7: /obstacles/0/id: duplicate id 'A': already used at /walls/0 (ids are unique across the arena)" in lines
     assert any(line.startswith("cw.yaml:9:") and "/obstacles/0/shape/points: the polygon's edges cross" in line for line in lines)
-    assert any(line.startswith("cw.yaml:10:11: /obstacles/0/weight:") and "is not one of" in line for line in lines)

@@ -109,11 +109,12 @@ def test_out_of_range_big_integer_message_is_short() -> None:
 
 
 def test_a_plain_long_list_is_not_called_an_alias_bomb() -> None:
-    for fmt, text in (("yaml", HEAD_YAML + "x-a: [" + "0," * 300_000 + "0]\n"),
-                      ("json", HEAD_JSON + '"x-a": [' + "0," * 300_000 + "0]}")):
+    # (a list under a tool extension meets the extensions' own, smaller cap first: issue 36)
+    for fmt, text in (("yaml", HEAD_YAML + "tags: [" + "0," * 300_000 + "0]\n"),
+                      ("json", HEAD_JSON + '"tags": [' + "0," * 300_000 + "0]}")):
         (p,) = problems_of(text, fmt)
         assert f"more than {MAX_VALUES} values" in p.message and "alias" not in p.message
-        assert p.pointer.startswith("/x-a/")
+        assert p.pointer.startswith("/tags/")
 
 
 def test_max_aliases_is_enforced() -> None:
@@ -254,7 +255,7 @@ def test_readme_lists_the_limits_the_code_enforces() -> None:
     """The README's safety section is the users' list of limits: it must say what the schema and
     the readers enforce."""
     from schema import checks, positions
-    from schema.io import MAX_FILE_BYTES
+    from schema.io import MAX_FILE_BYTES, MAX_PROBLEMS
 
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     section = readme.split("### Safety and limits", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
@@ -273,6 +274,8 @@ def test_readme_lists_the_limits_the_code_enforces() -> None:
         "acceleration fields, exclusion fields, static targets": f"{props['acceleration_fields']['maxItems']} each",
         "gate length": f"{checks.MIN_GATE_LENGTH:g} length",
         "`units.length_mm`": f"{checks.MAX_PRINTED_MM / 1000:g} m",
+        "tool extensions": f"{positions.MAX_EXTENSION_VALUES:,} values".replace(",", " "),
+        "schema problems listed": f"{MAX_PROBLEMS} a file",
     }
     for row, value in rows.items():
         line = next((ln for ln in section.splitlines() if ln.startswith(f"| {row}")), None)

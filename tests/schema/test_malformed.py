@@ -109,13 +109,19 @@ def test_oversized_file_is_refused() -> None:
 
 
 def test_every_problem_in_a_file_is_reported() -> None:
+    """Every schema problem at once; the game's own checks (unique ids, geometry) read the
+    numbers as the schema promises them, so they run once the schema passes (issue 36 item 11:
+    a radius of 0 crashed them)."""
     text = HEAD + ("walls:\n  - id: W1\n    shape: {type: circle, center: [0, 0], radius: -1}\n"
                    "  - id: W1\n    shape: {type: circle, center: [0, 0], radius: 1}\n"
                    "colour: red\n")
     with pytest.raises(ArenaError) as info:
         loads(text, source="many.yaml")
     pointers = [p.pointer for p in info.value.problems]
-    assert pointers == ["/walls/0/shape/radius", "/walls/1/id", "/colour"]
+    assert pointers == ["/walls/0/shape/radius", "/colour"]
+    with pytest.raises(ArenaError) as info:
+        loads(text.replace("radius: -1", "radius: 1").replace("colour", "x-colour"), source="many.yaml")
+    assert [p.pointer for p in info.value.problems] == ["/walls/1/id"]
 
 
 def test_not_utf8_is_located() -> None:

@@ -59,6 +59,36 @@ def test_inputs_that_crashed_jobs_get_answers() -> None:
     run(ServiceConfig(workers=1, timeout=60), body)
 
 
+def test_degenerate_numbers_get_422_not_500() -> None:
+    """Issue 36 item 11: an Arena Rex circle of radius 0 and a deployment centre of 1e300 answered
+    500; every game's numbers out of their range (a sample per game) now get located 422s, and
+    the issue's pack of 200 000 listed files (item 13) a 422 too."""
+    from schema.ruleset import rulesets
+    from tests.packs.test_packs import listing_pack
+    from tests.schema.degenerate import with_value
+    from tests.schema.test_degenerate_numbers import cases
+
+    colosseum = (ROOT / "arenas/arena-rex/colosseum-30.yaml").read_bytes()
+    posts = [(colosseum.replace(b"  radius: 15\n", b"  radius: 0\n", 1), "/bounds/radius")]
+    for system in sorted(rulesets()):
+        for doc, ptr, _node in list(cases(system).values())[::10]:
+            for value in (1e300, -1e300):
+                posts.append((json.dumps(with_value(doc, ptr, value)).encode(), ptr))
+
+    async def body(client: httpx.AsyncClient, app: Any) -> None:
+        for content, ptr in posts:
+            r = await client.post("/v1/validate?enable=bounds", headers=JSON if content.startswith(b"{") else YAML,
+                                  content=content)
+            doc = check_problem(r, 422)
+            assert any(ptr == p["pointer"] or ptr.startswith(p["pointer"] + "/") for p in doc["problems"]
+                       if p["pointer"]), (ptr, doc["problems"])
+        r = await client.post("/v1/packs/verify", content=listing_pack(200_000), headers={"content-type": "application/zip"})
+        assert "a manifest is at most" in check_problem(r, 422)["detail"]
+
+    assert len(posts) > 20
+    run(ServiceConfig(workers=1, timeout=60), body)
+
+
 def test_workers_are_recycled_after_n_jobs_and_past_a_memory_mark(default_yaml: bytes) -> None:
     async def body(client: httpx.AsyncClient, app: Any) -> None:
         pool = app.state.pool

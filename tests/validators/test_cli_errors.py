@@ -154,3 +154,37 @@ def test_batch_outcome_carries_a_failure(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.setattr(cli_validate, "validate_paths", lambda *a, **k: [outcome])
     code, err = main_with(["validate", str(path), "--jobs", "2"], capsys)
     assert code == 3 and str(path) in err and "ValueError" in err
+
+
+# -- issue 36 item 13: bidi controls and other format characters were printed raw
+
+#: Format characters (Unicode category Cf) and separators a name or key may hold: bidi embeddings,
+#: overrides and isolates (U+202A-E, U+2066-9), marks (U+200E/F), zero-width ones, a BOM, a tag.
+HIDDEN = "\u202e\u202a\u202b\u202c\u202d\u2066\u2067\u2068\u2069\u200e\u200f\u200b\u200d\u2060\ufeff\u061c\U000e0041\u2028"
+
+
+def test_format_characters_in_a_name_are_shown_escaped() -> None:
+    text = render('"Fair \\u202eanera\\u2066 \\U000e0041"', source="ar\u202eena.yaml")
+    assert "Fair \\u202eanera\\u2066 \\U000e0041" in text and "ar\\u202eena.yaml" in text
+    assert not any(c in text for c in HIDDEN)
+
+
+def test_printable_escapes_every_format_character() -> None:
+    from validators.cli_app import printable
+
+    shown = printable("a" + HIDDEN + "b")
+    assert not any(c in shown for c in HIDDEN) and shown.startswith("a\\u202e\\u202a") and shown.endswith("\\u2028b")
+    assert "\\U000e0041" in shown and printable("café 🚀 e\u0301 \u00a0") == "café 🚀 e\u0301 \u00a0"  # letters stay
+
+
+def test_check_and_fail_messages_show_format_characters_escaped(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path = arena_file(tmp_path, "Fine", "col\u202eruo: red\n")  # reads "colour" reversed on a terminal
+    code, err = main_with(["check", str(path)], capsys)
+    assert code == 1 and "/col\\u202eruo: unknown property" in err and "\u202e" not in err
+    code, err = main_with(["travel", str(path), "--from", "start:1", "--to", "checkpoint:A"], capsys)
+    assert code == 2 and "\\u202e" in err and "\u202e" not in err
+    from validators.cli_app import fail
+
+    fail("two lines:\nthe second \u2067here")
+    assert capsys.readouterr().err == "error: two lines:\nthe second \\u2067here\n"
