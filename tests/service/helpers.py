@@ -52,3 +52,29 @@ def install_test_plugins() -> None:
     default_registry().add(SlowValidator())
     default_registry().add(CrashValidator())
     plugins.renderer = lambda name=None: fake_render  # type: ignore[assignment]
+
+
+#: Seconds the worker's clock moves at each reading once :func:`install_counting_clock` ran.
+CLOCK_STEP = 30.0
+
+
+def install_counting_clock() -> None:
+    """Replace the clock the travel job and its searches read (the job's start, the searches'
+    deadline checks between batches) by one that moves :data:`CLOCK_STEP` seconds at each
+    reading: a job's time limit is then reached after a fixed number of readings - a fixed
+    amount of work - however fast or loaded the machine is."""
+    import itertools
+    import types
+
+    from engine.gravstrike import frontier, search
+    from validators.service import jobs
+
+    readings = itertools.count()
+
+    def monotonic() -> float:
+        return next(readings) * CLOCK_STEP
+
+    clock = types.SimpleNamespace(monotonic=monotonic, perf_counter=time.perf_counter, time=time.time, sleep=time.sleep)
+    jobs.time = clock  # type: ignore[assignment]
+    frontier._time = clock  # type: ignore[assignment]
+    search._time = clock  # type: ignore[assignment]
