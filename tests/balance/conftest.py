@@ -5,13 +5,12 @@ loaded 2-core machine).  A budget of 0 still stops at once."""
 
 from __future__ import annotations
 
-import types
-
 import pytest
 
 import validators.balance as balance
+from tests.clocks import counting_time
 
 
 @pytest.fixture(autouse=True)
 def frozen_balance_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(balance, "time", types.SimpleNamespace(monotonic=lambda: 0.0))
+    monkeypatch.setattr(balance, "time", counting_time(0.0))

@@ -61,20 +61,13 @@ CLOCK_STEP = 30.0
 def install_counting_clock() -> None:
     """Replace the clock the travel job and its searches read (the job's start, the searches'
     deadline checks between batches) by one that moves :data:`CLOCK_STEP` seconds at each
-    reading: a job's time limit is then reached after a fixed number of readings - a fixed
-    amount of work - however fast or loaded the machine is."""
-    import itertools
-    import types
-
+    reading (:class:`tests.clocks.CountingClock`): a job's time limit is then reached after a
+    fixed number of readings - a fixed amount of work - however fast or loaded the machine is."""
     from engine.gravstrike import frontier, search
+    from tests.clocks import counting_time
     from validators.service import jobs
 
-    readings = itertools.count()
-
-    def monotonic() -> float:
-        return next(readings) * CLOCK_STEP
-
-    clock = types.SimpleNamespace(monotonic=monotonic, perf_counter=time.perf_counter, time=time.time, sleep=time.sleep)
+    clock = counting_time(CLOCK_STEP)
     jobs.time = clock  # type: ignore[assignment]
     frontier._time = clock  # type: ignore[assignment]
     search._time = clock  # type: ignore[assignment]
