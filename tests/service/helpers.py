@@ -71,3 +71,10 @@ def install_counting_clock() -> None:
     jobs.time = clock  # type: ignore[assignment]
     frontier._time = clock  # type: ignore[assignment]
     search._time = clock  # type: ignore[assignment]
+    if hasattr(jobs, "job_budget"):  # a job's analysis caps with a clock of their own (engine.budget)
+        from engine.budget import Budget, Caps  # type: ignore[import-not-found]
+
+        def job_budget(seconds: float | None, memory_mib: float | None = None, start: float | None = None) -> Any:
+            return Budget(Caps(seconds, memory_mib), clock=clock.monotonic, start=start)
+
+        jobs.job_budget = job_budget
