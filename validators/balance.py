@@ -389,12 +389,14 @@ class _Search:
 def propose(arena: Any, *, code: str | None = None, elements: Sequence[str] = (), free: Sequence[str] | None = None,
             budget: float = DEFAULT_BUDGET, options: Options = Options(), severity: str = "warning",
             report: Report | None = None, should_stop: Callable[[], bool] | None = None,
-            clock: Callable[[], float] = time.monotonic) -> Proposal:
+            clock: Callable[[], float] | None = None) -> Proposal:
     """Propose fixes for ``arena``'s findings at or above ``severity`` (only those of ``code``,
     naming ``elements`` when given), moving only the kinds ``free`` (default: every kind the game's
-    hook knows), within ``budget`` seconds.  ``report``: the arena's report with ``options``, if
-    already made.  Raises ``LookupError`` for a game without a hook, ``ValueError`` for an unknown
-    free kind and :class:`Cancelled` when ``should_stop()`` says so."""
+    hook knows), within ``budget`` seconds of ``clock`` (default ``time.monotonic``, read when
+    called).  ``report``: the arena's report with ``options``, if already made.  Raises
+    ``LookupError`` for a game without a hook, ``ValueError`` for an unknown free kind and
+    :class:`Cancelled` when ``should_stop()`` says so."""
+    clock = time.monotonic if clock is None else clock
     hook = hook_of(arena)
     chosen = list(hook.free) if free is None else list(free)
     unknown = [f for f in chosen if f not in hook.free]

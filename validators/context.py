@@ -43,7 +43,9 @@ def path_json(r: TravelResult) -> tuple[dict[str, Any], ...]:
 
 #: Position tolerance (lengths) of travel analysis: planner states closer than this merge.  The
 #: engine's exact tolerance is 0.01; 0.25 gives the same checkpoint times on the shipped arenas (see
-#: bench/travel.py) at a fraction of the cost.  ``--tolerance`` changes it.
+#: bench/travel.py) at a fraction of the cost, and is slower than the finest search on 7 of the 181
+#: goals of the golden travel table (tests/golden/travel_times.json), by at most a turn - a table
+#: no change may make slower (docs/motion-model.md, "How far from exact").  ``--tolerance`` changes it.
 ANALYSIS_TOLERANCE = 0.25
 #: Travel analysis looks this many turns ahead: goals farther away are reported as farther than
 #: that ("beyond"), never as unreachable.

@@ -119,7 +119,7 @@ def test_a_resized_board_is_validated_live(arwin, qtbot) -> None:  # type: ignor
     r = win.runner
 
     def settle() -> list[dict]:  # type: ignore[type-arg]
-        qtbot.waitUntil(lambda: r.completed_generation == r.generation and r.final and not r.busy, timeout=60000)
+        qtbot.waitUntil(lambda: r.completed_generation == r.generation and r.final and not r.busy, timeout=300_000)
         return r.findings
 
     r.run_now(win.doc.arena)
@@ -201,7 +201,7 @@ def test_the_status_names_the_stage_still_running(window, qtbot, game: str, stag
                                                         win.validation.status.text())))
     r = win.runner
     r.run_now(win.doc.arena)
-    qtbot.waitUntil(lambda: r.completed_generation == r.generation and r.final and not r.busy, timeout=120000)
+    qtbot.waitUntil(lambda: r.completed_generation == r.generation and r.final and not r.busy, timeout=300_000)
     assert seen[0][:2] == (False, stage)
     assert seen[0][2].endswith(f" so far — {stage} running in the background…")
     assert seen[-1][:2] == (True, "") and "running" not in seen[-1][2]

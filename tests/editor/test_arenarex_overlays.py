@@ -25,7 +25,7 @@ from tests.editor.conftest import open_shipped
 from tests.editor.test_carwars_overlays import scene_image
 
 SHIPPED = Path(__file__).resolve().parents[2] / "arenas" / "arena-rex" / "colosseum-30.yaml"
-WAIT_MS = 60_000
+WAIT_MS = 300_000
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ def colosseum(window):  # type: ignore[no-untyped-def]
 
 def settle(win, qtbot) -> list[dict]:  # type: ignore[no-untyped-def]
     r = win.runner
-    qtbot.waitUntil(lambda: r.completed_generation == r.generation and r.final and not r.busy, timeout=60000)
+    qtbot.waitUntil(lambda: r.completed_generation == r.generation and r.final and not r.busy, timeout=300_000)
     return r.findings
 
 

@@ -24,7 +24,7 @@ from tests.editor.conftest import open_shipped
 
 ROOT = Path(__file__).resolve().parents[2]
 FOUR = ROOT / "arenas" / "car-wars" / "crossroads-4p.yaml"
-WAIT_MS = 120_000
+WAIT_MS = 300_000
 
 
 @pytest.fixture

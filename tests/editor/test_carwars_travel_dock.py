@@ -24,7 +24,7 @@ from tests.editor.test_carwars_overlays import scene_image
 
 ROOT = Path(__file__).resolve().parents[2]
 ARENAS = ROOT / "arenas" / "car-wars"
-WAIT_MS = 120_000
+WAIT_MS = 300_000
 
 
 def open_arena(win, name: str):  # type: ignore[no-untyped-def]

@@ -32,13 +32,13 @@ def test_a_firing_finding_is_listed_marked_and_clears_when_fixed(window, qtbot) 
     window.doc.reset(cw.default_arena(), None)
     window.runner.game_analyse = StagedAnalysis(quick=QuickStage(), slow=None)  # travel: its own tests
     window.doc.symmetry_enabled = False
-    with qtbot.waitSignal(window.runner.finished, timeout=30000):
+    with qtbot.waitSignal(window.runner.finished, timeout=120_000):
         window.runner.run_now(window.doc.arena)
     assert window.runner.findings == []
     from editor import commands as C
 
     spiked = G.add(window.doc.arena, "walls", SPIKE)
-    with qtbot.waitSignal(window.runner.finished, timeout=30000):
+    with qtbot.waitSignal(window.runner.finished, timeout=120_000):
         window.doc.push(C.AddElement(window.doc, G.find(spiked, "spike")))
     found = [f for f in window.runner.findings if f["code"] == "cw-corner-angle"]
     assert found and found[0]["severity"] == "error" and "no acute angles" in found[0]["message"]
@@ -46,7 +46,7 @@ def test_a_firing_finding_is_listed_marked_and_clears_when_fixed(window, qtbot) 
     rows = [window.validation.tree.topLevelItem(i).text(1) for i in range(window.validation.tree.topLevelItemCount())]
     assert "cw-corner-angle" in rows
     assert window.scene.items_by_ref["spike"].severity == "error"  # highlighted on the canvas
-    with qtbot.waitSignal(window.runner.finished, timeout=30000):  # fixed: a right-angled corner
+    with qtbot.waitSignal(window.runner.finished, timeout=120_000):  # fixed: a right-angled corner
         window.doc.push(__import__("editor.games.commands", fromlist=["SetField"]).SetField(
             window.doc, "spike", ("shape", "points", 2), [-2, -8]))  # the arms 113 degrees apart
     assert not [f for f in window.runner.findings if f["code"] == "cw-corner-angle"]

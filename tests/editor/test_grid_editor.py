@@ -189,16 +189,16 @@ def test_battlefield_motherships_and_build_squares_mirror_to_the_other_player(fi
 def test_live_findings_are_worded_as_arena_validate_words_them(pit, qtbot) -> None:  # type: ignore[no-untyped-def]
     from validators.run import validate
 
-    with qtbot.waitSignal(pit.runner.finished, timeout=30000):  # the editor's own staged analysis
+    with qtbot.waitSignal(pit.runner.finished, timeout=120_000):  # the editor's own staged analysis
         pit.runner.run_now(pit.doc.arena)
     assert pit.runner.findings == []  # the default pit validates clean
     # a grid game has no travel stage: the first findings are final, no child process is started
     assert pit.runner.final and pit.validation.status.text() == "No findings"
     pit.set_tool("grid:rows")
     pit.tools["grid:rows"].mode = "7"
-    with qtbot.waitSignal(pit.runner.finished, timeout=30000):
+    with qtbot.waitSignal(pit.runner.finished, timeout=120_000):
         click(pit, *at((0, 5)))  # R5, an 8, becomes a 7 (every total 2-12 still has a row)
-    with qtbot.waitSignal(pit.runner.finished, timeout=30000):
+    with qtbot.waitSignal(pit.runner.finished, timeout=120_000):
         pit.set_tool("grid:erase")
         drag(pit, [at((-9, 8)), at((-9, 7))])  # Z1 is three hexes long now
     found = pit.runner.findings
@@ -209,7 +209,7 @@ def test_live_findings_are_worded_as_arena_validate_words_them(pit, qtbot) -> No
     assert "gp-launch-zones" in rows
     assert pit.game.grid.item.severities.get("Z1") == "error"  # outlined on the canvas
     pit.doc.undo_stack.undo()
-    with qtbot.waitSignal(pit.runner.finished, timeout=30000):
+    with qtbot.waitSignal(pit.runner.finished, timeout=120_000):
         pit.runner.run_now(pit.doc.arena)
     assert "gp-launch-zones" not in {f["code"] for f in pit.runner.findings}
 

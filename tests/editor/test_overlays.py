@@ -24,7 +24,7 @@ def test_heat_map_is_computed_in_the_background_and_drawn(window, qtbot) -> None
     before = scene_image(window)
     ov.show_heat(1)
     assert not ov.heat.isVisible()  # nothing blocks: the map arrives later
-    qtbot.waitUntil(lambda: ov.heat.isVisible(), timeout=60000)
+    qtbot.waitUntil(lambda: ov.heat.isVisible(), timeout=300_000)
     reach = ov.heat.reach
     start = window.doc.arena.start(1)
     assert reach.at(*start.position) == 0.0
@@ -96,7 +96,7 @@ def test_heat_map_key_and_computing_indicator(window, qtbot) -> None:  # type: i
     ov.show_heat(1)
     assert ov.legend.isVisible() and "Computing the heat map from start 1" in ov.legend.text()
     assert ov.legend.busy.isVisible()
-    qtbot.waitUntil(lambda: ov.heat.isVisible(), timeout=60000)
+    qtbot.waitUntil(lambda: ov.heat.isVisible(), timeout=300_000)
     text = ov.legend.text()
     assert "Heat map from start 1" in text and "Computing" not in text and not ov.legend.busy.isVisible()
     assert all(band in text for band in ("0–1 turns", "1–2 turns", "2–3 turns", "3–4 turns", "more than 4 turns"))
@@ -120,7 +120,7 @@ def test_travel_table_fills_when_its_dock_is_shown(window, qtbot) -> None:  # ty
     dock.show()
     dock.raise_()
     table = window.overlays.table.table
-    qtbot.waitUntil(lambda: table.rowCount() == 1 and table.item(0, 0) is not None, timeout=60000)
+    qtbot.waitUntil(lambda: table.rowCount() == 1 and table.item(0, 0) is not None, timeout=300_000)
     headers = [table.horizontalHeaderItem(j).text() for j in range(table.columnCount())]
     assert headers == ["A", "M"]
     for j in range(2):

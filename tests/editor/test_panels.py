@@ -106,7 +106,7 @@ def test_background_validation_does_not_block_the_event_loop(qtbot) -> None:  # 
     release = threading.Event()
 
     def slow(arena):  # type: ignore[no-untyped-def]
-        release.wait(10)
+        release.wait(120)  # set by the test: a safety net
         return [{"code": "x", "severity": "info", "message": arena.name, "elements": []}]
 
     runner = ValidationRunner(slow)
@@ -131,7 +131,7 @@ def test_stale_runs_are_ignored(qtbot) -> None:  # type: ignore[no-untyped-def]
 
     def analyse(arena):  # type: ignore[no-untyped-def]
         if arena.name == "old":
-            gate.wait(10)
+            gate.wait(120)  # set by the test: a safety net
         return [{"code": "n", "severity": "info", "message": arena.name, "elements": []}]
 
     runner = ValidationRunner(analyse)
@@ -141,7 +141,7 @@ def test_stale_runs_are_ignored(qtbot) -> None:  # type: ignore[no-untyped-def]
     runner.run_now(dataclasses.replace(make_arena(), name="new"))
     gate.set()
     qtbot.waitUntil(lambda: bool(results), timeout=5000)
-    runner.pool.waitForDone(5000)
+    assert runner.pool.waitForDone(120_000)
     QTest.qWait(0)
     assert [r[0]["message"] for r in results] == ["new"]
     runner.shutdown()

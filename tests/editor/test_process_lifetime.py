@@ -23,9 +23,11 @@ from editor.validation import call_in_child
 arena = load("arenas/examples/three-player.yaml")
 workers = TravelWorkers(2)
 workers.run(arena)                      # both workers started and busy once
-import threading
+import threading, multiprocessing
 threading.Thread(target=lambda: call_in_child(time.sleep, (600,), lambda: False), daemon=True).start()
-time.sleep(1.0)                         # the overlay child is running
+started = time.monotonic()              # wait until the overlay child is running (however loaded the machine)
+while len(multiprocessing.active_children()) < len(workers.workers) + 1 and time.monotonic() - started < 300:
+    time.sleep(0.05)
 pids = {"workers": [w.proc.pid for w in workers.workers],
         "forkserver": fs._forkserver._forkserver_pid, "tracker": rt._resource_tracker._pid}
 print(json.dumps(pids), flush=True)
@@ -65,8 +67,8 @@ def test_helpers_exit_when_the_editor_is_killed() -> None:
         helpers = [*pids["workers"], pids["forkserver"], pids["tracker"], *overlay]
         assert len(helpers) == 5 and all(alive(p) for p in helpers)
         os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(10)
-        deadline = time.monotonic() + 15.0
+        proc.wait(60)
+        deadline = time.monotonic() + 120.0  # a safety net: they exit at once
         while time.monotonic() < deadline and any(alive(p) for p in helpers):
             time.sleep(0.1)
         survivors = [p for p in helpers if alive(p)]

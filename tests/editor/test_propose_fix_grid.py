@@ -1,13 +1,19 @@
 """Propose fix on the grid games: a Glider-Pit launch zone and its mirror image slide along the
 wall, a Mothership along its short side, shown as a ghost of their new cells, applied as ONE
-undo step."""
+undo step.  The searches run without a time budget (bounded by their own steps: the same proposal on
+a loaded machine); the waits are safety nets only."""
 
 from __future__ import annotations
+
+import math
 
 from schema import load
 from tests.balance.arenas import ROOT, pit_with_drifted_zones
 from validators.balance import propose
 from validators.run import validate
+
+UNTIMED = math.inf
+WAIT_MS = 600_000
 
 
 def test_propose_fix_slides_a_pit_zone_and_applies_one_undo_step(window, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -15,11 +21,12 @@ def test_propose_fix_slides_a_pit_zone_and_applies_one_undo_step(window, qtbot) 
     window.doc.reset(arena, None)
     [f] = validate(arena).findings
     fixes = window.fixes
-    assert fixes.start({"code": f.code, "severity": f.severity, "elements": list(f.elements), "message": f.message})
-    with qtbot.waitSignal(fixes.proposed, timeout=120_000) as got:
+    assert fixes.start({"code": f.code, "severity": f.severity, "elements": list(f.elements), "message": f.message},
+                        budget=UNTIMED)
+    with qtbot.waitSignal(fixes.proposed, timeout=WAIT_MS) as got:
         pass
     result = got.args[0]
-    expected = propose(arena, code=f.code, elements=f.elements)
+    expected = propose(arena, code=f.code, elements=f.elements, budget=UNTIMED)
     assert result["arena"] == expected.arena and result["changed"]
     assert fixes.ghost.isVisible() and sorted(new.id for _, new in fixes.ghost.pairs) == ["Z1", "Z4"]
     assert fixes.ghost.grid is not None
@@ -40,8 +47,9 @@ def test_propose_fix_slides_a_mothership(window, qtbot) -> None:  # type: ignore
     window.doc.reset(arena, None)
     f = next(f for f in validate(arena).findings if f.code == "mg-build-squares")
     fixes = window.fixes
-    assert fixes.start({"code": f.code, "severity": f.severity, "elements": list(f.elements), "message": f.message})
-    with qtbot.waitSignal(fixes.proposed, timeout=120_000):
+    assert fixes.start({"code": f.code, "severity": f.severity, "elements": list(f.elements), "message": f.message},
+                        budget=UNTIMED)
+    with qtbot.waitSignal(fixes.proposed, timeout=WAIT_MS):
         pass
     assert [new.id for _, new in fixes.ghost.pairs] == ["M1"] and fixes.ghost.grid is not None
     old, new = fixes.ghost.pairs[0]

@@ -19,7 +19,7 @@ def test_menu_run_matches_the_cli_and_fills_the_column(window, qtbot) -> None:  
     assert window.act["robustness"].text().startswith("Tabletop")
     assert window.robustness.start(3, seed=5)
     assert window.robustness.dialog is not None and window.robustness.dialog.maximum() == 3
-    with qtbot.waitSignal(window.robustness.run.finished, timeout=240_000) as got:
+    with qtbot.waitSignal(window.robustness.run.finished, timeout=600_000) as got:
         pass
     section = got.args[0]
     assert seen[-1] == (3, 3)
@@ -64,7 +64,7 @@ def test_cancel_stops_the_children_at_once(window, qtbot) -> None:  # type: igno
     assert button is not None and button.text() == "Cancel"
     button.click()
     assert not window.robustness.run.running and window.robustness.dialog is None
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 120  # a safety net: the children are killed at once
     while multiprocessing.active_children() and time.monotonic() < deadline:
         qtbot.wait(100)
     assert not [p for p in multiprocessing.active_children() if p.is_alive()]
@@ -91,7 +91,7 @@ def test_car_wars_placements_fill_the_column(window, qtbot) -> None:  # type: ig
     arena = load(Path(__file__).resolve().parents[2] / "arenas" / "car-wars" / "twin-pillars-2p.yaml")
     window.doc.reset(arena, None)
     assert window.robustness.start(1, seed=2)
-    with qtbot.waitSignal(window.robustness.run.finished, timeout=240_000) as got:
+    with qtbot.waitSignal(window.robustness.run.finished, timeout=600_000) as got:
         pass
     section = got.args[0]
     assert section["tolerance"]["unit"] == "in" and section["validated"] == 1

@@ -13,7 +13,7 @@ from tests.editor.conftest import make_arena
 
 
 def _never_finishes(arena):  # type: ignore[no-untyped-def]
-    time.sleep(120)
+    time.sleep(3600)  # longer than any test here, however loaded the machine: only a kill ends it
     return []
 
 
@@ -58,11 +58,11 @@ def test_runner_publishes_partial_results_then_drops_the_stale_slow_stage(qtbot)
     analysis = StagedAnalysis(quick=lambda arena: [{"code": "q", "severity": "warning", "message": arena.name,
                                                       "elements": []}], slow=_never_finishes)
     runner = ValidationRunner(analysis)
-    with qtbot.waitSignal(runner.finished, timeout=10000) as first:
+    with qtbot.waitSignal(runner.finished, timeout=60_000) as first:
         runner.run_now(make_arena())
     assert first.args[0][0]["code"] == "q" and runner.busy and not runner.final
     # a newer run kills the running child: its quick stage is published next
-    with qtbot.waitSignal(runner.finished, timeout=10000) as second:
+    with qtbot.waitSignal(runner.finished, timeout=60_000) as second:
         gen = runner.run_now(make_arena())
     assert runner.generation == gen and second.args[0][0]["code"] == "q"
     runner.shutdown()

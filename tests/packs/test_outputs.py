@@ -154,7 +154,7 @@ def test_service_render_svg_is_well_formed(tmp_path: Path) -> None:
     from validators.service.limits import ServiceConfig
 
     body = _named(tmp_path).read_bytes()
-    with TestClient(create_app(ServiceConfig(workers=1, timeout=60)), raise_server_exceptions=False) as client:
+    with TestClient(create_app(ServiceConfig(workers=1, timeout=300)), raise_server_exceptions=False) as client:
         r = client.post("/v1/render?format=svg", content=body, headers={"content-type": "application/json"})
     assert r.status_code == 200, r.text
     title = ET.fromstring(r.content).find("{http://www.w3.org/2000/svg}title")

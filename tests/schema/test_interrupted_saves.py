@@ -81,7 +81,10 @@ def test_a_save_in_progress_keeps_its_temporary(tmp_path: Path, no_grace: None) 
     assert [p.name for p in remove_stale_temp_files(directory=tmp_path)] == [live]
 
 
-def test_only_arena_temporaries_are_swept_and_fresh_ones_wait(tmp_path: Path) -> None:
+def test_only_arena_temporaries_are_swept_and_fresh_ones_wait(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # "fresh" is under 10 minutes here (2 s by default): the fresh temporary made below must stay
+    # fresh until the sweep however slow the machine; the old ones are an hour old
+    monkeypatch.setattr(sio, "FRESH_TEMP_SECONDS", 600.0)
     old = time.time() - 3600
     names = [".a.yaml.abcdefgh.tmp", ".b.json.0123_xyz.tmp", ".notes.txt.abcdefgh.tmp", ".a.yaml.tmp", "a.yaml.abcdefgh.tmp"]
     for n in names:

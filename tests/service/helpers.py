@@ -52,3 +52,29 @@ def install_test_plugins() -> None:
     default_registry().add(SlowValidator())
     default_registry().add(CrashValidator())
     plugins.renderer = lambda name=None: fake_render  # type: ignore[assignment]
+
+
+#: Seconds the worker's clock moves at each reading once :func:`install_counting_clock` ran.
+CLOCK_STEP = 30.0
+
+
+def install_counting_clock() -> None:
+    """Replace the clock the travel job and its searches read (the job's start, the searches'
+    deadline checks between batches) by one that moves :data:`CLOCK_STEP` seconds at each
+    reading (:class:`tests.clocks.CountingClock`): a job's time limit is then reached after a
+    fixed number of readings - a fixed amount of work - however fast or loaded the machine is."""
+    from engine.gravstrike import frontier, search
+    from tests.clocks import counting_time
+    from validators.service import jobs
+
+    clock = counting_time(CLOCK_STEP)
+    jobs.time = clock  # type: ignore[assignment]
+    frontier._time = clock  # type: ignore[assignment]
+    search._time = clock  # type: ignore[assignment]
+    if hasattr(jobs, "job_budget"):  # a job's analysis caps with a clock of their own (engine.budget)
+        from engine.budget import Budget, Caps  # type: ignore[import-not-found]
+
+        def job_budget(seconds: float | None, memory_mib: float | None = None, start: float | None = None) -> Any:
+            return Budget(Caps(seconds, memory_mib), clock=clock.monotonic, start=start)
+
+        jobs.job_budget = job_budget

@@ -19,7 +19,7 @@ YAML = {"content-type": "application/yaml"}
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(ServiceConfig(workers=1, timeout=60)), raise_server_exceptions=False) as c:
+    with TestClient(create_app(ServiceConfig(workers=1, timeout=300)), raise_server_exceptions=False) as c:
         yield c
 
 

@@ -22,7 +22,7 @@ SETUP = ["cw-arena-size", "cw-corner-angle", "cw-wall-gap", "cw-start-key", "cw-
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(ServiceConfig(workers=1, timeout=60)), raise_server_exceptions=False) as c:
+    with TestClient(create_app(ServiceConfig(workers=1, timeout=300)), raise_server_exceptions=False) as c:
         yield c
 
 

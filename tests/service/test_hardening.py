@@ -56,7 +56,7 @@ def test_inputs_that_crashed_jobs_get_answers() -> None:
         doc = check_problem(r, 422)
         assert "nesting deeper than 64" in doc["problems"][0]["message"]
 
-    run(ServiceConfig(workers=1, timeout=60), body)
+    run(ServiceConfig(workers=1, timeout=300), body)
 
 
 def test_degenerate_numbers_get_422_not_500() -> None:
@@ -105,7 +105,7 @@ def test_workers_are_recycled_after_n_jobs_and_past_a_memory_mark(default_yaml: 
         health = (await client.get("/healthz")).json()
         assert health["recycled"] == 2
 
-    run(ServiceConfig(workers=1, timeout=60, worker_max_jobs=2, worker_max_rss_mib=0), body)
+    run(ServiceConfig(workers=1, timeout=300, worker_max_jobs=2, worker_max_rss_mib=0), body)
 
     async def by_memory(client: httpx.AsyncClient, app: Any) -> None:
         r = await client.post("/v1/validate?enable=bounds", content=default_yaml, headers=YAML)
@@ -114,7 +114,7 @@ def test_workers_are_recycled_after_n_jobs_and_past_a_memory_mark(default_yaml: 
             await asyncio.gather(*app.state.pool._tasks)
         assert app.state.pool.recycled == 1  # every worker is above 1 MiB
 
-    run(ServiceConfig(workers=1, timeout=60, worker_max_jobs=0, worker_max_rss_mib=1), by_memory)
+    run(ServiceConfig(workers=1, timeout=300, worker_max_jobs=0, worker_max_rss_mib=1), by_memory)
 
 
 def test_a_body_that_trickles_in_times_out_with_408(default_yaml: bytes) -> None:
@@ -128,7 +128,7 @@ def test_a_body_that_trickles_in_times_out_with_408(default_yaml: bytes) -> None
         doc = check_problem(r, 408)
         assert doc["type"].endswith("/request-timeout")
 
-    run(ServiceConfig(workers=1, timeout=60, body_timeout=0.3), body)
+    run(ServiceConfig(workers=1, timeout=300, body_timeout=0.3), body)
 
 
 def test_client_disconnect_mid_body_logs_no_traceback(caplog: pytest.LogCaptureFixture) -> None:

@@ -13,7 +13,6 @@ import httpx
 from validators.service.app import create_app
 from validators.service.limits import MiB, ServiceConfig
 
-from .conftest import CHEAP
 
 YAML = {"content-type": "application/yaml"}
 
@@ -72,7 +71,10 @@ def test_body_limits_streamed_declared_and_pack(default_yaml: bytes) -> None:
 
 
 def test_timeout_kills_the_worker_and_queue_full_gives_429(default_yaml: bytes) -> None:
-    cfg = ServiceConfig(workers=1, queue_size=0, timeout=1.0, worker_init="tests.service.helpers:install_test_plugins")
+    """The slow validator sleeps far past the limit, so it always times out; the job after it
+    (one cheap validator, a few hundredths of a second) has the same limit, 3 s, which a loaded
+    machine still meets with room (issue 36, point 15: nothing here depends on speed)."""
+    cfg = ServiceConfig(workers=1, queue_size=0, timeout=3.0, worker_init="tests.service.helpers:install_test_plugins")
 
     async def body(client: httpx.AsyncClient, app: Any) -> None:
         pool = app.state.pool
@@ -89,11 +91,11 @@ def test_timeout_kills_the_worker_and_queue_full_gives_429(default_yaml: bytes) 
 
         r_slow, r_busy = await asyncio.gather(slow(), second())
         doc = check_problem(r_slow, 503)
-        assert "1 s limit" in doc["detail"] and doc["type"].endswith("/timeout")
+        assert "3 s limit" in doc["detail"] and doc["type"].endswith("/timeout")
         doc = check_problem(r_busy, 429)
         assert r_busy.headers["retry-after"] == "1"
         # the stuck worker was killed and a fresh one serves the next request
-        r = await client.post("/v1/validate?" + "&".join(f"enable={c}" for c in CHEAP), content=default_yaml, headers=YAML)
+        r = await client.post("/v1/validate?enable=bounds", content=default_yaml, headers=YAML)
         assert r.status_code == 200, r.text
         assert pool.replaced == 1
         (worker,) = pool._all

@@ -114,7 +114,7 @@ def client() -> Iterator[TestClient]:
     from validators.service.app import create_app
     from validators.service.limits import ServiceConfig
 
-    with TestClient(create_app(ServiceConfig(workers=1, timeout=60)), raise_server_exceptions=False) as c:
+    with TestClient(create_app(ServiceConfig(workers=1, timeout=300)), raise_server_exceptions=False) as c:
         yield c
 
 
