@@ -21,6 +21,15 @@ So the two cores finish together, and the editor's own process keeps only its UI
 requests a worker warms up: it runs the searches of its sources that it doesn't have yet (or
 hasn't resumed), so that the next edit is incremental again.
 
+Answers from resumed searches are provisional (:mod:`validators.travel_session`: they can differ
+from a new search's by a length's time, a goal that did not move included), and so are the
+images of an orbit's search from any source but its first, in the order of
+:func:`~validators.context.travel_sources` (a validation takes the images of the first).  A
+worker sends them at once (``collect()``), then - unless they were exact already - renews its
+session (a new planner and new searches, as after a wall edit) and sends the exact answers
+(``collect_exact()``): every answer it ends on is the one ``arena validate`` gives for that version
+of the arena, however the edits came to it.
+
 A newer request stops a worker's current one between two batches of the search (the worker
 watches its request queue); the parent drops answers to older requests.  A worker that dies is
 started again (its searches are lost, nothing else); a worker whose editor dies exits at once
@@ -103,6 +112,9 @@ class Share:
     #: Where the workers share distance maps (:mod:`editor.map_share`), and this worker's number.
     maps: str | None = None
     worker: int = 0
+    #: Whether each orbit of ``tasks`` is searched from its first source (the one a validation
+    #: searches): else its images are provisional however exact the search.
+    canonical: bool = True
 
 
 def orbits(arena: Arena, sources: list[str], ops: list[Invariance] | None = None) -> list[list[str]]:
@@ -166,8 +178,11 @@ def plan(arena: Arena, count: int, owner: dict[str, int], moved: set[str], cost:
         kept = any(s in owner for s in orbit)
         for w in range(count):
             mine = [s for s in orbit if owner.get(s) == w]
-            if mine:  # a kept search (the others' are images of it)
-                rep = min(mine, key=lambda s: cost.get((s, "resume"), DEFAULT_COST["resume"]))
+            if orbit[0] in owner and orbit[0] not in mine:  # its first source's search is kept elsewhere
+                options.append((math.inf, orbit[0], "new"))
+            elif mine:  # a kept search (the others' are images of it): the first source's if kept
+                rep = orbit[0] if orbit[0] in mine else min(
+                    mine, key=lambda s: cost.get((s, "resume"), DEFAULT_COST["resume"]))
                 options.append((cost.get((rep, "resume"), DEFAULT_COST["resume"]), rep, "resume"))
             elif kept:  # only its owner can resume it: searching again elsewhere costs far more
                 options.append((math.inf, orbit[0], "new"))
@@ -187,6 +202,9 @@ def plan(arena: Arena, count: int, owner: dict[str, int], moved: set[str], cost:
         shares[w].tasks += [rep] + [s for s in orbit if s != rep]
         shares[w].searched[rep] = kind
         owner[rep] = w
+        if rep != orbit[0]:  # answered from another source's kept search: the first's comes next
+            shares[w].canonical = False
+            owner[orbit[0]] = w
     for i, s in enumerate(sources):  # sources nobody holds: their warm-up is dealt out in turn
         owner.setdefault(s, i % count)
     for s in sources:
@@ -213,7 +231,9 @@ def _assign(arena: Arena, count: int, options: list[list[tuple[float, str, str]]
     lattices or more, the largest of them (up to :data:`EXHAUSTIVE_JOBS`) are placed by trying
     every way - so that searches on one lattice share a worker as long as that keeps the workers
     even - and the rest as above."""
-    base = [lattice_base(arena, o[0][1]) if o[0][2] == "new" else None for o in options]
+    # a new search wherever it goes (a kept search's orbit is not one, even where it costs inf)
+    base = [lattice_base(arena, o[0][1]) if all(k == "new" and c < math.inf for c, _, k in o) else None
+            for o in options]
     lattice = LATTICE_SHARE * max([min(c for c, _, _ in o) for o, b in zip(options, base) if b is not None] or [0.0])
     load = [0.0] * count
     built: list[set[float]] = [set() for _ in range(count)]
@@ -257,6 +277,16 @@ def _assign(arena: Arena, count: int, options: list[list[tuple[float, str, str]]
 
 
 # ------------------------------------------------------------------ the worker process
+
+
+def exact_travel(session: Any, arena: Arena, share: Share) -> dict[str, Any]:
+    """The answers to ``share``'s tasks that a validation of ``arena`` gives: from a renewed
+    session unless its answers are exact already, each orbit searched from its first source in
+    :func:`~validators.context.travel_sources` order and the others its images."""
+    ctx = session.context(arena, renew=not session.exact)
+    ctx.symmetries = share.symmetries
+    order = {s: i for i, s in enumerate(travel_sources(arena))}
+    return {s: ctx.travel_from(s) for s in sorted(share.tasks, key=order.__getitem__)}
 
 
 def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no cover - runs in the worker process
@@ -324,7 +354,10 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
                 t0 = time.perf_counter()
                 travel[s] = ctx.travel_from(s)
                 seconds[s] = time.perf_counter() - t0
-            replies.send(("ok", gen, (travel, seconds)))
+            exact = session.exact and share.canonical
+            replies.send(("ok", gen, (travel, seconds, exact)))
+            if not exact:  # provisional: the exact answers follow (a newer request stops them)
+                replies.send(("exact", gen, exact_travel(session, arena, share)))
             warm = True
         except (SearchStopped, Cancelled):
             replies.send(("stopped", gen, None))
@@ -393,6 +426,7 @@ class TravelWorkers:
         self._request: tuple[int, Arena, list[Share]] | None = None
         self._quick: list[dict[str, Any]] | None = None
         self._travel: dict[int, dict[str, Any]] = {}
+        self._exact: dict[int, dict[str, Any]] = {}
         self._warm: dict[int, int] = {}
         self._restarts = 0
         #: Where the workers share distance maps (:mod:`editor.map_share`); removed by close().
@@ -421,7 +455,7 @@ class TravelWorkers:
         self.shares = plan(arena, self.count, self.owner, moved, self.cost, quick)
         self._arena = arena
         self._request = (gen, arena, self.shares)
-        self._quick, self._travel, self._warm, self._restarts = None, {}, {}, 0
+        self._quick, self._travel, self._exact, self._warm, self._restarts = None, {}, {}, {}, 0
         for i, share in enumerate(self.shares):
             share.maps, share.worker = self.maps_dir, i
             self._worker(i).requests.put(("run", gen, arena, share))
@@ -444,7 +478,7 @@ class TravelWorkers:
                     if self._restarts > 2 * self.count:
                         raise RuntimeError("travel worker died (exit code %s)" % w.proc.exitcode)
                     w.proc.join(1.0)
-                    if i not in self._travel:
+                    if i not in self._exact:
                         self._worker(i).requests.put(("run", gen, arena, shares[i]))
                     break
                 self._take(i, msg)
@@ -458,13 +492,17 @@ class TravelWorkers:
         if status == "quick":
             self._quick, self.cost[("quick", "quick")] = payload
         elif status == "ok":
-            travel, seconds = payload
+            travel, seconds, exact = payload
             self._travel[i] = travel
+            if exact:
+                self._exact[i] = travel
             self.seconds[i] = sum(seconds.values())
             self.timings[i] = seconds
             for source, kind in self.shares[i].searched.items():
                 if source in seconds:
                     self.cost[(source, kind)] = seconds[source]
+        elif status == "exact":
+            self._exact[i] = payload
         elif status == "warm":
             self._warm[i] = int(payload)
         elif status == "error":
@@ -489,6 +527,23 @@ class TravelWorkers:
                 raise Stopped()
             self._pump(poll_s)
         return {s: rows for part in self._travel.values() for s, rows in part.items()}
+
+    @property
+    def exact(self) -> bool:
+        """Whether every answer collected for the last request is exact already (no
+        :meth:`collect_exact` to wait for)."""
+        return len(self._exact) == self.count
+
+    def collect_exact(self, should_stop: Callable[[], bool] = lambda: False,
+                      poll_s: float = 0.005) -> dict[str, dict[str, Any]]:
+        """The exact travel of the last request: what :meth:`collect` returns once the workers
+        have answered from renewed sessions wherever theirs were provisional (see the module
+        docstring); the same answers a validation of the arena finds."""
+        while len(self._exact) < self.count:
+            if should_stop():
+                raise Stopped()
+            self._pump(poll_s)
+        return {s: rows for part in self._exact.values() for s, rows in part.items()}
 
     def run(self, arena: Arena, should_stop: Callable[[], bool] = lambda: False,
             poll_s: float = 0.005) -> dict[str, dict[str, Any]]:

@@ -6,7 +6,10 @@ A finding is a dict ``{code, severity, message, elements: [refs]}`` (severity ``
 :mod:`editor.analysis`) are **the seam where the fairness validators plug in**: they run
 ``validators.run.validate`` (plus the format layer's checks). The window runs
 :func:`editor_analysis`: the same in stages (:class:`StagedAnalysis`), on the persistent
-workers of :mod:`editor.travel_workers` (:class:`LiveTravel`).
+workers of :mod:`editor.travel_workers` (:class:`LiveTravel`): the travel findings come first
+from the workers' kept searches, then - where those answers were provisional - from new searches
+of the edited version (:class:`ExactTravel`, which replaces them), so that the findings a run
+ends on are what ``arena validate`` finds for that version, whatever the edits before it.
 
 Runs never block the event loop: each request gets a generation number (an edit made while
 nothing runs starts at once; a burst coalesces), work happens on a ``QThreadPool``, a newer
@@ -72,9 +75,12 @@ class LiveTravel:
         #: Whether :meth:`submit` asks the workers for the quick stage too (StagedAnalysis turns
         #: it off when it runs a quick stage of its own).
         self.serves_quick = True
-        #: (arena, source -> goal ref -> TravelResult) of the last collected run (the travel
-        #: table and other views read it instead of searching again).
+        #: (arena, source -> goal ref -> TravelResult) of the last run whose exact answers were
+        #: collected (the travel table and other views read it instead of searching again).
         self.last_travel: tuple[Arena, dict[str, Any]] | None = None
+        #: The stage that follows this one: the findings on the exact answers (:class:`ExactTravel`).
+        self.exact_stage = ExactTravel(self)
+        self._found: tuple[Arena, list[Finding], bool] | None = None
 
     def submit(self, arena: Arena, quick: bool | None = None) -> None:
         """Start the workers on ``arena`` now (with the quick stage: ``quick``, by default
@@ -99,18 +105,56 @@ class LiveTravel:
             raise Cancelled() from None
 
     def __call__(self, arena: Arena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
+        """The travel validators' findings on the workers' first answers: provisional where a
+        kept search was resumed (:meth:`exact` gives the final ones)."""
         from editor.travel_workers import Stopped
-        from validators.context import AnalysisContext
 
         stop = should_stop or (lambda: False)
         if self._submitted is not arena:
             self.submit(arena, quick=False)
         self._submitted = None
+        self._found = None
         try:
             travel = self._workers.collect(stop)
         except Stopped:
             raise Cancelled() from None
+        exact = self._workers.exact
+        if exact:
+            self.last_travel = (arena, travel)
+        found = self._findings(arena, travel, stop)
+        self._found = (arena, found, exact)
+        return found
+
+    @property
+    def provisional(self) -> bool:
+        """Whether the last findings :meth:`__call__` gave rest on provisional answers."""
+        return self._found is not None and not self._found[2]
+
+    def exact(self, arena: Arena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
+        """The travel validators' findings on the exact answers (those ``arena validate`` finds):
+        the first answers' when they were exact, else once the workers have renewed their
+        sessions (:meth:`editor.travel_workers.TravelWorkers.collect_exact`)."""
+        from editor.travel_workers import Stopped
+
+        stop = should_stop or (lambda: False)
+        if self._found is None or self._found[0] is not arena:
+            self(arena, stop)
+        assert self._found is not None
+        if self._found[2]:
+            return list(self._found[1])
+        try:
+            travel = self._workers.collect_exact(stop)
+        except Stopped:
+            raise Cancelled() from None
         self.last_travel = (arena, travel)
+        found = self._findings(arena, travel, stop)
+        self._found = (arena, found, True)
+        return found
+
+    @staticmethod
+    def _findings(arena: Arena, travel: dict[str, Any], stop: Callable[[], bool]) -> list[Finding]:
+        from validators.context import AnalysisContext
+
         ctx = AnalysisContext(arena)
         ctx.provide(travel)
         return validators_run(arena, True, stop, context=ctx)
@@ -119,6 +163,46 @@ class LiveTravel:
         if self._workers is not None:
             self._workers.close()
             self._workers = None
+
+
+class ExactTravel:
+    """The stage after :class:`LiveTravel`: the travel findings on the exact answers, which
+    *replace* the provisional ones of the stage before (``replaces_previous``)."""
+
+    stage = LiveTravel.stage
+    replaces_previous = True
+
+    def __init__(self, live: LiveTravel) -> None:
+        self.live = live
+
+    @property
+    def hold_s(self) -> float:
+        """How long the stage before it holds its findings for this one's: provisional answers
+        are shown at once (the exact ones take a new search), exact ones are held as usual
+        (:data:`PARTIAL_HOLD_S`: this stage then answers at once, the panel updates once)."""
+        return 0.0 if self.live.provisional else PARTIAL_HOLD_S
+
+    def __call__(self, arena: Arena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
+        return self.live.exact(arena, should_stop)
+
+
+def combined(parts: list[tuple[Callable[..., Any], list[Finding]]]) -> list[Finding]:
+    """The findings of stages run in order (each stage with its findings): a stage that
+    ``replaces_previous`` takes the place of the one before it.
+
+    >>> class Redo:
+    ...     replaces_previous = True
+    >>> combined([(print, ["quick"]), (print, ["provisional"]), (Redo(), ["exact"])])
+    ['quick', 'exact']
+    """
+    found: list[Finding] = []
+    start = 0
+    for fn, part in parts:
+        if getattr(fn, "replaces_previous", False):
+            del found[start:]
+        start = len(found)
+        found += part
+    return found
 
 
 class StagedAnalysis:
@@ -148,6 +232,9 @@ class StagedAnalysis:
         out: list[tuple[Callable[..., list[Finding]], bool]] = [(self.quick, False)]
         if self.live is not None:
             out.append((self.live, False))
+            exact = getattr(self.live, "exact_stage", None)  # LiveTravel's: the final travel findings
+            if exact is not None:
+                out.append((exact, False))
         elif self.slow is not None:
             out.append((self.slow, True))
         return out + [(fn, False) for fn in self.more]
@@ -159,7 +246,7 @@ class StagedAnalysis:
             getattr(fn, "close", lambda: None)()
 
     def __call__(self, arena: Arena) -> list[Finding]:
-        return [f for fn, _ in self.stages() for f in fn(arena)]
+        return combined([(fn, fn(arena)) for fn, _ in self.stages()])
 
 
 def editor_analysis() -> Analyse:
@@ -262,6 +349,7 @@ class _Job(QRunnable):
         # no child process, and the stage before it publishes the final findings
         stages = [(fn, iso) for fn, iso in stages if getattr(fn, "applies", lambda _a: True)(self.arena)]
         found: list[Finding] = []
+        start = 0  # where the last stage's findings begin (a stage may replace them)
         stop = self._stop
         try:
             for fn, _ in stages:  # the workers start on the whole run at once
@@ -277,14 +365,17 @@ class _Job(QRunnable):
                     part = fn(self.arena, should_stop=stop)
                 else:
                     part = fn(self.arena)
+                if getattr(fn, "replaces_previous", False):
+                    del found[start:]
+                start = len(found)
                 found += [normalise(f) for f in part]
                 final = i == len(stages) - 1
                 if final:
                     self._held = None
                     self.signals.done.emit(self.generation, list(found), "")
                 else:  # shown when the next stage takes longer than PARTIAL_HOLD_S
-                    hold = float(getattr(self.analyse, "partial_hold_s", PARTIAL_HOLD_S))
                     nxt, isolated_next = stages[i + 1]  # the child-process stage: StagedAnalysis's travel
+                    hold = float(getattr(nxt, "hold_s", getattr(self.analyse, "partial_hold_s", PARTIAL_HOLD_S)))
                     running = stage_name(nxt, "travel checks" if isolated_next else STAGE)
                     self._held = (time.monotonic() + hold, list(found), running)
         except Cancelled:

@@ -4,9 +4,19 @@ A :class:`TravelSession` holds one planner and, per source (``start:N``, ``check
 vectorised search that answered it (:class:`engine.gravstrike.frontier.FrontierSearch`).  When the next
 version of the arena differs only in where goals are - a checkpoint, static target, gate or start
 position was moved - the planner is retargeted and each kept search is *resumed* for just the
-moved goals (their answers are those of a new search, up to the analysis tolerance); a search
-whose own source moved is dropped.  Any other change (walls, fields, exclusion fields, bounds,
-turbine, elements added or removed, analysis settings) starts afresh.
+moved goals; a search whose own source moved is dropped.  Any other change (walls, fields,
+exclusion fields, bounds, turbine, elements added or removed, analysis settings) starts afresh.
+
+Resumed answers are *provisional*: every one is a legal plan's time, but not always the time a
+new search of this version finds.  At the analysis tolerance a search merges states closer than
+0.25 lengths, keeping whichever got there first, and which gets there first depends on the order
+its bound (the distance to the nearest goal not yet reached) explores them in - so where every
+goal lies, and where each one lay when the kept search ran, can change an answer by a length's
+time (1/6 turn), even for a goal that did not move.  :attr:`TravelSession.exact` says whether
+the session's answers are a cold search's: true from a new planner (:meth:`update` with
+``renew``, or any change that is not a goal move) until a goal moves.  The editor's workers
+answer from the kept searches at once and then renew the session, so that the findings and the
+travel dock end on the cold answers (:mod:`editor.travel_workers`).
 
 :meth:`TravelSession.warm` fills in searches the last run did not need (symmetric sources are
 answered from one search's image), so that the first edit after opening an arena is already
@@ -46,6 +56,9 @@ class TravelSession:
         self._settings: Any = None
         #: What the last :meth:`update` did: "new", "retarget" (with the moved goals) or "same".
         self.last_update: tuple[str, frozenset[Goal]] = ("new", frozenset())
+        #: Whether every answer is a cold search's of :attr:`arena`: the planner was made for this
+        #: version (or one that differs from it in no goal) and no search has been resumed.
+        self.exact = False
         self.stop: Callable[[], bool] | None = None
         #: Distance maps shared with other processes on the same arena (see
         #: :attr:`engine.gravstrike.planner.Planner.map_share`), handed to every planner made here.
@@ -56,21 +69,28 @@ class TravelSession:
         a = arena.scenario.analysis
         return (a.tier, a.checkpoint_min_turns, arena.turbine.icons_per_turn, self.tolerance, self.max_turns)
 
-    def update(self, arena: Arena) -> None:
-        """Make ``arena`` the session's arena, keeping what is still valid."""
+    def update(self, arena: Arena, renew: bool = False) -> None:
+        """Make ``arena`` the session's arena, keeping what is still valid; with ``renew`` a new
+        planner and new searches (the old ones hand on their stores and key tables), so that
+        the answers are exact (:attr:`exact`)."""
         settings = self._settings_of(arena)
-        if self.planner is not None and settings == self._settings and self.arena is not None:
+        if not renew and self.planner is not None and settings == self._settings and self.arena is not None:
             moved = self.planner.retarget(arena)
             if moved is not None:
                 old = self.arena
+                gates = {g for g in moved if g.kind == "gate"}
                 for source in list(self.searches):
-                    if source_moved(old, arena, source):
+                    # a resumed search finds a goal among the states it kept only for a zone: the
+                    # states it expanded never cross a gate's new line again (a search answering
+                    # a moved gate starts again, as one whose source moved)
+                    if source_moved(old, arena, source) or gates & set(self.searches[source].goals):
                         self.searches.pop(source).release()
                         self.pending.pop(source, None)
                     elif moved:
                         self.pending.setdefault(source, set()).update(moved)
                 self.arena = arena
                 self.last_update = ("retarget" if moved else "same", frozenset(moved))
+                self.exact = self.exact and not moved
                 return
         planner = Planner(arena, quantum=self.tolerance, minimise="time", max_turns=self.max_turns,
                           limits=self.limits)
@@ -81,10 +101,12 @@ class TravelSession:
         self.arena, self._settings = arena, settings
         self.searches, self.pending = {}, {}
         self.last_update = ("new", frozenset())
+        self.exact = True
 
-    def context(self, arena: Arena) -> AnalysisContext:
-        """An analysis context for ``arena`` whose travel comes from this session."""
-        self.update(arena)
+    def context(self, arena: Arena, renew: bool = False) -> AnalysisContext:
+        """An analysis context for ``arena`` whose travel comes from this session (``renew``:
+        see :meth:`update`)."""
+        self.update(arena, renew)
         return AnalysisContext(arena, tolerance=self.tolerance, max_turns=self.max_turns, session=self,
                                limits=self.limits)
 
@@ -104,8 +126,8 @@ class TravelSession:
         assert self.planner is not None
         src = _source(source)
         search = self.searches.get(source)
-        if search is not None and not set(goals) <= set(search.goals):  # goals it never had (gates put in play)
-            self.searches.pop(source).release()
+        if search is not None and (set(search.goals) != set(goals) or search.horizon != horizon):
+            self.searches.pop(source).release()  # kept for another question: not an answer to this one
             self.pending.pop(source, None)
             search = None
         if search is not None:

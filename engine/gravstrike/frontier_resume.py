@@ -27,9 +27,12 @@ def resume(search: FrontierSearch, changed: Sequence[Goal]) -> dict[Goal, Travel
     p = search.p
     search.goal_bit = {g: p.goal_zone[g] for g in search.goals if g in p.goal_zone}
     todo = [g for g in changed if g in search.goals]
+    if any(g not in search.goal_bit for g in todo):
+        raise ValueError("a resumed search cannot answer a moved gate: search again")
     for g in todo:
         search.results.pop(g, None)
         search.cand.pop(g, None)
+    search.proven -= set(todo)  # proven for the goal's old region: proved again (or not) below
     search.open = set(todo)
     search._prove(todo)
     todo = [g for g in todo if g in search.open]

@@ -26,7 +26,8 @@ def retarget(planner: Planner, arena: Arena) -> set[Goal] | None:
     new = ArenaGeometry(arena)
     old = planner.geometry
     if not (planner.arena.turbine == arena.turbine and old.bounds.equals_exact(new.bounds, 0.0)
-            and _same_zones(old.walls, new.walls) and _same_zones(old.fields, new.fields)
+            and _same_zones(old.walls, new.walls) and old.wall_circles == new.wall_circles
+            and _same_zones(old.fields, new.fields)
             and _same_zones(old.exclusions, new.exclusions)):
         return None
     if [g.id for g in arena.gates] != [g.id for g in planner.arena.gates]:
@@ -40,7 +41,7 @@ def retarget(planner: Planner, arena: Arena) -> set[Goal] | None:
             return None
     for kind, before, after in pairs:
         for zb, za in zip(before, after):
-            if not zb.geometry.equals_exact(za.geometry, 0.0):
+            if not zb.geometry.equals_exact(za.geometry, 0.0) or zb.circle != za.circle:  # (a circle is tested exactly)
                 goal = Goal(kind, za.id)  # type: ignore[arg-type]
                 changed.add(goal)
                 cells.append(planner.cspace.replace_zone(planner.goal_zone[goal], ZoneSpec(kind, za.id, za.geometry, circle=za.circle)))
@@ -67,7 +68,7 @@ def _same_zones(a: Sequence[Any], b: Sequence[Any]) -> bool:
         if isinstance(za, tuple):
             if za[0] != zb[0] or not za[1].equals_exact(zb[1], 0.0):
                 return False
-        elif (za.id, za.direction, za.active_from_tier) != (zb.id, zb.direction, zb.active_from_tier) \
+        elif (za.id, za.direction, za.active_from_tier, za.circle) != (zb.id, zb.direction, zb.active_from_tier, zb.circle) \
                 or not za.geometry.equals_exact(zb.geometry, 0.0):
             return False
     return True

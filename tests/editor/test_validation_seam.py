@@ -25,9 +25,11 @@ def test_editor_uses_the_validators_when_they_import() -> None:
     assert V.validators_available()
     analysis = V.editor_analysis()
     assert isinstance(analysis, StagedAnalysis)
-    # the travel stage runs on persistent workers (editor.travel_workers), not a child per run
-    assert [isolated for _fn, isolated in analysis.stages()] == [False, False]
+    # the travel stage runs on persistent workers (editor.travel_workers), not a child per run;
+    # its findings on the workers' first answers are replaced by those on the exact ones
+    assert [isolated for _fn, isolated in analysis.stages()] == [False, False, False]
     assert isinstance(analysis.stages()[1][0], V.LiveTravel)
+    assert isinstance(analysis.stages()[2][0], V.ExactTravel) and analysis.stages()[2][0].replaces_previous
     analysis.close()
 
 
@@ -102,3 +104,39 @@ def test_an_edit_is_sent_to_validation_before_the_canvas_redraws(window) -> None
     window.doc.push(C.MoveElements(window.doc, [ref], 1.0, 0.0))
     assert seen == [True]
     assert item.element is not before  # and the canvas did redraw it
+
+
+def test_a_stage_that_replaces_the_one_before_ends_the_run_on_its_findings(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The live travel stage's findings rest on the workers' first answers; the stage after it
+    (:class:`editor.validation.ExactTravel`) replaces them with those on the exact answers.  The
+    first are shown at once (``hold_s`` 0: the exact ones take a new search), the run ends on the
+    second, and the findings of the stages before stay."""
+    def finding(code: str) -> dict[str, object]:
+        return {"code": code, "severity": "warning", "message": code, "elements": []}
+
+    class Exact:
+        stage = "travel checks"
+        replaces_previous = True
+        hold_s = 0.0
+
+        def __call__(self, arena, should_stop=None):  # type: ignore[no-untyped-def]
+            for _ in range(40):  # a while, asking to stop between steps (the held findings go out)
+                if should_stop is not None and should_stop():
+                    raise Cancelled()
+                time.sleep(0.005)
+            return [finding("exact")]
+
+    class Analysis:
+        def stages(self):  # type: ignore[no-untyped-def]
+            return [(lambda arena: [finding("quick")], False), (lambda arena: [finding("provisional")], False),
+                    (Exact(), False)]
+
+    runner = ValidationRunner(Analysis())  # type: ignore[arg-type]
+    shown: list[tuple[bool, list[str]]] = []
+    runner.finished.connect(lambda found: shown.append((runner.final, [f["code"] for f in found])))
+    runner.run_now(make_arena())
+    qtbot.waitUntil(lambda: bool(shown) and shown[-1][0], timeout=10000)
+    assert shown == [(False, ["quick", "provisional"]), (True, ["quick", "exact"])]
+    assert V.combined([(Analysis().stages()[0][0], [finding("quick")]), (print, [finding("provisional")]),
+                       (Exact(), [finding("exact")])]) == [finding("quick"), finding("exact")]
+    runner.shutdown()
