@@ -42,9 +42,11 @@ from schema.model import (
     Circle,
     Gate,
     Rect,
+    Scenario,
     StartPosition,
     StaticTarget,
     Symmetry,
+    Variants,
     Wall,
 )
 from validators.context import AnalysisContext, travel_sources
@@ -60,7 +62,8 @@ STEPS: tuple[float, ...] = (-0.5, -0.25, 0.25, 0.5)
 
 def gravstrike_arena() -> Arena:
     """A small arena mirrored about x = 0 (starts and outlying checkpoints are orbits of two):
-    a wall, two fields, two targets, a gate, a central checkpoint on the axis."""
+    a wall, two fields, two targets, a gate (scored: the gates variant on), a central checkpoint
+    on the axis."""
     return Arena(
         name="walk", bounds=Rect((0.0, 0.0), (14.0, 10.0)), symmetry=Symmetry("mirror", 1, (0.0, 0.0), 90.0),
         walls=(Wall("W1", Rect((0.0, -0.5), (0.6, 4.0))),),
@@ -71,7 +74,8 @@ def gravstrike_arena() -> Arena:
         acceleration_fields=(AccelerationField("F1", Circle((3.0, -2.0), 0.5), 90.0),
                              AccelerationField("F2", Circle((-3.0, -2.0), 0.5), 90.0)),
         static_targets=(StaticTarget("T1", (-3.0, -2.5)), StaticTarget("T2", (3.0, -2.5))),
-        start_positions=(StartPosition(1, (-5.5, -3.5), 0.0), StartPosition(2, (5.5, -3.5), 180.0)))
+        start_positions=(StartPosition(1, (-5.5, -3.5), 0.0), StartPosition(2, (5.5, -3.5), 180.0)),
+        scenario=Scenario(variants=Variants(gates=True)))
 
 
 def _nudge(p: tuple[float, float], dx: float, dy: float, half: tuple[float, float]) -> tuple[float, float]:
