@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 import numpy as np
 
+from engine import budget as caps
 from engine.keytable import KeyTable, PagedTable
 from engine.gravstrike import kernels
 from engine.gravstrike.frontier_expand import canonical, expand
@@ -352,8 +353,9 @@ class FrontierSearch:
             raise SearchLimited(f"memory limit ({lim.describe_bytes()}) reached after {self.store.n:,} states")
         if lim.max_seconds is not None and now - self.started > lim.max_seconds:
             raise SearchLimited(f"time limit ({lim.max_seconds:g} s) reached after {self.store.n:,} states")
-        if lim.deadline is not None and now > lim.deadline:
-            raise SearchLimited(f"time limit reached after {self.store.n:,} states")
+        cap = caps.exceeded()  # the analysis's caps (engine.budget): time, memory of its processes
+        if cap is not None:
+            raise SearchLimited(f"{cap} reached after {self.store.n:,} states")
         if lim.progress is not None and now >= self.next_report:
             self.next_report = now + lim.progress_every
             lim.progress(self.store.n, f / self.scale)

@@ -34,6 +34,8 @@ from typing import Any, Iterable, Literal, Sequence
 import numpy as np
 import shapely
 
+from engine import budget as caps
+from engine.budget import AnalysisStopped
 from engine.gravstrike.cspace import CSpace, HeadingSpace, ZoneSpec
 from engine.gravstrike.frontier import FrontierSearch
 from engine.gravstrike.geometry import ArenaGeometry, shape_centre
@@ -265,6 +267,7 @@ class Planner:
             keys = {self.map_key(g): g for g in todo}
             todo = [keys[k] for k in self.map_share.order(list(keys))]
         for g in todo:
+            caps.tick(search=True)  # the analysis's caps (engine.budget), between two maps
             self._distance_map(g)
         return [self._maps[g] for g in goals]
 
@@ -393,7 +396,11 @@ class Planner:
             starts, wanted, limit = self._query(source, goals, max_time)
             search = ScalarSearch(self, starts, wanted)
             search.limit, search.horizon = limit, max_time
-        results = search.run()
+        try:
+            results = search.run()
+        except AnalysisStopped as exc:  # the analysis's caps, met outside the search loop's own checks
+            return {g: search.results.get(g) or TravelResult(g, False, horizon=0.0, undecided=exc.reason)
+                    for g in search.goals}
         if isinstance(search, FrontierSearch):  # not kept: the next search reuses its grown key table
             search.release()
         return self.confirm(source, results, search.proven, max_time)
