@@ -40,9 +40,9 @@ from dataclasses import dataclass
 #: Default caps of one ``arena validate`` (and one service validation: see docs/service.md).
 DEFAULT_SECONDS = 60.0
 DEFAULT_MEMORY_MIB = 1024.0
-#: Seconds of the budget's clock between two memory readings (a reading costs about a
-#: millisecond per GiB held).
-MEMORY_EVERY = 0.25
+#: Seconds of the budget's clock between two memory readings (:mod:`validators.memory` reads
+#: the resident sets in microseconds).
+MEMORY_EVERY = 0.1
 #: Share of the time cap the travel searches may use (:func:`exceeded`): they answer undecided
 #: then, and the rest of the time goes to the validators that judge them and the checks that
 #: need no travel - so a runaway search leaves the cheap verdicts decided.
@@ -198,6 +198,13 @@ def exceeded() -> str | None:
     None: neither, or no budget)."""
     b = _CURRENT.get()
     return None if b is None else b.searching()
+
+
+def room(mib: float) -> str | None:
+    """For a search about to allocate about ``mib`` MiB at once: the cap that would pass (it
+    answers undecided then), else None."""
+    b = _CURRENT.get()
+    return None if b is None else b.reserve(mib)
 
 
 def reserve(mib: float) -> None:

@@ -2,7 +2,8 @@
 
 :func:`in_use_mb` is what the analysis's memory cap (:mod:`engine.budget`) reads: the memory in
 use now by the process that runs the analysis and the processes it started (a forked helper, a
-pool's workers), each counted once.
+pool's workers) - their resident sets added up (read in microseconds), confirmed by their
+proportional set sizes (each shared page counted once) when that passes the cap (:func:`reading`).
 
 Linux keeps a process's resident high-water mark (``VmHWM`` in ``/proc/self/status``) and lets
 the process reset it (writing 5 to ``/proc/self/clear_refs``): :func:`start` resets it where it
@@ -13,8 +14,10 @@ the process already held included), not since the process started.  Elsewhere
 
 from __future__ import annotations
 
+import math
 import os
 import sys
+import time
 from collections.abc import Callable
 
 
@@ -45,6 +48,10 @@ def peak_mb() -> float | None:
     return round(peak / (1024.0 * 1024.0 if sys.platform == "darwin" else 1024.0), 1)
 
 
+#: Seconds between two precise readings of :func:`reading` (each walks every page held).
+PRECISE_EVERY = 1.0
+
+
 def _children(pid: int) -> list[int]:
     """The processes ``pid`` started (Linux: ``/proc/PID/task/TID/children``)."""
     out: list[int] = []
@@ -61,17 +68,8 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-def _proportional_kib(pid: int) -> int | None:
-    """``pid``'s proportional set size in KiB (its private pages, plus each page it shares
-    divided by the processes sharing it: a forked helper's copy-on-write pages count once
-    between it and its parent), else its resident set; None when it can't be read."""
-    try:
-        with open(f"/proc/{pid}/smaps_rollup", encoding="ascii") as f:
-            for line in f:
-                if line.startswith("Pss:"):
-                    return int(line.split()[1])
-    except (OSError, ValueError, IndexError):
-        pass
+def _resident_kib(pid: int) -> int | None:
+    """``pid``'s resident set in KiB (``/proc/PID/statm``: a read of a few microseconds)."""
     try:
         with open(f"/proc/{pid}/statm", encoding="ascii") as f:
             return int(f.read().split()[1]) * (os.sysconf("SC_PAGE_SIZE") // 1024)
@@ -79,23 +77,48 @@ def _proportional_kib(pid: int) -> int | None:
         return None
 
 
-def in_use_mb(root: int | None = None) -> float | None:
+def _proportional_kib(pid: int) -> int | None:
+    """``pid``'s proportional set size in KiB (its private pages, plus each page it shares
+    divided by the processes sharing it: a forked helper's copy-on-write pages count once
+    between it and its parent), else its resident set; None when it can't be read.  The kernel
+    walks every page to answer: about 50-100 ms for a GiB held by two processes."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return _resident_kib(pid)
+
+
+def _tree(root: int) -> list[int]:
+    """``root`` and every process it started, and they started."""
+    seen: list[int] = []
+    todo = [root]
+    while todo:
+        pid = todo.pop()
+        if pid not in seen:
+            seen.append(pid)
+            todo.extend(_children(pid))
+    return seen
+
+
+def in_use_mb(root: int | None = None, precise: bool = False) -> float | None:
     """MiB in use now by process ``root`` (default: this one) and every process it started,
-    and they started (Linux: proportional set sizes from ``/proc``; elsewhere psutil's resident
-    sets); None where it can't be read."""
+    and they started: their resident sets added up (Linux ``/proc``; elsewhere psutil's), where
+    pages a forked helper still shares with its parent count in both - an upper bound, read in
+    microseconds - or with ``precise``, their proportional set sizes (each page once; a
+    slower read).  None where it can't be read."""
     root = os.getpid() if root is None else root
     if os.path.isdir(f"/proc/{root}/task"):
-        total, seen, todo = 0, set(), [root]
-        while todo:
-            pid = todo.pop()
-            if pid in seen:
-                continue
-            seen.add(pid)
-            kib = _proportional_kib(pid)
+        read = _proportional_kib if precise else _resident_kib
+        total = 0
+        for pid in _tree(root):
+            kib = read(pid)
             if kib is None and pid == root:
                 return None
             total += kib or 0
-            todo.extend(_children(pid))
         return round(total / 1024.0, 1)
     try:
         import psutil
@@ -107,8 +130,24 @@ def in_use_mb(root: int | None = None) -> float | None:
         return None
 
 
-def reading(root: int | None = None) -> Callable[[], float | None]:
+def reading(root: int | None = None, confirm_above: float | None = None) -> Callable[[], float | None]:
     """The memory reading of an analysis run by process ``root`` (default: this one), for
-    :class:`engine.budget.Budget`: the same total whichever of its processes reads it."""
+    :class:`engine.budget.Budget`: the same total whichever of its processes reads it - the
+    quick upper bound of :func:`in_use_mb`, and, when that is above ``confirm_above`` MiB (the
+    cap), the precise figure, so pages shared after a fork do not stop an analysis early."""
     root = os.getpid() if root is None else root
-    return lambda: in_use_mb(root)
+    shared = {"mib": 0.0, "at": -math.inf}  # what the last precise reading found counted twice, and when
+
+    def read() -> float | None:
+        quick = in_use_mb(root)
+        if quick is None or confirm_above is None or quick <= confirm_above:
+            return quick
+        now = time.monotonic()
+        if now - shared["at"] >= PRECISE_EVERY or quick - shared["mib"] > confirm_above:
+            precise = in_use_mb(root, precise=True)
+            if precise is None:
+                return quick
+            shared.update(mib=max(0.0, quick - precise), at=now)
+        return round(quick - shared["mib"], 1)
+
+    return read

@@ -38,7 +38,7 @@ def analysis_budget(limits: Caps | None) -> Iterator[Budget | None]:
     if here is not None or limits is None:
         yield here
         return
-    with caps.active(Budget(limits, memory=memory.reading(os.getpid()))) as b:
+    with caps.active(Budget(limits, memory=memory.reading(os.getpid(), limits.memory_mib))) as b:
         yield b
 
 

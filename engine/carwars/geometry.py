@@ -100,7 +100,7 @@ def distance_to_lines(points: npt.NDArray[np.object_], lines: BaseGeometry) -> F
     if int(same.sum()) > TREE_SEGMENTS:
         tree = shapely.STRtree(shapely.linestrings(np.stack([coords[:-1][same], coords[1:][same]], axis=1)))
     for start in range(0, len(points), DISTANCE_BLOCK):
-        caps.tick()
+        caps.tick(search=True)  # travel work (the planner's geometry)
         block = points[start:start + DISTANCE_BLOCK]
         if tree is None:
             out[start:start + len(block)] = shapely.distance(block, lines)

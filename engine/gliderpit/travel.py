@@ -287,6 +287,9 @@ def plan(arena: GliderPitArena, source: Source, goal: Collection[Axial] | str, *
                             (PathStep(0, "launch", "start", best.hex, best.facing % 6, best.speed, best.altitude),),
                             states=len(gliders))
     states = 0
+    cap = caps.exceeded()  # spent already: no tables at all
+    if cap is not None:
+        return TravelResult("undecided", horizon=0, undecided=cap, states=states)
     t0 = time.perf_counter()
     budget = None
     while True:

@@ -80,6 +80,10 @@ STEP_CHILDREN = STEP_STATES * 35
 DICT_ENTRY_BYTES = 260
 
 
+#: Bytes a search's tables may grow by at once before the analysis's memory cap is asked
+#: (:func:`engine.budget.room`); smaller growths wait for the next check.
+GROWTH_ASKED = 16 << 20
+
 class SearchStopped(Exception):
     """A search's ``stop`` callback asked it to stop (a newer request superseded it)."""
 
@@ -344,6 +348,11 @@ class FrontierSearch:
             peak += self.table.peak_bytes(keys) - self.table.nbytes
         if peak > self.limits.max_bytes:
             raise SearchLimited(f"memory limit ({self.limits.describe_bytes()}) reached after {self.store.n:,} states")
+        more = peak - self.memory()
+        if more > GROWTH_ASKED:  # a growth the analysis's memory cap should see before it happens
+            cap = caps.room(more / (1 << 20))
+            if cap is not None:
+                raise SearchLimited(f"{cap} reached after {self.store.n:,} states")
 
     def _check_limits(self, f: int) -> None:
         self.f_now = f

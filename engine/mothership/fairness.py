@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from engine.mothership.battlefield import battlefield_of
 from engine.mothership.checks import Issue
 from engine.mothership.rules import AP_PER_UNIT
-from engine.mothership.travel import reach_within
+from engine.mothership.travel import SearchLimits, reach_within
 from schema.games.mothership import MothershipArena
 
 
@@ -36,7 +36,9 @@ class Approach:
     undecided: tuple[str | None, ...] = ()
 
 
-def approach(arena: MothershipArena) -> list[Approach]:
+def approach(arena: MothershipArena, limits: SearchLimits = SearchLimits()) -> list[Approach]:
+    """Each player's :class:`Approach` (searches bounded by ``limits`` and the analysis's caps:
+    a square one of them left open has ``undecided`` set, not "no way through")."""
     bf = battlefield_of(arena)
     out = []
     for m in arena.motherships:
@@ -48,7 +50,7 @@ def approach(arena: MothershipArena) -> list[Approach]:
         ap: list[int | None] = []
         why: list[str | None] = []
         for s in builds:
-            dist, reason = reach_within(arena, [s])
+            dist, reason = reach_within(arena, [s], limits=limits)
             best = min((d for t, d in dist.items() if t in targets), default=None)
             ap.append(best)
             why.append(reason)

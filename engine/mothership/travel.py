@@ -97,7 +97,7 @@ def _search(bf: Battlefield, sources: Iterable[Square], blocked: Collection[Squa
         popped += 1
         if popped > limits.max_states:
             return dist, prev, None, f"more than {limits.max_states} states"
-        if not popped & 1023:
+        if popped == 1 or not popped & 1023:
             cap = caps.exceeded()  # the analysis's caps (engine.budget)
             if cap is not None:
                 return dist, prev, None, cap

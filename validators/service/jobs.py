@@ -56,7 +56,7 @@ def job_budget(seconds: float | None, memory_mib: float | None = None, start: fl
     from engine.budget import Budget, Caps
     from validators.memory import reading
 
-    return Budget(Caps(seconds, memory_mib), memory=reading(os.getpid()), start=start)
+    return Budget(Caps(seconds, memory_mib), memory=reading(os.getpid(), memory_mib), start=start)
 
 
 def validate_job(body: bytes, fmt: str, source: str, enable: list[str], disable: list[str],
