@@ -70,8 +70,11 @@ class Caps:
         return cls(None, None)
 
     def describe(self) -> str:
-        """>>> Caps().describe(), Caps.none().describe()
-        ('60 s, 1024 MiB', 'no caps')"""
+        """The caps in words.
+
+        >>> Caps().describe(), Caps.none().describe()
+        ('60 s, 1024 MiB', 'no caps')
+        """
         parts = ([] if self.seconds is None else [f"{self.seconds:g} s"]) + \
             ([] if self.memory_mib is None else [f"{self.memory_mib:g} MiB"])
         return ", ".join(parts) or "no caps"

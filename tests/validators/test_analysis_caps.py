@@ -297,3 +297,39 @@ def test_a_runaway_arena_ends_with_a_report_at_a_cap_counted_in_checks(make: str
     assert doc["summary"]["incomplete"] is True and doc["summary"]["stopped"].startswith("time limit")
     limit = [f for f in report.findings if f.code == "analysis-limit"]
     assert limit and all(f.severity == "warning" for f in limit)
+
+
+def test_arena_validate_takes_its_caps_from_options_and_the_environment() -> None:
+    """A memory cap below what the process holds: the report is still printed, says where it
+    stopped, and the exit status follows the findings (a warning: 0 by default, 1 with
+    ``--fail-on warning``); 0 means no cap."""
+    import os
+    import subprocess
+    import sys
+
+    def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "validators.cli", "validate",
+                               "arenas/mothership-grid/battlefield-3x5.yaml", *args], cwd=ROOT, capture_output=True,
+                              text=True, timeout=300, env={**os.environ, **(env or {})})
+
+    r = run("--json", env={"ARENA_MEMORY_LIMIT_MIB": "1"})
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["summary"]["stopped"] == "memory limit (1 MiB)" and doc["summary"]["incomplete"] is True
+    text = run("--memory-limit", "1", "--fail-on", "warning")
+    assert text.returncode == 1 and "verdict incomplete" in text.stdout and "analysis-limit" in text.stdout
+    free = run("--json", "--memory-limit", "0", env={"ARENA_MEMORY_LIMIT_MIB": "1"})  # the option wins
+    assert "incomplete" not in json.loads(free.stdout)["summary"]
+
+
+def test_a_service_validation_runs_under_the_job_budget_and_answers_an_incomplete_report() -> None:
+    """The service's job (as its worker runs it): the memory cap it is given stops the analysis
+    and the answer is the report all the same (200), not a killed worker."""
+    from validators.service.jobs import validate_job
+
+    body = (ROOT / "arenas" / "mothership-grid" / "battlefield-3x5.yaml").read_bytes()
+    outcome = validate_job(body, "yaml", "request", [], [], None, "arena", seconds=100.0, memory_mib=1.0)
+    assert outcome[0] == "ok"
+    doc = json.loads(outcome[2])  # type: ignore[misc]
+    assert doc["summary"]["stopped"] == "memory limit (1 MiB)"
+    assert caps.current() is None  # the job's budget ends with the job
