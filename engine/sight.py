@@ -43,6 +43,7 @@ re-exported here; the blocking model, :class:`Blockers`, in :mod:`engine.blocker
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -51,6 +52,7 @@ import shapely
 from shapely.geometry import LineString, Point as ShapelyPoint, box
 from shapely.geometry.base import BaseGeometry
 
+from engine import budget as caps
 from engine.blockers import (
     EPS,
     Blockers,
@@ -187,8 +189,32 @@ def _cross(d: FloatArray, w: FloatArray) -> FloatArray:
     return out
 
 
-def _critical_pairs(local: _Local, shortest: bool) -> tuple[FloatArray, FloatArray]:
-    """Lines (point, unit direction) through pairs of V that can matter.
+#: Critical lines examined at once (:func:`_critical_pairs`): between two blocks the analysis's
+#: caps are checked (:mod:`engine.budget`) and :func:`sight_line` may stop at the first clear one.
+#: A few thousand walls near two shapes make tens of millions of lines; a block stays small.
+PAIR_BLOCK = 50_000
+
+
+def _pair_blocks(n: int) -> Iterator[tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]]:
+    """The pairs (i < j) of ``n`` points in ``np.triu_indices`` order, in blocks of whole rows
+    of about :data:`PAIR_BLOCK` pairs."""
+    r0 = 0
+    while r0 < n - 1:
+        counts = n - 1 - np.arange(r0, n - 1)
+        r1 = r0 + max(1, int(np.searchsorted(np.cumsum(counts), PAIR_BLOCK, side="right")))
+        rows = np.arange(r0, r1)
+        per = n - 1 - rows
+        i = np.repeat(rows, per)
+        first = np.repeat(np.cumsum(per) - per, per)
+        j = i + 1 + (np.arange(len(i)) - first)
+        yield i.astype(np.intp), j.astype(np.intp)
+        r0 = r1
+
+
+def _critical_pairs(local: _Local, shortest: bool) -> Iterator[tuple[FloatArray, FloatArray]]:
+    """Lines (point, unit direction) through pairs of V that can matter, in blocks (the pairs
+    in ``triu_indices`` order, then the convex shapes' edge lines; the same lines, in the same
+    order, as all at once).
 
     A line through a vertex of a convex shape changes whether (and where) it meets that shape
     only when it supports the shape there, so for the sight decision such pairs are kept only
@@ -197,67 +223,79 @@ def _critical_pairs(local: _Local, shortest: bool) -> tuple[FloatArray, FloatArr
     pairs are kept too.
     """
     v, tag, nbr = _critical_points(local)
-    i, j = np.triu_indices(len(v), k=1)
-    ti, tj = tag[i], tag[j]
-    same = (ti == tj) & (ti != 0)
-    i, j, ti, tj = i[~same], j[~same], ti[~same], tj[~same]
-    d = v[j] - v[i]
-    u = v[i]
+    hulls = [(kind, _coords(g.convex_hull)) for kind, g in ((1, local.a), (2, local.b))]
+    tol = 1e-9
+
+    def lines(u: FloatArray, d: FloatArray, i: npt.NDArray[np.intp], j: npt.NDArray[np.intp],
+              ti: npt.NDArray[np.int8], tj: npt.NDArray[np.int8]) -> tuple[FloatArray, FloatArray]:
+        norm = np.hypot(d[:, 0], d[:, 1])
+        keep = norm > 1e-12
+        u, d, i, j, ti, tj = u[keep], d[keep] / norm[keep, None], i[keep], j[keep], ti[keep], tj[keep]
+
+        def supports(k: npt.NDArray[np.intp], tk: npt.NDArray[np.int8]) -> npt.NDArray[np.bool_]:
+            s1 = _cross(d, nbr[k, 0] - v[k])
+            s2 = _cross(d, nbr[k, 1] - v[k])
+            with np.errstate(invalid="ignore"):
+                res: npt.NDArray[np.bool_] = (tk == 0) | ~((s1 < -tol) & (s2 > tol) | (s1 > tol) & (s2 < -tol))
+            return res
+
+        sup_i, sup_j = supports(i, ti), supports(j, tj)
+        keep = sup_i & sup_j
+        if shortest:
+            keep |= (ti == 0) ^ (tj == 0)
+        u, d, ti, tj = u[keep], d[keep], ti[keep], tj[keep]
+        for kind, hull in hulls:
+            need = (ti != kind) & (tj != kind)
+            if need.any():
+                lo, hi = _side_range(u[need], d[need], hull)
+                meets = np.ones(len(u), dtype=bool)
+                meets[need] = (lo <= 1e-7) & (hi >= -1e-7)
+                u, d, ti, tj = u[meets], d[meets], ti[meets], tj[meets]
+        return u, d
+
+    for i, j in _pair_blocks(len(v)):
+        caps.tick()  # the analysis's caps, between blocks
+        ti, tj = tag[i], tag[j]
+        same = (ti == tj) & (ti != 0)
+        i, j, ti, tj = i[~same], j[~same], ti[~same], tj[~same]
+        yield lines(v[i], v[j] - v[i], i, j, ti, tj)
     # edge lines of the convex shapes (the supporting pairs of one shape)
+    parts: list[tuple[FloatArray, FloatArray, npt.NDArray[np.intp], npt.NDArray[np.int8]]] = []
     for kind in (1, 2):
         mine = np.flatnonzero(tag == kind)
         if len(mine):
-            u = np.concatenate([u, v[mine]])
-            d = np.concatenate([d, nbr[mine, 1] - v[mine]])
-            ti = np.concatenate([ti, np.full(len(mine), kind, dtype=np.int8)])
-            tj = np.concatenate([tj, np.full(len(mine), kind, dtype=np.int8)])
-            j = np.concatenate([j, mine])
-            i = np.concatenate([i, mine])
-    norm = np.hypot(d[:, 0], d[:, 1])
-    keep = norm > 1e-12
-    u, d, i, j, ti, tj = u[keep], d[keep] / norm[keep, None], i[keep], j[keep], ti[keep], tj[keep]
-    tol = 1e-9
-
-    def supports(k: npt.NDArray[np.intp], tk: npt.NDArray[np.int8]) -> npt.NDArray[np.bool_]:
-        s1 = _cross(d, nbr[k, 0] - v[k])
-        s2 = _cross(d, nbr[k, 1] - v[k])
-        with np.errstate(invalid="ignore"):
-            res: npt.NDArray[np.bool_] = (tk == 0) | ~((s1 < -tol) & (s2 > tol) | (s1 > tol) & (s2 < -tol))
-        return res
-
-    sup_i, sup_j = supports(i, ti), supports(j, tj)
-    keep = sup_i & sup_j
-    if shortest:
-        keep |= (ti == 0) ^ (tj == 0)
-    u, d, ti, tj = u[keep], d[keep], ti[keep], tj[keep]
-    for kind, g in ((1, local.a), (2, local.b)):
-        need = (ti != kind) & (tj != kind)
-        if need.any():
-            lo, hi = _side_range(u[need], d[need], _coords(g.convex_hull))
-            meets = np.ones(len(u), dtype=bool)
-            meets[need] = (lo <= 1e-7) & (hi >= -1e-7)
-            u, d, ti, tj = u[meets], d[meets], ti[meets], tj[meets]
-    return u, d
+            parts.append((v[mine], nbr[mine, 1] - v[mine], mine, np.full(len(mine), kind, dtype=np.int8)))
+    if parts:
+        k = np.concatenate([p[2] for p in parts])
+        tk = np.concatenate([p[3] for p in parts])
+        yield lines(np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]), k, k, tk, tk)
 
 
-def _candidate_lines(local: _Local, shortest: bool = False) -> BaseGeometry | None:
-    """Pieces (connected, clear) of critical lines that meet both shapes, as a geometry array."""
-    u, d = _critical_pairs(local, shortest)
-    if len(u) == 0:
-        return None
+def _candidate_lines(local: _Local, shortest: bool = False, first: bool = False) -> BaseGeometry | None:
+    """Pieces (connected, clear) of critical lines that meet both shapes, as a geometry array
+    (``first``: only those of the first block that has any - its first piece is the first of
+    all)."""
     minx, miny, maxx, maxy = local.window.bounds
     centre = np.array([(minx + maxx) / 2.0, (miny + maxy) / 2.0])
     reach = math.hypot(maxx - minx, maxy - miny)
-    tc = ((centre - u) * d).sum(axis=1)
-    p0 = u + (tc - reach)[:, None] * d
-    p1 = u + (tc + reach)[:, None] * d
-    lines = shapely.linestrings(np.stack([p0, p1], axis=1))
-    pieces = shapely.difference(lines, local.shrunk) if not local.shrunk.is_empty else lines
-    parts = shapely.get_parts(pieces)
-    parts = parts[~shapely.is_empty(parts)]
-    ok = shapely.dwithin(parts, local.a, 2 * EPS) & shapely.dwithin(parts, local.b, 2 * EPS)
-    good = parts[ok]
-    return good if len(good) else None
+    found = []
+    for u, d in _critical_pairs(local, shortest):
+        if len(u) == 0:
+            continue
+        tc = ((centre - u) * d).sum(axis=1)
+        p0 = u + (tc - reach)[:, None] * d
+        p1 = u + (tc + reach)[:, None] * d
+        lines = shapely.linestrings(np.stack([p0, p1], axis=1))
+        pieces = shapely.difference(lines, local.shrunk) if not local.shrunk.is_empty else lines
+        parts = shapely.get_parts(pieces)
+        parts = parts[~shapely.is_empty(parts)]
+        ok = shapely.dwithin(parts, local.a, 2 * EPS) & shapely.dwithin(parts, local.b, 2 * EPS)
+        good = parts[ok]
+        if len(good):
+            if first:
+                return good
+            found.append(good)
+    return np.concatenate(found) if found else None
 
 
 def _to_segment(line: BaseGeometry) -> Segment:
@@ -272,7 +310,7 @@ def sight_line(a: ShapeLike, b: ShapeLike, blockers: Blockers) -> Segment | None
     near = _to_segment(shapely.shortest_line(ga, gb))
     if _is_clear(near.to_shapely(), local):
         return near
-    pieces = _candidate_lines(local)
+    pieces = _candidate_lines(local, first=True)
     if pieces is None:
         return None
     piece = pieces[0]

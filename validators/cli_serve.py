@@ -24,6 +24,8 @@ def serve_cmd(
     header_timeout: Annotated[float, typer.Option("--header-timeout", min=0.1, help="Seconds a client may take to send a request's headers (then 408 and closed).")] = 10.0,
     worker_max_jobs: Annotated[int, typer.Option("--worker-max-jobs", min=0, help="Replace a worker after this many jobs (0: never).")] = 500,
     worker_max_rss: Annotated[int, typer.Option("--worker-max-rss-mib", min=0, help="Replace a worker whose resident memory passes this many MiB (0: never).")] = 512,
+    analysis_memory: Annotated[float, typer.Option("--analysis-memory-mib", min=0, envvar="ARENA_MEMORY_LIMIT_MIB",
+                                                   help="Memory one validation or travel query may hold, MiB; past it the analysis stops and answers undecided (0: no cap).")] = 1024.0,
 ) -> None:
     """Serve the HTTP validation API (OpenAPI at /openapi.json, docs at /docs)."""
     from validators.service.app import create_app
@@ -33,5 +35,5 @@ def serve_cmd(
     config = ServiceConfig(workers=workers or defaults.workers, queue_size=queue, timeout=timeout,
                            max_body=int(max_body * MiB), max_pack_body=int(max_pack * MiB), cache_size=cache,
                            header_timeout=header_timeout, worker_max_jobs=worker_max_jobs,
-                           worker_max_rss_mib=worker_max_rss)
+                           worker_max_rss_mib=worker_max_rss, analysis_memory_mib=analysis_memory)
     run(create_app(config), config, host=host, port=port, log_level=log_level)

@@ -15,13 +15,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from engine.budget import DEFAULT_MEMORY_MIB, DEFAULT_SECONDS, Caps
 from schema import ArenaError, load
 from validators.context import ANALYSIS_TOLERANCE
 from validators.batch import Options, expand, validate_paths
 from validators.cli_app import EXIT_INTERNAL, app, printable, terminal_text, working_on
 from validators.cli_robustness import print_robustness, run_robustness
 from validators.registry import NotForGame, UnknownValidator, default_registry, games_of
-from validators.run import Report, validate
+from validators.run import Report, analysis_budget, validate
 
 STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
@@ -63,6 +64,12 @@ def validate_cmd(
     workers: Annotated[int, typer.Option("--workers", min=1, help="With --robustness: local worker processes for the placements.")] = 2,
     show_memory: Annotated[bool, typer.Option("--memory", help="With --json: add metrics.memory, the analysis's peak resident "
                                                                 "memory per process in MiB (differs run to run).")] = False,
+    time_limit: Annotated[float, typer.Option("--time-limit", min=0, envvar="ARENA_TIME_LIMIT", metavar="SECONDS",
+                                              help="Stop each arena's analysis after this many seconds; the report is still "
+                                                   "written, what was not decided named (0: no cap).")] = DEFAULT_SECONDS,
+    memory_limit: Annotated[float, typer.Option("--memory-limit", min=0, envvar="ARENA_MEMORY_LIMIT_MIB", metavar="MIB",
+                                                help="Stop each arena's analysis once its processes hold this many MiB; "
+                                                     "the report is still written (0: no cap).")] = DEFAULT_MEMORY_MIB,
 ) -> None:
     """Validate arenas: each game's setup rules and fairness under its movement rules."""
     if list_:
@@ -77,7 +84,8 @@ def validate_cmd(
     files = expand(files)
     if scheduler and not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
         raise typer.BadParameter("give the scheduler's address, e.g. tcp://10.0.0.5:8786", param_hint="--scheduler")
-    options = Options(tuple(enable or ()), tuple(disable or ()), tier, bud, tolerance)
+    limits = Caps(time_limit or None, memory_limit or None)
+    options = Options(tuple(enable or ()), tuple(disable or ()), tier, bud, tolerance, limits)
     if robust is None and (jobs > 1 or scheduler):
         _batch(files, as_json, fail_on, options, jobs, scheduler, out, err, show_memory)
     reports: list[Report] = []
@@ -85,13 +93,14 @@ def validate_cmd(
     for path in files:
         working_on(path)
         try:
-            arena = load(path)
-        except ArenaError as exc:
-            for p in exc.problems:
-                err.print(printable(str(p)), markup=False, highlight=False)
-            raise typer.Exit(2) from None
-        try:
-            report = _run(arena, str(path), enable or [], disable or [], tier, bud, tolerance, err)
+            with analysis_budget(limits):  # the caps count from the file's reading
+                try:
+                    arena = load(path)
+                except ArenaError as exc:
+                    for p in exc.problems:
+                        err.print(printable(str(p)), markup=False, highlight=False)
+                    raise typer.Exit(2) from None
+                report = _run(arena, str(path), enable or [], disable or [], tier, bud, tolerance, err, limits)
         except NotForGame as exc:
             err.print(printable(f"{path}: {exc}"), markup=False)
             raise typer.Exit(2) from None
@@ -190,10 +199,10 @@ def _batch(files: list[Path], as_json: bool, fail_on: str, options: Options, job
 
 
 def _run(arena: Any, source: str, enable: list[str], disable: list[str], tier: int | None, budget: Any,
-         tolerance: float, err: Console) -> Report:
+         tolerance: float, err: Console, limits: Caps | None = None) -> Report:
     if not err.is_terminal:
         return validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget,
-                        tolerance=tolerance, parallel=True)
+                        tolerance=tolerance, parallel=True, limits=limits)
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.fields[step]}"),
                   TimeElapsedColumn(), console=err, transient=True) as bar:
         task = bar.add_task(terminal_text(Path(source).name), total=None, step="")
@@ -202,7 +211,7 @@ def _run(arena: Any, source: str, enable: list[str], disable: list[str], tier: i
             bar.update(task, completed=done, total=total, step=step)
 
         return validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget,
-                        tolerance=tolerance, progress=progress, parallel=True)
+                        tolerance=tolerance, progress=progress, parallel=True, limits=limits)
 
 
 def print_report(report: Report, console: Console) -> None:
@@ -229,7 +238,11 @@ def print_report(report: Report, console: Console) -> None:
             console.print(printable(f.message), markup=False, highlight=False)
     verdict = "[green]no problems found[/]" if not report.findings else \
         f"{counts['error']} error(s), {counts['warning']} warning(s), {counts['info']} info"
-    console.print(f"\n{verdict}\n")
+    console.print(f"\n{verdict}")
+    if report.incomplete:  # never a silent pass: say what the verdict lacks
+        why = f"the analysis stopped at its {report.stopped}" if report.stopped else "some questions stayed undecided"
+        console.print(f"[bold yellow]verdict incomplete[/]: {why} (see the findings above)", highlight=False)
+    console.print()
 
 
 def _card_table(travel: dict[str, dict[str, dict[str, Any]]], policy: str) -> Table:

@@ -32,7 +32,13 @@ class Cancelled(Exception):
     """``should_stop()`` said so before every task was done."""
 
 
-def _worker_init() -> None:
+def _worker_init(parent: int | None = None) -> None:
+    """First thing in a pool worker: no display, and end with the process that started the pool
+    (``parent``), however it ends (:func:`validators.lifeline.follow_parent`)."""
+    if parent is not None:
+        from validators.lifeline import follow_parent
+
+        follow_parent(parent, deathsig=False)  # the pool may start workers from its own threads
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
@@ -64,7 +70,7 @@ class Session:
             self._client = Client(self.scheduler, set_as_default=False, timeout=CONNECT_TIMEOUT)
         elif self.jobs > 1:
             self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=get_context("spawn"),
-                                             initializer=_worker_init)
+                                             initializer=_worker_init, initargs=(os.getpid(),))
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -8,7 +8,10 @@ report is the same as a sequential run's (same searches, same order of findings)
 time halves.  Where ``os.fork`` doesn't exist, or the helper fails, everything runs here.
 
 The child only computes: it never prints or takes a lock the parent's threads might hold, and it
-leaves with ``os._exit`` after writing its pickled answer to a pipe.
+leaves with ``os._exit`` after writing its pickled answer to a pipe - or as soon as the parent
+is gone, however it ended (``kill -9`` too: :func:`validators.lifeline.follow_parent`).  It runs
+under the analysis's budget (:mod:`engine.budget`), whose deadline and memory reading it shares
+with the parent.
 """
 
 from __future__ import annotations
@@ -72,6 +75,9 @@ def fork_helper(fn: Callable[[], Any]) -> Helper | None:
     """Start ``fn()`` in a forked child, or return None where processes can't be forked."""
     if not hasattr(os, "fork"):
         return None
+    from validators.lifeline import follow_parent, forked_from_main_thread
+
+    parent, deathsig = os.getpid(), forked_from_main_thread()
     r, w = os.pipe()
     try:
         pid = os.fork()
@@ -82,6 +88,7 @@ def fork_helper(fn: Callable[[], Any]) -> Helper | None:
     if pid == 0:  # pragma: no cover - the child
         os.close(r)
         try:
+            follow_parent(parent, deathsig=deathsig)
             try:
                 payload = pickle.dumps(("ok", fn()), protocol=pickle.HIGHEST_PROTOCOL)
             except BaseException:  # noqa: BLE001 - reported to the parent, which runs it itself

@@ -1,5 +1,10 @@
 """The validation report of any game (schema/report.schema.json) and the plain runner that
-evaluates validators in order: game-neutral, so every game's validators may use it."""
+evaluates validators in order: game-neutral, so every game's validators may use it.
+
+Nothing undecided reads as a pass (issue 36, point 6): a validator the analysis's caps stopped
+(:mod:`engine.budget`) or never let start, and a travel question a search left open (a search
+limit, the analysis's caps, a horizon), become ``analysis-limit`` warnings - one code for every
+game (:func:`limit_findings`) - and the report's summary says the verdict is incomplete."""
 
 from __future__ import annotations
 
@@ -8,11 +13,81 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from validators.findings import RANK, SEVERITIES, Finding, at_least
+from engine import budget as caps
+from validators.findings import RANK, SEVERITIES, Finding, Result, at_least
 from validators.registry import Validator
 
 REPORT_FORMAT = "arena-studio-report/1"
 Progress = Callable[[str, int, int], None]
+#: The code of every finding about what the analysis could not decide, in every game.
+LIMIT_CODE = "analysis-limit"
+
+
+@dataclass(frozen=True)
+class Undecided:
+    """A travel question an analysis left open: from ``source`` to ``goal`` (``policy``, when the
+    game has several), and why - the limit that stopped the search (``states``, the analysis's
+    time limit, the horizon of N turns...)."""
+
+    source: str
+    goal: str
+    reason: str
+    policy: str | None = None
+
+    def words(self) -> str:
+        return f"{self.source} to {self.goal}" + (f" ({self.policy})" if self.policy else "")
+
+    def to_json(self) -> dict[str, Any]:
+        out = {"from": self.source, "to": self.goal, "reason": self.reason}
+        if self.policy:
+            out["policy"] = self.policy
+        return out
+
+
+def limit_findings(questions: list[Undecided], stopped: dict[str, str] | None = None) -> list[Finding]:
+    """The ``analysis-limit`` warnings for ``questions`` left open (one per limit that left
+    them: it names every pair) and for validators ``stopped`` (code -> the cap that stopped it
+    or was reached before it began; one per cap)."""
+    out: list[Finding] = []
+    by_reason: dict[str, list[Undecided]] = {}
+    for q in questions:
+        by_reason.setdefault(q.reason, []).append(q)
+    for reason, qs in by_reason.items():
+        names = ", ".join(q.words() for q in qs[:6]) + (" ..." if len(qs) > 6 else "")
+        out.append(Finding(LIMIT_CODE, "warning", f"{len(qs)} travel question(s) stayed undecided ({names}): the "
+                           f"search stopped at its {reason}; verdicts that depend on them are incomplete - raise "
+                           "the analysis limits or simplify the arena", tuple(dict.fromkeys(q.source for q in qs)),
+                           {"undecided": [q.to_json() for q in qs]}))
+    by_cap: dict[str, list[str]] = {}
+    for code, reason in (stopped or {}).items():
+        by_cap.setdefault(reason, []).append(code)
+    for reason, codes in by_cap.items():
+        out.append(Finding(LIMIT_CODE, "warning", f"the analysis stopped at its {reason}: {len(codes)} validator(s) "
+                           f"not decided ({', '.join(codes)}); their verdicts are missing - raise the cap "
+                           "(arena validate --time-limit/--memory-limit) or simplify the arena", (),
+                           {"not_decided": list(codes), "limit": reason}))
+    return out
+
+
+def evaluate(v: Validator, arena: Any, context: Any) -> tuple[Result | None, str | None, float]:
+    """``v.evaluate(arena, context)`` under the analysis's caps: (its result, None, seconds), or
+    (None, the cap, seconds) when a cap stopped it, or was reached before it began (then it is
+    not started)."""
+    reached = caps.reached()
+    if reached is not None:
+        return None, reached, 0.0
+    t0 = time.perf_counter()
+    try:
+        result = v.evaluate(arena, context)
+    except caps.AnalysisStopped as exc:
+        return None, exc.reason, time.perf_counter() - t0
+    return result, None, time.perf_counter() - t0
+
+
+def is_undecided(f: Finding) -> bool:
+    """A finding that says something was not decided: an ``analysis-limit`` one, or a
+    validator's (at least a warning) carrying ``undecided`` numbers."""
+    return f.code == LIMIT_CODE or (at_least(f.severity, "warning") and "undecided" in f.metrics)
 
 
 @dataclass
@@ -39,6 +114,23 @@ class Report:
     #: helper of a two-core run, else None) - like ``timings``, not part of the document unless
     #: asked for (:meth:`to_json` ``resources``).
     memory: dict[str, float | None] = field(default_factory=dict)
+    #: The analysis cap reached, if one was (``summary.stopped``).
+    stopped: str | None = None
+
+    @property
+    def incomplete(self) -> bool:
+        """Whether some verdict could not be decided (``summary.incomplete``)."""
+        return self.stopped is not None or any(is_undecided(f) for f in self.findings)
+
+    def summary(self) -> dict[str, Any]:
+        """The report's ``summary``: findings per severity; ``incomplete`` (and the cap that
+        ``stopped`` the analysis) only when something was not decided."""
+        out: dict[str, Any] = dict(self.counts())
+        if self.incomplete:
+            out["incomplete"] = True
+        if self.stopped is not None:
+            out["stopped"] = self.stopped
+        return out
 
     def player_count(self) -> int:
         """Players the scenario is for: ``players`` if the runner gave it, else the arena's."""
@@ -72,7 +164,7 @@ class Report:
             doc["tolerance"] = self.tolerance
         doc.update({
             "validators": [{"code": v.id, "title": v.title, "severity": v.severity} for v in self.validators],
-            "summary": self.counts(),
+            "summary": self.summary(),
             "findings": [f.to_json() for f in self.findings],
             "metrics": {**self.metrics, "memory": {"peak_rss_mb": dict(self.memory)}}
             if resources and self.memory else self.metrics,
@@ -94,21 +186,34 @@ def run_chosen(arena: Any, chosen: list[Validator], context: Any, *, source: str
         order.sort(key=lambda i: not first(chosen[i]))
     results: dict[int, Any] = {}
     seconds: dict[int, float] = {}
+    stopped: dict[str, str] = {}
     for n, i in enumerate(order):
         v = chosen[i]
         if progress:
             progress(v.id, n, len(chosen))
-        t0 = time.perf_counter()
-        results[i] = v.evaluate(arena, context)
-        seconds[i] = time.perf_counter() - t0
+        results[i], reason, seconds[i] = evaluate(v, arena, context)
+        if reason is not None:
+            stopped[v.id] = reason
     findings: list[Finding] = []
     metrics: dict[str, Any] = {}
     timings: dict[str, float] = {}
     for i, v in enumerate(chosen):
         timings[v.id] = seconds[i]
-        findings.extend(results[i].findings)
-        metrics.update(results[i].metrics)
+        if results[i] is not None:
+            findings.extend(results[i].findings)
+            metrics.update(results[i].metrics)
     if progress:
         progress("done", len(chosen), len(chosen))
+    open_questions = getattr(context, "open_questions", None)
+    findings.extend(limit_findings(open_questions() if open_questions is not None else [],
+                                   {v.id: stopped[v.id] for v in chosen if v.id in stopped}))
     findings.sort(key=lambda f: (-RANK[f.severity], f.code, f.elements, f.message))
-    return Report(arena, source, None, None, chosen, findings, metrics, timings, None, system, players)
+    report = Report(arena, source, None, None, chosen, findings, metrics, timings, None, system, players)
+    report.stopped = stopped_by()
+    return report
+
+
+def stopped_by() -> str | None:
+    """The cap the current analysis reached, if it did (as last checked: not a new check)."""
+    b = caps.current()
+    return None if b is None else b.reason or b.search_reason

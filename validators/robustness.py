@@ -118,7 +118,7 @@ def run_sample(arena: Any, seed: int, index: int, tol: Tolerance, options: Optio
     enable, disable = _selection(hook, options)
     try:
         report = validate(moved, enable=enable, disable=disable, tier=options.tier, budget=options.budget,
-                          tolerance=options.tolerance)
+                          tolerance=options.tolerance, limits=options.limits)
     except Exception as exc:  # noqa: BLE001 - a bug: reported for this sample, the run goes on
         return Sample(index, redraws=redraws, skipped=True, failure=f"{type(exc).__name__}: {exc}"[:300])
     return Sample(index, [(f.code, f.severity, tuple(f.elements)) for f in report.findings],
@@ -170,7 +170,8 @@ def summarise(arena: Any, samples: list[Sample], settings: Settings) -> dict[str
     drawn arena with ``settings.options`` and aggregates."""
     hook = hook_of(arena)
     o = settings.options
-    nominal = validate(arena, enable=o.enable, disable=o.disable, tier=o.tier, budget=o.budget, tolerance=o.tolerance)
+    nominal = validate(arena, enable=o.enable, disable=o.disable, tier=o.tier, budget=o.budget, tolerance=o.tolerance,
+                       limits=o.limits)
     return aggregate(nominal, samples, hook, settings, settings.tolerance or hook.tolerance(arena))
 
 

@@ -1,22 +1,45 @@
-"""Run validators on an arena and assemble the report document (schema/report.schema.json)."""
+"""Run validators on an arena and assemble the report document (schema/report.schema.json).
+
+Every analysis runs under the caps of :mod:`engine.budget` when it is given some (``caps``:
+``arena validate`` and the service do) or runs inside a budget already active; a cap reached
+stops it cooperatively and the report is still written, with ``analysis-limit`` findings for
+what was not decided (:func:`validators.report.limit_findings`)."""
 
 from __future__ import annotations
 
+import os
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from engine import budget as caps
+from engine.budget import AnalysisStopped, Budget, Caps
 from schema.model import Arena
 from schema.ruleset import import_path, ruleset
 from validators import memory
-from validators.findings import RANK, Finding
+from validators.findings import RANK, Finding, at_least
 from validators.registry import Registry, Validator, default_registry
-from validators.report import REPORT_FORMAT, Progress, Report, run_chosen
+from validators.report import (REPORT_FORMAT, Progress, Report, Undecided, evaluate, limit_findings, run_chosen,
+                               stopped_by)
 
 if TYPE_CHECKING:  # Gravstrike's analysis context imports its planner (scipy): only for Gravstrike arenas
     from validators.context import AnalysisContext
 
-__all__ = ["REPORT_FORMAT", "Progress", "Report", "run_chosen", "validate", "validate_game"]
+__all__ = ["REPORT_FORMAT", "Progress", "Report", "analysis_budget", "run_chosen", "validate", "validate_game"]
+
+
+@contextmanager
+def analysis_budget(limits: Caps | None) -> Iterator[Budget | None]:
+    """The budget the analysis runs in: the one already active (a service job's, a batch
+    worker's), else one of ``limits`` counted from now, its memory the memory of this process
+    and the processes it starts (:func:`validators.memory.in_use_mb`), else none."""
+    here = caps.current()
+    if here is not None or limits is None:
+        yield here
+        return
+    with caps.active(Budget(limits, memory=memory.reading(os.getpid(), limits.memory_mib))) as b:
+        yield b
 
 
 def validate(
@@ -32,13 +55,24 @@ def validate(
     context: AnalysisContext | None = None,
     tolerance: float | None = None,
     parallel: bool = False,
+    limits: Caps | None = None,
 ) -> Report:
     """Run the selected validators. ``budget="arena"`` uses the arena turbine's icons_per_turn;
     an ``int`` or ``None`` (unlimited) overrides it. ``tier`` defaults to the arena's analysis tier.
     Codes listed in the arena's ``scenario.analysis.disabled`` are skipped unless enabled explicitly.
     ``parallel``: use a second core (a forked helper, :mod:`validators.parallel`) for the
     checkpoints' travel and the validators that need none - only from a process that may fork
-    (the CLI on one arena; not from threads or worker pools); the report is the same."""
+    (the CLI on one arena; not from threads or worker pools); the report is the same.
+    ``limits``: the analysis's caps (time, memory; :class:`engine.budget.Caps`), unless a budget
+    is already active; None: none."""
+    with analysis_budget(limits):
+        return _validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget,
+                         registry=registry, progress=progress, context=context, tolerance=tolerance, parallel=parallel)
+
+
+def _validate(arena: Any, *, source: str | None, enable: Iterable[str], disable: Iterable[str], tier: int | None,
+              budget: int | None | str, registry: Registry | None, progress: Progress | None,
+              context: AnalysisContext | None, tolerance: float | None, parallel: bool) -> Report:
     system = str(getattr(arena, "system", "gravstrike"))
     memory.start()
     if system != "gravstrike":  # another game: its ruleset's runner, with the validators for it
@@ -58,26 +92,29 @@ def validate(
     findings: list[Finding] = []
     metrics: dict[str, Any] = {}
     timings: dict[str, float] = {}
+    stopped: dict[str, str] = {}
     peaks: dict[str, float | None] = {"main": None, "helper": None}
     done = _in_parallel(arena, ctx, chosen, timings, peaks) if parallel else {}
     for i, v in enumerate(chosen):
         if progress:
             progress(v.id, i, len(chosen))
         if v.id in done:
-            result, timings[v.id] = done[v.id]
+            result, reason, timings[v.id] = done[v.id]
         else:
-            t0 = time.perf_counter()
-            result = v.evaluate(arena, ctx)
-            timings[v.id] = time.perf_counter() - t0
+            result, reason, timings[v.id] = evaluate(v, arena, ctx)
+        if result is None:
+            stopped[v.id] = reason or "time limit"
+            continue
         findings.extend(result.findings)
         metrics.update(result.metrics)
     if progress:
         progress("done", len(chosen), len(chosen))
-    findings.extend(_limit_findings(ctx, chosen, findings))
+    findings.extend(_limit_findings(ctx, chosen, findings, stopped))
     findings.sort(key=lambda f: (-RANK[f.severity], f.code, f.elements, f.message))
     peaks["main"] = memory.peak_mb()
     report = Report(arena, source, ctx.tier, ctx.budget, chosen, findings, metrics, timings, ctx.tolerance)
     report.memory = peaks
+    report.stopped = stopped_by()
     return report
 
 
@@ -96,62 +133,70 @@ def validate_game(arena: Any, *, source: str | None = None, enable: Iterable[str
     return run_chosen(arena, chosen, context, source=source, progress=progress, system=system)
 
 
-def _limit_findings(ctx: AnalysisContext, chosen: list[Validator], findings: list[Finding]) -> list[Finding]:
-    """One ``analysis-limit`` finding for travel queries a search limit left undecided that no
-    validator reported (a verdict built on them is not a pass)."""
-    told = {f.elements for f in findings if "undecided" in f.metrics}
-    left = [(src, ref, r) for src, ref, r in ctx.undecided() if (src, ref.split(":", 1)[1]) not in told]
-    if not left:
-        return []
-    names = ", ".join(f"{src} to {ref}" for src, ref, _ in left[:6]) + (" ..." if len(left) > 6 else "")
-    return [Finding("analysis-limit", "warning", f"{len(left)} travel question(s) stayed undecided ({names}): the "
-                    f"search stopped at its {left[0][2].undecided}; verdicts that depend on them are incomplete - "
-                    "raise the analysis limits or simplify the arena", tuple(dict.fromkeys(s for s, _, _ in left)),
-                    {"undecided": [{"from": s, "to": ref, "reason": r.undecided} for s, ref, r in left]})]
+def _limit_findings(ctx: AnalysisContext, chosen: list[Validator], findings: list[Finding],
+                    stopped: dict[str, str] | None = None) -> list[Finding]:
+    """The ``analysis-limit`` findings (:func:`validators.report.limit_findings`): one for the
+    travel questions a search limit left undecided that no validator reported as a warning (a
+    verdict built on them is not a pass), one for the validators a cap stopped."""
+    told = {f.elements for f in findings if "undecided" in f.metrics and at_least(f.severity, "warning")}
+    left = [Undecided(src, ref, r.undecided or "search limit") for src, ref, r in ctx.undecided()
+            if (src, ref.split(":", 1)[1]) not in told]
+    stopped = stopped or {}
+    return limit_findings(left, {v.id: stopped[v.id] for v in chosen if v.id in stopped})
 
 
 def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator], timings: dict[str, float],
-                 peaks: dict[str, float | None]) -> dict[str, tuple[Any, float]]:
+                 peaks: dict[str, float | None]) -> dict[str, tuple[Any, str | None, float]]:
     """Share the analysis with a forked helper (:mod:`validators.parallel`): the starts that need
     a search of their own, the validators that need no travel and the checkpoints' travel are
     tasks both processes take from one queue, the dearest first (the starts' searches, then the
     validators, then the checkpoints' short searches together, so that a checkpoint's symmetric
     image comes from the same search as in one process); the travel lands in ``ctx`` here.
-    Returns the validator results both computed (``timings`` gets each process's travel time,
-    ``peaks["helper"]`` the helper's peak resident memory).  When the helper can't run or fails,
-    what is left runs in the caller's sequential loop."""
+    Returns the validator results both computed, as :func:`validators.report.evaluate` gives
+    them (``timings`` gets each process's travel time, ``peaks["helper"]`` the helper's peak
+    resident memory).  When the helper can't run or fails, what is left runs in the caller's
+    sequential loop; so does what the analysis's caps stopped (it stops there at once)."""
     from validators.context import travel_sources
     from validators.parallel import TaskQueue, fork_helper
 
     side = [v for v in chosen if not getattr(v, "needs_travel", True)]
     travel = len(side) < len(chosen)
-    searched = ctx.searched_starts() if travel else []
+    try:
+        searched = ctx.searched_starts() if travel else []
+        if travel:
+            ctx.symmetries  # noqa: B018 - computed once, before the fork, for both
+    except AnalysisStopped:
+        return {}
     sources = [s for s in travel_sources(arena) if s.startswith("checkpoint:")] if travel else []
-    if travel:
-        ctx.symmetries  # noqa: B018 - computed once, before the fork, for both
     tasks: list[tuple[str, Any]] = [("start", s) for s in searched] + [("validator", v) for v in side]
     if sources:
         tasks.append(("checkpoints", sources))
     queue = TaskQueue(len(tasks))
 
-    def work() -> tuple[dict[str, tuple[Any, float]], dict[str, Any], float]:
+    def work() -> tuple[dict[str, tuple[Any, str | None, float]], dict[str, Any], float]:
         """Take tasks until none is left: (validator results, travel found, seconds of travel)."""
-        ctx.expect(searched[: (len(searched) + 1) // 2])  # about half the starts' searches
-        results: dict[str, tuple[Any, float]] = {}
+        results: dict[str, tuple[Any, str | None, float]] = {}
         found: dict[str, Any] = {}
         seconds = 0.0
+        try:
+            ctx.expect(searched[: (len(searched) + 1) // 2])  # about half the starts' searches
+        except AnalysisStopped:
+            pass  # the tasks below stop at once too
         while (i := queue.take()) is not None:
             kind, what = tasks[i]
-            t0 = time.perf_counter()
             if kind == "validator":
-                results[what.id] = (what.evaluate(arena, ctx), time.perf_counter() - t0)
+                results[what.id] = evaluate(what, arena, ctx)
                 continue
-            for s in ([what] if kind == "start" else what):
-                found[s] = ctx.search(s) if kind == "start" else ctx.travel_from(s)
+            t0 = time.perf_counter()
+            try:
+                for s in ([what] if kind == "start" else what):
+                    found[s] = ctx.search(s) if kind == "start" else ctx.travel_from(s)
+            except AnalysisStopped:
+                pass  # left to the travel validators, which the cap stops
             seconds += time.perf_counter() - t0
         return results, found, seconds
 
-    def helper_work() -> tuple[dict[str, tuple[Any, float]], dict[str, Any], int, float, float | None]:
+    def helper_work() -> tuple[dict[str, tuple[Any, str | None, float]], dict[str, Any], int, float, float | None]:
         memory.start()  # the helper's peak since the fork (the pages it shares with this process count)
         results, found, seconds = work()
         return results, found, ctx.searches, seconds, memory.peak_mb()
@@ -170,10 +215,13 @@ def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator], ti
     # checkpoints' travel, then the starts' images (an image comes from the first source of its
     # orbit either way: the same report)
     found.update(here)
-    ctx._from = {s: found[s] for s in searched}
+    ctx._from = {s: found[s] for s in searched if s in found}
     ctx.provide({s: r for s, r in found.items() if s not in searched})
-    for s in ctx.starts():
-        ctx.travel_from(s)
+    try:
+        for s in ctx.starts():
+            ctx.travel_from(s)
+    except AnalysisStopped:
+        pass  # the travel validators stop at the cap
     ctx.searches += searches
     timings["(travel, helper)"] = seconds
     return {**mine, **theirs}

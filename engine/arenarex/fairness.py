@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 import shapely
 
+from engine import budget as caps
 from engine.arenarex.checks import edges
 from engine.arenarex.issues import Issue, inches
 from engine.arenarex.space import Field, Route, Space
@@ -163,6 +164,7 @@ class Analysis:
         players = sorted(self.edges)
         sight = self.sight() if len(players) > 1 else {}
         for p in players:
+            caps.tick()  # the analysis's caps (engine.budget), between two zones
             route = self.centre_route(p, radius)
             m = ZoneMetrics(f"deploy:{p}", round(radius * 2 * MM_PER_INCH, 3), route.length,
                             moves_for(route.length, an.mov), route.points, sight=sight.get(p))
@@ -235,6 +237,7 @@ def sight_shares(arena: ArenaRexArena, analysis: Analysis) -> dict[int, float]:
     pts = {p: np.asarray(e.positions(r, SIGHT_SPACING), dtype=float).reshape(-1, 2) for p, e in analysis.edges.items()}
     out = {}
     for p, mine in pts.items():
+        caps.tick()
         seen = total = 0
         for o, theirs in pts.items():
             if o == p or not len(mine) or not len(theirs):

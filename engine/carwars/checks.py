@@ -24,6 +24,7 @@ from scipy.spatial import cKDTree
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
+from engine import budget as caps
 from engine.carwars.issues import Issue, fmt
 from engine.carwars.keys import KeyPlacement, placement_obstacles, start_key, start_keys
 from schema.games.carwars import CarWarsArena
@@ -192,6 +193,7 @@ def wall_gaps(arena: CarWarsArena) -> list[Gap]:
     # the two sides of an acute corner are cw-corner-angle's business, not a gap
     acute = np.array([p for p, angle in corner_angles(region) if angle < 90.0 - ANGLE_TOLERANCE]).reshape(-1, 2)
     for corner in acute:
+        caps.tick()  # the analysis's caps (engine.budget): thousands of corners make this minutes long
         keep &= ~((np.hypot(*(P[i] - corner).T) < key) & (np.hypot(*(P[j] - corner).T) < key))
     i, j, d = i[keep], j[keep], d[keep]
     if len(i) == 0:
@@ -212,6 +214,7 @@ def wall_gaps(arena: CarWarsArena) -> list[Gap]:
     walls = wall_geometries(arena)
     gaps: list[Gap] = []
     for comp in np.unique(label):
+        caps.tick()
         members = np.flatnonzero(label == comp)
         k = int(members[np.argmin(d[members])])
         pa, pb = (float(P[lo[k], 0]), float(P[lo[k], 1])), (float(P[hi[k], 0]), float(P[hi[k], 1]))

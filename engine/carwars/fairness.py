@@ -27,6 +27,7 @@ from typing import Any, Callable, Literal
 import shapely
 from shapely.geometry import Point as ShapelyPoint
 
+from engine.budget import AnalysisStopped
 from engine.carwars.geometry import CarWarsGeometry
 from engine.carwars.issues import Issue, fmt
 from engine.carwars.motion import Pose, car_rectangle
@@ -196,7 +197,11 @@ def _job(job: Job) -> Answer:
     key = (id(g), policy)
     planner = _PLANNERS.get(key)
     if planner is None:
-        planner = _PLANNERS[key] = Planner(arena, policy, geometry=g, limits=limits)
+        try:
+            planner = _PLANNERS[key] = Planner(arena, policy, geometry=g, limits=limits)
+        except AnalysisStopped as exc:  # the analysis's caps (engine.budget) during the set-up
+            return {goal.ref: TravelResult(goal, "undecided", horizon=0.0, undecided=exc.reason)
+                    for goal in travel_goals(arena, policy, player, part)}
     res = plan_start(planner, player, part)
     return res if isinstance(res, str) else {goal.ref: r for goal, r in res.items()}
 

@@ -34,6 +34,7 @@ import shapely
 from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
+from engine import budget as caps
 from engine.carwars import kernels
 from engine.carwars.motion import FloatArray, Pose, compose, local_pose, rectangle, sweep
 from engine.carwars.rules import Maneuver
@@ -80,6 +81,35 @@ class _Cover:
     inside: BoolArray
 
 
+#: Grid nodes whose distance to the blockers is measured at once (:func:`distance_to_lines`).
+DISTANCE_BLOCK = 32_768
+#: Segments of the blockers' outline past which :func:`distance_to_lines` looks through a tree
+#: (below it, measuring against the whole outline is quicker).
+TREE_SEGMENTS = 4096
+
+
+def distance_to_lines(points: npt.NDArray[np.object_], lines: BaseGeometry) -> FloatArray:
+    """``shapely.distance(points, lines)`` (the same numbers: each the least point-to-segment
+    distance) in blocks, the analysis's caps checked between them (:mod:`engine.budget`); past
+    :data:`TREE_SEGMENTS` segments the nearest is found through a tree of them (thousands of
+    walls made the plain form minutes long)."""
+    coords, owner = shapely.get_coordinates(shapely.get_parts(lines), return_index=True)
+    same = owner[1:] == owner[:-1]
+    out = np.full(len(points), np.inf)
+    tree = None
+    if int(same.sum()) > TREE_SEGMENTS:
+        tree = shapely.STRtree(shapely.linestrings(np.stack([coords[:-1][same], coords[1:][same]], axis=1)))
+    for start in range(0, len(points), DISTANCE_BLOCK):
+        caps.tick(search=True)  # travel work (the planner's geometry)
+        block = points[start:start + DISTANCE_BLOCK]
+        if tree is None:
+            out[start:start + len(block)] = shapely.distance(block, lines)
+        else:
+            (which, _), dist = tree.query_nearest(block, return_distance=True)
+            np.minimum.at(out, which + start, dist)
+    return out
+
+
 class CarWarsGeometry:
     """Prepared geometry of one arena (see the module docstring)."""
 
@@ -122,7 +152,7 @@ class CarWarsGeometry:
         X, Y = np.meshgrid(xs, ys, indexing="ij")
         self.node_x, self.node_y = X.ravel(), Y.ravel()
         self._node_points = shapely.points(self.node_x, self.node_y)
-        d = shapely.distance(self._node_points, self.blocking.boundary)
+        d = distance_to_lines(self._node_points, self.blocking.boundary)
         inside = shapely.contains_xy(self.blocking, self.node_x, self.node_y)
         self.field = np.where(inside, -d, d).reshape(nx, ny)
         self.field_err = grid / math.sqrt(2.0) + 1e-9

@@ -26,6 +26,8 @@ from typing import Sequence
 
 import numpy as np
 
+from engine import budget as caps
+from engine.budget import AnalysisStopped
 from engine.carwars.geometry import CarWarsGeometry
 from engine.carwars.heuristic import Distances, GoalShape, TimeBound
 from engine.carwars.motion import Pose, local_end, normalize
@@ -139,10 +141,17 @@ class Planner:
         return self.plan_many(source, [goal])[goal]
 
     def plan_many(self, source: Source, goals: Sequence[Goal]) -> dict[Goal, TravelResult]:
-        """One search answering every goal in ``goals``."""
+        """One search answering every goal in ``goals`` (``undecided`` for all, at once, when the
+        analysis's caps are reached: :mod:`engine.budget`)."""
         pose, speed = self.source_state(source)
         shapes = {g: self.goal_shape(g) for g in goals}
-        return _Search(self, pose, speed, shapes).run()
+        try:
+            cap = caps.exceeded()
+            if cap is None:
+                return _Search(self, pose, speed, shapes).run()
+        except AnalysisStopped as exc:
+            cap = exc.reason
+        return {g: TravelResult(g, "undecided", horizon=0.0, undecided=cap) for g in goals}
 
 
 def plan(arena: CarWarsArena, source: Source, goal: Goal, policy: Policy = "flat-out", **params: object) -> TravelResult:

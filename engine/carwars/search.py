@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Callable
 import numpy as np
 import numpy.typing as npt
 
+from engine import budget as caps
 from engine.carwars import kernels
 from engine.carwars.batch import DICE_BITS, HARD_FLAG, SPEED_MOVE, _BIG, _Batch, _points
 from engine.carwars.heuristic import PHI_STEP, ForwardRows, GoalShape, Int32Array, IntArray, MinRows
@@ -238,6 +239,9 @@ class _Search:
                 return self._stop("states", f >> DICE_BITS)
             if lim.max_seconds is not None and _time.monotonic() - self.started > lim.max_seconds:
                 return self._stop("time", f >> DICE_BITS)
+            cap = caps.exceeded()  # the analysis's caps (engine.budget)
+            if cap is not None:
+                return self._stop(cap, f >> DICE_BITS)
             self._expand(b, ids)
         self._settle(_BIG)
         for g in self.open:

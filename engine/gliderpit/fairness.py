@@ -53,6 +53,10 @@ class ZoneMetrics:
     downdraft_rows: int
     expected_markers: float
     travel_turns: int | None = None
+    #: The travel search's answer (``reached``, ``unreachable``, ``beyond``, ``undecided``;
+    #: None: not asked) and, when it could not decide, the limit that stopped it.
+    travel_status: str | None = None
+    travel_limit: str | None = None
 
 
 def first_moves(pit: Pit, zone: LaunchZone, max_speed: int) -> set[Axial]:
@@ -114,19 +118,24 @@ def _metrics(pit: Pit, zone: LaunchZone, zones: Sequence[LaunchZone]) -> ZoneMet
 
 
 def zone_metrics(arena: GliderPitArena, *, travel: bool = False,
-                 limits: SearchLimits = SearchLimits(max_turns=12, max_seconds=2.0)) -> list[ZoneMetrics]:
+                 limits: SearchLimits = SearchLimits(max_turns=12)) -> list[ZoneMetrics]:
     """Every launch zone's numbers, in file order; with ``travel``, also the fewest turns
-    from the zone (launched any legal way) to end a Movement Phase on a centre hex."""
+    from the zone (launched any legal way) to end a Movement Phase on a centre hex, and the
+    search's answer (a search bounded by states and the analysis's caps, not by its own
+    seconds: the answer does not depend on the machine's speed)."""
     pit = pit_of(arena)
     out = [_metrics(pit, z, arena.launch_zones) for z in arena.launch_zones]
     if travel and pit.centre_cells:
         done = []
         for m, z in zip(out, arena.launch_zones):
-            turns = None
+            turns, status, why = None, None, None
             if any(h in pit.cells for h in z.cells):
                 r = plan(arena, z.id, "centre", limits=limits, path=False)
                 turns = r.turns if r.status == "reached" else None
-            done.append(replace(m, travel_turns=turns))
+                status = r.status
+                why = r.undecided if r.status == "undecided" else \
+                    f"horizon ({r.horizon} turns)" if r.status == "beyond" else None
+            done.append(replace(m, travel_turns=turns, travel_status=status, travel_limit=why))
         out = done
     return out
 
@@ -187,5 +196,21 @@ def compare(arena: GliderPitArena, metrics: Sequence[ZoneMetrics] | None = None,
         *currents,
         *_spread("gp-zone-travel", "fewest turns to the pit centre", ms,
                  lambda m: None if m.travel_turns is None else float(m.travel_turns), an.travel_tolerance, "turns"),
+        *_no_way(ms),
     ]
     return [i for i in issues if i.code not in disabled]
+
+
+def _no_way(ms: Sequence[ZoneMetrics]) -> list[Issue]:
+    """``gp-zone-travel`` for zones from which no glider can end a Movement Phase on the
+    centre at all (proven) while others can: a difference no number of turns measures, so the
+    spread of turns leaves them out."""
+    stuck = [m for m in ms if m.travel_status == "unreachable"]
+    reached = {m.zone: m.travel_turns for m in ms if m.travel_status == "reached"}
+    if not stuck or not reached:
+        return []
+    listing = ", ".join(f"{z} {t}" for z, t in reached.items())
+    return [Issue("gp-zone-travel", "warning",
+                  f"Launch zone(s) {', '.join(m.zone for m in stuck)} cannot reach the pit centre at all; the other "
+                  f"zones can (fewest turns: {listing}).", tuple(m.zone for m in stuck),
+                  {"unreachable": [m.zone for m in stuck], "values": reached})]

@@ -19,6 +19,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from engine import budget as caps
 from engine.gliderpit.movement import phase_macros, placed_macros
 from engine.gliderpit.rules import DIVE_MAX, MAX_SPEED, TOP_ALTITUDE, Deceleration
 from engine.grids import Axial, hex_rotate
@@ -88,6 +89,14 @@ class Table:
     allowed: BoolArray  # (D, G) whether the choice is open
 
 
+def table_mib(n_hex: int, speed: int) -> float:
+    """About the MiB :meth:`Grid._table` holds at its peak for ``n_hex`` hexes: the tables
+    (int32 window and int64 end hex per hex, facing and outcome) and its largest temporaries
+    (per hex and macro: one bool, two int32)."""
+    gr = groups(speed)
+    return n_hex * (6 * len(gr.macros) * 12 + len(gr.order) * 9) / (1 << 20)
+
+
 class Grid:
     """One pit's lookup tables and the layer expansion."""
 
@@ -103,7 +112,10 @@ class Grid:
         self.gq, self.gr = qs - self.q0, rs - self.r0
         self.n_states = len(cells) * 36
         self.above_floor = ((1 << (TOP_ALTITUDE + 1)) - 1) & ~((1 << (floor + 1)) - 1)
-        self.tables = {s: self._table(s) for s in range(1, MAX_SPEED + 1)}
+        self.tables: dict[int, Table] = {}
+        for s in range(1, MAX_SPEED + 1):
+            caps.reserve(table_mib(len(cells), s))  # the analysis's memory cap (engine.budget), before the tables
+            self.tables[s] = self._table(s)
 
     def state_id(self, hex_index: int, facing: int, speed: int) -> int:
         return (hex_index * 6 + facing) * 6 + speed

@@ -29,6 +29,7 @@ from typing import Literal, Union
 import numpy as np
 import numpy.typing as npt
 
+from engine import budget as caps
 from engine.gliderpit.movement import macro_steps, placed_macros
 from engine.gliderpit.pit import Pit, pit_of
 from engine.gliderpit.rules import DIVE_MAX, MAX_SPEED, TOP_ALTITUDE, Deceleration, launch_options
@@ -56,7 +57,8 @@ class Glider:
 @dataclass(frozen=True)
 class SearchLimits:
     """How far one search may go: ``max_turns`` turns (then ``beyond``), ``max_states``
-    states kept or ``max_seconds`` of wall time (then ``undecided``)."""
+    states kept or ``max_seconds`` of wall time (then ``undecided``) - and the analysis's caps,
+    when one runs (:mod:`engine.budget`: ``undecided`` with the cap reached)."""
 
     max_turns: int = 20
     max_states: int = 2_000_000
@@ -206,7 +208,7 @@ class _Run:
             return f"more than {self.limits.max_states} states"
         if self.limits.max_seconds is not None and time.perf_counter() - self.t0 > self.limits.max_seconds:
             return f"more than {self.limits.max_seconds:g} s"
-        return None
+        return caps.exceeded()  # the analysis's caps (engine.budget)
 
     def _steps(self, sid: int, alt: int, macro: int, dive: int, turn: int) -> list[PathStep]:
         hi, facing, speed = self.grid.split_id(sid)
@@ -285,10 +287,16 @@ def plan(arena: GliderPitArena, source: Source, goal: Collection[Axial] | str, *
                             (PathStep(0, "launch", "start", best.hex, best.facing % 6, best.speed, best.altitude),),
                             states=len(gliders))
     states = 0
+    cap = caps.exceeded()  # spent already: no tables at all
+    if cap is not None:
+        return TravelResult("undecided", horizon=0, undecided=cap, states=states)
     t0 = time.perf_counter()
     budget = None
     while True:
-        run = _Run(pit, deceleration, limits)
+        try:
+            run = _Run(pit, deceleration, limits)
+        except caps.AnalysisStopped as exc:  # no room (or time) left for the pit's tables
+            return TravelResult("undecided", horizon=0, undecided=exc.reason, states=states)
         run.states, run.t0 = states, t0
         bound = _bounds(run, goals)
         ids, alts = run.start(gliders)

@@ -38,6 +38,7 @@ from shapely.geometry import LineString
 from shapely.geometry import Polygon as ShapelyPolygon
 from shapely.geometry.base import BaseGeometry
 
+from engine import budget as caps
 from engine.gravstrike.geometry import TOLERANCE, ArenaGeometry, CircleSpec
 from engine.gravstrike.motion import normalize_heading
 from engine.gravstrike.msum import (
@@ -439,6 +440,7 @@ class CSpace:
         circles = {i: (z.circle, z.overlap) for i, z in enumerate(self.zones) if z.circle is not None}
         made = []
         for n, (shrunk, grown) in enumerate(offsets):
+            caps.tick(search=True)  # the analysis's caps (engine.budget), between two headings
             got = summed[n * each:(n + 1) * each]
             blocked = shapely.union_all(got[:2])
             base: Callable[[], BaseGeometry] | None = None

@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 import numpy as np
 
+from engine import budget as caps
 from engine.keytable import KeyTable, PagedTable
 from engine.gravstrike import kernels
 from engine.gravstrike.frontier_expand import canonical, expand
@@ -78,6 +79,10 @@ STEP_CHILDREN = STEP_STATES * 35
 #: Bytes a key of the dict that deduplicates fine-tolerance states holds (key tuple, ints, slot).
 DICT_ENTRY_BYTES = 260
 
+
+#: Bytes a search's tables may grow by at once before the analysis's memory cap is asked
+#: (:func:`engine.budget.room`); smaller growths wait for the next check.
+GROWTH_ASKED = 16 << 20
 
 class SearchStopped(Exception):
     """A search's ``stop`` callback asked it to stop (a newer request superseded it)."""
@@ -343,6 +348,11 @@ class FrontierSearch:
             peak += self.table.peak_bytes(keys) - self.table.nbytes
         if peak > self.limits.max_bytes:
             raise SearchLimited(f"memory limit ({self.limits.describe_bytes()}) reached after {self.store.n:,} states")
+        more = peak - self.memory()
+        if more > GROWTH_ASKED:  # a growth the analysis's memory cap should see before it happens
+            cap = caps.room(more / (1 << 20))
+            if cap is not None:
+                raise SearchLimited(f"{cap} reached after {self.store.n:,} states")
 
     def _check_limits(self, f: int) -> None:
         self.f_now = f
@@ -352,8 +362,9 @@ class FrontierSearch:
             raise SearchLimited(f"memory limit ({lim.describe_bytes()}) reached after {self.store.n:,} states")
         if lim.max_seconds is not None and now - self.started > lim.max_seconds:
             raise SearchLimited(f"time limit ({lim.max_seconds:g} s) reached after {self.store.n:,} states")
-        if lim.deadline is not None and now > lim.deadline:
-            raise SearchLimited(f"time limit reached after {self.store.n:,} states")
+        cap = caps.exceeded()  # the analysis's caps (engine.budget): time, memory of its processes
+        if cap is not None:
+            raise SearchLimited(f"{cap} reached after {self.store.n:,} states")
         if lim.progress is not None and now >= self.next_report:
             self.next_report = now + lim.progress_every
             lim.progress(self.store.n, f / self.scale)

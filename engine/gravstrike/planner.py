@@ -34,6 +34,8 @@ from typing import Any, Iterable, Literal, Sequence
 import numpy as np
 import shapely
 
+from engine import budget as caps
+from engine.budget import AnalysisStopped
 from engine.gravstrike.cspace import CSpace, HeadingSpace, ZoneSpec
 from engine.gravstrike.frontier import FrontierSearch
 from engine.gravstrike.geometry import ArenaGeometry, shape_centre
@@ -265,6 +267,7 @@ class Planner:
             keys = {self.map_key(g): g for g in todo}
             todo = [keys[k] for k in self.map_share.order(list(keys))]
         for g in todo:
+            caps.tick(search=True)  # the analysis's caps (engine.budget), between two maps
             self._distance_map(g)
         return [self._maps[g] for g in goals]
 
@@ -388,12 +391,20 @@ class Planner:
         """Least-time travel from ``source`` to each goal (default: every goal), one search.
         With ``max_time`` (turns) the search stops there: goals not reached by then come back
         unreachable with ``horizon=max_time`` (much faster when only "is it under T?" matters)."""
-        search: ScalarSearch | FrontierSearch | None = self.frontier_search(source, goals, max_time=max_time)
-        if search is None:
-            starts, wanted, limit = self._query(source, goals, max_time)
-            search = ScalarSearch(self, starts, wanted)
-            search.limit, search.horizon = limit, max_time
-        results = search.run()
+        goals = None if goals is None else list(goals)
+        search: ScalarSearch | FrontierSearch | None = None
+        try:
+            caps.tick(search=True)  # spent already: no set-up at all
+            search = self.frontier_search(source, goals, max_time=max_time)
+            if search is None:
+                starts, wanted, limit = self._query(source, goals, max_time)
+                search = ScalarSearch(self, starts, wanted)
+                search.limit, search.horizon = limit, max_time
+            results = search.run()
+        except AnalysisStopped as exc:  # the analysis's caps, met outside the search loop's own checks
+            done = {} if search is None else search.results
+            return {g: done.get(g) or TravelResult(g, False, horizon=0.0, undecided=exc.reason)
+                    for g in (goals if goals is not None else self.goals())}
         if isinstance(search, FrontierSearch):  # not kept: the next search reuses its grown key table
             search.release()
         return self.confirm(source, results, search.proven, max_time)

@@ -14,6 +14,7 @@ import time as _time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
+from engine import budget as caps
 from engine.gravstrike.geometry import path_crosses
 from engine.gravstrike.motion import PIVOT_COST, Pose, normalize_heading
 from engine.gravstrike.reach import proven_unreachable
@@ -133,8 +134,8 @@ class ScalarSearch:
                     reason = f"memory limit ({limits.describe_bytes()}) reached after {len(self.best):,} states"
                 elif limits.max_seconds is not None and now - started > limits.max_seconds:
                     reason = f"time limit ({limits.max_seconds:g} s) reached after {len(self.best):,} states"
-                elif limits.deadline is not None and now > limits.deadline:
-                    reason = f"time limit reached after {len(self.best):,} states"
+                elif (cap := caps.exceeded()) is not None:  # the analysis's caps (engine.budget)
+                    reason = f"{cap} reached after {len(self.best):,} states"
                 if reason is not None:
                     for goal in self.goals:
                         if goal not in self.results:

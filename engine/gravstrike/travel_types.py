@@ -132,14 +132,14 @@ DEFAULT_MAX_BYTES = 1 << 30
 @dataclass(frozen=True)
 class SearchLimits:
     """What one search may use before it stops and answers ``undecided`` for the goals it has
-    not settled: ``max_bytes`` of the states it keeps (default 1 GiB), ``max_seconds`` of wall
-    time (None = no limit) and a ``deadline`` shared by several searches.  ``progress`` is called about twice a second during long searches
-    with (states kept, best time bound in turns)."""
+    not settled: ``max_bytes`` of the states it keeps (default 1 GiB) and ``max_seconds`` of wall
+    time (None = no limit); every search also stops at the caps of the analysis it runs in
+    (:mod:`engine.budget`: a time and a memory cap shared by all its searches and processes).
+    ``progress`` is called about twice a second during long searches with (states kept, best
+    time bound in turns)."""
 
     max_bytes: int = DEFAULT_MAX_BYTES
     max_seconds: float | None = None
-    #: A ``time.monotonic()`` moment every search stops at (a job's whole time budget).
-    deadline: float | None = None
     progress: Any = None
     #: Seconds between two ``progress`` calls.
     progress_every: float = 0.5

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from engine.mothership.battlefield import battlefield_of
 from engine.mothership.checks import Issue
 from engine.mothership.rules import AP_PER_UNIT
-from engine.mothership.travel import reach
+from engine.mothership.travel import SearchLimits, reach_within
 from schema.games.mothership import MothershipArena
 
 
@@ -32,9 +32,13 @@ class Approach:
     squares: tuple[tuple[int, int], ...]
     ap: tuple[int | None, ...]
     rounds: tuple[int | None, ...]
+    #: Per build square, the limit that kept its search from deciding (None: decided).
+    undecided: tuple[str | None, ...] = ()
 
 
-def approach(arena: MothershipArena) -> list[Approach]:
+def approach(arena: MothershipArena, limits: SearchLimits = SearchLimits()) -> list[Approach]:
+    """Each player's :class:`Approach` (searches bounded by ``limits`` and the analysis's caps:
+    a square one of them left open has ``undecided`` set, not "no way through")."""
     bf = battlefield_of(arena)
     out = []
     for m in arena.motherships:
@@ -44,12 +48,14 @@ def approach(arena: MothershipArena) -> list[Approach]:
         targets = set(bf.adjacent_row(enemies[0]))
         builds = tuple(s for s in m.build_squares if s in bf.squares)
         ap: list[int | None] = []
+        why: list[str | None] = []
         for s in builds:
-            dist = reach(arena, [s])
+            dist, reason = reach_within(arena, [s], limits=limits)
             best = min((d for t, d in dist.items() if t in targets), default=None)
             ap.append(best)
+            why.append(reason)
         out.append(Approach(m.player, m.id, builds, tuple(ap),
-                            tuple(None if a is None else math.ceil(a / AP_PER_UNIT) for a in ap)))
+                            tuple(None if a is None else math.ceil(a / AP_PER_UNIT) for a in ap), tuple(why)))
     return out
 
 
@@ -60,8 +66,9 @@ def compare(arena: MothershipArena, approaches: Sequence[Approach] | None = None
         return []
     aps = list(approach(arena)) if approaches is None else list(approaches)
     out = []
-    for a in aps:
-        stuck = [s for s, d in zip(a.squares, a.ap) if d is None]
+    for a in aps:  # a square whose search a limit stopped is not proven stuck (its caller reports it)
+        open_ = a.undecided or (None,) * len(a.squares)
+        stuck = [s for s, d, why in zip(a.squares, a.ap, open_) if d is None and why is None]
         if stuck:
             out.append(Issue("mg-approach", "warning",
                              f"{len(stuck)} of player {a.player}'s build squares cannot reach the enemy Mothership's row.",

@@ -21,6 +21,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from engine import budget as caps
 from engine.grids import Square
 from engine.mothership.battlefield import Battlefield, battlefield_of
 from engine.mothership.rules import AP_PER_SQUARE, AP_PER_UNIT, SIDESTEP_AP, move_neighbours
@@ -96,6 +97,10 @@ def _search(bf: Battlefield, sources: Iterable[Square], blocked: Collection[Squa
         popped += 1
         if popped > limits.max_states:
             return dist, prev, None, f"more than {limits.max_states} states"
+        if popped == 1 or not popped & 1023:
+            cap = caps.exceeded()  # the analysis's caps (engine.budget)
+            if cap is not None:
+                return dist, prev, None, cap
         for n in move_neighbours(s):
             if n not in bf.squares or n in blocked:
                 continue
@@ -132,8 +137,17 @@ def plan(arena: MothershipArena, source: Square | Collection[Square] | str, goal
 def reach(arena: MothershipArena, source: Square | Collection[Square] | str, limit: int | None = None, *,
           blocked: Collection[Square] = (), allies: Collection[Square] = (),
           limits: SearchLimits = SearchLimits()) -> dict[Square, int]:
-    """Fewest AP from ``source`` to every battlefield square (within ``limit`` AP)."""
+    """Fewest AP from ``source`` to every battlefield square (within ``limit`` AP); squares a
+    search limit kept it from settling are missing (:func:`reach_within` says so)."""
+    return reach_within(arena, source, limit, blocked=blocked, allies=allies, limits=limits)[0]
+
+
+def reach_within(arena: MothershipArena, source: Square | Collection[Square] | str, limit: int | None = None, *,
+                 blocked: Collection[Square] = (), allies: Collection[Square] = (),
+                 limits: SearchLimits = SearchLimits()) -> tuple[dict[Square, int], str | None]:
+    """:func:`reach` and the limit that stopped the search before it settled every square
+    (None: the map is complete, a square missing is out of reach)."""
     bf = battlefield_of(arena)
-    dist, _, _, _ = _search(bf, _squares(bf, source, "source"), frozenset(blocked), frozenset(allies), limits,
-                            None, limit)
-    return dist
+    dist, _, _, reason = _search(bf, _squares(bf, source, "source"), frozenset(blocked), frozenset(allies), limits,
+                                 None, limit)
+    return dist, reason

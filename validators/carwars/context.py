@@ -6,15 +6,19 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from engine.budget import AnalysisStopped
 from engine.carwars import fairness as fair
 from engine.carwars.geometry import CarWarsGeometry
 from engine.carwars.rules import POLICIES
 from engine.carwars.travel import SearchLimits, TravelResult
 from schema.games.carwars import CarWarsArena
 from validators.findings import plain
+from validators.lifeline import follow_parent, forked_from_main_thread
+from validators.report import Undecided
 
 
 def cell(r: TravelResult) -> dict[str, Any]:
@@ -54,8 +58,13 @@ class CarWarsContext:
         lanes = fair.lanes(jobs, self.workers)
         if len(lanes) < 2:
             return
-        fair.set_job_context(self.arena, CarWarsGeometry(self.arena), self.limits)
-        pool = ProcessPoolExecutor(max_workers=len(lanes) - 1, mp_context=multiprocessing.get_context("fork"))
+        try:
+            fair.set_job_context(self.arena, CarWarsGeometry(self.arena), self.limits)
+        except AnalysisStopped:  # the analysis's caps: the travel validators stop at them too
+            return
+        pool = ProcessPoolExecutor(max_workers=len(lanes) - 1, mp_context=multiprocessing.get_context("fork"),
+                                   initializer=follow_parent,  # they end with this process, however it ends
+                                   initargs=(os.getpid(), forked_from_main_thread()))
         self._started = (pool, lanes, [pool.submit(fair.run_jobs, lane) for lane in lanes[1:]], images)
 
     @property
@@ -75,6 +84,25 @@ class CarWarsContext:
             self._table = fair.travel_table(self.arena, POLICIES, self.limits, use_symmetry=self.use_symmetry,
                                             workers=self.workers)
         return self._table
+
+    def open_questions(self) -> list[Undecided]:
+        """The travel questions the searches left open (a state or time limit, the analysis's
+        caps, or the ``max_turns`` horizon: the metrics built on them are not decided), once the
+        table was computed; the runner reports them (:func:`validators.report.limit_findings`)."""
+        if self._table is None:
+            return []
+        out = []
+        for policy, rows in self._table.results.items():
+            for sid, row in sorted(rows.items()):
+                for ref, r in sorted(row.items()):
+                    if r.status == "undecided":
+                        why = {"states": f"state limit ({self.limits.max_states:,} states)",
+                               "time": f"time limit ({self.limits.max_seconds or 0:g} s)"}.get(r.undecided or "",
+                                                                                          r.undecided or "limit")
+                        out.append(Undecided(sid, ref, why, policy))
+                    elif r.status == "beyond":
+                        out.append(Undecided(sid, ref, f"horizon ({r.horizon or 0:g} turns)", policy))
+        return out
 
     def close(self) -> None:
         """Stop workers started for a table nobody asked for."""

@@ -9,6 +9,7 @@ from typing import Any
 from engine.gliderpit import fairness as fair
 from engine.gliderpit.checks import Issue
 from schema.games.gliderpit import GliderPitArena
+from validators.report import Undecided
 
 
 class GliderPitContext:
@@ -32,6 +33,15 @@ class GliderPitContext:
         if travel not in self._compared:
             self._compared[travel] = fair.compare(self.arena, self.metrics(travel), travel=travel)
         return self._compared[travel]
+
+    def open_questions(self) -> list[Undecided]:
+        """The zones whose fewest turns to the centre a search limit, the analysis's caps or the
+        horizon left open (then ``gp-zone-travel`` compares the others only); the runner
+        reports them (:func:`validators.report.limit_findings`)."""
+        if self._metrics is None or not self._travel:
+            return []
+        return [Undecided(m.zone, "centre", m.travel_limit or "search limit") for m in self._metrics
+                if m.travel_status in ("undecided", "beyond")]
 
     def zones_json(self) -> dict[str, Any]:
         """The report's ``zones``: zone id -> its numbers (``reach``: the hexes it may enter

@@ -36,6 +36,7 @@ import numpy.typing as npt
 import shapely
 from shapely.geometry.base import BaseGeometry
 
+from engine import budget as caps
 from engine.blockers import edges, polygonal
 from engine.sight import Blockers, visible_region
 from validators.gravstrike.sight_sweep import visible_areas
@@ -132,12 +133,14 @@ def _compute(xs: FloatArray, ys: FloatArray, near: list[list[int]], rank: np.nda
         held += sizes[i]
     for batch in batches:
         if batch:
+            caps.tick()  # the analysis's caps (engine.budget), between two batches
             rows = np.array(batch, dtype=np.intp)
             p0 = np.concatenate([p for k in batch for p, _ in pieces[k]])
             p1 = np.concatenate([q for k in batch for _, q in pieces[k]])
             owner = np.repeat(np.arange(len(batch)), counts[rows])
             seen[rows] = visible_areas(np.stack([xs[rows], ys[rows]], axis=1), radius, p0, p1, owner, arc_segments)
     for i in np.flatnonzero(~clear).tolist():  # on or next to a feature: the engine's own tests for that
+        caps.tick()
         seen[i] = visible_region((float(xs[i]), float(ys[i])), radius, Blockers(walls=local.geometry(near[i])),
                                  arc_segments=arc_segments).area
     open_area = _open_areas(points, near, rank, radius, bounds, parts, arc_segments)

@@ -22,6 +22,7 @@ import shapely
 import shapely.affinity
 from shapely.geometry import LineString
 
+from engine import budget as caps
 from engine.gravstrike.geometry import TOLERANCE, ArenaGeometry
 from engine.gravstrike.motion import (MANEUVERS, Maneuver, Pose, centre_path, local_displacement, max_displacement_by_cost,
                                       move, push)
@@ -90,6 +91,7 @@ def _verdict(arena: Arena, code: str) -> Result:
     out = []
     thickness: dict[str, float] = {}
     for wall in arena.walls:
+        caps.tick()  # the analysis's caps (engine.budget), between two walls
         geom = wall.shape.to_shapely()
         t = wall_thickness(wall.shape, geom)
         thickness[wall.id] = round(t, 3)

@@ -15,6 +15,7 @@ from engine.mothership import fairness as fair
 from engine.mothership.checks import Issue
 from schema.games.mothership import SYSTEM, MothershipArena
 from validators.findings import BookSetupCheck, Finding, Result, Severity, findings_of, quote_book
+from validators.report import Undecided, limit_findings
 
 GAMES = (SYSTEM,)
 
@@ -64,7 +65,12 @@ class ApproachCheck:
 
     def evaluate(self, arena: MothershipArena, context: Any) -> Result:
         approaches = fair.approach(arena)
-        return Result(findings(fair.compare(arena, approaches)), {"approach": approach_json(approaches)})
+        enemy = {a.player: next((e.player for e in arena.motherships if e.player != a.player), a.player)
+                 for a in approaches}
+        open_ = [Undecided(f"build:{a.player} {list(sq)}", f"approach:{enemy[a.player]}", why)
+                 for a in approaches for sq, why in zip(a.squares, a.undecided) if why is not None]
+        return Result(findings(fair.compare(arena, approaches)) + limit_findings(open_),
+                      {"approach": approach_json(approaches)})
 
 
 SIZE = SetupCheck("mg-size", "A full battlefield of the scenario's size (3 x 5)", "error", setup.check_size)

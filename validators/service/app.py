@@ -38,8 +38,8 @@ from validators.service.workers import JobTimeout, PoolUnavailable, QueueFull, W
 
 log = logging.getLogger("arena.service")
 VERSION = "1"
-#: Share of a job's time limit its travel searches may use: they answer "undecided" then, before
-#: the worker would be killed (503).
+#: Share of a job's time limit its analysis may use (engine.budget): its searches answer
+#: "undecided" then and the report is written, before the worker would be killed (503).
 ANALYSIS_SHARE = 0.8
 
 TRAVEL_SCHEMA: dict[str, Any] = {
@@ -243,7 +243,8 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
         params = {"fmt": fmt, "source": source or "request", "enable": list(dict.fromkeys(enable)),
                   "disable": sorted(set(disable)), "tier": tier, "budget": parse_budget(budget),
                   "report_source": source}
-        response = await dispatch(request, "validate", body, params, seconds=ANALYSIS_SHARE * cfg.timeout)
+        response = await dispatch(request, "validate", body, params, seconds=ANALYSIS_SHARE * cfg.timeout,
+                                  memory_mib=cfg.analysis_memory_mib or None)
         if response.status_code == 200:
             response.headers["Arena-Verdict"] = _verdict(response.body, fail_on)
         return response
@@ -278,7 +279,8 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
         params = {"fmt": fmt, "source": source or "request", "origin": from_, "goal": to, "tier": tier,
                   "budget": parse_budget(budget), "exclusions": exclusions, "tolerance": tolerance,
                   "fewest_icons": fewest_icons, "policy": policy}
-        return await dispatch(request, "travel", body, params, seconds=ANALYSIS_SHARE * cfg.timeout)
+        return await dispatch(request, "travel", body, params, seconds=ANALYSIS_SHARE * cfg.timeout,
+                              memory_mib=cfg.analysis_memory_mib or None)
 
     @app.post("/v1/render", tags=["arenas"], response_class=Response, openapi_extra=ARENA_BODY,
               summary="Render an arena as SVG or PNG",

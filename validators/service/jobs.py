@@ -45,25 +45,25 @@ def parse_arena(body: bytes, fmt: str, source: str) -> Any:
     return loads(body, source=source, fmt="json" if fmt == "json" else "yaml")
 
 
-def _limits(seconds: float | None, start: float | None = None) -> Any:
-    """Search limits that end every travel search of a job ``seconds`` after ``start`` (the
-    job's own start, so parsing the arena and importing the engine count against the limit;
-    default now), answering undecided."""
-    from engine.gravstrike.travel_types import SearchLimits
+def job_budget(seconds: float | None, memory_mib: float | None = None, start: float | None = None) -> Any:
+    """The caps of one job's analysis (:class:`engine.budget.Budget`): its searches and
+    validators stop ``seconds`` after ``start`` (the job's own start, so parsing the arena and
+    importing the engine count against the limit; default now) or once the worker and the
+    processes it started hold ``memory_mib`` MiB, answering undecided - before the worker would
+    be killed (503)."""
+    import os
 
-    return SearchLimits(deadline=None if seconds is None else (time.monotonic() if start is None else start) + seconds)
+    from engine.budget import Budget, Caps
+    from validators.memory import reading
 
-
-def _left(seconds: float | None, start: float) -> float | None:
-    """What is left of ``seconds`` counted from ``start``."""
-    return None if seconds is None else max(0.0, seconds - (time.monotonic() - start))
+    return Budget(Caps(seconds, memory_mib), memory=reading(os.getpid(), memory_mib), start=start)
 
 
 def validate_job(body: bytes, fmt: str, source: str, enable: list[str], disable: list[str],
                  tier: int | None, budget: int | None | str, report_source: str | None = None,
-                 seconds: float | None = None) -> Outcome:
+                 seconds: float | None = None, memory_mib: float | None = None) -> Outcome:
     start = time.monotonic()
-    from validators.context import AnalysisContext
+    from engine.budget import active
     from validators.registry import NotForGame, UnknownValidator
     from validators.run import validate
 
@@ -72,12 +72,8 @@ def validate_job(body: bytes, fmt: str, source: str, enable: list[str], disable:
     except ArenaError as exc:
         return invalid_arena(exc)
     try:
-        if arena.system == "gravstrike":
-            context: Any = AnalysisContext(arena, tier=tier, budget=budget, limits=_limits(seconds, start))
-        else:
-            context = _game_context(arena, _left(seconds, start))
-        report = validate(arena, source=report_source, enable=enable, disable=disable, tier=tier, budget=budget,
-                          context=context)
+        with active(job_budget(seconds, memory_mib, start)):
+            report = validate(arena, source=report_source, enable=enable, disable=disable, tier=tier, budget=budget)
     except NotForGame as exc:
         return bad_param("enable", str(exc))
     except UnknownValidator as exc:
@@ -93,24 +89,12 @@ def validate_job(body: bytes, fmt: str, source: str, enable: list[str], disable:
     return "ok", JSON, _json(report.to_json())
 
 
-def _game_context(arena: Any, seconds: float | None) -> Any:
-    """The shared analysis context of a game other than Gravstrike, its searches bounded by the
-    job's time (None when the game's runner needs none)."""
-    if arena.system == "car-wars-6e":
-        from engine.carwars.travel import SearchLimits as CarLimits
-        from validators.carwars.context import CarWarsContext
-
-        return CarWarsContext(arena, limits=CarLimits(max_seconds=seconds))
-    return None
-
-
-def _carwars_travel(arena: Any, origin: str, goal: str, policy: str, seconds: float | None) -> Outcome:
+def _carwars_travel(arena: Any, origin: str, goal: str, policy: str) -> Outcome:
     from engine.carwars.travel import PlanningError
-    from engine.carwars.travel import SearchLimits as CarLimits
     from validators.carwars.travel import plan, result_json
 
     try:
-        result = plan(arena, origin, goal, policy, CarLimits(max_seconds=seconds))
+        result = plan(arena, origin, goal, policy)
     except PlanningError as exc:
         return "problem", problem(422, "travel-query", "Impossible travel query", str(exc))
     except (OverflowError, MemoryError) as exc:
@@ -146,8 +130,16 @@ def parse_source(text: str) -> Any:
 
 def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier: int | None,
                budget: int | None | str, exclusions: str, tolerance: float = 0.25,
-               seconds: float | None = None, fewest_icons: bool = False, policy: str = "flat-out") -> Outcome:
-    start = time.monotonic()
+               seconds: float | None = None, fewest_icons: bool = False, policy: str = "flat-out",
+               memory_mib: float | None = None) -> Outcome:
+    from engine.budget import active
+
+    with active(job_budget(seconds, memory_mib)):
+        return _travel(body, fmt, source, origin, goal, tier, budget, exclusions, tolerance, fewest_icons, policy)
+
+
+def _travel(body: bytes, fmt: str, source: str, origin: str, goal: str, tier: int | None, budget: int | None | str,
+            exclusions: str, tolerance: float, fewest_icons: bool, policy: str) -> Outcome:
     from engine.gravstrike.motion import EngineError
     from engine.gravstrike.planner import Goal, PlanningError, Planner
     from validators.cli_travel import result_json
@@ -157,7 +149,7 @@ def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier:
     except ArenaError as exc:
         return invalid_arena(exc)
     if arena.system == "car-wars-6e":
-        return _carwars_travel(arena, origin, goal, policy, _left(seconds, start))
+        return _carwars_travel(arena, origin, goal, policy)
     if arena.system == "arena-rex":
         return _arenarex_travel(arena, origin, goal)
     if arena.system != "gravstrike":
@@ -183,7 +175,7 @@ def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier:
         return bad_param("to", str(exc))
     try:
         planner = Planner(arena, tier=tier, budget="default" if budget == "arena" else budget,  # type: ignore[arg-type]
-                          exclusions=exclusions, quantum=tolerance, limits=_limits(seconds, start),  # type: ignore[arg-type]
+                          exclusions=exclusions, quantum=tolerance,  # type: ignore[arg-type]
                           minimise="time-icons-damage" if fewest_icons else "time")
         result = planner.plan(src, target)
     except (PlanningError, EngineError) as exc:

@@ -47,6 +47,10 @@ class ServiceConfig:
     worker_max_jobs: int = 500
     #: Resident memory (MiB) past which a worker is replaced after its job (0: never).
     worker_max_rss_mib: int = 512
+    #: Memory (MiB) one validation or travel query may hold, in its worker and the processes it
+    #: starts (0: no cap); past it the analysis stops and answers undecided (engine.budget).
+    #: Its time cap is 80 % of ``timeout``.
+    analysis_memory_mib: float = 1024.0
 
 
 class BodyTooLarge(Exception):

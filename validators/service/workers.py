@@ -1,5 +1,6 @@
 """Worker processes for the service: each job runs in a separate, spawned process with a time
-limit. A worker that overruns is killed (SIGKILL) and replaced; one that dies is replaced.
+limit. A worker that overruns is killed (SIGKILL) and replaced; one that dies is replaced.  A
+worker ends with the service process, however the service ends.
 
 Concurrency is bounded: ``size`` jobs run at once and at most ``queue_size`` more wait for a
 worker; past that :class:`QueueFull` is raised at once (the app answers 429).
@@ -60,9 +61,15 @@ def _resolve(ref: str) -> Any:
     return obj
 
 
-def worker_main(conn: Connection, init: str | None, temp_dir: str | None = None) -> None:
+def worker_main(conn: Connection, init: str | None, temp_dir: str | None = None, parent: int | None = None) -> None:
     """The worker process: run jobs sent on ``conn`` until it closes or sends ``None``. Its
-    working and temporary directory is the service's temp area."""
+    working and temporary directory is the service's temp area.  It ends with the service
+    process ``parent``, however that ends (``kill -9`` too; mid-job too:
+    :func:`validators.lifeline.follow_parent`)."""
+    if parent is not None:
+        from validators.lifeline import follow_parent
+
+        follow_parent(parent, deathsig=False)  # started from a pool thread: the signal would follow the thread
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops us
     from validators.service import jobs
@@ -145,7 +152,7 @@ class WorkerPool:
     def _spawn(self) -> _Worker:
         """Start one worker and wait for it to be ready (blocking; run on a thread)."""
         parent, child = self._ctx.Pipe()
-        proc = self._ctx.Process(target=worker_main, args=(child, self.init, self.temp_dir), daemon=True,
+        proc = self._ctx.Process(target=worker_main, args=(child, self.init, self.temp_dir, os.getpid()), daemon=True,
                                  name="arena-worker")
         proc.start()
         child.close()
