@@ -54,8 +54,9 @@ def install_test_plugins() -> None:
     plugins.renderer = lambda name=None: fake_render  # type: ignore[assignment]
 
 
-#: Seconds the worker's clock moves at each reading once :func:`install_counting_clock` ran.
-CLOCK_STEP = 30.0
+#: Seconds the worker's clock moves at each reading once :func:`install_counting_clock` ran (small
+#: enough that the analysis caps' readings during a planner's set-up leave the search most of them).
+CLOCK_STEP = 1.0
 
 
 def install_counting_clock() -> None:
@@ -71,10 +72,9 @@ def install_counting_clock() -> None:
     jobs.time = clock  # type: ignore[assignment]
     frontier._time = clock  # type: ignore[assignment]
     search._time = clock  # type: ignore[assignment]
-    if hasattr(jobs, "job_budget"):  # a job's analysis caps with a clock of their own (engine.budget)
-        from engine.budget import Budget, Caps  # type: ignore[import-not-found]
+    from engine.budget import Budget, Caps
 
-        def job_budget(seconds: float | None, memory_mib: float | None = None, start: float | None = None) -> Any:
-            return Budget(Caps(seconds, memory_mib), clock=clock.monotonic, start=start)
+    def job_budget(seconds: float | None, memory_mib: float | None = None, start: float | None = None) -> Any:
+        return Budget(Caps(seconds, memory_mib), clock=clock.monotonic, start=start)
 
-        jobs.job_budget = job_budget
+    jobs.job_budget = job_budget  # the job's analysis caps read the same clock (engine.budget)
