@@ -1,6 +1,8 @@
 """``arena validate FILE...``: fairness and rule checks with a readable report.
 
-Exit codes: 0 nothing at or above ``--fail-on`` found, 1 otherwise, 2 input errors.
+Exit codes: 0 nothing at or above ``--fail-on`` found, 1 otherwise, 2 input errors, 4 (no
+finding at ``--fail-on`` but) a verdict incomplete - a cap or search limit left something
+undecided, which must never read as a pass - unless ``--allow-incomplete``.
 """
 
 from __future__ import annotations
@@ -70,6 +72,9 @@ def validate_cmd(
     memory_limit: Annotated[float, typer.Option("--memory-limit", min=0, envvar="ARENA_MEMORY_LIMIT_MIB", metavar="MIB",
                                                 help="Stop each arena's analysis once its processes hold this many MiB; "
                                                      "the report is still written (0: no cap).")] = DEFAULT_MEMORY_MIB,
+    allow_incomplete: Annotated[bool, typer.Option("--allow-incomplete",
+                                                   help="Exit 0 on a verdict a cap or search limit left incomplete "
+                                                        "(default: exit 4, never a silent pass).")] = False,
 ) -> None:
     """Validate arenas: each game's setup rules and fairness under its movement rules."""
     if list_:
@@ -87,7 +92,7 @@ def validate_cmd(
     limits = Caps(time_limit or None, memory_limit or None)
     options = Options(tuple(enable or ()), tuple(disable or ()), tier, bud, tolerance, limits)
     if robust is None and (jobs > 1 or scheduler):
-        _batch(files, as_json, fail_on, options, jobs, scheduler, out, err, show_memory)
+        _batch(files, as_json, fail_on, options, jobs, scheduler, out, err, show_memory, allow_incomplete)
     reports: list[Report] = []
     failed = False
     for path in files:
@@ -119,7 +124,19 @@ def validate_cmd(
         docs: Any = [r.to_json(resources=show_memory) for r in reports]
         json.dump(docs[0] if len(docs) == 1 else docs, sys.stdout, indent=2)
         sys.stdout.write("\n")
-    raise typer.Exit(1 if failed else 0)
+    raise typer.Exit(exit_status(reports, failed, allow_incomplete))
+
+
+#: Exit status of a run whose findings pass ``--fail-on`` but whose verdict is incomplete.
+EXIT_INCOMPLETE = 4
+
+
+def exit_status(reports: list[Report], failed: bool, allow_incomplete: bool) -> int:
+    """1 when a finding fails ``--fail-on``; else :data:`EXIT_INCOMPLETE` when a report's verdict
+    is incomplete (unless allowed); else 0."""
+    if failed:
+        return 1
+    return EXIT_INCOMPLETE if not allow_incomplete and any(r.incomplete for r in reports) else 0
 
 
 def validator_rows(game: str | None = None) -> list[dict[str, Any]]:
@@ -155,7 +172,7 @@ def _list(game: str | None, as_json: bool) -> None:
 
 
 def _batch(files: list[Path], as_json: bool, fail_on: str, options: Options, jobs: int, scheduler: str | None,
-           out: Console, err: Console, show_memory: bool = False) -> None:
+           out: Console, err: Console, show_memory: bool = False, allow_incomplete: bool = False) -> None:
     """The ``--jobs``/``--scheduler`` path: same output and exit codes as one file at a time."""
     try:
         if err.is_terminal:
@@ -195,7 +212,7 @@ def _batch(files: list[Path], as_json: bool, fail_on: str, options: Options, job
         docs: Any = [r.to_json(resources=show_memory) for r in reports]
         json.dump(docs[0] if len(docs) == 1 else docs, sys.stdout, indent=2)
         sys.stdout.write("\n")
-    raise typer.Exit(1 if failed else 0)
+    raise typer.Exit(exit_status(reports, failed, allow_incomplete))
 
 
 def _run(arena: Any, source: str, enable: list[str], disable: list[str], tier: int | None, budget: Any,

@@ -301,8 +301,9 @@ def test_a_runaway_arena_ends_with_a_report_at_a_cap_counted_in_checks(make: str
 
 def test_arena_validate_takes_its_caps_from_options_and_the_environment() -> None:
     """A memory cap below what the process holds: the report is still printed, says where it
-    stopped, and the exit status follows the findings (a warning: 0 by default, 1 with
-    ``--fail-on warning``); 0 means no cap."""
+    stopped, and the exit status is never a pass's: 4 (verdict incomplete) when no finding fails
+    ``--fail-on``, 1 when one does (``--fail-on warning``), 0 only with ``--allow-incomplete``;
+    0 means no cap."""
     import os
     import subprocess
     import sys
@@ -313,12 +314,14 @@ def test_arena_validate_takes_its_caps_from_options_and_the_environment() -> Non
                               text=True, timeout=300, env={**os.environ, **(env or {})})
 
     r = run("--json", env={"ARENA_MEMORY_LIMIT_MIB": "1"})
-    assert r.returncode == 0, r.stderr
+    assert r.returncode == 4, r.stderr  # no finding fails --fail-on, but the verdict is incomplete: not a pass
     doc = json.loads(r.stdout)
     assert doc["summary"]["stopped"] == "memory limit (1 MiB)" and doc["summary"]["incomplete"] is True
     text = run("--memory-limit", "1", "--fail-on", "warning")
     assert text.returncode == 1 and "verdict incomplete" in text.stdout and "analysis-limit" in text.stdout
+    assert run("--memory-limit", "1", "--allow-incomplete").returncode == 0
     free = run("--json", "--memory-limit", "0", env={"ARENA_MEMORY_LIMIT_MIB": "1"})  # the option wins
+    assert free.returncode == 0
     assert "incomplete" not in json.loads(free.stdout)["summary"]
 
 
