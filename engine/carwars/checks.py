@@ -35,6 +35,10 @@ ANGLE_TOLERANCE = 0.5
 TOUCH = 1e-6
 #: Boundary sampling step for cw-wall-gap, in car lengths.
 GAP_SAMPLE = 1.0 / 30.0
+#: Candidate pairs of boundary samples :func:`wall_gaps` holds at once, and about the bytes each
+#: costs while a block is filtered (its indices, width, ways round, masks).
+PAIR_BLOCK = 1_000_000
+PAIR_BYTES = 120
 
 ARENA_SETUP = "Designate a flat, smooth, playing area, roughly 3 feet per side"
 CORNERS = "Corners of walls must be 90 degrees or more – no acute angles."
@@ -181,26 +185,10 @@ def wall_gaps(arena: CarWarsArena) -> list[Gap]:
     R = np.concatenate(ring_id)
     S = np.concatenate(pos)
     RL = np.concatenate(ring_len)
-    pairs = cKDTree(P).query_pairs(key - 1e-9, output_type="ndarray")
-    if len(pairs) == 0:
-        return []
-    i, j = pairs[:, 0], pairs[:, 1]
-    d = np.hypot(*(P[i] - P[j]).T)
-    along = np.abs(S[i] - S[j])
-    along = np.minimum(along, RL[i] - along)
-    far = (R[i] != R[j]) | (along > 2.0 * d + 2.0 * step)
-    keep = far & (d > TOUCH)
-    # the two sides of an acute corner are cw-corner-angle's business, not a gap
     acute = np.array([p for p, angle in corner_angles(region) if angle < 90.0 - ANGLE_TOLERANCE]).reshape(-1, 2)
-    for corner in acute:
-        caps.tick()  # the analysis's caps (engine.budget): thousands of corners make this minutes long
-        keep &= ~((np.hypot(*(P[i] - corner).T) < key) & (np.hypot(*(P[j] - corner).T) < key))
-    i, j, d = i[keep], j[keep], d[keep]
+    i, j, d = _narrow_pairs(P, R, S, RL, key, step, acute, driven.buffer(1e-6))
     if len(i) == 0:
         return []
-    lines = shapely.linestrings(np.stack([P[i], P[j]], axis=1))
-    ok = shapely.covered_by(lines, driven.buffer(1e-6))
-    i, j, d = i[ok], j[ok], d[ok]
     # one gap = the pairs whose two ends each lie within two samples of another pair's ends
     a_first = (R[i] < R[j]) | ((R[i] == R[j]) & (S[i] <= S[j]))
     lo = np.where(a_first, i, j)
@@ -222,6 +210,49 @@ def wall_gaps(arena: CarWarsArena) -> list[Gap]:
         gaps.append(Gap(pa, pb, float(d[k]), tuple(who)))
     gaps.sort(key=lambda g: g.width)
     return gaps
+
+
+def _narrow_pairs(P: np.ndarray, R: np.ndarray, S: np.ndarray, RL: np.ndarray, key: float, step: float,
+                  acute: np.ndarray, driven: BaseGeometry) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The pairs ``(i, j)`` (``i < j``, in that order) of boundary samples closer than a key,
+    across open ground, whose way round along the boundary (same ring ``R``, at ``S`` along a
+    ring ``RL`` long) is more than twice as long, not both near an ``acute`` corner, and their
+    widths.  Taken a block of samples at a time, each block's candidate pairs at most
+    :data:`PAIR_BLOCK` (a dense arena has hundreds of millions: one query of them all held
+    gigabytes), with the analysis's caps looked at before each block."""
+    tree = cKDTree(P)
+    radius = key - 1e-9
+    within = np.asarray(tree.query_ball_point(P, radius, return_length=True), dtype=np.int64)
+    ends = np.cumsum(within)
+    out_i, out_j, out_d = [], [], []
+    lo = 0
+    while lo < len(P):
+        hi = max(lo + 1, int(np.searchsorted(ends, ends[lo] - within[lo] + PAIR_BLOCK, side="right")))
+        caps.tick()
+        caps.reserve(int(ends[hi - 1] - ends[lo] + within[lo]) * PAIR_BYTES / 2**20)
+        near = tree.query_ball_point(P[lo:hi], radius)
+        i = np.repeat(np.arange(lo, hi), within[lo:hi])
+        j = np.concatenate([np.asarray(n, dtype=np.int64) for n in near]) if len(i) else np.zeros(0, dtype=np.int64)
+        later = j > i
+        i, j = i[later], j[later]
+        d = np.hypot(*(P[i] - P[j]).T)
+        along = np.abs(S[i] - S[j])
+        along = np.minimum(along, RL[i] - along)
+        keep = ((R[i] != R[j]) | (along > 2.0 * d + 2.0 * step)) & (d > TOUCH)
+        # the two sides of an acute corner are cw-corner-angle's business, not a gap
+        for corner in acute:
+            keep &= ~((np.hypot(*(P[i] - corner).T) < key) & (np.hypot(*(P[j] - corner).T) < key))
+        i, j, d = i[keep], j[keep], d[keep]
+        if len(i):
+            ok = shapely.covered_by(shapely.linestrings(np.stack([P[i], P[j]], axis=1)), driven)
+            out_i.append(i[ok])
+            out_j.append(j[ok])
+            out_d.append(d[ok])
+        lo = hi
+    if not out_i:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, np.zeros(0)
+    return np.concatenate(out_i), np.concatenate(out_j), np.concatenate(out_d)
 
 
 def check_wall_gap(arena: CarWarsArena) -> list[Issue]:

@@ -122,6 +122,29 @@ def test_wall_gap_ignores_gaps_no_car_can_reach() -> None:
     assert check_wall_gap(replace(BASE, walls=ring)) == []
 
 
+def test_wall_gap_takes_the_sample_pairs_a_block_at_a_time_and_minds_the_memory_cap(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 36 point 9: a dense 120 in board held every pair of boundary samples closer than a
+    # key at once (about a gigabyte). The pairs are taken a block at a time: tiny blocks give the
+    # same gaps as one block, and a block the memory cap has no room for stops the check
+    from engine import budget as caps
+    from engine.carwars import checks as cw
+
+    walls = (Wall("A", Rect((-3.0, 0.0), (2.0, 10.0))), Wall("B", Rect((3.0, 0.0), (2.0, 10.0))),
+             Wall("E", Rect((0.0, -14.0), (10.0, 2.0))))
+    arena = replace(BASE, walls=walls)
+    whole = cw.wall_gaps(arena)
+    assert len(whole) == 2
+    monkeypatch.setattr(cw, "PAIR_BLOCK", 500)
+    assert cw.wall_gaps(arena) == whole
+    held = {"mib": 1000.0}
+    budget = caps.Budget(caps.Caps(seconds=None, memory_mib=1024.0), memory=lambda: held["mib"])
+    with caps.active(budget), pytest.raises(caps.AnalysisStopped, match="memory limit"):
+        monkeypatch.setattr(cw, "PAIR_BLOCK", 1_000_000)  # one block of ~370,000 candidate pairs: ~42 MiB more
+        held["mib"] = 1020.0
+        cw.wall_gaps(arena)
+
+
 def test_wall_gap_checks_every_part_of_a_split_arena_whatever_the_order_of_the_starts() -> None:
     # Arena Setup: "Gaps between walls must be at least one turning key (2 car lengths) long." A wall
     # across the arena leaves two parts, one car in each: a narrow gap in player 2's half is an error
