@@ -48,9 +48,10 @@ def format_analyse(arena: Arena) -> list[Finding]:
 def validators_run(arena: Arena, travel: bool | None, should_stop: Callable[[], bool] | None = None,
                     context: Any = None) -> list[Finding]:
     """Run ``validators.run.validate``: all validators (``travel=None``), only those that need
-    no travel (``False``) or only the travel ones (``True``)."""
+    no travel (``False``) or only the travel ones (``True``) - under ``arena validate``'s caps
+    (:func:`validators.run.default_limits`), unless a budget is active already (a worker's)."""
     from validators.registry import default_registry
-    from validators.run import validate
+    from validators.run import default_limits, validate
 
     reg = default_registry()
     codes = reg.codes()
@@ -65,7 +66,7 @@ def validators_run(arena: Arena, travel: bool | None, should_stop: Callable[[], 
         if should_stop is not None and should_stop():
             raise Cancelled()
 
-    report = validate(arena, disable=skip, progress=progress, context=context)
+    report = validate(arena, disable=skip, progress=progress, context=context, limits=default_limits())
     return [normalise(f) for f in report.findings]
 
 

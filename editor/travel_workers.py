@@ -298,6 +298,7 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
     from editor.analysis import Cancelled, quick_findings
     from editor.map_share import MapShare
     from engine.gravstrike.frontier import SearchStopped
+    from validators.run import analysis_budget, default_limits
     from validators.travel_session import TravelSession
 
     from validators.registry import default_registry
@@ -338,26 +339,28 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
         if share.maps is not None and (session.map_share is None or session.map_share.folder != Path(share.maps)):
             session.map_share = MapShare(share.maps, share.worker)
         try:
-            if share.quick:
+            with analysis_budget(default_limits()):  # arena validate's caps, for this edit's analysis
+                if share.quick:
+                    t0 = time.perf_counter()
+                    found = quick_findings(arena, should_stop=newer)
+                    quick_done = arena
+                    replies.send(("quick", gen, (found, time.perf_counter() - t0)))
+                session.stop = newer
                 t0 = time.perf_counter()
-                found = quick_findings(arena, should_stop=newer)
-                quick_done = arena
-                replies.send(("quick", gen, (found, time.perf_counter() - t0)))
-            session.stop = newer
-            t0 = time.perf_counter()
-            ctx = session.context(arena)
-            ctx.symmetries = share.symmetries  # what the scheduler found: not worked out again
-            session.retain(owned)
-            seconds = {"(update)": time.perf_counter() - t0}
-            travel = {}
-            for s in share.tasks:
-                t0 = time.perf_counter()
-                travel[s] = ctx.travel_from(s)
-                seconds[s] = time.perf_counter() - t0
-            exact = session.exact and share.canonical
-            replies.send(("ok", gen, (travel, seconds, exact)))
+                ctx = session.context(arena)
+                ctx.symmetries = share.symmetries  # what the scheduler found: not worked out again
+                session.retain(owned)
+                seconds = {"(update)": time.perf_counter() - t0}
+                travel = {}
+                for s in share.tasks:
+                    t0 = time.perf_counter()
+                    travel[s] = ctx.travel_from(s)
+                    seconds[s] = time.perf_counter() - t0
+                exact = session.exact and share.canonical
+                replies.send(("ok", gen, (travel, seconds, exact)))
             if not exact:  # provisional: the exact answers follow (a newer request stops them)
-                replies.send(("exact", gen, exact_travel(session, arena, share)))
+                with analysis_budget(default_limits()):  # caps of their own
+                    replies.send(("exact", gen, exact_travel(session, arena, share)))
             warm = True
         except (SearchStopped, Cancelled):
             replies.send(("stopped", gen, None))

@@ -26,7 +26,28 @@ from validators.report import (REPORT_FORMAT, Progress, Report, Undecided, evalu
 if TYPE_CHECKING:  # Gravstrike's analysis context imports its planner (scipy): only for Gravstrike arenas
     from validators.context import AnalysisContext
 
-__all__ = ["REPORT_FORMAT", "Progress", "Report", "analysis_budget", "run_chosen", "validate", "validate_game"]
+__all__ = ["REPORT_FORMAT", "Progress", "Report", "analysis_budget", "default_limits", "run_chosen", "validate",
+           "validate_game"]
+
+
+def default_limits(environ: dict[str, str] | None = None) -> Caps:
+    """The caps of an analysis nobody chose caps for (the editor's): ``arena validate``'s
+    defaults, or ``ARENA_TIME_LIMIT`` / ``ARENA_MEMORY_LIMIT_MIB`` from the environment as the
+    CLI reads them (0: no cap; a value that is not a number is ignored).
+
+    >>> default_limits({}).describe(), default_limits({"ARENA_TIME_LIMIT": "0"}).describe()
+    ('60 s, 1024 MiB', '1024 MiB')
+    """
+    env = os.environ if environ is None else environ
+
+    def number(name: str, default: float) -> float | None:
+        try:
+            value = float(env.get(name, default))
+        except ValueError:
+            value = default
+        return value if value > 0 else None
+
+    return Caps(number("ARENA_TIME_LIMIT", caps.DEFAULT_SECONDS), number("ARENA_MEMORY_LIMIT_MIB", caps.DEFAULT_MEMORY_MIB))
 
 
 @contextmanager

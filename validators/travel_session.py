@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.budget import AnalysisStopped
 from engine.gravstrike.frontier import FrontierSearch
 from engine.gravstrike.planner import CheckpointSource, Goal, Planner, StartSource, TravelResult
 from engine.gravstrike.travel_types import SearchLimits
@@ -136,16 +137,25 @@ class TravelSession:
                 search.stop = self.stop
                 try:
                     search.resume(sorted(todo, key=lambda g: (g.kind, g.id)))
+                except AnalysisStopped as exc:  # the analysis's caps: the moved goals stay open
+                    self.pending[source] = todo
+                    return {g: search.results[g] if g in search.results and g not in todo else _stopped(g, exc)
+                            for g in goals}
                 except BaseException:
                     self.pending[source] = todo  # stopped half way: the state is consistent, redo later
                     raise
             results = dict(search.results)
         else:
-            search = self.planner.frontier_search(src, goals, max_time=horizon)
-            if search is None:  # too many zones for the vectorised search: no reuse
-                return self.planner.plan_from(src, goals, max_time=horizon)
-            search.stop = self.stop
-            results = dict(search.run())
+            try:
+                search = self.planner.frontier_search(src, goals, max_time=horizon)
+                if search is None:  # too many zones for the vectorised search: no reuse
+                    return self.planner.plan_from(src, goals, max_time=horizon)
+                search.stop = self.stop
+                results = dict(search.run())
+            except AnalysisStopped as exc:  # the analysis's caps, met outside the search loop's own checks
+                if search is not None:
+                    search.release()
+                return {g: _stopped(g, exc) for g in goals}
             self.searches[source] = search
         if search.limited is not None:  # stopped at a limit: nothing worth keeping to resume
             self.searches.pop(source).release()
@@ -203,3 +213,8 @@ def source_moved(old: Arena, new: Arena, source: str) -> bool:
     before = {c.id: c.shape for c in old.checkpoints}
     after = {c.id: c.shape for c in new.checkpoints}
     return before.get(ident) != after.get(ident)
+
+
+def _stopped(goal: Goal, exc: AnalysisStopped) -> TravelResult:
+    """``goal`` left undecided by the analysis's caps (``exc``), as :meth:`Planner.travel` answers."""
+    return TravelResult(goal, False, horizon=0.0, undecided=exc.reason)

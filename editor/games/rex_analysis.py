@@ -85,11 +85,13 @@ def fairness_findings(arena: Any, metrics: dict[float, list[Any]] | None = None)
     numbers when they were computed elsewhere, :func:`share_metrics`)."""
     from validators.arenarex.context import ArenaRexContext
     from validators.arenarex.run import validate
+    from validators.run import analysis_budget, default_limits
 
     ctx = ArenaRexContext(arena)
     if metrics is not None:
         ctx.preset(metrics)
-    report = validate(arena, disable=list(_setup_checks()), context=ctx)
+    with analysis_budget(default_limits()):  # arena validate's caps (a worker's, when it has some)
+        report = validate(arena, disable=list(_setup_checks()), context=ctx)
     return [normalise(f) for f in report.findings]
 
 

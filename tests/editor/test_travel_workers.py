@@ -168,3 +168,24 @@ def test_new_searches_on_one_heading_lattice_share_a_worker() -> None:
         assert split == [["start:1", "start:3"], ["start:2", "start:4"]], measured
         zero = next(share for share in shares if "start:1" in share.tasks)
         assert all(s in zero.tasks for s in sources if s.startswith("checkpoint:"))
+
+
+def test_the_editor_s_analysis_runs_under_arena_validate_s_caps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 36 point 9: every analysis is bounded, the editor's too. The live stages run under
+    ``arena validate``'s caps (``ARENA_MEMORY_LIMIT_MIB`` / ``ARENA_TIME_LIMIT`` as the CLI reads
+    them): a cap of 1 MiB stops the workers' searches and the quick stage at once, and the panel
+    gets ``analysis-limit`` warnings, not a silent "no problems"."""
+    from editor.analysis import quick_findings
+
+    monkeypatch.setenv("ARENA_MEMORY_LIMIT_MIB", "1")  # the workers inherit it
+    live = LiveTravel(workers=2)
+    try:
+        arena = _arena()
+        quick = live.quick(arena)
+        travel = live(arena)
+    finally:
+        live.close()
+    for findings in (quick, travel, quick_findings(arena)):
+        limits = [f for f in findings if f["code"] == "analysis-limit"]
+        assert limits and all(f["severity"] == "warning" for f in limits), findings
+    assert any("memory limit (1 MiB)" in f["message"] for f in travel if f["code"] == "analysis-limit")
