@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+from tests.procs import alive, children_of
+
 ROOT = Path(__file__).resolve().parents[2]
 
 EDITOR_LIKE = r"""
@@ -33,27 +35,6 @@ pids = {"workers": [w.proc.pid for w in workers.workers],
 print(json.dumps(pids), flush=True)
 time.sleep(600)
 """
-
-
-def alive(pid: int) -> bool:
-    """Running (a zombie waiting for its reaper is not)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError, IndexError):
-        return False
-    return state not in ("Z", "X")
-
-
-def children_of(pid: int) -> list[int]:
-    out = []
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                if int((d / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                    out.append(int(d.name))
-            except (OSError, IndexError, ValueError):
-                pass
-    return out
 
 
 def test_helpers_exit_when_the_editor_is_killed() -> None:

@@ -18,33 +18,13 @@ import pytest
 
 from schema.io import save
 from tests import runaway
+from tests.procs import alive, children_of
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Looks at the CLI's children (it forks after reading the arena and setting up) and, once it
 #: is killed, at its helper: 0.1 s apart.
 LOOKS = 600
 AFTER_KILL = 100
-
-
-def alive(pid: int) -> bool:
-    """Running (a zombie waiting for its reaper is not)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError, IndexError):
-        return False
-    return state not in ("Z", "X")
-
-
-def children_of(pid: int) -> list[int]:
-    out = []
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                if int((d / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                    out.append(int(d.name))
-            except (OSError, IndexError, ValueError):
-                pass
-    return out
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc (Linux)")
