@@ -3,7 +3,8 @@
 :func:`in_use_mb` is what the analysis's memory cap (:mod:`engine.budget`) reads: the memory in
 use now by the process that runs the analysis and the processes it started (a forked helper, a
 pool's workers) - their resident sets added up (read in microseconds), confirmed by their
-proportional set sizes (each shared page counted once) when that passes the cap (:func:`reading`).
+proportional set sizes (each shared page counted once) when that passes the cap - less what
+they held when the analysis began (:func:`reading`).
 
 Linux keeps a process's resident high-water mark (``VmHWM`` in ``/proc/self/status``) and lets
 the process reset it (writing 5 to ``/proc/self/clear_refs``): :func:`start` resets it where it
@@ -132,22 +133,29 @@ def in_use_mb(root: int | None = None, precise: bool = False) -> float | None:
 
 def reading(root: int | None = None, confirm_above: float | None = None) -> Callable[[], float | None]:
     """The memory reading of an analysis run by process ``root`` (default: this one), for
-    :class:`engine.budget.Budget`: the same total whichever of its processes reads it - the
-    quick upper bound of :func:`in_use_mb`, and, when that is above ``confirm_above`` MiB (the
-    cap), the precise figure, so pages shared after a fork do not stop an analysis early."""
+    :class:`engine.budget.Budget`: what the analysis added to what its processes held when the
+    reading was made (so the memory a long-lived process - the editor, a service worker, a test
+    runner - already held does not count against the cap), the same whichever of its processes
+    reads it: the quick upper bound of :func:`in_use_mb`, and, when that is above
+    ``confirm_above`` MiB (the cap), the precise figure, so pages shared after a fork do not stop
+    an analysis early."""
     root = os.getpid() if root is None else root
+    held = in_use_mb(root) or 0.0  # before the analysis
     shared = {"mib": 0.0, "at": -math.inf}  # what the last precise reading found counted twice, and when
 
     def read() -> float | None:
         quick = in_use_mb(root)
-        if quick is None or confirm_above is None or quick <= confirm_above:
-            return quick
+        if quick is None:
+            return None
+        quick -= held
+        if confirm_above is None or quick <= confirm_above:
+            return max(0.0, round(quick, 1))
         now = time.monotonic()
         if now - shared["at"] >= PRECISE_EVERY or quick - shared["mib"] > confirm_above:
             precise = in_use_mb(root, precise=True)
             if precise is None:
-                return quick
-            shared.update(mib=max(0.0, quick - precise), at=now)
-        return round(quick - shared["mib"], 1)
+                return round(quick, 1)
+            shared.update(mib=max(0.0, quick - (precise - held)), at=now)
+        return max(0.0, round(quick - shared["mib"], 1))
 
     return read

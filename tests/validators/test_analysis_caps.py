@@ -116,9 +116,14 @@ class Busy:
     severity: str = "warning"
     needs_travel: bool = False
 
+    #: MiB it holds (written, so resident) while it works.
+    holds_mib: int = 0
+
     def evaluate(self, arena: Any, context: Any) -> Result:
+        held = b"\x01" * (self.holds_mib << 20)
         for _ in range(self.units):
             caps.tick()
+        del held
         return Result([Finding(self.id, "info", f"{self.id} done", ())], {self.id: self.units})
 
 
@@ -163,13 +168,36 @@ def test_a_complete_report_has_no_incomplete_mark() -> None:
     assert report.to_json()["summary"] == {"error": 0, "warning": 0, "info": 1} and not report.incomplete
 
 
-def test_validate_makes_its_own_budget_from_limits_and_counts_memory() -> None:
-    """``limits``: a budget with the real clock and the memory of this process (and its
-    children); a memory cap below what the process already holds stops at once."""
+def test_the_memory_reading_counts_what_the_analysis_took_on() -> None:
+    """:func:`validators.memory.reading` is what the analysis added to the memory its processes
+    held when it began: a long-lived process (the editor, a service worker) is not over a cap
+    for what it held before."""
+    from validators import memory
+
+    read = memory.reading()
+    before = read()
+    assert before is not None and before < 4.0
+    held = b"\x01" * (16 << 20)  # written, so resident
+    after = read()
+    assert after is not None and after >= before + 15.0
+    del held
+
+
+def test_validate_makes_its_own_budget_from_limits_and_counts_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``limits``: a budget with the real clock and the memory this process (and its children)
+    took on since it began - read at every check here (``memory_every=0``; the default reads
+    every 0.1 s of the clock): what the process held before does not count (a 1 MiB cap on a
+    validator that holds nothing more), a validator that holds 8 MiB passes it."""
+    import functools
+
     from schema.games.mothership import default_arena
+    from validators import run
     from validators.run import validate
 
-    report = validate(default_arena(), registry=_registry(Busy("a-first", 3)), limits=Caps(None, 1.0))
+    monkeypatch.setattr(run, "Budget", functools.partial(Budget, memory_every=0.0))
+    idle = validate(default_arena(), registry=_registry(Busy("a-first", 3)), limits=Caps(None, 1.0))
+    assert idle.stopped is None and [f.code for f in idle.findings] == ["a-first"]
+    report = validate(default_arena(), registry=_registry(Busy("a-first", 3, holds_mib=8)), limits=Caps(None, 1.0))
     assert report.stopped == "memory limit (1 MiB)"
     assert [f.code for f in report.findings] == ["analysis-limit"]
 
@@ -300,8 +328,8 @@ def test_a_runaway_arena_ends_with_a_report_at_a_cap_counted_in_checks(make: str
 
 
 def test_arena_validate_takes_its_caps_from_options_and_the_environment() -> None:
-    """A memory cap below what the process holds: the report is still printed, says where it
-    stopped, and the exit status is never a pass's: 4 (verdict incomplete) when no finding fails
+    """A memory cap below what the analysis takes on (its planner's tables): the report is still
+    printed, says where it stopped, and the exit status is never a pass's: 4 (verdict incomplete) when no finding fails
     ``--fail-on``, 1 when one does (``--fail-on warning``), 0 only with ``--allow-incomplete``;
     0 means no cap."""
     import os
@@ -310,7 +338,7 @@ def test_arena_validate_takes_its_caps_from_options_and_the_environment() -> Non
 
     def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, "-m", "validators.cli", "validate",
-                               "arenas/mothership-grid/battlefield-3x5.yaml", *args], cwd=ROOT, capture_output=True,
+                               "arenas/examples/three-player.yaml", *args], cwd=ROOT, capture_output=True,
                               text=True, timeout=300, env={**os.environ, **(env or {})})
 
     r = run("--json", env={"ARENA_MEMORY_LIMIT_MIB": "1"})
@@ -325,11 +353,16 @@ def test_arena_validate_takes_its_caps_from_options_and_the_environment() -> Non
     assert "incomplete" not in json.loads(free.stdout)["summary"]
 
 
-def test_a_service_validation_runs_under_the_job_budget_and_answers_an_incomplete_report() -> None:
+def test_a_service_validation_runs_under_the_job_budget_and_answers_an_incomplete_report(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """The service's job (as its worker runs it): the memory cap it is given stops the analysis
-    and the answer is the report all the same (200), not a killed worker."""
+    and the answer is the report all the same (200), not a killed worker.  (The job's memory
+    reading says 2 MiB taken on: in this long-lived test process an analysis may take all it
+    needs from memory earlier tests freed, without growing the process at all.)"""
+    from validators import memory
     from validators.service.jobs import validate_job
 
+    monkeypatch.setattr(memory, "reading", lambda *_a, **_k: lambda: 2.0)
     body = (ROOT / "arenas" / "mothership-grid" / "battlefield-3x5.yaml").read_bytes()
     outcome = validate_job(body, "yaml", "request", [], [], None, "arena", seconds=100.0, memory_mib=1.0)
     assert outcome[0] == "ok"
