@@ -56,8 +56,10 @@ from typing import Any
 from editor.lifeline import lifeline
 from editor.map_share import make_dir
 from editor.worker_requests import Requests, take
+from engine.budget import Caps
 from schema.model import Arena
 from validators.context import travel_sources
+from validators.run import default_limits
 from validators.symmetry import Invariance, invariances
 from validators.travel_session import source_moved
 
@@ -115,6 +117,10 @@ class Share:
     #: Whether each orbit of ``tasks`` is searched from its first source (the one a validation
     #: searches): else its images are provisional however exact the search.
     canonical: bool = True
+    #: The caps of the worker's analysis of this request (:func:`validators.run.default_limits`,
+    #: read in the editor's process: a worker forked from the forkserver has the environment the
+    #: forkserver started with).
+    limits: Caps = field(default_factory=default_limits)
 
 
 def orbits(arena: Arena, sources: list[str], ops: list[Invariance] | None = None) -> list[list[str]]:
@@ -298,7 +304,7 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
     from editor.analysis import Cancelled, quick_findings
     from editor.map_share import MapShare
     from engine.gravstrike.frontier import SearchStopped
-    from validators.run import analysis_budget, default_limits
+    from validators.run import analysis_budget
     from validators.travel_session import TravelSession
 
     from validators.registry import default_registry
@@ -339,7 +345,7 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
         if share.maps is not None and (session.map_share is None or session.map_share.folder != Path(share.maps)):
             session.map_share = MapShare(share.maps, share.worker)
         try:
-            with analysis_budget(default_limits()):  # arena validate's caps, for this edit's analysis
+            with analysis_budget(share.limits):  # arena validate's caps, for this edit's analysis
                 if share.quick:
                     t0 = time.perf_counter()
                     found = quick_findings(arena, should_stop=newer)
@@ -359,7 +365,7 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
                 exact = session.exact and share.canonical
                 replies.send(("ok", gen, (travel, seconds, exact)))
             if not exact:  # provisional: the exact answers follow (a newer request stops them)
-                with analysis_budget(default_limits()):  # caps of their own
+                with analysis_budget(share.limits):  # caps of their own
                     replies.send(("exact", gen, exact_travel(session, arena, share)))
             warm = True
         except (SearchStopped, Cancelled):
@@ -456,11 +462,12 @@ class TravelWorkers:
         else:
             moved = {s for s in sources if source_moved(prev, arena, s)}
         self.shares = plan(arena, self.count, self.owner, moved, self.cost, quick)
+        limits = default_limits()
         self._arena = arena
         self._request = (gen, arena, self.shares)
         self._quick, self._travel, self._exact, self._warm, self._restarts = None, {}, {}, {}, 0
         for i, share in enumerate(self.shares):
-            share.maps, share.worker = self.maps_dir, i
+            share.maps, share.worker, share.limits = self.maps_dir, i, limits
             self._worker(i).requests.put(("run", gen, arena, share))
         return gen
 

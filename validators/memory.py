@@ -140,7 +140,8 @@ def reading(root: int | None = None, confirm_above: float | None = None) -> Call
     ``confirm_above`` MiB (the cap), the precise figure, so pages shared after a fork do not stop
     an analysis early."""
     root = os.getpid() if root is None else root
-    held = in_use_mb(root) or 0.0  # before the analysis
+    held = in_use_mb(root) or 0.0  # before the analysis, both ways (a precise read takes about a millisecond)
+    held_precise = (in_use_mb(root, precise=True) or held) if confirm_above is not None else held
     shared = {"mib": 0.0, "at": -math.inf}  # what the last precise reading found counted twice, and when
 
     def read() -> float | None:
@@ -155,7 +156,7 @@ def reading(root: int | None = None, confirm_above: float | None = None) -> Call
             precise = in_use_mb(root, precise=True)
             if precise is None:
                 return round(quick, 1)
-            shared.update(mib=max(0.0, quick - (precise - held)), at=now)
+            shared.update(mib=max(0.0, quick - (precise - held_precise)), at=now)
         return max(0.0, round(quick - shared["mib"], 1))
 
     return read

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import mmap
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -105,6 +106,15 @@ def test_without_a_budget_the_checks_do_nothing() -> None:
 # ------------------------------------------------------------------ the runner
 
 
+def fresh_memory(mib: int) -> mmap.mmap:
+    """``mib`` MiB of new pages, written so they are resident (mapped afresh: memory the
+    process freed earlier and keeps would not make it grow)."""
+    held = mmap.mmap(-1, max(mib, 1) << 20)
+    for at in range(0, mib << 20, mmap.PAGESIZE):
+        held[at] = 1
+    return held
+
+
 @dataclass(frozen=True)
 class Busy:
     """A validator that works ``units`` units, looking at the caps after each."""
@@ -120,10 +130,10 @@ class Busy:
     holds_mib: int = 0
 
     def evaluate(self, arena: Any, context: Any) -> Result:
-        held = b"\x01" * (self.holds_mib << 20)
+        held = fresh_memory(self.holds_mib)
         for _ in range(self.units):
             caps.tick()
-        del held
+        held.close()
         return Result([Finding(self.id, "info", f"{self.id} done", ())], {self.id: self.units})
 
 
@@ -177,10 +187,12 @@ def test_the_memory_reading_counts_what_the_analysis_took_on() -> None:
     read = memory.reading()
     before = read()
     assert before is not None and before < 4.0
-    held = b"\x01" * (16 << 20)  # written, so resident
-    after = read()
+    confirmed = memory.reading(confirm_above=1.0)  # over 1 MiB: the proportional sets confirm it
+    held = fresh_memory(16)
+    after, precise = read(), confirmed()
     assert after is not None and after >= before + 15.0
-    del held
+    assert precise is not None and 15.0 <= precise <= after + 1.0
+    held.close()
 
 
 def test_validate_makes_its_own_budget_from_limits_and_counts_memory(monkeypatch: pytest.MonkeyPatch) -> None:
