@@ -201,7 +201,7 @@ def test_finding_marks_and_frame(window, qtbot) -> None:  # type: ignore[no-unty
     window.runner.analyse = lambda arena: [
         {"code": "x", "severity": "error", "message": "m", "elements": ["A"]},
         {"code": "y", "severity": "warning", "message": "m", "elements": ["A", "T1"]}]
-    with qtbot.waitSignal(window.runner.finished, timeout=5000):
+    with qtbot.waitSignal(window.runner.finished, timeout=120_000):
         window.runner.run_now(window.doc.arena)
     assert window.scene.items_by_ref["A"].severity == "error"
     assert window.scene.items_by_ref["T1"].severity == "warning"

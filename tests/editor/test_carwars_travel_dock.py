@@ -39,7 +39,7 @@ def show_dock(win, qtbot):  # type: ignore[no-untyped-def]
     dock = win.docks["travel"]
     dock.show()
     dock.raise_()
-    qtbot.waitUntil(lambda: win.overlays.cw_travel.page.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: win.overlays.cw_travel.page.isVisible(), timeout=120_000)
 
 
 def settled(d) -> bool:  # type: ignore[no-untyped-def]

@@ -15,7 +15,7 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 
 def activate(win, qtbot) -> None:  # type: ignore[no-untyped-def]
     win.activateWindow()
-    qtbot.waitUntil(win.isActiveWindow, timeout=3000)
+    qtbot.waitUntil(win.isActiveWindow, timeout=120_000)
 
 
 def type_into(edit, text: str) -> None:  # type: ignore[no-untyped-def]
@@ -37,7 +37,7 @@ def test_enter_in_the_inspector_applies_and_hands_focus_back(window, qtbot) -> N
     QTest.keyClick(edit, Qt.Key.Key_Backspace)
     QTest.keyClick(edit, Qt.Key.Key_Return)
     assert window.doc.arena.checkpoints[0].shape.radius == 0.7
-    qtbot.waitUntil(window.view.hasFocus, timeout=2000)
+    qtbot.waitUntil(window.view.hasFocus, timeout=120_000)
     QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_V)
     assert window.view.tool.name == "select"
     assert window.inspector.editors["shape.radius"].text() == "0.7"
@@ -49,7 +49,7 @@ def test_escape_puts_the_field_back_and_hands_focus_back(window, qtbot) -> None:
     edit = window.inspector.editors["shape.center.x"]
     type_into(edit, "3.5")
     QTest.keyClick(edit, Qt.Key.Key_Escape)
-    qtbot.waitUntil(window.view.hasFocus, timeout=2000)
+    qtbot.waitUntil(window.view.hasFocus, timeout=120_000)
     assert window.doc.arena.checkpoints[0].shape.center == (6.0, 6.0)  # nothing applied
     assert window.inspector.editors["shape.center.x"].text() == "6"
     assert window.doc.undo_stack.count() == 0
@@ -57,7 +57,7 @@ def test_escape_puts_the_field_back_and_hands_focus_back(window, qtbot) -> None:
     field = window.scenario_panel.editors["vp_to_win"]
     type_into(field, "15")
     QTest.keyClick(field, Qt.Key.Key_Return)
-    qtbot.waitUntil(window.view.hasFocus, timeout=2000)
+    qtbot.waitUntil(window.view.hasFocus, timeout=120_000)
     assert window.doc.arena.scenario.vp_to_win == 15
     QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_E)
     assert window.view.tool.name == "vertices"

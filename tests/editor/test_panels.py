@@ -76,7 +76,7 @@ def test_tree_and_canvas_selection_stay_in_sync(window) -> None:  # type: ignore
 def test_clicking_a_finding_selects_and_frames_elements(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window.runner.analyse = lambda arena: [
         {"code": "near-wall", "severity": "warning", "message": "too close", "elements": ["T1", "W1"]}]
-    with qtbot.waitSignal(window.runner.finished, timeout=5000):
+    with qtbot.waitSignal(window.runner.finished, timeout=120_000):
         window.runner.run_now(window.doc.arena)
     panel = window.validation
     assert panel.tree.topLevelItemCount() == 1 and panel.status.text() == "1 finding"
@@ -96,7 +96,7 @@ def test_format_errors_become_findings(window, qtbot) -> None:  # type: ignore[n
     from schema.model import StaticTarget
 
     bad = dataclasses.replace(window.doc.arena, static_targets=(StaticTarget("A", (0.0, 5.0)),))
-    with qtbot.waitSignal(window.runner.finished, timeout=5000) as blocker:
+    with qtbot.waitSignal(window.runner.finished, timeout=120_000) as blocker:
         window.runner.run_now(bad)
     findings = blocker.args[0]
     assert findings and findings[0]["severity"] == "error" and findings[0]["elements"] == ["A"]
@@ -115,11 +115,11 @@ def test_background_validation_does_not_block_the_event_loop(qtbot) -> None:  # 
     gen = runner.run_now(make_arena())
     ticks: list[int] = []
     QTimer.singleShot(0, lambda: ticks.append(1))
-    qtbot.waitUntil(lambda: bool(ticks), timeout=5000)  # the UI thread keeps processing events
+    qtbot.waitUntil(lambda: bool(ticks), timeout=120_000)  # the UI thread keeps processing events
     assert runner.busy and not results
     assert gen == runner.generation
     release.set()
-    qtbot.waitUntil(lambda: bool(results), timeout=5000)
+    qtbot.waitUntil(lambda: bool(results), timeout=120_000)
     assert results[0][0]["message"] == "Test arena"
     runner.shutdown()
 
@@ -140,7 +140,7 @@ def test_stale_runs_are_ignored(qtbot) -> None:  # type: ignore[no-untyped-def]
     runner.run_now(dataclasses.replace(make_arena(), name="old"))
     runner.run_now(dataclasses.replace(make_arena(), name="new"))
     gate.set()
-    qtbot.waitUntil(lambda: bool(results), timeout=5000)
+    qtbot.waitUntil(lambda: bool(results), timeout=120_000)
     assert runner.pool.waitForDone(120_000)
     QTest.qWait(0)
     assert [r[0]["message"] for r in results] == ["new"]
@@ -152,7 +152,7 @@ def test_analysis_errors_are_reported_not_raised(qtbot) -> None:  # type: ignore
         raise RuntimeError("validator exploded")
 
     runner = ValidationRunner(broken)
-    with qtbot.waitSignal(runner.failed, timeout=5000) as blocker:
+    with qtbot.waitSignal(runner.failed, timeout=120_000) as blocker:
         runner.run_now(make_arena())
     assert "validator exploded" in blocker.args[0]
     runner.shutdown()

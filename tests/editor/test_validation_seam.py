@@ -135,7 +135,7 @@ def test_a_stage_that_replaces_the_one_before_ends_the_run_on_its_findings(qtbot
     shown: list[tuple[bool, list[str]]] = []
     runner.finished.connect(lambda found: shown.append((runner.final, [f["code"] for f in found])))
     runner.run_now(make_arena())
-    qtbot.waitUntil(lambda: bool(shown) and shown[-1][0], timeout=10000)
+    qtbot.waitUntil(lambda: bool(shown) and shown[-1][0], timeout=120_000)
     assert shown == [(False, ["quick", "provisional"]), (True, ["quick", "exact"])]
     assert V.combined([(Analysis().stages()[0][0], [finding("quick")]), (print, [finding("provisional")]),
                        (Exact(), [finding("exact")])]) == [finding("quick"), finding("exact")]
