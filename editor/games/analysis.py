@@ -103,36 +103,53 @@ class QuickStage:
             return found + setup_findings(arena, self.cache, self.ran, stop)
         if getattr(arena, "system", "") != "car-wars-6e":
             return []
+        from engine import budget as caps
+        from validators.report import limit_findings
+        from validators.run import analysis_budget, default_limits
+
         disabled = set(arena.scenario.analysis.disabled)
-        for code, check in _checks().items():
-            if code in disabled:
-                continue
-            if stop():
-                raise Cancelled()
-            key = _key(arena, code)
-            hit = self.cache.get(code)
-            if hit is None or hit[0] != key:
-                hit = (key, [_finding(i) for i in check(arena)])
-                self.cache[code] = hit
-                self.ran.append(code)
-            found += hit[1]
-        return found
+        stopped: dict[str, str] = {}  # checks the caps stopped or left unstarted: named, never a silent pass
+        with analysis_budget(default_limits()):
+            for code, check in _checks().items():
+                if code in disabled:
+                    continue
+                if stop():
+                    raise Cancelled()
+                key = _key(arena, code)
+                hit = self.cache.get(code)
+                if hit is None or hit[0] != key:
+                    try:
+                        caps.tick()
+                        hit = (key, [_finding(i) for i in check(arena)])
+                    except caps.AnalysisStopped as exc:
+                        stopped[code] = exc.reason
+                        continue
+                    self.cache[code] = hit
+                    self.ran.append(code)
+                found += hit[1]
+        return found + [normalise(f) for f in limit_findings([], stopped)]
 
 
-def slow_findings(arena: Any, table_of: Callable[[Any], Any] | None = None) -> list[Finding]:
+def slow_findings(arena: Any, table_of: Callable[[Any], Any] | None = None, limits: Any = None) -> list[Finding]:
     """The travel fairness checks, on the travel table ``table_of(arena)`` (default: a cold
     :func:`engine.carwars.fairness.travel_table`; the editor's worker passes its kept searches',
-    :class:`engine.carwars.kept.TravelCache`, which answers the same)."""
+    :class:`engine.carwars.kept.TravelCache`, which answers the same), and an ``analysis-limit``
+    warning for what its searches (run under ``limits``, default the analysis's) left open."""
     if getattr(arena, "system", "") != "car-wars-6e" or not arena.start_positions:
         return []
     from engine.carwars import fairness as fair
+    from engine.carwars.travel import SearchLimits
+    from validators.carwars.context import open_questions
+    from validators.report import limit_findings
 
     disabled = set(arena.scenario.analysis.disabled)
     if all(c in disabled for c in fair.TRAVEL_CHECKS):
         return []
     table = fair.travel_table(arena) if table_of is None else table_of(arena)
-    return [_finding(i) for code, check in fair.TRAVEL_CHECKS.items() if code not in disabled
-            for i in check(arena, table)]
+    found = [_finding(i) for code, check in fair.TRAVEL_CHECKS.items() if code not in disabled
+             for i in check(arena, table)]
+    # what the searches left open is a finding, as arena validate reports it: never a silent pass
+    return found + [normalise(f) for f in limit_findings(open_questions(table, limits or SearchLimits()))]
 
 
 def _travel_applies(arena: Any) -> bool:

@@ -26,13 +26,15 @@ from typing import Any
 from editor.analysis import Cancelled, Finding
 from editor.lifeline import lifeline
 from editor.worker_requests import Requests, take
+from validators.run import analysis_budget, default_limits
 
 
 def serve_loop(requests: Any, replies: Any, answer: Callable[[tuple[Any, ...]], Any],
                stopped: type[BaseException] | None = None,
                idle: Callable[[], None] | None = None) -> None:  # pragma: no cover - the worker process
     """A persistent worker's loop: take the newest request (older ones queued behind it are
-    dropped), reply ``("ok", gen, answer(request))``; ``("stopped", gen, None)`` when the answer
+    dropped), reply ``("ok", gen, answer(request))`` - the answer worked out under the caps the
+    request ends with (:func:`validators.run.default_limits`, read in the editor's process); ``("stopped", gen, None)`` when the answer
     raised ``stopped`` (a newer request came), ``("error", gen, traceback)`` on any other error;
     return on ``("quit",)``.  ``idle()`` runs once, after the first reply, when no request waits."""
     replied = False
@@ -48,10 +50,11 @@ def serve_loop(requests: Any, replies: Any, answer: Callable[[tuple[Any, ...]], 
                 break
         if msg[0] == "quit":
             return
-        gen = msg[1]
+        gen, limits = msg[1], msg[-1]
         replied = True
         try:
-            replies.send(("ok", gen, answer(msg)))
+            with analysis_budget(limits):  # arena validate's caps, sent with the request
+                replies.send(("ok", gen, answer(msg[:-1])))
         except BaseException as exc:  # noqa: BLE001 - shown in the validation panel
             if stopped is not None and isinstance(exc, stopped):
                 replies.send(("stopped", gen, None))
@@ -86,7 +89,7 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
 
     cache = TravelCache()
     cache.stop = lambda: not requests.empty()
-    serve_loop(requests, replies, lambda msg: slow_findings(msg[2], cache.table), SearchStopped, _compiled)
+    serve_loop(requests, replies, lambda msg: slow_findings(msg[2], cache.table, cache.limits), SearchStopped, _compiled)
 
 
 def _serve_share(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no cover - the worker process
@@ -147,7 +150,7 @@ class KeptTravel:
             self.close()
             self._start()
         self._gen += 1
-        self._requests.put(self.request(self._gen, arena))
+        self._requests.put(self.request(self._gen, arena) + (default_limits(),))
         self._submitted = (arena, self._gen)
 
     def request(self, gen: int, arena: Any) -> tuple[Any, ...]:

@@ -84,6 +84,7 @@ def test_a_worker_loads_its_compiled_loops_after_its_first_answer() -> None:
     import queue
 
     from editor.games.kept_travel import serve_loop
+    from engine.budget import Caps
 
     requests: queue.Queue[tuple[object, ...]] = queue.Queue()
     sent: list[tuple[object, ...]] = []
@@ -96,10 +97,31 @@ def test_a_worker_loads_its_compiled_loops_after_its_first_answer() -> None:
 
     def idle() -> None:
         calls.append(len(sent))
-        requests.put(("run", 2, "b"))
+        requests.put(("run", 2, "b", Caps()))
         requests.put(("quit",))
 
-    requests.put(("run", 1, "a"))
+    requests.put(("run", 1, "a", Caps()))  # a request ends with its caps
     serve_loop(requests, Replies(), lambda msg: str(msg[2]).upper(), idle=idle)
     assert calls == [1]  # after the first answer, once
     assert sent == [("ok", 1, "A")]  # the second request came with "quit" behind it: dropped
+
+
+def test_the_travel_stage_names_what_its_searches_left_open_as_arena_validate_does() -> None:
+    """Issue 36 point 6, in the editor: Crossroads doubled to 6 ft, whose start-to-start
+    searches stop at their state limit (20 000 here), showed "No findings" in the panel while
+    ``arena validate`` reported them. The travel stage's findings carry the same
+    ``analysis-limit`` warnings as the report's."""
+    from editor.analysis import normalise
+    from editor.games.analysis import slow_findings
+    from engine.carwars.travel import SearchLimits
+    from tests.runaway import crossroads_six_feet
+    from validators.carwars.context import CarWarsContext
+    from validators.carwars.run import validate
+
+    arena, limits = crossroads_six_feet(), SearchLimits(max_states=20_000)
+    ctx = CarWarsContext(arena, limits=limits)
+    report = validate(arena, limits=limits, context=ctx)
+    expected = [normalise(f) for f in report.findings if f.code == "analysis-limit"]
+    assert expected and "state limit (20,000 states)" in expected[0]["message"]
+    found = slow_findings(arena, lambda _arena: ctx.table, limits)
+    assert [f for f in found if f["code"] == "analysis-limit"] == expected

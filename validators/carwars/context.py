@@ -86,23 +86,9 @@ class CarWarsContext:
         return self._table
 
     def open_questions(self) -> list[Undecided]:
-        """The travel questions the searches left open (a state or time limit, the analysis's
-        caps, or the ``max_turns`` horizon: the metrics built on them are not decided), once the
-        table was computed; the runner reports them (:func:`validators.report.limit_findings`)."""
-        if self._table is None:
-            return []
-        out = []
-        for policy, rows in self._table.results.items():
-            for sid, row in sorted(rows.items()):
-                for ref, r in sorted(row.items()):
-                    if r.status == "undecided":
-                        why = {"states": f"state limit ({self.limits.max_states:,} states)",
-                               "time": f"time limit ({self.limits.max_seconds or 0:g} s)"}.get(r.undecided or "",
-                                                                                          r.undecided or "limit")
-                        out.append(Undecided(sid, ref, why, policy))
-                    elif r.status == "beyond":
-                        out.append(Undecided(sid, ref, f"horizon ({r.horizon or 0:g} turns)", policy))
-        return out
+        """The travel questions the searches left open (:func:`open_questions`), once the table
+        was computed; the runner reports them (:func:`validators.report.limit_findings`)."""
+        return [] if self._table is None else open_questions(self._table, self.limits)
 
     def close(self) -> None:
         """Stop workers started for a table nobody asked for."""
@@ -125,3 +111,21 @@ class CarWarsContext:
                 out["travel_errors"] = dict(sorted(t.errors.items()))
             self._metrics = out
         return self._metrics
+
+
+def open_questions(table: fair.TravelTable, limits: SearchLimits) -> list[Undecided]:
+    """The travel questions ``table``'s searches (run under ``limits``) left open - a state or
+    time limit, the analysis's caps, or the ``max_turns`` horizon: the metrics built on them are
+    not decided - in policy, start and goal order."""
+    out = []
+    for policy, rows in table.results.items():
+        for sid, row in sorted(rows.items()):
+            for ref, r in sorted(row.items()):
+                if r.status == "undecided":
+                    why = {"states": f"state limit ({limits.max_states:,} states)",
+                           "time": f"time limit ({limits.max_seconds or 0:g} s)"}.get(r.undecided or "",
+                                                                                     r.undecided or "limit")
+                    out.append(Undecided(sid, ref, why, policy))
+                elif r.status == "beyond":
+                    out.append(Undecided(sid, ref, f"horizon ({r.horizon or 0:g} turns)", policy))
+    return out
