@@ -41,7 +41,8 @@ from engine.gravstrike.planner import CheckpointSource, Goal, Planner, Source, S
 from schema import load  # noqa: E402
 from tests.engine.arenas import avoid_arena, sealed_arena, small_arena  # noqa: E402
 from tests.engine.reference_planner import reference_plan  # noqa: E402
-from validators.context import ANALYSIS_TOLERANCE, AnalysisContext  # noqa: E402
+from validators.context import AnalysisContext  # noqa: E402
+from validators.options import ANALYSIS_TOLERANCE  # noqa: E402
 
 
 def key(r: TravelResult) -> tuple[Fraction, int, int] | None:

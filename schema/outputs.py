@@ -18,7 +18,6 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from schema.errors import ArenaError
-from schema.io import write_atomic
 
 PathLike = str | os.PathLike[str]
 
@@ -55,6 +54,8 @@ def check_outputs(outputs: Sequence[PathLike], inputs: Iterable[PathLike] = ()) 
 
 def write_outputs(files: Sequence[tuple[PathLike, bytes]], inputs: Iterable[PathLike] = ()) -> None:
     """Check every output first (:func:`check_outputs`), then write each atomically."""
+    from schema.io import write_atomic  # (jsonschema, YAML: only when a file is written)
+
     check_outputs([p for p, _ in files], inputs)
     for path, data in files:
         try:

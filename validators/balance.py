@@ -44,7 +44,7 @@ from schema.ruleset import import_path, ruleset
 from validators.balance_hooks import Hook, Operation, Seed, carry
 from validators.fanout import Cancelled
 from validators.findings import Finding, at_least
-from validators.options import Options
+from validators.options import BALANCE_BUDGET, Options
 from validators.run import Report, validate
 
 __all__ = ["Cancelled", "Edit", "Fix", "Hook", "Operation", "Proposal", "Seed", "carry", "finding_key", "hook_of",
@@ -53,7 +53,7 @@ __all__ = ["Cancelled", "Edit", "Fix", "Hook", "Operation", "Proposal", "Seed", 
 #: Halvings of the gap between the last step that failed and the first that fixed the finding.
 REFINE = 2
 #: Seconds a proposal may take unless told otherwise.
-DEFAULT_BUDGET = 30.0
+DEFAULT_BUDGET = BALANCE_BUDGET
 
 Status = Literal["fixed", "no-fix", "no-move", "stopped"]
 

@@ -14,10 +14,12 @@ import traceback
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from schema import Arena, ArenaError, load
+if TYPE_CHECKING:
+    from schema import Arena
 
 app = typer.Typer(
     name="arena",
@@ -53,6 +55,8 @@ def fail(message: str, code: int = 2) -> typer.Exit:
 
 def load_arena(path: Path) -> Arena:
     """Load an arena file or exit 1 with the format layer's located error."""
+    from schema import ArenaError, load
+
     working_on(path)
     try:
         return load(path)

@@ -13,19 +13,17 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from schema import ArenaError, dumps, load
-from schema.io import format_of
-from schema.outputs import OutputError, check_outputs, write_output
-from validators.balance import DEFAULT_BUDGET, Proposal, finding_key, hook_of, propose
 from validators.cli_app import app, fail, printable, terminal_text, working_on
-from validators.options import Options
-from validators.registry import default_registry, games_of
+from validators.options import BALANCE_BUDGET
+
+if TYPE_CHECKING:  # the rest is imported when the command runs (tests/test_import_weight.py)
+    from rich.console import Console
+
+    from validators.balance import Proposal
 
 STATUS = {"fixed": "[green]fixed[/]", "no-fix": "[red]no fix found[/]", "no-move": "[yellow]nothing to move[/]",
           "stopped": "[red]budget ran out[/]"}
@@ -42,7 +40,7 @@ def balance_cmd(
     element: Annotated[Optional[list[str]], typer.Option("--element", help="Fix only findings naming this element "
                                                          "(repeatable: all of them).")] = None,
     budget: Annotated[float, typer.Option("--budget", min=0.0, help="Seconds the search may take; it stops before its "
-                                          "next validation when they are up.")] = DEFAULT_BUDGET,
+                                          "next validation when they are up.")] = BALANCE_BUDGET,
     severity: Annotated[str, typer.Option("--severity", help="Without --code: fix findings at or above this "
                                           "severity (error|warning|info).")] = "warning",
     as_json: Annotated[bool, typer.Option("--json", help="Print the proposal as JSON (edits, fixes, findings and "
@@ -50,6 +48,15 @@ def balance_cmd(
 ) -> None:
     """Propose the smallest symmetric moves that remove the arena's findings, checked by
     re-validating, and write the fixed arena."""
+    from rich.console import Console
+
+    from schema import ArenaError, dumps, load
+    from schema.io import format_of
+    from schema.outputs import OutputError, check_outputs, write_output
+    from validators.balance import hook_of, propose
+    from validators.options import Options
+    from validators.registry import default_registry, games_of
+
     if severity not in ("error", "warning", "info"):
         raise typer.BadParameter("use error, warning or info", param_hint="--severity")
     working_on(file)
@@ -100,6 +107,10 @@ def balance_cmd(
 
 def print_proposal(p: Proposal, source: str, output: str, console: Console) -> None:
     """The edits in words, what happened to each finding, and the before/after tables."""
+    from rich.table import Table
+
+    from validators.balance import finding_key
+
     if not p.fixes:
         console.print(f"{terminal_text(source)}: no finding to fix")
     for f in p.fixes:

@@ -8,16 +8,20 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from schema import ArenaError, ArenaIOError, Problem, load
 from validators.cli_app import app, printable, working_on
+
+if TYPE_CHECKING:
+    from schema import Problem
 
 
 def check_files(paths: list[Path]) -> tuple[list[Problem], bool]:
     """Load every file; return all problems and whether any was an I/O error."""
+    from schema import ArenaError, ArenaIOError, Problem, load
+
     problems: list[Problem] = []
     io_error = False
     for path in paths:

@@ -10,27 +10,22 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from schema import ArenaError
-from schema.formats import FORMATS, FormatError, canvas, for_import, get
-from schema.formats.foundry import GRID_MIN_SIZE
-from schema.formats.grid_games import is_grid, refuse
-from schema.io import dumps, format_of
-from schema.outputs import OutputError, check_outputs, write_output, write_outputs
-from schema.packs import PackError, extract_pack, read_pack
 from validators.cli_app import app, fail, load_arena, printable, working_on
-from validators.plugins import NoRenderer, renderer
-from validators.registry import Registry, UnknownValidator
-from validators.run import validate
+
+if TYPE_CHECKING:  # the rest is imported when a command runs (tests/test_import_weight.py)
+    from validators.registry import Registry
 
 pack_app = typer.Typer(name="pack", help="Arena packs: build (with the editor installed), verify, extract.",
                        no_args_is_help=True)
 app.add_typer(pack_app, name="pack")
 
-TARGETS = (*sorted(FORMATS), "svg")
+#: The export targets: the formats of :data:`schema.formats.FORMATS` (named here so that the help
+#: is shown without loading them; tests/packs/test_formats.py keeps the two lists equal) and svg.
+TARGETS = ("foundry", "geojson", "tiled", "uvtt", "svg")
 
 
 _fail = fail
@@ -53,6 +48,12 @@ def export(
     installed renderer.  Outputs are written atomically, never through a symbolic link and
     never over the input.
     """
+    from schema.formats import FormatError, canvas, get
+    from schema.formats.foundry import GRID_MIN_SIZE
+    from schema.formats.grid_games import is_grid, refuse
+    from schema.outputs import OutputError, check_outputs, write_outputs
+    from validators.plugins import NoRenderer, renderer
+
     if to not in TARGETS:
         raise _fail(f"unknown target {to!r}; use one of {', '.join(TARGETS)}")
     if px < 4 or px > 512:
@@ -113,6 +114,11 @@ def import_(
     Files written by arena export come back exactly; maps drawn in Tiled and collections
     rewritten by GIS tools are read too, and every object skipped or value reinterpreted is
     listed as a warning.  Exit 1 when the file cannot become a valid arena."""
+    from schema import ArenaError
+    from schema.formats import FormatError, for_import
+    from schema.io import dumps, format_of
+    from schema.outputs import OutputError, check_outputs, write_output
+
     try:
         data = file.read_bytes()
     except OSError as exc:
@@ -158,6 +164,9 @@ def report_differences(stored: Any, fresh: Any, path: str = "") -> list[str]:
 
 def revalidate_report(arena: Any, source: str, stored: Any, registry: Registry | None = None) -> list[str]:
     """Re-run the validators the stored report lists; return every disagreement."""
+    from validators.registry import UnknownValidator
+    from validators.run import validate
+
     codes = [v.get("code") for v in stored.get("validators", []) if isinstance(v, dict)] if isinstance(stored, dict) else []
     if not codes:
         return ["/validators: the stored report lists no validators"]
@@ -185,6 +194,8 @@ def pack_verify(
 ) -> None:
     """Check a pack: safe entries, manifest schema, every checksum, every arena file, and that
     validation today agrees with the stored reports (the same validators are re-run)."""
+    from schema.packs import PackError, read_pack
+
     registry = None
     working_on(pack)
     try:
@@ -214,6 +225,8 @@ def pack_extract(
     out: Annotated[Path, typer.Option("-o", "--output", help="Directory to extract into.", show_default=False)],
 ) -> None:
     """Verify a pack, then extract it safely into a directory."""
+    from schema.packs import PackError, extract_pack
+
     working_on(pack)
     try:
         written = extract_pack(pack, out)

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from schema import ArenaError, save
 from validators.cli_app import app, fail, printable, working_on
-from validators.generate import DEFAULT_BUDGET, DEFAULT_WORKERS, Outcome, Progress as Step, generate, hook_of
+from validators.options import GENERATE_BUDGET, GENERATE_WORKERS
+
+if TYPE_CHECKING:  # the rest is imported when the command runs (tests/test_import_weight.py)
+    from rich.console import Console
+
+    from validators.generate import Outcome, Progress as Step
 
 
 def default_players(hook: object, players: int | None) -> int:
@@ -51,9 +53,9 @@ def generate_cmd(
                                                  "a square if it has the symmetry, else a regular polygon); Arena Rex: "
                                                  "circle (default), square or WIDTHxHEIGHT.")] = None,
     budget: Annotated[float, typer.Option("--budget", min=1.0, help="Seconds to search before keeping the best so far.")]
-    = DEFAULT_BUDGET,
+    = GENERATE_BUDGET,
     workers: Annotated[int, typer.Option("--workers", min=1, help="Local worker processes scoring candidates.")]
-    = DEFAULT_WORKERS,
+    = GENERATE_WORKERS,
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Score on a Dask cluster: tcp://HOST:PORT.")]
     = None,
     fail_on: Annotated[str, typer.Option("--fail-on", help="A pass has no finding at or above this severity: "
@@ -61,6 +63,11 @@ def generate_cmd(
 ) -> None:
     """Generate an arena that passes every validator: pieces from a catalogue placed in one
     sector of the symmetry and copied by it, scored by the validators."""
+    from rich.console import Console
+
+    from schema import ArenaError, save
+    from validators.generate import hook_of
+
     err = Console(file=sys.stderr, soft_wrap=True)
     if fail_on not in ("error", "warning", "info"):
         raise typer.BadParameter("use error, warning or info", param_hint="--fail-on")
@@ -94,6 +101,10 @@ def generate_cmd(
 
 def _run(system: str, plan: object, seed: int, budget: float, workers: int, scheduler: str | None, fail_on: str,
          err: Console) -> Outcome:
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from validators.generate import generate
+
     if not err.is_terminal:
         return generate(system, plan, seed, budget=budget, workers=workers, scheduler=scheduler, fail_on=fail_on)
     with Progress(TextColumn("[bold]generating"), BarColumn(), TextColumn("{task.fields[what]}"), TimeElapsedColumn(),

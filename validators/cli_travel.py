@@ -15,17 +15,16 @@ import json
 import re
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from engine.gravstrike.motion import EngineError, Pose
-from engine.gravstrike.planner import CheckpointSource, Goal, Planner, PoseSource, Source, StartSource, TravelResult
-from engine.gravstrike.travel_types import DEFAULT_MAX_BYTES, SearchLimits
-from schema import ArenaError, load
 from validators.cli_app import app, printable, terminal_text, working_on
+
+if TYPE_CHECKING:  # the rest is imported when the command runs (tests/test_import_weight.py)
+    from rich.console import Console
+
+    from engine.gravstrike.planner import Planner, Source, TravelResult
 
 #: Exit status when a search stopped at a limit before deciding.
 EXIT_UNDECIDED = 3
@@ -33,6 +32,9 @@ EXIT_UNDECIDED = 3
 
 def parse_source(text: str) -> Source:
     """``start:N``, ``checkpoint:ID`` or ``x,y,heading[,speed]``."""
+    from engine.gravstrike.motion import EngineError, Pose
+    from engine.gravstrike.planner import CheckpointSource, PoseSource, StartSource
+
     kind, _, ident = text.partition(":")
     if kind == "start" and ident:
         try:
@@ -58,6 +60,8 @@ def parse_size(text: str) -> int:
     >>> parse_size("512M"), parse_size("1G") == 1 << 30
     (536870912, True)
     """
+    from engine.gravstrike.motion import EngineError
+
     m = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([KMGT]?)(i?B)?\s*", text, re.IGNORECASE)
     if not m:
         raise EngineError(f"a memory size is a number with K, M or G (e.g. 512M, 2G), not {text!r}")
@@ -111,6 +115,10 @@ def travel(
     """Least time from a source to a goal: the reference turbine flat out (Gravstrike), or the car
     under --policy (Car Wars: sources start:N, a card or x,y,heading[,speed]; goals a card,
     centre or start:N)."""
+    from rich.console import Console
+
+    from schema import ArenaError, load
+
     err = Console(stderr=True, soft_wrap=True)  # a path or a message is never broken across lines
     working_on(file)
     try:
@@ -128,6 +136,10 @@ def travel(
     elif arena.system != "gravstrike":
         err.print(f"arena travel: no travel model for {arena.system} arenas yet", markup=False)
         raise typer.Exit(2)
+    from engine.gravstrike.motion import EngineError
+    from engine.gravstrike.planner import Goal, Planner
+    from engine.gravstrike.travel_types import DEFAULT_MAX_BYTES, SearchLimits
+
     show = err.is_terminal if progress is None else progress
     status = err.status("searching ...") if show else None
     started = time.monotonic()
@@ -166,6 +178,9 @@ def travel(
 
 def _carwars(arena: Any, source: str, goal: str, policy: str, as_json: bool, max_seconds: float | None,
              err: Console) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
     from engine.carwars.travel import PlanningError
     from engine.carwars.travel import SearchLimits as CarLimits
     from validators.carwars.travel import plan, result_json
@@ -200,6 +215,9 @@ def _carwars(arena: Any, source: str, goal: str, policy: str, as_json: bool, max
 
 
 def _arenarex(arena: Any, source: str, goal: str, as_json: bool, err: Console) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
     from validators.arenarex.travel import TravelQueryError, plan
 
     try:
@@ -226,6 +244,9 @@ def _arenarex(arena: Any, source: str, goal: str, as_json: bool, err: Console) -
 
 
 def _print(source: str, goal: str, result: TravelResult, planner: Planner) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
     out = Console()
     source, goal = printable(source), printable(goal)
     if result.status == "unreachable":

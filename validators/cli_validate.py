@@ -10,21 +10,19 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from engine.budget import DEFAULT_MEMORY_MIB, DEFAULT_SECONDS, Caps
-from schema import ArenaError, load
-from validators.context import ANALYSIS_TOLERANCE
-from validators.batch import Options, expand, validate_paths
 from validators.cli_app import EXIT_INTERNAL, app, printable, terminal_text, working_on
-from validators.cli_robustness import print_robustness, run_robustness
-from validators.registry import NotForGame, UnknownValidator, default_registry, games_of
-from validators.run import Report, analysis_budget, validate
+from validators.options import ANALYSIS_TOLERANCE, Options
+
+if TYPE_CHECKING:  # the rest is imported when a command runs (tests/test_import_weight.py)
+    from rich.console import Console
+    from rich.table import Table
+
+    from validators.run import Report
 
 STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
@@ -77,6 +75,14 @@ def validate_cmd(
                                                         "(default: exit 4, never a silent pass).")] = False,
 ) -> None:
     """Validate arenas: each game's setup rules and fairness under its movement rules."""
+    from rich.console import Console
+
+    from schema import ArenaError, load
+    from validators.batch import expand
+    from validators.cli_robustness import print_robustness, run_robustness
+    from validators.registry import NotForGame, UnknownValidator
+    from validators.run import analysis_budget
+
     if list_:
         _list(game, as_json)
     if not files:
@@ -141,6 +147,8 @@ def exit_status(reports: list[Report], failed: bool, allow_incomplete: bool) -> 
 
 def validator_rows(game: str | None = None) -> list[dict[str, Any]]:
     """The installed validators (for ``--game``: those for that game), in code order."""
+    from validators.registry import default_registry, games_of
+
     registry = default_registry()
     rows = []
     for code in registry.codes():
@@ -153,6 +161,9 @@ def validator_rows(game: str | None = None) -> list[dict[str, Any]]:
 
 
 def _list(game: str | None, as_json: bool) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
     from schema.ruleset import rulesets
 
     if game is not None and game not in rulesets():
@@ -174,6 +185,10 @@ def _list(game: str | None, as_json: bool) -> None:
 def _batch(files: list[Path], as_json: bool, fail_on: str, options: Options, jobs: int, scheduler: str | None,
            out: Console, err: Console, show_memory: bool = False, allow_incomplete: bool = False) -> None:
     """The ``--jobs``/``--scheduler`` path: same output and exit codes as one file at a time."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from validators.batch import validate_paths
+
     try:
         if err.is_terminal:
             with Progress(TextColumn("[bold]validating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -217,6 +232,10 @@ def _batch(files: list[Path], as_json: bool, fail_on: str, options: Options, job
 
 def _run(arena: Any, source: str, enable: list[str], disable: list[str], tier: int | None, budget: Any,
          tolerance: float, err: Console, limits: Caps | None = None) -> Report:
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from validators.run import validate
+
     if not err.is_terminal:
         return validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget,
                         tolerance=tolerance, parallel=True, limits=limits)
@@ -264,6 +283,8 @@ def print_report(report: Report, console: Console) -> None:
 
 def _card_table(travel: dict[str, dict[str, dict[str, Any]]], policy: str) -> Table:
     """Car Wars: turns (and driving-roll dice) from each start to each card and the centre."""
+    from rich.table import Table
+
     goals = sorted(g for g in {g for row in travel.values() for g in row} if g.startswith("card:")) + ["centre"]
     table = Table(title=f"Turns (dice) to each card and the centre ({policy})", title_justify="left")
     table.add_column("start")
@@ -277,6 +298,8 @@ def _card_table(travel: dict[str, dict[str, dict[str, Any]]], policy: str) -> Ta
 
 
 def _travel_table(travel: dict[str, dict[str, dict[str, Any]]]) -> Table:
+    from rich.table import Table
+
     goals = sorted({g for row in travel.values() for g in row if g.startswith("checkpoint:")})
     table = Table(title="Turns to reach each checkpoint (flat out)", title_justify="left")
     table.add_column("start")

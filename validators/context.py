@@ -16,6 +16,7 @@ from engine.gravstrike.planner import CheckpointSource, Goal, PathStep, Planner,
 from engine.gravstrike.travel_types import SearchLimits
 from engine.gravstrike.variants import gates_in_play
 from schema.model import Arena
+from validators.options import ANALYSIS_MAX_TURNS, ANALYSIS_TOLERANCE
 from validators.symmetry import Invariance, invariances
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -41,15 +42,6 @@ def path_json(r: TravelResult) -> tuple[dict[str, Any], ...]:
                   "turn": p.turn, "length": p.length, "pushed_by": p.pushed_by} for p in r.path)
 
 
-#: Position tolerance (lengths) of travel analysis: planner states closer than this merge.  The
-#: engine's exact tolerance is 0.01; 0.25 gives the same checkpoint times on the shipped arenas (see
-#: bench/travel.py) at a fraction of the cost, and is slower than the finest search on 7 of the 181
-#: goals of the golden travel table (tests/golden/travel_times.json), by at most a turn - a table
-#: no change may make slower (docs/motion-model.md, "How far from exact").  ``--tolerance`` changes it.
-ANALYSIS_TOLERANCE = 0.25
-#: Travel analysis looks this many turns ahead: goals farther away are reported as farther than
-#: that ("beyond"), never as unreachable.
-ANALYSIS_MAX_TURNS = 12
 
 
 def _mirror_label(label: str) -> str:

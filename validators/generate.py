@@ -26,6 +26,7 @@ import numpy as np
 from schema.ruleset import import_path, ruleset
 from validators.fanout import Session
 from validators.findings import RANK
+from validators.options import GENERATE_BUDGET, GENERATE_WORKERS
 from validators.run import validate
 
 #: Candidates a round scores (fixed: the arenas drawn must not depend on the worker count).
@@ -35,8 +36,8 @@ ELITE = 4
 #: Share of a later round's candidates drawn afresh rather than varied from a parent.
 FRESH = 0.25
 #: Default time budget (seconds) and local worker processes.
-DEFAULT_BUDGET = 120.0
-DEFAULT_WORKERS = 2
+DEFAULT_BUDGET = GENERATE_BUDGET
+DEFAULT_WORKERS = GENERATE_WORKERS
 
 
 class Hook(Protocol):

@@ -106,7 +106,8 @@ def _validate(arena: Any, *, source: str | None, enable: Iterable[str], disable:
     enable = list(enable)
     disabled = set(disable) | (set(arena.scenario.analysis.disabled) - set(enable))
     chosen = reg.select(enable, [d for d in disabled if d in reg.codes()], game="gravstrike")
-    from validators.context import ANALYSIS_TOLERANCE, AnalysisContext
+    from validators.context import AnalysisContext
+    from validators.options import ANALYSIS_TOLERANCE
 
     ctx = context or AnalysisContext(arena, tier=tier, budget=budget,
                                      tolerance=ANALYSIS_TOLERANCE if tolerance is None else tolerance)

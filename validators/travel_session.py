@@ -39,7 +39,8 @@ from engine.gravstrike.frontier import FrontierSearch
 from engine.gravstrike.planner import CheckpointSource, Goal, Planner, StartSource, TravelResult
 from engine.gravstrike.travel_types import SearchLimits
 from schema.model import Arena
-from validators.context import ANALYSIS_MAX_TURNS, ANALYSIS_TOLERANCE, AnalysisContext, travel_sources
+from validators.context import AnalysisContext, travel_sources
+from validators.options import ANALYSIS_MAX_TURNS, ANALYSIS_TOLERANCE
 
 
 class TravelSession:

@@ -14,7 +14,7 @@ from engine.placement import Offset
 from schema import load, save
 from validators.arenarex.balance import HOOK
 from validators.balance import propose
-from validators.cli import _load_commands
+from validators.cli import load_commands
 from validators.cli_app import app
 from validators.run import validate
 
@@ -46,7 +46,7 @@ def test_the_half_turn_carries_a_move_to_the_image_reversed() -> None:
 
 
 def test_cli_fixes_an_arena_rex_file_and_names_its_kinds(tmp_path: Path) -> None:
-    _load_commands()
+    load_commands()
     src, out = tmp_path / "edge.yaml", tmp_path / "fixed.yaml"
     save(rex_pits_at_the_edges(), src)
     result = CliRunner().invoke(app, ["balance", str(src), "-o", str(out)])

@@ -16,7 +16,7 @@ from engine.placement import Offset
 from schema import load, save
 from validators.balance import propose
 from validators.carwars.balance import HOOK
-from validators.cli import _load_commands
+from validators.cli import load_commands
 from validators.cli_app import app
 from validators.run import validate
 
@@ -70,7 +70,7 @@ def test_the_flawed_yard_clay_moves_off_start_1() -> None:
 
 
 def test_cli_fixes_a_car_wars_file_and_names_its_kinds(tmp_path: Path) -> None:
-    _load_commands()
+    load_commands()
     src, out = tmp_path / "edges.yaml", tmp_path / "fixed.yaml"
     save(cw_pillars_at_the_edges(), src)
     result = CliRunner().invoke(app, ["balance", str(src), "-o", str(out), "--free", "walls"])

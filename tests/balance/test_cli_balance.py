@@ -10,7 +10,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from schema import load, save
-from validators.cli import _load_commands
+from validators.cli import load_commands
 from validators.cli_app import app
 from validators.run import validate
 from validators.symmetry import invariances
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _run(*args: str):  # noqa: ANN202
-    _load_commands()
+    load_commands()
     return CliRunner().invoke(app, ["balance", *args])
 
 

@@ -15,7 +15,7 @@ from engine.placement import Offset
 from schema import load, save
 from schema.games.gliderpit import default_arena
 from validators.balance import propose
-from validators.cli import _load_commands
+from validators.cli import load_commands
 from validators.cli_app import app
 from validators.gliderpit.balance import HOOK, ccw_tangent
 from validators.run import validate
@@ -87,7 +87,7 @@ def test_zones_crossing_on_the_crooked_pit_are_pulled_apart() -> None:
 
 
 def test_cli_balances_a_pit_file(tmp_path: Path) -> None:
-    _load_commands()
+    load_commands()
     src, out = tmp_path / "drifted.yaml", tmp_path / "fixed.yaml"
     save(pit_with_drifted_zones(), src)
     result = CliRunner().invoke(app, ["balance", str(src), "-o", str(out), "--free", "launch_zones"])

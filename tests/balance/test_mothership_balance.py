@@ -14,7 +14,7 @@ from engine.placement import Offset
 from schema import load
 from schema.games.mothership import Mothership, default_arena
 from validators.balance import propose
-from validators.cli import _load_commands
+from validators.cli import load_commands
 from validators.cli_app import app
 from validators.mothership.balance import HOOK
 from validators.run import validate
@@ -65,7 +65,7 @@ def test_both_motherships_off_centre_slide_back_together() -> None:
 
 
 def test_cli_balances_a_battlefield(tmp_path: Path) -> None:
-    _load_commands()
+    load_commands()
     out = tmp_path / "fixed.yaml"
     result = CliRunner().invoke(app, ["balance", str(LOPSIDED), "-o", str(out), "--free", "motherships"])
     assert result.exit_code == 1, result.output  # the hole and the 4 HP are not a move's to fix

@@ -9,9 +9,9 @@ from typer.testing import CliRunner
 
 from schema import save
 from schema.model import Arena, Checkpoint, Circle, Polyline, Rect, StartPosition, Wall
-from validators.cli import _load_commands, app
+from validators.cli import load_commands, app
 
-_load_commands()
+load_commands()
 
 
 def _arena(tmp_path: Path, caged: bool = False) -> Path:

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from engine.arenarex.checks import check_symmetry
 from schema import dumps, load, loads
 from schema.games.arenarex import ArenaRexArena
-from validators.cli import _load_commands
+from validators.cli import load_commands
 from validators.cli_app import app
 from validators.generate import generate, hook_of
 from validators.run import validate
@@ -64,7 +64,7 @@ def test_a_generated_square_under_a_mirror_passes() -> None:
 
 
 def test_cli_generates_two_players_by_default(tmp_path: Path) -> None:
-    _load_commands()
+    load_commands()
     out = tmp_path / "rex.yaml"
     result = runner.invoke(app, ["generate", "--system", "arena-rex", "--table", "square", "--seed", "2", "--workers",
                                  "1", "-o", str(out)])
@@ -81,14 +81,14 @@ def test_cli_generates_two_players_by_default(tmp_path: Path) -> None:
     (["--table", "square", "--size", "18"], "smaller than the book suggests"),
 ])
 def test_cli_refuses_what_the_book_does_not_support(tmp_path: Path, args: list[str], words: str) -> None:
-    _load_commands()
+    load_commands()
     result = runner.invoke(app, ["generate", "--system", "arena-rex", *args, "-o", str(tmp_path / "g.yaml")])
     assert result.exit_code == 2 and words in result.output, result.output
     assert not (tmp_path / "g.yaml").exists()
 
 
 def test_cli_names_the_catalogue_line_and_pointer(tmp_path: Path) -> None:
-    _load_commands()
+    load_commands()
     cat = tmp_path / "pieces.yaml"
     cat.write_text("catalogue: arena-rex/1\ncolumns:\n- {radius: 9, count: 2}\n", encoding="utf-8")
     result = runner.invoke(app, ["generate", "--system", "arena-rex", "--catalogue", str(cat), "-o",

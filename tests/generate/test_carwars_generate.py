@@ -18,7 +18,7 @@ from engine.carwars.generate import build, load_catalogue, make_plan, place, pre
 from engine.carwars.generate_plan import GenerateError
 from engine.carwars.symmetry import symmetries
 from schema import dumps, load, loads
-from validators.cli import _load_commands
+from validators.cli import load_commands
 from validators.cli_app import app
 from validators.generate import generate, hook_of
 from validators.run import validate
@@ -83,7 +83,7 @@ def test_the_plan_refuses_what_the_box_or_the_square_cannot_do(players: int, sym
 
 
 def test_cli_names_the_catalogue_line_and_pointer_and_refuses_five_numbered_cards(tmp_path: Path) -> None:
-    _load_commands()
+    load_commands()
     cat = tmp_path / "pieces.yaml"
     cat.write_text("catalogue: car-wars-6e/1\nwalls:\n- {length: 8, count: lots}\n", encoding="utf-8")
     out = tmp_path / "g.yaml"
@@ -95,7 +95,7 @@ def test_cli_names_the_catalogue_line_and_pointer_and_refuses_five_numbered_card
 
 
 def test_cli_writes_a_car_wars_arena(tmp_path: Path) -> None:
-    _load_commands()
+    load_commands()
     out = tmp_path / "g.yaml"
     result = runner.invoke(app, ["generate", "--system", SYSTEM, "--players", "2", "--seed", "2", "--workers", "1",
                                  "--budget", "1", "--fail-on", "error", "-o", str(out)])

@@ -18,7 +18,7 @@ from engine.gliderpit.checks import check_symmetry
 from engine.gliderpit.generate import GenerateError, build, fresh, load_catalogue, make_plan, precheck, vary
 from engine.gliderpit.pit import pit_of
 from schema import ArenaError, dumps, load
-from validators.cli import _load_commands
+from validators.cli import load_commands
 from validators.cli_app import app
 from validators.generate import generate, hook_of
 from validators.run import validate
@@ -99,7 +99,7 @@ def test_bad_catalogues_name_the_file_line_and_pointer(tmp_path: Path, text: str
 
 
 def test_cli_generates_a_pit(tmp_path: Path) -> None:
-    _load_commands()
+    load_commands()
     out = tmp_path / "pit.yaml"
     result = CliRunner().invoke(app, ["generate", "--system", SYSTEM, "--players", "6", "--seed", "1", "-o", str(out),
                                       "--workers", "1"])

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from schema import dumps, load
-from validators.cli import _load_commands
+from validators.cli import load_commands
 from validators.cli_app import app
 from validators.generate import generate, hook_of
 from validators.run import validate
@@ -79,7 +79,7 @@ def test_cli_out_of_budget_writes_the_best_so_far_and_says_what_fails(tmp_path: 
         return 0.0 if calls["n"] <= 2 else 100.0  # the start and the check before the first candidate
 
     monkeypatch.setattr(gen, "time", types.SimpleNamespace(monotonic=monotonic, perf_counter=real_time.perf_counter))
-    _load_commands()
+    load_commands()
     out = tmp_path / "g.yaml"
     result = runner.invoke(app, ["generate", "--players", "4", "--seed", "1", "--budget", "1", "--workers", "1",
                                  "--fail-on", "info", "-o", str(out)])
@@ -103,14 +103,14 @@ def test_cli_refuses_parameters_in_words(tmp_path: Path, args: list[str], words:
         installed = dict(sr.rulesets())
         monkeypatch.setattr(sr, "rulesets", lambda: {**installed, "gravstrike": dataclasses.replace(
             installed["gravstrike"], generator=None)})
-    _load_commands()
+    load_commands()
     result = runner.invoke(app, ["generate", *args, "-o", str(tmp_path / "g.yaml")])
     assert result.exit_code == 2 and words in result.output, result.output
     assert not (tmp_path / "g.yaml").exists()
 
 
 def test_cli_names_the_catalogue_line_and_pointer(tmp_path: Path) -> None:
-    _load_commands()
+    load_commands()
     cat = tmp_path / "pieces.yaml"
     cat.write_text("catalogue: gravstrike/1\nwalls:\n- {length: 3, count: many}\n", encoding="utf-8")
     result = runner.invoke(app, ["generate", "--catalogue", str(cat), "-o", str(tmp_path / "g.yaml")])

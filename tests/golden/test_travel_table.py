@@ -87,10 +87,10 @@ def test_arena_travel_default_answers_the_reported_detour_as_the_table(table: di
     """The issue's case through ``arena travel`` with its default tolerance (the validators'):
     never slower than the table; the table's reference (a finer search) is the legal 3.000 turns
     an earlier version printed."""
-    from validators.cli import _load_commands
+    from validators.cli import load_commands
     from validators.cli_app import app
 
-    _load_commands()
+    load_commands()
     path = tmp_path / "detour.yaml"
     save(reported_detour(), path)
     result = CliRunner().invoke(app, ["travel", str(path), "--from", "start:1", "--to", "checkpoint:A", "--json"])

@@ -1,7 +1,7 @@
 """The golden travel table (issue 36, "Travel answers must not get slower between versions"): the
 travel time of every goal from every source of the generated arenas of
 :mod:`tests.golden.travel_arenas`, as the validators search it (the analysis context's planner:
-``validators.context.ANALYSIS_TOLERANCE``, the time-only search, the analysis turn limit), kept
+``validators.options.ANALYSIS_TOLERANCE``, the time-only search, the analysis turn limit), kept
 in ``travel_times.json``.  ``test_travel_table.py`` fails when an answer is slower than the
 table's (or no longer reached) and asks for the table to be updated when one is faster, so
 a change may only improve the times.
@@ -203,7 +203,7 @@ def main(argv: list[str] | None = None) -> None:
     old = load_table() if TABLE.exists() else {"rows": []}
     kept = {key_of(r): r for r in old["rows"]}
     rows: list[dict[str, Any]] = []
-    from validators.context import ANALYSIS_TOLERANCE
+    from validators.options import ANALYSIS_TOLERANCE
 
     for case in CASES:
         now, states = answers(case)

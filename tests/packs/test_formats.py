@@ -211,6 +211,14 @@ def test_format_registry_and_errors() -> None:
         get("geojson").read(b'{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}}]}')
 
 
+def test_arena_export_offers_every_format_and_svg() -> None:
+    """``arena export --to`` names its targets without loading the formats (for a fast help):
+    the list must stay the formats installed, plus the renderer's svg."""
+    from validators.cli_export import TARGETS
+
+    assert sorted(TARGETS) == sorted([*FORMATS, "svg"])
+
+
 def test_imported_invalid_arena_is_located(default_arena) -> None:  # type: ignore[no-untyped-def]
     fc = json.loads(get("geojson").write(default_arena).data)
     fc["features"][1]["properties"]["id"] = "bad id!"

@@ -71,10 +71,10 @@ def test_files_rewritten_by_gis_tools_import_with_a_report(path: Path) -> None:
 
 
 def test_cli_reports_what_it_reinterpreted(tmp_path: Path) -> None:
-    from validators.cli import _load_commands
+    from validators.cli import load_commands
     from validators.cli_app import app
 
-    _load_commands()
+    load_commands()
     src = tmp_path / "from-qgis.geojson"
     src.write_text(json.dumps(gis_rewrite(_fc(schema.load(SHIPPED[0])))))
     r = runner.invoke(app, ["import", str(src), "-o", str(tmp_path / "a.yaml")], catch_exceptions=False)

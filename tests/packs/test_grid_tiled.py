@@ -281,10 +281,10 @@ def test_loss_report_names_what_tiled_cannot_show() -> None:
 
 
 def arena_cli(*args: str) -> Any:
-    from validators.cli import _load_commands
+    from validators.cli import load_commands
     from validators.cli_app import app
 
-    _load_commands()
+    load_commands()
     return runner.invoke(app, list(args), catch_exceptions=False)
 
 

@@ -23,10 +23,10 @@ NAME = "Bad\x01name \x1b[31m & <b>\x0c"
 
 
 def arena_cli(*args: str):  # type: ignore[no-untyped-def]
-    from validators.cli import _load_commands
+    from validators.cli import load_commands
     from validators.cli_app import app
 
-    _load_commands()
+    load_commands()
     return runner.invoke(app, list(args), catch_exceptions=False)
 
 

@@ -315,10 +315,10 @@ def test_a_manifest_listing_200_000_files_is_refused_unread(monkeypatch: pytest.
     path.write_bytes(data)
     from typer.testing import CliRunner
 
-    from validators.cli import _load_commands
+    from validators.cli import load_commands
     from validators.cli_app import app
 
-    _load_commands()
+    load_commands()
     r = CliRunner().invoke(app, ["pack", "verify", str(path)])
     assert r.exit_code == 1 and "a manifest is at most" in r.output
 

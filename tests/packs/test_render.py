@@ -122,10 +122,10 @@ runner = CliRunner()
 
 
 def arena_cli(*args: str):  # type: ignore[no-untyped-def]
-    from validators.cli import _load_commands
+    from validators.cli import load_commands
     from validators.cli_app import app
 
-    _load_commands()
+    load_commands()
     return runner.invoke(app, list(args), catch_exceptions=False)
 
 

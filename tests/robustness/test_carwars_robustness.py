@@ -19,7 +19,7 @@ from engine.placement import Tolerance
 from schema import dumps, load, loads
 from validators.batch import Options
 from validators.carwars.robustness import HOOK
-from validators.cli import _load_commands
+from validators.cli import load_commands
 from validators.cli_app import app
 from validators.robustness import Settings, robustness
 from validators.run import validate
@@ -110,7 +110,7 @@ def test_same_seed_same_figures_on_one_worker_and_two() -> None:
 def test_cli_robustness_for_car_wars() -> None:
     """``arena validate --robustness`` on a Car Wars arena, every check: the section validates
     against the report schema and holds the travel headlines of both policies."""
-    _load_commands()
+    load_commands()
     path = ROOT / "arenas" / "car-wars" / "twin-pillars-2p.yaml"
     result = CliRunner().invoke(app, ["validate", str(path), "--robustness", "1", "--workers", "1", "--json"])
     assert result.exit_code in (0, 1), result.output

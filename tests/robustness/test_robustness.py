@@ -21,7 +21,7 @@ from engine.placement import Tolerance
 from schema import dumps, load, loads
 from schema.model import Analysis, Circle, Scenario
 from validators.batch import Options
-from validators.cli import _load_commands
+from validators.cli import load_commands
 from validators.cli_app import app
 from validators.robustness import Settings, robustness, sample_arena
 from validators.run import validate
@@ -151,7 +151,7 @@ def test_placement_tolerances_are_scenario_settings() -> None:
 
 
 def test_cli_robustness_json_and_text(tmp_path: Path) -> None:
-    _load_commands()
+    load_commands()
     path = tmp_path / "edge.yaml"
     path.write_text(dumps(edge_case_arena()), encoding="utf-8")
     args = ["validate", str(path), "--robustness", "3", "--seed", "5", "--workers", "1", "--enable", "overlap"]
@@ -171,7 +171,7 @@ def test_cli_robustness_json_and_text(tmp_path: Path) -> None:
 
 
 def test_cli_robustness_for_a_game_without_a_hook_exits_2() -> None:
-    _load_commands()
+    load_commands()
     path = ROOT / "arenas" / "mothership-grid" / "battlefield-3x5.yaml"
     result = CliRunner().invoke(app, ["validate", str(path), "--robustness", "2"])
     assert result.exit_code == 2
@@ -200,7 +200,7 @@ def test_arena_rex_terrain_moves_within_its_tolerance(seed: int) -> None:
 
 
 def test_cli_robustness_for_arena_rex_inches() -> None:
-    _load_commands()
+    load_commands()
     path = ROOT / "arenas" / "arena-rex" / "lopsided-pit.yaml"
     result = CliRunner().invoke(app, ["validate", str(path), "--robustness", "3", "--workers", "1", "--json"])
     assert result.exit_code == 1, result.output  # the pit is lopsided on purpose: errors

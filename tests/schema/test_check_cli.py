@@ -9,12 +9,12 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from validators.cli import _load_commands
+from validators.cli import load_commands
 from validators.cli_app import app
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
-_load_commands()
+load_commands()
 
 BAD = "format: arena-studio/1\nsystem: gravstrike\nname: Bad\nwalls:\n  - id: W1\n    shape: {type: circle, center: [0, 0], radius: -1}\n"
 

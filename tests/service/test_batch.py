@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from validators.batch import Options, expand, validate_paths
-from validators.cli import _load_commands
+from validators.cli import load_commands
 from validators.cli_app import app
 
 from .conftest import CHEAP, ROOT
@@ -70,7 +70,7 @@ def test_dask_cluster_gives_the_same_reports(arena_dir: Path) -> None:
                                 progress=lambda d, t: seen.append(d))
         assert sorted(seen) == list(range(1, len(local) + 1))
         # and through the CLI
-        _load_commands()
+        load_commands()
         args = ["validate", str(arena_dir), "--json", *[f"--enable={c}" for c in CHEAP]]
         serial_cli = CliRunner().invoke(app, args)
         dask_cli = CliRunner().invoke(app, [*args, "--scheduler", cluster.scheduler_address])
@@ -80,7 +80,7 @@ def test_dask_cluster_gives_the_same_reports(arena_dir: Path) -> None:
 
 
 def test_cli_jobs_output_is_identical(arena_dir: Path) -> None:
-    _load_commands()
+    load_commands()
     args = ["validate", str(arena_dir), *[f"--enable={c}" for c in CHEAP]]
     serial = CliRunner().invoke(app, args)
     parallel = CliRunner().invoke(app, [*args, "--jobs", "2"])
@@ -89,7 +89,7 @@ def test_cli_jobs_output_is_identical(arena_dir: Path) -> None:
 
 
 def test_cli_batch_input_errors_exit_2(arena_dir: Path, tmp_path: Path) -> None:
-    _load_commands()
+    load_commands()
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": ')
     result = CliRunner().invoke(app, ["validate", str(arena_dir / "lopsided.yaml"), str(bad), "-j", "2",

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from schema.ruleset import rulesets
 from validators.batch import Outcome, validate_paths
-from validators.cli import _load_commands
+from validators.cli import load_commands
 from validators.cli_app import app
 from validators.registry import Registry
 
@@ -64,7 +64,7 @@ def test_the_folder_holds_every_game_and_validates_serially(serial: list[Outcome
 
 
 def test_cli_jobs_2_on_every_game_gives_the_serial_reports(every_game: Path, serial: list[Outcome]) -> None:
-    _load_commands()
+    load_commands()
     result = CliRunner().invoke(app, ["validate", str(every_game), "--json", "-j", "2"])
     assert result.exit_code == 1, result.output  # the flawed arenas have errors; 3 was the pickling failure
     assert json.loads(result.stdout) == [d for _, d, _ in docs(serial)]

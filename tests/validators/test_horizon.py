@@ -16,7 +16,8 @@ from engine.gravstrike.heuristic import TimeBound
 from engine.gravstrike.planner import Goal, Planner, StartSource
 from schema.model import Checkpoint, Circle
 from tests.engine.table_arenas import corridor_arena
-from validators.context import ANALYSIS_MAX_TURNS, AnalysisContext
+from validators.context import AnalysisContext
+from validators.options import ANALYSIS_MAX_TURNS
 from validators.run import validate
 from validators.travel_session import TravelSession
 

@@ -50,10 +50,10 @@ def test_shipped_arena_trips_exactly_the_codes_its_description_lists(path: Path)
 
 
 def arena_cli(*args: str) -> object:
-    from validators.cli import _load_commands
+    from validators.cli import load_commands
     from validators.cli_app import app
 
-    _load_commands()
+    load_commands()
     return runner.invoke(app, list(args), catch_exceptions=False)
 
 

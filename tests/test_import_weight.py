@@ -1,0 +1,80 @@
+"""Start-up weight: each ``arena`` command imports what it needs when it needs it.
+
+A light command must not load a heavy module: the top-level help none of the format's libraries,
+``arena check`` no planner, no scipy and no terminal formatting, a grid arena's validation no
+travel planner, and no command Qt, dask or the HTTP service unless it runs them.  Each case runs
+the real entry point (:func:`validators.cli.main`) in a fresh interpreter and lists the modules it
+loaded - a count of imports, not a timing, so the test does not depend on the machine's speed.
+Timings against the interpreter's floor are in bench/startup.py.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: Runs ``arena ARGS`` (argv after the script), then prints the loaded modules as JSON on stderr.
+PROBE = """
+import json, sys
+sys.argv = ["arena", *sys.argv[1:]]
+from validators.cli import main
+try:
+    main()
+except SystemExit:
+    pass
+sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)) + "\\n")
+"""
+
+#: What only the heavy work needs: the travel planners' libraries, parallel computing, Qt, the
+#: service and its models (pydantic: typer 0.29 and later coerce every option through it, which
+#: is why pyproject.toml keeps typer below 0.29), and the planners.
+HEAVY = ("scipy", "numba", "dask", "distributed", "PySide6", "fastapi", "uvicorn", "pydantic",
+         "engine.gravstrike.planner", "engine.carwars.planner")
+#: The file format's libraries (a command that reads no arena needs none of them).
+FORMAT = ("numpy", "shapely", "jsonschema", "yaml")
+
+
+def loaded(*args: str) -> set[str]:
+    result = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=ROOT, capture_output=True, text=True,
+                            timeout=600)
+    line = next(ln for ln in result.stderr.splitlines() if ln.startswith("MODULES "))
+    return set(json.loads(line.removeprefix("MODULES ")))
+
+
+def present(modules: set[str], names: tuple[str, ...]) -> list[str]:
+    """The names (a package or a module) of which ``modules`` holds the module or a submodule."""
+    return [n for n in names if any(m == n or m.startswith(n + ".") for m in modules)]
+
+
+@pytest.mark.parametrize("args", [["--help"], ["validate", "--help"], ["export", "--help"], ["serve", "--help"],
+                                  ["travel", "--help"], ["pack", "--help"]])
+def test_help_loads_no_format_library_nor_heavy_module(args: list[str]) -> None:
+    modules = loaded(*args)
+    assert "validators.cli_app" in modules  # the probe ran the command line
+    assert present(modules, HEAVY + FORMAT) == []
+
+
+def test_check_loads_the_format_and_nothing_heavy() -> None:
+    modules = loaded("check", "arenas/default.yaml", "arenas/car-wars/crossroads-4p.yaml")
+    assert present(modules, FORMAT) == list(FORMAT)  # it read the arenas
+    assert present(modules, (*HEAVY, "rich")) == []
+
+
+@pytest.mark.parametrize("arena", ["arenas/mothership-grid/battlefield-3x5.yaml",
+                                   "arenas/glider-pit-gladiators/hexagonal-pit.yaml"])
+def test_a_grid_arena_validates_without_the_planners(arena: str) -> None:
+    modules = loaded("validate", "--json", arena)
+    assert "validators.run" in modules
+    assert present(modules, HEAVY) == []
+
+
+def test_validating_a_gravstrike_arena_loads_its_planner_but_not_qt_dask_or_the_service() -> None:
+    modules = loaded("validate", "--json", "arenas/default.yaml")
+    assert "engine.gravstrike.planner" in modules
+    assert present(modules, ("PySide6", "dask", "distributed", "fastapi", "uvicorn", "engine.carwars.planner")) == []
