@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from schema import ArenaError
-from schema.formats import FORMATS, FormatError, canvas, for_import, get
+from schema.formats import FORMATS, FormatError, for_import, get, image_frame
 from schema.formats.foundry import GRID_MIN_SIZE
 from schema.formats.grid_games import is_grid, refuse
 from schema.io import dumps, format_of
@@ -75,7 +75,7 @@ def export(
             refuse(to, arena)
             image = None
             if fmt.capabilities.needs_image:
-                image = renderer()(arena, "png", view=canvas(arena, px).view, px_per_length=px)
+                image = renderer()(arena, "png", view=image_frame(to, arena, px).view, px_per_length=px)
             if image_path is not None and image is not None:
                 files.append((image_path, image))
             side_name = image_path.name if image_path else (f"{out.stem}.tiles.png" if is_grid(arena) else None)
