@@ -89,7 +89,7 @@ class ExportMenu:
 
     def export_format(self, name: str, path: str | None = None, px: int = 64) -> bool:
         from editor.export_render import render_bytes
-        from schema.formats import canvas, get
+        from schema.formats import get, image_frame
         from schema.formats.grid_games import is_grid, refuse
 
         label, suffix = next((lab, suf) for n, lab, suf in TARGETS if n == name)
@@ -104,7 +104,7 @@ class ExportMenu:
             image = image_name = None
             extra: list[tuple[Path, bytes]] = []
             if fmt.capabilities.needs_image:
-                image = render_bytes(arena, "png", view=canvas(arena, px).view, px_per_length=px)
+                image = render_bytes(arena, "png", view=image_frame(name, arena, px).view, px_per_length=px)
                 if name == "foundry":
                     image_name = Path(target).with_suffix(".png").name
                     extra.append((Path(target).with_suffix(".png"), image))

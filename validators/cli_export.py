@@ -48,7 +48,7 @@ def export(
     installed renderer.  Outputs are written atomically, never through a symbolic link and
     never over the input.
     """
-    from schema.formats import FormatError, canvas, get
+    from schema.formats import FormatError, get, image_frame
     from schema.formats.foundry import GRID_MIN_SIZE
     from schema.formats.grid_games import is_grid, refuse
     from schema.outputs import OutputError, check_outputs, write_outputs
@@ -76,7 +76,7 @@ def export(
             refuse(to, arena)
             image = None
             if fmt.capabilities.needs_image:
-                image = renderer()(arena, "png", view=canvas(arena, px).view, px_per_length=px)
+                image = renderer()(arena, "png", view=image_frame(to, arena, px).view, px_per_length=px)
             if image_path is not None and image is not None:
                 files.append((image_path, image))
             side_name = image_path.name if image_path else (f"{out.stem}.tiles.png" if is_grid(arena) else None)

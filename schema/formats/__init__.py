@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from pathlib import PurePath
+from typing import Any
 
 from schema.formats.base import (
     DEFAULT_PX_PER_LENGTH,
@@ -37,6 +38,23 @@ def get(name: str) -> ArenaFormat:
         raise FormatError(f"unknown format {name!r}; known: {', '.join(sorted(FORMATS))}") from None
 
 
+def image_frame(name: str, arena: Any, px_per_length: int = DEFAULT_PX_PER_LENGTH) -> Canvas:
+    """The frame a format's map image is rendered in (``render(..., view=image_frame(...).view)``):
+    the format's own ``frame`` where it has one (UVTT: square), else :func:`canvas`.
+
+    >>> from schema.model import Arena, Rect
+    >>> a = Arena(name="w", bounds=Rect((0.0, 0.0), (6.0, 2.0)))
+    >>> image_frame("foundry", a, 10).rows, image_frame("uvtt", a, 10).rows
+    (2, 6)
+    """
+    own = getattr(get(name), "frame", None)
+    if own is None:
+        return canvas(arena, px_per_length)
+    fr = own(arena, px_per_length)
+    assert isinstance(fr, Canvas)
+    return fr
+
+
 def for_import(path: str, data: bytes | None = None) -> ArenaFormat:
     """The readable format of a file: by extension (``.tmj``/``.tmx`` Tiled, ``.geojson``
     GeoJSON), and for ``.json`` by content (a Tiled map says ``"type": "map"``, GeoJSON
@@ -58,4 +76,4 @@ def for_import(path: str, data: bytes | None = None) -> ArenaFormat:
 
 
 __all__ = ["DEFAULT_PX_PER_LENGTH", "FORMATS", "ArenaFormat", "Canvas", "Capabilities", "ExportResult",
-           "FormatError", "canvas", "for_import", "get"]
+           "FormatError", "canvas", "for_import", "get", "image_frame"]

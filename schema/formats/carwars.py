@@ -6,9 +6,10 @@ default) and Foundry's ``grid.units`` is ``in``.  How each element kind maps is
 ``ElementKind.exports`` of the Car Wars ruleset (:func:`kind_export`); within a kind mapped to
 ``wall`` each element's attributes pick the wall's restrictions:
 
-- UVTT: the bounds, walls and every full-cover obstacle or token are ``line_of_sight`` (walls
-  and the bounds) or ``objects_line_of_sight`` (obstacles, tokens) polylines; UVTT has one kind
-  of wall, so partial cover, weight and durability are listed in the loss report.
+- UVTT: the bounds, walls and every full-cover obstacle or token (Arena Rex: every hazard that
+  blocks sight) are ``line_of_sight`` polylines, where Foundry's UVTT importer reads them
+  (``schema.formats.uvtt``); UVTT has one kind of wall, so partial cover, weight and durability
+  are listed in the loss report.
 - Foundry: walls and the bounds block movement, sight and light (``NORMAL``); an obstacle or
   token blocks movement when it is heavy (or a wall) and not when it is light or drive-thru
   (Foundry has no pushing), blocks sight when it gives full cover and is a ``LIMITED`` sight
@@ -20,7 +21,6 @@ default) and Foundry's ``grid.units`` is ``in``.  How each element kind maps is
 
 from __future__ import annotations
 
-import base64
 import json
 from typing import Any
 
@@ -153,36 +153,24 @@ def _rings(kind: str, doc: Doc) -> list[list[Point]]:
 
 def uvtt_write(arena: Any, image_png: bytes | None, px_per_length: int) -> ExportResult:
     from schema.formats.common import label
+    from schema.formats.uvtt import check_image, document, encode, frame, frame_losses, rings, round_loss
 
-    if image_png is None:
-        raise FormatError("UVTT embeds the map image: render the arena first (no image was given)")
-    cv = canvas(arena, px_per_length)
+    fr = frame(arena, px_per_length)
+    image = check_image(image_png, fr)
     items = _split(arena)
-
-    def ring(points: list[Point]) -> list[dict[str, float]]:
-        return [{"x": round(x, 6) + 0.0, "y": round(y, 6) + 0.0} for x, y in (cv.to_cells(p) for p in points + points[:1])]
-
-    los: list[list[dict[str, float]]] = []
-    objects: list[list[dict[str, float]]] = []
+    outlines: list[list[Point]] = []
     partial: list[str] = []
     soft: list[str] = []
+    round_pieces: list[tuple[str, float]] = []
     for kind, doc in _solid_items(arena, items, "uvtt"):
         if not blocks_sight(kind, doc):
             (partial if doc.get("cover") == "partial" else soft).append(label(kind, doc))
             continue
-        (los if kind in ("bounds", "wall") else objects).extend(ring(pts) for pts in _rings(kind, doc))
-    doc_out = {
-        "format": 0.3,
-        "resolution": {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": cv.cols, "y": cv.rows},
-                       "pixels_per_grid": cv.px},
-        "line_of_sight": los,
-        "objects_line_of_sight": objects,
-        "portals": [],
-        "environment": {"baked_lighting": True, "ambient_light": "ffffffff"},
-        "lights": [],
-        "image": base64.b64encode(image_png).decode("ascii"),
-    }
-    losses = [f"one grid square is 1 inch ({cv.px} px per inch)"]
+        shape = shape_of_doc(kind, doc)
+        if isinstance(shape, Circle):
+            round_pieces.append((label(kind, doc), shape.radius))
+        outlines.extend(rings(shape))
+    losses = [f"one grid square is 1 inch ({fr.px} px per inch)"]
     if partial:
         losses.append(f"UVTT walls block sight fully or not at all: partial-cover pieces ({', '.join(partial)}) "
                       "are on the image only")
@@ -197,14 +185,13 @@ def uvtt_write(arena: Any, image_png: bytes | None, px_per_length: int) -> Expor
                       ("start_positions", "start positions and facings")):
         if getattr(arena, key, ()) and kind_export(arena, key, "uvtt") == "omit":
             losses.append(f"UVTT has no {what}: they are on the image only")
-    circles = _names(items, lambda k, d: (isinstance(d.get("shape"), dict) and d["shape"].get("type") == "circle"
-                                          or k == "token" and d.get("kind") == "barrel")
-                     and (k, d) in _solid_items(arena, items, "uvtt") and blocks_sight(k, d))
-    if circles:
-        losses.append(f"UVTT walls are polylines: round pieces ({circles}) are 48-sided polygons")
+    round_text = round_loss(round_pieces, "round pieces", "inches")
+    if round_text:
+        losses.append(round_text)
+    losses += frame_losses(arena, fr, "inches")
     losses.append("bases, deployment edges, scenario and symmetry are dropped (the zones are on the image)" if _rex(arena)
                   else "weight, durability, face up, vehicle, turning key, scenario and symmetry are dropped")
-    return ExportResult((json.dumps(doc_out, indent=1) + "\n").encode("utf-8"), losses)
+    return ExportResult(encode(document(fr, outlines, image)), losses)
 
 
 # ------------------------------------------------------------------ Foundry

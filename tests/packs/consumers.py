@@ -11,15 +11,22 @@
   ``BaseRegion``, ``BaseNote``, ``TextureData`` and the ``*ShapeData`` classes of Foundry
   v13 (schema version 13.341) and ``CONST`` (``GRID_MIN_SIZE`` = 20, ``WALL_SENSE_TYPES``...),
   as typed by the League of Foundry Developers' foundry-vtt-types.
+- Foundry's UVTT importer: :func:`dd_import` ports the reading code of moo-man/FVTT-DD-Import
+  (the "Universal Battlemap Importer" module) with its default options: the walls, scene size,
+  grid and picture placement it makes from a ``.dd2vtt``/``.uvtt`` file.
 """
 
 from __future__ import annotations
 
+import base64
+import copy
 import math
 import os
 import re
 import shutil
+import struct
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -251,3 +258,181 @@ def foundry_problems(scene: dict[str, Any]) -> list[str]:
     for i, n in enumerate(scene.get("notes", [])):
         out += _check(n, "Note", f"notes[{i}]")
     return out
+
+
+# ------------------------------------------------------------------ Foundry's UVTT importer
+
+#: The importer ported below: ``ddimport.js`` and ``importer.hbs`` of moo-man/FVTT-DD-Import at
+#: this commit (module version 6.0.1, 2026-04-27, Foundry v14).
+DDIMPORT = "moo-man/FVTT-DD-Import@36dcf5a43bc584629f046c69d8b1bc6059372745"
+#: The import form's defaults (importer.hbs, ``_prepareContext`` and the ``importSettings``
+#: setting): fidelity slider ``value="1"``; offset ``settings.offset || 0`` (setting default
+#: 0.0); padding ``settings.padding || 0.25``; layout "l" (Levels: ``_handleImport``); "Set
+#: Custom Grid PPI" unchecked.
+DD_FIDELITY, DD_OFFSET, DD_PADDING = 1, 0.0, 0.25
+#: Foundry's ``BaseScene`` ``grid.size`` initial value: ``_initializeSceneData`` passes
+#: ``grid: {size: undefined}`` unless a custom grid PPI is set, so the scene gets this.
+FOUNDRY_DEFAULT_GRID = 100
+
+
+@dataclass
+class DDImportScene:
+    """What FVTT-DD-Import's default mode makes of a UVTT file: the Scene's ``width``,
+    ``height``, ``padding`` and ``grid_size``, ``getDimensions()``'s ``scene_x``/``scene_y``
+    (where the map starts inside the padded canvas), the walls' ``c`` as the WallDocuments
+    keep them, the size of the picture in the file (``image``) and of the canvas the importer
+    draws it into and uploads as the level's background (``upload``)."""
+
+    width: int
+    height: int
+    padding: float
+    grid_size: int
+    scene_x: int
+    scene_y: int
+    walls: list[list[int]]
+    doors: list[dict[str, Any]]
+    image: tuple[int, int]
+    upload: tuple[int, int]
+
+    @property
+    def stretch(self) -> tuple[float, float]:
+        """How much the importer scales the picture (x, y) when it draws it into the upload."""
+        return self.upload[0] / self.image[0], self.upload[1] / self.image[1]
+
+    def picture_to_scene(self, u: float, v: float) -> tuple[float, float]:
+        """Scene pixel of the file's picture pixel (u, v): the importer draws the picture over
+        its whole upload canvas (``drawImage(image, 0, 0, width, height)``) and Foundry draws
+        the level background over the scene rectangle (sceneX, sceneY, width, height; texture
+        ``fit`` "fill", the TextureData default)."""
+        return (self.scene_x + u * self.width / self.image[0], self.scene_y + v * self.height / self.image[1])
+
+    def scene_to_picture(self, x: float, y: float) -> tuple[float, float]:
+        return ((x - self.scene_x) * self.image[0] / self.width, (y - self.scene_y) * self.image[1] / self.height)
+
+
+def _js_round(v: float) -> int:
+    """JavaScript's Math.round (halves up), as Foundry's integer NumberField cleans ``c``."""
+    return math.floor(v + 0.5)
+
+
+def _dd_distance(p1: dict[str, float], p2: dict[str, float]) -> float:
+    # DDImporter.distance: Math.sqrt(Math.pow((p1.x - p2.x), 2) + Math.pow((p1.y - p2.y), 2))
+    return math.sqrt((p1["x"] - p2["x"]) ** 2 + (p1["y"] - p2["y"]) ** 2)
+
+
+def dd_preprocess_walls(wall_set: list[dict[str, float]], num_to_skip: int) -> list[dict[str, float]]:
+    """``DDImporter.preprocessWalls``: marks interior points followed by a segment shorter than
+    0.3 grid units, keeping every ``num_to_skip + 1``-th of a run, then removes the marked ones
+    from the last down to the second (``for (i = toRemove.length - 1; i > 0; i--)``: the first
+    marked point stays).  In place, like ``splice``."""
+    to_remove: list[int] = []
+    skip_counter = 0
+    for i in range(len(wall_set) - 2):
+        if i != 0 and i != len(wall_set) - 2 and _dd_distance(wall_set[i], wall_set[i + 1]) < 0.3:
+            if skip_counter == num_to_skip:
+                skip_counter = 0
+            else:
+                skip_counter += 1
+                to_remove.append(i)
+        else:
+            skip_counter = 0
+    for i in range(len(to_remove) - 1, 0, -1):
+        del wall_set[to_remove[i]]
+    return wall_set
+
+
+def dd_is_within_map(file: dict[str, Any], position: dict[str, float]) -> bool:
+    """``DDImporter.isWithinMap``."""
+    res = file["resolution"]
+    ox, oy = res["map_origin"]["x"], res["map_origin"]["y"]
+    sx, sy = res["map_size"]["x"], res["map_size"]["y"]
+    return bool(ox <= position["x"] <= ox + sx and oy <= position["y"] <= oy + sy)
+
+
+def _dd_make_wall(file: dict[str, Any], scene_x: int, scene_y: int, a: dict[str, float], b: dict[str, float],
+                  ppg: float) -> list[int]:
+    """``DDImporter.makeWall``: ``new WallDocument({c: [...]})``, whose integer NumberFields
+    round each coordinate (``_cleanType``: ``Math.round``); no other check on ``c`` than its
+    length (a zero-length wall is accepted)."""
+    ox, oy = file["resolution"]["map_origin"]["x"], file["resolution"]["map_origin"]["y"]
+    c = [(a["x"] - ox) * ppg + scene_x, (a["y"] - oy) * ppg + scene_y,
+         (b["x"] - ox) * ppg + scene_x, (b["y"] - oy) * ppg + scene_y]
+    return [_js_round(v) for v in c]
+
+
+def dd_get_walls(file: dict[str, Any], scene_x: int, scene_y: int, skip_num: int, offset: float,
+                 ppg: float) -> list[list[int]]:
+    """``DDImporter.GetWalls``: every ``line_of_sight`` polyline (never
+    ``objects_line_of_sight``), simplified by :func:`dd_preprocess_walls`, one wall per
+    segment kept if either end is within the map, plus a wall from a polyline's last point to
+    each other polyline starting there and from each polyline ending at its first point."""
+    if offset != 0:
+        raise NotImplementedError("the port covers the default offset 0 (makeOffsetWalls is not ported)")
+    walls: list[list[int]] = []
+    dd_walls = file["line_of_sight"]
+    for ws_index in range(len(dd_walls)):
+        wall_set = dd_walls[ws_index]
+        connect_to: list[dict[str, float]] = []
+        connected_to: list[dict[str, float]] = []
+        for i in range(len(dd_walls)):
+            if i == ws_index:
+                continue
+            last, other = wall_set[-1], dd_walls[i]
+            if last["x"] == other[0]["x"] and last["y"] == other[0]["y"]:
+                connect_to.append(other[0])
+            if wall_set[0]["x"] == other[-1]["x"] and wall_set[0]["y"] == other[-1]["y"]:
+                connected_to.append(wall_set[0])
+        wall_set = dd_preprocess_walls(wall_set, skip_num)
+        for p in connected_to:
+            if dd_is_within_map(file, p) or dd_is_within_map(file, wall_set[0]):
+                walls.append(_dd_make_wall(file, scene_x, scene_y, p, wall_set[0], ppg))
+        for i in range(len(wall_set) - 1):
+            if dd_is_within_map(file, wall_set[i]) or dd_is_within_map(file, wall_set[i + 1]):
+                walls.append(_dd_make_wall(file, scene_x, scene_y, wall_set[i], wall_set[i + 1], ppg))
+        for p in connect_to:
+            if dd_is_within_map(file, wall_set[-1]) or dd_is_within_map(file, p):
+                walls.append(_dd_make_wall(file, scene_x, scene_y, wall_set[-1], p, ppg))
+    return walls
+
+
+def dd_get_doors(file: dict[str, Any], scene_x: int, scene_y: int, ppg: float) -> list[dict[str, Any]]:
+    """``DDImporter.GetDoors`` (offset 0; "Openable Windows" off): a door wall per portal."""
+    doors = []
+    for door in file["portals"]:
+        a, b = door["bounds"][0], door["bounds"][1]
+        doors.append({"c": _dd_make_wall(file, scene_x, scene_y, a, b, ppg), "door": 1 if door["closed"] else 0,
+                      "sight": 20 if door["closed"] else 30, "light": 20 if door["closed"] else 30})
+    return doors
+
+
+def _dd_image_size(data: bytes) -> tuple[int, int]:
+    """The picture's pixel size as the browser decodes it (PNG, the only kind we write)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", "the importer's browser decodes PNG here"
+    w, h = struct.unpack(">II", data[16:24])
+    return int(w), int(h)
+
+
+def dd_import(file: dict[str, Any], fidelity: int = DD_FIDELITY, offset: float = DD_OFFSET,
+              padding: float = DD_PADDING) -> DDImportScene:
+    """One UVTT file through FVTT-DD-Import's default mode (``_handleImport`` with one level):
+    ``_getLargestDimensions`` (width ``map_size.x * pixels_per_grid``, height ``map_size.y *
+    pixels_per_grid``), ``_initializeSceneData`` (no grid size: Foundry's 100 px),
+    ``_addLevelData`` (walls and doors against ``new Scene(...).getDimensions()``, at
+    ``pixels_per_grid`` px per grid unit, fidelity ``6 - fidelity`` skips) and
+    ``_uploadLevelImages`` (a canvas ``map_size.x * pixels_per_grid`` px wide **and high**, the
+    picture drawn stretched over all of it).  Lights are not ported (we write none)."""
+    file = copy.deepcopy(file)  # preprocessWalls splices the file's own arrays
+    assert not file.get("lights"), "lights are not ported"
+    res = file["resolution"]
+    ppg = res["pixels_per_grid"]
+    width, height = res["map_size"]["x"] * ppg, res["map_size"]["y"] * ppg
+    grid = FOUNDRY_DEFAULT_GRID
+    # SquareGrid#calculateDimensions; Scene#getDimensions: sceneX = x - background.offsetX (0)
+    scene_x = math.ceil((padding * width) * (1 / grid)) * grid
+    scene_y = math.ceil((padding * height) * (1 / grid)) * grid
+    walls = dd_get_walls(file, scene_x, scene_y, 6 - fidelity, offset, ppg)
+    doors = dd_get_doors(file, scene_x, scene_y, ppg)
+    side = res["map_size"]["x"] * ppg  # `let height = res.map_size.x * res.pixels_per_grid;` (sic)
+    image = _dd_image_size(base64.b64decode(file["image"]))
+    return DDImportScene(int(width), int(height), padding, grid, int(scene_x), int(scene_y), walls, doors, image,
+                         (int(side), int(side)))

@@ -18,11 +18,12 @@ import pytest
 
 import schema.io as io
 from editor.export_render import render_bytes
-from schema.formats import canvas, get
+from schema.formats import canvas, get, image_frame
 from schema.games.carwars import CarWarsArena, Obstacle, Wall
 from schema.model import Circle, Polygon, Rect
 from tests.packs import consumers as C
 from tests.packs.test_render import _dark_runs, arena_cli, qimage
+from tests.packs.test_uvtt import header_png
 
 pytestmark = pytest.mark.usefixtures("qapp")
 ROOT = Path(__file__).resolve().parents[2]
@@ -272,16 +273,17 @@ def test_foundry_partial_cover_is_a_limited_wall_and_said_so() -> None:
 
 
 def test_uvtt_car_wars_walls(arena: CarWarsArena) -> None:
-    result = get("uvtt").write(arena, image_png=b"png", px_per_length=32)
+    fr = image_frame("uvtt", arena, 32)
+    result = get("uvtt").write(arena, image_png=header_png(fr.width, fr.height), px_per_length=32)
     doc = json.loads(result.data)
     size = doc["resolution"]["map_size"]
     assert doc["resolution"]["pixels_per_grid"] == 32
     minx, miny, maxx, maxy = arena.bounds.to_shapely().bounds
-    assert (size["x"], size["y"]) == (math.ceil(maxx - 1e-9) - math.floor(minx + 1e-9),
-                                      math.ceil(maxy - 1e-9) - math.floor(miny + 1e-9))
-    full_walls = [w for w in arena.walls if w.cover == "full"]
-    assert len(doc["line_of_sight"]) == 1 + len(full_walls)
-    for line in doc["line_of_sight"] + doc["objects_line_of_sight"]:
+    side = max(math.ceil(maxx - 1e-9) - math.floor(minx + 1e-9), math.ceil(maxy - 1e-9) - math.floor(miny + 1e-9))
+    assert (size["x"], size["y"]) == (side, side)  # whole inches, padded to a square for Foundry's importer
+    full = [w for w in arena.walls if w.cover == "full"] + [o for o in arena.obstacles if o.cover == "full"]
+    assert len(doc["line_of_sight"]) == 1 + len(full) and doc["objects_line_of_sight"] == []
+    for line in doc["line_of_sight"]:
         assert line[0] == line[-1]
         assert all(0 <= p["x"] <= size["x"] and 0 <= p["y"] <= size["y"] for p in line)
     partial = [o.id for o in arena.obstacles if o.cover == "partial"]

@@ -15,10 +15,11 @@ import pytest
 
 import schema
 from editor.export_render import render_bytes
-from schema.formats import canvas, get
+from schema.formats import canvas, get, image_frame
 from schema.model import Arena, Checkpoint, Circle, Polygon, Rect
 from tests.packs import consumers as C
 from tests.packs.conftest import SHIPPED
+from tests.packs.test_uvtt import header_png
 
 pytestmark = pytest.mark.usefixtures("qapp")
 ARENAS = {p.stem: p for p in SHIPPED}
@@ -243,13 +244,15 @@ def test_vtt_image_grid_lines_lie_on_the_vtt_grid(px: int) -> None:
         assert lines, "no grid lines painted"
         assert all(min(p % px, px - p % px) <= 1 for p in lines), f"grid lines at {lines}, cells every {px} px"
     # and the VTT's frame (UVTT map_size, Foundry width/height) is that whole-cell frame
-    doc = json.loads(get("uvtt").write(arena, image_png=b"png", px_per_length=px).data)
+    doc = json.loads(get("uvtt").write(arena, image_png=header_png(cv.width, cv.height), px_per_length=px).data)
     assert (doc["resolution"]["map_size"]["x"], doc["resolution"]["map_size"]["y"]) == (cv.cols, cv.rows)
     assert cv.left.is_integer() and cv.top.is_integer()
 
 
 def test_uvtt_walls_close_and_stay_in_the_image(arena: Arena) -> None:
-    doc = json.loads(get("uvtt").write(arena, image_png=b"png", px_per_length=32).data)
+    fr = image_frame("uvtt", arena, 32)  # whole cells too, padded to a square (tests/packs/test_uvtt.py)
+    assert fr.left.is_integer() and fr.top.is_integer() and fr.cols == fr.rows
+    doc = json.loads(get("uvtt").write(arena, image_png=header_png(fr.width, fr.height), px_per_length=32).data)
     size = doc["resolution"]["map_size"]
     for line in doc["line_of_sight"]:
         assert line[0] == line[-1]

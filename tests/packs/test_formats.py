@@ -170,12 +170,14 @@ def test_geojson_polyline_and_gates_round_trip() -> None:
 
 
 def test_uvtt_structure_and_losses(default_arena) -> None:  # type: ignore[no-untyped-def]
-    result = get("uvtt").write(default_arena, image_png=PNG, px_per_length=32)
+    png = PNG[:16] + struct.pack(">II", 24 * 32, 24 * 32) + PNG[24:]
+    result = get("uvtt").write(default_arena, image_png=png, px_per_length=32)
     doc = json.loads(result.data)
     _check(doc, UVTT_SCHEMA)
-    assert base64.b64decode(doc["image"]) == PNG
+    assert base64.b64decode(doc["image"]) == png
     size = doc["resolution"]["map_size"]
-    assert (size["x"], size["y"]) == (24, 22)  # whole cells from y = -11 to 11 and doc["resolution"]["pixels_per_grid"] == 32
+    # whole cells from y = -11 to 11, padded to 24 x 24 (Foundry's UVTT importer makes the picture square)
+    assert (size["x"], size["y"]) == (24, 24) and doc["resolution"]["pixels_per_grid"] == 32
     assert len(doc["line_of_sight"]) == 1 + len(default_arena.walls)
     for line in doc["line_of_sight"]:
         assert line[0] == line[-1]
