@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -108,17 +108,24 @@ def import_(
                                          show_default=False)],
     out: Annotated[Path, typer.Option("-o", "--output", help="Arena file to write (.yaml or .json).",
                                       show_default=False)],
+    game: Annotated[Optional[str], typer.Option(
+        "--game", help="GeoJSON only: the game (ruleset id, e.g. car-wars-6e) of a file that names none; "
+                       "a file that names another game is refused.", show_default=False)] = None,
 ) -> None:
     """Import a Tiled map or a GeoJSON collection into an arena file.
 
     Files written by arena export come back exactly; maps drawn in Tiled and collections
-    rewritten by GIS tools are read too, and every object skipped or value reinterpreted is
-    listed as a warning.  Exit 1 when the file cannot become a valid arena."""
+    rewritten by GIS tools (ogr2ogr, QGIS) are read too, and every object skipped or value
+    reinterpreted is listed as a warning.  Exit 1 when the file cannot become a valid arena."""
     from schema import ArenaError
     from schema.formats import FormatError, for_import
+    from schema.formats.geojson import GAMES as GEOJSON_GAMES
+    from schema.formats.geojson import GeoJSONFormat
     from schema.io import dumps, format_of
     from schema.outputs import OutputError, check_outputs, write_output
 
+    if game is not None and game not in GEOJSON_GAMES:
+        raise _fail(f"--game {game!r}: unknown game; use one of {', '.join(GEOJSON_GAMES)}")
     try:
         data = file.read_bytes()
     except OSError as exc:
@@ -128,9 +135,13 @@ def import_(
         check_outputs([out], inputs=[file])
     except (FormatError, OutputError) as exc:
         raise _fail(str(exc)) from None
+    if game is not None and not isinstance(fmt, GeoJSONFormat):
+        raise _fail(f"--game is for GeoJSON files; {file} is a {fmt.name} file, which names its game itself "
+                    "(a hand-drawn Tiled map: the map property json:arena with system)")
     warnings: list[str] = []
     try:
-        arena = fmt.read(data, source=str(file), warnings=warnings)
+        arena = (fmt.read(data, source=str(file), warnings=warnings, game=game) if isinstance(fmt, GeoJSONFormat)
+                 else fmt.read(data, source=str(file), warnings=warnings))
     except (FormatError, ArenaError) as exc:
         for w in warnings:
             typer.echo(f"warning: {printable(w)}", err=True)

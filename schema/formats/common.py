@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import Counter
 from functools import lru_cache
 from typing import Any
 
 from schema.document import shape_from
 from schema.formats.base import FormatError
-from schema.formats.systems import GRAVSTRIKE, Profile, profile, profile_of
+from schema.formats.grid_games import GRID_LISTS
+from schema.formats.systems import GRAVSTRIKE, profile, profile_of
 from schema.ruleset import ruleset
 from schema.model import Circle, Point, Shape
 
@@ -102,26 +104,60 @@ def warn(warnings: list[str] | None, message: str) -> None:
 @lru_cache(maxsize=None)
 def field_types(kind: str, system: str = "gravstrike") -> dict[str, tuple[str, ...]]:
     """JSON types of an element kind's own fields, from the game's schema (``{"decaying":
-    ("boolean",), ...}``); the bounds' only field is its shape."""
+    ("boolean",), ...}``); the bounds' only field is its shape.  A field given by reference
+    (a point, a shape) counts as ``object`` and ``array``: structured either way."""
     if kind == "bounds":
         return {"shape": ("object",)}
-    prof: Profile = profile(system)
-    key = prof.list_key(kind)
-    props = ruleset(prof.system).json_schema()["properties"][key]["items"].get("properties", {})
+    key = GRID_LISTS[system][kind] if system in GRID_LISTS else profile(system).list_key(kind)
+    props = ruleset(system).json_schema()["properties"][key]["items"].get("properties", {})
     out: dict[str, tuple[str, ...]] = {}
     for name, sub in props.items():
         t = sub.get("type")
         if t is None and ("$ref" in sub or "oneOf" in sub or "anyOf" in sub):
-            t = "object"
+            t = ["object", "array"]
         out[name] = tuple(t) if isinstance(t, list) else ((t,) if t else ())
     return out
 
 
-def tolerate_gis(kind: str, props: Doc, seen: Counter[str], system: str = "gravstrike") -> Doc:
+#: GDAL's text for a list field it cannot store as a list (GeoPackage, Shapefile, CSV):
+#: ``(2:7.79,4.5)``, the count, a colon and the items.
+GDAL_LIST = re.compile(r"\((\d+):(.*)\)", re.DOTALL)
+
+
+def gdal_list(text: str) -> list[Any] | None:
+    """The numbers of a GDAL list text (``(2:7.79,4.5)`` -> ``[7.79, 4.5]``), None when the
+    text is not one; a count that does not match or an item that is not a number raises
+    ``ValueError`` saying so.
+
+    >>> gdal_list("(2:7.79,4.5)"), gdal_list("(0:)"), gdal_list("[1, 2]")
+    ([7.79, 4.5], [], None)
+    """
+    m = GDAL_LIST.fullmatch(text.strip())
+    if m is None:
+        return None
+    count, body = int(m.group(1)), m.group(2)
+    items = [i.strip() for i in body.split(",")] if body.strip() else []
+    if len(items) != count:
+        raise ValueError(f"GDAL list text {text[:80]!r} says {count} item(s) but holds {len(items)}")
+    out: list[Any] = []
+    for item in items:
+        try:
+            v = json.loads(item)
+        except json.JSONDecodeError:
+            v = None
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise ValueError(f"GDAL list text {text[:80]!r}: {item[:40]!r} is not a number")
+        out.append(v)
+    return out
+
+
+def tolerate_gis(kind: str, props: Doc, seen: Counter[str], system: str = "gravstrike", *, where: str) -> Doc:
     """Undo what GIS tools do to a feature's properties (geopandas, ogr2ogr, GeoPackage round
     trips): every column on every feature, null where unset; booleans as 0/1 or 0.0/1.0;
-    whole numbers as floats; nested values as JSON text.  Nulls are "not set"; ``seen``
-    counts each reinterpretation for the import report."""
+    whole numbers as floats; nested values as JSON text, lists of numbers as GDAL's list text
+    ``(2:7.79,4.5)``.  Nulls are "not set"; ``seen`` counts each reinterpretation for the
+    import report.  Text in a structured field that is neither is refused naming ``where``
+    (the feature) and the property."""
     types = field_types(kind, system)
     out: Doc = {}
     for name, value in props.items():
@@ -137,10 +173,18 @@ def tolerate_gis(kind: str, props: Doc, seen: Counter[str], system: str = "gravs
             seen["whole-number decimals read as integers"] += 1
         elif isinstance(value, str) and ("object" in want or "array" in want) and "string" not in want:
             try:
-                value = json.loads(value)
-            except json.JSONDecodeError:
-                pass
+                listed = gdal_list(value)
+            except ValueError as exc:
+                raise FormatError(f"{where}: properties.{name}: {exc}") from None
+            if listed is not None:
+                value = listed
+                seen["GDAL list texts (2:x,y) read as lists"] += 1
             else:
+                try:
+                    value = json.loads(value)
+                except json.JSONDecodeError as exc:
+                    raise FormatError(f"{where}: properties.{name}: {value[:80]!r} is neither a JSON value nor a GDAL "
+                                      f"list text such as (2:1.5,4): {exc}") from None
                 seen["JSON text read as structured values"] += 1
         out[name] = value
     return out

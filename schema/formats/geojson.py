@@ -8,18 +8,25 @@ FeatureCollection) next to ``"length_mm"``.  Do not put these files on a world m
 
 Geometry: areas are Polygons (circles as 48-gons; exterior rings counter-clockwise per the
 right-hand rule), thick walls and gates LineStrings, targets and starts Points.  Each feature's
-properties carry its element document (the exact shape in ``properties.shape``); the arena's
-other fields sit in the foreign member ``"arena"``.  Reading back uses the exact properties
-where a feature's geometry is unchanged (within 1e-7 lengths, whatever the ring's start and
-direction) and the geometry otherwise.  A checkpoint's or gate's own ``kind``
-(outlying/central) is ``checkpoint_kind``/``gate_kind``.
+properties carry its element document (the exact shape in ``properties.shape``) and the game
+(``game``); the arena's other fields are the bounds feature's property ``arena`` (a JSON
+object), so they survive GIS tools that drop foreign members.  Reading back uses the exact
+properties where a feature's geometry is unchanged (within 1e-7 lengths, whatever the ring's
+start and direction) and the geometry otherwise.  A checkpoint's or gate's own ``kind``
+(outlying/central) is ``checkpoint_kind``/``gate_kind``.  Grid games: :mod:`grid_geojson`.
 
-Files rewritten by GIS tools are accepted and the import report says what was reinterpreted:
-null columns are "not set", 0/1 are booleans, JSON text in structured columns is parsed, a
-missing ``arena`` member gives the defaults, and a regular 16-gon or finer that was a circle
-comes back as the circle.  Refused with a located message: polygon holes and multi-part
-geometries (an arena shape has neither), gates that are not two-point lines, and files whose
-coordinates span less than one length (longitude/latitude, not arena lengths).
+Files rewritten by GIS tools (GDAL's ``ogr2ogr`` to and from GeoPackage or GeoJSON, QGIS,
+geopandas) are accepted and the import report says what was reinterpreted: null columns are
+"not set", 0/1 are booleans, JSON text in structured columns is parsed and so is GDAL's list
+text ``(2:7.79,4.5)``, an element's id may be the feature's id or an ``id`` column (GDAL moves
+one to the other), a single-part MultiPolygon (MultiLineString, MultiPoint) is its one part,
+and a regular 16-gon or finer that was a circle comes back as the circle.  Files written
+before the game travelled in the features keep the arena's fields in the foreign member
+``"arena"``, read too; a file that names no game is read as the caller's ``game`` (``arena
+import --game``), else as Gravstrike with a warning.  Refused with a located message: polygon
+holes and multi-part geometries (an arena shape has neither), gates that are not two-point
+lines, and files whose coordinates span less than one length (longitude/latitude, not arena
+lengths).
 """
 
 from __future__ import annotations
@@ -31,9 +38,9 @@ from typing import Any
 
 from schema.document import num, shape_doc
 from schema.formats.base import DEFAULT_PX_PER_LENGTH, Capabilities, ExportResult, FormatError, close_enough, outline
-from schema.formats.common import (ALL_GEOMETRY, Doc, as_circle, describe_tolerated, join, label, load_json, split,
-                                   tolerate_gis, warn)
-from schema.formats.grid_games import GRID_SYSTEMS, is_grid
+from schema.formats.common import (ALL_GEOMETRY, Doc, as_circle, describe_tolerated, field_types, join, label, load_json,
+                                   split, tolerate_gis, warn)
+from schema.formats.grid_games import GLIDER_PIT, GRID_LISTS, GRID_SYSTEMS, is_grid
 from schema.formats.systems import pose_fields, profile, profile_of, shape_of_doc, units_mm
 from schema.model import Arena, Point, Polygon, Polyline
 
@@ -226,19 +233,21 @@ class GeoJSONFormat:
 
             return grid_geojson.write(arena)
         meta, items = split(arena)
+        system = profile_of(arena).system
         features = [
             {"type": "Feature", "id": label(kind, doc), "geometry": geometry(kind, doc),
-             "properties": {"kind": kind, **_rename(kind, doc)}}
+             "properties": {"kind": kind, "game": system, **_rename(kind, doc),
+                            **({"arena": meta} if kind == "bounds" else {})}}
             for kind, doc in items
         ]
-        if profile_of(arena).system != "gravstrike":
+        if system != "gravstrike":
             from schema.formats.carwars import geojson_losses
 
             fc = {"type": "FeatureCollection", "coordinate_system": f"arena-{profile_of(arena).unit}es",
-                  "printed_mm": num(units_mm(arena)), "arena": meta, "features": features}
+                  "printed_mm": num(units_mm(arena)), "features": features}
             return ExportResult((json.dumps(fc, indent=1) + "\n").encode("utf-8"), geojson_losses(arena, items))
         fc = {"type": "FeatureCollection", "coordinate_system": COORDINATES, "length_mm": num(arena.units.length_mm),
-              "arena": meta, "features": features}
+              "features": features}
         losses = ["coordinates are planar arena lengths (x right, y up), not longitude/latitude as RFC 7946 expects"]
         circles = [label(k, d) for k, d in items if isinstance(d.get("shape"), dict) and d["shape"].get("type") == "circle"]
         if circles:
@@ -246,28 +255,27 @@ class GeoJSONFormat:
                           "stays in properties.shape, and a GIS-edited 48-gon comes back as a circle)")
         if arena.acceleration_fields or arena.start_positions:
             losses.append("acceleration field directions and start facings are properties only (no arrows on a map)")
-        losses.append("the arena's own fields (scenario, turbine, symmetry...) are in the foreign member \"arena\", "
-                      "which GIS tools drop when they rewrite the file")
+        losses.append("GeoJSON has no arena-level fields: the arena's own fields (scenario, turbine, symmetry...) are "
+                      "JSON in the bounds feature's property \"arena\"")
         return ExportResult((json.dumps(fc, indent=1) + "\n").encode("utf-8"), losses)
 
-    def read(self, data: bytes, *, source: str = "<geojson>", warnings: list[str] | None = None) -> Any:
+    def read(self, data: bytes, *, source: str = "<geojson>", warnings: list[str] | None = None,
+             game: str | None = None) -> Any:
+        """The arena of a FeatureCollection; ``game`` (``arena import --game``) says which game
+        a file that names none is (a file that names another is refused)."""
         fc = load_json(data, source)
         if not isinstance(fc, dict) or fc.get("type") != "FeatureCollection":
             raise FormatError(f"{source}: not a GeoJSON FeatureCollection")
         features = fc.get("features")
         if not isinstance(features, list):
             raise FormatError(f"{source}: /features must be a list of Features, got {type(features).__name__}")
-        meta = fc.get("arena")
-        if not isinstance(meta, dict):
-            meta = {"format": "arena-studio/1", "system": "gravstrike", "name": PurePath(source).stem or "imported"}
-            warn(warnings, f"{source}: no \"arena\" member (GIS tools drop it): the name is {meta['name']!r} and "
-                           "units, scenario, turbine and symmetry take their defaults")
-        if meta.get("system") in GRID_SYSTEMS:
+        meta, named = _arena_fields(fc, features, source, game, warnings)
+        if meta["system"] in GRID_SYSTEMS:
             from schema.formats import grid_geojson
 
-            return grid_geojson.read(fc, meta, source, warnings)
+            return grid_geojson.read(features, meta, source, warnings)
         prof = profile(meta.get("system"))
-        if "length_mm" in fc and prof.system == "gravstrike":
+        if "length_mm" in fc and prof.system == "gravstrike" and "units" not in meta:
             meta = {**meta, "units": {"length_mm": fc["length_mm"]}}
         _check_extent(features, source)
         seen: Counter[str] = Counter()
@@ -279,17 +287,25 @@ class GeoJSONFormat:
             raw = feature.get("properties")
             if raw is not None and not isinstance(raw, dict):
                 raise FormatError(f"{where}/properties: must be an object, got {type(raw).__name__}")
-            props = dict(raw or {})
+            props = {k: v for k, v in (raw or {}).items() if k not in ("game", "arena")}
             kind = props.pop("kind", None)
-            where += f" ({feature.get('id', '')!r})" if feature.get("id") is not None else ""
+            fid = feature.get("id")
+            name = props.get("id") if isinstance(props.get("id"), str) else fid if isinstance(fid, (str, int)) else None
+            where += f" ({name!r})" if name is not None else ""
             if kind not in prof.geometry:
-                raise FormatError(f"{where}: properties.kind {kind!r} is not one of {', '.join(prof.geometry)}")
+                raise FormatError(f"{where}: properties.kind {kind!r} is not one of {', '.join(prof.geometry)}"
+                                  + ("" if named else _game_hint(kind)))
             if f"{kind}_kind" in props:
                 props["kind"] = props.pop(f"{kind}_kind")
-            props = tolerate_gis(kind, props, seen, prof.system)
-            if kind not in ("bounds", "start_position") and "id" not in props:
-                props["id"] = feature.get("id") if isinstance(feature.get("id"), str) else f"{kind}{i}"
-            geom = feature.get("geometry")
+            props = tolerate_gis(kind, props, seen, prof.system, where=where)
+            if "id" not in field_types(kind, prof.system):
+                # GDAL keeps a text feature id as an id column; bounds and starts have none
+                extra = props.pop("id", None)
+                if extra is not None and extra != label(kind, props):
+                    warn(warnings, f"{where}: properties.id {extra!r} ignored: a {kind.replace('_', ' ')} has no id")
+            elif "id" not in props:
+                props["id"] = fid if isinstance(fid, str) else f"{kind}{i}"
+            geom = _single(feature.get("geometry"), seen)
             if not _unchanged(kind, _rename(kind, props), geom):
                 props.update(_derive(kind, geom, props, where, warnings))
             items.append((kind, props))
@@ -298,4 +314,94 @@ class GeoJSONFormat:
         return join(meta, items, source=source)
 
 
-__all__ = ["COORDINATES", "GeoJSONFormat", "geometry"]
+#: The games a GeoJSON file can hold (``arena import --game``).
+GAMES: tuple[str, ...] = ("gravstrike", "car-wars-6e", "arena-rex", *GRID_SYSTEMS)
+
+
+def _kinds(system: str) -> tuple[str, ...]:
+    if system in GRID_SYSTEMS:
+        return ("bounds", "cell" if system == GLIDER_PIT else "square", *GRID_LISTS[system])
+    return profile(system).kinds
+
+
+def _game_hint(kind: Any) -> str:
+    """For a kind Gravstrike has not, in a file that names no game: the games that have it."""
+    games = [g for g in GAMES if kind in _kinds(g)]
+    if not games:
+        return ""
+    return (f"; the file names no game (no properties.game), so it was read as Gravstrike: if it is "
+            f"{' or '.join(games)}, say so with --game {games[0]}")
+
+
+def _single(geom: Any, seen: Counter[str]) -> Any:
+    """A single-part MultiPolygon, MultiLineString or MultiPoint as its one part (GIS layers
+    promoted to multi-geometries, as Shapefiles and many GeoPackages are)."""
+    if isinstance(geom, dict) and geom.get("type") in ("MultiPolygon", "MultiLineString", "MultiPoint"):
+        parts = geom.get("coordinates")
+        if isinstance(parts, list) and len(parts) == 1:
+            seen["single-part multi-geometries read as their one part"] += 1
+            return {"type": str(geom["type"])[len("Multi"):], "coordinates": parts[0]}
+    return geom
+
+
+def _arena_fields(fc: Doc, features: list[Any], source: str, game: str | None,
+                  warnings: list[str] | None) -> tuple[Doc, bool]:
+    """The arena's own fields (``system`` set) and whether the file names its game: the bounds
+    feature's property ``arena``, or the collection's foreign member ``arena`` (files written
+    before the game travelled in the features); the game from those, from every feature's
+    ``game`` (all alike) or from ``game``."""
+    if game is not None and game not in GAMES:
+        raise FormatError(f"unknown game {game!r}; a GeoJSON file holds one of {', '.join(GAMES)}")
+    meta: Doc | None = None
+    found: tuple[str, str] | None = None  # (game, where it is said)
+    for i, f in enumerate(features):
+        props = f.get("properties") if isinstance(f, dict) else None
+        if not isinstance(props, dict):
+            continue
+        where = f"{source}: /features/{i}"
+        g = props.get("game")
+        if g is not None:
+            if not isinstance(g, str):
+                raise FormatError(f"{where}: properties.game must be a game's name, got {g!r}"[:300])
+            if found is None:
+                found = (g, f"properties.game of /features/{i}")
+            elif g != found[0]:
+                raise FormatError(f"{where}: properties.game {g!r} is not {found[0]!r} ({found[1]}): one file holds "
+                                  "one arena of one game")
+        carried = props.get("arena")
+        if props.get("kind") == "bounds" and carried is not None and meta is None:
+            if isinstance(carried, str):  # a GIS tool that keeps JSON as text
+                try:
+                    carried = json.loads(carried)
+                except json.JSONDecodeError as exc:
+                    raise FormatError(f"{where}: properties.arena (the arena's own fields) is not JSON: {exc}") from None
+            if not isinstance(carried, dict):
+                raise FormatError(f"{where}: properties.arena (the arena's own fields) must be an object, got "
+                                  f"{type(carried).__name__}")
+            meta = carried
+            said = f"properties.arena of /features/{i}"
+    if meta is None and isinstance(fc.get("arena"), dict):
+        meta, said = fc["arena"], "the collection's \"arena\" member"
+    if meta is not None:
+        system = meta.get("system") or "gravstrike"
+        if found is not None and found[0] != system:
+            raise FormatError(f"{source}: {said} says {system!r} but {found[1]} says {found[0]!r}")
+        found = (system, said)
+    if game is not None and found is not None and found[0] != game:
+        raise FormatError(f"{source}: a {found[0]} arena ({found[1]}), not {game} as --game says")
+    named = found is not None or game is not None
+    system = game or (found[0] if found else "gravstrike")
+    if system not in GAMES:
+        raise FormatError(f"{source}: {found[1] if found else 'the file'} names the game {system!r}; a GeoJSON file "
+                          f"holds one of {', '.join(GAMES)}")
+    if not named:
+        warn(warnings, f"{source}: the file names no game (no properties.game, no arena fields): read as Gravstrike; "
+                       "say which game it is with --game")
+    if meta is None:
+        meta = {"format": "arena-studio/1", "name": PurePath(source).stem or "imported"}
+        warn(warnings, f"{source}: no arena fields (the bounds feature's properties.arena, which GIS tools may drop): "
+                       f"the name is {meta['name']!r} and units, scenario and symmetry take their defaults")
+    return {**meta, "system": system}, named
+
+
+__all__ = ["COORDINATES", "GAMES", "GeoJSONFormat", "geometry"]

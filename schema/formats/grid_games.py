@@ -25,6 +25,9 @@ Cell = tuple[int, int]
 GLIDER_PIT = "glider-pit-gladiators"
 MOTHERSHIP = "mothership-grid"
 GRID_SYSTEMS = (GLIDER_PIT, MOTHERSHIP)
+#: Each grid game's element kinds (as the formats name them) and their lists in the arena file.
+GRID_LISTS: dict[str, dict[str, str]] = {GLIDER_PIT: {"row": "rows", "launch_zone": "launch_zones"},
+                                         MOTHERSHIP: {"mothership": "motherships"}}
 
 
 @dataclass(frozen=True)
@@ -192,5 +195,5 @@ def refuse(fmt: str, arena: Any) -> None:
                       "and the elements as objects) or geojson (every cell a polygon) instead")
 
 
-__all__ = ["GLIDER_PIT", "GRID_SYSTEMS", "MOTHERSHIP", "GridElement", "GridPicture", "Label", "Tile", "TileLayer",
+__all__ = ["GLIDER_PIT", "GRID_LISTS", "GRID_SYSTEMS", "MOTHERSHIP", "GridElement", "GridPicture", "Label", "Tile", "TileLayer",
            "is_grid", "picture_of", "refuse"]

@@ -4,7 +4,9 @@
   the Qt render of the same arena.
 - Tiled: PyTMX (``.tmx``) and pytiled-parser (``.tmx`` and ``.tmj``) load the maps; Tiled
   itself (``tiled --export-map``, Debian's ``tiled`` package) re-saves them when installed.
-- GeoJSON: the ``geojson`` package's validation.
+- GeoJSON: the ``geojson`` package's validation; GDAL (Debian's ``gdal-bin``): ``ogr2ogr``
+  rewrites our collections through a GeoPackage or as GeoJSON, as GIS tools do, and ``ogrinfo``
+  asks GEOS (``ST_IsValid`` in the GeoPackage's SQL) whether each geometry is valid.
 - Foundry VTT: the v13 data model's field types and enums for the scene, wall, region (and
   region shapes) and note documents, written down once here as :data:`FOUNDRY_V13` and checked
   by :func:`foundry_problems`.  Source: the ``defineSchema`` of ``BaseScene``, ``BaseWall``,
@@ -74,6 +76,36 @@ def image_difference(a: np.ndarray, b: np.ndarray, block: int = 4) -> tuple[floa
 
     share = float((np.abs(blocks(a) - blocks(b)).max(axis=2) > 40).mean())
     return mean, share
+
+
+# ------------------------------------------------------------------ GDAL
+
+OGR2OGR = shutil.which("ogr2ogr")
+OGRINFO = shutil.which("ogrinfo")
+#: GDAL's output format by the file's extension.
+GDAL_FORMATS = {".gpkg": "GPKG", ".geojson": "GeoJSON", ".json": "GeoJSON"}
+
+
+def ogr2ogr(src: Path, dst: Path, *options: str) -> None:
+    """GDAL's ``ogr2ogr`` converts ``src`` into ``dst`` (GeoPackage or GeoJSON by dst's
+    extension), one layer named ``arena``; ``options`` go before the file names."""
+    assert OGR2OGR is not None
+    cmd = [OGR2OGR, "-f", GDAL_FORMATS[dst.suffix], "-nln", "arena", *options, str(dst), str(src)]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and dst.exists(), f"ogr2ogr {src.name} -> {dst.name} failed: {r.stderr}"
+
+
+def gdal_validity(gpkg: Path) -> tuple[int, int] | None:
+    """(valid, total) geometries of the ``arena`` layer of a GeoPackage by GEOS's
+    ``ST_IsValid`` through ``ogrinfo``; None when this GDAL has no ``ST_IsValid`` (built
+    without GEOS)."""
+    assert OGRINFO is not None
+    sql = "SELECT SUM(ST_IsValid(geom)) AS valid, COUNT(*) AS total FROM arena"
+    r = subprocess.run([OGRINFO, "-ro", "-q", str(gpkg), "-sql", sql], capture_output=True, text=True, timeout=120)
+    found = dict(re.findall(r"(valid|total) \(Integer(?:64)?\) = (\d+)", r.stdout))
+    if r.returncode != 0 or set(found) != {"valid", "total"}:
+        return None
+    return int(found["valid"]), int(found["total"])
 
 
 # ------------------------------------------------------------------ Tiled

@@ -67,7 +67,8 @@ def test_geojson_package_validates(arena: ArenaRexArena) -> None:
     fc = geojson.loads(text)
     assert fc.is_valid, fc.errors()
     doc = json.loads(text)
-    assert doc["coordinate_system"] == "arena-inches" and doc["arena"]["deployment"]
+    assert doc["coordinate_system"] == "arena-inches"
+    assert doc["features"][0]["properties"]["arena"]["deployment"]  # the bounds feature carries the arena's fields
     kinds = {f["properties"]["kind"] for f in doc["features"]}
     assert {"pit", "hazard", "bounds"} <= kinds
 

