@@ -251,3 +251,38 @@ def foundry_problems(scene: dict[str, Any]) -> list[str]:
     for i, n in enumerate(scene.get("notes", [])):
         out += _check(n, "Note", f"notes[{i}]")
     return out
+
+
+# ------------------------------------------------------------------ PDF (qpdf, poppler)
+
+
+def qpdf_problems(data: bytes) -> list[str]:
+    """What qpdf's syntax check (``qpdf --check``, through pikepdf) finds wrong with a PDF:
+    damaged or misplaced cross-reference entries, unreadable objects or streams."""
+    import io
+
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        problems: list[str] = pdf.check_pdf_syntax()
+        return problems
+
+
+def qpdf_font_subsets(data: bytes) -> list[tuple[str, str, bytes]]:
+    """(descriptor ``/FontName``, ``/BaseFont``, raw bytes of the embedded font program) of every
+    font the pages use, as qpdf reads them (pikepdf): one entry per font object."""
+    import io
+
+    import pikepdf
+
+    out: dict[tuple[int, int], tuple[str, str, bytes]] = {}
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            fonts = page.obj.get("/Resources", {}).get("/Font", {})
+            for key in fonts.keys():
+                font = fonts[key]
+                leaf = font.DescendantFonts[0] if "/DescendantFonts" in font else font
+                desc = leaf.FontDescriptor
+                program = next(desc[k] for k in ("/FontFile2", "/FontFile", "/FontFile3") if k in desc)
+                out[font.objgen] = (str(desc.FontName), str(font.BaseFont), program.read_raw_bytes())
+    return list(out.values())
