@@ -1,4 +1,4 @@
-"""Same input, same bytes: packs and PDFs built in separate processes, under any Qt hash seed.
+"""Same input, same bytes: packs, PDFs and exports built in separate processes, under any Qt hash seed.
 
 Qt's PDF writer wrote a document's fonts in the order of a ``QHash`` salted per process, so a
 PDF with two fonts (DejaVu Sans and its bold: every print and render) came out in one of two
@@ -36,20 +36,36 @@ GAMES = {
     "mothership": ("arenas/mothership-grid/battlefield-3x5.yaml", None),
 }
 
-#: Run in a fresh interpreter: each game's pack (``arena pack build``'s bytes) and its
-#: ``arena render`` PDF, written to the directory named by argv[1].
+#: Run in a fresh interpreter: each game's pack (``arena pack build``'s bytes), its ``arena
+#: render`` PDF and its ``arena export`` files (with their images), written to argv[1].
 BUILD = """
 import sys
 from pathlib import Path
 from editor.cli_commands import build_pack_bytes
 from editor.export_render import render_bytes
 import schema
+from schema.formats import FormatError, canvas, get
+from schema.formats.grid_games import refuse
 out = Path(sys.argv[1])
 for game, (path, only) in GAMES.items():
     src = ROOT / path
     (out / f"{game}.arenapack.zip").write_bytes(
         build_pack_bytes([src], name=game, version="1.0.0", author=None, license=None, description=None, enable=only))
-    (out / f"{game}.render.pdf").write_bytes(render_bytes(schema.load(src), "pdf"))
+    arena = schema.load(src)
+    (out / f"{game}.render.pdf").write_bytes(render_bytes(arena, "pdf"))
+    for to, suffix in (("tiled", ".tmx"), ("tiled", ".tmj"), ("geojson", ".geojson"), ("uvtt", ".dd2vtt"),
+                       ("foundry", ".json")):
+        try:
+            refuse(to, arena)
+        except FormatError:
+            continue
+        fmt = get(to)
+        image = (render_bytes(arena, "png", view=canvas(arena, 32).view, px_per_length=32)
+                 if fmt.capabilities.needs_image else None)
+        result = fmt.write(arena, image_png=image, px_per_length=32, image_name="side.png", suffix=suffix)
+        (out / f"{game}.export{suffix}").write_bytes(result.data)
+        for name, data in [("image.png", image or b"")] + sorted(result.files.items()):
+            (out / f"{game}.export{suffix}.{name}").write_bytes(data)
 """
 
 
@@ -73,9 +89,13 @@ def two_builds(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, byte
     return build_in_new_process(base / "first"), build_in_new_process(base / "second")
 
 
-def test_every_games_pack_is_the_same_bytes_in_two_processes(two_builds) -> None:  # type: ignore[no-untyped-def]
+def test_every_games_pack_and_exports_are_the_same_bytes_in_two_processes(two_builds) -> None:  # type: ignore[no-untyped-def]
     first, second = two_builds
-    assert sorted(first) == sorted(second) and len(first) == 2 * len(GAMES)
+    assert sorted(first) == sorted(second)
+    assert {n.split(".", 1)[1] for n in first if n.startswith("car-wars.")} >= {
+        "arenapack.zip", "render.pdf", "export.tmx", "export.tmj", "export.geojson", "export.dd2vtt", "export.json",
+        "export.json.image.png"}
+    assert {n.split(".", 1)[1] for n in first if n.startswith("glider-pit.")} >= {"export.tmx", "export.tmx.side.png"}
     for name in first:
         if first[name] != second[name]:
             differ = ([e for e, data in entries(first[name]).items() if entries(second[name]).get(e) != data]
