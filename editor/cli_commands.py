@@ -132,6 +132,18 @@ def build_pack_bytes(files: list[Path], *, name: str, version: str, author: str 
     return build_pack(info, arenas, label=name)
 
 
+#: ``arena pack build --help``; one line per paragraph (rich keeps a docstring's line breaks).
+PACK_BUILD_HELP = (
+    "Build an arena pack: canonical arenas, validation reports, PNG/SVG previews, printable PDFs and a "
+    "checksummed manifest.\n\n"
+    "Deterministic: the same arena files and options give the same bytes in any process, with the same "
+    "Arena Studio, Qt and fonts (the PDFs embed subsets of the installed fonts and name Qt's version). "
+    "Entries are sorted, with fixed timestamps and permissions; arenas, reports and manifest are canonical "
+    "JSON, the reports without timings; previews and PDFs hold no date or random value (PDF dates fixed, "
+    "document ID from the title, fonts embedded in a fixed order with subset tags derived from the subsets)."
+)
+
+
 def pack_build_command(
     inputs: Annotated[list[Path], typer.Argument(help="Arena files or directories of them.", show_default=False)],
     out: Annotated[Path, typer.Option("-o", "--output", help="NAME.arenapack.zip", show_default=False)],
@@ -143,8 +155,7 @@ def pack_build_command(
     paper: Annotated[str, typer.Option("--paper", help="Paper of the printable PDFs: a4 or letter.")] = "a4",
     only: Annotated[Optional[list[str]], typer.Option("--only", help="Run only these validator codes (repeatable).")] = None,
 ) -> None:
-    """Build a deterministic arena pack: canonical arenas, validation reports, PNG/SVG previews,
-    printable PDFs and a checksummed manifest."""
+    """``arena pack build`` (help: :data:`PACK_BUILD_HELP`)."""
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn
 
@@ -179,4 +190,4 @@ def register(app: Any) -> None:
     app.command("print")(print_command)
     from validators.cli_export import pack_app
 
-    pack_app.command("build")(pack_build_command)
+    pack_app.command("build", help=PACK_BUILD_HELP)(pack_build_command)

@@ -14,8 +14,6 @@ reserved for the validators' travel heatmap and reports that it is not available
 from __future__ import annotations
 
 import os
-import re
-import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -26,8 +24,6 @@ from schema.model import (AccelerationField, Arena, Checkpoint, Circle, Element,
 OVERLAYS = ("los", "paths", "heatmap")
 PANEL = 330.0
 GAP = 20.0
-FIXED_DATE = b"D:19800101000000Z"
-FIXED_XMP_DATE = b"1980-01-01T00:00:00+00:00"
 
 
 class RenderError(ValueError):
@@ -345,15 +341,6 @@ def page_size(arena: Arena, width: float = 1400.0) -> tuple[float, float]:
     return width, max(ah + 3 * GAP + 50, 760.0)
 
 
-def normalise_pdf(data: bytes) -> bytes:
-    """Replace the creation/modification dates of the info dictionary and the XMP metadata by
-    fixed ones of the same length (so the cross-reference offsets stay right): reproducible."""
-    data = re.sub(rb"D:\d{14}Z", FIXED_DATE, data)
-    data = re.sub(rb"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:Z|[+-]\d{2}:\d{2})",
-                  lambda m: FIXED_XMP_DATE[:19] + b"Z" if m.group(0).endswith(b"Z") else FIXED_XMP_DATE, data)
-    return data
-
-
 def _open_buffer() -> tuple[object, object]:
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
@@ -361,20 +348,6 @@ def _open_buffer() -> tuple[object, object]:
     buf = QBuffer(ba)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
     return ba, buf
-
-
-def pdf_writer(buf: object, width_mm: float, height_mm: float, title: str) -> object:
-    from PySide6.QtCore import QMarginsF, QSizeF, QUuid
-    from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter
-
-    w = QPdfWriter(buf)  # type: ignore[call-overload]
-    w.setResolution(96)
-    w.setPageSize(QPageSize(QSizeF(width_mm, height_mm), QPageSize.Unit.Millimeter, "", QPageSize.SizeMatchPolicy.ExactMatch))
-    w.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Millimeter)
-    w.setCreator("Arena Studio")
-    w.setTitle(title)
-    w.setDocumentId(QUuid(str(uuid.uuid5(uuid.NAMESPACE_URL, "arena-studio:" + title))))
-    return w
 
 
 def render_bytes(arena: Arena, fmt: str, *, overlays: Iterable[str] = (), width: float = 1400.0,
@@ -447,12 +420,11 @@ def render_bytes(arena: Arena, fmt: str, *, overlays: Iterable[str] = (), width:
 
         return flatten_svg(bytes(ba))  # type: ignore[call-overload]
     else:
-        mm = 25.4 / 96
-        writer = pdf_writer(buf, pw * mm, ph * mm, title or arena.name)
-        p = QPainter(writer)  # type: ignore[call-overload]
-        paint_page(p, arena, pw, ph, overlays=ovs, title=title, source=source)
-        p.end()
-        return normalise_pdf(bytes(ba))  # type: ignore[call-overload]
+        from editor.reproducible_pdf import DPI, pdf_document
+
+        mm = 25.4 / DPI
+        return pdf_document(pw * mm, ph * mm, title or arena.name,
+                            lambda q, _writer: paint_page(q, arena, pw, ph, overlays=ovs, title=title, source=source))
     return bytes(ba)  # type: ignore[call-overload]
 
 

@@ -442,7 +442,8 @@ def _vehicle_aids(painter: object, arena: Arena, lay: Layout, y: float) -> None:
 def print_pdf(arena: Arena, paper: str = "a4", cell_mm: float | None = None) -> bytes:
     """The printable PDF's bytes (deterministic).  ``cell_mm``: a grid arena's hexes (across
     the flats) or squares printed at that size instead of the arena's ``units``."""
-    from editor.export_render import _open_buffer, ensure_app, normalise_pdf, pdf_writer
+    from editor.export_render import ensure_app
+    from editor.reproducible_pdf import pdf_document
 
     if cell_mm is not None:
         from editor.grid_render import with_cell_mm
@@ -452,16 +453,14 @@ def print_pdf(arena: Arena, paper: str = "a4", cell_mm: float | None = None) -> 
     from PySide6.QtGui import QPainter, QPdfWriter
 
     lay = layout(arena, paper)
-    ba, buf = _open_buffer()
-    writer = pdf_writer(buf, lay.page_w, lay.page_h, f"{arena.name} (1:1, {paper})")
-    assert isinstance(writer, QPdfWriter)
-    painter = QPainter(writer)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    _assembly(painter, arena, lay)
-    for r, c in lay.tiles:
+
+    def paint(painter: QPainter, writer: QPdfWriter) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        _assembly(painter, arena, lay)
+        for r, c in lay.tiles:
+            writer.newPage()
+            _tile(painter, arena, lay, r, c)
         writer.newPage()
-        _tile(painter, arena, lay, r, c)
-    writer.newPage()
-    _aids(painter, arena, lay)
-    painter.end()
-    return normalise_pdf(bytes(ba))  # type: ignore[call-overload]
+        _aids(painter, arena, lay)
+
+    return pdf_document(lay.page_w, lay.page_h, f"{arena.name} (1:1, {paper})", paint)

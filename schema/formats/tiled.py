@@ -32,7 +32,7 @@ from typing import Any
 from schema.document import num, shape_doc
 from schema.formats import tmx
 from schema.formats.base import DEFAULT_PX_PER_LENGTH, Canvas, Capabilities, ExportResult, FormatError, canvas, close_enough
-from schema.formats.grid_games import GRID_SYSTEMS, is_grid
+from schema.formats.grid_games import GLIDER_PIT, GRID_SYSTEMS, is_grid
 from schema.formats.common import LISTS, Doc, as_circle, ids, join, label, load_json, split, warn
 from schema.formats.systems import Profile, pose_fields, profile, profile_of, shape_of_doc
 from schema.model import Arena, Circle, Point, Polygon, Polyline, Rect
@@ -229,17 +229,33 @@ def _same_geometry(ours: Doc, obj: Doc) -> bool:
                for k in ours if k not in ("point", "ellipse"))
 
 
+def _unread_orientation(source: str, orientation: Any, meta: Any) -> str:
+    """Why a map that is not orthogonal (and not one of our grid maps) is not read, and what is."""
+    ours = (f"Glider-Pit Gladiators pits are read from the hexagonal maps `arena export --to tiled` writes, "
+            f"recognised by their map properties json:arena (with \"system\": \"{GLIDER_PIT}\") and json:frame "
+            "(the hex at the map's corner)")
+    if orientation != "hexagonal":
+        return (f"{source}: {orientation!r} maps are not read: arenas are read from orthogonal maps (Map > Map "
+                f"Properties > Orientation); {ours}")
+    system = meta.get("system") if isinstance(meta, dict) else None
+    has = (f"its json:arena says \"system\": {json.dumps(system)}" if system is not None
+           else "it has a json:arena without \"system\"" if isinstance(meta, dict) else "it has no json:arena property")
+    return (f"{source}: this hexagonal map is not read: it is not a pit Arena Studio wrote ({has}). {ours}; "
+            "other hexagonal maps (Tiled's own examples, a pit drawn from scratch) are not: export a pit with Arena "
+            "Studio and paint or erase its hexes in Tiled. The other games' arenas are read from orthogonal maps "
+            "(Map > Map Properties > Orientation)")
+
+
 class _Reader:
     """One map's import: the frame, the walk through (group) layers, the warnings."""
 
     def __init__(self, tmj: Doc, source: str, warnings: list[str] | None) -> None:
         self.source, self.warnings = source, warnings
         where = f"{source}: map"
+        self.props = _unprops(tmj.get("properties"), where)
         orientation = tmj.get("orientation", "orthogonal")
         if orientation != "orthogonal":
-            raise FormatError(f"{source}: {orientation!r} maps are not supported: arenas are read from orthogonal "
-                              "maps (Map > Map Properties > Orientation)")
-        self.props = _unprops(tmj.get("properties"), where)
+            raise FormatError(_unread_orientation(source, orientation, self.props.get("arena")))
         meta = self.props.get("arena")
         self.prof = profile(meta.get("system") if isinstance(meta, dict) else None)
         self.layer_kinds = layer_kinds(self.prof)

@@ -468,3 +468,37 @@ def dd_import(file: dict[str, Any], fidelity: int = DD_FIDELITY, offset: float =
     image = _dd_image_size(base64.b64decode(file["image"]))
     return DDImportScene(int(width), int(height), padding, grid, int(scene_x), int(scene_y), walls, doors, image,
                          (int(side), int(side)))
+
+# ------------------------------------------------------------------ PDF (qpdf, poppler)
+
+
+def qpdf_problems(data: bytes) -> list[str]:
+    """What qpdf's syntax check (``qpdf --check``, through pikepdf) finds wrong with a PDF:
+    damaged or misplaced cross-reference entries, unreadable objects or streams."""
+    import io
+
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        problems: list[str] = pdf.check_pdf_syntax()
+        return problems
+
+
+def qpdf_font_subsets(data: bytes) -> list[tuple[str, str, bytes]]:
+    """(descriptor ``/FontName``, ``/BaseFont``, raw bytes of the embedded font program) of every
+    font the pages use, as qpdf reads them (pikepdf): one entry per font object."""
+    import io
+
+    import pikepdf
+
+    out: dict[tuple[int, int], tuple[str, str, bytes]] = {}
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            fonts = page.obj.get("/Resources", {}).get("/Font", {})
+            for key in fonts.keys():
+                font = fonts[key]
+                leaf = font.DescendantFonts[0] if "/DescendantFonts" in font else font
+                desc = leaf.FontDescriptor
+                program = next(desc[k] for k in ("/FontFile2", "/FontFile", "/FontFile3") if k in desc)
+                out[font.objgen] = (str(desc.FontName), str(font.BaseFont), program.read_raw_bytes())
+    return list(out.values())

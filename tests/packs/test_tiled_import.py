@@ -57,10 +57,50 @@ def test_the_same_map_from_tmx_and_tmj_is_the_same_arena() -> None:
     assert read("drawn.tmx")[0] == read("drawn.tmj")[0]
 
 
-@pytest.mark.parametrize("name", ["isometric.tmx", "hexagonal.tmx"])
-def test_non_orthogonal_maps_are_refused(name: str) -> None:
-    with pytest.raises(FormatError, match=f"'{name.split('.')[0]}' maps are not supported"):
+def test_isometric_maps_are_refused_saying_what_is_read() -> None:
+    with pytest.raises(FormatError) as exc:
+        read("isometric.tmx")
+    assert str(exc.value).startswith("isometric.tmx: 'isometric' maps are not read: arenas are read from orthogonal "
+                                     "maps (Map > Map Properties > Orientation); Glider-Pit Gladiators pits are read "
+                                     "from the hexagonal maps `arena export --to tiled` writes")
+
+
+HEX_REFUSAL = ("this hexagonal map is not read: it is not a pit Arena Studio wrote (it has no json:arena property). "
+               "Glider-Pit Gladiators pits are read from the hexagonal maps `arena export --to tiled` writes, "
+               "recognised by their map properties json:arena (with \"system\": \"glider-pit-gladiators\") and "
+               "json:frame (the hex at the map's corner); other hexagonal maps (Tiled's own examples, a pit drawn "
+               "from scratch) are not")
+
+
+@pytest.mark.parametrize("name", ["hexagonal-mini.tmx", "hexagonal-mini.tmj", "hexagonal.tmx"])
+def test_foreign_hexagonal_maps_are_refused_saying_which_hexagonal_maps_are_read(name: str, tmp_path: Path) -> None:
+    """Tiled's own example hexagonal map (and Tiled's JSON of it) and a hexagonal map made in
+    Tiled 1.8: the message names the file and says which hexagonal maps are read (issue 43)."""
+    with pytest.raises(FormatError) as exc:
         read(name)
+    assert str(exc.value).startswith(f"{name}: {HEX_REFUSAL}")
+    r = arena_cli("import", str(DATA / name), "-o", str(tmp_path / "a.yaml"))
+    assert r.exit_code == 1 and not (tmp_path / "a.yaml").exists()
+    assert f"{DATA / name}: {HEX_REFUSAL}" in " ".join(r.output.split()) and "Traceback" not in r.output
+
+
+def test_a_hexagonal_map_naming_another_game_says_so() -> None:
+    tmj = json.loads((DATA / "hexagonal-mini.tmj").read_bytes())
+    tmj["properties"] = [{"name": "json:arena", "type": "string", "value": '{"system": "car-wars-6e"}'}]
+    with pytest.raises(FormatError, match=r'^m.tmj: this hexagonal map is not read: it is not a pit Arena Studio '
+                                          r'wrote \(its json:arena says "system": "car-wars-6e"\)'):
+        get("tiled").read(json.dumps(tmj).encode(), source="m.tmj")
+
+
+def test_the_hexagonal_maps_the_refusal_names_are_read(tmp_path: Path) -> None:
+    """What the message says is read is read: a pit written by arena export, recognised by its
+    json:arena and json:frame (test_grid_tiled.py reads it re-saved by Tiled itself)."""
+    pit = Path(__file__).resolve().parents[2] / "arenas" / "glider-pit-gladiators" / "hexagonal-pit.yaml"
+    out = tmp_path / "pit.tmx"
+    assert arena_cli("export", str(pit), "--to", "tiled", "-o", str(out), "-q").exit_code == 0
+    doc = out.read_text("utf-8")
+    assert 'orientation="hexagonal"' in doc and 'name="json:arena"' in doc and 'name="json:frame"' in doc
+    assert get("tiled").read(out.read_bytes(), source="pit.tmx") == schema.load(pit)
 
 
 def test_cli_import_of_tiled_maps(tmp_path: Path) -> None:
