@@ -205,6 +205,10 @@ def paint_pit(painter: QPainter, arena: Any, *, label_px: float = 12.0) -> None:
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawPath(wall)
     px = text_px(painter, label_px)
+    zones = [(z, *track_anchor(arena, z, lay)) for z in arena.launch_zones if z.cells]
+    for _z, mid, out in zones:  # the leader lines first: the labels' backgrounds go over them
+        painter.setPen(R.pen(ZONE.darker(160), _pen_units(painter, 0.4, arena), Qt.PenStyle.DashLine))
+        painter.drawLine(QPointF(*mid), QPointF(*out))
     for row in arena.rows:
         ends = row_ends(arena, row.line)
         if ends is None:
@@ -212,13 +216,8 @@ def paint_pit(painter: QPainter, arena: Any, *, label_px: float = 12.0) -> None:
         mark = {"updraft": "↑", "downdraft": "↓"}.get(row.current, "")
         for end in ends:
             _badge(painter, end, f"{row.label}{mark}", ROW.darker(140), px)
-    for z in arena.launch_zones:
-        if not z.cells:
-            continue
-        mid, out = track_anchor(arena, z, lay)
-        painter.setPen(R.pen(ZONE.darker(160), _pen_units(painter, 0.4, arena), Qt.PenStyle.DashLine))
-        painter.drawLine(QPointF(*mid), QPointF(*out))
-        R.draw_label(painter, QPointF(*mid), z.id, colour=R.INK, px=px * 0.9, bold=True)
+    for z, mid, out in zones:
+        R.draw_label(painter, QPointF(*mid), z.id, colour=R.INK, px=px * 0.9, bold=True, background=_alpha(ZONE, 0.9))
         _badge(painter, out, f"Track {z.track}", R.INK, px * 0.9, fill=_alpha(ZONE, 0.95))
     x0, _y0, _x1, y1 = extent(arena)
     floor = "standard (below altitude 1)" if arena.floor == 0 else f"{arena.floor}"
@@ -311,7 +310,8 @@ def paint_arena(painter: QPainter, arena: Any, target: QRectF, *, margin: float 
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setWorldTransform(R.arena_transform(source, target), True)
     painter.fillRect(source, QColor("white"))
-    paint_grid(painter, arena, label_px=label_px)
+    with R.separate_labels():
+        paint_grid(painter, arena, label_px=label_px)
     painter.restore()
 
 
@@ -339,29 +339,49 @@ def facts(arena: Any) -> list[str]:
             f"1 square = {cell_mm(arena):g} mm"]
 
 
-def cell_aid(painter: QPainter, arena: Any, x0: float, y: float, width: float) -> None:
+def cell_aid(painter: QPainter, arena: Any, x0: float, flow: Any, width: float) -> None:
     """Print's measuring aid (millimetres, 96 dpi device units): one cell at 1:1 with its
-    across-the-flats (or side) dimension, to check the print scale against a hex or square."""
-    from editor.print_pdf import MM, _text
+    across-the-flats (or side) dimension, to check the print scale against a hex or square;
+    ``flow`` is the aids page's :class:`editor.print_pdf.Flow`.  A cell larger than the page
+    is named, not drawn."""
+    from editor.print_pdf import MARGIN, MM, line_height, paragraph, text_line, text_width
 
     mm = cell_mm(arena)
     hexes = arena.system == PIT
+    pointy = hexes and arena.orientation == "pointy"
+    w = mm if not hexes or pointy else 2 * mm / math.sqrt(3)  # the drawn cell's box
+    h = mm if not hexes or not pointy else 2 * mm / math.sqrt(3)
+    label = f"{mm:g} mm"
+    lh = line_height(painter, 3.2)
+    fits = w <= width and h + 2 * lh + 14 <= flow.lay.page_h - 2 * MARGIN
     what = f"One hex, {mm:g} mm across the flats" if hexes else f"One square, {mm:g} mm a side"
-    _text(painter, x0, y, width, 8, what + " (measure it to check the print scale):", 3.2)
-    y += 10
+    what += (" (measure it to check the print scale):" if fits else
+             ": larger than the page, so not drawn here; measure one on the tile pages.")
+    flow.y += paragraph(painter, x0, flow.need(8), width, what, 3.2) + 3
+    if not fits:
+        return
+    beside = w + 4 + text_width(painter, label, 3.2) <= width
+    top = flow.need(h + (0 if beside else lh + 1))
+    cx, cy = x0 + w / 2, top + h / 2
     if hexes:
-        lay = HexLayout.across_flats(arena.orientation, mm, (x0 + mm, y + mm))
-        pts = [QPointF(px * MM, (2 * (y + mm) - py) * MM) for px, py in lay.corners((0, 0))]  # y down
+        lay = HexLayout.across_flats(arena.orientation, mm)
+        pts = [QPointF((cx + px) * MM, (cy - py) * MM) for px, py in lay.corners((0, 0))]  # y down
     else:
-        pts = [QPointF(px * MM, py * MM) for px, py in ((x0, y), (x0 + mm, y), (x0 + mm, y + mm), (x0, y + mm))]
+        pts = [QPointF(px * MM, py * MM) for px, py in ((x0, top), (x0 + mm, top), (x0 + mm, top + mm), (x0, top + mm))]
     painter.setPen(R.pen(R.INK, 1.5))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawPolygon(QPolygonF(pts))
     painter.setPen(R.pen(R.VERMILLION, 1.0, Qt.PenStyle.DashLine))
-    cy = y + mm if hexes else y + mm / 2
-    left = x0 + mm - mm / 2 if hexes else x0
-    painter.drawLine(QPointF(left * MM, cy * MM), QPointF((left + mm) * MM, cy * MM))
-    _text(painter, x0 + 2.2 * mm + 4, cy - 3, width - 2.2 * mm, 6, f"{mm:g} mm", 3.2)
+    if hexes and not pointy:  # flat-topped: the flats are the top and bottom sides
+        painter.drawLine(QPointF(cx * MM, (cy - mm / 2) * MM), QPointF(cx * MM, (cy + mm / 2) * MM))
+    else:
+        painter.drawLine(QPointF((cx - mm / 2) * MM, cy * MM), QPointF((cx + mm / 2) * MM, cy * MM))
+    if beside:
+        text_line(painter, x0 + w + 4, cy - lh / 2, label, 3.2)
+        flow.y = top + h + 6
+    else:
+        text_line(painter, x0, top + h + 1, label, 3.2)
+        flow.y = top + h + lh + 6
 
 
 __all__ = ["arena_rect", "cell_mm", "cells_of", "element_cells", "extent", "facts", "footprint", "is_grid",

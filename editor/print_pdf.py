@@ -1,7 +1,8 @@
 """Printable 1:1 PDF of an arena, tiled across A4 or Letter pages.
 
-Page 1 is the assembly map: the arena with the page grid and each page's coordinate ("B3" =
-column B, row 3), the scale check and instructions.  Then one page per tile that holds some
+Page 1 is the assembly map: the arena with the page grid, the column letters above it and the
+row numbers left of it that name each page ("B3" = column B, row 3), the scale check and
+instructions.  Then one page per tile that holds some
 of the arena (squares of the grid with only floor outside the bounds are not printed): the arena at true
 size (``units.length_mm`` millimetres per length), clipped to the page's drawing area, with the
 tile's coordinate and its neighbours in the header, a 1-length calibration bar, dashed
@@ -9,7 +10,10 @@ alignment lines where the neighbouring pages' content starts (the overlap strip 
 both pages: glue the next page over it, lining up the crosshairs) and crop marks at the
 drawing area's corners.  The last page holds measuring aids: a ruler in lengths and the
 30/60/90 degree turning arcs of the motion model (a turn of alpha follows a circular arc of one
-length, radius ``R = 1 / alpha`` in radians).
+length, radius ``R = 1 / alpha`` in radians); other games' aids are their rulesets' (a Car Wars
+turning key, Arena Rex bases and MOV gauge, a grid's cell).  Page text is laid out by measuring
+it (one-line captions, elided names), never wrapped into a box it overflows; units are counted
+with their ruleset's plural (``9 hexes``).
 
 Everything is drawn in millimetres through one transform, ``mm -> device`` at 96 device units
 per inch (QPdfWriter coordinates are floating point, so the output is exact vector art).
@@ -20,9 +24,16 @@ from __future__ import annotations
 import math
 import string
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from schema.formats.systems import units_mm
 from schema.model import Arena
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QFontMetricsF, QPainter, QPdfWriter
+
+    from schema.ruleset import Units as RulesetUnits
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARGIN = 10.0  # mm, unprinted border most printers need
@@ -32,6 +43,13 @@ ARENA_MARGIN = 0.5  # lengths of floor drawn around the bounds
 DPI = 96
 MM = DPI / 25.4  # device units per millimetre
 TURNS = (30, 60, 90)
+CROP = 6.0  # mm, crop marks' length (they start 1 mm off the drawing area's corners)
+CLEAR = 2.0  # mm between the header's text and the crop marks on the margin lines
+CAPTION = 2.8  # mm, calibration bars' captions
+CODE = 4.5  # mm, at most: the assembly map's column letters and row numbers
+NAME_ROOM = 40.0  # mm kept for the arena's name in a page header beside its calibration bar
+RULER_H = 14.0  # mm, the measuring aids' ruler
+SCALE_CHECK = "measure to check the print scale"
 
 
 @dataclass(frozen=True)
@@ -125,124 +143,186 @@ def _arena_tiles(arena: Arena, lay: Layout) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def _font(painter: object, size_mm: float, bold: bool = False) -> None:
-    from PySide6.QtGui import QFont, QPainter
+# ------------------------------------------------------------------ text and bars (mm)
 
-    assert isinstance(painter, QPainter)
+
+def _font(painter: QPainter, size_mm: float, bold: bool = False) -> QFontMetricsF:
+    """Set the painter's font to ``size_mm`` (its pixel size) and return its metrics."""
+    from PySide6.QtGui import QFont, QFontMetricsF
+
     f = QFont(painter.font())
     f.setPixelSize(max(1, round(size_mm * MM)))
     f.setBold(bold)
     painter.setFont(f)
+    return QFontMetricsF(f, painter.device())
 
 
-def _text(painter: object, x: float, y: float, w: float, h: float, text: str, size: float = 3.5,
-          bold: bool = False, align: object = None) -> None:
+def text_width(painter: QPainter, text: str, size: float = 3.5, bold: bool = False) -> float:
+    """Width (mm) of ``text`` on one line."""
+    return _font(painter, size, bold).horizontalAdvance(text) / MM
+
+
+def line_height(painter: QPainter, size: float = 3.5, bold: bool = False) -> float:
+    """Height (mm) of one line of text: ascent and descent."""
+    return _font(painter, size, bold).height() / MM
+
+
+def text_line(painter: QPainter, x: float, y: float, text: str, size: float = 3.5, bold: bool = False, *,
+              align: str = "left", width: float | None = None) -> float:
+    """One line of text, its top at ``y``: starting at ``x`` (``align="left"``), ending at it
+    (``"right"``) or centred on it (``"center"``); elided (``…``) to ``width`` mm when given.
+    Returns the width drawn (mm)."""
     from PySide6.QtCore import QRectF, Qt
-    from PySide6.QtGui import QPainter
 
     from editor import render as R
 
-    assert isinstance(painter, QPainter)
-    _font(painter, size, bold)
+    fm = _font(painter, size, bold)
+    if width is not None:
+        text = fm.elidedText(text, Qt.TextElideMode.ElideRight, max(0.0, width) * MM)
+    w = fm.horizontalAdvance(text)
+    left = x * MM - {"left": 0.0, "right": w, "center": w / 2}[align]
     painter.setPen(R.INK)
-    flags = align if align is not None else (Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-    painter.drawText(QRectF(x * MM, y * MM, w * MM, h * MM), int(flags) | int(Qt.TextFlag.TextWordWrap), text)  # type: ignore[call-overload]
+    painter.drawText(QRectF(left, y * MM, w, fm.height()),
+                     int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop) | int(Qt.TextFlag.TextDontClip), text)
+    return w / MM
+
+
+def paragraph(painter: QPainter, x: float, y: float, width: float, text: str, size: float = 3.5,
+              bold: bool = False) -> float:
+    """``text`` wrapped to ``width`` mm, its top at ``y``.  Returns its height (mm)."""
+    from PySide6.QtCore import QRectF, Qt
+
+    from editor import render as R
+
+    fm = _font(painter, size, bold)
+    flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop) | int(Qt.TextFlag.TextWordWrap)
+    box = fm.boundingRect(QRectF(0, 0, width * MM, 1e6), flags, text)
+    painter.setPen(R.INK)
+    painter.drawText(QRectF(x * MM, y * MM, width * MM, box.height()), flags | int(Qt.TextFlag.TextDontClip), text)
+    return box.height() / MM
+
+
+def units_of(arena: Arena) -> RulesetUnits:
+    """The arena's unit (name, plural, symbol): its ruleset's."""
+    from schema.ruleset import ruleset
+
+    return ruleset(str(getattr(arena, "system", None) or "gravstrike")).units
 
 
 def unit_name(arena: Arena) -> str:
     """The printed unit's name: ``length`` (Gravstrike) or the ruleset's (``inch``)."""
-    if isinstance(arena, Arena):
-        return "length"
-    from schema.ruleset import ruleset
-
-    return str(getattr(arena.units, "name", None) or ruleset(arena.system).units.name)
+    return units_of(arena).name
 
 
-def _plural(unit: str, n: int | float) -> str:
-    return unit if n == 1 else ("inches" if unit == "inch" else unit + "s")
+def scale_bar(arena: Arena, room: float, n: int = 1) -> tuple[float, str]:
+    """(length mm, caption) of a calibration bar at most ``room`` mm long: ``n`` units when they
+    fit, else the whole centimetres that do (a unit longer than the room: ``--cell-mm 250``)."""
+    U, L = units_of(arena), units_mm(arena)
+    if n >= 1 and n * L <= room:
+        return n * L, f"{U.count(n)} = {n * L:g} mm: {SCALE_CHECK}"
+    bar = max(10.0, math.floor(room / 10.0) * 10.0)
+    return bar, f"{bar:g} mm (1 {U.name} = {L:g} mm): {SCALE_CHECK}"
 
 
-def _paint(painter: object, arena: Arena, target: object, *, margin: float, label_px: float | None = None) -> None:
+def calibration_bar(painter: QPainter, x: float, y: float, length_mm: float, caption: str, h: float = 2.0, *,
+                    right: bool = False) -> float:
+    """A solid bar exactly ``length_mm`` long (no outline), its top at ``y``, with ``caption`` on
+    one line under it, both starting at ``x`` (or the wider of them ending at ``x``:
+    ``right``).  Returns the width of bar and caption (mm)."""
+    from PySide6.QtCore import QRectF
+
+    from editor import render as R
+
+    w = max(length_mm, text_width(painter, caption, CAPTION))
+    left = x - w if right else x
+    painter.fillRect(QRectF(left * MM, y * MM, length_mm * MM, h * MM), R.INK)
+    text_line(painter, left, y + h + 0.3, caption, CAPTION)
+    return w
+
+
+def _paint(painter: QPainter, arena: Arena, target: QRectF, *, margin: float, label_px: float | None = None) -> None:
     """The arena fitted into ``target``: Gravstrike's painter, or the ruleset styles' one."""
     from editor import render as R
 
     if isinstance(arena, Arena):
         if label_px is None:
-            R.paint_arena(painter, arena, target, margin=margin)  # type: ignore[arg-type]
+            R.paint_arena(painter, arena, target, margin=margin)
         else:
-            R.paint_arena(painter, arena, target, margin=margin, opts=R.RenderOptions(label_px=label_px))  # type: ignore[arg-type]
+            R.paint_arena(painter, arena, target, margin=margin, opts=R.RenderOptions(label_px=label_px))
         return
     from editor import style_render
 
-    style_render.paint_arena(painter, arena, target, margin=margin, label_px=label_px or 12.0)  # type: ignore[arg-type]
+    style_render.paint_arena(painter, arena, target, margin=margin, label_px=label_px or 12.0)
 
 
-def calibration_bar(painter: object, x: float, y: float, lengths: int, length_mm: float, h: float = 2.0,
-                    unit: str = "length") -> None:
-    """A solid bar exactly ``lengths`` units long (no outline), labelled."""
-    from PySide6.QtCore import QRectF, Qt
-    from PySide6.QtGui import QPainter
-
-    from editor import render as R
-
-    assert isinstance(painter, QPainter)
-    painter.fillRect(QRectF(x * MM, y * MM, lengths * length_mm * MM, h * MM), R.INK)
-    _text(painter, x, y + h + 0.3, lengths * length_mm + 40, 4,
-          f"{lengths} {_plural(unit, lengths)} = {lengths * length_mm:g} mm: measure to check the print scale",
-          2.8)
-    del Qt
-
-
-def _arena_target(arena: Arena, lay: Layout, ox: float, oy: float, scale: float = 1.0) -> object:
+def _arena_target(arena: Arena, lay: Layout, ox: float, oy: float, scale: float = 1.0) -> QRectF:
     """Device rectangle of the whole printed arena when its top-left sits at (ox, oy) mm."""
     from PySide6.QtCore import QRectF
 
     return QRectF(ox * MM, oy * MM, lay.width * scale * MM, lay.height * scale * MM)
 
 
-def _assembly(painter: object, arena: Arena, lay: Layout) -> None:
-    from PySide6.QtCore import QPointF, QRectF, Qt
-    from PySide6.QtGui import QPainter
+def _fit(painter: QPainter, texts: list[str], room: float, size: float, bold: bool = True) -> float:
+    """The largest font size up to ``size`` (mm) at which every text is at most ``room`` mm wide."""
+    while size > 1.5 and max(text_width(painter, t, size, bold) for t in texts) > room:
+        size -= 0.25
+    return size
+
+
+# ------------------------------------------------------------------ pages
+
+
+def _assembly(painter: QPainter, arena: Arena, lay: Layout) -> None:
+    """The assembly map: title, instructions, the scale check, then the arena with the page
+    grid; column letters above it and row numbers left of it name each page ("B3"), so no
+    page code is printed over the arena's own labels."""
+    from PySide6.QtCore import QRectF, Qt
 
     from editor import render as R
 
-    assert isinstance(painter, QPainter)
-    x0, y0 = MARGIN, MARGIN
-    _text(painter, x0, y0, lay.draw_w, 9, f"{arena.name}: printable 1:1 arena", 5.5, bold=True)
-    _text(painter, x0, y0 + 9, lay.draw_w, 18,
-          f"{len(lay.tiles)} pages (a grid of {lay.cols} across x {lay.rows} down; squares with no arena are "
-          f"not printed) on {lay.paper.upper()}, "
-          f"1 {unit_name(arena)} = {units_mm(arena):g} mm, arena {lay.width / 10:.1f} x {lay.height / 10:.1f} cm. "
-          f"Print at 100% / actual size (no fit-to-page). Trim each page along its dashed lines "
-          f"and overlap the {OVERLAP:g} mm strips, lining up the crosshairs.", 3.3)
-    calibration_bar(painter, x0, y0 + 29, 1, units_mm(arena), unit=unit_name(arena))
-    top = y0 + 40
-    avail_w, avail_h = lay.page_w - 2 * MARGIN, lay.page_h - top - MARGIN
-    total_w = lay.stride[0] * (lay.cols - 1) + lay.draw_w
-    total_h = lay.stride[1] * (lay.rows - 1) + lay.draw_h
-    k = min(avail_w / total_w, avail_h / total_h)
-    target = _arena_target(arena, lay, x0, top, k)
-    _paint(painter, arena, target, margin=ARENA_MARGIN, label_px=8.0)
+    x0, y = MARGIN, MARGIN
+    text_line(painter, x0, y, f"{arena.name}: printable 1:1 arena", 5.5, bold=True, width=lay.draw_w)
+    y += line_height(painter, 5.5, True) + 2
+    y += paragraph(painter, x0, y, lay.draw_w,
+                   f"{len(lay.tiles)} pages (a grid of {lay.cols} across x {lay.rows} down; squares with no arena are "
+                   f"not printed) on {lay.paper.upper()}, 1 {unit_name(arena)} = {units_mm(arena):g} mm, arena "
+                   f"{lay.width / 10:.1f} x {lay.height / 10:.1f} cm. Print at 100% / actual size (no fit-to-page). "
+                   f"Each page is named by the column letter above it and the row number left of it. Trim each page "
+                   f"along its dashed lines and overlap the {OVERLAP:g} mm strips, lining up the crosshairs.", 3.3)
+    y += 3
+    calibration_bar(painter, x0, y, *scale_bar(arena, lay.draw_w))
+    y += 2.3 + line_height(painter, CAPTION) + 3
+    sx, sy = lay.stride
+    total_w = sx * (lay.cols - 1) + lay.draw_w
+    total_h = sy * (lay.rows - 1) + lay.draw_h
+    letters = [lay.code(0, c)[:-1] for c in range(lay.cols)]
+    numbers = [str(r + 1) for r in range(lay.rows)]
+    side = text_width(painter, max(numbers, key=len), CODE, True) + 2
+    head = line_height(painter, CODE, True) + 1
+    left, top = x0 + side, y + head
+    k = min((lay.page_w - MARGIN - left) / total_w, (lay.page_h - MARGIN - top) / total_h)
+    _paint(painter, arena, _arena_target(arena, lay, left, top, k), margin=ARENA_MARGIN, label_px=8.0)
     painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(R.pen(R.VERMILLION, 1.5))
     for r, c in lay.tiles:
         tx, ty = lay.tile_origin(r, c)
-        rect = QRectF((x0 + tx * k) * MM, (top + ty * k) * MM, lay.draw_w * k * MM, lay.draw_h * k * MM)
-        painter.setPen(R.pen(R.VERMILLION, 1.5))
-        painter.drawRect(rect)
-        _font(painter, 6.0, True)
-        painter.setPen(R.VERMILLION.darker(130))
-        painter.drawText(rect.adjusted(2 * MM, 1 * MM, 0, 0), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop),
-                         lay.code(r, c))
-    del QPointF
+        painter.drawRect(QRectF((left + tx * k) * MM, (top + ty * k) * MM, lay.draw_w * k * MM, lay.draw_h * k * MM))
+    size = min(_fit(painter, letters, 0.9 * sx * k, CODE), _fit(painter, numbers, side - 1.5, CODE))
+    while size > 1.5 and line_height(painter, size, True) > 0.9 * sy * k:
+        size -= 0.25
+    for c, letter in enumerate(letters):
+        text_line(painter, left + (c * sx + lay.draw_w / 2) * k, top - 1 - line_height(painter, size, True), letter,
+                  size, bold=True, align="center")
+    for r, number in enumerate(numbers):
+        text_line(painter, left - 1, top + (r * sy + lay.draw_h / 2) * k - line_height(painter, size, True) / 2,
+                  number, size, bold=True, align="right")
 
 
-def _tile(painter: object, arena: Arena, lay: Layout, r: int, c: int) -> None:
+def _tile(painter: QPainter, arena: Arena, lay: Layout, r: int, c: int) -> None:
     from PySide6.QtCore import QPointF, QRectF, Qt
-    from PySide6.QtGui import QPainter
 
     from editor import render as R
 
-    assert isinstance(painter, QPainter)
     tx, ty = lay.tile_origin(r, c)
     dx, dy = MARGIN, MARGIN + HEADER
     area = QRectF(dx * MM, dy * MM, lay.draw_w * MM, lay.draw_h * MM)
@@ -250,16 +330,21 @@ def _tile(painter: object, arena: Arena, lay: Layout, r: int, c: int) -> None:
     painter.setClipRect(area)
     _paint(painter, arena, _arena_target(arena, lay, dx - tx, dy - ty), margin=ARENA_MARGIN)
     painter.restore()
-    # header: coordinate, neighbours, calibration bar
+    # header: coordinate and neighbours on the left, the calibration bar on the right, all clear
+    # of the crop marks on the margin lines and of each other
     near = []
     printed = set(lay.tiles)
     for name, (rr, cc) in (("left", (r, c - 1)), ("right", (r, c + 1)), ("up", (r - 1, c)), ("down", (r + 1, c))):
         if (rr, cc) in printed:
             near.append(f"{name} {lay.code(rr, cc)}")
-    _text(painter, MARGIN, MARGIN - 1, 20, HEADER, lay.code(r, c), 7.0, bold=True)
-    _text(painter, MARGIN + 18, MARGIN - 1, 90, HEADER, f"{arena.name}\n" + ", ".join(near), 2.6)
-    calibration_bar(painter, lay.page_w - MARGIN - units_mm(arena) - 40, MARGIN + 0.5, 1, units_mm(arena),
-                    unit=unit_name(arena))
+    x = MARGIN + CLEAR
+    x += text_line(painter, x, MARGIN - 1, lay.code(r, c), 7.0, bold=True) + 4
+    right = lay.page_w - MARGIN - CLEAR
+    bar, caption = scale_bar(arena, right - x - NAME_ROOM)
+    block = calibration_bar(painter, right, MARGIN + 0.5, bar, caption, right=True)
+    room = right - block - 4 - x
+    text_line(painter, x, MARGIN + 0.4, arena.name, 2.6, width=room)
+    text_line(painter, x, MARGIN + 0.4 + line_height(painter, 2.6), ", ".join(near), 2.6, width=room)
     # alignment lines where the neighbours' content starts, crosshairs at their crossings
     painter.setBrush(Qt.BrushStyle.NoBrush)
     sx, sy = lay.stride
@@ -282,66 +367,120 @@ def _tile(painter: object, arena: Arena, lay: Layout, r: int, c: int) -> None:
         for cy in (dy, dy + lay.draw_h):
             ox = -1 if cx == dx else 1
             oy = -1 if cy == dy else 1
-            painter.drawLine(QPointF((cx + ox * 1) * MM, cy * MM), QPointF((cx + ox * 6) * MM, cy * MM))
-            painter.drawLine(QPointF(cx * MM, (cy + oy * 1) * MM), QPointF(cx * MM, (cy + oy * 6) * MM))
+            painter.drawLine(QPointF((cx + ox * 1) * MM, cy * MM), QPointF((cx + ox * CROP) * MM, cy * MM))
+            painter.drawLine(QPointF(cx * MM, (cy + oy * 1) * MM), QPointF(cx * MM, (cy + oy * CROP) * MM))
 
 
-def _aids(painter: object, arena: Arena, lay: Layout) -> None:
+class Flow:
+    """The measuring-aids pages' cursor: ``y`` (mm) down the page, and a new page when the
+    next block does not fit above the bottom margin."""
+
+    def __init__(self, writer: QPdfWriter, lay: Layout) -> None:
+        self.writer, self.lay, self.y = writer, lay, MARGIN
+
+    def need(self, h: float) -> float:
+        """Room for a block ``h`` mm high (a new page when it does not fit); its top."""
+        if self.y + h > self.lay.page_h - MARGIN and self.y > MARGIN:
+            self.writer.newPage()
+            self.y = MARGIN
+        return self.y
+
+
+def _ruler(painter: QPainter, x0: float, y: float, major: float, count: int, minors: int, cm_edge: bool) -> None:
+    """A ruler ``count`` x ``major`` mm long, 14 mm high: ``minors`` ticks a major from the top
+    edge, numbers at the majors (every 1, 2, 5, 10... as room allows; the first and last inside
+    the frame), centimetre ticks on the lower edge (``cm_edge``)."""
     from PySide6.QtCore import QPointF, QRectF, Qt
-    from PySide6.QtGui import QPainter, QPainterPath
 
     from editor import render as R
 
-    assert isinstance(painter, QPainter)
-    L = units_mm(arena)
-    x0, y = MARGIN, MARGIN
-    _text(painter, x0, y, lay.draw_w, 9, "Measuring aids (print at 100%)", 5.5, bold=True)
-    y += 12
-    n = max(1, int((lay.page_w - 2 * MARGIN - 4) // L))
-    # ruler: ticks every quarter length, numbers every length, centimetres on the lower edge
-    h = 14.0
+    h, size = RULER_H, 3.0
     painter.setPen(R.pen(R.INK, 1.0))
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.drawRect(QRectF(x0 * MM, y * MM, n * L * MM, h * MM))
-    for q in range(4 * n + 1):
-        x = x0 + q * L / 4
-        tick = 6.0 if q % 4 == 0 else (4.0 if q % 2 == 0 else 2.5)
+    painter.drawRect(QRectF(x0 * MM, y * MM, count * major * MM, h * MM))
+    for q in range(minors * count + 1):
+        x = x0 + q * major / minors
+        tick = 6.0 if q % minors == 0 else (4.0 if minors % 2 == 0 and q % (minors // 2) == 0 else 2.5)
         painter.drawLine(QPointF(x * MM, y * MM), QPointF(x * MM, (y + tick) * MM))
-        if q % 4 == 0:
-            _text(painter, x - 5, y + 6, 10, 4, str(q // 4), 3.0, bold=True, align=Qt.AlignmentFlag.AlignCenter)
-    for cm in range(int(n * L // 10) + 1):
-        x = x0 + cm * 10
-        painter.drawLine(QPointF(x * MM, (y + h) * MM), QPointF(x * MM, (y + h - 2.5) * MM))
+    wide = text_width(painter, str(count), size, True) + 1.5
+    every = next(s for s in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, count) if s * major >= wide)
+    for i in range(0, count + 1, every):
+        x = x0 + i * major
+        align = "left" if i == 0 else ("right" if i == count else "center")
+        if align == "center" and (x0 + count * major) - x < wide:  # the last number would touch it
+            continue
+        text_line(painter, x + {"left": 0.8, "right": -0.8, "center": 0.0}[align], y + 6.3, str(i), size, bold=True,
+                  align=align)
+        painter.setPen(R.pen(R.INK, 1.0))
+    if cm_edge:
+        for cm in range(int(count * major // 10) + 1):
+            x = x0 + cm * 10
+            painter.drawLine(QPointF(x * MM, (y + h) * MM), QPointF(x * MM, (y + h - 2.5) * MM))
+
+
+def _aids(painter: QPainter, writer: QPdfWriter, arena: Arena, lay: Layout) -> None:
+    f = Flow(writer, lay)
+    U, L = units_of(arena), units_mm(arena)
+    x0 = MARGIN
+    text_line(painter, x0, f.y, "Measuring aids (print at 100%)", 5.5, bold=True, width=lay.draw_w)
+    f.y += line_height(painter, 5.5, True) + 3
+    # ruler: ticks every quarter unit, numbers every unit, centimetres on the lower edge (a
+    # unit longer than the page: a centimetre ruler)
+    n = int((lay.draw_w - 4) // L)
+    if n >= 1:
+        _ruler(painter, x0, f.y, L, n, 4, True)
+        caption = (f"Ruler: {U.count(n)} (ticks every 1/4 {U.name}; lower edge: centimetres). "
+                   f"1 {U.name} = {L:g} mm.")
+    else:
+        n_cm = int((lay.draw_w - 4) // 10)
+        _ruler(painter, x0, f.y, 10.0, n_cm, 2, False)
+        caption = f"Ruler: {n_cm} cm (ticks every 5 mm): 1 {U.name} = {L:g} mm is longer than the page."
+    f.y += RULER_H + 0.5
+    f.y += paragraph(painter, x0, f.y, lay.draw_w, caption, 3.0) + 3
+    bar, caption = scale_bar(arena, lay.draw_w - 4, n)
+    calibration_bar(painter, x0, f.y, bar, caption, h=3.0)
+    f.y += 3.3 + line_height(painter, CAPTION) + 6
     if not isinstance(arena, Arena):
-        u = unit_name(arena)
-        _text(painter, x0, y + h + 0.5, lay.draw_w, 5,
-              f"Ruler: {n} {_plural(u, n)} (ticks every 1/4 {u}; lower edge: centimetres). 1 {u} = {L:g} mm.", 3.0)
-        y += h + 8
-        calibration_bar(painter, x0, y, n, L, h=3.0, unit=u)
         if getattr(arena, "vehicle", None) is not None:
-            _vehicle_aids(painter, arena, lay, y + 14)
+            _vehicle_aids(painter, arena, lay, f)
         elif getattr(arena, "system", None) == "arena-rex":
-            _base_aids(painter, arena, lay, y + 14)
+            _base_aids(painter, arena, lay, f)
         else:
             from editor.grid_render import cell_aid
 
-            cell_aid(painter, arena, x0, y + 14, lay.draw_w)
+            cell_aid(painter, arena, x0, f, lay.draw_w)
         return
-    _text(painter, x0, y + h + 0.5, lay.draw_w, 5,
-          f"Ruler: {n} lengths (ticks every 1/4 length; lower edge: centimetres). 1 length = {L:g} mm.", 3.0)
-    y += h + 8
-    calibration_bar(painter, x0, y, n, L, h=3.0)
-    y += 14
-    _text(painter, x0, y, lay.draw_w, 12,
-          "Turning arcs: a turn of a degrees spreads over one length of travel, a circular arc of radius "
-          "R = 1 / a (radians) lengths. Lay the straight edge along the base's side, front at the dot.", 3.2)
-    y += 14
+    _turning_arcs(painter, arena, lay, f)
+
+
+def _turning_arcs(painter: QPainter, arena: Arena, lay: Layout, f: Flow) -> None:
+    """Gravstrike: the 30/60/90 degree turns of one length, at 1:1."""
+    from PySide6.QtCore import QPointF, Qt
+    from PySide6.QtGui import QPainterPath
+
+    from editor import render as R
+
+    L, x0 = units_mm(arena), MARGIN
+    f.y += paragraph(painter, x0, f.need(12), lay.draw_w,
+                     "Turning arcs: a turn of a degrees spreads over one length of travel, a circular arc of radius "
+                     "R = 1 / a (radians) lengths. Lay the straight edge along the base's side, front at the dot.",
+                     3.2) + 3
+
+    def reach(a: float) -> float:  # how far right of the dot the arc and its exit line go
+        return L / a * math.sin(a) + 15 * math.cos(a)
+
+    column = x0 + 25.0 + max(reach(math.radians(d)) for d in TURNS) + 6  # the labels' left edge
     for deg in TURNS:
         a = math.radians(deg)
         R_len = 1.0 / a
         r_mm = R_len * L
-        # start at (sx, sy) heading right on the page, turning left (counter-clockwise as seen)
-        sx, sy = x0 + 25.0, y + r_mm * (1 - math.cos(a)) + 6
+        if 25.0 + reach(a) > lay.draw_w:
+            f.y += paragraph(painter, x0, f.need(8), lay.draw_w, f"{deg} degree turn: R = {R_len:.3f} lengths = "
+                             f"{r_mm:.1f} mm is too wide for the page; measure it from the radius.", 3.2) + 3
+            continue
+        rise = r_mm * (1 - math.cos(a)) + 15 * math.sin(a)  # how far the arc and its exit line climb
+        y = f.need(rise + 12) + rise + 6  # the dot's line
+        sx, sy = x0 + 25.0, y
         cx, cy = sx, sy - r_mm
         path = QPainterPath(QPointF(sx * MM, sy * MM))
         steps = 64
@@ -353,90 +492,128 @@ def _aids(painter: object, arena: Arena, lay: Layout) -> None:
         ex, ey = cx + r_mm * math.sin(a), cy + r_mm * math.cos(a)
         painter.setPen(R.pen(R.INK, 1.0, Qt.PenStyle.DashLine))
         painter.drawLine(QPointF((sx - 20) * MM, sy * MM), QPointF(sx * MM, sy * MM))
-        painter.drawLine(QPointF(ex * MM, ey * MM),
-                         QPointF((ex + 15 * math.cos(a)) * MM, (ey - 15 * math.sin(a)) * MM))
+        painter.drawLine(QPointF(ex * MM, ey * MM), QPointF((ex + 15 * math.cos(a)) * MM, (ey - 15 * math.sin(a)) * MM))
         painter.setBrush(R.INK)
         painter.drawEllipse(QPointF(sx * MM, sy * MM), 0.8 * MM, 0.8 * MM)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        _text(painter, x0 + 25 + L + 18, y, 110, 10,
-              f"{deg} degree turn: R = {R_len:.3f} lengths = {r_mm:.1f} mm, arc = 1 length ({L:g} mm)", 3.2)
-        y += max(r_mm * (1 - math.cos(a)) + 22, 26)
+        tx = column if lay.page_w - MARGIN - column >= 40 else sx + reach(a) + 6
+        label = f"{deg} degree turn: R = {R_len:.3f} lengths = {r_mm:.1f} mm,\narc = 1 length ({L:g} mm)"
+        if lay.page_w - MARGIN - tx >= 40:
+            paragraph(painter, tx, y - rise - 4, lay.page_w - MARGIN - tx, label, 3.2)
+            f.y = y + 8
+        else:
+            f.y = y + 3
+            f.y += paragraph(painter, x0, f.need(8), lay.draw_w, label, 3.2) + 4
 
 
-def _base_aids(painter: object, arena: Arena, lay: Layout, y: float) -> None:
-    """Arena Rex: the round bases the analysis moves (``bases``, mm) at 1:1, and a MOV gauge of
-    the scenario's MOV in inches with the 1 in push and melee range marked."""
+def _base_aids(painter: QPainter, arena: Arena, lay: Layout, f: Flow) -> None:
+    """Arena Rex: the round bases the analysis moves (``bases``, mm) at 1:1, in rows across the
+    page, and a MOV gauge of the scenario's MOV in inches with the 1 in push and melee range
+    marked (in rows of whole inches when it is longer than the page is wide)."""
     from PySide6.QtCore import QPointF, QRectF, Qt
-    from PySide6.QtGui import QPainter
 
     from editor import render as R
 
-    assert isinstance(painter, QPainter)
     bases = tuple(getattr(arena, "bases", ()))
     if not bases:
         return
-    L, u = units_mm(arena), unit_name(arena)
-    an = arena.scenario.analysis
-    x0 = MARGIN
-    _text(painter, x0, y, lay.draw_w, 8, "Bases the analysis moves, at 1:1: " +
-          ", ".join(f"{b:g} mm" for b in bases) + ".", 3.2)
-    y += 9
-    x = x0
-    painter.setPen(R.pen(R.INK, 1.2))
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    for b in bases:
-        painter.drawEllipse(QPointF((x + b / 2) * MM, (y + max(bases) / 2) * MM), b / 2 * MM, b / 2 * MM)
-        _text(painter, x, y + max(bases) + 1, b + 4, 5, f"{b:g} mm", 3.0)
-        x += b + 6
-    y += max(bases) + 9
+    L, U = units_mm(arena), units_of(arena)
+    an: Any = getattr(arena, "scenario").analysis
+    x0, w = MARGIN, lay.draw_w
+    fit = [b for b in bases if b <= w]
+    wide = [b for b in bases if b > w]
+    f.y += paragraph(painter, x0, f.need(8), w, "Bases the analysis moves, at 1:1: " +
+                     ", ".join(f"{b:g} mm" for b in bases) + "." +
+                     (f" Wider than the page, not drawn: {', '.join(f'{b:g} mm' for b in wide)}." if wide else ""),
+                     3.2) + 2
+    caption_h = line_height(painter, 3.0) + 1
+    row: list[float] = []
+    rows: list[list[float]] = []
+    for b in fit:  # rows of circles 6 mm apart
+        if row and sum(row) + 6 * len(row) + b > w:
+            rows.append(row)
+            row = []
+        row.append(b)
+    if row:
+        rows.append(row)
+    for row in rows:
+        top = f.need(max(row) + caption_h + 2)
+        x = x0
+        for b in row:
+            painter.setPen(R.pen(R.INK, 1.2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(QPointF((x + b / 2) * MM, (top + max(row) / 2) * MM), b / 2 * MM, b / 2 * MM)
+            text_line(painter, x + b / 2, top + max(row) + 1, f"{b:g} mm", 3.0, align="center")
+            x += b + 6
+        f.y = top + max(row) + caption_h + 3
     mov = float(an.mov)
-    _text(painter, x0, y, lay.draw_w, 8, f"MOV gauge: {mov:g} {_plural(u, 2)} ({mov * L:.1f} mm), the scenario's MOV; "
-          f"the first {an.push:g} {u} is one push and melee range.", 3.2)
-    y += 9
-    painter.setPen(R.pen(R.INK, 1.2))
-    painter.drawRect(QRectF(x0 * MM, y * MM, mov * L * MM, 6 * MM))
-    painter.setBrush(R.INK)
-    painter.drawRect(QRectF(x0 * MM, y * MM, an.push * L * MM, 6 * MM))
+    per_row = max(1, int(w // L))  # whole inches a row
+    n_rows = math.ceil(mov / per_row - 1e-9)
+    split = f" It is drawn in {n_rows} rows of up to {U.count(per_row)}: lay them end to end." if n_rows > 1 else ""
+    f.y += paragraph(painter, x0, f.need(8), w,
+                     f"MOV gauge: {U.count(mov)} ({mov * L:.1f} mm), the scenario's MOV; the first {U.count(an.push)} "
+                     f"is one push and melee range.{split}", 3.2) + 2
+    for i in range(n_rows):
+        top = f.need(8)
+        start, end = i * per_row, min(mov, (i + 1) * per_row)
+        painter.setPen(R.pen(R.INK, 1.2))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(QRectF(x0 * MM, top * MM, (end - start) * L * MM, 6 * MM))
+        if an.push > start:
+            painter.setBrush(R.INK)
+            painter.drawRect(QRectF(x0 * MM, top * MM, (min(an.push, end) - start) * L * MM, 6 * MM))
+        f.y = top + 9
 
 
-def _vehicle_aids(painter: object, arena: Arena, lay: Layout, y: float) -> None:
+def _vehicle_aids(painter: QPainter, arena: Arena, lay: Layout, f: Flow) -> None:
     """Car Wars: the turning key ("2 car-lengths long and 1/2 car-length wide", also the range
     ruler: one defense re-roll per full key length) and the car base's rectangle, at 1:1, to cut
     out; the key is divided into car lengths."""
     from PySide6.QtCore import QPointF, QRectF, Qt
-    from PySide6.QtGui import QPainter
 
     from editor import render as R
 
-    assert isinstance(painter, QPainter)
-    L, u = units_mm(arena), unit_name(arena)
+    L, U = units_mm(arena), units_of(arena)
     v = arena.vehicle  # type: ignore[attr-defined]
-    x0 = MARGIN
-    _text(painter, x0, y, lay.draw_w, 12,
-          f"Turning key (cut out): 2 car lengths long and 1/2 car length wide = {v.key_length:g} x {v.key_width:g} "
-          f"{_plural(u, 2)} ({v.key_length * L:.1f} x {v.key_width * L:.1f} mm); it is also the range ruler. "
-          "Its zone lines (SLIGHT, D1-D4) are the arena's turning_key.zones, drawn by the editor.", 3.2)
-    y += 14
+    x0, w = MARGIN, lay.draw_w
     kw, kh = v.key_length * L, v.key_width * L
-    painter.setPen(R.pen(R.INK, 1.5))
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.drawRect(QRectF(x0 * MM, y * MM, kw * MM, kh * MM))
-    painter.setPen(R.pen(R.INK, 1.0, Qt.PenStyle.DashLine))
-    for i in range(1, 2):
-        x = x0 + i * v.length * L
-        painter.drawLine(QPointF(x * MM, y * MM), QPointF(x * MM, (y + kh) * MM))
-    _text(painter, x0 + kw + 4, y, 60, kh, f"{v.key_length:g} {_plural(u, 2)}", 3.2)
-    y += kh + 10
-    _text(painter, x0, y, lay.draw_w, 8,
-          f"Car base rectangle: {v.length:g} x {v.width:g} {_plural(u, 2)} ({v.length * L:.1f} x {v.width * L:.1f} mm); "
-          f"the rounded nose and rear reach {v.bumper:g} {u} beyond it (collisions only).", 3.2)
-    y += 10
+    f.y += paragraph(painter, x0, f.need(12), w,
+                     f"Turning key (cut out): 2 car lengths long and 1/2 car length wide = {v.key_length:g} x "
+                     f"{U.count(v.key_width)} ({kw:.1f} x {kh:.1f} mm); it is also the range ruler. Its zone lines "
+                     "(SLIGHT, D1-D4) are the arena's turning_key.zones, drawn by the editor." +
+                     (" It is wider than the page: not drawn." if kw > w else ""), 3.2) + 3
+    if kw <= w:
+        label = U.count(v.key_length)
+        beside = x0 + kw + 4 + text_width(painter, label, 3.2) <= lay.page_w - MARGIN
+        top = f.need(kh + (0 if beside else line_height(painter, 3.2) + 1))
+        painter.setPen(R.pen(R.INK, 1.5))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(QRectF(x0 * MM, top * MM, kw * MM, kh * MM))
+        painter.setPen(R.pen(R.INK, 1.0, Qt.PenStyle.DashLine))
+        x = x0 + v.length * L
+        painter.drawLine(QPointF(x * MM, top * MM), QPointF(x * MM, (top + kh) * MM))
+        if beside:
+            text_line(painter, x0 + kw + 4, top + kh / 2 - line_height(painter, 3.2) / 2, label, 3.2)
+            f.y = top + kh + 8
+        else:
+            text_line(painter, x0, top + kh + 1, label, 3.2)
+            f.y = top + kh + line_height(painter, 3.2) + 8
     cw, ch, b = v.length * L, v.width * L, v.bumper * L
-    painter.setPen(R.pen(R.INK, 1.5))
-    painter.drawRect(QRectF((x0 + b) * MM, y * MM, cw * MM, ch * MM))
-    painter.setPen(R.pen(R.INK, 1.0, Qt.PenStyle.DashLine))
-    for cx in (x0 + b, x0 + b + cw):
-        painter.drawEllipse(QPointF(cx * MM, (y + ch / 2) * MM), b * MM, b * MM)
+    fits = cw + 2 * b <= w
+    f.y += paragraph(painter, x0, f.need(8), w,
+                     f"Car base rectangle: {v.length:g} x {U.count(v.width)} ({cw:.1f} x {ch:.1f} mm); the rounded "
+                     f"nose and rear reach {U.count(v.bumper)} beyond it (collisions only)." +
+                     ("" if fits else " It is wider than the page: not drawn."), 3.2) + 2
+    if fits:
+        top = f.need(max(ch, 2 * b))
+        cy = top + max(ch, 2 * b) / 2
+        painter.setPen(R.pen(R.INK, 1.5))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(QRectF((x0 + b) * MM, (cy - ch / 2) * MM, cw * MM, ch * MM))
+        painter.setPen(R.pen(R.INK, 1.0, Qt.PenStyle.DashLine))
+        for cx in (x0 + b, x0 + b + cw):
+            painter.drawEllipse(QPointF(cx * MM, cy * MM), b * MM, b * MM)
+        f.y = top + max(ch, 2 * b) + 6
 
 
 def print_pdf(arena: Arena, paper: str = "a4", cell_mm: float | None = None) -> bytes:
@@ -461,6 +638,6 @@ def print_pdf(arena: Arena, paper: str = "a4", cell_mm: float | None = None) -> 
             writer.newPage()
             _tile(painter, arena, lay, r, c)
         writer.newPage()
-        _aids(painter, arena, lay)
+        _aids(painter, writer, arena, lay)
 
     return pdf_document(lay.page_w, lay.page_h, f"{arena.name} (1:1, {paper})", paint)

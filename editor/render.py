@@ -12,7 +12,9 @@ outline style, not by colour alone.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -158,11 +160,46 @@ def element_path(el: Element, turbine: Turbine = Turbine()) -> QPainterPath:
 # ------------------------------------------------------------------ primitives
 
 
+#: The device rectangles of the labels drawn so far inside :func:`separate_labels` (None: outside).
+_PLACED: ContextVar[list[QRectF] | None] = ContextVar("placed_labels", default=None)
+
+
+@contextmanager
+def separate_labels() -> Iterator[None]:
+    """Within: each :func:`draw_label` moves off the labels drawn before it, by whole line
+    heights (down, up, then further, up to four lines) to the first place where it overprints
+    none, so two labels at one spot (a checkpoint's name on an exclusion field's badge) both
+    read.  Whole-arena painting (render, print) uses it.  Only the labels' places relative to
+    each other count: the arena painted at another offset (print's tiles, which must agree
+    across their overlap strips) places its labels alike."""
+    token = _PLACED.set([])
+    try:
+        yield
+    finally:
+        _PLACED.reset(token)
+
+
+def _overprints(a: QRectF, b: QRectF) -> bool:
+    """Do two text boxes share ink room?  Stacked lines whose boxes touch (an element's name
+    and its badge a line below) do not."""
+    i = a.intersected(b)
+    return i.width() > 0.5 and i.height() > 0.15 * min(a.height(), b.height())
+
+
+def _free_place(rect: QRectF, placed: list[QRectF]) -> QRectF:
+    for k in (0, 1, -1, 2, -2, 3, -3, 4, -4):
+        moved = rect.translated(0, k * rect.height())
+        if not any(_overprints(moved, other) for other in placed):
+            return moved
+    return rect
+
+
 def draw_label(painter: QPainter, at: QPointF, text: str, *, colour: QColor = INK, px: float = 12.0,
                bold: bool = False, background: QColor | None = None, offset: tuple[float, float] = (0, 0),
                align: str = "center") -> QRectF:
-    """Upright text centred on ``at`` (arena coords), offset in device pixels (y down).
-    Returns the device rectangle used."""
+    """Upright text centred on ``at`` (arena coords), offset in device pixels (y down); inside
+    :func:`separate_labels`, moved off the labels drawn before it.  Returns the device
+    rectangle used."""
     device = painter.worldTransform().map(at)
     painter.save()
     painter.resetTransform()
@@ -174,6 +211,10 @@ def draw_label(painter: QPainter, at: QPointF, text: str, *, colour: QColor = IN
     w, h = fm.horizontalAdvance(text), fm.height()
     x = device.x() + offset[0] - (w / 2 if align == "center" else 0)
     rect = QRectF(x, device.y() + offset[1] - h / 2, w, h)
+    placed = _PLACED.get()
+    if placed is not None and text:
+        rect = _free_place(rect, placed)
+        placed.append(rect)
     if background is not None:
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(background)
@@ -405,6 +446,8 @@ def paint_arena(painter: QPainter, arena: Arena, target: QRectF, *, grid: bool =
         underlay(painter)
         painter.restore()
     sev = severities or {}
-    for el in sorted(arena.elements(), key=z_order):
-        paint_element(painter, el, context_of(arena), selected=el.id in selected, severity=sev.get(el.id), opts=opts)
+    with separate_labels():
+        for el in sorted(arena.elements(), key=z_order):
+            paint_element(painter, el, context_of(arena), selected=el.id in selected, severity=sev.get(el.id),
+                          opts=opts)
     painter.restore()

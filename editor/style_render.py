@@ -118,10 +118,12 @@ class Painter:
             width = 2.0 if cover == "full" and kind.key != "walls" else 1.0
             stroke = player_colour(el.owner) if getattr(el, "owner", None) is not None else None
             self.fill(path, st, stroke=stroke, width=width * (2.5 if stroke is not None else 1.0), pen_style=dash)
-            self.annotate(kind, el, _anchor(shape))
+            self.annotate(kind, el, _anchor(shape), bottom=float(shape.to_shapely().bounds[1]))
         self.p.restore()
 
-    def annotate(self, kind: ElementKind, el: Any, at: tuple[float, float]) -> None:
+    def annotate(self, kind: ElementKind, el: Any, at: tuple[float, float], *, bottom: float | None = None) -> None:
+        """The element's labels: on it, but a token's (barrel, tires: pieces a few inches or less
+        across) under it, so the whole piece shows; ``bottom`` is the shape's lowest y."""
         st = kind.style
         dark = QColor(st.stroke).darker(150) if QColor(st.fill).lightness() > 110 else QColor("white")
         if kind.key == "cards":
@@ -146,12 +148,18 @@ class Painter:
             if text:
                 self.label(at, text, colour=QColor("white"), scale=0.8)
             return
-        self.label(at, text, colour=dark if kind.key != "tokens" else R.INK, scale=0.8, bold=True)
+        below = kind.key == "tokens" and bottom is not None
+        first = 0.0
+        if kind.key == "tokens" and bottom is not None:  # the name's box 3 px under the piece, the badge's under it
+            at, first = (at[0], bottom), 3.0 + self.lp * 0.5
+        self.label(at, text, colour=dark if kind.key != "tokens" else R.INK, scale=0.8, bold=True,
+                   offset=(0, first))
         cover, weight = getattr(el, "cover", None), getattr(el, "weight", None)
         if cover is not None and weight is not None:
             dur = getattr(el, "effective_durability", None)
             badge = f"{cover} | {weight}" + (f" | D{dur}" if dur else "")
-            self.label(at, badge, scale=0.68, background=_colour("#ffffff", 0.85), offset=(0, self.lp * 1.05))
+            self.label(at, badge, scale=0.68, background=_colour("#ffffff", 0.85),
+                       offset=(0, first + self.lp * (1.1 if below else 1.05)))
 
     def start(self, st: Style, s: Any) -> None:
         """The car's base rectangle, its heading, the player number, and the turning key."""
@@ -238,7 +246,8 @@ def paint_arena(painter: QPainter, arena: Any, target: QRectF, *, grid: bool = T
         painter.save()
         underlay(painter)
         painter.restore()
-    Painter(painter, arena, label_px=label_px).arena_elements()
+    with R.separate_labels():
+        Painter(painter, arena, label_px=label_px).arena_elements()
     painter.restore()
 
 

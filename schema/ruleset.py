@@ -33,11 +33,34 @@ ExportAs = Literal["wall", "region", "object", "token", "light", "omit"]
 
 @dataclass(frozen=True)
 class Units:
-    """The unit of coordinates: its name, symbol, and millimetres per unit printed 1:1."""
+    """The unit of coordinates: its name, symbol, and millimetres per unit printed 1:1;
+    ``plural`` its plural name when English does not make it by adding ``-es`` (after s, x, z,
+    ch or sh) or ``-s`` (``"foot"`` -> ``plural="feet"``)."""
 
     name: str
     symbol: str
     printed_mm: float
+    plural: str | None = None
+
+    @property
+    def plural_name(self) -> str:
+        """``inches``, ``hexes``, ``squares``, ``lengths``.
+
+        >>> Units("hex", "hex", 19.05).plural_name, Units("foot", "ft", 304.8, "feet").plural_name
+        ('hexes', 'feet')
+        """
+        if self.plural:
+            return self.plural
+        return self.name + ("es" if self.name.endswith(("s", "x", "z", "ch", "sh")) else "s")
+
+    def name_for(self, n: float) -> str:
+        """The name to print after the number ``n``: singular for exactly one, else plural
+        (``1 inch``, ``0.5 inches``, ``9 hexes``)."""
+        return self.name if n == 1 else self.plural_name
+
+    def count(self, n: float) -> str:
+        """``n`` and its unit's name: ``1 hex``, ``9 hexes``, ``2.5 inches``."""
+        return f"{n:g} {self.name_for(n)}"
 
 
 @dataclass(frozen=True)

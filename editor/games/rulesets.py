@@ -34,9 +34,7 @@ def games() -> list[tuple[str, str, str, str]]:
     rows = [(GRAVSTRIKE, "Gravstrike", "core rules", "lengths (L)")]
     for key, rs in installed().items():
         if key != GRAVSTRIKE:
-            name = rs.units.name
-            plural = f"{name}es" if name.endswith(("ch", "x")) else f"{name}s"
-            rows.append((key, rs.game, rs.edition, f"{plural} ({rs.units.symbol})"))
+            rows.append((key, rs.game, rs.edition, f"{rs.units.plural_name} ({rs.units.symbol})"))
     return rows
 
 
