@@ -168,13 +168,20 @@ class Editor:
 
     def state(self) -> dict[str, Any]:
         for _ in range(50):
-            try:
-                return json.loads(self.probe.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
-            except (OSError, ValueError):
-                if self.proc.poll() is not None:
-                    raise RuntimeError(f"the editor exited ({self.proc.returncode}): {self.log_text()}") from None
-                time.sleep(0.1)
+            read = self._read()
+            if read is not None:
+                return read
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the editor exited ({self.proc.returncode}): {self.log_text()}") from None
+            time.sleep(0.1)
         raise RuntimeError(f"no state from the editor: {self.log_text()}")
+
+    def _read(self) -> dict[str, Any] | None:
+        """The editor's last state, or None while it has written none (or is writing it)."""
+        try:
+            return json.loads(self.probe.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+        except (OSError, ValueError):
+            return None
 
     def log_text(self) -> str:
         return (self.workdir / "editor.log").read_text(errors="replace")[-3000:]
@@ -190,9 +197,11 @@ class Editor:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the editor exited ({self.proc.returncode}) waiting for {what}: {self.log_text()}")
             try:
-                last = self.state()
-                if check(last):
-                    return last
+                read = self._read()
+                if read is not None:  # (none yet while a starting editor writes its first)
+                    last = read
+                    if check(last):
+                        return last
             except (KeyError, IndexError, TypeError):
                 pass
             time.sleep(0.05)

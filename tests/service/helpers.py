@@ -57,18 +57,26 @@ def install_test_plugins() -> None:
 #: Seconds the worker's clock moves at each reading once :func:`install_counting_clock` ran (small
 #: enough that the analysis caps' readings during a planner's set-up leave the search most of them).
 CLOCK_STEP = 1.0
+#: The step of :func:`install_coarse_counting_clock`: a job of the same readings under a limit
+#: five times longer, which leaves the pool's real-time safety net five times the room.
+COARSE_STEP = 5.0
 
 
-def install_counting_clock() -> None:
+def install_coarse_counting_clock() -> None:
+    """:func:`install_counting_clock` at :data:`COARSE_STEP` seconds a reading."""
+    install_counting_clock(COARSE_STEP)
+
+
+def install_counting_clock(step: float = CLOCK_STEP) -> None:
     """Replace the clock the travel job and its searches read (the job's start, the searches'
-    deadline checks between batches) by one that moves :data:`CLOCK_STEP` seconds at each
-    reading (:class:`tests.clocks.CountingClock`): a job's time limit is then reached after a
-    fixed number of readings - a fixed amount of work - however fast or loaded the machine is."""
+    deadline checks between batches) by one that moves ``step`` seconds at each reading
+    (:class:`tests.clocks.CountingClock`): a job's time limit is then reached after a fixed
+    number of readings - a fixed amount of work - however fast or loaded the machine is."""
     from engine.gravstrike import frontier, search
     from tests.clocks import counting_time
     from validators.service import jobs
 
-    clock = counting_time(CLOCK_STEP)
+    clock = counting_time(step)
     jobs.time = clock  # type: ignore[assignment]
     frontier._time = clock  # type: ignore[assignment]
     search._time = clock  # type: ignore[assignment]

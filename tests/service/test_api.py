@@ -275,12 +275,13 @@ def test_absurd_coordinates_are_refused_not_crashed(client: TestClient, default_
 def test_a_travel_search_longer_than_the_time_limit_answers_undecided_in_time(default_yaml: bytes) -> None:
     """A search the job's time limit cuts off (the far checkpoint at the finest tolerance: about a
     minute) stops at its share of the limit, counted from the job's start, and answers "undecided"
-    (200), not a killed worker (503).  The worker's clock counts readings (1 s each:
-    tests.service.helpers.install_counting_clock; the job's caps read it too), so the searches'
-    share of the limit (75 % of 80 % of 120 s) passes after 72 readings - the planner's set-up
-    takes 15 to 18 of them, the search the rest, between its batches - the same work on any
-    machine; the pool's real 120 s is only a safety net."""
-    cfg = ServiceConfig(workers=1, timeout=120, worker_init="tests.service.helpers:install_counting_clock")
+    (200), not a killed worker (503).  The worker's clock counts readings (5 s each:
+    tests.service.helpers.install_coarse_counting_clock; the job's caps read it too), so the
+    searches' share of the limit (75 % of 80 % of 600 s) passes after 72 readings - the planner's
+    set-up takes 15 to 18 of them, the search the rest, between its batches - the same work on any
+    machine; the pool's real 600 s is only a safety net (the 72 readings' work took over 120 s on
+    a 2-core machine at load 15)."""
+    cfg = ServiceConfig(workers=1, timeout=600, worker_init="tests.service.helpers:install_coarse_counting_clock")
     with TestClient(create_app(cfg), raise_server_exceptions=False) as c:
         r = c.post("/v1/travel?from=start:1&to=checkpoint:C&tolerance=0.01", content=default_yaml, headers=YAML)
     assert r.status_code == 200, r.text
