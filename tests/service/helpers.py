@@ -78,3 +78,23 @@ def install_counting_clock() -> None:
         return Budget(Caps(seconds, memory_mib), clock=clock.monotonic, start=start)
 
     jobs.job_budget = job_budget  # the job's analysis caps read the same clock (engine.budget)
+
+
+def probe_job() -> tuple[str, str, bytes]:
+    """A job answering what the worker holds: its process id, the process that imported the
+    validation code (``jobs.WARMED_IN``) and every module it has imported."""
+    import json
+    import os
+    import sys
+
+    from validators.service import jobs
+
+    doc = {"pid": os.getpid(), "warmed_in": getattr(jobs, "WARMED_IN", None), "modules": sorted(list(sys.modules))}
+    return "ok", "application/json", json.dumps(doc).encode()
+
+
+def install_probe() -> None:
+    """Add the ``probe`` job (:func:`probe_job`) to the worker's jobs."""
+    from validators.service import jobs
+
+    jobs.JOBS["probe"] = probe_job  # type: ignore[assignment]
