@@ -97,4 +97,4 @@ def install_probe() -> None:
     """Add the ``probe`` job (:func:`probe_job`) to the worker's jobs."""
     from validators.service import jobs
 
-    jobs.JOBS["probe"] = probe_job  # type: ignore[assignment]
+    jobs.JOBS["probe"] = probe_job
