@@ -15,7 +15,7 @@ requests) as a multiple of it. Bounded in requests and time; only 127.0.0.1 is c
 
     .venv/bin/python bench/service.py [--clients 50] [--uncached 100] [--cached 2000] [--workers 2]
                                       [--distinct 40] [--distinct-clients 4] [--floor-runs 5]
-                                      [--only distinct]
+                                      [--only distinct] [--worker-max-jobs N]
 """
 
 from __future__ import annotations
@@ -79,10 +79,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(port: int, workers: int) -> subprocess.Popen[str]:
+def start_server(port: int, workers: int, max_jobs: int | None = None) -> subprocess.Popen[str]:
+    extra = [] if max_jobs is None else ["--worker-max-jobs", str(max_jobs)]
     proc = subprocess.Popen(
         [sys.executable, "-c", "from validators.cli import main; main()", "serve", "--host", "127.0.0.1",
-         "--port", str(port), "--workers", str(workers), "--log-level", "warning"],
+         "--port", str(port), "--workers", str(workers), "--log-level", "warning", *extra],
         cwd=ROOT, env={**os.environ}, text=True)
     base = f"http://127.0.0.1:{port}"
     t0 = time.monotonic()
@@ -153,6 +154,8 @@ def main() -> None:
     ap.add_argument("--distinct", type=int, default=40, help="distinct arenas validated by workers (0: none)")
     ap.add_argument("--distinct-clients", type=int, default=0, help="clients of the distinct phase (default: 2 x workers)")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--worker-max-jobs", type=int, default=None,
+                    help="arena serve's --worker-max-jobs (1: every job's worker is replaced after it)")
     ap.add_argument("--floor-runs", type=int, default=5, help="floor measurements before and after the service's")
     ap.add_argument("--only", choices=["cold burst", "uncached", "cached", "distinct"], action="append",
                     help="run only these phases (repeatable)")
@@ -166,7 +169,7 @@ def main() -> None:
     floors = [floor_seconds(1) for _ in range(args.floor_runs)]
     port = free_port()
     t0 = time.perf_counter()
-    proc = start_server(port, args.workers)
+    proc = start_server(port, args.workers, args.worker_max_jobs)
     ready = time.perf_counter() - t0
     base = f"http://127.0.0.1:{port}"
     results = {}

@@ -1,5 +1,5 @@
 """Test-only plugins, installed in the service's worker processes through
-``ServiceConfig.worker_init`` (workers are spawned, so monkeypatching the test process would
+``ServiceConfig.worker_init`` (workers are separate processes, so monkeypatching the test process would
 not reach them)."""
 
 from __future__ import annotations
