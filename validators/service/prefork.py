@@ -123,6 +123,7 @@ class Preloader:
         self._conn: Connection | None = None
         #: Preloaders started (a second one means the first died).
         self.started = 0
+        self._closed = False
 
     @property
     def pid(self) -> int | None:
@@ -134,6 +135,8 @@ class Preloader:
             self._ensure()
 
     def _ensure(self) -> None:
+        if self._closed:
+            raise PreloaderFailed("the workers' preloader is shut down")
         if self._process is not None and self._process.is_alive():
             return
         self._discard()
@@ -189,6 +192,7 @@ class Preloader:
     def close(self) -> None:
         """Stop the preloader (its workers are stopped first, by the pool)."""
         with self._lock:
+            self._closed = True
             if self._conn is not None:
                 try:
                     self._conn.send(None)
