@@ -3,14 +3,15 @@ editor; issue 36, point 14, for the CLI and the service).
 
 Two ways, for the two ways helpers are started:
 
-* **Spawned or forkserver children** (the editor's travel and overlay workers, the service's
-  workers, a batch's pool): a :class:`Lifeline` is a pipe whose writing end only the starting
+* **Spawned or forkserver children** (the editor's travel and overlay workers, a batch's
+  pool): a :class:`Lifeline` is a pipe whose writing end only the starting
   process holds (such a child receives just the reading end, with its arguments).
   :func:`watch` - called first thing in the child - starts a thread that blocks reading it;
   when the parent dies, however it dies (``kill -9`` too), the kernel closes the writing end,
   the read returns end-of-file and the child exits at once.
 * **Forked children** (``arena validate``'s helper, :mod:`validators.parallel`; Car Wars's
-  search workers): a fork copies every descriptor, the pipe's writing end too, so a pipe cannot
+  search workers; the service's workers, forked by its preloader, which itself follows the
+  service by its id alone: :mod:`validators.service.prefork`): a fork copies every descriptor, the pipe's writing end too, so a pipe cannot
   tell; :func:`follow_parent` - called first thing in the child - has the kernel kill it when
   its parent dies (Linux ``PR_SET_PDEATHSIG``, when the parent forked from its main thread) and
   watches the parent's id besides (everywhere): a child whose parent is gone is handed to

@@ -1,5 +1,5 @@
 """Test-only plugins, installed in the service's worker processes through
-``ServiceConfig.worker_init`` (workers are spawned, so monkeypatching the test process would
+``ServiceConfig.worker_init`` (workers are separate processes, so monkeypatching the test process would
 not reach them)."""
 
 from __future__ import annotations
@@ -86,3 +86,23 @@ def install_counting_clock(step: float = CLOCK_STEP) -> None:
         return Budget(Caps(seconds, memory_mib), clock=clock.monotonic, start=start)
 
     jobs.job_budget = job_budget  # the job's analysis caps read the same clock (engine.budget)
+
+
+def probe_job() -> tuple[str, str, bytes]:
+    """A job answering what the worker holds: its process id, the process that imported the
+    validation code (``jobs.WARMED_IN``) and every module it has imported."""
+    import json
+    import os
+    import sys
+
+    from validators.service import jobs
+
+    doc = {"pid": os.getpid(), "warmed_in": getattr(jobs, "WARMED_IN", None), "modules": sorted(list(sys.modules))}
+    return "ok", "application/json", json.dumps(doc).encode()
+
+
+def install_probe() -> None:
+    """Add the ``probe`` job (:func:`probe_job`) to the worker's jobs."""
+    from validators.service import jobs
+
+    jobs.JOBS["probe"] = probe_job

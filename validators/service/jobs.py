@@ -243,22 +243,53 @@ def pack_job(body: bytes) -> Outcome:
 JOBS = {"validate": validate_job, "travel": travel_job, "render": render_job, "pack": pack_job}
 
 
+#: The pid of the process that ran :func:`warm_up` (the service's preloader, whose workers are
+#: forked warm; a spawned worker's own), None before.
+WARMED_IN: int | None = None
+#: What the travel queries and pack verification import besides each game's runner.
+JOB_MODULES = ("engine.gravstrike.planner", "validators.cli_travel", "validators.carwars.travel",
+               "validators.arenarex.travel", "schema.packs", "validators.cli_export", "validators.plugins")
+
+
 def warm_up() -> None:
-    """Import what jobs need, so the first request doesn't pay for it."""
+    """Import what jobs need, so that no job pays for it: every installed game's engine, runner
+    and validators (:mod:`schema.ruleset`), the travel queries' and pack verification's modules
+    (:data:`JOB_MODULES`), every game's schema and the format layer's compiled validator (each
+    game's new arena is read once). Run once in the service's preloader, which every worker is
+    forked from (:mod:`validators.service.prefork`). What fails to import is left to the job
+    that needs it (answered 500 or 422 then, not at start-up). The editor's renderer (Qt) is
+    not imported: a render job loads it."""
+    import importlib
+    import os
+
     import validators.context  # noqa: F401  (Gravstrike's analysis: validators.run imports it only when needed)
     import validators.run  # noqa: F401
+    from schema.io import dumps, schema_registry
+    from schema.ruleset import import_path, rulesets
     from validators.registry import default_registry
 
-    import engine.gravstrike.planner  # noqa: F401
-    from schema.io import schema_registry
-    from schema.ruleset import rulesets
-
-    rulesets()  # every game's model and schema, so the first arena read doesn't load them
+    global WARMED_IN
     schema_registry()
-
+    for rs in rulesets().values():  # every game's model and schema, so the first arena read doesn't load them
+        for path in (rs.engine, rs.checks):
+            try:
+                if path:
+                    import_path(path)
+            except Exception:  # noqa: BLE001 - a broken game answers when used
+                pass
+        try:  # the format layer's validators compiled, the reading path taken once
+            loads(dumps(rs.default_arena(), fmt="json"), source="<warm-up>", fmt="json")
+        except Exception:  # noqa: BLE001
+            pass
+    for module in JOB_MODULES:
+        try:
+            importlib.import_module(module)
+        except Exception:  # noqa: BLE001 - e.g. a build without pack support: the job says so
+            pass
     registry = default_registry()
     for code in registry.codes():
         try:
             registry.get(code)
         except Exception:  # a broken plugin answers when used, as a 500/422, not at start-up
             pass
+    WARMED_IN = os.getpid()

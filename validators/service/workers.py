@@ -1,6 +1,11 @@
-"""Worker processes for the service: each job runs in a separate, spawned process with a time
-limit. A worker that overruns is killed (SIGKILL) and replaced; one that dies is replaced.  A
-worker ends with the service process, however the service ends.
+"""Worker processes for the service: each job runs in a separate process with a time limit. A
+worker that overruns is killed (SIGKILL) and replaced; one that dies is replaced.  A worker ends
+with the service process, however the service ends.
+
+Workers start warm: they are forked from the pool's preloader (:mod:`validators.service.prefork`),
+one process that imported the validation code once, so a worker - the first ones and every
+replacement - costs a fork, not an interpreter and its imports. Where there is no fork (or with
+``preload=False``) each worker is spawned and imports it itself (:func:`worker_main`).
 
 Concurrency is bounded: ``size`` jobs run at once and at most ``queue_size`` more wait for a
 worker; past that :class:`QueueFull` is raised at once (the app answers 429).
@@ -28,6 +33,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
+from validators.service.prefork import Preloader, PreloaderFailed
 from validators.service.problems import problem
 
 log = logging.getLogger("arena.service")
@@ -62,10 +68,10 @@ def _resolve(ref: str) -> Any:
 
 
 def worker_main(conn: Connection, init: str | None, temp_dir: str | None = None, parent: int | None = None) -> None:
-    """The worker process: run jobs sent on ``conn`` until it closes or sends ``None``. Its
-    working and temporary directory is the service's temp area.  It ends with the service
-    process ``parent``, however that ends (``kill -9`` too; mid-job too:
-    :func:`validators.lifeline.follow_parent`)."""
+    """A spawned worker process (where there is no fork, or ``preload=False``): import the
+    validation code itself, then :func:`serve`. Its working and temporary directory is the
+    service's temp area.  It ends with the service process ``parent``, however that ends
+    (``kill -9`` too; mid-job too: :func:`validators.lifeline.follow_parent`)."""
     if parent is not None:
         from validators.lifeline import follow_parent
 
@@ -74,8 +80,6 @@ def worker_main(conn: Connection, init: str | None, temp_dir: str | None = None,
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops us
     from validators.service import jobs
 
-    if init:
-        _resolve(init)()
     jobs.warm_up()
     if temp_dir:
         import tempfile
@@ -83,6 +87,16 @@ def worker_main(conn: Connection, init: str | None, temp_dir: str | None = None,
         os.environ["TMPDIR"] = temp_dir
         tempfile.tempdir = temp_dir
         os.chdir(temp_dir)
+    serve(conn, init)
+
+
+def serve(conn: Connection, init: str | None) -> None:
+    """A worker's loop: run ``init`` (``module:function``, if any), say it is ready, then run
+    the jobs sent on ``conn`` until it closes or sends ``None``."""
+    from validators.service import jobs
+
+    if init:
+        _resolve(init)()
     conn.send(("ready", os.getpid()))
     while True:
         try:
@@ -124,7 +138,7 @@ def resident_mib(pid: int) -> float | None:
 class WorkerPool:
     def __init__(self, size: int, *, queue_size: int = 32, timeout: float = 10.0,
                  init: str | None = None, startup_timeout: float = 120.0, temp_dir: str | None = None,
-                 max_jobs: int = 0, max_rss_mib: float = 0) -> None:
+                 max_jobs: int = 0, max_rss_mib: float = 0, preload: bool = True) -> None:
         if size < 1:
             raise ValueError("a worker pool needs at least one worker")
         self.size = size
@@ -136,6 +150,11 @@ class WorkerPool:
         self.max_jobs = max_jobs
         self.max_rss_mib = max_rss_mib
         self._ctx = multiprocessing.get_context("spawn")
+        #: The process the workers are forked from, warm (None: each worker is spawned and
+        #: imports the validation code itself).
+        self.preloader: Preloader | None = None
+        if preload and hasattr(os, "fork"):
+            self.preloader = Preloader(self._ctx, init=init, temp_dir=temp_dir, startup_timeout=startup_timeout)
         self._threads = ThreadPoolExecutor(max_workers=size + 2, thread_name_prefix="arena-pool")
         self._idle: asyncio.Queue[_Worker] | None = None
         self._all: set[_Worker] = set()
@@ -150,21 +169,35 @@ class WorkerPool:
 
     # -- lifecycle ---------------------------------------------------------------------------
     def _spawn(self) -> _Worker:
-        """Start one worker and wait for it to be ready (blocking; run on a thread)."""
+        """Start one worker and wait for it to be ready (blocking; run on a thread): forked from
+        the preloader, or spawned."""
         parent, child = self._ctx.Pipe()
-        proc = self._ctx.Process(target=worker_main, args=(child, self.init, self.temp_dir, os.getpid()), daemon=True,
-                                 name="arena-worker")
-        proc.start()
-        child.close()
+        proc: Any
+        if self.preloader is not None:
+            try:
+                proc = self.preloader.fork(child)
+            except (PreloaderFailed, EOFError, OSError) as exc:
+                parent.close()
+                raise PoolUnavailable(f"no worker could be started: {exc}") from None
+            finally:
+                child.close()
+        else:
+            proc = self._ctx.Process(target=worker_main, args=(child, self.init, self.temp_dir, os.getpid()),
+                                     daemon=True, name="arena-worker")
+            proc.start()
+            child.close()
         if not parent.poll(self.startup_timeout):
             proc.kill()
             proc.join()
+            parent.close()
             raise PoolUnavailable(f"a worker did not start within {self.startup_timeout:g} s")
         try:
             parent.recv()
         except EOFError:
             proc.join()
-            raise PoolUnavailable(f"a worker failed to start (exit code {proc.exitcode})") from None
+            parent.close()
+            code = "" if proc.exitcode is None else f" (exit code {proc.exitcode})"
+            raise PoolUnavailable(f"a worker failed to start{code}") from None
         return _Worker(proc, parent)
 
     async def start(self) -> None:
@@ -178,6 +211,11 @@ class WorkerPool:
             if self._closed:
                 raise PoolUnavailable("the worker pool is shut down")
             loop = asyncio.get_running_loop()
+            if self.preloader is not None:  # the imports, once, before the workers are forked
+                try:
+                    await loop.run_in_executor(self._threads, self.preloader.start)
+                except PreloaderFailed as exc:
+                    raise PoolUnavailable(str(exc)) from None
             workers = await asyncio.gather(*(loop.run_in_executor(self._threads, self._spawn)
                                              for _ in range(self.size)))
             self._idle = asyncio.Queue()
@@ -194,6 +232,8 @@ class WorkerPool:
         for w in list(self._all):
             await loop.run_in_executor(self._threads, self._stop, w)
         self._all.clear()
+        if self.preloader is not None:
+            await loop.run_in_executor(self._threads, self.preloader.close)
         self._threads.shutdown(wait=False, cancel_futures=True)
 
     @staticmethod
@@ -207,12 +247,14 @@ class WorkerPool:
             w.process.kill()
             w.process.join()
         w.conn.close()
+        w.process.close()
 
     @staticmethod
     def _kill(w: _Worker) -> None:
         w.process.kill()
         w.process.join()
         w.conn.close()
+        w.process.close()
 
     async def _replace(self, w: _Worker, graceful: bool = False) -> None:
         """Kill ``w`` (if still running; or stop it, ``graceful``) and put a fresh worker in its
