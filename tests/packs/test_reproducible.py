@@ -44,7 +44,7 @@ from pathlib import Path
 from editor.cli_commands import build_pack_bytes
 from editor.export_render import render_bytes
 import schema
-from schema.formats import FormatError, canvas, get
+from schema.formats import FormatError, get, image_frame
 from schema.formats.grid_games import refuse
 out = Path(sys.argv[1])
 for game, (path, only) in GAMES.items():
@@ -60,7 +60,7 @@ for game, (path, only) in GAMES.items():
         except FormatError:
             continue
         fmt = get(to)
-        image = (render_bytes(arena, "png", view=canvas(arena, 32).view, px_per_length=32)
+        image = (render_bytes(arena, "png", view=image_frame(to, arena, 32).view, px_per_length=32)
                  if fmt.capabilities.needs_image else None)
         result = fmt.write(arena, image_png=image, px_per_length=32, image_name="side.png", suffix=suffix)
         (out / f"{game}.export{suffix}").write_bytes(result.data)
