@@ -9,6 +9,18 @@ is <= 1 s wall), one core, and the same arena with its first card moved 1.3 in r
 a drag).  Also times one flat-out and one safe search, and a reach heat map.
 
 Usage: python bench/carwars.py [FILES...] [--repeat N]
+       python bench/carwars.py --tables [--repeat N] [--feet 3 4.5 6]
+
+``--tables`` (issue 38, goal 2: Car Wars at table scale): the shipped Crossroads and the same
+arena scaled to larger tables about its centre (walls, obstacles, terrain, hazards, cards and
+tokens moved out, their sizes and the car's kept, the starts against the new edges:
+``tests.runaway.crossroads_scaled``), each through ``arena validate --json`` in its own process
+under the default caps, the tables alternated round by round so that every ratio compares runs
+made at the same time (the machine is shared: the ratios are what counts, not the seconds).
+Prints per table the CPU time (the process and its forked workers), the peak memory (their
+proportional set sizes, sampled every 0.1 s), the travel questions left undecided, the medians'
+ratios to the 3 ft table and the goal: the 6 ft table decided, at <= 4x the 3 ft table's CPU
+(its area is 4x) and <= 500 MB.
 """
 
 from __future__ import annotations
@@ -86,11 +98,82 @@ def moved(arena: cw.CarWarsArena) -> cw.CarWarsArena:
     return dataclasses.replace(arena, cards=(card,) + arena.cards[1:])
 
 
+def table_run(path: Path) -> dict[str, float]:
+    """``arena validate --json PATH`` in a new process: its CPU (and its workers'), peak memory
+    (MiB, proportional set sizes) and the travel questions its report leaves undecided."""
+    import json
+    import subprocess
+    import threading
+
+    from validators.memory import in_use_mb
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    proc = subprocess.Popen([sys.executable, "-m", "validators.cli", "validate", str(path), "--json"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    out: list[bytes] = []
+    reader = threading.Thread(target=lambda: out.append(proc.stdout.read() if proc.stdout else b""), daemon=True)
+    reader.start()
+    peak = 0.0
+    while proc.poll() is None:
+        peak = max(peak, in_use_mb(proc.pid, precise=True) or 0.0)
+        time.sleep(0.1)
+    reader.join()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    doc = json.loads(b"".join(out))
+    undecided = sum(len(f["metrics"].get("undecided", [])) for f in doc["findings"] if f["code"] == "analysis-limit")
+    return {"cpu": cpu, "peak": peak, "undecided": float(undecided)}
+
+
+def tables(feet: list[float], repeat: int) -> int:
+    """The ``--tables`` mode (see the module's doc)."""
+    import tempfile
+
+    from schema.io import save
+    from tests.runaway import crossroads_scaled
+
+    runs: dict[float, list[dict[str, float]]] = {f: [] for f in feet}
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = {}
+        for f in feet:
+            paths[f] = Path(tmp) / f"crossroads-{f:g}ft.yaml"
+            save(crossroads_scaled(f), paths[f])
+        for r in range(repeat):
+            order = feet if r % 2 == 0 else feet[::-1]  # alternated: no table always runs first
+            print(f"round {r + 1}: load average {os.getloadavg()[0]:.2f}", flush=True)
+            for f in order:
+                got = table_run(paths[f])
+                runs[f].append(got)
+                print(f"  {f:g} ft: {got['cpu']:.2f} s CPU, peak {got['peak']:.0f} MiB, "
+                      f"{got['undecided']:.0f} undecided", flush=True)
+    base = statistics.median(r["cpu"] for r in runs[feet[0]])
+    print(f"medians of {repeat} alternated rounds (ratios to the {feet[0]:g} ft table's CPU, same runs):")
+    for f in feet:
+        cpu = statistics.median(r["cpu"] for r in runs[f])
+        peak = max(r["peak"] for r in runs[f])
+        undecided = max(r["undecided"] for r in runs[f])
+        print(f"  {f:g} ft: {cpu:.2f} s CPU = {cpu / base:.2f}x, peak {peak:.0f} MiB, {undecided:.0f} undecided")
+    if 6.0 in runs:
+        six = runs[6.0]
+        ratio = statistics.median(r["cpu"] for r in six) / base
+        peak_mb = max(r["peak"] for r in six) * 1.048576
+        decided = max(r["undecided"] for r in six) == 0
+        met = decided and ratio <= 4.0 and peak_mb <= 500.0
+        print(f"goal (issue 38, 2): 6 ft decided ({'yes' if decided else 'no'}), <= 4x the 3 ft CPU ({ratio:.2f}x), "
+              f"<= 500 MB ({peak_mb:.0f} MB): {'met' if met else 'NOT met'}")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("files", nargs="*", default=[str(next(p for p in CANDIDATES if p.exists()))])
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--tables", action="store_true", help="the Crossroads at table scale (issue 38, goal 2)")
+    ap.add_argument("--feet", type=float, nargs="+", default=[3.0, 4.5, 6.0], help="the tables of --tables")
     args = ap.parse_args()
+    if args.tables:
+        return tables(args.feet, args.repeat)
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     for f in args.files:
         arena = load(f)

@@ -112,25 +112,38 @@ def gliderpit_sprawl(radius: int = 79) -> Any:
 def crossroads_six_feet() -> Any:
     """The shipped Crossroads doubled to 6 ft: every piece's centre scaled by 2 (sizes kept),
     the starts moved out to the new edges (the same distance from the edge as before)."""
+    return crossroads_scaled(6.0)
+
+
+def crossroads_scaled(feet: float) -> Any:
+    """The shipped Crossroads (a 3 ft square) scaled to a ``feet`` ft table about its centre:
+    the bounds, every wall's, obstacle's, terrain's, hazard's, card's and token's centre scaled
+    by ``feet / 3`` (their sizes, and the car's, kept), the starts moved out to the new edges
+    (the same distance from the edge as on the 3 ft table, the same facing), the scenario's
+    ``arena_size`` with them.  ``feet`` 3 gives the shipped arena's pieces unchanged (issue 38,
+    goal 2: the 4.5 ft and 6 ft tables of ``bench/carwars.py --tables``)."""
     from schema import load
 
     a = load(ROOT / "arenas" / "car-wars" / "crossroads-4p.yaml")
+    k = feet * 12.0 / a.bounds.size[0]
 
     def moved(e: Any) -> Any:
         x, y = e.shape.center
-        return replace(e, shape=replace(e.shape, center=(2 * x, 2 * y)))
+        return replace(e, shape=replace(e.shape, center=(k * x, k * y)))
 
     half = a.bounds.size[0] / 2.0
     starts = []
     for s in a.start_positions:
         x, y = s.position
-        k = (2 * half - (half - max(abs(x), abs(y)))) / max(abs(x), abs(y))
-        starts.append(replace(s, position=(x * k, y * k)))
+        out = max(abs(x), abs(y))
+        m = (k * half - (half - out)) / out
+        starts.append(replace(s, position=(x * m, y * m)))
+    label = f"{feet:g} ft"
     return replace(
-        a, name="Crossroads (6 ft)", bounds=replace(a.bounds, size=(2 * a.bounds.size[0], 2 * a.bounds.size[1])),
+        a, name=f"Crossroads ({label})", bounds=replace(a.bounds, size=(k * a.bounds.size[0], k * a.bounds.size[1])),
         walls=tuple(map(moved, a.walls)), obstacles=tuple(map(moved, a.obstacles)),
         terrain=tuple(map(moved, a.terrain)), hazards=tuple(map(moved, a.hazards)),
-        cards=tuple(replace(c, position=(2 * c.position[0], 2 * c.position[1])) for c in a.cards),
-        tokens=tuple(replace(t, position=(2 * t.position[0], 2 * t.position[1])) for t in a.tokens),
+        cards=tuple(replace(c, position=(k * c.position[0], k * c.position[1])) for c in a.cards),
+        tokens=tuple(replace(t, position=(k * t.position[0], k * t.position[1])) for t in a.tokens),
         start_positions=tuple(starts),
-        scenario=replace(a.scenario, analysis=replace(a.scenario.analysis, arena_size=2 * a.scenario.analysis.arena_size)))
+        scenario=replace(a.scenario, analysis=replace(a.scenario.analysis, arena_size=k * a.scenario.analysis.arena_size)))
