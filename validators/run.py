@@ -177,9 +177,13 @@ def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator], ti
                  peaks: dict[str, float | None]) -> dict[str, tuple[Any, str | None, float]]:
     """Share the analysis with a forked helper (:mod:`validators.parallel`): the starts that need
     a search of their own, the validators that need no travel and the checkpoints' travel are
-    tasks both processes take from one queue, the dearest first (the starts' searches, then the
-    validators, then the checkpoints' short searches together, so that a checkpoint's symmetric
-    image comes from the same search as in one process); the travel lands in ``ctx`` here.
+    tasks both processes take from queues, each task once, the dearest first: the starts'
+    searches, one queue per heading lattice (this process takes them from the first lattice's
+    queue on, the helper from the last's, so that each builds one lattice's configuration space
+    where the work allows), the checkpoints' short searches together (so that a checkpoint's
+    symmetric image comes from the same search as in one process) after the starts of their
+    lattice, then the validators (and after them the checkpoints where no start is on their
+    lattice); the travel lands in ``ctx`` here.
     Returns the validator results both computed, as :func:`validators.report.evaluate` gives
     them (``timings`` gets each process's travel time, ``peaks["helper"]`` the helper's peak
     resident memory).  When the helper can't run or fails, what is left runs in the caller's
@@ -204,8 +208,8 @@ def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator], ti
     for s in searched:
         lanes.setdefault(_lattice_base(arena, s), []).append(("start", s))
     rest: list[tuple[str, Any]] = [("validator", v) for v in side]
-    if sources:
-        rest.append(("checkpoints", sources))
+    if sources:  # after the starts of their lattice (a checkpoint's searches face every k x 30 degrees)
+        (lanes[0.0] if 0.0 in lanes else rest).append(("checkpoints", sources))
     shelves = [(TaskQueue(len(lane)), lane) for lane in lanes.values()]
     common = (TaskQueue(len(rest)), rest)
 

@@ -88,6 +88,11 @@ class DistanceGrid:
         nodes_geom = joined.buffer(3.0 * cell)
         shapely.prepare(nodes_geom)
         self.nodes = shapely.contains_xy(nodes_geom, self.xs, self.ys).reshape(nx, ny)
+        self._reverse: csr_matrix | None = self._graph()
+
+    def _graph(self) -> csr_matrix:
+        """The reversed graph: one edge per pair of cells (see :attr:`reverse`)."""
+        nx, ny, cell, jumps = self.nx, self.ny, self.cell, self.jumps
         src: list[np.ndarray] = []
         dst: list[np.ndarray] = []
 
@@ -121,7 +126,19 @@ class DistanceGrid:
         pair = np.unique(np.concatenate(src) * n + np.concatenate(dst)) if src else np.zeros(0, dtype=np.int64)
         masks = [self.nodes & ~doubled[o] if o in doubled else self.nodes for o in OFFSETS]
         # reversed: Dijkstra from a goal runs against the edges
-        self.reverse = csr_matrix(reverse_csr(self.nodes, masks, pair // n, pair % n, cell), shape=(n, n))
+        return csr_matrix(reverse_csr(self.nodes, masks, pair // n, pair % n, cell), shape=(n, n))
+
+    @property
+    def reverse(self) -> csr_matrix:
+        """The reversed graph (built again if :meth:`release_graph` dropped it: the same arrays)."""
+        if self._reverse is None:
+            self._reverse = self._graph()
+        return self._reverse
+
+    def release_graph(self) -> None:
+        """Drop the graph (about 20 MB on a 48-length table) until a map is asked for again: the
+        maps already made don't need it."""
+        self._reverse = None
 
     def distance_map(self, goal: BaseGeometry) -> DistanceMap:
         """Lower bound of the paid distance from every cell to ``goal`` (the region the centre
