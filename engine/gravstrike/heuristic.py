@@ -135,6 +135,11 @@ class DistanceGrid:
             self._reverse = self._graph()
         return self._reverse
 
+    @property
+    def holds_graph(self) -> bool:
+        """Is the graph in memory (not dropped by :meth:`release_graph`)?"""
+        return self._reverse is not None
+
     def release_graph(self) -> None:
         """Drop the graph (about 20 MB on a 48-length table) until a map is asked for again: the
         maps already made don't need it."""
