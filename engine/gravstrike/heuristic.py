@@ -145,9 +145,9 @@ class DistanceGrid:
         maps already made don't need it."""
         self._reverse = None
 
-    def distance_map(self, goal: BaseGeometry) -> DistanceMap:
+    def distance_map(self, goal: BaseGeometry, keep: bool = True) -> DistanceMap:
         """Lower bound of the paid distance from every cell to ``goal`` (the region the centre
-        must reach, already grown for the footprint)."""
+        must reach, already grown for the footprint); ``keep``: :class:`DistanceMap`'s."""
         goal_geom = goal.buffer(self.hd)
         shapely.prepare(goal_geom)
         # only the cells in the goal's bounding box can be in it
@@ -176,7 +176,7 @@ class DistanceGrid:
                 d = np.where(shapely.contains_xy(area, self.xs, self.ys), d, np.inf)
             else:
                 d = np.full_like(d, np.inf)
-        return DistanceMap(self, d.reshape(self.nx, self.ny))
+        return DistanceMap(self, d.reshape(self.nx, self.ny), keep)
 
 
 def reverse_csr(nodes: np.ndarray, masks: Sequence[np.ndarray], jump_src: np.ndarray, jump_dst: np.ndarray,
@@ -231,12 +231,22 @@ class DistanceMap:
     deflated by the worst-case ratio of 16-neighbour grid paths to straight lines and by a
     discretisation slack."""
 
-    def __init__(self, grid: DistanceGrid, d: np.ndarray) -> None:
+    def __init__(self, grid: DistanceGrid, d: np.ndarray, keep: bool = True) -> None:
+        """``d``: the grid distances (kept as :attr:`grid` unless not ``keep``: the bound is
+        what searches read)."""
         self.cell, self.x0, self.y0, self.nx, self.ny = grid.cell, grid.x0, grid.y0, grid.nx, grid.ny
-        self.grid = d
+        self._grid = d if keep else None
         self.slack = 4.0 * grid.hd
         bound = np.maximum(0.0, d / GRID_STRETCH - self.slack)
         self.array = bound.ravel()
+
+    @property
+    def grid(self) -> np.ndarray:
+        """The grid distances the bound was made from (what another process is handed:
+        ``Planner.map_share``), where the map was made to keep them."""
+        if self._grid is None:
+            raise ValueError("this distance map did not keep its grid distances (made with keep=False)")
+        return self._grid
 
     def at(self, x: float, y: float) -> float:
         i = int((x - self.x0) / self.cell)
