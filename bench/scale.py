@@ -5,14 +5,17 @@ ratio holds on a noisy shared machine.
 
 Every measurement is a fresh process (cold: nothing cached, one arena) that validates as
 ``arena validate`` does (two cores: a forked helper) and reports its wall time, its CPU time
-(main process and helper) and peak resident memory (main process and helper).  For each size
+(main process and helper) and peak resident memory (main process and helper: each process's
+own peak, ``ru_maxrss`` - the pages the helper shares with its parent after the fork are in
+both; ``--pss`` adds the peak of the two processes' proportional set sizes added up, each
+page once, as the analysis's memory cap reads it, sampled every 50 ms).  For each size
 the default arena and the table are measured alternately ``--repeat`` times; the table gives
 medians and the median of the per-pair ratios.  "busiest" is the CPU time of the busier of the
 two processes: on an idle 2-core machine the wall time is about that; on a loaded one the wall
 time says more about the other users than about the code.
 
 Usage: python bench/scale.py [--sizes 12 24 34 36 48 64 80 96] [--perturbed 0 1] [--repeat 3] [--seed 1]
-       [--sequential] [--json out.json]
+       [--sequential] [--pss] [--json out.json]
 
 ``--perturbed K``: also placement K of the default arena as ``arena validate --robustness``
 draws it (seed ``--seed``): the drawn arena's symmetry is broken, so every start is searched.
@@ -62,11 +65,33 @@ def measure_one(what: str, seed: int, sequential: bool) -> dict[str, object]:
             "codes": sorted({f"{f.severity}:{f.code}" for f in report.findings})}
 
 
-def run(what: str, seed: int, sequential: bool) -> dict[str, object]:
+def _pss_kib(root: int) -> int:
+    """The proportional set sizes of ``root`` and the processes it started, added up (a page
+    shared by a forked helper and its parent counts once): what the analysis's memory cap reads
+    (:func:`validators.memory.in_use_mb` with ``precise``)."""
+    from validators.memory import in_use_mb
+
+    got = in_use_mb(root, precise=True)
+    return 0 if got is None else int(got * 1024)
+
+
+def run(what: str, seed: int, sequential: bool, pss: bool = False) -> dict[str, object]:
+    """Measure ``what`` in a fresh process; with ``pss``, also sample the summed proportional set
+    size of that process and its helper every 50 ms (``pss_sum_mb``: the peak seen)."""
     cmd = [sys.executable, __file__, "--one", what, "--seed", str(seed)] + (["--sequential"] if sequential else [])
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=ROOT,
-                         env={**os.environ, "PYTHONHASHSEED": "0"})
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            env={**os.environ, "PYTHONHASHSEED": "0"})
+    peak = 0
+    while pss and proc.poll() is None:
+        peak = max(peak, _pss_kib(proc.pid))
+        time.sleep(0.05)
+    out, err = proc.communicate()
+    if proc.returncode:
+        raise subprocess.CalledProcessError(proc.returncode, cmd, out, err)
+    got: dict[str, object] = json.loads(out.strip().splitlines()[-1])
+    if pss:
+        got["pss_sum_mb"] = peak / 1024
+    return got
 
 
 def main() -> int:
@@ -78,6 +103,9 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sequential", action="store_true", help="one core (no forked helper)")
     ap.add_argument("--json", type=Path, help="write every measurement here")
+    ap.add_argument("--pss", action="store_true",
+                    help="also the peak of the processes' proportional set sizes added up (sampled every 50 ms: "
+                         "each reading walks every page, a little CPU beside the runs)")
     ap.add_argument("--one", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.one:
@@ -85,13 +113,17 @@ def main() -> int:
         return 0
     print(f"load average at start: {' '.join(f'{v:.1f}' for v in os.getloadavg())}; {os.cpu_count()} cores")
     print(f"{'across':>6} {'walls':>5} {'wall s':>8} {'cpu s':>8} {'busiest':>8} {'default cpu':>11} {'cpu ratio':>9} "
-          f"{'wall ratio':>10} {'rss MB main/helper':>19}  findings")
+          f"{'wall ratio':>10} {'rss MB main/helper':>19}{' pss sum MB' if args.pss else ''}  findings")
     rows = []
+
+    def pss_cell(row: dict[str, object]) -> str:
+        return f" {float(row['pss_sum_mb']):11.0f}" if args.pss else ""  # type: ignore[arg-type]
+
     for size in [*(f"perturbed:{k}" for k in args.perturbed), *(f"{s:g}" for s in args.sizes)]:
         pairs = []
         for _ in range(args.repeat):
             base = run("default", args.seed, args.sequential)
-            got = run(size, args.seed, args.sequential)
+            got = run(size, args.seed, args.sequential, args.pss)
             pairs.append((base, got))
         cpu = [float(g["cpu_main"]) + float(g["cpu_helper"]) for _, g in pairs]  # type: ignore[arg-type]
         bcpu = [float(b["cpu_main"]) + float(b["cpu_helper"]) for b, _ in pairs]  # type: ignore[arg-type]
@@ -103,10 +135,11 @@ def main() -> int:
                "cpu": statistics.median(cpu), "busiest_core": statistics.median(busy), "default_cpu": statistics.median(bcpu), "cpu_ratio": ratio, "wall_ratio": wratio,
                "rss_main_mb": max(float(g["rss_main_mb"]) for _, g in pairs),  # type: ignore[arg-type]
                "rss_helper_mb": max(float(g["rss_helper_mb"]) for _, g in pairs),  # type: ignore[arg-type]
+               "pss_sum_mb": max(float(g.get("pss_sum_mb", 0.0)) for _, g in pairs),  # type: ignore[arg-type]
                "errors": last["errors"], "warnings": last["warnings"], "runs": pairs}
         rows.append(row)
         print(f"{size:>6} {row['walls']:5d} {row['wall']:8.2f} {row['cpu']:8.2f} {row['busiest_core']:8.2f} {row['default_cpu']:11.2f} {ratio:9.2f} "
-              f"{wratio:10.2f} {row['rss_main_mb']:9.0f}/{row['rss_helper_mb']:<9.0f}  "
+              f"{wratio:10.2f} {row['rss_main_mb']:9.0f}/{row['rss_helper_mb']:<9.0f}{pss_cell(row)}  "
               f"{row['errors']} errors, {row['warnings']} warnings", flush=True)
     print(f"load average at end: {' '.join(f'{v:.1f}' for v in os.getloadavg())}")
     if args.json:

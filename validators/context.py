@@ -91,8 +91,10 @@ class AnalysisContext:
     def planner(self) -> Planner:
         if self.session is not None and self.session.planner is not None:
             return self.session.planner
-        return Planner(self.arena, tier=self.tier, budget=self.budget, quantum=self.tolerance,
-                       minimise="time", max_turns=self.max_turns, limits=self.limits)
+        planner = Planner(self.arena, tier=self.tier, budget=self.budget, quantum=self.tolerance,
+                          minimise="time", max_turns=self.max_turns, limits=self.limits)
+        planner.keep_graph = False  # one arena's goals: every map made, the graph is not needed
+        return planner
 
     @cached_property
     def symmetries(self) -> list[Invariance]:

@@ -88,6 +88,11 @@ class DistanceGrid:
         nodes_geom = joined.buffer(3.0 * cell)
         shapely.prepare(nodes_geom)
         self.nodes = shapely.contains_xy(nodes_geom, self.xs, self.ys).reshape(nx, ny)
+        self._reverse: csr_matrix | None = self._graph()
+
+    def _graph(self) -> csr_matrix:
+        """The reversed graph: one edge per pair of cells (see :attr:`reverse`)."""
+        nx, ny, cell, jumps = self.nx, self.ny, self.cell, self.jumps
         src: list[np.ndarray] = []
         dst: list[np.ndarray] = []
 
@@ -121,11 +126,28 @@ class DistanceGrid:
         pair = np.unique(np.concatenate(src) * n + np.concatenate(dst)) if src else np.zeros(0, dtype=np.int64)
         masks = [self.nodes & ~doubled[o] if o in doubled else self.nodes for o in OFFSETS]
         # reversed: Dijkstra from a goal runs against the edges
-        self.reverse = csr_matrix(reverse_csr(self.nodes, masks, pair // n, pair % n, cell), shape=(n, n))
+        return csr_matrix(reverse_csr(self.nodes, masks, pair // n, pair % n, cell), shape=(n, n))
 
-    def distance_map(self, goal: BaseGeometry) -> DistanceMap:
+    @property
+    def reverse(self) -> csr_matrix:
+        """The reversed graph (built again if :meth:`release_graph` dropped it: the same arrays)."""
+        if self._reverse is None:
+            self._reverse = self._graph()
+        return self._reverse
+
+    @property
+    def holds_graph(self) -> bool:
+        """Is the graph in memory (not dropped by :meth:`release_graph`)?"""
+        return self._reverse is not None
+
+    def release_graph(self) -> None:
+        """Drop the graph (about 20 MB on a 48-length table) until a map is asked for again: the
+        maps already made don't need it."""
+        self._reverse = None
+
+    def distance_map(self, goal: BaseGeometry, keep: bool = True) -> DistanceMap:
         """Lower bound of the paid distance from every cell to ``goal`` (the region the centre
-        must reach, already grown for the footprint)."""
+        must reach, already grown for the footprint); ``keep``: :class:`DistanceMap`'s."""
         goal_geom = goal.buffer(self.hd)
         shapely.prepare(goal_geom)
         # only the cells in the goal's bounding box can be in it
@@ -154,7 +176,7 @@ class DistanceGrid:
                 d = np.where(shapely.contains_xy(area, self.xs, self.ys), d, np.inf)
             else:
                 d = np.full_like(d, np.inf)
-        return DistanceMap(self, d.reshape(self.nx, self.ny))
+        return DistanceMap(self, d.reshape(self.nx, self.ny), keep)
 
 
 def reverse_csr(nodes: np.ndarray, masks: Sequence[np.ndarray], jump_src: np.ndarray, jump_dst: np.ndarray,
@@ -209,12 +231,22 @@ class DistanceMap:
     deflated by the worst-case ratio of 16-neighbour grid paths to straight lines and by a
     discretisation slack."""
 
-    def __init__(self, grid: DistanceGrid, d: np.ndarray) -> None:
+    def __init__(self, grid: DistanceGrid, d: np.ndarray, keep: bool = True) -> None:
+        """``d``: the grid distances (kept as :attr:`grid` unless not ``keep``: the bound is
+        what searches read)."""
         self.cell, self.x0, self.y0, self.nx, self.ny = grid.cell, grid.x0, grid.y0, grid.nx, grid.ny
-        self.grid = d
+        self._grid = d if keep else None
         self.slack = 4.0 * grid.hd
         bound = np.maximum(0.0, d / GRID_STRETCH - self.slack)
         self.array = bound.ravel()
+
+    @property
+    def grid(self) -> np.ndarray:
+        """The grid distances the bound was made from (what another process is handed:
+        ``Planner.map_share``), where the map was made to keep them."""
+        if self._grid is None:
+            raise ValueError("this distance map did not keep its grid distances (made with keep=False)")
+        return self._grid
 
     def at(self, x: float, y: float) -> float:
         i = int((x - self.x0) / self.cell)

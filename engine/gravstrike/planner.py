@@ -181,6 +181,11 @@ class Planner:
         self._lattices: dict[float, HeadingLattice] = {}
         self._bounds: BoundTable | None = None
         self._scratch: dict[str, Any] = {}
+        #: Keep the distance grid's graph once every goal has its map, and each map's grid
+        #: distances?  A planner whose goals may move (the editor's: :meth:`retarget`) keeps them
+        #: for the moved goals' maps; one analysis (``arena validate``) sets False: the graph is
+        #: freed (made again if a map is asked for later) and a map keeps only its bound.
+        self.keep_graph = True
         #: The planner :meth:`confirm` searches with (made on first use, sharing this one's tables).
         self._fine: Planner | None = None
         #: Distance maps shared with other processes planning on the same arena (the editor's
@@ -269,6 +274,8 @@ class Planner:
         for g in todo:
             caps.tick(search=True)  # the analysis's caps (engine.budget), between two maps
             self._distance_map(g)
+        if todo and not self.keep_graph and self._grid is not None and all(g in self._maps for g in self.goals()):
+            self._grid.release_graph()
         return [self._maps[g] for g in goals]
 
     def _distance_map(self, goal: Goal) -> DistanceMap:
@@ -291,7 +298,7 @@ class Planner:
             region: Any = shapely.LineString([a, b]).buffer(1e-6)
         else:
             region = self.cspace.zones[self.goal_zone[goal]].geometry.buffer(half_diag)
-        m = grid.distance_map(region)
+        m = grid.distance_map(region, keep=share is not None or self.keep_graph)
         self._maps[goal] = m
         if share is not None:
             share.put(key, m.grid)

@@ -15,7 +15,7 @@ import shapely
 from scipy.sparse import csr_matrix
 
 from engine.gravstrike.heuristic import JUMP_WEIGHT, OFFSETS, DistanceGrid
-from engine.gravstrike.planner import Planner
+from engine.gravstrike.planner import Planner, StartSource
 from schema import load
 from tests.engine.table_arenas import table_arena
 
@@ -74,3 +74,32 @@ def test_the_graph_is_scipys_conversion_entry_for_entry(name: str) -> None:
     assert got.indptr.dtype == want.indptr.dtype and got.indices.dtype == want.indices.dtype
     if "default" in name:
         assert (got.data == JUMP_WEIGHT).sum() > 0  # the fields' jumps are there
+
+
+def test_an_analysis_frees_the_graph_once_every_goal_has_its_map() -> None:
+    """Issue 38, goal 3 (memory): ``arena validate``'s planner drops the graph (about 20 MB on a
+    48-length table) once every goal of the arena has its distance map - no search of the
+    analysis needs it after that - and a map asked for later gets it built again, the same arrays
+    and the same map; a map keeps only the bound the searches read, not also the grid distances
+    it came from.  A planner whose goals may move (the editor's) keeps both."""
+    from validators.context import AnalysisContext
+
+    arena = table_arena(12, 2)
+    ctx = AnalysisContext(arena)
+    ctx.travel_from("start:1")
+    grid = ctx.planner._distance_grid()
+    assert not grid.holds_graph
+    kept = Planner(arena, quantum=ctx.tolerance, minimise="time")
+    kept.plan_from(StartSource(1))
+    assert kept._distance_grid().holds_graph
+    want = kept._distance_grid().reverse
+    got = grid.reverse  # made again
+    assert grid.holds_graph
+    assert np.array_equal(got.indptr, want.indptr) and np.array_equal(got.indices, want.indices)
+    assert np.array_equal(got.data, want.data)
+    goal = kept.goals()[0]
+    again = ctx.planner._maps.pop(goal)
+    with pytest.raises(ValueError):
+        again.grid  # noqa: B018 - its grid distances not kept: the bound is what the searches read
+    assert np.array_equal(ctx.planner.distance_maps([goal])[0].array, again.array)
+    assert np.array_equal(again.array, kept.distance_maps([goal])[0].array)

@@ -111,3 +111,32 @@ def test_memory_peak_is_reset_at_the_start_of_an_analysis() -> None:
     if memory.start():
         assert report.memory["main"] < before - 200
     assert report.memory["helper"] is None  # one core: no helper
+
+
+def test_each_process_begins_on_its_own_heading_lattice() -> None:
+    """Issue 38, goal 3 (memory): a generated table's starts face in from the edges, on two
+    heading lattices (facings modulo 30 degrees), each a configuration-space stack that a process
+    searching on it builds (20-25 MB on a 48-length table).  The main process takes the first
+    lattice's starts first and the helper the other's, so that each builds one where the work
+    allows; the checkpoints' searches (the lattice of 0) come next for the process that began
+    there, after the validators for the other; each task is in one queue."""
+    from validators.registry import default_registry
+    from validators.run import _queue_plan
+
+    arena = table_arena(12.0, 2)
+    ctx = AnalysisContext(arena)
+    side = [v for v in default_registry().select([], [], game="gravstrike") if not v.needs_travel]
+    sources = ["checkpoint:A", "checkpoint:B"]
+    plan, mine, helper = _queue_plan(arena, ctx.searched_starts(), side, sources)
+    facing = {s.id: s.facing % 30.0 for s in arena.start_positions}
+    starts = [[what for kind, what in tasks if kind == "start"] for tasks in plan]
+    lanes = [lane for lane in starts if lane]
+    assert len(lanes) == 2 and sorted(s for lane in lanes for s in lane) == ctx.searched_starts()
+    assert all(len({round(facing[s], 6) for s in lane}) == 1 for lane in lanes)  # one lattice each
+    assert mine[:2] == helper[:2][::-1] == [0, 1]  # each begins on its own lattice, then the other's
+    zero = next(i for i, lane in enumerate(starts) if lane and round(facing[lane[0]], 6) == 0.0)
+    cps = next(i for i, tasks in enumerate(plan) if ("checkpoints", sources) in tasks)
+    validators = next(i for i, tasks in enumerate(plan) if tasks and tasks[0][0] == "validator")
+    first, other = (mine, helper) if mine[0] == zero else (helper, mine)
+    assert first.index(cps) < first.index(validators) and other.index(validators) < other.index(cps)
+    assert sum(len(tasks) for tasks in plan) == len(ctx.searched_starts()) + len(side) + 1
