@@ -36,6 +36,11 @@ sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)) + "\\n")
 #: is why pyproject.toml keeps typer below 0.29), and the planners.
 HEAVY = ("scipy", "numba", "dask", "distributed", "PySide6", "fastapi", "uvicorn", "pydantic",
          "engine.gravstrike.planner", "engine.carwars.planner")
+#: What only ``arena validate`` on several files (``--jobs``, ``--scheduler``) or ``--robustness``
+#: needs: the batch machinery (worker pools, Dask), the robustness runs, and a progress bar (only
+#: drawn on a terminal; these probes write to pipes).
+BATCH = ("validators.batch", "validators.fanout", "validators.robustness", "validators.cli_robustness",
+         "rich.progress")
 #: The file format's libraries (a command that reads no arena needs none of them).
 FORMAT = ("numpy", "shapely", "jsonschema", "yaml")
 
@@ -71,10 +76,18 @@ def test_check_loads_the_format_and_nothing_heavy() -> None:
 def test_a_grid_arena_validates_without_the_planners(arena: str) -> None:
     modules = loaded("validate", "--json", arena)
     assert "validators.run" in modules
-    assert present(modules, HEAVY) == []
+    assert present(modules, HEAVY + BATCH) == []
 
 
 def test_validating_a_gravstrike_arena_loads_its_planner_but_not_qt_dask_or_the_service() -> None:
     modules = loaded("validate", "--json", "arenas/default.yaml")
     assert "engine.gravstrike.planner" in modules
-    assert present(modules, ("PySide6", "dask", "distributed", "fastapi", "uvicorn", "engine.carwars.planner")) == []
+    assert present(modules, ("PySide6", "dask", "distributed", "fastapi", "uvicorn", "engine.carwars.planner",
+                             *BATCH)) == []
+
+
+def test_validating_a_car_wars_arena_loads_no_batch_machinery() -> None:
+    modules = loaded("validate", "arenas/car-wars/crossroads-4p.yaml")
+    assert "engine.carwars.planner" in modules
+    assert present(modules, ("PySide6", "dask", "distributed", "fastapi", "uvicorn", "engine.gravstrike.planner",
+                             *BATCH)) == []

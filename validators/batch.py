@@ -21,10 +21,10 @@ from schema import ArenaError, Problem, loads
 from schema.io import MAX_FILE_BYTES, format_of
 from validators.fanout import CONNECT_TIMEOUT, FanProgress, fan_out
 from validators.options import Options
+from validators.paths import ARENA_SUFFIXES, expand
 from validators.registry import NotForGame, UnknownValidator
 from validators.run import Report, validate
 
-ARENA_SUFFIXES = (".yaml", ".yml", ".json")
 #: ``progress(done, total)`` after each file.
 BatchProgress = FanProgress
 __all__ = ["ARENA_SUFFIXES", "CONNECT_TIMEOUT", "BatchProgress", "Options", "Outcome", "expand", "read",
@@ -47,17 +47,6 @@ class Outcome:
     @property
     def ok(self) -> bool:
         return self.report is not None
-
-
-def expand(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
-    """Files as given; a directory becomes its ``*.yaml``/``*.yml``/``*.json`` files, sorted."""
-    out: list[Path] = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            out.extend(sorted(c for c in p.iterdir() if c.is_file() and c.suffix.lower() in ARENA_SUFFIXES))
-        else:
-            out.append(p)
-    return out
 
 
 def read(path: Path) -> tuple[str, bytes | None, list[Problem]]:

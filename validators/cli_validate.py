@@ -78,8 +78,7 @@ def validate_cmd(
     from rich.console import Console
 
     from schema import ArenaError, load
-    from validators.batch import expand
-    from validators.cli_robustness import print_robustness, run_robustness
+    from validators.paths import expand
     from validators.registry import NotForGame, UnknownValidator
     from validators.run import analysis_budget
 
@@ -119,12 +118,16 @@ def validate_cmd(
             err.print(printable(f"unknown validator code {exc.args[0]!r}"), markup=False)
             raise typer.Exit(2) from None
         if robust is not None:
+            from validators.cli_robustness import run_robustness
+
             run_robustness(report, robust, seed, options, workers, scheduler, err)
         reports.append(report)
         failed |= report.fails(fail_on)
         if not as_json:
             print_report(report, out)
             if report.robustness is not None:
+                from validators.cli_robustness import print_robustness
+
                 print_robustness(report.robustness, out)
     if as_json:
         docs: Any = [r.to_json(resources=show_memory) for r in reports]
@@ -232,13 +235,13 @@ def _batch(files: list[Path], as_json: bool, fail_on: str, options: Options, job
 
 def _run(arena: Any, source: str, enable: list[str], disable: list[str], tier: int | None, budget: Any,
          tolerance: float, err: Console, limits: Caps | None = None) -> Report:
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-
     from validators.run import validate
 
     if not err.is_terminal:
         return validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget,
                         tolerance=tolerance, parallel=True, limits=limits)
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn  # a bar only on a terminal
+
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.fields[step]}"),
                   TimeElapsedColumn(), console=err, transient=True) as bar:
         task = bar.add_task(terminal_text(Path(source).name), total=None, step="")
