@@ -70,15 +70,17 @@ def schema_registry() -> Registry:
     return registry
 
 
-def _schema_documents() -> list[tuple[str, dict[str, Any]]]:
-    """($id, document) of the dispatcher, the shared definitions, the built-in games' schemas and
-    every installed ruleset's."""
+def _schema_documents(installed: bool = True) -> list[tuple[str, dict[str, Any]]]:
+    """($id, document) of the dispatcher, the shared definitions, the built-in games' schemas
+    (the files under ``schema/systems``) and - unless ``installed`` is False, which spares
+    importing every ruleset - every installed ruleset's."""
     docs = [dispatcher_schema()]
     systems = resources.files("schema").joinpath("systems")
     for entry in sorted(systems.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".schema.json"):
             docs.append(load_schema_resource(f"schema:systems/{entry.name}"))
-    docs += [rs.json_schema() for rs in rulesets().values()]
+    if installed:
+        docs += [rs.json_schema() for rs in rulesets().values()]
     return [(d["$id"], d) for d in docs if isinstance(d.get("$id"), str)]
 
 
@@ -87,24 +89,39 @@ def _validator() -> Any:
     return jsonschema.Draft202012Validator(dispatcher_schema(), registry=schema_registry())
 
 
-@lru_cache(maxsize=1)
-def _fast_validator() -> Any:
+@lru_cache(maxsize=None)
+def _fast_validator(system: str | None = None) -> Any:
     """The dispatcher's schema compiled by jsonschema-rs (a Rust validator: 0.3 ms for a
     48-length table where :func:`_validator` takes 18 ms), used as a gate: a document it finds
     valid skips :func:`_validator`; on any other the problems are :func:`_validator`'s.  A test
     keeps the two agreeing on every shipped arena and on invalid documents.  None when it cannot
-    be had."""
+    be had.
+
+    For a built-in game's ``system`` the dispatcher keeps only that game's branch (the others'
+    ``if`` cannot hold for a document of that system, so the answer is the same) and the
+    registry only the files under ``schema/systems``: a command reading one arena then neither
+    imports every ruleset nor compiles every game's schema."""
     try:
         import jsonschema_rs  # a dependency, but only a speed-up
     except ImportError:  # pragma: no cover
         return None
-    return jsonschema_rs.Draft202012Validator(dispatcher_schema(), registry=jsonschema_rs.Registry(_schema_documents()))
+    root = dispatcher_schema()
+    if system is not None:
+        root = dict(root, allOf=[b for b in root.get("allOf", []) if _branch_system(b) == system])
+    registry = jsonschema_rs.Registry(_schema_documents(installed=system is None))
+    return jsonschema_rs.Draft202012Validator(root, registry=registry)
+
+
+def _branch_system(branch: Any) -> Any:
+    """The ``system`` a dispatcher branch (``if system == X then ...``) is for."""
+    return branch.get("if", {}).get("properties", {}).get("system", {}).get("const")
 
 
 def _schema_valid(doc: Any) -> bool:
     """Does the fast gate (:func:`_fast_validator`) find ``doc`` valid?  False when it can't
     say (no gate, or values it does not take, such as the dates YAML may read)."""
-    fast = _fast_validator()
+    system = doc.get("system") if isinstance(doc, dict) else None
+    fast = _fast_validator(system if isinstance(system, str) and system in dispatched_systems() else None)
     if fast is None:
         return False
     try:
@@ -123,7 +140,7 @@ def dispatched_systems() -> frozenset[str]:
     """The systems whose schema the dispatcher itself selects (the built-in games)."""
     out = set()
     for branch in dispatcher_schema().get("allOf", []):
-        const = branch.get("if", {}).get("properties", {}).get("system", {}).get("const")
+        const = _branch_system(branch)
         if isinstance(const, str):
             out.add(const)
     return frozenset(out)

@@ -230,11 +230,31 @@ def rulesets() -> Mapping[str, Ruleset]:
 
 
 def ruleset(system: str) -> Ruleset:
-    """The ruleset for ``system``; :class:`UnknownSystem` names the installed ones."""
+    """The ruleset for ``system``; :class:`UnknownSystem` names the installed ones.
+
+    Until something asks for every ruleset (:func:`rulesets`), only the entry point (or
+    built-in) named ``system`` is loaded: a command reading one arena imports its own game's
+    package, not every game's."""
+    if rulesets.cache_info().currsize == 0:
+        one = _only(system)
+        if one is not None:
+            return one
     try:
         return rulesets()[system]
     except KeyError:
         raise UnknownSystem(f"unknown system {system!r}; installed: {', '.join(rulesets())}") from None
+
+
+def _only(system: str) -> Ruleset | None:
+    """The ruleset ``system`` loaded alone, as :func:`rulesets` would load it (an installed entry
+    point first, then the built-in); None when it is neither, or not alone to be had."""
+    named = [ep for ep in entry_points(group=GROUP) if ep.name == system]
+    if len(named) > 1:
+        return None  # two installations claim the id: rulesets() decides (the last one)
+    obj = named[0].load() if named else import_path(BUILTIN[system]) if system in BUILTIN else None
+    if obj is None or not isinstance(obj, Ruleset) or obj.id != system:
+        return None  # rulesets() raises the error that says what is wrong
+    return obj
 
 
 def ruleset_of(arena: Any) -> Ruleset:

@@ -71,6 +71,15 @@ def test_check_loads_the_format_and_nothing_heavy() -> None:
     assert present(modules, (*HEAVY, "rich")) == []
 
 
+def test_checking_one_games_arena_imports_only_that_games_format() -> None:
+    """The schema gate compiles the game's branch of the dispatcher and the ruleset is loaded by
+    name (schema.io._fast_validator, schema.ruleset.ruleset): no other game's package."""
+    modules = loaded("check", "arenas/default.yaml")
+    assert "schema.games.gravstrike" in modules
+    assert present(modules, ("schema.games.carwars", "schema.games.arenarex", "schema.games.gliderpit",
+                             "schema.games.mothership")) == []
+
+
 @pytest.mark.parametrize("arena", ["arenas/mothership-grid/battlefield-3x5.yaml",
                                    "arenas/glider-pit-gladiators/hexagonal-pit.yaml"])
 def test_a_grid_arena_validates_without_the_planners(arena: str) -> None:
