@@ -59,6 +59,20 @@ class GoalShape:
         out: FloatArray = np.hypot(np.maximum(np.abs(u) - self.hw, 0.0), np.maximum(np.abs(v) - self.hh, 0.0))
         return out
 
+    def ahead(self, x: FloatArray, y: FloatArray, h: FloatArray) -> tuple[FloatArray, FloatArray]:
+        """Per car centre: the distance to the rectangle and the heading ``h`` less the bearing
+        of the rectangle's nearest point, in degrees in [-180, 180) (0 inside: any heading)."""
+        a = math.radians(self.rotation)
+        c, s = math.cos(a), math.sin(a)
+        u = (x - self.cx) * c + (y - self.cy) * s
+        v = -(x - self.cx) * s + (y - self.cy) * c
+        du = np.clip(u, -self.hw, self.hw) - u  # towards the nearest point, in the goal's frame
+        dv = np.clip(v, -self.hh, self.hh) - v
+        dist: FloatArray = np.hypot(du, dv)
+        bearing = np.degrees(np.arctan2(du * s + dv * c, du * c - dv * s))
+        delta: FloatArray = np.mod(h - bearing + 180.0, 360.0) - 180.0
+        return dist, delta
+
     def touched_by(self, corners: FloatArray) -> npt.NDArray[np.bool_]:
         """Whether each car rectangle (corners (n, 4, 2)) touches or overlaps the goal
         (separating-axis test with a :data:`TOLERANCE` gap allowed)."""
@@ -390,3 +404,71 @@ def _shared_fields(g: CarWarsGeometry) -> dict[Any, FloatArray]:
     if got is None:
         got = _FIELDS[g] = {}
     return got
+
+
+#: Movement points the dice floor's table covers; a state that may still move more points by
+#: its time bound gets no floor (the floor is 0, which is always a lower bound).
+FLOOR_POINTS = 24
+#: Cells of the dice floor's table per heading step (the heading changes of one search are
+#: whole multiples of the step, so a cell moves to a cell exactly).
+FLOOR_CELLS = 720
+
+
+class DiceFloor:
+    """A lower bound on the driving-roll dice a forward-driving car must still roll to touch a
+    goal within ``n`` more movement points (docs/carwars-performance.md, "The dice floor").
+
+    Project every point's displacement on the direction ``u`` from the car's centre to the
+    nearest point of the goal: a plan touching the goal moves the centre at least ``a`` (the
+    distance less the car's half diagonal) along ``u`` in all.  With the car's heading ``delta``
+    degrees off ``u``, maneuver ``m`` (car-frame end ``dx, dy``, heading change ``dh``) moves it
+    ``dx cos delta - dy sin delta`` along ``u`` and leaves the heading ``delta + dh`` off it.
+    :attr:`reach` ``[n, r, cell]`` is the most any sequence of at most ``n`` points, at most
+    ``r`` of them maneuvers (slides and turns: the points that roll), moves the car along ``u``
+    from a heading in ``cell`` - an upper bound, each point's projection being maximised over
+    the cell.  So a plan with fewer than the first ``r`` whose reach is ``>= a`` maneuvers
+    cannot touch the goal: it rolls at least that many times, at least the roll speed each."""
+
+    def __init__(self, ends: list[tuple[float, float, float]], rolled: list[bool], step: float) -> None:
+        headings = max(1, round(360.0 / step))
+        per = max(1, FLOOR_CELLS // headings)
+        self.cells = headings * per
+        w = 360.0 / self.cells
+        self.width = w
+        lo = -180.0 + w * np.arange(self.cells)
+        hi = lo + w
+        n_max = FLOOR_POINTS
+        gain = np.empty((len(ends), self.cells))
+        shift = np.empty(len(ends), dtype=np.int64)
+        for i, (dx, dy, dh) in enumerate(ends):
+            rad = math.hypot(dx, dy)
+            alpha = math.degrees(math.atan2(dy, dx))
+            # max of cos(delta + alpha) over the cell: 1 when a multiple of 360 lies within it
+            a0, a1 = lo + alpha, hi + alpha
+            inside = np.floor(a1 / 360.0) * 360.0 >= a0
+            edge = np.maximum(np.cos(np.radians(a0)), np.cos(np.radians(a1)))
+            gain[i] = rad * np.where(inside, 1.0, edge) + 1e-9
+            shift[i] = round(dh / w)
+            if abs(shift[i] * w - dh) > 1e-6:
+                raise ValueError(f"a heading change of {dh:g} degrees is not a whole number of cells")
+        reach = np.zeros((n_max + 1, n_max + 1, self.cells))
+        idx = np.arange(self.cells)
+        for n in range(1, n_max + 1):
+            prev = reach[n - 1]
+            best = np.zeros((n_max + 1, self.cells))
+            for i in range(len(ends)):
+                nxt = prev[:, (idx + shift[i]) % self.cells]
+                if rolled[i]:
+                    cand = np.full_like(best, -np.inf)
+                    cand[1:] = gain[i][None, :] + nxt[:-1]
+                else:
+                    cand = gain[i][None, :] + nxt
+                np.maximum(best, cand, out=best)
+            reach[n] = best
+        self.reach = reach
+        self.n_max = n_max
+
+    def cell(self, delta: FloatArray) -> IntArray:
+        """The table's cell of each heading ``delta`` degrees (in [-180, 180)) off a goal's direction."""
+        out: IntArray = np.clip(np.floor((delta + 180.0) / self.width).astype(np.int64), 0, self.cells - 1)
+        return out

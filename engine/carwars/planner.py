@@ -29,7 +29,7 @@ import numpy as np
 from engine import budget as caps
 from engine.budget import AnalysisStopped
 from engine.carwars.geometry import CarWarsGeometry
-from engine.carwars.heuristic import Distances, GoalShape, TimeBound
+from engine.carwars.heuristic import DiceFloor, Distances, GoalShape, IntArray, TimeBound
 from engine.carwars.motion import Pose, local_end, normalize
 from engine.carwars.rules import (
     MAX_SPEED,
@@ -48,6 +48,7 @@ from engine.carwars.travel import (
     SearchLimits,
     Source,
     StartSource,
+    UNITS,
     TravelResult,
 )
 from engine.carwars.search import _Search
@@ -85,16 +86,87 @@ class Planner:
         self.is_man = np.array([m.is_maneuver for m in self.maneuvers])
         self.zdice = np.array([zone_dice(m.zone, key) if m.kind == "turn" else 0 for m in self.maneuvers], dtype=np.int64)
         self.bound = TimeBound(self.max_speed, 2 if policy == "flat-out" else 1)
+        #: The least maneuvers the turning and distance to a goal need (None: nothing rolls).
+        self.dice_floor = DiceFloor(ends, [m.is_maneuver for m in self.maneuvers], self.step) if (
+            self.is_man.any()) else None
         opts = [generate_speed_changes(sp, policy, self.max_speed, reverse) for sp in range(REVERSE, MAX_SPEED + 1)]
         count = np.array([len(o) for o in opts], dtype=np.int64)
         self.speed_options = (np.concatenate([[0], np.cumsum(count)[:-1]]), count,
                               np.array([c.speed for o in opts for c in o], dtype=np.int64),
                               np.array([int(c.hard) for o in opts for c in o], dtype=np.int64))
         self.distances = Distances(self.geometry, self.maneuvers)
+        self._choices: dict[tuple[int, int, int], tuple[IntArray, IntArray]] = {}
         minx, miny, maxx, maxy = self.geometry.bounds.bounds
         if max(maxx - minx, maxy - miny) / quantum >= (1 << 20):
             raise PlanningError("the arena is too large for the planner's position grid")
         self.x0, self.y0 = minx - 10.0, miny - 10.0
+
+    # -- the dice floor's speed choices -----------------------------------------------------------
+    def floor_options(self, speed: IntArray, base: IntArray, budget: IntArray) -> tuple[IntArray, IntArray]:
+        """For :meth:`~engine.carwars.search._Search.dice_floor`: per state at ``speed`` with
+        ``base`` points of this turn still to move by its time bound, which is ``budget`` time
+        units after this turn ends (negative: within it), the point counts a forward plan may
+        have moved by then (one per choice of the next two turns' speeds; after those, the
+        fastest ramp) and, per choice, the least dice ``r`` of its maneuvers roll (the speed of
+        each point's turn, at least 1 past two turns): arrays (states, choices) and (states,
+        choices, points + 2)."""
+        n_max = self.dice_floor.n_max if self.dice_floor is not None else 0
+        code = (speed * 8 + base) * (1 << 20) + np.maximum(budget + 1, 0)
+        keys, inv = np.unique(code, return_inverse=True)
+        got = [self._floor_choice(int(c) // (1 << 20) // 8, int(c) // (1 << 20) % 8, int(c) % (1 << 20) - 1, n_max)
+               for c in keys.tolist()]
+        most = max(len(g[0]) for g in got)
+        n = np.empty((len(keys), most), dtype=np.int64)
+        cost = np.empty((len(keys), most, n_max + 2), dtype=np.int64)
+        for i, (cn, cc) in enumerate(got):
+            n[i, :len(cn)], n[i, len(cn):] = cn, cn[0]
+            cost[i, :len(cn)], cost[i, len(cn):] = cc, cc[0]
+        return n[inv.ravel()], cost[inv.ravel()]
+
+    def _floor_choice(self, speed: int, base: int, budget: int, n_max: int) -> tuple[IntArray, IntArray]:
+        key = (speed, base, budget)
+        got = self._choices.get(key)
+        if got is not None:
+            return got
+
+        def part(sp: int, x: int) -> int:  # points of a turn at sp ending within x units of its start
+            return sum(1 for j in range(1, sp + 1) if j * UNITS // sp <= x)
+
+        def legal(sp: int) -> list[int]:
+            return [c.speed for c in generate_speed_changes(sp, self.policy, self.max_speed, False)]
+
+        seqs: list[list[int]] = []
+        if budget < 0:
+            seqs.append([speed] * base)
+        elif budget < UNITS:
+            seqs += [[speed] * base + [s1] * part(s1, budget) for s1 in legal(speed)]
+        elif budget < 2 * UNITS:
+            seqs += [[speed] * base + [s1] * s1 + [s2] * part(s2, budget - UNITS)
+                     for s1 in legal(speed) for s2 in legal(s1)]
+        else:
+            row = self.bound.table[speed]
+            later = int(np.searchsorted(row, budget, side="right")) - 1 + (
+                (budget - int(row[-1])) * self.bound.max_speed // UNITS + 1 if budget > row[-1] else 0)
+            seqs.append([speed] * base + [1] * min(later, n_max + 1))
+        rows: list[tuple[int, list[int]]] = []
+        for seq in seqs:
+            c = sorted(seq)
+            prefix = [0]
+            for v in c[: n_max + 1]:
+                prefix.append(prefix[-1] + v)
+            prefix += [prefix[-1]] * (n_max + 2 - len(prefix))
+            rows.append((len(seq), prefix))
+        # a choice with no more points and no cheaper r-th point than another is not needed
+        def beaten(i: int) -> bool:
+            n, c = rows[i]
+            top = min(n, n_max + 1)
+            return any(j != i and m >= n and all(d[r] <= c[r] for r in range(top + 1)) and ((m, d) != (n, c) or j < i)
+                       for j, (m, d) in enumerate(rows))
+
+        keep = [i for i in range(len(rows)) if not beaten(i)]
+        out = (np.array([rows[i][0] for i in keep], dtype=np.int64), np.array([rows[i][1] for i in keep], dtype=np.int64))
+        self._choices[key] = out
+        return out
 
     # -- goals and sources ----------------------------------------------------------------------
     def goals(self) -> list[Goal]:

@@ -171,7 +171,7 @@ def exact_keys(search: _Search, b: _Batch, prep: Prep) -> IntArray:
     horizon = search.p.max_turns * UNITS
     if (live & (f > horizon)).any():
         search.beyond = True
-    packed: IntArray = (f << DICE_BITS) | np.minimum(b.dice, (1 << DICE_BITS) - 1)
+    packed = search.packed(b, f)
     packed[~(live & (f <= horizon))] = NEVER
     return packed
 

@@ -44,6 +44,14 @@ WIDEN_DICE = 16
 #: batches; 497 -> 316 iterations); a cold search is slower so (more states taken past its goal),
 #: so it keeps :data:`WIDEN_STATES` within one time bound.
 RESUME_WIDEN = (512, 3)
+#: Inches taken off the distance to a goal before the dice floor reads it: a car "touches" a
+#: goal within the separating-axis test's tolerance, which is within sqrt(2) of it.
+FLOOR_MARGIN = 1e-3
+#: The dice floor of a state from which no forward plan touches an open goal by its time bound
+#: (any floor is a lower bound there: the plans through it touch a goal later, a larger key).
+FLOOR_NONE = 1 << 16
+#: States the dice floor takes at once (its temporary arrays are about 2 KB a state).
+FLOOR_CHUNK = 4096
 
 
 class _Search:
@@ -185,8 +193,71 @@ class _Search:
             if self.keep:
                 self.pruned.append(b.take(np.flatnonzero(~keep)))
             b, f = b.take(np.flatnonzero(keep)), f[keep]
-        packed: IntArray = (f << DICE_BITS) | np.minimum(b.dice, (1 << DICE_BITS) - 1)
-        return b, packed
+        return b, self.packed(b, f)
+
+    def packed(self, b: _Batch, f: IntArray) -> IntArray:
+        """The bucket keys of ``b`` under the time bounds ``f``: (time bound, dice so far plus
+        :meth:`dice_floor`)."""
+        dice = b.dice + self.dice_floor(b, f) if len(b) else b.dice
+        out: IntArray = (f << DICE_BITS) | np.minimum(dice, (1 << DICE_BITS) - 1)
+        return out
+
+    def dice_floor(self, b: _Batch, f: IntArray) -> IntArray:
+        """A lower bound on the driving-roll dice still to roll by a plan that touches an open
+        goal by the time bound ``f`` (a plan touching it later has a larger key whatever its
+        dice).  Only for a car driving forward until ``f`` (0 where a reverse point could come
+        first).  By ``f`` the car moves the rest of this turn's points at its speed, then, in
+        the next two turns, the points of some legal speeds (:meth:`Planner.floor_options`):
+        per choice, the turning and distance a goal needs within those points take at least
+        ``r`` maneuvers (:class:`~engine.carwars.heuristic.DiceFloor`), each rolling its
+        turn's speed in dice, so at least the ``r`` cheapest points' speeds; the floor is the
+        least over the choices.  Past two turns, a later point rolls at least 1 die.
+        docs/carwars-performance.md, "The dice floor", has the proof."""
+        p = self.p
+        out = np.zeros(len(b), dtype=np.int64)
+        floor = p.dice_floor
+        if floor is None or not self.open:
+            return out
+        sl = np.maximum(b.s, 0)
+        ok = (b.s >= 1) & (f < _BIG)
+        if p.reverse:  # the first point a reverse turn can move ends at (t + wait) turns
+            wait = np.maximum(1, -(-sl // p.bound.step))
+            ok &= f < (b.t + wait) * UNITS
+        sel = np.flatnonzero(ok)
+        for lo in range(0, len(sel), FLOOR_CHUNK):
+            part = sel[lo: lo + FLOOR_CHUNK]
+            out[part] = self._floor(b.take(part), f[part])
+        return out
+
+    def _floor(self, b: _Batch, f: IntArray) -> IntArray:
+        p = self.p
+        floor = p.dice_floor
+        assert floor is not None
+        pts = _points(b.s)
+        budget = f - b.t * UNITS
+        start = (b.t - 1) * UNITS
+        now = np.zeros(len(b), dtype=np.int64)
+        for j in range(1, int(pts.max()) + 1):  # points of this turn ending by f
+            now += (j > b.k) & (j <= pts) & (start + j * UNITS // np.maximum(pts, 1) <= f)
+        rem = pts - b.k
+        # the choices: (points, dice of the r cheapest points for each r) per state
+        n_opt, cost = p.floor_options(b.s, np.where(budget < 0, now, rem), budget)
+        x, y, h = b.x, b.y, b.h
+        margin = p.distances.reach + FLOOR_MARGIN
+        nn = np.minimum(n_opt, floor.n_max)
+        rolls: IntArray | None = None
+        for g in self.open:
+            a, delta = self.shapes[g].ahead(x, y, h)
+            cell = floor.cell(delta)
+            rows = floor.reach[nn, :, cell[:, None]]  # (states, choices, r)
+            r = (rows < (a - margin)[:, None, None]).sum(axis=2)
+            rolls = r if rolls is None else np.minimum(rolls, r)
+        assert rolls is not None
+        rolls = np.where(n_opt > floor.n_max, 0, rolls)
+        dice = np.take_along_axis(cost, np.minimum(rolls, n_opt)[:, :, None], axis=2)[:, :, 0]
+        dice[rolls > n_opt] = FLOOR_NONE  # no plan moving only these points touches a goal
+        got: IntArray = dice.min(axis=1)
+        return got
 
     def _push(self, b: _Batch) -> None:
         if len(b) == 0:
@@ -280,7 +351,7 @@ class _Search:
         if old:
             # goals closed since these were queued: their bound may have risen (lazy re-keying)
             stale = _Batch.concat(old)
-            nf = (self._f(stale) << DICE_BITS) | np.minimum(stale.dice, (1 << DICE_BITS) - 1)
+            nf = self.packed(stale, self._f(stale))
             later = nf > f
             if later.any():
                 self._push(stale.take(np.flatnonzero(later)))
