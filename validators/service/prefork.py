@@ -208,22 +208,11 @@ def preloader_main(conn: Connection, parent: int, init: str | None, temp_dir: st
     the service sends on ``conn``, until it closes or sends ``None``; each worker runs ``init``
     (``module:function``, :attr:`validators.service.limits.ServiceConfig.worker_init`) first. It ends with the service
     process ``parent``, however that ends (:func:`validators.lifeline.follow_parent`)."""
-    from validators.lifeline import follow_parent
-
-    follow_parent(parent, deathsig=False)  # started from a pool thread: the signal would follow the thread
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops us
     from multiprocessing.reduction import recv_handle
 
-    from validators.service import jobs, workers  # noqa: F401  (workers: the loop the forked workers run)
+    from validators.service import workers  # the loop the forked workers run
 
-    jobs.warm_up()
-    if temp_dir:
-        import tempfile
-
-        os.environ["TMPDIR"] = temp_dir
-        tempfile.tempdir = temp_dir
-        os.chdir(temp_dir)
+    workers.settle(parent, temp_dir)
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps the workers; the service watches them
     me = os.getpid()
     conn.send(("ready", me))

@@ -72,12 +72,21 @@ def worker_main(conn: Connection, init: str | None, temp_dir: str | None = None,
     validation code itself, then :func:`serve`. Its working and temporary directory is the
     service's temp area.  It ends with the service process ``parent``, however that ends
     (``kill -9`` too; mid-job too: :func:`validators.lifeline.follow_parent`)."""
+    settle(parent, temp_dir)
+    serve(conn, init)
+
+
+def settle(parent: int | None, temp_dir: str | None) -> None:
+    """What a process the service starts (a spawned worker, the preloader) does first: end with
+    the service process ``parent`` however that ends (:func:`validators.lifeline.follow_parent`),
+    ignore Ctrl-C (it stops the server, which stops us), import the validation code
+    (:func:`validators.service.jobs.warm_up`), then work in the service's temp area."""
     if parent is not None:
         from validators.lifeline import follow_parent
 
         follow_parent(parent, deathsig=False)  # started from a pool thread: the signal would follow the thread
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops us
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     from validators.service import jobs
 
     jobs.warm_up()
@@ -87,7 +96,6 @@ def worker_main(conn: Connection, init: str | None, temp_dir: str | None = None,
         os.environ["TMPDIR"] = temp_dir
         tempfile.tempdir = temp_dir
         os.chdir(temp_dir)
-    serve(conn, init)
 
 
 def serve(conn: Connection, init: str | None) -> None:
