@@ -3,6 +3,10 @@ parent (the editor's workers, ``arena validate``'s helpers)."""
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import time
 from pathlib import Path
 
 
@@ -26,3 +30,15 @@ def children_of(pid: int) -> list[int]:
             except (OSError, IndexError, ValueError):
                 pass
     return out
+
+
+def survivors_of_kill(proc: subprocess.Popen[bytes], helpers: list[int], looks: int) -> list[int]:
+    """Kill ``proc`` with SIGKILL (no chance to clean up), then look up to ``looks`` times, a
+    tenth of a second apart, for its ``helpers`` to end: the ones still running."""
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(30)
+    for _ in range(looks):
+        if not any(alive(p) for p in helpers):
+            break
+        time.sleep(0.1)
+    return [p for p in helpers if alive(p)]

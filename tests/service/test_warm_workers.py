@@ -24,7 +24,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.procs import alive, children_of
+from tests.procs import alive, children_of, survivors_of_kill
 from validators.service.workers import WorkerPool
 
 from .conftest import ROOT, free_port
@@ -194,13 +194,7 @@ def test_the_preloader_and_its_workers_end_when_the_service_is_killed_mid_job() 
                 break
             time.sleep(0.1)
         assert all(alive(p) for p in helpers)
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(30)
-        for _ in range(AFTER_KILL):
-            if not any(alive(p) for p in helpers):
-                break
-            time.sleep(0.1)
-        survivors = [p for p in helpers if alive(p)]
+        survivors = survivors_of_kill(proc, helpers, AFTER_KILL)
         assert not survivors, f"still running after arena serve was killed: {survivors} (preloader {preloaders[0]})"
     finally:
         if proc.poll() is None:

@@ -18,7 +18,7 @@ import pytest
 
 from schema.io import save
 from tests import runaway
-from tests.procs import alive, children_of
+from tests.procs import alive, children_of, survivors_of_kill
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Looks at the CLI's children (it forks after reading the arena and setting up) and, once it
@@ -45,13 +45,7 @@ def test_the_forked_helper_exits_when_arena_validate_is_killed(make: str, tmp_pa
         assert helpers, "arena validate started no helper process"
         time.sleep(0.5)  # the helper at work
         assert all(alive(p) for p in helpers), "the helper ended before the test could kill its parent"
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(30)
-        for _ in range(AFTER_KILL):
-            if not any(alive(p) for p in helpers):
-                break
-            time.sleep(0.1)
-        survivors = [p for p in helpers if alive(p)]
+        survivors = survivors_of_kill(proc, helpers, AFTER_KILL)
         assert not survivors, f"still running after arena validate was killed: {survivors}"
     finally:
         if proc.poll() is None:
