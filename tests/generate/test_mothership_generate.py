@@ -15,6 +15,7 @@ import pytest
 from engine.mothership.checks import check_symmetry
 from engine.mothership.generate import GenerateError, build, fresh, load_catalogue, make_plan, vary
 from schema import ArenaError, dumps, loads
+from validators.cli_generate import default_players
 from validators.generate import generate, hook_of
 from validators.run import validate
 
@@ -62,3 +63,11 @@ def test_a_board_without_a_middle_is_refused_naming_the_line(tmp_path: Path) -> 
     with pytest.raises(ArenaError) as got:
         load_catalogue(bad)
     assert ":2:18: /boards/1: a 4 x 6 board: the short side must be odd" in str(got.value)
+
+
+def test_without_players_the_generator_plans_the_books_two() -> None:
+    """``arena generate --system mothership-grid`` without ``--players`` plans the book's two players
+    (L6: "your Mothership" and "the enemy Mothership"); it used to ask for four and exit 2."""
+    assert default_players(HOOK, None) == 2
+    assert len(build(HOOK.plan(None, default_players(HOOK, None), None, None, None),
+                     fresh(HOOK.plan(None, 2, None, None, None), np.random.default_rng(0)), seed=0).motherships) == 2

@@ -20,6 +20,8 @@ from schema.games.mothership import MothershipArena
 
 
 class MothershipGenerator:
+    default_players = 2  # "your Mothership" against "the enemy Mothership" (L6): a two-player game
+
     def plan(self, catalogue: str | None, players: int, symmetry: str | None, size: float | None,
              table: str | None) -> Plan:
         return make_plan(load_catalogue(catalogue), players=players, symmetry=symmetry, size=size, table=table)
