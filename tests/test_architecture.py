@@ -5,6 +5,7 @@ engine (every game's rules package) type-check under mypy --strict."""
 from __future__ import annotations
 
 import subprocess
+import warnings
 import sys
 from pathlib import Path
 
@@ -23,11 +24,23 @@ def test_mypy_strict_on_schema_and_engine() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_modules_stay_small() -> None:
-    big = []
+SOFT_LINES = 800  # a module past this is worth a look: is it one cohesive thing?
+HARD_LINES = 1500  # past this a module is surely several things
+
+
+def test_modules_stay_cohesive() -> None:
+    """Cohesion over line counts: a whole class stays in one module even when it is long, so the
+    check only warns at SOFT_LINES (pytest's warnings summary lists the modules) and fails at
+    HARD_LINES."""
+    soft, hard = [], []
     for pkg in ("schema", "engine", "validators", "editor"):
         for path in (ROOT / pkg).rglob("*.py"):
             lines = path.read_text(encoding="utf-8").count("\n")
-            if lines > 600:
-                big.append(f"{path.relative_to(ROOT)}: {lines} lines")
-    assert not big, big
+            where = f"{path.relative_to(ROOT)}: {lines} lines"
+            if lines > HARD_LINES:
+                hard.append(where)
+            elif lines > SOFT_LINES:
+                soft.append(where)
+    for where in soft:
+        warnings.warn(f"long module (over {SOFT_LINES} lines): {where}", stacklevel=1)
+    assert not hard, hard
