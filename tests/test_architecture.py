@@ -1,6 +1,6 @@
 """Architecture: layers point one way (editor -> validators -> engine -> schema), games' packages
 (rules, file format, validators) independent of each other, Qt only in editor/, and schema +
-engine (every game's rules package) type-check under mypy --strict."""
+engine (every game's rules package) and validators type-check under mypy --strict."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def test_import_contracts_hold() -> None:
     assert "Contracts: 6 kept, 0 broken" in result.stdout
 
 
-def test_mypy_strict_on_schema_and_engine() -> None:
+def test_mypy_strict_on_schema_engine_and_validators() -> None:
     result = subprocess.run([str(BIN / "mypy")], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 

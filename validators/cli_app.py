@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import typer
 
 if TYPE_CHECKING:
-    from schema import Arena
+    from schema.io import TypedArena
 
 app = typer.Typer(
     name="arena",
@@ -53,7 +53,7 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def load_arena(path: Path) -> Arena:
+def load_arena(path: Path) -> TypedArena:
     """Load an arena file or exit 1 with the format layer's located error."""
     from schema import ArenaError, load
 

@@ -128,8 +128,8 @@ def print_proposal(p: Proposal, source: str, output: str, console: Console) -> N
         table = Table(title="Findings before and after", title_justify="left")
         for name in ("finding", "severity", "elements", "before", "after"):
             table.add_column(name)
-        for f, was, now in rows:
-            table.add_row(terminal_text(f.code), f.severity, terminal_text(", ".join(f.elements)), was,
+        for finding, was, now in rows:
+            table.add_row(terminal_text(finding.code), finding.severity, terminal_text(", ".join(finding.elements)), was,
                           {"gone": "[green]gone[/]", "new": "[red]new[/]"}.get(now, now))
         console.print(table)
     metrics = p.to_json()["metrics"]

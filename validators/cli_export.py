@@ -178,7 +178,7 @@ def revalidate_report(arena: Any, source: str, stored: Any, registry: Registry |
     from validators.registry import UnknownValidator
     from validators.run import validate
 
-    codes = [v.get("code") for v in stored.get("validators", []) if isinstance(v, dict)] if isinstance(stored, dict) else []
+    codes = [str(v.get("code")) for v in stored.get("validators", []) if isinstance(v, dict)] if isinstance(stored, dict) else []
     if not codes:
         return ["/validators: the stored report lists no validators"]
     try:

@@ -198,7 +198,7 @@ def aggregate(nominal: Report, samples: list[Sample], hook: Hook, settings: Sett
             counts[key] = counts.get(key, 0) + 1
         for code in {k[0] for k in keys}:
             code_counts[code] = code_counts.get(code, 0) + 1
-    findings = []
+    findings: list[dict[str, Any]] = []
     for key, (severity, elements) in seen.items():
         n = counts.get(key, 0)
         in_drawn = key in drawn

@@ -25,8 +25,10 @@ from shapely.geometry.base import BaseGeometry
 
 from engine.arenarex import board
 from engine.placement import EDGE_SLACK, Offset, Tolerance, move_shape, place_kinds
-from engine.placement import scenario_tolerance as tolerance  # noqa: F401 - the game's name for it (hooks, tests)
+from engine.placement import scenario_tolerance
 from schema.games.arenarex import ArenaRexArena, BoardShape
+
+tolerance = scenario_tolerance  # the game's name for it (hooks, tests)
 
 KINDS = ("pits", "spikes", "hazards")
 

@@ -26,8 +26,10 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
 from engine.placement import Offset, Tolerance, move_shape, place_kinds
-from engine.placement import scenario_tolerance as tolerance  # noqa: F401 - the game's name for it (hooks, tests)
+from engine.placement import scenario_tolerance
 from schema.games.carwars import Card, CarWarsArena, Token
+
+tolerance = scenario_tolerance  # the game's name for it (hooks, tests)
 
 KINDS = ("walls", "obstacles", "terrain", "hazards", "cards", "tokens")
 

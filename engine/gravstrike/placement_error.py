@@ -24,9 +24,11 @@ from shapely.geometry import LineString, Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
 from engine.placement import Offset, Tolerance, move_shape, place_kinds
-from engine.placement import scenario_tolerance as tolerance  # noqa: F401 - the game's name for it (hooks, tests)
+from engine.placement import scenario_tolerance
 from schema.model import (AccelerationField, Arena, AreaShape, Checkpoint, ExclusionField, Gate, StartPosition, StaticTarget,
                           Wall)
+
+tolerance = scenario_tolerance  # the game's name for it (hooks, tests)
 
 Piece = Wall | Checkpoint | Gate | AccelerationField | ExclusionField | StaticTarget | StartPosition
 

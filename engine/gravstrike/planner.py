@@ -56,19 +56,19 @@ from engine.gravstrike.retarget import retarget
 from engine.gravstrike.search import ScalarSearch
 from schema.model import Arena
 
-from engine.gravstrike.travel_types import (  # noqa: F401  (re-exported: the planner's public types)
-    UNBOUNDED,
-    CheckpointSource,
-    Goal,
-    GoalKind,
-    PathStep,
-    PlanningError,
-    PoseSource,
-    ReachMap,
-    SearchLimits,
-    Source,
-    StartSource,
-    TravelResult,
+from engine.gravstrike.travel_types import (  # the planner's public types, re-exported
+    UNBOUNDED as UNBOUNDED,
+    CheckpointSource as CheckpointSource,
+    Goal as Goal,
+    GoalKind as GoalKind,
+    PathStep as PathStep,
+    PlanningError as PlanningError,
+    PoseSource as PoseSource,
+    ReachMap as ReachMap,
+    SearchLimits as SearchLimits,
+    Source as Source,
+    StartSource as StartSource,
+    TravelResult as TravelResult,
 )
 
 #: Goals a coarser search found unreachable by exhausting its states are searched again at this

@@ -22,7 +22,7 @@ import numpy as np
 
 from engine.arenarex.fairness import ZONE_SPACING, moves_for
 from engine.arenarex.space import Space
-from schema.games.arenarex import MM_PER_INCH, ArenaRexArena
+from schema.games.arenarex import MM_PER_INCH, ArenaRexArena, Hazard, Pit, Spikes
 
 
 class TravelQueryError(ValueError):
@@ -79,11 +79,12 @@ def _targets(arena: ArenaRexArena, sp: Space, text: str) -> np.ndarray:
     if p is not None:
         q = sp.nearest_free(p)
         return np.zeros((0, 2)) if q is None else np.array([q])
-    for el in (*arena.pits, *arena.spikes, *arena.hazards):
+    pieces: tuple[Pit | Spikes | Hazard, ...] = (*arena.pits, *arena.spikes, *arena.hazards)
+    for el in pieces:
         if el.id == text:
             ring = el.shape.to_shapely().buffer(sp.radius + arena.scenario.analysis.melee, quad_segs=16).exterior
             return sp.sample(ring, 0.25)
-    ids = ", ".join(e.id for e in (*arena.pits, *arena.spikes, *arena.hazards)) or "none"
+    ids = ", ".join(e.id for e in pieces) or "none"
     raise TravelQueryError(f"a goal is centre, deploy:N, x,y or the id of a pit, spikes or hazard (the arena has: "
                            f"{ids}), not {text!r}")
 

@@ -16,6 +16,7 @@ check (:mod:`engine.carwars.fairness`) uses:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -86,10 +87,11 @@ class CarWarsRobustness:
             out += [Headline(f"{key}:{s}", f"start {_n(s)}'s {what}, above the least", unit, behind[s], tol)
                     for s in _ordered(behind) if behind[s] is not None]
         sight: dict[str, dict[str, Any]] = m.get("sightlines") or {}
-        for key, count, what, unit in (
-                ("sight_gap", lambda v: len(v.get("sees") or ()), "starts in sight", "starts"),
-                ("cover_gap", lambda v: sum(len(c) for c in (v.get("cover") or {}).values()),
-                 "partial cover to the starts it sees", "obstacles")):
+        sight_measures: tuple[tuple[str, Callable[[dict[str, Any]], int], str, str], ...] = (
+            ("sight_gap", lambda v: len(v.get("sees") or ()), "starts in sight", "starts"),
+            ("cover_gap", lambda v: sum(len(c) for c in (v.get("cover") or {}).values()),
+             "partial cover to the starts it sees", "obstacles"))
+        for key, count, what, unit in sight_measures:
             behind = gaps({s: float(count(v)) for s, v in sight.items()})
             out += [Headline(f"{key}:{s}", f"start {_n(s)}'s {what}, above the least", unit, behind[s],
                              float(an.sight_tolerance)) for s in _ordered(behind) if behind[s] is not None]

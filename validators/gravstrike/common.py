@@ -9,7 +9,7 @@ from schema.model import Arena, Element, Gate, StartPosition, StaticTarget
 
 
 def start_footprint(arena: Arena, start: StartPosition) -> BaseGeometry:
-    geom: BaseGeometry = Footprint.of(Pose(start.position[0], start.position[1], start.facing), arena.turbine).to_shapely()  # type: ignore[assignment]
+    geom: BaseGeometry = Footprint.of(Pose(start.position[0], start.position[1], start.facing), arena.turbine).to_shapely()
     return geom
 
 

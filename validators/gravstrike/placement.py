@@ -82,9 +82,9 @@ class OverlapValidator:
                     f"checkpoint {c.id} is {share:.0%} covered by wall {', '.join(names)}: no turbine can end a length "
                     "on that part, so it scores smaller than it is drawn; move it clear of the wall or move the wall",
                     (c.id, *names), {"covered_share": round(share, 3)}))
-        for t in arena.static_targets:
-            if arena.walls and walls.contains(t.to_shapely()):
-                out.append(Finding(self.id, "error", f"static target {t.id} stands inside a wall", (t.id,)))
+        for target in arena.static_targets:
+            if arena.walls and walls.contains(target.to_shapely()):
+                out.append(Finding(self.id, "error", f"static target {target.id} stands inside a wall", (target.id,)))
         return Result(out)
 
 

@@ -56,7 +56,7 @@ class TargetAccessValidator:
         th = arena.scenario.analysis
         blockers: list[Blockers] = []  # built on the first cache miss
         table: dict[str, dict[str, Any]] = {}
-        out = []
+        out: list[Finding] = []
         starts = sorted(arena.start_positions, key=lambda s: s.player)
         for t in arena.static_targets:
             rows: dict[str, dict[str, Any]] = {}

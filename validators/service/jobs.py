@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import Any, Literal, Union
 
 from schema import ArenaError, loads
@@ -229,9 +230,9 @@ def pack_job(body: bytes) -> Outcome:
         return "problem", problem(422, "invalid-pack", "Invalid pack", str(exc),
                                   [{"file": "upload", "pointer": "/" + entry if entry else "", "message": exc.message}])
     results = []
-    for entry, arena, stored in arenas:
-        diffs = revalidate_report(arena, entry["path"], stored)
-        results.append({"id": entry["id"], "path": entry["path"], "agrees": not diffs,
+    for listed, arena, stored in arenas:
+        diffs = revalidate_report(arena, listed["path"], stored)
+        results.append({"id": listed["id"], "path": listed["path"], "agrees": not diffs,
                         "summary": stored.get("summary") if isinstance(stored, dict) else None, "differences": diffs})
     manifest = pack.manifest
     doc = {"verified": all(r["agrees"] for r in results),
@@ -240,7 +241,7 @@ def pack_job(body: bytes) -> Outcome:
     return "ok", JSON, _json(doc)
 
 
-JOBS = {"validate": validate_job, "travel": travel_job, "render": render_job, "pack": pack_job}
+JOBS: dict[str, Callable[..., Any]] = {"validate": validate_job, "travel": travel_job, "render": render_job, "pack": pack_job}
 
 
 #: The pid of the process that ran :func:`warm_up` (the service's preloader, whose workers are

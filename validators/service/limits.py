@@ -39,8 +39,8 @@ class ServiceConfig:
     temp_dir: str | None = None
     #: Seconds a client may take to send a request's line and headers (408 and closed past it).
     header_timeout: float = 10.0
-    #: Seconds an idle kept-alive connection stays open.
-    keep_alive_timeout: float = 5.0
+    #: Seconds (whole: uvicorn takes an int) an idle kept-alive connection stays open.
+    keep_alive_timeout: int = 5
     #: Seconds a client may take to send a request body (408 past it).
     body_timeout: float = 30.0
     #: Jobs a worker process runs before it is replaced by a fresh one (0: never).
