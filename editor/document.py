@@ -52,8 +52,8 @@ class ArenaDocument(QObject):
             return None
         return self._arena.symmetry if self.symmetry_enabled else None
 
-    def _clean_changed(self, clean: bool) -> None:
-        self.dirtyChanged.emit(not clean)
+    def _clean_changed(self, _clean: bool) -> None:
+        self.dirtyChanged.emit(self.dirty)  # a new document stays unsaved when undone to its start
 
     # ---------------------------------------------------------------- state
 
@@ -104,7 +104,9 @@ class ArenaDocument(QObject):
     # ---------------------------------------------------------------- files
 
     def reset(self, arena: Arena, path: str | None, dirty: bool = False) -> None:
-        """Replace the whole document (new/open/recover): clears undo history."""
+        """Replace the whole document (new/open/recover): clears undo history. ``dirty``: the
+        document is unsaved until saved (a new, generated, imported or recovered arena), even
+        once its edits are undone."""
         self.undo_stack.clear()
         self._path = path
         self._selection = []

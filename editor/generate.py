@@ -219,7 +219,7 @@ class Generator(QObject):
         self._close()
         if not self.win.maybe_save():
             return
-        self.win.doc.reset(outcome.arena, None)
+        self.win.doc.reset(outcome.arena, None, dirty=True)  # unsaved until saved
         self.win.view.fit_arena()
         how = f"{outcome.evaluated} candidates, {outcome.seconds:.0f} s"
         if outcome.passed:

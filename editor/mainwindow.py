@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QComboBox, QDockWidget, QDoubleSpinBox, QLabel, QMainWindow, QWidget
 
@@ -17,13 +17,12 @@ from editor import window_layout as L
 from editor.canvas import ArenaScene, ArenaView
 from editor.document import ArenaDocument, empty_arena
 from editor.draw_tools import tool_classes
+from editor.games.io import dumps
 from editor.panels import severities
 from editor.rulers import Rulers
 from editor.tools import Tool
 from editor.validation import Analyse, ValidationRunner, editor_analysis
 from editor.window_files import FILE_FILTER, FileRoom  # noqa: F401 - FILE_FILTER: its old home
-
-AUTOSAVE_MS = 60_000
 
 
 def redo_shortcuts(platform: list[QKeySequence]) -> list[QKeySequence]:
@@ -40,7 +39,7 @@ class MainWindow(FileRoom, QMainWindow):
     the docks and status bar in :mod:`editor.window_layout`, focus in :mod:`editor.focus`."""
 
     def __init__(self, settings: QSettings | None = None, recovery: F.RecoveryStore | None = None,
-                 analyse: Analyse | None = None) -> None:
+                 analyse: Analyse | None = None, autosave_ms: int | None = None) -> None:
         super().__init__()
         self.settings = settings or QSettings("Arena Studio", "Arena Studio")
         self.recovery = recovery or F.RecoveryStore()
@@ -77,10 +76,13 @@ class MainWindow(FileRoom, QMainWindow):
         self.doc.dirtyChanged.connect(lambda _d: self._update_title())
         self.doc.pathChanged.connect(lambda _p: self._update_title())
         self.runner.finished.connect(lambda fs: self.scene.set_severities(severities(fs)))
-        self.autosave_timer = QTimer(self)
-        self.autosave_timer.setInterval(AUTOSAVE_MS)
-        self.autosave_timer.timeout.connect(self.autosave)
-        self.autosave_timer.start()
+        # the recovery copy, written shortly after every change (editor.files.Autosaver);
+        # autosave_ms None: ARENA_STUDIO_AUTOSAVE_MS, else editor.files.AUTOSAVE_MS
+        self.autosaver = F.Autosaver(self.recovery, lambda: (self.doc.dirty, self.doc.arena, self.doc.path),
+                                     dumps, autosave_ms, self)
+        for signal in (self.doc.arenaChanged, self.doc.dirtyChanged, self.doc.pathChanged):
+            signal.connect(self.autosaver.changed)
+        self.autosaver.failed.connect(self.autosave_failed)  # queued: from the autosave thread
         self._update_title()
         self.runner.run_now(self.doc.arena)
 
@@ -113,6 +115,7 @@ class MainWindow(FileRoom, QMainWindow):
             "new_empty": a("New empty &Gravstrike arena", lambda: self.new_document(False)),
             "new_default": a("New from &default arena", lambda: self.new_document(True), "Ctrl+Shift+N"),
             "open": a("&Open…", self.open_dialog, K.Open),
+            "import": a("&Import…", self.import_dialog),
             "save": a("&Save", self.save, K.Save),
             "save_as": a("Save &as…", self.save_as, K.SaveAs),
             "quit": a("&Quit", self.close, K.Quit),
@@ -141,7 +144,7 @@ class MainWindow(FileRoom, QMainWindow):
         mb = self.menuBar()
         m = mb.addMenu("&File")
         self.menus = {"file": m}
-        for k in ("new", "new_empty", "new_default", "open"):
+        for k in ("new", "new_empty", "new_default", "open", "import"):
             m.addAction(self.act[k])
         self.recent_menu = m.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)

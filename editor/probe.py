@@ -15,7 +15,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QRect, QTimer
-from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QMenu, QTabBar, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QDialog,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QMessageBox,
+    QTabBar,
+    QWidget,
+)
 
 from schema import to_document
 
@@ -73,6 +83,8 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
                   "canvas": focus is view or (focus is not None and view.isAncestorOf(focus))} if focus else None,
         "selection": win.doc.selection,
         "dirty": win.doc.dirty,
+        "modified": win.isWindowModified(),
+        "dialogs": _dialogs(),
         "undo": {"count": win.doc.undo_stack.count(), "index": win.doc.undo_stack.index()},
         "arena": to_document(win.doc.arena) if not is_generic(win.doc.arena) else G.document(win.doc.arena),
         "game": getattr(win.doc.arena, "system", "gravstrike"),
@@ -105,6 +117,18 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
         "labels": {w.objectName(): w.text() for w in win.findChildren(QLabel) if w.objectName() and w.isVisible()},
         "carwars": _carwars(win),
     }
+
+
+def _dialogs() -> list[dict[str, Any]]:
+    """The dialogs on screen (a question, File → New's game list…), with their buttons."""
+    out = []
+    for w in QApplication.topLevelWidgets():
+        if isinstance(w, QDialog) and w.isVisible():
+            buttons = [b for b in w.findChildren(QAbstractButton) if b.isVisible() and b.text()]
+            out.append({"title": w.windowTitle(), "text": w.text() if isinstance(w, QMessageBox) else "",
+                        "active": w.isActiveWindow(), "rect": _rect(w),
+                        "buttons": [{"text": b.text().replace("&", ""), "rect": _rect(b)} for b in buttons]})
+    return out
 
 
 def _carwars(win: MainWindow) -> dict[str, Any] | None:

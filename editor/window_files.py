@@ -1,6 +1,12 @@
 """The main window's file handling (a room of :class:`editor.mainwindow.MainWindow`): new,
-open (the dialog starts in the folder of the last file opened or saved), recent files, save,
-save as, autosave and crash recovery, dropping files on the window, and closing."""
+open (the dialog starts in the folder of the last file opened or saved), import (Tiled maps,
+GeoJSON), recent files, save, save as, autosave and crash recovery, dropping files on the window,
+and closing.
+
+A document that exists in no file as it is shown - a new arena, a generated one, an imported
+one, a recovered one - is unsaved until saved (``*`` in the title; quitting, closing, opening or
+starting another one asks Save, Discard or Cancel), even once its edits are undone. The empty
+arena the editor starts with is the one exception: it is clean until edited."""
 
 from __future__ import annotations
 
@@ -15,6 +21,7 @@ from editor.window_layout import save_layout
 from schema import ArenaError, load
 
 FILE_FILTER = "Arena files (*.yaml *.yml *.json);;All files (*)"
+IMPORT_FILTER = "Tiled maps and GeoJSON (*.tmx *.tmj *.json *.geojson);;All files (*)"
 LAST_DIR_KEY = "lastFolder"
 
 
@@ -54,7 +61,7 @@ class FileRoom:
             system = dialog.system()
         if not self.maybe_save():
             return False
-        self.doc.reset(default_arena(system), None)  # type: ignore[attr-defined]
+        self.doc.reset(default_arena(system), None, dirty=True)  # type: ignore[attr-defined]
         self.view.fit_arena()  # type: ignore[attr-defined]
         return True
 
@@ -72,7 +79,7 @@ class FileRoom:
             except ArenaError as exc:
                 self.show_problems(f"Cannot read template {Path(path).name}", str(exc))
                 return False
-        self.doc.reset(arena, None)
+        self.doc.reset(arena, None, dirty=True)
         self.view.fit_arena()
         return True
 
@@ -92,6 +99,44 @@ class FileRoom:
         self.view.fit_arena()
         self.statusBar().showMessage(f"Opened {path}", 4000)
         return True
+
+    def import_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import arena", self.last_folder(), IMPORT_FILTER)
+        if path:
+            self.import_path(path)
+
+    def import_path(self, path: str) -> bool:
+        """File → Import…: a Tiled map or a GeoJSON collection (as ``arena import`` reads them)
+        becomes a new untitled document, unsaved until saved; what the reader skipped or
+        reinterpreted is listed (:meth:`show_warnings`)."""
+        from schema.formats import FormatError, for_import
+
+        name = Path(path).name
+        try:
+            data = Path(path).read_bytes()
+        except OSError as exc:
+            self.show_problems(f"Cannot import {name}", f"{path}: cannot read: {exc.strerror or exc}")
+            return False
+        warnings: list[str] = []
+        try:
+            arena = for_import(path, data).read(data, source=path, warnings=warnings)
+        except (FormatError, ArenaError) as exc:
+            self.show_problems(f"Cannot import {name}", "\n".join([str(exc), *warnings]))
+            return False
+        if not self.maybe_save():
+            return False
+        self.doc.reset(arena, None, dirty=True)
+        self.view.fit_arena()
+        self.statusBar().showMessage(f"Imported {path} as a new arena: save it to keep it"
+                                     + (f" ({len(warnings)} warning(s))" if warnings else ""), 8000)
+        if warnings:
+            self.show_warnings(f"Imported {name} with warnings", "\n".join(warnings))
+        return True
+
+    def show_warnings(self, title: str, text: str) -> None:
+        """What an import skipped or reinterpreted (tests replace this to capture the text)."""
+        self.last_warning = text
+        dialogs.information(self, title, text)
 
     def _remember(self, path: str) -> None:
         """A file opened or saved: the recent files, and the folder the dialogs start in."""
@@ -139,15 +184,17 @@ class FileRoom:
             self.show_problems("Cannot save", str(exc))
             return False
         self._remember(path)
-        self.recovery.clear()
+        self.autosaver.flush()  # the recovery copy goes (after any write still queued)
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
 
     def autosave(self) -> None:
-        if self.doc.dirty:
-            self.recovery.write(self.doc.text(), self.doc.path)
-        else:
-            self.recovery.clear()
+        """Write the recovery copy now (unsaved) or remove it (saved), in the autosave thread
+        (``self.autosaver.wait()`` waits for it)."""
+        self.autosaver.flush()
+
+    def autosave_failed(self, text: str) -> None:
+        self.statusBar().showMessage(f"Autosave failed: {text}", 10000)
 
     def offer_recovery(self) -> bool:
         """After a crash: offer the newest recovery file left by another session."""
@@ -192,12 +239,15 @@ class FileRoom:
         if not self.maybe_save():
             event.ignore()
             return
-        self.autosave_timer.stop()
+        self.autosaver.shutdown()
         save_layout(self)
         self.runner.shutdown()
         self.overlays.shutdown()
         self.robustness.shutdown()
         self.fixes.shutdown()
         self.generator.shutdown()
-        self.recovery.clear()
+        try:
+            self.recovery.clear()
+        except OSError:
+            pass  # a copy that cannot be removed is offered at the next start
         event.accept()

@@ -192,7 +192,7 @@ def test_new_from_template(window) -> None:  # type: ignore[no-untyped-def]
     assert labels[:2] == ["Empty arena", "Default arena"] and any(t.startswith("Example") for t in labels)
     path = next(p for label, p in templates() if label.startswith("Example"))
     assert window.new_from_template(path)
-    assert window.doc.path is None and window.doc.arena.walls and not window.doc.dirty
+    assert window.doc.path is None and window.doc.arena.walls and window.doc.dirty  # unsaved until saved
     assert window.new_from_template(None)
     assert window.doc.arena.elements() == ()
 

@@ -54,7 +54,8 @@ def test_prompt_before_losing_changes(window) -> None:  # type: ignore[no-untype
     assert window.doc.arena == edited  # cancelled: nothing lost
     window.ask_save = lambda: QMessageBox.StandardButton.Discard
     window.new_document(from_default=True)
-    assert window.doc.arena == load(DEFAULT_ARENA) and window.doc.path is None and not window.doc.dirty
+    # a new document is in no file: unsaved until saved (issue 42, point 6)
+    assert window.doc.arena == load(DEFAULT_ARENA) and window.doc.path is None and window.doc.dirty
     window.new_document(from_default=False)
     assert window.doc.arena.elements() == ()
 
@@ -76,6 +77,7 @@ def test_autosave_writes_recovery_and_next_start_offers_it(window, tmp_path: Pat
     window.doc.push(C.DeleteElements(window.doc, ["W1"]))
     edited = window.doc.arena
     window.autosave()
+    window.autosaver.wait()
     store = window.recovery
     assert store.yaml_path.exists() and load(store.yaml_path) == edited
     # a "crash": the session ends without cleaning up; the next session (another pid) offers it
@@ -100,12 +102,15 @@ def test_autosave_writes_recovery_and_next_start_offers_it(window, tmp_path: Pat
 
 def test_clean_documents_leave_no_recovery_file(window) -> None:  # type: ignore[no-untyped-def]
     window.autosave()
+    window.autosaver.wait()
     assert not window.recovery.yaml_path.exists()
     window.doc.push(C.DeleteElements(window.doc, ["W1"]))
     window.autosave()
+    window.autosaver.wait()
     assert window.recovery.yaml_path.exists()
     window.doc.undo()
     window.autosave()
+    window.autosaver.wait()
     assert not window.recovery.yaml_path.exists()
 
 

@@ -42,6 +42,7 @@ def test_menu_generates_a_new_untitled_arena(window, qtbot) -> None:  # type: ig
     assert steps and window.generator.progress_dialog is None
     arena = window.doc.arena
     assert arena is outcome.arena and window.doc.path is None
+    assert window.doc.dirty and window.isWindowModified()  # unsaved until saved (issue 42, point 6)
     assert arena.players == 2 and arena.symmetry.kind == "mirror"
     assert "Generated" in window.statusBar().currentMessage() or "budget ran out" in window.statusBar().currentMessage()
 
@@ -66,6 +67,7 @@ def test_arena_rex_generates_from_the_dialog(window, qtbot) -> None:  # type: ig
         pass
     arena = window.doc.arena
     assert arena is got.args[0].arena and isinstance(arena, ArenaRexArena) and window.doc.path is None
+    assert window.doc.dirty and window.isWindowModified()
     assert arena.players == 2 and arena.bounds.size == (24.0, 24.0)
     assert "Generated arena passes every validator" in window.statusBar().currentMessage()
 
@@ -121,6 +123,7 @@ def test_car_wars_is_generated_from_the_same_dialog(window, qtbot) -> None:  # t
         pass
     arena = window.doc.arena
     assert arena is got.args[0].arena and window.doc.path is None
+    assert window.doc.dirty and window.isWindowModified()
     assert arena.system == "car-wars-6e" and arena.players == 2 and got.args[0].passed
 
 
@@ -143,6 +146,7 @@ def test_the_dialog_offers_the_pit_and_generates_one(window, qtbot) -> None:  # 
         pass
     arena = window.doc.arena
     assert arena is got.args[0].arena and window.doc.path is None and got.args[0].passed
+    assert window.doc.dirty and window.isWindowModified()
     assert arena.system == "glider-pit-gladiators" and arena.scenario.gliders == 6 and len(arena.launch_zones) == 6
     assert "passes every validator" in window.statusBar().currentMessage()
 
@@ -155,6 +159,7 @@ def test_the_dialog_generates_a_battlefield_on_a_board_variant(window, qtbot) ->
         pass
     arena = window.doc.arena
     assert got.args[0].passed and arena.system == "mothership-grid" and arena.scenario.size == (3, 5)
+    assert window.doc.dirty and window.isWindowModified()
     shown: list[tuple[str, str]] = []
     window.show_problems = lambda title, text: shown.append((title, text))
     assert not window.generator.start(4, None, 0, 60.0, None, system="mothership-grid")

@@ -147,14 +147,17 @@ class XSession:
 class Editor:
     """One editor process on the session's display, with its own settings, data and probe."""
 
-    def __init__(self, session: XSession, workdir: Path, args: Sequence[str] = ()) -> None:
+    def __init__(self, session: XSession, workdir: Path, args: Sequence[str] = (), recovery: Path | None = None) -> None:
+        """``recovery``: the recovery folder (an editor started after another was killed finds
+        its copy there); by default ``workdir/recovery``."""
         self.x = session
         self.workdir = workdir
         workdir.mkdir(parents=True, exist_ok=True)
         self.probe = workdir / "probe.json"
         self.probe.unlink(missing_ok=True)
+        self.recovery = recovery or workdir / "recovery"
         env = session.env(XDG_CONFIG_HOME=str(workdir / "config"), XDG_DATA_HOME=str(workdir / "data"),
-                          ARENA_STUDIO_RECOVERY_DIR=str(workdir / "recovery"), ARENA_STUDIO_PROBE=str(self.probe),
+                          ARENA_STUDIO_RECOVERY_DIR=str(self.recovery), ARENA_STUDIO_PROBE=str(self.probe),
                           PYTHONPATH=str(ROOT))
         self.log = open(workdir / "editor.log", "wb")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen([sys.executable, "-m", "editor.app", *args], cwd=ROOT, env=env,
@@ -279,6 +282,18 @@ class Editor:
         tab = next(t for t in s["tabs"] if t["text"] == text)
         self.click_at(self.centre(tab["rect"]))
         self.wait(lambda s: any(t["text"] == text and t["current"] for t in s["tabs"]), f"the tab {text} in front", 10)
+
+    def dialog(self, title: str, timeout: float = 10) -> dict[str, Any]:
+        """The dialog titled ``title``, once it is on the screen and active."""
+        s = self.wait(lambda s: any(d["title"] == title and d["active"] for d in s["dialogs"]),
+                      f"the dialog {title!r}", timeout)
+        return next(d for d in s["dialogs"] if d["title"] == title)
+
+    def answer(self, title: str, button: str, timeout: float = 10) -> None:
+        """Click ``button`` of the dialog titled ``title``; wait until it has gone."""
+        box = self.dialog(title, timeout)
+        self.click_at(self.centre(next(b for b in box["buttons"] if b["text"] == button)["rect"]))
+        self.wait(lambda s: not any(d["title"] == title for d in s["dialogs"]), f"the dialog {title!r} to close", 10)
 
     def menu(self, *path: str) -> None:
         """Open the menu bar's ``path[0]`` and click through submenus to the last entry."""
