@@ -74,6 +74,9 @@ def test_the_manual_builds_with_strict_and_no_warning(tmp_path: Path) -> None:
     log = run.stdout + run.stderr
     assert run.returncode == 0 and "WARNING" not in log, log
     assert (tmp_path / "site" / "index.html").exists()
+    # a list right under a paragraph is a list, as on GitHub (scripts/mkdocs_hooks.py)
+    rex = (tmp_path / "site" / "arena-rex" / "index.html").read_text(encoding="utf-8")
+    assert "<li><strong>Editor</strong>" in rex
     # every page of docs/ is in the site (a page left out of the nav is a warning above)
     for page in (ROOT / "docs").glob("*.md"):
         name = "index.html" if page.stem == "index" else f"{page.stem}/index.html"
