@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # make test runs the suite in JOBS processes (pytest-xdist), one test file per process at a time
 JOBS   ?= 2
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run test lint typecheck bench docs clean
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "make: $(PYTHON) not found; set PYTHON=/path/to/python3.11"; exit 2; }
@@ -29,10 +29,14 @@ typecheck: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/lint-imports
 
+# the manual (docs/) as a site in site/, as make test's tests/test_docs.py builds it
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict
+
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/travel.py
 	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/validate.py
 	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/editor_update.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache
+	rm -rf $(VENV) build site *.egg-info .pytest_cache .mypy_cache

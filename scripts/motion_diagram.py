@@ -45,7 +45,7 @@ def panel(title: str, maneuvers: list[Maneuver], ox: float, oy: float) -> list[s
 
 
 def main() -> None:
-    out_path = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "motion-model.svg"
+    out_path = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "img" / "motion-model.svg"
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg" width="1100" height="470" font-family="sans-serif">',
         '<rect width="100%" height="100%" fill="white"/>',

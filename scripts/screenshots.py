@@ -7,7 +7,9 @@ opens), ``editor-live.png`` (checkpoint A dragged next to the centre, symmetry m
 travel findings that follow), ``editor-heatmap.png`` (View → Overlays → heat map from start 1,
 with its key), ``editor-path.png`` (a travel finding's path and start 1's line of sight) and
 ``bounds-typed.png`` (the Arena tab's bounds, typed). ``arena.png`` is the arena alone through
-the shared renderer (headless). Needs Xvfb and xdotool (``.ci/run`` installs them).
+the shared renderer (headless). Needs Xvfb and xdotool (``.ci/run`` installs them). The other
+games' real-window tests publish theirs (``car-wars-editor.png``, ``arena-rex-editor.png``, ...) to the
+same folder, ``docs/img``: the one image folder of the README and the manual (``docs/``).
 """
 
 from __future__ import annotations

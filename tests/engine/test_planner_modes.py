@@ -1,7 +1,7 @@
 """Planner options used by analysis: ``minimise="time"`` and reach maps.
 
 Rules: "Distance and Speed" and "The Maneuver Phase" (times are turns of flat-out movement);
-the planner's contract in the README (time first, then icons, then damage)."""
+the planner's contract in docs/cli.md, ``arena travel`` (time first, then icons, then damage)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ support, naming it.
 
 Bounded for ``make test``: one seed on each of the book's two boards (the 30 in circle and the
 24 in square).  The 20-seed sweep of both is ``bench/generate.py --system arena-rex --sweep
---players 2 --tables circle square`` (README, "Balance lab", has its numbers)."""
+--players 2 --tables circle square`` (docs/cli.md, "Generated arenas", has its numbers)."""
 
 from __future__ import annotations
 

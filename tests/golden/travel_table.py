@@ -16,7 +16,7 @@ Update the table after a change that makes answers faster (review ``git diff`` f
     python -m tests.golden.travel_table --finest-missing  # and the finest ones of new cases
     python -m tests.golden.travel_table --finest          # every finest search again (half an hour)
 
-and quote the bound it prints in docs/motion-model.md and the README (a test checks them).
+and quote the bound it prints in docs/motion-model.md and docs/cli.md (a test checks them).
 
 Work is bounded by states, not time: every search stops at :data:`MAX_BYTES` of kept states
 (a few hundred thousand states is all any of them needs) and would then answer "undecided",

@@ -1,7 +1,8 @@
 """The real-window suite's X session: one Xvfb display (1366 x 768, a window manager) for the
 module; skipped, with the reason, only when no X server can be started. Screenshots go to the
 test's folder, and also to ``ARENA_STUDIO_SCREENSHOTS`` when set (``scripts/screenshots.py``
-sets it to ``docs/img`` to regenerate the README's pictures)."""
+sets it to ``docs/img``, the one image folder of the README and the manual, to regenerate their
+pictures)."""
 
 from __future__ import annotations
 

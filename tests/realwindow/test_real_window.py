@@ -3,7 +3,7 @@ designer's session at 1366 x 768 - resizing the bounds by handles and by typing,
 checkpoint and seeing the findings follow, typing in the inspector then pressing a tool key,
 undo and Ctrl+Y, the overlays from the menus, and killing the editor with ``kill -9`` (no helper
 process may survive it, and a restart starts one fresh set). Screenshots of each step are saved
-(and, with ARENA_STUDIO_SCREENSHOTS, published as the README's pictures).
+(and, with ARENA_STUDIO_SCREENSHOTS, published as the README's and the manual's pictures, in docs/img).
 
 Runs in ``make test`` (about a minute); skipped only when no X server can be started."""
 

@@ -3,7 +3,7 @@ circle opens clean, symmetry mode goes off from the menu, pit-west is dragged 1 
 live findings (the setup checks at once, the zone fairness checks from their worker) list the
 broken half-turn symmetry and the zones' unequal kill bands, worded as ``arena validate`` words
 them; the board's radius handle is dragged with the real mouse.  The screen is also grabbed with Pillow's X11 grabber, a non-Qt tool (published as
-docs/images/arena-rex-editor.png with ARENA_STUDIO_SCREENSHOTS)."""
+docs/img/arena-rex-editor.png with ARENA_STUDIO_SCREENSHOTS)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ the editor opens a Car Wars file with the Car Wars palette and inches, a numbere
 drawn with the Cards tool (N) and a click, an obstacle dragged out over a starting car with the
 Obstacle tool (O), and the live findings list that the start's turning key no longer fits
 (cw-start-key).  Screenshots
-are saved (published as docs/images/car-wars-editor.png with ARENA_STUDIO_SCREENSHOTS)."""
+are saved (published as docs/img/car-wars-editor.png with ARENA_STUDIO_SCREENSHOTS)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ editor opens the default Glider-Pit pit, a stroke with the Paint tool (B) adds a
 — and, in symmetry mode, their mirror images — as ONE undo step; erasing two hexes of launch
 zone Z1 (X) makes the live findings list ``gp-launch-zones``; the Mothership battlefield opens
 with its own palette and a click selects a Mothership.  Screenshots are saved (published as
-docs/images/glider-pit-editor.png and mothership-editor.png with ARENA_STUDIO_SCREENSHOTS)."""
+docs/img/glider-pit-editor.png and mothership-editor.png with ARENA_STUDIO_SCREENSHOTS)."""
 
 from __future__ import annotations
 

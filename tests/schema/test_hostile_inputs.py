@@ -251,14 +251,14 @@ def test_yaml_line_break_characters_survive_a_save(tmp_path: Path) -> None:
         assert load(tmp_path / "a.yaml").description == text
 
 
-def test_readme_lists_the_limits_the_code_enforces() -> None:
-    """The README's safety section is the users' list of limits: it must say what the schema and
-    the readers enforce."""
+def test_the_manual_lists_the_limits_the_code_enforces() -> None:
+    """The manual's safety section (docs/format.md, "Safety and limits") is the users' list of
+    limits: it must say what the schema and the readers enforce."""
     from schema import checks, positions
     from schema.io import MAX_FILE_BYTES, MAX_PROBLEMS
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Safety and limits", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
+    page = (Path(__file__).resolve().parents[2] / "docs" / "format.md").read_text(encoding="utf-8")
+    section = page.split("\n## Safety and limits\n", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
     props = arena_schema()["properties"]
     rows = {
         "file size": f"{MAX_FILE_BYTES // (1024 * 1024)} MiB",
