@@ -21,7 +21,9 @@ class SetField(ArenaCommand):
         if G.find(doc.arena, ref) is None:
             raise ValueError(f"no element {ref!r}")
         self.ref, self.path, self.value = ref, tuple(path), value
-        self.symmetric = self.path[0] not in ("id", "player", "number", "owner")  # identities are not mirrored
+        # ids and start players are not mirrored; a number or owner edit reaches the images as
+        # the game's rule says (editor.games.symmetry_rules.Rules.carry_identity)
+        self.symmetric = self.path[0] not in ("id", "player")
         self.new_ref = ref
         if self.path == ("id",):
             self.new_ref = str(value)

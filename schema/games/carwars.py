@@ -590,6 +590,7 @@ RULESET = Ruleset(
     robustness="validators.carwars.robustness:HOOK",
     balance="validators.carwars.balance:HOOK",
     generator="validators.carwars.generate:HOOK",
+    symmetry="editor.games.carwars_symmetry:RULES",
 )
 
 

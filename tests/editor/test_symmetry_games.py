@@ -8,14 +8,13 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QPointF
 
 from editor import symmetry as S
 from editor.games import grid_model as M
-from editor.games import symmetry_rules as R
 from schema.games import gliderpit as gp
 from schema.io import load
 from schema.model import AccelerationField, Arena, Circle, Polygon, Rect, Symmetry
-from validators.gravstrike.layout import FieldCancelValidator
 
 ROOT = Path(__file__).resolve().parents[2]
 BOX = Polygon(((-12.0, -12.0), (12.0, -12.0), (12.0, 12.0), (-12.0, 12.0)))
@@ -67,12 +66,12 @@ def test_a_zone_stroke_in_rotation_mode_maps_the_zone_onto_its_half_turn_image()
     assert sorted(zones) == ["Z1", "Z2", "Z3", "Z4", "Z5", "Z6"]
     assert zones["Z5"] == (5, ((8, 1), (9, 0), (9, -1), (9, -2), (9, -3)))
     assert _pit_errors(b) == []
-    # take Z3 and Z6 away, then draw Z3 again: its image is a new zone on the free track
-    c = M.unassign(b, [*b.element("Z3").cells, *b.element("Z6").cells])
+    # a half turn carries Z3 onto Z4: take both away, then draw Z3 again from nothing: its image
+    # is a new zone (Z4, on the free Airspeed Track 4)
+    c = M.unassign(b, [*b.element("Z3").cells, *b.element("Z4").cells])
     d = M.assign_zone_with_images(c, "Z3", list(a.element("Z3").cells))
-    new = [z for z in d.launch_zones if z.id not in ("Z1", "Z2", "Z3", "Z4", "Z5")]
-    assert len(new) == 1 and new[0].cells == tuple((-q, -r) for q, r in a.element("Z3").cells)
-    assert sorted(z.track for z in d.launch_zones) == [1, 2, 3, 4, 5, 6]
+    assert d.element("Z4").cells == tuple((-q, -r) for q, r in a.element("Z3").cells)
+    assert sorted(z.track for z in d.launch_zones) == [1, 2, 3, 4, 5, 6] and _pit_errors(d) == []
 
 
 def test_row_labels_map_to_the_image_row_under_the_pits_rule() -> None:
@@ -131,6 +130,7 @@ def _doc(arena):  # type: ignore[no-untyped-def]
 
 
 def test_the_game_declares_its_rule_on_its_ruleset() -> None:
+    from editor.games import symmetry_rules as R
     from schema.ruleset import rulesets
 
     rs = rulesets()
@@ -176,6 +176,8 @@ def test_stacked_fields_that_push_opposite_ways_are_flagged() -> None:
     length the way it points, each field once per turn; two overlapping fields pushing opposite
     ways move it out and back.  Fields at right angles (less than the 120° threshold) are not
     flagged."""
+    from validators.gravstrike.layout import FieldCancelValidator
+
     stacked = _gs(acceleration_fields=(AccelerationField("F1", Circle((0.0, 3.0), 1.0), 0.0),
                                        AccelerationField("F2", Circle((0.3, 3.0), 1.0), 180.0)))
     found = FieldCancelValidator().evaluate(stacked, None).findings
@@ -186,3 +188,51 @@ def test_stacked_fields_that_push_opposite_ways_are_flagged() -> None:
                                      AccelerationField("F2", Circle((5.0, 3.0), 1.0), 180.0)))
     assert FieldCancelValidator().evaluate(square, None).findings == []
     assert FieldCancelValidator().evaluate(apart, None).findings == []
+
+
+# ------------------------------------------------------------------ 4. the axis and centre drawn
+
+
+GUIDE = (0xAA, 0x33, 0x77)  # editor.symmetry_guide.COLOUR
+
+
+def _guide_pixels(win, x0: float, x1: float, y: float):  # type: ignore[no-untyped-def]
+    """Columns (viewport x) along arena row ``y`` between arena x0..x1 painted the guide's colour."""
+    img = win.view.viewport().grab().toImage()
+    a, b = win.view.mapFromScene(QPointF(x0, y)), win.view.mapFromScene(QPointF(x1, y))
+    out = []
+    for px in range(min(a.x(), b.x()), max(a.x(), b.x()) + 1):
+        c = img.pixelColor(px, a.y())
+        if abs(c.red() - GUIDE[0]) + abs(c.green() - GUIDE[1]) + abs(c.blue() - GUIDE[2]) < 90:
+            out.append(px)
+    return out
+
+
+def test_the_canvas_draws_the_mirror_axis_while_symmetry_mode_is_on(window) -> None:  # type: ignore[no-untyped-def]
+    """Twin Pillars (Car Wars) turns a half turn about (0, 0): a ring at the centre; the new
+    Glider-Pit pit mirrors about the vertical line through its centre: a line there, on every
+    row; symmetry mode off: nothing."""
+    from tests.editor.conftest import open_shipped
+
+    win = open_shipped(window, ROOT / "arenas" / "car-wars" / "twin-pillars-2p.yaml", 20.0)
+    win.doc.symmetry_enabled = True
+    win.repaint()
+    assert _guide_pixels(win, -1.0, 1.0, 0.0)  # the ring and cross at the centre
+    assert not _guide_pixels(win, -1.0, 1.0, 6.0)  # no axis: a rotation has none
+    assert win.new_arena("glider-pit-gladiators")
+    win.doc.symmetry_enabled = True
+    win.view.set_scale(18.0)
+    win.view.centerOn(0, 0)
+    from editor import symmetry as S
+
+    g = S.guide(win.doc.arena)
+    assert g is not None and g.axes == (90.0,)
+    cx = g.centre[0]
+    # a dash-dot line: many rows cross a dash (rows by the ring at the centre left out)
+    rows = [y / 2.0 for y in range(-20, 21) if abs(y / 2.0 - g.centre[1]) > 1.0]
+    hits = {y: _guide_pixels(win, cx - 1.0, cx + 1.0, y) for y in rows}
+    mid = win.view.mapFromScene(QPointF(cx, 0.0)).x()
+    assert sum(bool(h) for h in hits.values()) > len(rows) / 3
+    assert all(abs(c - mid) <= 2 for h in hits.values() for c in h)
+    win.doc.symmetry_enabled = False
+    assert not any(_guide_pixels(win, cx - 1.0, cx + 1.0, y) for y in rows)
