@@ -236,3 +236,24 @@ def test_the_canvas_draws_the_mirror_axis_while_symmetry_mode_is_on(window) -> N
     assert all(abs(c - mid) <= 2 for h in hits.values() for c in h)
     win.doc.symmetry_enabled = False
     assert not any(_guide_pixels(win, cx - 1.0, cx + 1.0, y) for y in rows)
+
+
+def test_the_label_rows_tool_labels_the_image_row_with_the_image_total(window) -> None:  # type: ignore[no-untyped-def]
+    """The tool itself (a click on line 4 with total 3) in a pit turned a half turn: line -4
+    gets 11; under a third of a turn only line 4 changes."""
+    from engine.grids import HexLayout
+    from tests.editor.conftest import click
+
+    for sym, want in ((gp.Symmetry(kind="rotational", order=2, axis=0.0), {4: 3, -4: 11}),
+                      (gp.Symmetry(kind="rotational", order=3, axis=0.0), {4: 3})):
+        assert window.new_arena("glider-pit-gladiators")
+        arena = dataclasses.replace(window.doc.arena, symmetry=sym)
+        window.doc.reset(arena, None)
+        window.doc.symmetry_enabled = True
+        window.view.set_scale(18.0)
+        window.view.centerOn(0, 0)
+        window.tools["grid:rows"].mode = "3"
+        window.set_tool("grid:rows")
+        click(window, *HexLayout("pointy").center((0, 4)))
+        old = {r.line: r.label for r in arena.rows}
+        assert {r.line: r.label for r in window.doc.arena.rows if old[r.line] != r.label or r.line in want} == want
