@@ -593,7 +593,6 @@ RULESET = Ruleset(
     symmetry="editor.games.carwars_symmetry:RULES",
 )
 
-
 __all__ = [
     "CARD_SIZE", "ELEMENT_LISTS", "RULESET", "semantic_problems", "SYSTEM", "TOKEN_DEFAULTS", "Analysis", "Box", "Card", "CarWarsArena", "Cover", "Element", "Face",
     "Hazard", "Obstacle", "Role", "Scenario", "Shape", "StartPosition", "Terrain", "Token", "TokenKind", "TurningKey",
