@@ -257,3 +257,19 @@ def test_the_label_rows_tool_labels_the_image_row_with_the_image_total(window) -
         click(window, *HexLayout("pointy").center((0, 4)))
         old = {r.line: r.label for r in arena.rows}
         assert {r.line: r.label for r in window.doc.arena.rows if old[r.line] != r.label or r.line in want} == want
+
+
+def test_a_row_total_typed_in_the_inspector_reaches_the_image_row() -> None:
+    """Symmetry mode on a pit turned a half turn: R6 (line 4) set to 3 in the inspector sets
+    line -4's row to 11, in the same undo step; with symmetry mode off only R6 changes."""
+    from editor.games.commands import SetField
+
+    arena = dataclasses.replace(gp.default_arena(), symmetry=gp.Symmetry(kind="rotational", order=2, axis=0.0))
+    doc = _doc(arena)
+    ref = next(r.id for r in arena.rows if r.line == 4)
+    doc.push(SetField(doc, ref, ("label",), 3))
+    assert {r.line: r.label for r in doc.arena.rows if r.line in (4, -4)} == {4: 3, -4: 11}
+    doc.undo()
+    doc.symmetry_enabled = False
+    doc.push(SetField(doc, ref, ("label",), 3))
+    assert {r.line: r.label for r in doc.arena.rows if r.line in (4, -4)} == {4: 3, -4: 9}
