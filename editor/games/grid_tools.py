@@ -270,8 +270,8 @@ class LaunchZoneTool(GridTool):
     label = "Launch zones"
     shortcut = "Z"
     description = ("Drag along the wall to add hexes to the zone in the mode box, in order (a new zone takes the "
-                   "next free Airspeed Track; in symmetry mode the images go to the zone mirrored before, or a "
-                   "new one); right button takes hexes out of their zone.")
+                   "next free Airspeed Track; in symmetry mode its image zone becomes its image, hex for hex); right "
+                   "button takes hexes out of their zone.")
     modes = tuple(f"Z{n}" for n in range(1, 7))
     mode_title = "Zone"
     colour = QColor("#E69F00")

@@ -273,3 +273,15 @@ def test_a_row_total_typed_in_the_inspector_reaches_the_image_row() -> None:
     doc.symmetry_enabled = False
     doc.push(SetField(doc, ref, ("label",), 3))
     assert {r.line: r.label for r in doc.arena.rows if r.line in (4, -4)} == {4: 3, -4: 9}
+
+
+def test_placing_a_field_across_the_axis_says_so_where_the_designer_looks(window) -> None:  # type: ignore[no-untyped-def]
+    """The note reaches the status bar (the document's notice), and the arena holds one field."""
+    from editor.commands import AddElement
+
+    sym = Symmetry("mirror", 1, (0.0, 0.0), 90.0)
+    window.doc.reset(_gs(symmetry=sym), None)
+    window.doc.symmetry_enabled = True
+    window.doc.push(AddElement(window.doc, AccelerationField("F1", Circle((0.0, 3.0), 1.0), 0.0)))
+    assert [f.id for f in window.doc.arena.acceleration_fields] == ["F1"]
+    assert "F1 lies on the mirror axis" in window.statusBar().currentMessage()
