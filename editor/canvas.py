@@ -19,6 +19,7 @@ from editor import elements as E
 from editor import render
 from editor.document import ArenaDocument
 from editor.layers import Layers
+from editor.symmetry_guide import SymmetryGuide
 from schema.model import Arena, Element, Turbine
 
 if TYPE_CHECKING:
@@ -87,6 +88,10 @@ class ArenaScene(QGraphicsScene):
         self.layers = Layers(self)
         self.layers.changed.connect(self.apply_layers)
         doc.selectable = lambda ref: self.layers.editable(self.doc.arena, ref)
+        #: The mirror axes and rotation centre, drawn while symmetry mode is on.
+        self.guide = SymmetryGuide(doc)
+        self.addItem(self.guide)
+        doc.symmetryModeChanged.connect(lambda _on: self.guide.refresh())
         doc.arenaChanged.connect(self.sync)
         doc.selectionChanged.connect(self.sync_selection)
         self.selectionChanged.connect(self._scene_selection_changed)
@@ -125,6 +130,7 @@ class ArenaScene(QGraphicsScene):
                 self.redraw_background()
         finally:
             self._syncing = False
+        self.guide.refresh()
         self.sync_selection(self.doc.selection)
 
     def apply_layers(self) -> None:

@@ -66,10 +66,12 @@ class ArenaCommand(QUndoCommand):
         self.before: Arena = doc.arena
         self.after: Arena = self.apply(self.before)
         sym = doc.active_symmetry() if self.symmetric else None
+        #: What symmetry mode wants the designer to know about this edit (shown once, on push).
+        self.notes: list[str] = []
         if sym is not None:
             from editor.symmetry import propagate
 
-            self.after = propagate(self.before, self.after, sym)
+            self.after = propagate(self.before, self.after, sym, self.notes)
         self.selection_before: list[str] = list(doc.selection)
         self.selection_after: list[str] = self.selection_after_default()
 
@@ -81,6 +83,9 @@ class ArenaCommand(QUndoCommand):
 
     def redo(self) -> None:
         self.doc._set_arena(self.after, self.selection_after)
+        if self.notes:
+            self.doc.notice.emit("; ".join(self.notes))
+            self.notes = []
 
     def undo(self) -> None:
         self.doc._set_arena(self.before, self.selection_before)

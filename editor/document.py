@@ -32,6 +32,11 @@ class ArenaDocument(QObject):
     selectionChanged = Signal(list)
     pathChanged = Signal(str)
     dirtyChanged = Signal(bool)
+    #: Something an edit wants the designer to know (symmetry mode: an element that is its own
+    #: image but whose direction is not symmetric); the window shows it in the status bar.
+    notice = Signal(str)
+    #: Symmetry mode was switched on or off (:attr:`symmetry_enabled`).
+    symmetryModeChanged = Signal(bool)
 
     def __init__(self, arena: Arena | None = None, path: str | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -41,10 +46,21 @@ class ArenaDocument(QObject):
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         self._forced_dirty = False
-        #: Symmetry mode: when the arena declares a symmetry, edits apply to whole orbits.
-        self.symmetry_enabled = True
+        self._symmetry_enabled = True
         #: Which refs may be selected (the window's layers: hidden or locked kinds may not).
         self.selectable: Callable[[str], bool] = lambda _ref: True
+
+    @property
+    def symmetry_enabled(self) -> bool:
+        """Symmetry mode: when the arena declares a symmetry, edits apply to whole orbits (and
+        the canvas draws its axes and centre)."""
+        return self._symmetry_enabled
+
+    @symmetry_enabled.setter
+    def symmetry_enabled(self, on: bool) -> None:
+        if bool(on) != self._symmetry_enabled:
+            self._symmetry_enabled = bool(on)
+            self.symmetryModeChanged.emit(self._symmetry_enabled)
 
     def active_symmetry(self) -> Symmetry | None:
         """The symmetry edits keep (None when off or the arena declares none)."""

@@ -8,17 +8,24 @@ The arena's :class:`~schema.model.Symmetry` defines a group of operations about 
 :func:`propagate` turns one edit into a symmetric one by comparing the arena before and
 after the edit:
 
-* an **added** element gets its images under every operation (fresh ids, next free player
-  numbers, facings/directions rotated or mirrored); images that coincide with the element or
-  each other (an element on an axis or at the centre) are not duplicated;
+* an **added** element gets its images under every operation (facings/directions rotated or
+  mirrored), named by its game's rule (:mod:`editor.games.symmetry_rules`: fresh ids, the next
+  free player, a Car Wars card's next free number and image owner); images that coincide with
+  the element or each other are not duplicated;
+* an element an operation leaves in place (on the mirror axis, at the centre) is **its own
+  image**: it is kept once, as drawn.  Its direction is symmetric only if the operation keeps
+  it (along the mirror axis); a field on the axis pushing across it, or at the centre of a
+  rotation, cannot be its own image, and :func:`propagate` says so (``notes``) instead of
+  stacking a copy pushing the other way;
 * a **changed** element's counterparts (the elements that were its images before the edit)
   take what the edit changed, carried by the operation, and keep the rest and the fields that
-  name them (:data:`IDENTITY`: ids, start players, a Car Wars card's number and owner);
+  name them (:data:`IDENTITY`: ids, start players, a Car Wars card's number and owner) unless
+  the game's rule carries an edit of those (a renumbered card renumbers its images);
 * a **removed** element's counterparts are removed too.
 
 An Arena Rex deployment zone has no place of its own (it is its board edge): its images are the
-edges the operations carry its edge onto (:mod:`editor.games.rex_symmetry`), so turning one zone
-round the circle turns its image zones too.
+edges the operations carry its edge onto (:mod:`editor.games.rex_symmetry`, Arena Rex's rule),
+so turning one zone round the circle turns its image zones too.
 
 >>> from schema.model import Arena, Polygon, StartPosition, Symmetry
 >>> box = Polygon(((-9.0, -9.0), (9.0, -9.0), (9.0, 9.0), (-9.0, 9.0)))
@@ -35,6 +42,8 @@ import math
 
 from editor import elements as E
 from editor.arrange import Affine, reflection, rotation, transform_element
+from editor.games.symmetry_rules import IDENTITY, Taken, rules_of
+from editor.games.symmetry_rules import is_start as _is_start
 from schema.model import (
     AccelerationField,
     Arena,
@@ -77,10 +86,7 @@ def operations(sym: Symmetry) -> list[Affine]:
 
 def is_start(el: object) -> bool:
     """A start position of any game (a ``player`` and no ``id`` field)."""
-    if isinstance(el, StartPosition):
-        return True
-    names = {f.name for f in dataclasses.fields(el)} if dataclasses.is_dataclass(el) else set()
-    return "player" in names and "id" not in names
+    return isinstance(el, StartPosition) or _is_start(el)
 
 
 def _points(el: Element) -> list[Point]:
@@ -106,8 +112,9 @@ def _angle(el: Element) -> float | None:
     return None
 
 
-def same_place(a: Element, b: Element, tol: float = TOL) -> bool:
-    """Same kind, same footprint (as point sets, any order) and same direction/facing."""
+def same_place(a: Element, b: Element, tol: float = TOL, angle: bool = True) -> bool:
+    """Same kind, same footprint (as point sets, any order) and (``angle``) same
+    direction/facing."""
     if type(a) is not type(b):
         return False
     sa, sb = getattr(a, "shape", None), getattr(b, "shape", None)
@@ -127,7 +134,7 @@ def same_place(a: Element, b: Element, tol: float = TOL) -> bool:
               and all(min(math.dist(q, p) for p in pa) <= tol for q in pb)):
         return False
     aa, ab = _angle(a), _angle(b)
-    if aa is not None and ab is not None and abs((aa - ab + 180.0) % 360.0 - 180.0) > ANGLE_TOL:
+    if angle and aa is not None and ab is not None and abs((aa - ab + 180.0) % 360.0 - 180.0) > ANGLE_TOL:
         return False
     return True
 
@@ -139,40 +146,69 @@ def _close(pa: list[Point], pb: list[Point], tol: float) -> bool:
 def placed(el: Element) -> bool:
     """Whether ``el`` has a place of its own (a shape, a position, a gate's ends); an element
     drawn from the arena (an Arena Rex deployment zone, on its board edge) has none: its images
-    are its edge's (:func:`image`)."""
+    are what its game's rules say (:meth:`~editor.games.symmetry_rules.Rules.unplaced_image`)."""
     return isinstance(el, Gate) or hasattr(el, "position") or hasattr(el, "shape")
 
 
 def image(el: Element, op: Affine, arena: Arena | None = None) -> Element | None:
-    """``el`` carried by ``op``; an element with no place of its own is carried with its edge
-    of ``arena``'s board (an Arena Rex zone), or not at all (None)."""
+    """``el`` carried by ``op``; an element with no place of its own is carried as its game
+    says (an Arena Rex zone with its edge of ``arena``'s board), or not at all (None)."""
     if placed(el):
         return transform_element(el, op)
-    if arena is not None and getattr(arena, "system", "") == "arena-rex":
-        from editor.games.rex_symmetry import zone_image
-
-        return zone_image(arena.bounds, el, op)  # type: ignore[no-any-return]
-    return None
+    if arena is None:
+        return None
+    return rules_of(arena).unplaced_image(arena, el, op)  # type: ignore[no-any-return]
 
 
-def _same(a: Element, b: Element) -> bool:
+def _same(a: Element, b: Element, arena: Arena | None = None, angle: bool = True) -> bool:
     if placed(a):
-        return same_place(a, b)
-    from editor.games.rex_symmetry import same_zone
+        return same_place(a, b, angle=angle)
+    return arena is not None and rules_of(arena).same_unplaced(a, b)
 
-    return type(a) is type(b) and same_zone(a, b)
+
+def own_image(el: Element, img: Element, arena: Arena | None = None) -> bool:
+    """Whether ``img`` (an image of ``el``) lies where ``el`` lies: ``el`` is its own image under
+    that operation (on the mirror axis, at the rotation centre), whatever its direction."""
+    return _same(img, el, arena, angle=False)
 
 
 def images(el: Element, sym: Symmetry, arena: Arena | None = None) -> list[Element]:
     """The distinct images of ``el`` (not including ``el``), ids/players not yet assigned
-    (``arena``: the arena whose board edges carry an element with no place of its own)."""
-    out: list[Element] = []
+    (``arena``: the arena whose board edges carry an element with no place of its own).  An
+    element is its own image where an operation leaves its footprint in place: it is kept
+    once, never stacked with a copy pointing another way (:func:`self_image_notes`)."""
+    return [img for _, img in _images(el, sym, arena)]
+
+
+def _images(el: Element, sym: Symmetry, arena: Arena | None) -> list[tuple[Affine, Element]]:
+    out: list[tuple[Affine, Element]] = []
     for op in operations(sym):
         img = image(el, op, arena)
-        if img is None or _same(img, el) or any(_same(img, o) for o in out):
+        if img is None or own_image(el, img, arena) or any(_same(img, o, arena) for _, o in out):
             continue
-        out.append(img)
+        out.append((op, img))
     return out
+
+
+def self_image_notes(el: Element, sym: Symmetry, arena: Arena | None = None) -> list[str]:
+    """What to tell the designer about an element that is its own image but whose direction is
+    not: a field on the mirror axis pushing across it, a field at the rotation centre.  Such an
+    element is kept once, as drawn (its image would be itself pushing another way); only a
+    direction the operation keeps - along the mirror axis - is symmetric."""
+    d = _angle(el)
+    if d is None:
+        return []
+    for op in operations(sym):
+        img = image(el, op, arena)
+        if img is None or not own_image(el, img, arena) or _same(img, el, arena):
+            continue
+        if op.mirror:
+            a = op.angle % 180.0
+            return [f"{el.id} lies on the mirror axis ({a:g}°): it is its own image and is kept once, but its "
+                    f"direction {d:g}° is not symmetric — point it along the axis ({a:g}° or {a + 180.0:g}°)"]
+        return [f"{el.id} lies at the centre of the rotation: it is its own image and is kept once, but no "
+                f"direction is symmetric under a turn of {op.angle % 360.0:g}° — move it off the centre"]
+    return []
 
 
 def counterparts(arena: Arena, el: Element, sym: Symmetry) -> list[tuple[Affine, Element]]:
@@ -181,10 +217,10 @@ def counterparts(arena: Arena, el: Element, sym: Symmetry) -> list[tuple[Affine,
     pool = [o for o in getattr(arena, E.kind_of(el)) if o.id != el.id]
     for op in operations(sym):
         img = image(el, op, arena)
-        if img is None or _same(img, el):
+        if img is None or own_image(el, img, arena):
             continue
         for other in pool:
-            if _same(img, other) and all(other.id != f.id for _, f in found):
+            if _same(img, other, arena) and all(other.id != f.id for _, f in found):
                 found.append((op, other))
                 break
     return found
@@ -198,21 +234,13 @@ def orbit_refs(arena: Arena, ref: str, sym: Symmetry) -> list[str]:
     return [ref, *[o.id for _, o in counterparts(arena, el, sym)]]
 
 
-def _with_identity(img: Element, arena: Arena, taken_ids: set[str], taken_players: set[int]) -> Element:
-    if is_start(img):
-        p = E.next_player(arena, taken_players)
-        taken_players.add(p)
-        return dataclasses.replace(img, player=p)
-    kind = E.kind_of(img)
-    new = E.next_id(arena, kind, getattr(img, "kind", "outlying"), taken_ids)
-    taken_ids.add(new)
-    return dataclasses.replace(img, id=new)  # type: ignore[arg-type]
-
-
-def propagate(before: Arena, after: Arena, sym: Symmetry) -> Arena:
-    """``after`` made symmetric: the edit from ``before`` applied to whole orbits."""
+def propagate(before: Arena, after: Arena, sym: Symmetry, notes: list[str] | None = None) -> Arena:
+    """``after`` made symmetric: the edit from ``before`` applied to whole orbits.  Images are
+    named by the game's rules (:mod:`editor.games.symmetry_rules`); what the designer should
+    know (an element that is its own image but not its direction's) is appended to ``notes``."""
     if not operations(sym):
         return after
+    rules = rules_of(after)
     old = {el.id: el for el in before.elements()}
     new = {el.id: el for el in after.elements()}
     added = [el for ref, el in new.items() if ref not in old]
@@ -232,31 +260,61 @@ def propagate(before: Arena, after: Arena, sym: Symmetry) -> Arena:
             img = image(now, op, after)
             if img is None:
                 continue
-            img = _counterpart(img, was, now, other)
+            img = _counterpart(img, was, now, other, rules.carry_identity(before, was, now, other, op))
             result = E.replace_element(result, other.id, img)
             touched.add(other.id)
-    taken_ids: set[str] = set()
-    taken_players: set[int] = set()
+    taken = Taken()
     for el in added:
-        for img in images(el, sym, after):
-            result = E.add_element(result, _with_identity(img, result, taken_ids, taken_players))
+        for op, img in _images(el, sym, after):
+            result = E.add_element(result, rules.name_image(result, el, img, op, taken))
+    if notes is not None:
+        for el in [*added, *(now for _, now in changed)]:
+            notes += self_image_notes(el, sym, after)
     return result
 
 
-#: Fields that name an element rather than place it: a counterpart keeps its own (a Car Wars
-#: card's number and owner - "four cards numbered 0 through 3", one own-colour checkpoint per
-#: player - a start's player, every id).
-IDENTITY = ("id", "player", "number", "owner")
-
-
-def _counterpart(img: Element, was: Element, now: Element, other: Element) -> Element:
+def _counterpart(img: Element, was: Element, now: Element, other: Element, carried: dict[str, object]) -> Element:
     """The counterpart ``other`` after the edit ``was`` -> ``now``: ``img`` (``now`` carried by
     the operation that carried ``was`` onto ``other``) for what the edit changed, ``other``'s
     own values for what it did not (a drag moves the images; it does not copy the dragged
-    card's number to them) and for the fields that name it (:data:`IDENTITY`)."""
+    card's number to them) and for the fields that name it (:data:`IDENTITY`) - unless the
+    game's rule ``carried`` them (a Car Wars card renumbered: its images renumbered)."""
     keep = {f.name: getattr(other, f.name) for f in dataclasses.fields(other)
             if f.name in IDENTITY or getattr(was, f.name) == getattr(now, f.name)}
+    keep.update(carried)
     return dataclasses.replace(img, **keep)
+
+
+@dataclasses.dataclass(frozen=True)
+class Guide:
+    """What the canvas draws while symmetry mode is on: the ``centre`` of the operations, the
+    mirror ``axes`` through it (degrees, counter-clockwise from +x) and the rotation ``order``
+    (1: no rotation)."""
+
+    centre: Point
+    axes: tuple[float, ...]
+    order: int
+
+    @property
+    def kind(self) -> str:
+        return "dihedral" if self.axes and self.order > 1 else "mirror" if self.axes else "rotational"
+
+
+def guide(arena: object) -> Guide | None:
+    """The mirror axes and rotation centre of ``arena``'s declared symmetry, in the canvas's
+    arena coordinates (a grid game's about its grid's centre); None when it declares none."""
+    sym = getattr(arena, "symmetry", None)
+    if sym is None:
+        return None
+    if not hasattr(arena, "bounds"):  # a grid game: its grid's centre and axes
+        from editor.games.grid_model import guide as grid_guide
+
+        found = grid_guide(arena)
+        return None if found is None else Guide(*found)
+    order = sym.order if sym.kind in ("rotational", "dihedral") else 1
+    n = sym.order if sym.kind == "dihedral" else 1 if sym.kind == "mirror" else 0
+    axes = tuple((sym.axis + 180.0 * k / n) % 180.0 for k in range(n))
+    return Guide((float(sym.center[0]), float(sym.center[1])), axes, max(order, 1))
 
 
 def describe(sym: Symmetry | None) -> str:
@@ -271,5 +329,5 @@ def describe(sym: Symmetry | None) -> str:
     return f"{sym.kind} order {sym.order} about ({sym.center[0]:g}, {sym.center[1]:g})"
 
 
-__all__ = ["check", "counterparts", "describe", "image", "images", "operations", "orbit_refs", "propagate",
-           "same_place"]
+__all__ = ["IDENTITY", "Guide", "check", "guide", "counterparts", "describe", "image", "images", "operations", "orbit_refs",
+           "own_image", "propagate", "same_place", "self_image_notes"]

@@ -61,6 +61,7 @@ def build_status(win: MainWindow) -> None:
     win.view.cursorMoved.connect(lambda x, y: win.pos_label.setText(f"x {x:7.2f}  y {y:7.2f} {unit()}"))
     win.view.zoomChanged.connect(lambda s: win.zoom_label.setText(f"{s:.0f} px/{unit()}"))
     win.view.message.connect(lambda m: bar.showMessage(m, 6000))
+    win.doc.notice.connect(lambda m: bar.showMessage(m, 12000))
     win.view.readout.connect(lambda text: set_readout(win, text))
     win.zoom_label.setText(f"{win.view.scale_factor:.0f} px/{unit()}")
 

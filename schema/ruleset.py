@@ -148,6 +148,10 @@ class Ruleset:
     #: genomes, the arena a genome builds, cheap checks and design quality
     #: (:class:`validators.generate.Hook`).  Empty: the game has none yet.
     generator: str = ""
+    #: Symmetry mode (``module:OBJECT``, on the game's editor side): how the images of the
+    #: game's elements are named - ids, players, a numbered card's number and owner, a row's
+    #: total (:class:`editor.games.symmetry_rules.Rules`).  Empty: the next free id or player.
+    symmetry: str = ""
 
     @property
     def validator_package(self) -> str | None:

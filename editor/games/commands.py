@@ -21,7 +21,9 @@ class SetField(ArenaCommand):
         if G.find(doc.arena, ref) is None:
             raise ValueError(f"no element {ref!r}")
         self.ref, self.path, self.value = ref, tuple(path), value
-        self.symmetric = self.path[0] not in ("id", "player", "number", "owner")  # identities are not mirrored
+        # ids and start players are not mirrored; a number or owner edit reaches the images as
+        # the game's rule says (editor.games.symmetry_rules.Rules.carry_identity)
+        self.symmetric = self.path[0] not in ("id", "player")
         self.new_ref = ref
         if self.path == ("id",):
             self.new_ref = str(value)
@@ -32,7 +34,16 @@ class SetField(ArenaCommand):
         super().__init__(doc, f"Set {ref} {label or '.'.join(map(str, self.path))}")
 
     def apply(self, arena: Any) -> Any:
-        return G.set_field(arena, self.ref, self.path, self.value)
+        out = G.set_field(arena, self.ref, self.path, self.value)
+        if self.path == ("label",) and self.doc.symmetry_enabled and hasattr(arena, "rows"):
+            # a pit's row total in symmetry mode: the image rows take the image total, as a
+            # Label rows stroke gives them (grid arenas have no free-table propagation)
+            from editor.games import grid_model as M
+
+            row = next((r for r in arena.rows if r.id == self.ref), None)
+            if row is not None and arena.symmetry is not None:
+                out = M.label_rows_with_images(out, [row.line], int(self.value))
+        return out
 
     def selection_after_default(self) -> list[str]:
         return [self.new_ref]

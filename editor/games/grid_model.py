@@ -12,7 +12,7 @@ Every edit is made on the arena's document and checked against the game's JSON S
 (1, True)
 >>> label_row(a, 9, 3).rows[0].label
 3
->>> [z.cells[-1] for z in assign_zone(a, "Z1", [(-8, 8)]).launch_zones][:1]
+>>> [z.cells[0] for z in assign_zone(a, "Z1", [(-8, 8)]).launch_zones][:1]  # touches the first hex: in front
 [(-8, 8)]
 """
 
@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from editor.games import model as G
-from engine.grids import HexLayout, symmetry_transforms
+from engine.grids import HexLayout, hex_neighbours, symmetry_transforms
 
 Cell = tuple[int, int]
 PIT = "glider-pit-gladiators"
@@ -96,10 +96,12 @@ def new_zone_id(arena: Any) -> str:
 
 
 def assign_zone(arena: Any, zone: str, cells: Sequence[Cell]) -> Any:
-    """``cells`` (pit hexes only) appended to launch zone ``zone`` in stroke order and taken
-    from any other zone; a new zone (the next free Airspeed Track) when ``zone`` is not one."""
+    """``cells`` (pit hexes only) added to launch zone ``zone`` in stroke order and taken from
+    any other zone; a new zone (the next free Airspeed Track) when ``zone`` is not one.  A zone
+    is a string of hexes along the wall: a hex touching the string's first hex and not its last
+    goes in front, any other at the end."""
     inside = set(arena.cells)
-    add = [tuple(c) for c in cells if tuple(c) in inside]
+    add: list[Cell] = [(int(c[0]), int(c[1])) for c in cells if tuple(c) in inside]
     doc = G.document(arena)
     taken = set(add)
     for z in doc["launch_zones"]:
@@ -110,29 +112,83 @@ def assign_zone(arena: Any, zone: str, cells: Sequence[Cell]) -> Any:
         track = next((t for t in range(1, 7) if t not in tracks), 6)
         target = {"id": zone, "track": track, "cells": []}
         doc["launch_zones"].append(target)
-    have = {tuple(c) for c in target["cells"]}
-    target["cells"] += [_key(c) for c in add if c not in have]
+    string: list[Cell] = [(int(c[0]), int(c[1])) for c in target["cells"]]
+    for c in add:
+        if c in string:
+            continue
+        if len(string) > 1 and _touch(c, string[0]) and not _touch(c, string[-1]):
+            string.insert(0, c)
+        else:
+            string.append(c)
+    target["cells"] = [_key(c) for c in string]
     doc["launch_zones"] = [z for z in doc["launch_zones"] if z["cells"]]
     return _build(arena, doc)
 
 
+def _touch(a: Cell, b: Cell) -> bool:
+    return b in hex_neighbours(a)
+
+
+def _zone_cells(arena: Any, zone: str) -> list[Cell]:
+    z = next((z for z in arena.launch_zones if z.id == zone), None)
+    return [] if z is None else [(int(c[0]), int(c[1])) for c in z.cells]
+
+
 def assign_zone_with_images(arena: Any, zone: str, cells: Sequence[Cell]) -> Any:
-    """A launch-zone stroke in symmetry mode: ``cells`` go to ``zone`` and, for each symmetry
-    operation, their images go to the zone that already holds most of those images (the zone
-    the designer mirrored before), else to a new zone on the next free Airspeed Track.  Images
-    that are the stroke's own hexes stay in ``zone``."""
-    own = {tuple(c) for c in cells}
-    groups: dict[int, list[Cell]] = {}
-    for img, op in images(arena, cells):
-        if img not in own:
-            groups.setdefault(op, []).append(img)
+    """A launch-zone stroke in symmetry mode: ``cells`` go to ``zone`` (:func:`assign_zone`)
+    and, for each symmetry operation, the zone's image zone becomes the image of the zone, hex
+    for hex in the same order along the wall (or the reverse order when the image zone ran the
+    other way before).  The image zone is the zone that held most images of ``zone``'s hexes
+    before the stroke (Z2 -> Z5 in the default pit), else the zone holding most images of the
+    stroke's hexes, else a new zone on the next free Airspeed Track.  An image zone's hexes
+    that were not images of the zone's hexes stay in it, after them; a zone that is its own
+    image (it lies across the axis) takes the images into itself."""
+    sym = arena.symmetry
+    if sym is None:
+        return assign_zone(arena, zone, cells)
+    lay = HexLayout(arena.orientation)
+    maps = symmetry_transforms(sym.kind, sym.order, lay.centroid(arena.cells), sym.axis) if arena.cells else []
+    old = _zone_cells(arena, zone)
+    before = arena
     arena = assign_zone(arena, zone, cells)
-    for op in sorted(groups):
-        imgs = groups[op]
-        holders = Counter(z.id for z in arena.launch_zones if z.id != zone for c in z.cells if tuple(c) in imgs)
-        target = holders.most_common(1)[0][0] if holders else new_zone_id(arena)
-        arena = assign_zone(arena, target, imgs)
+    new = _zone_cells(arena, zone)
+    for f in maps:
+        imgs = [i for i in (lay.image(c, f) for c in new) if i is not None]
+        if not imgs:
+            continue
+        old_imgs = [i for i in (lay.image(c, f) for c in old) if i is not None]
+        own = set(_zone_cells(arena, zone))
+        if own & set(imgs):  # the zone is (partly) its own image: it takes the images itself
+            arena = assign_zone(arena, zone, [i for i in imgs if i not in own])
+            continue
+        target = _holder(before, old_imgs, zone) or _holder(arena, imgs, zone)
+        was = [c for c in _zone_cells(before, target) if c in imgs] if target else []
+        if len(was) > 1 and imgs.index(was[0]) > imgs.index(was[-1]):
+            imgs = imgs[::-1]  # the image zone runs the other way along the wall: keep its way
+        extra = [c for c in _zone_cells(arena, target) if c not in imgs and c not in old_imgs] if target else []
+        arena = _set_zone(arena, target or new_zone_id(arena), [*imgs, *extra])
     return arena
+
+
+def _holder(arena: Any, cells: Sequence[Cell], besides: str) -> str | None:
+    """The zone other than ``besides`` holding most of ``cells`` (None when none holds any)."""
+    want = set(cells)
+    holders = Counter(z.id for z in arena.launch_zones if z.id != besides for c in z.cells if tuple(c) in want)
+    return str(holders.most_common(1)[0][0]) if holders else None
+
+
+def _set_zone(arena: Any, zone: str, cells: Sequence[Cell]) -> Any:
+    """Launch zone ``zone`` holding exactly ``cells`` in this order (taken from other zones;
+    a new zone on the next free Airspeed Track when missing)."""
+    inside = set(arena.cells)
+    keep: list[Cell] = [(int(c[0]), int(c[1])) for c in cells if tuple(c) in inside]
+    arena = assign_zone(arena, zone, keep)
+    doc = G.document(arena)
+    for z in doc["launch_zones"]:
+        if z["id"] == zone:
+            z["cells"] = [_key(c) for c in keep]
+    doc["launch_zones"] = [z for z in doc["launch_zones"] if z["cells"]]
+    return _build(arena, doc)
 
 
 def unassign(arena: Any, cells: Iterable[Cell]) -> Any:
@@ -209,6 +265,44 @@ def images(arena: Any, cells: Iterable[Cell]) -> list[tuple[Cell, int]]:
     return out
 
 
+def row_images(arena: Any, line: int) -> list[int]:
+    """The grid lines the pit's symmetry operations carry grid line ``line`` onto (each whole
+    line onto one line; an operation that scatters the line over several lines, a third of a
+    turn, carries no row), without ``line`` itself."""
+    sym = arena.symmetry
+    if sym is None or arena.system != PIT or not arena.cells:
+        return []
+    lay = HexLayout(arena.orientation)
+    on = [c for c in arena.cells if arena.line_of(c) == line]
+    out: list[int] = []
+    for f in symmetry_transforms(sym.kind, sym.order, lay.centroid(arena.cells), sym.axis):
+        imgs = [lay.image(c, f) for c in on]
+        lines = {arena.line_of(i) for i in imgs if i is not None}
+        if on and None not in imgs and len(lines) == 1:
+            (img,) = lines
+            if img != line and img not in out:
+                out.append(img)
+    return out
+
+
+def label_rows_with_images(arena: Any, lines: Sequence[int], label: int) -> Any:
+    """Rows ``lines`` labelled ``label`` and, in symmetry mode, their image rows labelled as the
+    game's rule gives the image (:meth:`editor.games.symmetry_rules.Rules.label_image`: the pit's
+    14 minus the total); a row that is its own image keeps ``label``."""
+    from editor.games.symmetry_rules import rules_of
+
+    rules = rules_of(arena)
+    labels: dict[int, int] = {}
+    for line in lines:
+        labels[line] = label
+    for line in lines:
+        for img in row_images(arena, line):
+            labels.setdefault(img, rules.label_image(label))
+    for line, value in labels.items():
+        arena = label_row(arena, line, value)
+    return arena
+
+
 def with_images(arena: Any, cells: Sequence[Cell]) -> list[Cell]:
     """``cells`` followed by their symmetry images (each cell once)."""
     out = list(dict.fromkeys(tuple(c) for c in cells))
@@ -220,6 +314,36 @@ def with_images(arena: Any, cells: Sequence[Cell]) -> list[Cell]:
     return out
 
 
+def guide(arena: Any) -> tuple[tuple[float, float], tuple[float, ...], int] | None:
+    """(centre, mirror axes in degrees, rotation order) of the grid's declared symmetry in the
+    canvas's coordinates: the pit's about the centroid of its hexes (the operations of
+    :func:`images`), the battlefield's about its centre (a mirror across the middle between
+    the short sides, or a half turn)."""
+    sym = arena.symmetry
+    if sym is None:
+        return None
+    if arena.system == PIT:
+        if not arena.cells:
+            return None
+        centre = HexLayout(arena.orientation).centroid(arena.cells)
+        order = sym.order if sym.kind in ("rotational", "dihedral") else 1
+        n = sym.order if sym.kind == "dihedral" else 1 if sym.kind == "mirror" else 0
+        return centre, tuple((sym.axis + 180.0 * k / n) % 180.0 for k in range(n)), max(order, 1)
+    from engine.grids import SquareLayout
+    from engine.mothership.battlefield import battlefield_of
+
+    bf = battlefield_of(arena)
+    if not bf.squares:
+        return None
+    x0, y0, x1, y1 = bf.extent
+    lay = SquareLayout()
+    (ax, ay), (bx, by) = lay.center((x0, y0)), lay.center((x1, y1))
+    centre = ((ax + bx) / 2.0, (ay + by) / 2.0)
+    if sym.kind == "rotational":
+        return centre, (), 2
+    return centre, (0.0 if bf.short_sides == ("south", "north") else 90.0,), 1
+
+
 def other_player(arena: Any, player: int) -> int:
     """The player whose half a mirrored Mothership edit lands in (two players: the other)."""
     players = sorted({m.player for m in arena.motherships} | {1, 2})
@@ -227,5 +351,6 @@ def other_player(arena: Any, player: int) -> int:
     return others[0] if others else player
 
 
-__all__ = ["assign_mothership", "assign_zone", "erase", "images", "label_row", "new_zone_id", "other_player",
+__all__ = ["assign_mothership", "assign_zone", "assign_zone_with_images", "erase", "guide", "images", "label_row",
+           "label_rows_with_images", "row_images", "new_zone_id", "other_player",
            "paint", "row_ref", "unassign", "with_images"]

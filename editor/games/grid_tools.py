@@ -17,8 +17,10 @@ between two mouse positions (a hex or square line), so no cell is skipped.
 
 In symmetry mode (Arena → Symmetry mode, with a declared symmetry) a stroke also paints each
 cell's images under the arena's symmetry (:func:`editor.games.grid_model.images`): painted and
-erased cells, labelled rows (the image row gets the same total), and on the battlefield the
-other player's Mothership and build squares.
+erased cells, labelled rows (the row on the image line gets the total the game's rule gives it:
+the pit's 14 minus the total, :mod:`editor.games.pit_symmetry`), launch zones (the zone's image
+zone becomes its image, hex for hex), and on the battlefield the other player's Mothership and
+build squares.
 """
 
 from __future__ import annotations
@@ -236,15 +238,21 @@ class LabelRowsTool(GridTool):
 
     def preview_cells(self) -> list[Cell]:
         a = self.doc.arena
-        lines = {a.line_of(c) for c in super().preview_cells()}
+        lines = {a.line_of(c) for c in self.cells}
+        if self.symmetric():
+            lines |= {img for line in list(lines) for img in M.row_images(a, line)}
         return [c for c in a.cells if a.line_of(c) in lines]
 
     def stroke(self, cells: list[Cell], right: bool) -> ArenaCommand:
         a = self.doc.arena
-        lines = list(dict.fromkeys(a.line_of(c) for c in self.with_images(cells)))
+        lines = list(dict.fromkeys(a.line_of(c) for c in cells))
         label = int(self.mode)
+        if self.symmetric():
+            lines += [img for line in lines for img in M.row_images(a, line) if img not in lines]
 
         def edit(arena: Any) -> Any:
+            if self.symmetric():
+                return M.label_rows_with_images(arena, [arena.line_of(c) for c in cells], label)
             for line in lines:
                 arena = M.label_row(arena, line, label)
             return arena
@@ -262,8 +270,8 @@ class LaunchZoneTool(GridTool):
     label = "Launch zones"
     shortcut = "Z"
     description = ("Drag along the wall to add hexes to the zone in the mode box, in order (a new zone takes the "
-                   "next free Airspeed Track; in symmetry mode the images go to the zone mirrored before, or a "
-                   "new one); right button takes hexes out of their zone.")
+                   "next free Airspeed Track; in symmetry mode its image zone becomes its image, hex for hex); right "
+                   "button takes hexes out of their zone.")
     modes = tuple(f"Z{n}" for n in range(1, 7))
     mode_title = "Zone"
     colour = QColor("#E69F00")

@@ -29,6 +29,7 @@ import math
 from typing import Any
 
 from editor.arrange import Affine
+from editor.games.symmetry_rules import Rules
 from schema.model import Circle, Rect
 
 #: Points (in) and angles (degrees) closer than these are the same.
@@ -74,3 +75,19 @@ def same_zone(a: Any, b: Any) -> bool:
     if (a.center is None) != (b.center is None):
         return False
     return a.center is None or math.dist(a.center, b.center) <= TOL
+
+
+class RexRules(Rules):
+    """Arena Rex's rule: a deployment zone has no place of its own; its image is the edge its
+    edge is carried onto (:func:`zone_image`), the same player's until named (a new zone's
+    image gets the next free player, :meth:`Rules.name_image`)."""
+
+    def unplaced_image(self, arena: Any, el: Any, op: Affine) -> Any:
+        return zone_image(arena.bounds, el, op)
+
+    def same_unplaced(self, a: Any, b: Any) -> bool:
+        return type(a) is type(b) and same_zone(a, b)
+
+
+#: Declared by the Arena Rex ruleset (:attr:`schema.ruleset.Ruleset.symmetry`).
+RULES = RexRules()

@@ -404,6 +404,7 @@ RULESET = Ruleset(
     robustness="validators.arenarex.robustness:HOOK",
     balance="validators.arenarex.balance:HOOK",
     generator="validators.arenarex.generate:HOOK",
+    symmetry="editor.games.rex_symmetry:RULES",
 )
 
 

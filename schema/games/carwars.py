@@ -590,8 +590,8 @@ RULESET = Ruleset(
     robustness="validators.carwars.robustness:HOOK",
     balance="validators.carwars.balance:HOOK",
     generator="validators.carwars.generate:HOOK",
+    symmetry="editor.games.carwars_symmetry:RULES",
 )
-
 
 __all__ = [
     "CARD_SIZE", "ELEMENT_LISTS", "RULESET", "semantic_problems", "SYSTEM", "TOKEN_DEFAULTS", "Analysis", "Box", "Card", "CarWarsArena", "Cover", "Element", "Face",

@@ -306,4 +306,5 @@ RULESET = Ruleset(
     balance="validators.gliderpit.balance:HOOK",
     generator="validators.gliderpit.generate:HOOK",
     robustness_absent="every piece stands in a hex of the printed map, so a hand cannot misplace it between hexes",
+    symmetry="editor.games.pit_symmetry:RULES",
 )

@@ -77,3 +77,44 @@ def test_the_battlefield_opens_with_its_palette(xsession: XSession, tmp_path: Pa
         shots("mothership-editor.png")
     finally:
         ed.close()
+
+
+def test_symmetry_mode_moves_a_launch_zone_and_its_mirror_zone(xsession: XSession, tmp_path: Path, shots) -> None:  # type: ignore[no-untyped-def]
+    """Issue 42 (symmetry per game), by real mouse and keys in the default pit (mirror about the
+    vertical axis, drawn on the canvas): with the Launch zones tool (Z), a right click takes
+    Z1's last hex out (and its mirror hex out of Z4), a click on the corner hex above Z1 adds it
+    in front of Z1 — and its mirror hex in front of Z4, not in a new zone Z7; the pit validates
+    clean.  The screenshot shows the axis through the pit's centre."""
+    from PySide6.QtGui import QColor, QImage
+
+    from editor.symmetry_guide import COLOUR
+
+    arena = tmp_path / "pit.yaml"
+    arena.write_text(dumps(gp.default_arena()), encoding="utf-8")
+    ed = start(xsession, tmp_path / "editor", arena)
+    try:
+        ed.ready(150)
+        ed.click(*PIT.center((0, 0)))  # the canvas takes the keyboard
+        ed.key("z")
+        ed.wait(lambda s: s["tool"] == "grid:zones", "the Launch zones tool (Z)")
+        ed.click_at(ed.screen(*PIT.center((-9, 4))), button=3)
+        first = ed.wait(lambda s: s["undo"]["count"] == 1, "Z1's last hex taken out")
+        zones = {z["id"]: z["cells"] for z in first["arena"]["launch_zones"]}
+        assert [-9, 4] not in zones["Z1"] and [5, 4] not in zones["Z4"]
+        ed.click(*PIT.center((-9, 9)))
+        s = ed.wait(lambda s: s["undo"]["count"] == 2, "the corner hex added to Z1")
+        zones = {z["id"]: (z["track"], z["cells"]) for z in s["arena"]["launch_zones"]}
+        assert sorted(zones) == ["Z1", "Z2", "Z3", "Z4", "Z5", "Z6"]
+        assert zones["Z1"] == (1, [[-9, 9], [-9, 8], [-9, 7], [-9, 6], [-9, 5]])
+        assert zones["Z4"] == (4, [[0, 9], [1, 8], [2, 7], [3, 6], [4, 5]])
+        s = ed.settled(first)
+        assert [f for f in s["findings"] if f["severity"] == "error"] == []
+        shot = QImage(str(shots("glider-pit-symmetry.png", publish=False)))
+        top, bottom = ed.screen(0.0, 8.0, s), ed.screen(0.0, -8.0, s)  # the pit's centroid is x = 0
+        axis = QColor(COLOUR)
+        hits = sum(1 for y in range(top[1], bottom[1])
+                   if any(abs(QColor(shot.pixel(x, y)).red() - axis.red()) + abs(QColor(shot.pixel(x, y)).green() - axis.green())
+                          + abs(QColor(shot.pixel(x, y)).blue() - axis.blue()) < 90 for x in range(top[0] - 2, top[0] + 3)))
+        assert hits > (bottom[1] - top[1]) / 3  # a dash-dot line down the axis
+    finally:
+        ed.close()

@@ -1,4 +1,4 @@
-"""Layout validators that need no travel: ``checkpoint-mix``, ``field-orbit``, ``symmetry``."""
+"""Layout validators that need no travel: ``checkpoint-mix``, ``field-orbit``, ``field-cancel``, ``symmetry``."""
 
 from __future__ import annotations
 
@@ -122,6 +122,49 @@ class FieldOrbitValidator:
                                "so turbines will orbit one way and meet less; reverse some directions or mirror them in pairs",
                                tuple(turning), {"orbit_balance": round(balance, 3)}))
         return Result(out, metrics)
+
+
+class FieldCancelValidator:
+    """Overlapping acceleration fields whose pushes (nearly) undo each other.
+
+    Book ("Acceleration Fields"): a turbine that ends a length of movement touching a field's
+    central activation area is moved one length the way the field points, and a given field
+    affects a given turbine once per turn.  A turbine ending a length where two fields overlap is
+    pushed by both, one after the other: two unit pushes at angle θ add up to 2·cos(θ/2)
+    lengths, which is less than the one length either field alone gives once θ exceeds 120°
+    (:attr:`CANCEL_ANGLE`; at 180° the turbine ends where it began).  Such a stack is a place
+    where the fields cancel - typically a field duplicated onto itself pointing the other way."""
+
+    id = "field-cancel"
+    title = "Overlapping acceleration fields do not cancel"
+    severity = "warning"
+    games = ("gravstrike",)
+    needs_travel = False
+    #: Degrees between two overlapping fields' directions beyond which their pushes add up to
+    #: less than one field's (2·cos(θ/2) < 1); see docs/rules-decisions.md.
+    CANCEL_ANGLE = 120.0
+    #: Overlap (square lengths) below which two fields only touch.
+    MIN_OVERLAP = 1e-6
+
+    def evaluate(self, arena: Arena, context: Any) -> Result:
+        fields = [(f, f.shape.to_shapely()) for f in arena.acceleration_fields]
+        out = []
+        pairs = []
+        for i, (a, sa) in enumerate(fields):
+            for b, sb in fields[i + 1:]:
+                turn = abs((a.direction - b.direction + 180.0) % 360.0 - 180.0)
+                if turn <= self.CANCEL_ANGLE or sa.intersection(sb).area <= self.MIN_OVERLAP:
+                    continue
+                net = 2.0 * math.cos(math.radians(turn) / 2.0)
+                pairs.append([a.id, b.id])
+                out.append(Finding(
+                    self.id, "warning",
+                    f"acceleration fields {a.id} ({a.direction:g}°) and {b.id} ({b.direction:g}°) overlap and push "
+                    f"{turn:g}° apart: a turbine ending a length on both is pushed one length each way, "
+                    f"{net:.2f} length(s) in all - less than either field alone (\"moved one length in the direction "
+                    "the field points\") — move one off the other or point them the same way",
+                    (a.id, b.id), {"angle": round(turn, 3), "net_push": round(net, 3)}))
+        return Result(out, {"cancelling_fields": pairs})
 
 
 class SymmetryValidator:
