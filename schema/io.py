@@ -261,7 +261,7 @@ def _collect(errors: Any, problems: list[Problem], located: Located, source: str
             problems.append(Problem(source, max(line, 1), max(col, 1), "",
                                     f"the file has more than {MAX_PROBLEMS} problems; the first {MAX_PROBLEMS} found are listed"))
             return
-        problems.extend(_schema_problems(error, located, source))
+        problems.extend(schema_problems(error, located, source))
 
 
 def document_problems(doc: Any) -> list[tuple[str, str]]:
@@ -282,7 +282,7 @@ def document_problems(doc: Any) -> list[tuple[str, str]]:
     return rs.semantic(doc) if rs.semantic is not None else []
 
 
-def _schema_problems(error: Any, located: Located, source: str) -> list[Problem]:
+def schema_problems(error: Any, located: Located, source: str) -> list[Problem]:
     path = tuple(error.absolute_path)
     ptr = pointer(path)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
@@ -346,7 +346,7 @@ def _short(value: Any) -> str:
 # ------------------------------------------------------------------ writing
 
 
-class _Dumper(yaml.SafeDumper):
+class YamlDumper(yaml.SafeDumper):
     """Block style for mappings, flow style for short lists of numbers (points, sizes)."""
 
 
@@ -367,8 +367,8 @@ def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
     return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
 
 
-_Dumper.add_representer(list, _represent_list)
-_Dumper.add_representer(str, _represent_str)
+YamlDumper.add_representer(list, _represent_list)
+YamlDumper.add_representer(str, _represent_str)
 
 
 def dumps(arena: TypedArena, fmt: Format = "yaml") -> str:
@@ -377,7 +377,7 @@ def dumps(arena: TypedArena, fmt: Format = "yaml") -> str:
     doc = ruleset_of(arena).document(arena)
     if fmt == "json":
         return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
-    text: str = yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100,
+    text: str = yaml.dump(doc, Dumper=YamlDumper, sort_keys=False, allow_unicode=True, width=100,
                           default_flow_style=False)
     return text
 

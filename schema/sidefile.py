@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 import jsonschema
 
 from schema.errors import ArenaError, Problem
-from schema.io import MAX_FILE_BYTES, _schema_problems, format_of, read_raw
+from schema.io import MAX_FILE_BYTES, format_of, read_raw, schema_problems
 from schema.positions import Located, ParseError, parse_json, parse_yaml
 
 
@@ -46,7 +46,7 @@ def read_checked_text(text: str, schema: dict[str, Any], *, source: str, json_te
         raise ArenaError(sorted(exc.problems)) from None
     problems: list[Problem] = []
     for error in jsonschema.Draft202012Validator(schema).iter_errors(located.data):
-        problems.extend(_schema_problems(error, located, source))
+        problems.extend(schema_problems(error, located, source))
     if problems:
         raise ArenaError(sorted(set(problems)))
     return located.data, located

@@ -88,9 +88,9 @@ def dumps(arena: Any, fmt: str = "yaml") -> str:
     doc = G.document(arena)
     if fmt == "json":
         return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
-    from schema.io import _Dumper
+    from schema.io import YamlDumper
 
-    text: str = yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100, default_flow_style=False)
+    text: str = yaml.dump(doc, Dumper=YamlDumper, sort_keys=False, allow_unicode=True, width=100, default_flow_style=False)
     return text
 
 

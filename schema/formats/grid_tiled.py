@@ -104,7 +104,7 @@ def write(arena: Any, px: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = 
     """The Tiled map (TMJ, or TMX when ``suffix`` is ``.tmx``) of a grid arena, its tileset
     image in ``files`` under ``image_name``."""
     from schema.formats import tmx
-    from schema.formats.tiled import MAP_VERSION, TILED_VERSION, _prop
+    from schema.formats.tiled import MAP_VERSION, TILED_VERSION, tiled_prop as _prop
 
     p = picture_of(arena)
     g = tiled_grid(p, px)
@@ -192,7 +192,7 @@ def gids(layer: Doc, where: str) -> list[int]:
 
 
 def _grid_of(tmj: Doc, props: Doc, system: str, meta: Doc, source: str) -> Grid:
-    from schema.formats.tiled import _whole
+    from schema.formats.tiled import read_whole as _whole
 
     where = f"{source}: map"
     frame = props.get("frame")
@@ -227,7 +227,7 @@ def _cells_at(g: Grid, points: list[tuple[float, float]]) -> list[tuple[int, int
 
 
 def _points(obj: Doc, where: str) -> list[tuple[float, float]]:
-    from schema.formats.tiled import _numeric, _points as tiled_points
+    from schema.formats.tiled import read_number as _numeric, read_points as tiled_points
 
     x, y = _numeric(obj, "x", where), _numeric(obj, "y", where)
     if "polyline" in obj or "polygon" in obj:
@@ -240,7 +240,7 @@ def read(tmj: Doc, props: Doc, source: str, warnings: list[str] | None) -> Any:
     the tiles painted on the first tile layer; each element comes from its object's
     properties, its cells from where the object's points are when it was moved."""
     from schema.formats.common import warn
-    from schema.formats.tiled import _unprops
+    from schema.formats.tiled import read_props as _unprops
     from schema.io import from_document
 
     meta = dict(props["arena"])

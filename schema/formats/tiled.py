@@ -61,7 +61,7 @@ RESERVED = frozenset({"name", "type", "class", "x", "y", "width", "height", "rot
                       "template", "points", "image", "properties", "parent", "color", "opacity", "offsetx", "offsety"})
 
 
-def _prop(name: str, value: Any) -> Doc:
+def tiled_prop(name: str, value: Any) -> Doc:
     if name in RESERVED:
         name = f"field:{name}"
     if isinstance(value, bool):
@@ -75,7 +75,7 @@ def _prop(name: str, value: Any) -> Doc:
     return {"name": f"json:{name}", "type": "string", "value": json.dumps(value, sort_keys=False)}
 
 
-def _unprops(props: Any, where: str) -> Doc:
+def read_props(props: Any, where: str) -> Doc:
     if props is None:
         return {}
     if not isinstance(props, list):
@@ -131,21 +131,21 @@ def _poly_geom(points: list[Point], cv: Canvas, key: str) -> Doc:
 # ------------------------------------------------------------------ reading Tiled objects
 
 
-def _numeric(holder: Doc, key: str, where: str, default: float = 0.0) -> float:
+def read_number(holder: Doc, key: str, where: str, default: float = 0.0) -> float:
     v = holder.get(key, default)
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
         raise FormatError(f"{where}: {key} must be a number, got {v!r}"[:300])
     return float(v)
 
 
-def _whole(holder: Doc, key: str, where: str, default: int | None = None) -> int:
+def read_whole(holder: Doc, key: str, where: str, default: int | None = None) -> int:
     v = holder.get(key, default)
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not float(v).is_integer():
         raise FormatError(f"{where}: {key} must be a whole number, got {v!r}"[:300])
     return int(v)
 
 
-def _points(obj: Doc, key: str, where: str) -> list[tuple[float, float]]:
+def read_points(obj: Doc, key: str, where: str) -> list[tuple[float, float]]:
     raw = obj[key]
     if not isinstance(raw, list):
         raise FormatError(f"{where}: {key} must be a list of points, got {type(raw).__name__}")
@@ -153,7 +153,7 @@ def _points(obj: Doc, key: str, where: str) -> list[tuple[float, float]]:
     for i, p in enumerate(raw):
         if not isinstance(p, dict):
             raise FormatError(f"{where}: {key} point {i} must be an object with x and y, got {p!r}"[:300])
-        out.append((_numeric(p, "x", f"{where}: {key} point {i}", math.nan), _numeric(p, "y", f"{where}: {key} point {i}", math.nan)))
+        out.append((read_number(p, "x", f"{where}: {key} point {i}", math.nan), read_number(p, "y", f"{where}: {key} point {i}", math.nan)))
     return out
 
 
@@ -178,9 +178,9 @@ def _derive(kind: str, obj: Doc, stored: Doc, cv: Canvas, where: str, warnings: 
 
 
 def _derive_shape(kind: str, obj: Doc, stored: Doc, cv: Canvas, where: str, warnings: list[str] | None) -> Doc:
-    x, y = _numeric(obj, "x", where), _numeric(obj, "y", where)
-    w, h = _numeric(obj, "width", where), _numeric(obj, "height", where)
-    rot = _numeric(obj, "rotation", where)
+    x, y = read_number(obj, "x", where), read_number(obj, "y", where)
+    w, h = read_number(obj, "width", where), read_number(obj, "height", where)
+    rot = read_number(obj, "rotation", where)
 
     def at(dx: float, dy: float) -> list[float]:
         rx, ry = _rotate(dx, dy, rot)
@@ -191,12 +191,12 @@ def _derive_shape(kind: str, obj: Doc, stored: Doc, cv: Canvas, where: str, warn
             return {"position": at(w / 2, -h / 2 if "gid" in obj else h / 2)}
         return {"position": at(0.0, 0.0)}
     if kind == "gate":
-        if "polyline" not in obj or len(_points(obj, "polyline", where)) != 2:
+        if "polyline" not in obj or len(read_points(obj, "polyline", where)) != 2:
             raise FormatError(f"{where}: a gate is a polyline object with exactly two points")
-        a, b = (at(px, py) for px, py in _points(obj, "polyline", where))
+        a, b = (at(px, py) for px, py in read_points(obj, "polyline", where))
         return {"from": a, "to": b}
     if "polygon" in obj:
-        ring = [(p[0], p[1]) for p in (at(px, py) for px, py in _points(obj, "polygon", where))]
+        ring = [(p[0], p[1]) for p in (at(px, py) for px, py in read_points(obj, "polygon", where))]
         if len(ring) < 3:
             raise FormatError(f"{where}: a polygon needs at least three points, got {len(ring)}")
         circle = as_circle(ring)
@@ -207,7 +207,7 @@ def _derive_shape(kind: str, obj: Doc, stored: Doc, cv: Canvas, where: str, warn
     if "polyline" in obj:
         old = stored.get("shape", {})
         thickness = old.get("thickness", 0.5) if isinstance(old, dict) else 0.5
-        line = [(p[0], p[1]) for p in (at(px, py) for px, py in _points(obj, "polyline", where))]
+        line = [(p[0], p[1]) for p in (at(px, py) for px, py in read_points(obj, "polyline", where))]
         if len(line) < 2:
             raise FormatError(f"{where}: a polyline needs at least two points, got {len(line)}")
         return {"shape": shape_doc(Polyline(tuple(line), float(thickness)))}
@@ -252,15 +252,15 @@ class _Reader:
     def __init__(self, tmj: Doc, source: str, warnings: list[str] | None) -> None:
         self.source, self.warnings = source, warnings
         where = f"{source}: map"
-        self.props = _unprops(tmj.get("properties"), where)
+        self.props = read_props(tmj.get("properties"), where)
         orientation = tmj.get("orientation", "orthogonal")
         if orientation != "orthogonal":
             raise FormatError(_unread_orientation(source, orientation, self.props.get("arena")))
         meta = self.props.get("arena")
         self.prof = profile(meta.get("system") if isinstance(meta, dict) else None)
         self.layer_kinds = layer_kinds(self.prof)
-        tw, th = _whole(tmj, "tilewidth", where, DEFAULT_PX_PER_LENGTH), _whole(tmj, "tileheight", where, DEFAULT_PX_PER_LENGTH)
-        cols, rows = _whole(tmj, "width", where, 1), _whole(tmj, "height", where, 1)
+        tw, th = read_whole(tmj, "tilewidth", where, DEFAULT_PX_PER_LENGTH), read_whole(tmj, "tileheight", where, DEFAULT_PX_PER_LENGTH)
+        cols, rows = read_whole(tmj, "width", where, 1), read_whole(tmj, "height", where, 1)
         px = self.props.get("px_per_length")
         if px is None:
             if tw != th or tw <= 0:
@@ -294,7 +294,7 @@ class _Reader:
             if not layer.get("visible", True):
                 warn(self.warnings, f"{where}: hidden layer skipped")
                 continue
-            ox, oy = dx + _numeric(layer, "offsetx", where), dy + _numeric(layer, "offsety", where)
+            ox, oy = dx + read_number(layer, "offsetx", where), dy + read_number(layer, "offsety", where)
             if kind == "group":
                 self.layers(layer.get("layers", []), f"{lpath}/layers", ox, oy)
             elif kind == "objectgroup":
@@ -331,11 +331,11 @@ class _Reader:
             warn(self.warnings, f"{where}: skipped: {why} {'an arena' if self.prof.system == 'gravstrike' else 'a ' + self.prof.system} "
                                 f"kind ({', '.join(geometry_fields)})")
             return
-        doc = _unprops(obj.get("properties"), where)
+        doc = read_props(obj.get("properties"), where)
         name = obj.get("name")
         if kind not in ("bounds", "start_position"):
             doc.setdefault("id", name if isinstance(name, str) and name else f"{kind}{obj.get('id')}")
-        placed = dict(obj, x=_numeric(obj, "x", where) + dx, y=_numeric(obj, "y", where) + dy)
+        placed = dict(obj, x=read_number(obj, "x", where) + dx, y=read_number(obj, "y", where) + dy)
         keep = all(f in doc for f in geometry_fields[kind]) and "gid" not in obj
         if keep:
             try:
@@ -386,7 +386,7 @@ class TiledFormat:
                     continue
                 obj: Doc = {"id": next_id, "name": label(k, doc), "type": k, "visible": True}
                 obj.update(geometry(k, doc, cv))
-                obj["properties"] = [_prop(name, v) for name, v in doc.items() if name not in NOT_PROPERTIES]
+                obj["properties"] = [tiled_prop(name, v) for name, v in doc.items() if name not in NOT_PROPERTIES]
                 objects.append(obj)
                 next_id += 1
             layers.append({"id": layer_id, "name": names[kind], "type": "objectgroup", "draworder": "index",
@@ -397,8 +397,8 @@ class TiledFormat:
             "width": cv.cols, "height": cv.rows, "tilewidth": cv.px, "tileheight": cv.px,
             "nextlayerid": len(layers) + 1, "nextobjectid": next_id, "layers": layers, "tilesets": [],
             "class": "arena-studio",
-            "properties": [_prop("arena", meta), _prop("origin_x", float(cv.left)), _prop("origin_y", float(cv.top)),
-                           _prop("px_per_length", cv.px)],
+            "properties": [tiled_prop("arena", meta), tiled_prop("origin_x", float(cv.left)), tiled_prop("origin_y", float(cv.top)),
+                           tiled_prop("px_per_length", cv.px)],
         }
         if getattr(arena, "system", "gravstrike") != "gravstrike":
             from schema.formats.carwars import tiled_losses
@@ -428,7 +428,7 @@ class TiledFormat:
             tmj = load_json(data, source)
         if not isinstance(tmj, dict) or tmj.get("type") != "map":
             raise FormatError(f"{source}: not a Tiled map (\"type\": \"map\" missing)")
-        props = _unprops(tmj.get("properties"), f"{source}: map")
+        props = read_props(tmj.get("properties"), f"{source}: map")
         if isinstance(props.get("arena"), dict) and props["arena"].get("system") in GRID_SYSTEMS:
             from schema.formats import grid_tiled
 
