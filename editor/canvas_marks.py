@@ -1,5 +1,6 @@
 """Marks the tools draw over the canvas at a fixed pixel size: a reading next to the cursor
-(:class:`TextTag`) and the highlighted snap target (:class:`SnapMarker`)."""
+(:class:`TextTag`), a refused or empty action's reason there (:class:`Notice`) and the
+highlighted snap target (:class:`SnapMarker`)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,30 @@ class TextTag(QGraphicsItem):
         painter.setBrush(QColor(255, 255, 255, 235))
         painter.drawRoundedRect(box, 3.0, 3.0)
         painter.setFont(QFont())
+        painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), self.text)
+
+
+class Notice(TextTag):
+    """Why an action on the canvas did nothing (a flat drag, a refused edit), shown under the
+    cursor where the designer is looking, for a few seconds (the status bar keeps it longer)."""
+
+    OFFSET = QPointF(14.0, 30.0)  # device pixels right of and under the cursor, clear of a TextTag
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(3100)
+
+    def boundingRect(self) -> QRectF:
+        box = super().boundingRect()
+        return box.translated(self.OFFSET - box.topLeft())
+
+    def paint(self, painter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
+        box = self.boundingRect()
+        painter.setPen(render.pen(render.VERMILLION, 1.5))
+        painter.setBrush(QColor(255, 246, 230, 245))
+        painter.drawRoundedRect(box, 3.0, 3.0)
+        painter.setFont(QFont())
+        painter.setPen(render.pen(render.INK, 1.0))
         painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), self.text)
 
 
