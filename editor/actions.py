@@ -230,7 +230,12 @@ def update_symmetry_label(win: MainWindow) -> None:
         win.symmetry_label.setText("")
         return
     state = "on" if win.doc.symmetry_enabled else "off"
-    win.symmetry_label.setText(f"Symmetry {state}: {S.describe(sym)}")
+    text = S.describe(sym)
+    if hasattr(sym, "center"):  # the text ends with the centre's coordinates: their unit
+        from editor.games.rulesets import units_symbol
+
+        text += f" {units_symbol(win.doc.arena)}"
+    win.symmetry_label.setText(f"Symmetry {state}: {text}")
 
 
 def show_shortcuts(win: MainWindow) -> ShortcutsDialog:

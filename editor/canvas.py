@@ -268,6 +268,7 @@ class ArenaView(QGraphicsView):
             at = self.mapToScene(self.viewport().rect().center())
         self.notice.set_text(text)
         self.notice.setPos(at)
+        self.notice.fit_in(QPointF(self.mapFromScene(at)), QRectF(self.viewport().rect()))
         self.notice.show()
         self._notice_timer.start(self.NOTICE_MS)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QRect, QTimer
-from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QMenu, QTabBar, QWidget
+from PySide6.QtWidgets import QApplication, QDoubleSpinBox, QLabel, QLineEdit, QMenu, QTabBar, QWidget
 
 from schema import to_document
 
@@ -89,7 +89,12 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
         "errors": {"inspector": win.inspector.error.text(), "arena": win.arena_panel.error.text(),
                    "scenario": win.scenario_panel.error.text()},
         "status": {"message": win.statusBar().currentMessage(), "measure": win.measure_label.text(),
-                   "measure_visible": win.measure_label.isVisible(), "hint": win.hint_label.text()},
+                   "measure_visible": win.measure_label.isVisible(), "hint": win.hint_label.text(),
+                   "position": win.pos_label.text(), "zoom": win.zoom_label.text(), "snap": win.snap_box.suffix()},
+        "notice": view.notice.text if view.notice.isVisible() else "",
+        "modal": _modal(),
+        "tree_rows": [{"ref": ref, "text": it.text(0), "rect": _rect(win.tree.viewport(), win.tree.visualItemRect(it))}
+                      for ref, it in win.tree.items_by_ref.items() if not win.tree.visualItemRect(it).isEmpty()],
         "view": {"viewport": _rect(view.viewport()), "matrix": [t.m11(), t.m12(), t.m21(), t.m22(), t.dx(), t.dy()],
                  "scale": view.scale_factor,
                  "center": list(view.mapToScene(view.viewport().rect().center()).toTuple())},
@@ -105,6 +110,15 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
         "labels": {w.objectName(): w.text() for w in win.findChildren(QLabel) if w.objectName() and w.isVisible()},
         "carwars": _carwars(win),
     }
+
+
+def _modal() -> dict[str, Any] | None:
+    """The open modal dialog: its title and the units after its numbers (spin boxes' suffixes)."""
+    w = QApplication.activeModalWidget()
+    if w is None:
+        return None
+    return {"title": w.windowTitle(), "rect": _rect(w),
+            "suffixes": [b.suffix() for b in w.findChildren(QDoubleSpinBox) if b.isVisible()]}
 
 
 def _carwars(win: MainWindow) -> dict[str, Any] | None:

@@ -96,6 +96,20 @@ def test_a_flat_drag_says_why_under_the_cursor(window, system) -> None:  # type:
     assert not win.view.notice.isVisible() and len(list(win.doc.arena.elements())) == count + 1
 
 
+def test_a_notice_near_the_views_edge_stays_inside_the_view(window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QRectF
+
+    window.set_tool("wall")
+    port = window.view.viewport().rect()
+    for corner in (port.topRight(), port.bottomRight(), port.bottomLeft()):
+        at = window.view.mapToScene(corner + QPoint(-6 if corner.x() > 0 else 6, -6 if corner.y() > 0 else 6))
+        drag(window, [(at.x(), at.y()), (at.x(), at.y())])
+        notice = window.view.notice
+        assert notice.isVisible() and "nothing drawn" in notice.text
+        box = notice.boundingRect().translated(QPointF(window.view.mapFromScene(notice.pos())))
+        assert QRectF(port).contains(box), (corner, box, port)
+
+
 def test_a_notice_goes_after_a_few_seconds(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window.view.NOTICE_MS = 50
     window.view.message.emit("Place gate: drag from one end to the other")

@@ -94,3 +94,10 @@ def test_the_printable_pdf_report_names_the_games_unit(window, tmp_path) -> None
     window.exports._report = lambda title, text: reports.append((title, text))  # type: ignore[method-assign]
     assert window.exports.export_print(str(tmp_path / "cw.print.pdf"))
     assert "1 inch = 25.4 mm" in reports[-1][1], reports
+
+
+def test_the_symmetry_in_the_status_bar_gives_its_centre_in_the_games_unit(window) -> None:  # type: ignore[no-untyped-def]
+    assert window.new_arena("car-wars-6e")  # declares dihedral symmetry about (0, 0)
+    assert window.symmetry_label.text().endswith("(0, 0) in"), window.symmetry_label.text()
+    window.new_document(True)  # Gravstrike's default arena
+    assert window.symmetry_label.text().endswith(" L"), window.symmetry_label.text()
