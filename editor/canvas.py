@@ -217,8 +217,8 @@ class ArenaScene(QGraphicsScene):
 class ArenaView(QGraphicsView):
     cursorMoved = Signal(float, float)
     zoomChanged = Signal(float)
-    #: A message for the status bar (tool feedback, refused edits), also shown on the canvas
-    #: next to the cursor for :attr:`NOTICE_MS` (:meth:`show_notice`).
+    #: A message for the status bar (tool feedback, refused edits; a tool's refusal is also shown
+    #: on the canvas next to the cursor: :meth:`editor.tools.Tool.refuse`, :meth:`show_notice`).
     message = Signal(str)
     #: The Measure tool's reading for the status bar ("" when there is none).
     readout = Signal(str)
@@ -256,7 +256,6 @@ class ArenaView(QGraphicsView):
         self._notice_timer = QTimer(self)
         self._notice_timer.setSingleShot(True)
         self._notice_timer.timeout.connect(self.notice.hide)
-        self.message.connect(self.show_notice)
 
     def show_notice(self, text: str) -> None:
         """``text`` on the canvas under the cursor (the view's centre when the cursor has not been

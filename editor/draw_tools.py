@@ -107,7 +107,7 @@ class ShapeTool(Tool):
         shape = self._drag_shape(press, ev)
         self.cancel()
         if shape is None:  # said on the canvas under the cursor too (ArenaView.show_notice)
-            self.view.message.emit(f"{self.label}: nothing drawn - {self._why_flat(press, ev.snapped)}")
+            self.refuse(f"{self.label}: nothing drawn - {self._why_flat(press, ev.snapped)}")
             return
         self.push(lambda: self.make(shape))
 
@@ -158,16 +158,16 @@ class ShapeTool(Tool):
         mode = self.mode
         self.cancel()
         if len(pts) < self.min_points[mode]:
-            self.view.message.emit(f"{self.label}: a {mode} needs at least {self.min_points[mode]} points")
+            self.refuse(f"{self.label}: a {mode} needs at least {self.min_points[mode]} points")
             return
         if mode == "polygon":
             if not E.polygon_ok(pts):
-                self.view.message.emit(f"{self.label}: the polygon's edges cross or it has no area")
+                self.refuse(f"{self.label}: the polygon's edges cross or it has no area")
                 return
             shape: Shape = Polygon(tuple(pts))
         else:
             if not E.polyline_ok(pts):
-                self.view.message.emit(f"{self.label}: the line needs two different points")
+                self.refuse(f"{self.label}: the line needs two different points")
                 return
             shape = Polyline(tuple(pts), self.thickness)
         self.push(lambda: self.make(shape))
@@ -266,7 +266,7 @@ class PlaceGateTool(Tool):
         self.cancel()
         self._start = None
         if a == b:
-            self.view.message.emit(f"{self.label}: drag from one end to the other")
+            self.refuse(f"{self.label}: drag from one end to the other")
             return
         ident = E.next_id(self.doc.arena, "gates")
         gate = Gate(ident, self.kind, a, b, self.one_way)  # type: ignore[arg-type]

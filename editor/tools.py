@@ -171,10 +171,15 @@ class Tool:
         try:
             cmd = make()
         except ValueError as exc:
-            self.view.message.emit(f"{self.label}: {exc}")
+            self.refuse(f"{self.label}: {exc}")
             return False
         self.doc.push(cmd)
         return True
+
+    def refuse(self, text: str) -> None:
+        """Say why an action did nothing: in the status bar and by the cursor on the canvas."""
+        self.view.message.emit(text)
+        self.view.show_notice(text)
 
     def overlay(self, path: QPainterPath, colour: QColor = render.INK) -> None:
         if self._overlay is None:

@@ -140,7 +140,7 @@ class GridTool(Tool):
         except ValueError as exc:
             why = "nothing changed (the cells already are as this stroke would make them)" \
                 if str(exc) == "nothing changed" else str(exc)
-            self.view.message.emit(f"{self.label}: {why}")
+            self.refuse(f"{self.label}: {why}")
             return False
         self.doc.push(cmd)
         return True

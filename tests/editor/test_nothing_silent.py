@@ -112,7 +112,7 @@ def test_a_notice_near_the_views_edge_stays_inside_the_view(window) -> None:  # 
 
 def test_a_notice_goes_after_a_few_seconds(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window.view.NOTICE_MS = 50
-    window.view.message.emit("Place gate: drag from one end to the other")
+    window.view.show_notice("Place gate: drag from one end to the other")
     assert window.view.notice.isVisible()
     qtbot.waitUntil(lambda: not window.view.notice.isVisible(), timeout=5000)
 
