@@ -48,7 +48,9 @@ def templates() -> list[tuple[str, Path | None]]:
 class SymmetryDialog(QDialog):
     """Choose the arena's symmetry: none, rotational (order), mirror (axis), dihedral."""
 
-    def __init__(self, current: Symmetry | None, centre: tuple[float, float], parent: QWidget | None = None) -> None:
+    def __init__(self, current: Symmetry | None, centre: tuple[float, float], unit: str,
+                 parent: QWidget | None = None) -> None:
+        """``unit``: the symbol of the arena's unit (its game's), after the centre's coordinates."""
         super().__init__(parent)
         self.setWindowTitle("Symmetry")
         form = QFormLayout(self)
@@ -60,7 +62,7 @@ class SymmetryDialog(QDialog):
         for box in (self.cx, self.cy):
             box.setRange(-1000, 1000)
             box.setDecimals(3)
-            box.setSuffix(" L")
+            box.setSuffix(f" {unit}")
         self.axis.setRange(0, 180)
         self.axis.setSuffix(" °")
         sym = current or Symmetry("rotational", 2, centre)
@@ -205,7 +207,9 @@ def edit_symmetry(win: MainWindow, symmetry: Symmetry | None | str = "ask") -> b
     """Set the arena's symmetry (dialog unless given) through the SetSymmetry undo command."""
     if symmetry == "ask":
         c = win.doc.arena.bounds.to_shapely().centroid
-        dlg = SymmetryDialog(win.doc.arena.symmetry, (round(c.x, 3), round(c.y, 3)), win)
+        from editor.games.rulesets import units_symbol
+
+        dlg = SymmetryDialog(win.doc.arena.symmetry, (round(c.x, 3), round(c.y, 3)), units_symbol(win.doc.arena), win)
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return False
         symmetry = dlg.symmetry()
@@ -226,7 +230,12 @@ def update_symmetry_label(win: MainWindow) -> None:
         win.symmetry_label.setText("")
         return
     state = "on" if win.doc.symmetry_enabled else "off"
-    win.symmetry_label.setText(f"Symmetry {state}: {S.describe(sym)}")
+    text = S.describe(sym)
+    if hasattr(sym, "center"):  # the text ends with the centre's coordinates: their unit
+        from editor.games.rulesets import units_symbol
+
+        text += f" {units_symbol(win.doc.arena)}"
+    win.symmetry_label.setText(f"Symmetry {state}: {text}")
 
 
 def show_shortcuts(win: MainWindow) -> ShortcutsDialog:

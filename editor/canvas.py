@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPainterPath, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
 from editor import elements as E
 from editor import render
+from editor.canvas_marks import Notice
 from editor.document import ArenaDocument
 from editor.layers import Layers
 from editor.symmetry_guide import SymmetryGuide
@@ -222,12 +223,14 @@ class ArenaScene(QGraphicsScene):
 class ArenaView(QGraphicsView):
     cursorMoved = Signal(float, float)
     zoomChanged = Signal(float)
-    #: A message for the status bar (tool feedback, refused edits).
+    #: A message for the status bar (tool feedback, refused edits; a tool's refusal is also shown
+    #: on the canvas next to the cursor: :meth:`editor.tools.Tool.refuse`, :meth:`show_notice`).
     message = Signal(str)
     #: The Measure tool's reading for the status bar ("" when there is none).
     readout = Signal(str)
 
     MIN_SCALE, MAX_SCALE = 2.0, 800.0
+    NOTICE_MS = 4000
 
     def __init__(self, scene: ArenaScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -252,6 +255,27 @@ class ArenaView(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.set_scale(30.0)
+        #: Where the cursor last was over the canvas (arena coordinates), for notices.
+        self.cursor_at: QPointF | None = None
+        self.notice = Notice()
+        self.notice.hide()
+        self._notice_timer = QTimer(self)
+        self._notice_timer.setSingleShot(True)
+        self._notice_timer.timeout.connect(self.notice.hide)
+
+    def show_notice(self, text: str) -> None:
+        """``text`` on the canvas under the cursor (the view's centre when the cursor has not been
+        over it) for :attr:`NOTICE_MS`: a tool that did nothing says why where the designer looks."""
+        if self.notice.scene() is not self.scene():
+            self.scene().addItem(self.notice)
+        at = self.cursor_at
+        if at is None or not self.viewport().rect().contains(self.mapFromScene(at)):
+            at = self.mapToScene(self.viewport().rect().center())
+        self.notice.set_text(text)
+        self.notice.setPos(at)
+        self.notice.fit_in(QPointF(self.mapFromScene(at)), QRectF(self.viewport().rect()))
+        self.notice.show()
+        self._notice_timer.start(self.NOTICE_MS)
 
     # ---------------------------------------------------------------- zoom
 
@@ -306,6 +330,8 @@ class ArenaView(QGraphicsView):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self.setFocus()
+        self.cursor_at = self.arena_pos(event)
+        self.notice.hide()  # a new action: the last one's reason has been seen
         if event.button() == Qt.MouseButton.MiddleButton or (self._space and event.button() == Qt.MouseButton.LeftButton):
             self._start_pan(event)
             event.accept()
@@ -315,7 +341,7 @@ class ArenaView(QGraphicsView):
             event.accept()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        p = self.arena_pos(event)
+        p = self.cursor_at = self.arena_pos(event)
         self.cursorMoved.emit(p.x(), p.y())
         if self._pan_from is not None:
             d = event.position() - self._pan_from
@@ -328,6 +354,7 @@ class ArenaView(QGraphicsView):
             self.tool.mouse_move(self.tool.event(event, self))
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        self.cursor_at = self.arena_pos(event)
         if self._pan_from is not None and event.button() in (Qt.MouseButton.MiddleButton, Qt.MouseButton.LeftButton):
             self._pan_from = None
             self.viewport().setCursor(self.tool.cursor if self.tool else Qt.CursorShape.ArrowCursor)

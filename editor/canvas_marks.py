@@ -1,5 +1,6 @@
 """Marks the tools draw over the canvas at a fixed pixel size: a reading next to the cursor
-(:class:`TextTag`) and the highlighted snap target (:class:`SnapMarker`)."""
+(:class:`TextTag`), a refused or empty action's reason there (:class:`Notice`) and the
+highlighted snap target (:class:`SnapMarker`)."""
 
 from __future__ import annotations
 
@@ -44,6 +45,51 @@ class TextTag(QGraphicsItem):
         painter.drawRoundedRect(box, 3.0, 3.0)
         painter.setFont(QFont())
         painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), self.text)
+
+
+class Notice(TextTag):
+    """Why an action on the canvas did nothing (a flat drag, a refused edit), shown by the
+    cursor where the designer is looking, for a few seconds (the status bar keeps it longer):
+    wrapped to :attr:`WIDTH` pixels and turned to stay inside the view (:meth:`fit_in`)."""
+
+    WIDTH = 340.0
+    GAP = QPointF(14.0, 30.0)  # device pixels right of and under the cursor, clear of a TextTag
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(3100)
+        self.offset = QPointF(self.GAP)
+
+    def _size(self) -> QRectF:
+        fm = QFontMetricsF(QFont())
+        flags = int(Qt.TextFlag.TextWordWrap)
+        r = fm.boundingRect(QRectF(0.0, 0.0, self.WIDTH, 10_000.0), flags, self.text)
+        return QRectF(0.0, 0.0, r.width() + 2 * self.PAD, r.height() + 2 * self.PAD)
+
+    def boundingRect(self) -> QRectF:
+        return self._size().translated(self.offset)
+
+    def fit_in(self, cursor_px: QPointF, view_px: QRectF) -> None:
+        """Place the box right of and under the cursor (``cursor_px``, in the view's pixels),
+        or left of / above it where it would leave ``view_px``."""
+        size = self._size()
+        x = self.GAP.x() if cursor_px.x() + self.GAP.x() + size.width() <= view_px.right() else \
+            max(view_px.left() - cursor_px.x(), -self.GAP.x() - size.width())
+        y = self.GAP.y() if cursor_px.y() + self.GAP.y() + size.height() <= view_px.bottom() else \
+            -self.GAP.y() - size.height()
+        self.prepareGeometryChange()
+        self.offset = QPointF(x, y)
+        self.update()
+
+    def paint(self, painter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
+        box = self.boundingRect()
+        painter.setPen(render.pen(render.VERMILLION, 1.5))
+        painter.setBrush(QColor(255, 246, 230, 245))
+        painter.drawRoundedRect(box, 3.0, 3.0)
+        painter.setFont(QFont())
+        painter.setPen(render.pen(render.INK, 1.0))
+        inner = box.adjusted(self.PAD, self.PAD, -self.PAD, -self.PAD)
+        painter.drawText(inner, int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap), self.text)
 
 
 class SnapMarker(QGraphicsItem):

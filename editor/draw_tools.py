@@ -2,10 +2,13 @@
 
 Area tools (walls, checkpoints, fields) have shape modes:
 
-* ``rect`` — drag corner to corner;
+* ``rect`` — drag corner to corner (every area tool's first shape, in every game);
 * ``circle`` — press at the centre, drag out the radius;
 * ``polygon`` / ``polyline`` — click the points; double-click or Enter finishes,
   Backspace removes the last point, Esc cancels.
+
+A press and release that gives no size (a click, or a drag along one grid line) draws nothing
+and says why under the cursor: there is no default size, each shape is drawn at its size.
 
 New elements get the next free id of their kind (W1.., A/B/C.. or M/N/O.., F1.., X1..,
 G1.., T1..; starts take the next free player number).
@@ -100,12 +103,20 @@ class ShapeTool(Tool):
     def mouse_release(self, ev: ToolEvent) -> None:
         if self.mode in self.min_points or self._press is None or ev.button != Qt.MouseButton.LeftButton:
             return
-        shape = self._drag_shape(self._press, ev)
+        press = self._press
+        shape = self._drag_shape(press, ev)
         self.cancel()
-        if shape is None:
-            self.view.message.emit(f"{self.label}: drag to give the shape a size")
+        if shape is None:  # said on the canvas under the cursor too (ArenaView.show_notice)
+            self.refuse(f"{self.label}: nothing drawn - {self._why_flat(press, ev.snapped)}")
             return
         self.push(lambda: self.make(shape))
+
+    def _why_flat(self, a: QPointF, b: QPointF) -> str:
+        """Why a press and release drew nothing (no default size: the designer gives each shape its size)."""
+        if self.mode == "circle":
+            return "drag from the centre outwards to give the circle its radius"
+        flat = [what for what, d in (("width", b.x() - a.x()), ("height", b.y() - a.y())) if abs(d) < 1e-9]
+        return f"drag from one corner to the opposite one (this drag had no {' and no '.join(flat)})"
 
     def mouse_double_click(self, ev: ToolEvent) -> None:
         if self.mode in self.min_points:
@@ -147,16 +158,16 @@ class ShapeTool(Tool):
         mode = self.mode
         self.cancel()
         if len(pts) < self.min_points[mode]:
-            self.view.message.emit(f"{self.label}: a {mode} needs at least {self.min_points[mode]} points")
+            self.refuse(f"{self.label}: a {mode} needs at least {self.min_points[mode]} points")
             return
         if mode == "polygon":
             if not E.polygon_ok(pts):
-                self.view.message.emit(f"{self.label}: the polygon's edges cross or it has no area")
+                self.refuse(f"{self.label}: the polygon's edges cross or it has no area")
                 return
             shape: Shape = Polygon(tuple(pts))
         else:
             if not E.polyline_ok(pts):
-                self.view.message.emit(f"{self.label}: the line needs two different points")
+                self.refuse(f"{self.label}: the line needs two different points")
                 return
             shape = Polyline(tuple(pts), self.thickness)
         self.push(lambda: self.make(shape))
@@ -177,8 +188,8 @@ class DrawCheckpointTool(ShapeTool):
     name = "checkpoint"
     label = "Draw checkpoint"
     shortcut = "C"
-    description = "Circle: drag from the centre. Rectangle: drag. Polygon: click points."
-    modes = ("circle", "rect", "polygon")
+    description = "Rectangle: drag. Circle: drag from the centre. Polygon: click points."
+    modes = ("rect", "circle", "polygon")
 
     def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
         super().__init__(view, doc)
@@ -195,7 +206,7 @@ class DrawAccelerationFieldTool(ShapeTool):
     label = "Draw acceleration field"
     shortcut = "A"
     description = "Draw the activation area; turn its arrow with the select tool's handle."
-    modes = ("circle", "rect", "polygon")
+    modes = ("rect", "circle", "polygon")
 
     def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
         super().__init__(view, doc)
@@ -255,7 +266,7 @@ class PlaceGateTool(Tool):
         self.cancel()
         self._start = None
         if a == b:
-            self.view.message.emit(f"{self.label}: drag from one end to the other")
+            self.refuse(f"{self.label}: drag from one end to the other")
             return
         ident = E.next_id(self.doc.arena, "gates")
         gate = Gate(ident, self.kind, a, b, self.one_way)  # type: ignore[arg-type]

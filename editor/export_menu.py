@@ -73,6 +73,7 @@ class ExportMenu:
         return self._guard("Export picture", work)
 
     def export_print(self, path: str | None = None, paper: str = "a4") -> bool:
+        from editor.games.rulesets import printed_mm, units_name
         from editor.print_pdf import layout, print_pdf
 
         target = path or self.ask_path("Printable 1:1 PDF", self._suggest(".print.pdf"), "PDF (*.pdf)")
@@ -84,7 +85,7 @@ class ExportMenu:
             write_atomic(target, print_pdf(arena, paper))
             lay = layout(arena, paper)
             return (f"Wrote {target}: {len(lay.tiles)} tile pages + assembly map + measuring aids; "
-                    f"1 length = {arena.units.length_mm:g} mm. Print at 100 % (actual size).")
+                    f"1 {units_name(arena, 1)} = {printed_mm(arena):g} mm. Print at 100 % (actual size).")
         return self._guard("Printable PDF", work)
 
     def export_format(self, name: str, path: str | None = None, px: int = 64) -> bool:

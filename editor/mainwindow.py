@@ -8,7 +8,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QComboBox, QDockWidget, QDoubleSpinBox, QLabel, QMainWindow, QWidget
 
-from editor import actions, balance, export_menu, focus, generate, overlays, probe, robustness
+from editor import actions, balance, combo_popup, export_menu, focus, generate, overlays, probe, robustness
 from editor.games import window as game_window
 from editor import commands as C
 from editor import elements as E
@@ -41,6 +41,7 @@ class MainWindow(FileRoom, QMainWindow):
     def __init__(self, settings: QSettings | None = None, recovery: F.RecoveryStore | None = None,
                  analyse: Analyse | None = None, autosave_ms: int | None = None) -> None:
         super().__init__()
+        combo_popup.install()  # every combo box drops its list below itself
         self.settings = settings or QSettings("Arena Studio", "Arena Studio")
         self.recovery = recovery or F.RecoveryStore()
         self.doc = ArenaDocument(empty_arena(), None, self)
@@ -59,6 +60,7 @@ class MainWindow(FileRoom, QMainWindow):
         L.build_status(self)
         L.build_docks(self)
         self._build_actions()
+        self.tree.deleteRequested.connect(self.delete_elements)  # Delete in the Elements list
         self._build_toolbar()
         actions.install(self)
         self.overlays = overlays.install(self)
@@ -194,11 +196,10 @@ class MainWindow(FileRoom, QMainWindow):
         self.snap_box.setRange(0.0, 10.0)
         self.snap_box.setSingleStep(0.25)
         self.snap_box.setValue(self.view.snap_step)
-        self.snap_box.setSuffix(" L")
         self.snap_box.setSpecialValueText("off")
-        self.snap_box.setToolTip("Grid snapping step in lengths (0 = off; hold Ctrl to disable while drawing)")
         self.snap_box.valueChanged.connect(self._set_snap)
         self.snap_actions.append(tb.addWidget(self.snap_box))
+        L.show_units(self)  # the snap box's unit and tool tip
         tb.addAction(self.act["fit"])
         tb.addAction(self.act["zoom_100"])
 
@@ -301,7 +302,15 @@ class MainWindow(FileRoom, QMainWindow):
         tool = self.view.tool
         if tool is not None and hasattr(tool, "delete_key") and tool.delete_key():
             return  # the vertex tool deleted (or refused to delete) a vertex
-        self._push(lambda: C.DeleteElements(self.doc, self.doc.selection))
+        self.delete_elements()
+
+    def delete_elements(self) -> bool:
+        """Delete the selected elements (one undo step); with nothing selected, say so."""
+        if not self.doc.selection:
+            self.statusBar().showMessage("Delete: nothing selected (select elements on the canvas or in the "
+                                         "Elements list)", 6000)
+            return False
+        return self._push(lambda: C.DeleteElements(self.doc, self.doc.selection))
 
     def nudge(self, dx: float, dy: float) -> None:
         step = self.view.snap_step or 0.1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -40,9 +40,11 @@ def fmt(v: Any) -> str:
 
 
 class ElementTree(QTreeWidget):
-    """Elements grouped by kind; selection mirrors the document's both ways."""
+    """Elements grouped by kind; selection mirrors the document's both ways. The Delete key asks
+    for the selected elements to be deleted (:attr:`deleteRequested`), as Edit → Delete does."""
 
     frameRequested = Signal(list)
+    deleteRequested = Signal()
 
     def __init__(self, doc: ArenaDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -95,6 +97,13 @@ class ElementTree(QTreeWidget):
         finally:
             self._syncing = False
         self.sync_selection(self.doc.selection)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        if event.matches(QKeySequence.StandardKey.Delete) or event.key() == Qt.Key.Key_Backspace:
+            self.deleteRequested.emit()
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def selected_refs(self) -> list[str]:
         return [i.data(0, REF_ROLE) for i in self.selectedItems() if i.data(0, REF_ROLE)]

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
     QDialog,
+    QDoubleSpinBox,
     QLabel,
     QLineEdit,
     QMenu,
@@ -101,7 +102,12 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
         "errors": {"inspector": win.inspector.error.text(), "arena": win.arena_panel.error.text(),
                    "scenario": win.scenario_panel.error.text()},
         "status": {"message": win.statusBar().currentMessage(), "measure": win.measure_label.text(),
-                   "measure_visible": win.measure_label.isVisible(), "hint": win.hint_label.text()},
+                   "measure_visible": win.measure_label.isVisible(), "hint": win.hint_label.text(),
+                   "position": win.pos_label.text(), "zoom": win.zoom_label.text(), "snap": win.snap_box.suffix()},
+        "notice": view.notice.text if view.notice.isVisible() else "",
+        "modal": _modal(),
+        "tree_rows": [{"ref": ref, "text": it.text(0), "rect": _rect(win.tree.viewport(), win.tree.visualItemRect(it))}
+                      for ref, it in win.tree.items_by_ref.items() if not win.tree.visualItemRect(it).isEmpty()],
         "view": {"viewport": _rect(view.viewport()), "matrix": [t.m11(), t.m12(), t.m21(), t.m22(), t.dx(), t.dy()],
                  "scale": view.scale_factor,
                  "center": list(view.mapToScene(view.viewport().rect().center()).toTuple())},
@@ -129,6 +135,15 @@ def _dialogs() -> list[dict[str, Any]]:
                         "active": w.isActiveWindow(), "rect": _rect(w),
                         "buttons": [{"text": b.text().replace("&", ""), "rect": _rect(b)} for b in buttons]})
     return out
+
+
+def _modal() -> dict[str, Any] | None:
+    """The open modal dialog: its title and the units after its numbers (spin boxes' suffixes)."""
+    w = QApplication.activeModalWidget()
+    if w is None:
+        return None
+    return {"title": w.windowTitle(), "rect": _rect(w),
+            "suffixes": [b.suffix() for b in w.findChildren(QDoubleSpinBox) if b.isVisible()]}
 
 
 def _carwars(win: MainWindow) -> dict[str, Any] | None:

@@ -1,4 +1,5 @@
-"""Rulers along the top and left of the canvas, in lengths, following zoom and pan."""
+"""Rulers along the top and left of the canvas, in the arena's unit (named in the corner where
+they meet), following zoom and pan."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 if TYPE_CHECKING:
     from editor.canvas import ArenaView
@@ -107,6 +108,12 @@ class Rulers(QObject):
         self.view = view
         self.top = Ruler(view, True)
         self.left = Ruler(view, False)
+        #: The unit of the rulers' numbers (the document's game's symbol), where they meet.
+        self.corner = QLabel(view)
+        self.corner.setObjectName("ruler-unit")
+        self.corner.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.corner.setFont(QFont(self.corner.font().family(), 7))
+        self.corner.setStyleSheet("background: #EEEDE8; color: #555555")
         self.visible = True
         view.setViewportMargins(RULER_PX, RULER_PX, 0, 0)
         view.zoomChanged.connect(lambda _s: self.update())
@@ -125,12 +132,18 @@ class Rulers(QObject):
         self.view.setViewportMargins(RULER_PX if on else 0, RULER_PX if on else 0, 0, 0)
         self.top.setVisible(on)
         self.left.setVisible(on)
+        self.corner.setVisible(on)
         self.layout()
+
+    def set_unit(self, symbol: str) -> None:
+        self.corner.setText(symbol)
+        self.corner.setToolTip(f"The rulers count {symbol}")
 
     def layout(self) -> None:
         vp = self.view.viewport().geometry()
         self.top.setGeometry(vp.left(), vp.top() - RULER_PX, vp.width(), RULER_PX)
         self.left.setGeometry(vp.left() - RULER_PX, vp.top(), RULER_PX, vp.height())
+        self.corner.setGeometry(vp.left() - RULER_PX, vp.top() - RULER_PX, RULER_PX, RULER_PX)
         self.update()
 
     def update(self) -> None:

@@ -171,10 +171,15 @@ class Tool:
         try:
             cmd = make()
         except ValueError as exc:
-            self.view.message.emit(f"{self.label}: {exc}")
+            self.refuse(f"{self.label}: {exc}")
             return False
         self.doc.push(cmd)
         return True
+
+    def refuse(self, text: str) -> None:
+        """Say why an action did nothing: in the status bar and by the cursor on the canvas."""
+        self.view.message.emit(text)
+        self.view.show_notice(text)
 
     def overlay(self, path: QPainterPath, colour: QColor = render.INK) -> None:
         if self._overlay is None:
@@ -384,13 +389,14 @@ class SelectTool(Tool):
 
 
 class MeasureTool(Tool):
-    """Drag to measure a distance in lengths (Shift: 15-degree steps) and the straight-line
-    turns it takes at the turbine's max speed (distance / max_speed)."""
+    """Drag to measure a distance in the arena's unit (Shift: 15-degree steps) and, for a game with
+    a turbine (Gravstrike), the straight-line turns it takes at its max speed (distance / max_speed)."""
 
     name = "measure"
     label = "Measure"
     shortcut = "M"
-    description = "Drag to measure a distance in lengths and straight-line turns at max speed."
+    description = ("Drag to measure a distance (in the arena's unit) and its direction; Gravstrike also "
+                   "gives the straight-line turns at max speed.")
 
     def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
         super().__init__(view, doc)

@@ -334,7 +334,7 @@ class EditVerticesTool(CircleBoardDrag, Tool):
             return False
         minimum = 3 if isinstance(s, Polygon) else 2
         if len(s.points) <= minimum:
-            self.view.message.emit(f"{self.label}: a {'polygon' if minimum == 3 else 'line'} needs at least "
+            self.refuse(f"{self.label}: a {'polygon' if minimum == 3 else 'line'} needs at least "
                                    f"{minimum} points")
             return True
         i = self.selected_vertex
@@ -439,7 +439,7 @@ class RotateTool(Tool):
         if not els:
             item = self.scene.element_at(ev.pos, self.view.transform())
             if item is None:
-                self.view.message.emit(f"{self.label}: select something to rotate")
+                self.refuse(f"{self.label}: select something to rotate")
                 return
             self.doc.set_selection([item.ref])
             els = [item.element]

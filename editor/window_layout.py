@@ -15,6 +15,7 @@ from PySide6.QtCore import QByteArray, QSize, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QLabel, QUndoView, QWidget
 
+from editor.games.rulesets import units_name, units_symbol
 from editor.layers import LayersPanel
 from editor.panels import ElementTree, Inspector, ValidationPanel
 from editor.settings_panels import ArenaPanel, ScenarioPanel
@@ -51,19 +52,39 @@ def build_status(win: MainWindow) -> None:
     win.symmetry_label = QLabel()
     win.symmetry_label.setObjectName("symmetry")
     win.pos_label = QLabel("x –  y –")
+    win.pos_label.setObjectName("position")
     win.zoom_label = QLabel()
+    win.zoom_label.setObjectName("zoom")
     bar.addWidget(win.hint_label, 1)  # a normal widget: hidden while a message shows
     for label in (win.measure_label, win.symmetry_label, win.pos_label, win.zoom_label):
         bar.addPermanentWidget(label)
-    from editor.games.rulesets import units_symbol
-
-    unit = lambda: units_symbol(win.doc.arena)  # noqa: E731 - the arena's game's unit (L, in)
-    win.view.cursorMoved.connect(lambda x, y: win.pos_label.setText(f"x {x:7.2f}  y {y:7.2f} {unit()}"))
-    win.view.zoomChanged.connect(lambda s: win.zoom_label.setText(f"{s:.0f} px/{unit()}"))
+    win.view.cursorMoved.connect(lambda x, y: show_position(win, (x, y)))
+    win.view.zoomChanged.connect(lambda s: win.zoom_label.setText(f"{s:.0f} px/{units_symbol(win.doc.arena)}"))
     win.view.message.connect(lambda m: bar.showMessage(m, 6000))
     win.doc.notice.connect(lambda m: bar.showMessage(m, 12000))
     win.view.readout.connect(lambda text: set_readout(win, text))
-    win.zoom_label.setText(f"{win.view.scale_factor:.0f} px/{unit()}")
+    show_units(win)
+
+
+def show_position(win: MainWindow, at: tuple[float, float] | None) -> None:
+    """The cursor's position in the status bar, in the document's unit (None: not over the canvas)."""
+    unit = units_symbol(win.doc.arena)
+    win.pos_label.setText(f"x –  y – {unit}" if at is None else f"x {at[0]:7.2f}  y {at[1]:7.2f} {unit}")
+
+
+def show_units(win: MainWindow) -> None:
+    """Every unit the status and tool bars print, in the document's game's unit (its ruleset's
+    symbol): the cursor position (until the mouse moves again: no position), the zoom, the
+    rulers' corner and the snapping step. Called when the document's game changes."""
+    unit = units_symbol(win.doc.arena)
+    show_position(win, None)
+    win.zoom_label.setText(f"{win.view.scale_factor:.0f} px/{unit}")
+    if hasattr(win, "rulers"):
+        win.rulers.set_unit(unit)
+    if hasattr(win, "snap_box"):  # built after the status bar
+        win.snap_box.setSuffix(f" {unit}")
+        win.snap_box.setToolTip(f"Grid snapping step in {units_name(win.doc.arena)} "
+                                "(0 = off; hold Ctrl to disable while drawing)")
 
 
 def set_readout(win: MainWindow, text: str) -> None:

@@ -140,8 +140,9 @@ class GridTool(Tool):
         try:
             cmd = make()
         except ValueError as exc:
-            if str(exc) != "nothing changed":
-                self.view.message.emit(f"{self.label}: {exc}")
+            why = "nothing changed (the cells already are as this stroke would make them)" \
+                if str(exc) == "nothing changed" else str(exc)
+            self.refuse(f"{self.label}: {why}")
             return False
         self.doc.push(cmd)
         return True

@@ -31,11 +31,16 @@ def ruleset_of(arena: Any) -> R.Ruleset | None:
 
 def games() -> list[tuple[str, str, str, str]]:
     """(id, game, edition, units) of every game File → New offers, Gravstrike first."""
-    rows = [(GRAVSTRIKE, "Gravstrike", "core rules", "lengths (L)")]
+    rows = [(GRAVSTRIKE, "Gravstrike", "core rules", unit_words(installed()[GRAVSTRIKE].units))]
     for key, rs in installed().items():
         if key != GRAVSTRIKE:
-            rows.append((key, rs.game, rs.edition, f"{rs.units.plural_name} ({rs.units.symbol})"))
+            rows.append((key, rs.game, rs.edition, unit_words(rs.units)))
     return rows
+
+
+def unit_words(units: R.Units) -> str:
+    """``lengths (L)``, ``inches (in)``: how File → New names a game's unit."""
+    return f"{units.plural_name} ({units.symbol})"
 
 
 def default_arena(system: str) -> Any:
@@ -47,18 +52,39 @@ def default_arena(system: str) -> Any:
     return installed()[system].default_arena()
 
 
+def system_of(arena: Any) -> str:
+    """The id of the game ``arena`` belongs to (``gravstrike`` for Gravstrike's own model)."""
+    from editor.games import is_generic
+
+    return str(arena.system) if is_generic(arena) else GRAVSTRIKE
+
+
+def units_of(arena: Any) -> R.Units:
+    """The unit of ``arena``'s coordinates: its game's ruleset's (every number the editor shows
+    with a unit takes it from here, so it follows the document's game)."""
+    return R.ruleset(system_of(arena)).units
+
+
 def units_symbol(arena: Any) -> str:
-    rs = ruleset_of(arena)
-    return "L" if rs is None else rs.units.symbol
+    """``L`` (Gravstrike), ``in`` (Car Wars, Arena Rex), ``hex``, ``sq``."""
+    return units_of(arena).symbol
+
+
+def units_name(arena: Any, n: float = 2.0) -> str:
+    """The unit's name after the number ``n`` (``1 length``, ``2.5 inches``)."""
+    return units_of(arena).name_for(n)
 
 
 def printed_mm(arena: Any) -> float:
-    """Millimetres per unit printed 1:1 (Actual size zoom)."""
-    rs = ruleset_of(arena)
-    if rs is None:
-        return float(arena.units.length_mm)
+    """Millimetres per unit printed 1:1 (Actual size zoom, the print's caption): the arena's own
+    (Gravstrike ``length_mm``, Car Wars and Arena Rex ``printed_mm``, a pit's ``hex_mm``, a
+    battlefield's ``square_mm``), else its game's."""
     units = getattr(arena, "units", None)
-    return float(getattr(units, "printed_mm", rs.units.printed_mm))
+    for field in ("length_mm", "printed_mm", "hex_mm", "square_mm"):
+        mm = getattr(units, field, None)
+        if mm:
+            return float(mm)
+    return float(units_of(arena).printed_mm)
 
 
 def game_label(arena: Any) -> str:

@@ -99,9 +99,9 @@ class GameWindow(QObject):
         win = self.win
         self.label.setText(game_label(arena))
         unit = units_symbol(arena)
-        win.snap_box.setSuffix(f" {unit}")
-        win.snap_box.setToolTip(f"Grid snapping step in {unit} (0 = off; hold Ctrl to disable while drawing)")
-        win.zoom_label.setText(f"{win.view.scale_factor:.0f} px/{unit}")
+        from editor.window_layout import show_units
+
+        show_units(win)  # the status bar and the snap box in the new game's unit
         if first and not is_generic(arena):
             return  # the window was built with Gravstrike's tools
         win.snap_box.setValue(GRID.get(unit, 1.0))

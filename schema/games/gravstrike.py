@@ -6,7 +6,7 @@ them as a :class:`~schema.ruleset.Ruleset`, so Gravstrike files load, save and v
 as before the layer existed.
 
 >>> RULESET.id, RULESET.units.symbol, [k.key for k in RULESET.kinds][:3]
-('gravstrike', 'len', ['walls', 'checkpoints', 'gates'])
+('gravstrike', 'L', ['walls', 'checkpoints', 'gates'])
 >>> default_arena().bounds.size
 (24.0, 24.0)
 """
@@ -65,7 +65,7 @@ RULESET = Ruleset(
     game="Gravstrike",
     edition="open playtest rules v4.0",
     book="000_bb67baed89c8981a.txt",
-    units=Units("length", "len", 40.0),
+    units=Units("length", "L", 40.0),
     schema="schema:systems/gravstrike.schema.json",
     kinds=KINDS,
     build=arena_from,

@@ -84,7 +84,7 @@ def test_symmetry_mode_dihedral_3_and_moving_one_moves_its_images(window) -> Non
 
 
 def test_symmetry_dialog_values(qtbot) -> None:  # type: ignore[no-untyped-def]
-    dlg = SymmetryDialog(None, (1.0, 2.0))
+    dlg = SymmetryDialog(None, (1.0, 2.0), "L")
     qtbot.addWidget(dlg)
     assert dlg.symmetry() is None
     dlg.kind.setCurrentText("dihedral")
