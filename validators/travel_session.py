@@ -61,8 +61,10 @@ from validators.options import ANALYSIS_MAX_TURNS, ANALYSIS_TOLERANCE
 
 
 #: How many turns before the one where a carried plan now rams :meth:`TravelSession.mend` tries
-#: to search on from, in order (the nearer, the cheaper; the farther, the more room to go round).
-MEND_TURNS = (1, 2)
+#: to search on from, in order: two leave room to go round as a new search would (on the default
+#: arena's drags the mended times were the new searches'; from one turn before, some were a
+#: length's time slower), one is cheaper and is what a block in the second turn leaves.
+MEND_TURNS = (2, 1)
 
 
 class TravelSession:
@@ -211,12 +213,12 @@ class TravelSession:
         return got
 
     def mend(self, old: TravelResult, bad: int, horizon: float | None) -> TravelResult | None:
-        """A legal plan to ``old``'s goal that keeps ``old``'s plan up to the end of the turn
-        before the one of its step ``bad`` (which now rams a wall) and searches on from there - at
-        that pose and speed, for that goal alone, at most a turn longer than ``old`` took from
-        there (and within ``horizon``); failing that, from a turn earlier.  None when there is no
-        such turn (the block is in the first turn or two), no such plan, or the arena has
-        exclusion fields (whose damage the kept part does not carry)."""
+        """A legal plan to ``old``'s goal that keeps ``old``'s plan up to the end of a turn
+        before the one of its step ``bad`` (which now rams a wall: :data:`MEND_TURNS` before, in
+        order) and searches on from there - at that pose and speed, for that goal alone, at most a
+        turn longer than ``old`` took from there (and within ``horizon``).  None when there is no
+        such turn (the block is in the first turn), no such plan, or the arena has exclusion
+        fields (whose damage the kept part does not carry)."""
         assert self.planner is not None
         p = self.planner
         if p.n_excl:
@@ -226,13 +228,13 @@ class TravelSession:
             last = steps[bad].turn - back
             ends = [i for i in range(bad) if steps[i].turn <= last and _ends_turn(steps, i)]
             if not ends:
-                return None
+                continue
             i = ends[-1]
             k = steps[i].turn
             step = steps[i]
             limit = old.time - k + 1.0 if horizon is None else min(old.time - k + 1.0, horizon - k)
             if limit <= 0:
-                return None
+                continue
             src = PoseSource(Pose(step.x, step.y, step.heading), step.speed)
             try:
                 rest = self.travel_some(src, [old.goal], limit, confirm=False).get(old.goal)

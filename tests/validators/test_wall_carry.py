@@ -99,11 +99,11 @@ def test_a_wall_drag_no_plan_comes_near_is_answered_without_searching(states: li
 
 def test_plans_a_dragged_wall_blocks_are_mended_at_a_fraction_of_the_work(states: list[int]) -> None:
     """W1 dragged on from there in four steps, each moving it into plans (one or two starts'):
-    those plans are mended (kept up to the end of the turn before the block, searched on from there for
-    their goal alone); the first answers store at most half the states a new search of every
-    source does (17 000 - 53 000 of 76 000 - 83 000 measured), every one is a legal plan in the
-    moved arena, and none is more than a length's time from a new search's (on these drags they
-    are equal)."""
+    those plans are mended (kept up to the end of a turn before the block, searched on from there
+    for their goal alone); the first answers store at most a quarter of the states a new search
+    of every source does (7 000 - 11 000 of 76 000 - 83 000 measured), every one is a legal plan
+    in the moved arena, and none is more than a length's time from a new search's (on these drags
+    they are equal)."""
     a = wall_moved(arena(), 0.1, 0.0)
     basis = (a, cold(a))
     for dx, dy in [(0.1, 0.05), (-0.25, 0.0), (0.0, 0.25), (0.5, 0.0)]:
@@ -115,7 +115,7 @@ def test_plans_a_dragged_wall_blocks_are_mended_at_a_fraction_of_the_work(states
         full = states[0]
         states[0] = 0
         got = provisional(basis, a)
-        assert 0 < states[0] <= full / 2, (dx, dy, states[0], full)
+        assert 0 < states[0] <= full / 4, (dx, dy, states[0], full)
         for s, row in got.items():
             for ref, r in row.items():
                 assert r.status == new[s][ref].status, (s, ref)
