@@ -17,12 +17,20 @@ For every edit :meth:`TravelWorkers.submit` plans the work (:func:`plan`):
   starts facing alike modulo 30 degrees go to one worker when that keeps the workers even, so
   that each builds one heading lattice (:func:`_assign`).
 
+After a wall edit (walls changed, nothing else) the searches start again, but the last exact
+answers are carried over first (:func:`validators.travel_session.carry_travel`, in the editor's
+process): a source whose plans the moved wall does not block costs next to nothing ("carry"),
+one with blocked plans has them mended ("partial": :meth:`~validators.travel_session.TravelSession.carried`),
+and only a source with an unreached answer that may have changed is searched anew before the
+first answers.
+
 So the two cores finish together, and the editor's own process keeps only its UI.  Between
 requests a worker warms up: it runs the searches of its sources that it doesn't have yet (or
 hasn't resumed), so that the next edit is incremental again.
 
 Answers from resumed searches are provisional (:mod:`validators.travel_session`: they can differ
-from a new search's by a length's time, a goal that did not move included), and so are the
+from a new search's by a length's time, a goal that did not move included), so are answers
+carried over a wall edit (a legal plan's time; a new search may find a faster one), and so are the
 images of an orbit's search from any source but its first, in the order of
 :func:`~validators.context.travel_sources` (a validation takes the images of the first).  A
 worker sends them at once (``collect()``), then - unless they were exact already - renews its
@@ -469,15 +477,16 @@ class TravelWorkers:
         prev = self._arena
         sources = travel_sources(arena)
         kept: dict[str, Carried] = {}
+        carry: dict[str, str] = {}
         if prev is None or not same_motion(prev, arena):
             self.owner.clear()
             moved = set(sources)
             if self.basis is not None:  # a wall edit: the last exact answers whose plans still hold
-                kept = carry_travel(self.basis[0], self.basis[1], arena)
+                basis, answers = self.basis
+                kept = carry_travel(basis, answers, arena)
+                carry = {s: "carry" if len(c.kept) == len(answers[s]) else "partial" for s, c in kept.items()}
         else:
             moved = {s for s in sources if source_moved(prev, arena, s)}
-        carry = {s: "carry" if len(c.kept) == len(self.basis[1][s]) else "partial"  # type: ignore[index]
-                 for s, c in kept.items()}
         self.shares = plan(arena, self.count, self.owner, moved, self.cost, quick, carry)
         limits = default_limits()
         self._arena = arena
@@ -531,12 +540,12 @@ class TravelWorkers:
                     self.cost[(source, kind)] = seconds[source]
         elif status == "exact":
             self._exact[i] = payload
-        if status in ("ok", "exact") and len(self._exact) == self.count and self._request is not None:
-            self.basis = (self._request[1], {s: rows for part in self._exact.values() for s, rows in part.items()})
         elif status == "warm":
             self._warm[i] = int(payload)
         elif status == "error":
             raise RuntimeError(payload)
+        if status in ("ok", "exact") and len(self._exact) == self.count and self._request is not None:
+            self.basis = (self._request[1], {s: rows for part in self._exact.values() for s, rows in part.items()})
 
     def collect_quick(self, should_stop: Callable[[], bool] = lambda: False,
                       poll_s: float = 0.005) -> list[dict[str, Any]]:

@@ -18,6 +18,12 @@ the session's answers are a cold search's: true from a new planner (:meth:`updat
 answer from the kept searches at once and then renew the session, so that the findings and the
 travel dock end on the cold answers (:mod:`editor.travel_workers`).
 
+A wall edit still starts afresh, but the last exact answers can be carried over first
+(:func:`carry_travel`: the plans the edited walls do not block; :meth:`TravelSession.carried`
+mends the blocked ones from a turn or two before the block, :meth:`TravelSession.mend`): answers
+given at once, provisional in the same sense - a legal plan's time, which a new search may beat by
+the room the wall freed.
+
 :meth:`TravelSession.warm` fills in searches the last run did not need (symmetric sources are
 answered from one search's image), so that the first edit after opening an arena is already
 incremental; it stops as soon as ``should_stop`` says so.
