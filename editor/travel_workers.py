@@ -17,12 +17,20 @@ For every edit :meth:`TravelWorkers.submit` plans the work (:func:`plan`):
   starts facing alike modulo 30 degrees go to one worker when that keeps the workers even, so
   that each builds one heading lattice (:func:`_assign`).
 
+After a wall edit (walls changed, nothing else) the searches start again, but the last exact
+answers are carried over first (:func:`validators.travel_session.carry_travel`, in the editor's
+process): a source whose plans the moved wall does not block costs next to nothing ("carry"),
+one with blocked plans has them mended ("partial": :meth:`~validators.travel_session.TravelSession.carried`),
+and only a source with an unreached answer that may have changed is searched anew before the
+first answers.
+
 So the two cores finish together, and the editor's own process keeps only its UI.  Between
 requests a worker warms up: it runs the searches of its sources that it doesn't have yet (or
 hasn't resumed), so that the next edit is incremental again.
 
 Answers from resumed searches are provisional (:mod:`validators.travel_session`: they can differ
-from a new search's by a length's time, a goal that did not move included), and so are the
+from a new search's by a length's time, a goal that did not move included), so are answers
+carried over a wall edit (a legal plan's time; a new search may find a faster one), and so are the
 images of an orbit's search from any source but its first, in the order of
 :func:`~validators.context.travel_sources` (a validation takes the images of the first).  A
 worker sends them at once (``collect()``), then - unless they were exact already - renews its
@@ -61,14 +69,14 @@ from schema.model import Arena
 from validators.context import travel_sources
 from validators.run import default_limits
 from validators.symmetry import Invariance, invariances
-from validators.travel_session import source_moved
+from validators.travel_session import Carried, carry_travel, source_moved
 
 #: Worker processes (the machines Arena Studio targets have two cores or more).
 WORKERS = 2
 #: A worker warms up (searches ahead, tidies its searches) after this long without a request.
 WARM_DELAY_S = 0.3
 #: What a task costs (seconds) before it has been measured.
-DEFAULT_COST = {"resume": 0.01, "new": 0.04, "quick": 0.02}
+DEFAULT_COST = {"resume": 0.01, "new": 0.04, "quick": 0.02, "carry": 0.002, "partial": 0.04}
 #: What building a heading lattice costs, as a share of the largest new search (0.036 s of about
 #: 0.45 s on a 48-length table).  Starts facing alike modulo 30 degrees share a lattice, and the
 #: checkpoints' searches (every multiple of 30 degrees) that of the starts facing a multiple of 30.
@@ -121,6 +129,10 @@ class Share:
     #: read in the editor's process: a worker forked from the forkserver has the environment the
     #: forkserver started with).
     limits: Caps = field(default_factory=default_limits)
+    #: Answers carried over a wall edit (:func:`~validators.travel_session.carry_travel`), per
+    #: source of ``tasks``: given at once (provisional), the plans they break mended, the goals
+    #: still lacking searched alone (:meth:`~validators.travel_session.TravelSession.carried`).
+    carry: dict[str, Carried] = field(default_factory=dict)
 
 
 def orbits(arena: Arena, sources: list[str], ops: list[Invariance] | None = None) -> list[list[str]]:
@@ -162,10 +174,12 @@ def same_motion(old: Arena, new: Arena) -> bool:
 
 
 def plan(arena: Arena, count: int, owner: dict[str, int], moved: set[str], cost: dict[tuple[str, str], float],
-         quick: bool) -> list[Share]:
+         quick: bool, carry: dict[str, str] | None = None) -> list[Share]:
     """Share out one request (see the module docstring).  ``owner``: source -> the worker
     holding its search (updated here); ``moved``: sources whose searches are gone; ``cost``:
-    (source or "quick", "resume"/"new"/"quick") -> seconds last measured.
+    (source or "quick", "resume"/"new"/"quick"/"carry"/"partial") -> seconds last measured;
+    ``carry``: sources answered from answers carried over a wall edit -> "carry" (every goal
+    kept) or "partial" (some searched again), instead of a new search.
 
     >>> from schema import load
     >>> arena = load("arenas/default.yaml")
@@ -193,7 +207,8 @@ def plan(arena: Arena, count: int, owner: dict[str, int], moved: set[str], cost:
             elif kept:  # only its owner can resume it: searching again elsewhere costs far more
                 options.append((math.inf, orbit[0], "new"))
             else:
-                options.append((cost.get((orbit[0], "new"), DEFAULT_COST["new"]), orbit[0], "new"))
+                kind = (carry or {}).get(orbit[0], "new")
+                options.append((cost.get((orbit[0], kind), DEFAULT_COST[kind]), orbit[0], kind))
         jobs.append((min(c for c, _, _ in options), orbit, options))
     if quick:
         c = cost.get(("quick", "quick"), DEFAULT_COST["quick"])
@@ -360,9 +375,10 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
                 travel = {}
                 for s in share.tasks:
                     t0 = time.perf_counter()
-                    travel[s] = ctx.travel_from(s)
+                    kept = share.carry.get(s)
+                    travel[s] = ctx.travel_from(s) if kept is None else session.carried(ctx, s, kept)
                     seconds[s] = time.perf_counter() - t0
-                exact = session.exact and share.canonical
+                exact = session.exact and share.canonical and not share.carry
                 replies.send(("ok", gen, (travel, seconds, exact)))
             if not exact:  # provisional: the exact answers follow (a newer request stops them)
                 with analysis_budget(share.limits):  # caps of their own
@@ -438,6 +454,10 @@ class TravelWorkers:
         self._exact: dict[int, dict[str, Any]] = {}
         self._warm: dict[int, int] = {}
         self._restarts = 0
+        #: The last version whose exact answers were all collected, and those answers (source ->
+        #: goal ref -> TravelResult): after a wall edit, the answers whose plans still hold are
+        #: carried to the new version (:func:`~validators.travel_session.carry_travel`).
+        self.basis: tuple[Arena, dict[str, dict[str, Any]]] | None = None
         #: Where the workers share distance maps (:mod:`editor.map_share`); removed by close().
         self.maps_dir: str | None = make_dir() if self.count > 1 else None
 
@@ -456,18 +476,25 @@ class TravelWorkers:
         gen = self.generation
         prev = self._arena
         sources = travel_sources(arena)
+        kept: dict[str, Carried] = {}
+        carry: dict[str, str] = {}
         if prev is None or not same_motion(prev, arena):
             self.owner.clear()
             moved = set(sources)
+            if self.basis is not None:  # a wall edit: the last exact answers whose plans still hold
+                basis, answers = self.basis
+                kept = carry_travel(basis, answers, arena)
+                carry = {s: "carry" if len(c.kept) == len(answers[s]) else "partial" for s, c in kept.items()}
         else:
             moved = {s for s in sources if source_moved(prev, arena, s)}
-        self.shares = plan(arena, self.count, self.owner, moved, self.cost, quick)
+        self.shares = plan(arena, self.count, self.owner, moved, self.cost, quick, carry)
         limits = default_limits()
         self._arena = arena
         self._request = (gen, arena, self.shares)
         self._quick, self._travel, self._exact, self._warm, self._restarts = None, {}, {}, {}, 0
         for i, share in enumerate(self.shares):
             share.maps, share.worker, share.limits = self.maps_dir, i, limits
+            share.carry = {s: kept[s] for s in share.tasks if s in kept}
             self._worker(i).requests.put(("run", gen, arena, share))
         return gen
 
@@ -517,6 +544,8 @@ class TravelWorkers:
             self._warm[i] = int(payload)
         elif status == "error":
             raise RuntimeError(payload)
+        if status in ("ok", "exact") and len(self._exact) == self.count and self._request is not None:
+            self.basis = (self._request[1], {s: rows for part in self._exact.values() for s, rows in part.items()})
 
     def collect_quick(self, should_stop: Callable[[], bool] = lambda: False,
                       poll_s: float = 0.005) -> list[dict[str, Any]]:

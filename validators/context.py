@@ -122,19 +122,21 @@ class AnalysisContext:
                     return got
         return self.search(source)
 
-    def search(self, source: str) -> dict[str, TravelResult]:
-        """Search from ``source`` now (no symmetric image), through the session if there is one."""
+    def query(self, source: str) -> tuple[StartSource | CheckpointSource, list[Goal], float | None]:
+        """What a search from ``source`` answers: (source, goals, horizon in turns or None).
+        A start: every goal, no horizon; an outlying checkpoint: the checkpoints, up to
+        ``scenario.analysis.checkpoint_min_turns`` (checkpoint-spacing only asks whether
+        checkpoints are closer than the minimum)."""
         kind, _, ident = source.partition(":")
         if kind == "start":
-            if not self._expected:  # the first start search of a process that said nothing
-                self.expect([s for s in self.searched_starts() if s not in self._from])
-            src: StartSource | CheckpointSource = StartSource(int(ident))
-            goals = self.goals()
-            horizon = None
-        else:  # checkpoint-spacing only asks whether checkpoints are closer than the minimum
-            src = CheckpointSource(ident)
-            goals = self.goals(("checkpoint",))
-            horizon = self.arena.scenario.analysis.checkpoint_min_turns
+            return StartSource(int(ident)), self.goals(), None
+        return CheckpointSource(ident), self.goals(("checkpoint",)), self.arena.scenario.analysis.checkpoint_min_turns
+
+    def search(self, source: str) -> dict[str, TravelResult]:
+        """Search from ``source`` now (no symmetric image), through the session if there is one."""
+        if source.startswith("start:") and not self._expected:  # the first start search of a process that said nothing
+            self.expect([s for s in self.searched_starts() if s not in self._from])
+        src, goals, horizon = self.query(source)
         self.searches += 1
         if self.session is not None:
             results = self.session.travel_from(source, goals, horizon)

@@ -18,6 +18,12 @@ the session's answers are a cold search's: true from a new planner (:meth:`updat
 answer from the kept searches at once and then renew the session, so that the findings and the
 travel dock end on the cold answers (:mod:`editor.travel_workers`).
 
+A wall edit still starts afresh, but the last exact answers can be carried over first
+(:func:`carry_travel`: the plans the edited walls do not block; :meth:`TravelSession.carried`
+mends the blocked ones from a turn or two before the block, :meth:`TravelSession.mend`): answers
+given at once, provisional in the same sense - a legal plan's time, which a new search may beat by
+the room the wall freed.
+
 :meth:`TravelSession.warm` fills in searches the last run did not need (symmetric sources are
 answered from one search's image), so that the first edit after opening an arena is already
 incremental; it stops as soon as ``should_stop`` says so.
@@ -31,16 +37,40 @@ incremental; it stops as soon as ``should_stop`` says so.
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
+from shapely.geometry import Point as ShapelyPoint
 
 from engine.budget import AnalysisStopped
 from engine.gravstrike.frontier import FrontierSearch
-from engine.gravstrike.planner import CheckpointSource, Goal, Planner, StartSource, TravelResult
+from engine.gravstrike.geometry import ArenaGeometry, shape_centre
+from engine.gravstrike.motion import PIVOT_COST, Maneuver, Pose, max_displacement_by_cost
+from engine.gravstrike.planner import (
+    CheckpointSource,
+    Goal,
+    PathStep,
+    Planner,
+    PlanningError,
+    PoseSource,
+    StartSource,
+    TravelResult,
+)
 from engine.gravstrike.travel_types import SearchLimits
 from schema.model import Arena
 from validators.context import AnalysisContext, travel_sources
 from validators.options import ANALYSIS_MAX_TURNS, ANALYSIS_TOLERANCE
+
+
+#: How many turns before the one where a carried plan now rams :meth:`TravelSession.mend` tries
+#: to search on from, in order: two leave room to go round as a new search would (on the default
+#: arena's drags the mended times were the new searches'; from one turn before, some were a
+#: length's time slower), one is cheaper and is what a block in the second turn leaves.
+MEND_TURNS = (2, 1)
 
 
 class TravelSession:
@@ -164,6 +194,89 @@ class TravelSession:
         results = {g: r for g, r in results.items() if g in wanted}
         return self.planner.confirm(src, results, search.proven, horizon)
 
+    def carried(self, ctx: AnalysisContext, source: str, carried: Carried) -> dict[str, TravelResult]:
+        """``source``'s answers for ``ctx``'s arena from answers carried over a wall edit
+        (:func:`carry_travel`): the kept ones as they are, a broken plan mended (:meth:`mend`),
+        the goals still lacking searched now - one search for just those, on this session's
+        planner, not kept.  The answers are given to ``ctx`` too.  Provisional unless nothing was
+        carried (then it is :meth:`AnalysisContext.travel_from`'s search)."""
+        src, goals, horizon = ctx.query(source)
+        if not any(g.ref in carried.kept or g.ref in carried.broken for g in goals):
+            return ctx.travel_from(source)
+        got: dict[str, TravelResult] = {}
+        missing = []
+        for g in goals:
+            r = carried.kept.get(g.ref)
+            if r is None and g.ref in carried.broken:
+                r = self.mend(*carried.broken[g.ref], horizon)
+            if r is None:
+                missing.append(g)
+            else:
+                got[g.ref] = r
+        found = self.travel_some(src, missing, horizon) if missing else {}
+        got = {g.ref: got[g.ref] if g.ref in got else found[g] for g in goals}
+        ctx.provide({source: got})
+        return got
+
+    def mend(self, old: TravelResult, bad: int, horizon: float | None) -> TravelResult | None:
+        """A legal plan to ``old``'s goal that keeps ``old``'s plan up to the end of a turn
+        before the one of its step ``bad`` (which now rams a wall: :data:`MEND_TURNS` before, in
+        order) and searches on from there - at that pose and speed, for that goal alone, at most a
+        turn longer than ``old`` took from there (and within ``horizon``).  None when there is no
+        such turn (the block is in the first turn), no such plan, or the arena has exclusion
+        fields (whose damage the kept part does not carry)."""
+        assert self.planner is not None
+        p = self.planner
+        if p.n_excl:
+            return None
+        steps = old.path
+        for back in MEND_TURNS:
+            last = steps[bad].turn - back
+            ends = [i for i in range(bad) if steps[i].turn <= last and _ends_turn(steps, i)]
+            if not ends:
+                continue
+            i = ends[-1]
+            k = steps[i].turn
+            step = steps[i]
+            limit = old.time - k + 1.0 if horizon is None else min(old.time - k + 1.0, horizon - k)
+            if limit <= 0:
+                continue
+            src = PoseSource(Pose(step.x, step.y, step.heading), step.speed)
+            try:
+                rest = self.travel_some(src, [old.goal], limit, confirm=False).get(old.goal)
+            except PlanningError:
+                return None
+            if rest is None or not rest.reachable:
+                continue
+            kept = steps[: i + 1]
+            icons = sum(PIVOT_COST if s.maneuver.startswith("pivot") else Maneuver.parse(s.maneuver).cost
+                        for s in kept if s.pushed_by is None)
+            return dataclasses.replace(
+                rest, turns=rest.turns + k, time=(round(rest.time * p.scale) + k * p.scale) / p.scale,
+                icons=rest.icons + icons, path=kept + tuple(dataclasses.replace(s, turn=s.turn + k) for s in rest.path))
+        return None
+
+    def travel_some(self, src: StartSource | CheckpointSource | PoseSource, goals: list[Goal],
+                    horizon: float | None, confirm: bool = True) -> dict[Goal, TravelResult]:
+        """A search from ``src`` for ``goals`` alone, stopped by :attr:`stop`, not kept.  Without
+        ``confirm``: the vectorised search only (no answer, {}, where it does not apply), its
+        "unreachable" answers not searched again at a finer tolerance (:meth:`Planner.confirm`)."""
+        assert self.planner is not None
+        search = None
+        try:
+            search = self.planner.frontier_search(src, goals, max_time=horizon)
+            if search is None:
+                return self.planner.plan_from(src, goals, max_time=horizon) if confirm else {}
+            search.stop = self.stop
+            results = dict(search.run())
+            proven = search.proven
+        except AnalysisStopped as exc:
+            return {g: _stopped(g, exc) for g in goals}
+        finally:
+            if search is not None:
+                search.release()
+        return self.planner.confirm(src, results, proven, horizon) if confirm else results
+
     def warm(self, should_stop: Callable[[], bool] | None = None, sources: list[str] | None = None) -> int:
         """Run the searches the arena's sources (or ``sources``) don't have yet and finish
         pending resumes; returns how many ran.  Stops (keeping what is done) when
@@ -195,6 +308,122 @@ class TravelSession:
         finally:
             self.stop = None
         return done
+
+
+def walls_only(old: Arena, new: Arena) -> bool:
+    """Whether ``new`` differs from ``old`` in its walls and nothing else that travel depends on
+    (bounds, turbine, fields, goals and where they are, the scenario)."""
+    return old.walls != new.walls and all(getattr(old, f) == getattr(new, f) for f in _TRAVEL_FIELDS)
+
+
+_TRAVEL_FIELDS = ("bounds", "turbine", "checkpoints", "gates", "acceleration_fields", "exclusion_fields",
+                  "static_targets", "start_positions", "scenario")
+
+
+@dataclass
+class Carried:
+    """A source's answers carried over a wall edit (:func:`carry_travel`): those that still hold
+    (goal ref -> result) and the reached ones whose plan now rams a wall (goal ref -> (result,
+    index of the first path step that rams)), for :meth:`TravelSession.carried` to mend."""
+
+    kept: dict[str, TravelResult] = field(default_factory=dict)
+    broken: dict[str, tuple[TravelResult, int]] = field(default_factory=dict)
+
+
+def carry_travel(basis: Arena, travel: dict[str, dict[str, TravelResult]], arena: Arena) -> dict[str, Carried]:
+    """What of ``travel`` (source -> goal ref -> result: the exact answers for ``basis``) still
+    holds in ``arena``, a version that differs from ``basis`` in its walls alone
+    (:func:`walls_only`; else nothing is carried): source -> :class:`Carried`.
+
+    * A reached answer is kept when its plan is still legal: every pose it ends a length in (a
+      field's push included) is clear of the walls, as the search checks them - so only the poses
+      near a wall that is new or changed are tested - and nothing else about it depends on the
+      walls (the goals, fields and bounds are those of ``basis``).  Its time is a legal plan's, which
+      a new search may beat by the room a moved wall freed: kept answers are *provisional*.
+    * An answer "beyond" a horizon stays when the goal lies farther from the source than any plan
+      moves in that time, whatever the walls (:func:`_out_of_reach`): exact.
+    * Reached answers whose plan now rams are handed on as ``broken``.
+    * Nothing is carried from a source with another unreached answer (a wall moved away may open
+      the way, and deciding it again searches as far as the source's whole search does: that
+      search, exact, is the better buy), nor from one whose own pose now rams a changed wall."""
+    if not walls_only(basis, arena):
+        return {}
+    before = set(basis.walls)
+    changed = [w for w in arena.walls if w not in before]
+    geometry = ArenaGeometry(arena)
+    t = arena.turbine
+    reach = math.hypot(t.length / 2.0, t.width / 2.0) + 1e-6  # a footprint lies within this of its centre
+    boxes = [(x0 - reach, y0 - reach, x1 + reach, y1 + reach)
+             for x0, y0, x1, y1 in (w.shape.to_shapely().bounds for w in changed)]
+    ids = {w.id for w in changed}
+
+    def first_ram(poses: list[Pose]) -> int | None:
+        """The index of the first pose that rams a changed wall, or None."""
+        if not boxes or not poses:
+            return None
+        xy = np.array([(p.x, p.y) for p in poses])
+        near = np.zeros(len(poses), dtype=bool)
+        for x0, y0, x1, y1 in boxes:
+            near |= (xy[:, 0] >= x0) & (xy[:, 0] <= x1) & (xy[:, 1] >= y0) & (xy[:, 1] <= y1)
+        return next((int(i) for i in np.flatnonzero(near) if geometry.ram_wall(poses[i], ids) is not None), None)
+
+    shapes = {c.id: c.shape.to_shapely() for c in arena.checkpoints}
+    out: dict[str, Carried] = {}
+    for source, row in travel.items():
+        kind, _, ident = source.partition(":")
+        if kind == "start":
+            try:
+                st = arena.start(int(ident))
+            except KeyError:
+                continue
+            origin = [Pose(float(st.position[0]), float(st.position[1]), st.facing)]
+        else:
+            if ident not in shapes:
+                continue
+            x, y = shape_centre(next(c.shape for c in arena.checkpoints if c.id == ident))
+            origin = [Pose(x, y, 30.0 * k) for k in range(12)]
+        if first_ram(origin) is not None:
+            continue
+        c = Carried()
+        for ref, r in row.items():
+            if r.status == "reached":
+                bad = first_ram([Pose(p.x, p.y, p.heading) for p in r.path])
+                if bad is None:
+                    c.kept[ref] = r
+                else:
+                    c.broken[ref] = (r, bad)
+            elif (r.status == "beyond" and r.horizon is not None and ref.startswith("checkpoint:")
+                  and ref[len("checkpoint:"):] in shapes
+                  and _out_of_reach(arena, origin[0], shapes[ref[len("checkpoint:"):]], r.horizon)):
+                c.kept[ref] = r
+            else:  # deciding it takes what the source's whole search takes: that search, exact
+                break
+        else:
+            out[source] = c
+    return out
+
+
+def _out_of_reach(arena: Arena, origin: Pose, goal: Any, horizon: float) -> bool:
+    """Whether no plan from ``origin`` touches ``goal`` (a shapely geometry) within ``horizon``
+    turns, walls or not: in a turn the centre moves at most the top speed's lengths, each at most
+    the farthest a length moves it (:func:`~engine.gravstrike.motion.max_displacement_by_cost`),
+    or a pivot's reach, plus one length per field's push; the footprint reaches a centre's
+    half-diagonal further."""
+    t = arena.turbine
+    half_diag = math.hypot(t.length / 2.0, t.width / 2.0)
+    per_turn = max(min(6, t.max_speed) * max(max_displacement_by_cost(t).values()), 2.0 * half_diag)
+    per_turn += len(arena.acceleration_fields) * t.length
+    far = math.ceil(horizon - 1e-9) * per_turn + half_diag + 0.01
+    return bool(goal.distance(ShapelyPoint(origin.x, origin.y)) > far)
+
+
+def _ends_turn(steps: tuple[PathStep, ...], i: int) -> bool:
+    """Whether path step ``i`` ends its turn: its length is the turn's last (a pivot is a whole
+    turn) and no field's push of that length follows it."""
+    s = steps[i]
+    if s.length != abs(s.speed):
+        return False
+    return i + 1 == len(steps) or steps[i + 1].pushed_by is None or (steps[i + 1].turn, steps[i + 1].length) != (s.turn, s.length)
 
 
 def _source(ref: str) -> StartSource | CheckpointSource:

@@ -27,7 +27,7 @@ the polygon shapely draws for it: a footprint reaching 1e-4 into a circular wall
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Container, Sequence
 
 import math
 
@@ -154,9 +154,23 @@ class ArenaGeometry:
         fp = self.footprint(pose, -TOLERANCE)
         if not self.bounds.contains(fp):
             return "bounds"
+        return self.ram_wall(pose)
+
+    def ram_wall(self, pose: Pose, walls: Container[str] | None = None) -> str | None:
+        """The wall id (of ``walls``, by default any) the footprint overlaps, else None: what
+        :meth:`ram_feature` tests, less the bounds."""
+        fp: BaseGeometry | None = None
         for wid, g in self.walls:
+            if walls is not None and wid not in walls:
+                continue
             circle = self.wall_circles.get(wid)
-            if self._meets_circle(pose, -TOLERANCE, circle) if circle is not None else g.intersects(fp):
+            if circle is not None:
+                if self._meets_circle(pose, -TOLERANCE, circle):
+                    return wid
+                continue
+            if fp is None:
+                fp = self.footprint(pose, -TOLERANCE)
+            if g.intersects(fp):
                 return wid
         return None
 

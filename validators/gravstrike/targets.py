@@ -13,30 +13,48 @@ from __future__ import annotations
 
 from typing import Any
 
+import shapely
+from shapely.geometry import Point as ShapelyPoint
+from shapely.geometry import box
+
 from engine.gravstrike.motion import Pose
 from engine.sight import Blockers, NoLineOfSight
-from engine.gravstrike.targeting import static_target_number
+from engine.gravstrike.targeting import footprint_shape, static_target_number
 from engine.gravstrike.variants import as_played
-from schema.model import Arena
+from schema.model import Arena, Wall
 from validators.gravstrike.common import fmt
 from validators.context import AnalysisContext, path_json
 from validators.findings import Finding, Result
 
 
-#: TN from a start to a target depends only on the walls, the bounds, the turbine, the start and
-#: the target: kept across runs (the editor revalidates after every edit), keyed by all of them.
+#: TN from a start to a target depends only on the walls near both, the bounds, the turbine, the
+#: start and the target: kept across runs (the editor revalidates after every edit), keyed by all
+#: of them - so dragging a wall recomputes only the pairs it comes near.
 _TN_CACHE: dict[tuple[Any, ...], int | None] = {}
+#: How far beyond the box around the start's footprint and the target a wall can matter: the
+#: sight search reads the blockers within 1 length of that box (:func:`engine.sight.shortest_clear_segment`).
+_NEAR = 1.5
 
 
-def _tn_from_start(arena: Arena, start: Any, target: Any, blockers: list[Blockers]) -> int | None:
-    key = (tuple(arena.walls), arena.bounds, arena.turbine, start.position, start.facing, target)
+def _near_walls(arena: Arena, pose: Pose, target: Any) -> tuple[Wall, ...]:
+    """The walls that can block a line from the footprint at ``pose`` to ``target``: those that
+    meet the box around both, grown by :data:`_NEAR`."""
+    x0, y0, x1, y1 = shapely.union(footprint_shape(pose, arena.turbine), ShapelyPoint(target.position)).bounds
+    window = box(x0 - _NEAR, y0 - _NEAR, x1 + _NEAR, y1 + _NEAR)
+    return tuple(w for w in arena.walls if window.intersects(w.shape.to_shapely()))
+
+
+def _tn_from_start(arena: Arena, start: Any, target: Any) -> int | None:
+    """The best TN from ``start`` at ``target``, from the walls near both (:func:`_near_walls`:
+    the others cannot block any line between them), or None without line of sight."""
+    pose = Pose(start.position[0], start.position[1], start.facing)
+    walls = _near_walls(arena, pose, target)
+    key = (walls, arena.bounds, arena.turbine, start.position, start.facing, target)
     if key in _TN_CACHE:
         return _TN_CACHE[key]
-    if not blockers:
-        blockers.append(Blockers.from_arena(arena))
-    pose = Pose(start.position[0], start.position[1], start.facing)
+    blockers = Blockers.of(*(w.shape for w in walls), bounds=arena.bounds)
     try:
-        tn: int | None = static_target_number(pose, target, blockers[0], turbine=arena.turbine).tn
+        tn: int | None = static_target_number(pose, target, blockers, turbine=arena.turbine).tn
     except NoLineOfSight:
         tn = None
     if len(_TN_CACHE) > 4096:
@@ -54,7 +72,6 @@ class TargetAccessValidator:
 
     def evaluate(self, arena: Arena, context: AnalysisContext) -> Result:
         th = arena.scenario.analysis
-        blockers: list[Blockers] = []  # built on the first cache miss
         table: dict[str, dict[str, Any]] = {}
         out: list[Finding] = []
         starts = sorted(arena.start_positions, key=lambda s: s.player)
@@ -62,7 +79,7 @@ class TargetAccessValidator:
             rows: dict[str, dict[str, Any]] = {}
             played = as_played(t, arena.scenario.variants)  # a small target's modifier only with small_targets
             for s in starts:
-                tn = _tn_from_start(arena, s, played, blockers)
+                tn = _tn_from_start(arena, s, played)
                 r = context.travel(s.id, f"target:{t.id}")
                 rows[s.id] = {"tn_from_start": tn, "time": round(r.time, 3) if r.reachable else None}
             table[t.id] = rows
