@@ -6,6 +6,7 @@ AttributeError and nothing happened."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -126,3 +127,28 @@ def test_the_battlefield_dialog_names_the_half_turn(window, qtbot) -> None:  # t
     qtbot.addWidget(dlg)
     dlg.kind.setCurrentIndex(dlg.kind.findData("rotational"))
     assert "half turn" in dlg.hint.text()
+
+
+def test_ok_on_values_the_game_refuses_keeps_the_dialog_open_saying_why(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from editor.symmetry_form import TABLE
+
+    def refuse(doc: dict[str, Any]) -> Any:
+        raise ValueError("/symmetry/order: 5 is not one of [1, 2, 3, 6]")
+
+    dlg = actions.SymmetryDialog(None, (0.0, 0.0), "hex", form=dataclasses.replace(TABLE, make=refuse))
+    qtbot.addWidget(dlg)
+    dlg.kind.setCurrentIndex(dlg.kind.findData("rotational"))
+    dlg.show()
+    dlg.buttons.button(dlg.buttons.StandardButton.Ok).click()
+    assert dlg.isVisible() and dlg.result() != actions.QDialog.DialogCode.Accepted
+    assert "5 is not one of" in dlg.hint.text() and "5 is not one of" in dlg.error
+
+
+def test_set_symmetry_refuses_another_games_symmetry_type(window) -> None:  # type: ignore[no-untyped-def]
+    """A table game's Symmetry (with a centre) is not a pit's: refused, saying which it must be."""
+    from editor import edit_commands as EC
+
+    assert window.new_arena("glider-pit-gladiators")
+    with pytest.raises(ValueError, match=r"schema\.games\.gliderpit\.Symmetry"):
+        EC.SetSymmetry(window.doc, Symmetry("rotational", 2, (0.0, 0.0)))
+    assert EC.symmetry_type(window.doc.arena) is gp.Symmetry
