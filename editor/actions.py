@@ -4,7 +4,7 @@ arena (symmetry, properties, scenario), templates, rulers and the keyboard cheat
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QMenu,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -28,7 +27,7 @@ from editor import arrange as A
 from editor import edit_commands as EC
 from editor import symmetry as S
 from editor.document import DEFAULT_ARENA
-from schema.model import Symmetry
+from editor.symmetry_form import TABLE, SymmetryForm, form_of
 
 if TYPE_CHECKING:
     from editor.mainwindow import MainWindow
@@ -46,56 +45,113 @@ def templates() -> list[tuple[str, Path | None]]:
 
 
 class SymmetryDialog(QDialog):
-    """Choose the arena's symmetry: none, rotational (order), mirror (axis), dihedral."""
+    """Choose the arena's symmetry: none or one of its game's kinds, with the parameters its
+    game's symmetry has (:class:`editor.symmetry_form.SymmetryForm`): an order, a centre, a
+    mirror axis - a grid game's symmetry is about its grid's centre and has no centre fields,
+    Mothership's mirrors or turns half round and has no order."""
 
-    def __init__(self, current: Symmetry | None, centre: tuple[float, float], unit: str,
-                 parent: QWidget | None = None) -> None:
-        """``unit``: the symbol of the arena's unit (its game's), after the centre's coordinates."""
+    def __init__(self, current: Any, centre: tuple[float, float], unit: str,
+                 parent: QWidget | None = None, form: SymmetryForm = TABLE) -> None:
+        """``unit``: the symbol of the arena's unit (its game's), after the centre's coordinates;
+        ``centre``: where a new symmetry's centre goes (when the game has one)."""
         super().__init__(parent)
         self.setWindowTitle("Symmetry")
-        form = QFormLayout(self)
+        self.setMinimumWidth(340)
+        self.form = form
+        self.error = ""
+        layout = QFormLayout(self)
         self.kind = QComboBox()
-        self.kind.addItems(["none", *S.KINDS])
-        self.order = QSpinBox()
-        self.order.setRange(1, 12)
+        self.kind.addItem("none", "")
+        for k in form.kinds:
+            self.kind.addItem(k, k)
+            if k in form.hints:
+                self.kind.setItemData(self.kind.count() - 1, form.hints[k], Qt.ItemDataRole.ToolTipRole)
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        self.order = QComboBox()
+        self.order.addItems([str(n) for n in form.orders])
         self.cx, self.cy, self.axis = QDoubleSpinBox(), QDoubleSpinBox(), QDoubleSpinBox()
         for box in (self.cx, self.cy):
             box.setRange(-1000, 1000)
             box.setDecimals(3)
             box.setSuffix(f" {unit}")
-        self.axis.setRange(0, 180)
+        self.axis.setRange(*form.axis_range)
         self.axis.setSuffix(" °")
-        sym = current or Symmetry("rotational", 2, centre)
-        self.kind.setCurrentText(current.kind if current else "none")
-        self.order.setValue(sym.order)
-        self.cx.setValue(sym.center[0])
-        self.cy.setValue(sym.center[1])
-        self.axis.setValue(sym.axis % 180 if current else 90.0)
-        form.addRow(QLabel("Edits to one element are applied to its whole orbit; recorded in the file."))
-        form.addRow("Kind", self.kind)
-        form.addRow("Order (N)", self.order)
-        form.addRow("Centre x", self.cx)
-        form.addRow("Centre y", self.cy)
-        form.addRow("Mirror axis", self.axis)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
-        self.kind.currentTextChanged.connect(self._enable)
-        self._enable(self.kind.currentText())
+        kind = str(getattr(current, "kind", "")) if current is not None else ""
+        order = int(getattr(current, "order", 1))
+        self.kind.setCurrentIndex(max(0, self.kind.findData(kind)))
+        if str(order) in [self.order.itemText(i) for i in range(self.order.count())]:
+            self.order.setCurrentText(str(order))
+        elif str(2) in [self.order.itemText(i) for i in range(self.order.count())]:
+            self.order.setCurrentText("2")
+        at = getattr(current, "center", centre)
+        self.cx.setValue(float(at[0]))
+        self.cy.setValue(float(at[1]))
+        self.axis.setValue(float(getattr(current, "axis", 90.0)) % 180 if current is not None else 90.0)
+        self.about = QLabel("Edits to one element are applied to its whole orbit; recorded in the file."
+                            + (f"\n{form.about}" if form.about else ""))
+        self.about.setWordWrap(True)
+        layout.addRow(self.about)
+        layout.addRow("Kind", self.kind)
+        layout.addRow("", self.hint)
+        rows: list[tuple[str, QWidget, bool]] = [("Order (N)", self.order, bool(form.orders)),
+                                                 ("Centre x", self.cx, form.centre), ("Centre y", self.cy, form.centre),
+                                                 ("Mirror axis", self.axis, form.axis)]
+        for label, widget, has in rows:
+            if has:  # the game's symmetry has this parameter
+                layout.addRow(label, widget)
+            else:
+                widget.setParent(self)
+                widget.hide()
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addRow(self.buttons)
+        self.kind.currentIndexChanged.connect(lambda _i: self._enable(self.kind_value()))
+        self._enable(self.kind_value())
+
+    @classmethod
+    def for_arena(cls, arena: Any, parent: QWidget | None = None) -> SymmetryDialog:
+        """The dialog for ``arena``'s game (:func:`editor.symmetry_form.form_of`), showing its
+        current symmetry; a new centre goes to the middle of the arena's bounds."""
+        from editor.games.rulesets import units_symbol
+
+        form = form_of(arena)
+        centre = (0.0, 0.0)
+        if form.centre and hasattr(arena, "bounds"):
+            c = arena.bounds.to_shapely().centroid
+            centre = (round(c.x, 3), round(c.y, 3))
+        return cls(arena.symmetry, centre, units_symbol(arena), parent, form)
+
+    def kind_value(self) -> str:
+        return str(self.kind.currentData() or "")
 
     def _enable(self, kind: str) -> None:
-        self.order.setEnabled(kind in ("rotational", "dihedral"))
-        self.axis.setEnabled(kind in ("mirror", "dihedral"))
+        self.hint.setText(self.form.hints.get(kind, ""))
+        self.order.setEnabled(self.form.uses_order(kind))
+        self.axis.setEnabled(self.form.uses_axis(kind))
         for w in (self.cx, self.cy):
-            w.setEnabled(kind != "none")
+            w.setEnabled(kind != "")
 
-    def symmetry(self) -> Symmetry | None:
-        kind = self.kind.currentText()
-        if kind == "none":
+    def symmetry(self) -> Any:
+        """The game's own ``Symmetry`` of the fields (None: none); ``ValueError`` with the file
+        format's words for a value the game refuses."""
+        kind = self.kind_value()
+        if not kind:
             return None
-        order = 1 if kind == "mirror" else self.order.value()
-        return Symmetry(kind, order, (self.cx.value(), self.cy.value()), self.axis.value())  # type: ignore[arg-type]
+        order = int(self.order.currentText()) if self.order.count() else 1
+        return self.form.value({"kind": kind, "order": order, "center": (self.cx.value(), self.cy.value()),
+                                "axis": self.axis.value()})
+
+    def accept(self) -> None:
+        """OK: kept open, saying why, when the game refuses the values."""
+        try:
+            self.symmetry()
+        except ValueError as exc:
+            self.error = str(exc)
+            self.hint.setText(f"Not possible: {exc}")
+            return
+        super().accept()
 
 
 class ShortcutsDialog(QDialog):
@@ -203,17 +259,15 @@ def rotate_by(win: MainWindow, degrees: float | None = None) -> bool:
     return bool(win._push(lambda: EC.RotateElements(win.doc, win.doc.selection, float(degrees))))
 
 
-def edit_symmetry(win: MainWindow, symmetry: Symmetry | None | str = "ask") -> bool:
-    """Set the arena's symmetry (dialog unless given) through the SetSymmetry undo command."""
-    if symmetry == "ask":
-        c = win.doc.arena.bounds.to_shapely().centroid
-        from editor.games.rulesets import units_symbol
-
-        dlg = SymmetryDialog(win.doc.arena.symmetry, (round(c.x, 3), round(c.y, 3)), units_symbol(win.doc.arena), win)
+def edit_symmetry(win: MainWindow, symmetry: Any = "ask") -> bool:
+    """Set the arena's symmetry (the game's own ``Symmetry`` or None; the dialog of the arena's
+    game unless given) through the SetSymmetry undo command."""
+    if isinstance(symmetry, str) and symmetry == "ask":
+        dlg = SymmetryDialog.for_arena(win.doc.arena, win)
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return False
         symmetry = dlg.symmetry()
-    ok = bool(win._push(lambda: EC.SetSymmetry(win.doc, symmetry)))  # type: ignore[arg-type]
+    ok = bool(win._push(lambda: EC.SetSymmetry(win.doc, symmetry)))
     if ok and symmetry is not None:
         win.act["symmetry_mode"].setChecked(True)
     return ok

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+import typing
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ from editor import arrange as A
 from editor import elements as E
 from editor import symmetry as S
 from editor.commands import ArenaCommand, check_no_new_problems
-from schema.model import Arena, BoundsShape, Element, Gate, Polygon, Polyline, Symmetry
+from schema.model import Arena, BoundsShape, Element, Gate, Polygon, Polyline
 
 if TYPE_CHECKING:
     from editor.document import ArenaDocument
@@ -149,8 +150,14 @@ class SetSymmetry(ArenaCommand):
 
     symmetric = False
 
-    def __init__(self, doc: ArenaDocument, symmetry: Symmetry | None) -> None:
+    def __init__(self, doc: ArenaDocument, symmetry: Any) -> None:
+        """``symmetry``: the arena's game's own ``Symmetry`` (a pit's, a battlefield's, the
+        table games' :class:`schema.model.Symmetry`) or None."""
         if symmetry is not None:
+            want = symmetry_type(doc.arena)
+            if want is not None and not isinstance(symmetry, want):
+                raise ValueError(f"this arena's symmetry is a {want.__module__}.{want.__qualname__}, "
+                                 f"not a {type(symmetry).__module__}.{type(symmetry).__qualname__}")
             S.check(symmetry)
         if symmetry == doc.arena.symmetry:
             raise ValueError("the symmetry is unchanged")
@@ -160,6 +167,17 @@ class SetSymmetry(ArenaCommand):
 
     def apply(self, arena: Arena) -> Arena:
         return dataclasses.replace(arena, symmetry=self.symmetry)
+
+
+def symmetry_type(arena: Any) -> type | None:
+    """The class of ``arena``'s ``symmetry`` field (its game's ``Symmetry``), from the arena
+    dataclass's annotation ``Symmetry | None``; None when it cannot be read."""
+    try:
+        hint = typing.get_type_hints(type(arena)).get("symmetry")
+    except (NameError, TypeError):  # pragma: no cover - an annotation that does not resolve
+        return None
+    found = [t for t in typing.get_args(hint) if isinstance(t, type) and t is not type(None)]
+    return found[0] if len(found) == 1 else None
 
 
 def _number(label: str, value: Any, minimum: float | None = None, integer: bool = False,

@@ -63,13 +63,16 @@ ANGLE_TOL = 0.5
 KINDS = ("rotational", "mirror", "dihedral")
 
 
-def check(sym: Symmetry) -> None:
-    """Raise ``ValueError`` for a symmetry the file format would refuse."""
-    if sym.kind not in KINDS:
+def check(sym: object) -> None:
+    """Raise ``ValueError`` for a symmetry the file format would refuse: any game's (a grid
+    game's has no centre, Mothership's neither order nor axis; what a game's schema refuses
+    beyond these, the command's format check says)."""
+    kind = getattr(sym, "kind", None)
+    if kind not in KINDS:
         raise ValueError(f"symmetry kind must be one of {', '.join(KINDS)}")
-    if not (1 <= sym.order <= 12):
+    if not (1 <= int(getattr(sym, "order", 1)) <= 12):
         raise ValueError("symmetry order must be between 1 and 12")
-    if not all(math.isfinite(v) for v in (*sym.center, sym.axis)):
+    if not all(math.isfinite(v) for v in (*getattr(sym, "center", ()), getattr(sym, "axis", 0.0))):
         raise ValueError("symmetry centre and axis must be numbers")
 
 

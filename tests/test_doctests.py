@@ -18,7 +18,8 @@ def _modules() -> list[str]:
              "editor.travel_workers", "editor.worker_requests", "editor.games.travel_work",
              "editor.analysis", "editor.bounds", "editor.snapping", "editor.board_circle",
              "editor.games.rex_edges", "editor.games.rex_symmetry", "editor.symmetry", "editor.games.symmetry_rules",
-             "editor.games.carwars_symmetry", "editor.games.pit_symmetry", "editor.games.grid_model"]
+             "editor.games.carwars_symmetry", "editor.games.pit_symmetry", "editor.games.grid_model",
+             "editor.symmetry_form"]
     for package in ("engine", "schema"):
         names += [f"{package}.{m.name}" for m in pkgutil.walk_packages([str(ROOT / package)]) if not m.ispkg]
     return sorted(names)

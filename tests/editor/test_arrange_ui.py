@@ -88,7 +88,7 @@ def test_symmetry_dialog_values(qtbot) -> None:  # type: ignore[no-untyped-def]
     qtbot.addWidget(dlg)
     assert dlg.symmetry() is None
     dlg.kind.setCurrentText("dihedral")
-    dlg.order.setValue(4)
+    dlg.order.setCurrentText("4")
     dlg.axis.setValue(45)
     assert dlg.symmetry() == Symmetry("dihedral", 4, (1.0, 2.0), 45.0)
     dlg.kind.setCurrentText("mirror")

@@ -94,3 +94,35 @@ def test_car_wars_symmetry_dialog_flat_drag_and_delete_in_the_list(xsession: XSe
         assert s["undo"]["count"] == undo + 1
     finally:
         ed.close()
+
+
+def test_a_pits_symmetry_dialog_sets_a_half_turn_by_keyboard(xsession: XSession, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                            shots) -> None:
+    """Arena → Symmetry… on the default Glider-Pit pit (a mirror about the vertical axis): the
+    dialog has no centre fields (the pit's symmetry is about the centroid of its hexes), only
+    the mirror axis in degrees; Up on the Kind box picks "rotational", Return accepts, the pit
+    now turns half round (one undo step, the centre drawn), Ctrl+Z brings the mirror back.
+    Screenshots: pit-symmetry-dialog.png, pit-symmetry-half-turn.png."""
+    from schema.games import gliderpit as gp
+
+    arena = tmp_path / "pit.yaml"
+    arena.write_text(dumps(gp.default_arena()), encoding="utf-8")
+    ed = start(xsession, tmp_path / "editor", arena)
+    try:
+        s = ed.ready(150)
+        assert s["game"] == "glider-pit-gladiators" and s["arena"]["symmetry"]["kind"] == "mirror"
+        undo = s["undo"]["count"]
+        ed.menu("Arena", "Symmetry…")
+        s = ed.wait(lambda s: s["modal"] is not None and s["modal"]["title"] == "Symmetry", "the Symmetry dialog")
+        assert s["modal"]["suffixes"] == [" °"], s["modal"]  # the axis only: no centre in hexes
+        shots("pit-symmetry-dialog.png", publish=False)
+        ed.key("Up")  # Kind: mirror -> rotational (order 2, a half turn)
+        ed.key("Return")
+        s = ed.wait(lambda s: s["modal"] is None and s["arena"]["symmetry"]["kind"] == "rotational", "the half turn")
+        assert s["arena"]["symmetry"]["order"] == 2 and s["undo"]["count"] == undo + 1
+        assert s["labels"]["symmetry"].startswith("Symmetry on: rotational order 2"), s["labels"]
+        shots("pit-symmetry-half-turn.png", publish=False)
+        ed.key("ctrl+z")
+        s = ed.wait(lambda s: s["arena"]["symmetry"]["kind"] == "mirror", "the mirror back after undo")
+    finally:
+        ed.close()
