@@ -1,5 +1,5 @@
-"""Fixed-radius neighbours of points, with numpy alone: a grid of ``r``-sized cells over the
-first two coordinates, each query looking in its own and the eight cells around it.
+"""Fixed-radius neighbours of points, with numpy alone: a grid of ``r``-sized cells over every
+coordinate, each query looking in its own cell and the cells around it (3 ** d of them).
 
 It answers what ``scipy.spatial.cKDTree(points).query_ball_point(points, r)`` and
 ``query_pairs(r)`` answer - the same pairs, the neighbours of each query in ascending order, a
@@ -10,6 +10,7 @@ the floor every command pays: ``arena validate`` on a Car Wars arena needed it f
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 import numpy as np
@@ -18,75 +19,99 @@ import numpy.typing as npt
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 
-#: The 3 x 3 cells a query looks in (offsets in cells, first and second coordinate).
-_AROUND = [(di, dj) for di in (-1, 0, 1) for dj in (-1, 0, 1)]
-
 
 class RadiusIndex:
-    """``points`` (n x d, d >= 2) indexed for neighbours within ``r`` (> 0)."""
+    """``points`` (n x d, 1 <= d <= 4) indexed for neighbours within ``r`` (> 0)."""
 
     def __init__(self, points: npt.ArrayLike, r: float) -> None:
         p = np.asarray(points, dtype=np.float64)
-        if p.ndim != 2 or p.shape[1] < 2:
-            raise ValueError(f"points must be n x d with d >= 2, not {p.shape}")
+        if p.ndim != 2 or not 1 <= p.shape[1] <= 4:
+            raise ValueError(f"points must be n x d with 1 <= d <= 4, not {p.shape}")
         if not r > 0:
             raise ValueError(f"the radius must be positive, not {r}")
         self.points, self.r, self.r2 = p, float(r), float(r) * float(r)
-        n = len(p)
-        if n:
-            cell = np.floor((p[:, :2] - p[:, :2].min(axis=0)) / self.r).astype(np.int64)
-        else:
-            cell = np.zeros((0, 2), dtype=np.int64)
-        # key = i * height + j with a spare row of cells above the highest: a query's cells
-        # j - 1 .. j + 1 never wrap onto another column's points
-        self.height = int(cell[:, 1].max()) + 3 if n else 3
-        self.key = cell[:, 0] * self.height + cell[:, 1]
+        n, d = p.shape
+        cell = np.floor((p - p.min(axis=0)) / self.r).astype(np.int64) if n else np.zeros((0, d), dtype=np.int64)
+        # key: the cell's coordinates in mixed radix, each digit's base two more than its
+        # highest value plus one, so that a neighbour cell's digit (-1 .. highest + 1) is
+        # never a digit any point has: a query never meets another row's points
+        bases = (cell.max(axis=0) + 3) if n else np.full(d, 3, dtype=np.int64)
+        strides = np.ones(d, dtype=np.int64)
+        for k in range(d - 2, -1, -1):
+            strides[k] = strides[k + 1] * bases[k + 1]
+        self.key = cell @ strides if n else np.zeros(0, dtype=np.int64)
+        self.around = np.array([np.dot(off, strides) for off in itertools.product((-1, 0, 1), repeat=d)],
+                               dtype=np.int64)
         self.order = np.argsort(self.key, kind="stable")
         self.sorted_key = self.key[self.order]
+        # the occupied cells (ascending keys), each a run of ``order``, and each point's cell
+        self.cells, self.first, self.size = np.unique(self.sorted_key, return_index=True, return_counts=True)
+        self.cell_of = np.zeros(n, dtype=np.int64)
+        self.cell_of[self.order] = np.repeat(np.arange(len(self.cells)), self.size)
+        self._table: IntArray | None = None
+
+    @property
+    def neighbour_cells(self) -> IntArray:
+        """Per occupied cell and offset of :attr:`around`, the occupied cell there (-1: none)."""
+        if self._table is None:
+            table = np.full((len(self.cells), len(self.around)), -1, dtype=np.int64)
+            if len(self.cells):
+                for k, step in enumerate(self.around.tolist()):
+                    want = self.cells + step
+                    at = np.minimum(np.searchsorted(self.cells, want), len(self.cells) - 1)
+                    table[:, k] = np.where(self.cells[at] == want, at, -1)
+            self._table = table
+        return self._table
 
     def _ranges(self, queries: IntArray) -> list[tuple[IntArray, IntArray]]:
-        """Per cell around the queries: the first and end positions of its points in ``order``."""
+        """Per offset around the queries' cells: the first position in ``order`` and the number
+        of points of the cell there (0 where no point is)."""
+        table = self.neighbour_cells[self.cell_of[queries]]
         out = []
-        for di, dj in _AROUND:
-            k = self.key[queries] + (di * self.height + dj)
-            out.append((np.searchsorted(self.sorted_key, k, side="left"),
-                        np.searchsorted(self.sorted_key, k, side="right")))
+        for k in range(len(self.around)):
+            c = table[:, k]
+            there = c >= 0
+            out.append((np.where(there, self.first[c], 0), np.where(there, self.size[c], 0)))
         return out
 
     def candidates(self, queries: IntArray | None = None) -> IntArray:
-        """Per query (point indices; all points when None), how many points lie in its 3 x 3
-        cells: an upper bound of its neighbours, and what :meth:`pairs` holds in memory."""
+        """Per query (point indices; all points when None), how many points lie in the cells
+        around it: an upper bound of its neighbours, and what :meth:`pairs` holds in memory."""
         q = np.arange(len(self.points), dtype=np.int64) if queries is None else np.asarray(queries, dtype=np.int64)
         total = np.zeros(len(q), dtype=np.int64)
-        for lo, hi in self._ranges(q):
-            total += hi - lo
+        for _, count in self._ranges(q):
+            total += count
         return total
 
-    def pairs(self, queries: IntArray) -> tuple[IntArray, IntArray]:
-        """Every pair (query ``i``, point ``j``) with ``j`` within ``r`` of ``i`` (``j == i``
-        included), by ``i`` in the order of ``queries``, then ``j`` ascending."""
-        q = np.asarray(queries, dtype=np.int64)
-        ii, jj = [], []
-        for lo, hi in self._ranges(q):
-            count = hi - lo
+    def _near(self, q: IntArray) -> tuple[IntArray, IntArray]:
+        """The pairs (position in ``q``, point) within ``r``, in no particular order."""
+        at_parts, j_parts = [], []
+        for lo, count in self._ranges(q):
             size = int(count.sum())
             if not size:
                 continue
             pos = np.repeat(lo - np.cumsum(count) + count, count) + np.arange(size)
-            ii.append(np.repeat(np.arange(len(q)), count))
-            jj.append(self.order[pos])
-        if not ii:
+            at_parts.append(np.repeat(np.arange(len(q)), count))
+            j_parts.append(self.order[pos])
+        if not at_parts:
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-        at, j = np.concatenate(ii), np.concatenate(jj)
+        at, j = np.concatenate(at_parts), np.concatenate(j_parts)
         i = q[at]
         d2 = np.zeros(len(i))
         for c in range(self.points.shape[1]):
             diff = self.points[i, c] - self.points[j, c]
             d2 += diff * diff
         near = d2 <= self.r2
-        at, i, j = at[near], i[near], j[near]
-        sort = np.lexsort((j, at))
-        return i[sort], j[sort]
+        return at[near], j[near]
+
+    def pairs(self, queries: IntArray) -> tuple[IntArray, IntArray]:
+        """Every pair (query ``i``, point ``j``) with ``j`` within ``r`` of ``i`` (``j == i``
+        included), by ``i`` in the order of ``queries``, then ``j`` ascending."""
+        q = np.asarray(queries, dtype=np.int64)
+        at, j = self._near(q)
+        n = max(1, len(self.points))
+        both = np.sort(at * n + j)  # one key per pair: (position of the query, neighbour)
+        return q[both // n], both % n
 
     def counts(self, block: int = 1_000_000) -> IntArray:
         """Per point, the points within ``r`` of it (itself included), looked at ``block``
@@ -94,8 +119,8 @@ class RadiusIndex:
         n = len(self.points)
         out = np.zeros(n, dtype=np.int64)
         for lo, hi in self.blocks(block):
-            i, _ = self.pairs(np.arange(lo, hi, dtype=np.int64))
-            out += np.bincount(i, minlength=n)
+            at, _ = self._near(np.arange(lo, hi, dtype=np.int64))
+            out[lo:hi] = np.bincount(at, minlength=hi - lo)
         return out
 
     def blocks(self, block: int) -> Iterator[tuple[int, int]]:
@@ -111,7 +136,44 @@ class RadiusIndex:
 
     def pairs_below(self) -> IntArray:
         """The pairs ``(i, j)``, ``i < j``, within ``r`` of each other (rows of an m x 2
-        array), as ``cKDTree.query_pairs(r, output_type="ndarray")`` (in another order)."""
-        i, j = self.pairs(np.arange(len(self.points), dtype=np.int64))
-        keep = i < j
-        return np.stack([i[keep], j[keep]], axis=1)
+        array), as ``cKDTree.query_pairs(r, output_type="ndarray")`` (in another order).
+        Cell by cell: each occupied cell with itself and with the occupied cells around it
+        that come after it (half the offsets: each pair of cells once)."""
+        if not len(self.points):
+            return np.zeros((0, 2), dtype=np.int64)
+        first, size = self.first, self.size
+        out = []
+        for k, step in enumerate(self.around.tolist()):
+            if step < 0:
+                continue
+            if step == 0:
+                a = b = np.arange(len(self.cells))
+            else:
+                col = self.neighbour_cells[:, k]
+                a = np.flatnonzero(col >= 0)
+                b = col[a]
+            i, j = self._products(first[a], size[a], first[b], size[b])
+            if step == 0:
+                keep = i < j
+                i, j = i[keep], j[keep]
+            d2 = np.zeros(len(i))
+            for c in range(self.points.shape[1]):
+                diff = self.points[i, c] - self.points[j, c]
+                d2 += diff * diff
+            near = d2 <= self.r2
+            i, j = i[near], j[near]
+            out.append(np.stack([np.minimum(i, j), np.maximum(i, j)], axis=1))
+        return np.concatenate(out)
+
+    def _products(self, first_a: IntArray, size_a: IntArray, first_b: IntArray, size_b: IntArray
+                  ) -> tuple[IntArray, IntArray]:
+        """Every (point of cell A, point of cell B) for the cell pairs given by their runs in
+        ``order`` (first position, size)."""
+        n = size_a * size_b
+        total = int(n.sum())
+        if not total:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        pair = np.repeat(np.arange(len(n)), n)
+        t = np.arange(total) - np.repeat(np.cumsum(n) - n, n)  # index within the pair's product
+        sb = size_b[pair]
+        return self.order[first_a[pair] + t // sb], self.order[first_b[pair] + t % sb]

@@ -58,3 +58,17 @@ def test_bad_input_is_refused() -> None:
     with pytest.raises(ValueError, match="positive"):
         RadiusIndex(np.zeros((3, 2)), 0.0)
     assert RadiusIndex(np.zeros((0, 2)), 1.0).pairs_below().shape == (0, 2)
+
+
+def test_pairs_of_pairs_sharing_an_end_are_found_cell_by_cell() -> None:
+    """Wall-gap's pairs of pairs: one sample with many partners puts many points in one 4-D
+    cell row (a 2-D grid over the first end would have compared them all with each other)."""
+    rng = np.random.default_rng(5)
+    ends = np.round(rng.random((60, 2)) * 8.0, 1)
+    lo = np.repeat(ends[:6], 40, axis=0)  # six samples, forty partners each
+    hi = ends[rng.integers(0, 60, len(lo))] + rng.normal(0.0, 0.05, (len(lo), 2))
+    quad = np.hstack([lo, hi])
+    r = 2.0 * 0.1 * np.sqrt(2.0) + 1e-9
+    want = {tuple(p) for p in cKDTree(quad).query_pairs(r, output_type="ndarray").tolist()}
+    got = RadiusIndex(quad, r).pairs_below()
+    assert {tuple(p) for p in got.tolist()} == want and len(got) == len(want)
