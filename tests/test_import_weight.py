@@ -98,5 +98,15 @@ def test_validating_a_gravstrike_arena_loads_its_planner_but_not_qt_dask_or_the_
 def test_validating_a_car_wars_arena_loads_no_batch_machinery() -> None:
     modules = loaded("validate", "arenas/car-wars/crossroads-4p.yaml")
     assert "engine.carwars.planner" in modules
+    # scipy.spatial (0.15 s of CPU) was for the wall-gap check's neighbours: engine.neighbours
     assert present(modules, ("PySide6", "dask", "distributed", "fastapi", "uvicorn", "engine.gravstrike.planner",
-                             *BATCH)) == []
+                             "scipy.spatial", *BATCH)) == []
+
+
+@pytest.mark.parametrize("arena", ["arenas/mothership-grid/battlefield-3x5.yaml", "arenas/default.yaml"])
+def test_a_validation_printing_json_imports_no_terminal_formatting(arena: str) -> None:
+    """rich (0.03 s of CPU) is imported when a report is printed for people, after the analysis
+    - for the default arena while the forked helper searches, not before its fork."""
+    modules = loaded("validate", "--json", arena)
+    assert "validators.run" in modules
+    assert present(modules, ("rich",)) == []

@@ -8,7 +8,9 @@ undecided, which must never read as a pass - unless ``--allow-incomplete``.
 from __future__ import annotations
 
 import json
+import os
 import sys
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
@@ -75,8 +77,6 @@ def validate_cmd(
                                                         "(default: exit 4, never a silent pass).")] = False,
 ) -> None:
     """Validate arenas: each game's setup rules and fairness under its movement rules."""
-    from rich.console import Console
-
     from schema import ArenaError, load
     from validators.paths import expand
     from validators.registry import NotForGame, UnknownValidator
@@ -89,15 +89,14 @@ def validate_cmd(
     if fail_on not in ("error", "warning", "info"):
         raise typer.BadParameter("use error, warning or info", param_hint="--fail-on")
     bud = parse_budget(budget)
-    out = Console(file=sys.stdout)
-    err = Console(file=sys.stderr, soft_wrap=True)  # a path or a message is never broken across lines
+    out, err = _Consoles.stdout(), _Consoles.stderr()
     files = expand(files)
     if scheduler and not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
         raise typer.BadParameter("give the scheduler's address, e.g. tcp://10.0.0.5:8786", param_hint="--scheduler")
     limits = Caps(time_limit or None, memory_limit or None)
     options = Options(tuple(enable or ()), tuple(disable or ()), tier, bud, tolerance, limits)
     if robust is None and (jobs > 1 or scheduler):
-        _batch(files, as_json, fail_on, options, jobs, scheduler, out, err, show_memory, allow_incomplete)
+        _batch(files, as_json, fail_on, options, jobs, scheduler, out(), err(), show_memory, allow_incomplete)
     reports: list[Report] = []
     failed = False
     for path in files:
@@ -108,27 +107,27 @@ def validate_cmd(
                     arena = load(path)
                 except ArenaError as exc:
                     for p in exc.problems:
-                        err.print(printable(str(p)), markup=False, highlight=False)
+                        err().print(printable(str(p)), markup=False, highlight=False)
                     raise typer.Exit(2) from None
                 report = _run(arena, str(path), enable or [], disable or [], tier, bud, tolerance, err, limits)
         except NotForGame as exc:
-            err.print(printable(f"{path}: {exc}"), markup=False)
+            err().print(printable(f"{path}: {exc}"), markup=False)
             raise typer.Exit(2) from None
         except UnknownValidator as exc:
-            err.print(printable(f"unknown validator code {exc.args[0]!r}"), markup=False)
+            err().print(printable(f"unknown validator code {exc.args[0]!r}"), markup=False)
             raise typer.Exit(2) from None
         if robust is not None:
             from validators.cli_robustness import run_robustness
 
-            run_robustness(report, robust, seed, options, workers, scheduler, err)
+            run_robustness(report, robust, seed, options, workers, scheduler, err())
         reports.append(report)
         failed |= report.fails(fail_on)
         if not as_json:
-            print_report(report, out)
+            print_report(report, out())
             if report.robustness is not None:
                 from validators.cli_robustness import print_robustness
 
-                print_robustness(report.robustness, out)
+                print_robustness(report.robustness, out())
     if as_json:
         docs: Any = [r.to_json(resources=show_memory) for r in reports]
         json.dump(docs[0] if len(docs) == 1 else docs, sys.stdout, indent=2)
@@ -233,17 +232,60 @@ def _batch(files: list[Path], as_json: bool, fail_on: str, options: Options, job
     raise typer.Exit(exit_status(reports, failed, allow_incomplete))
 
 
+class _Consoles:
+    """The command's rich consoles, made (and rich imported: 0.03 s of CPU) when first used: a
+    validation that prints its report imports rich after the analysis - for the default
+    arena or a Car Wars arena while the forked helper still searches, not before the fork."""
+
+    @staticmethod
+    def stdout() -> Callable[[], Console]:
+        return _Consoles._lazy(lambda c: c(file=sys.stdout))
+
+    @staticmethod
+    def stderr() -> Callable[[], Console]:
+        # a path or a message is never broken across lines
+        return _Consoles._lazy(lambda c: c(file=sys.stderr, soft_wrap=True))
+
+    @staticmethod
+    def _lazy(make: Callable[[type[Console]], Console]) -> Callable[[], Console]:
+        made: list[Console] = []
+
+        def get() -> Console:
+            if not made:
+                from rich.console import Console
+
+                made.append(make(Console))
+            return made[0]
+
+        return get
+
+
+def stderr_may_be_a_terminal(environ: Mapping[str, str] | None = None) -> bool:
+    """False when rich's console on stderr is surely not a terminal (``Console.is_terminal``:
+    stderr is no TTY and neither ``TTY_COMPATIBLE`` nor ``FORCE_COLOR`` is set), known without
+    importing rich."""
+    env = os.environ if environ is None else environ
+    if "TTY_COMPATIBLE" in env or "FORCE_COLOR" in env:
+        return True
+    isatty = getattr(sys.stderr, "isatty", None)
+    try:
+        return bool(isatty()) if isatty is not None else False
+    except ValueError:  # a closed stream
+        return False
+
+
 def _run(arena: Any, source: str, enable: list[str], disable: list[str], tier: int | None, budget: Any,
-         tolerance: float, err: Console, limits: Caps | None = None) -> Report:
+         tolerance: float, stderr: Callable[[], Console], limits: Caps | None = None) -> Report:
     from validators.run import validate
 
-    if not err.is_terminal:
+    if not stderr_may_be_a_terminal() or not stderr().is_terminal:
+        # no progress bar: rich is not imported before the analysis (and its helper's fork)
         return validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget,
                         tolerance=tolerance, parallel=True, limits=limits)
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn  # a bar only on a terminal
 
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.fields[step]}"),
-                  TimeElapsedColumn(), console=err, transient=True) as bar:
+                  TimeElapsedColumn(), console=stderr(), transient=True) as bar:
         task = bar.add_task(terminal_text(Path(source).name), total=None, step="")
 
         def progress(step: str, done: int, total: int) -> None:

@@ -11,8 +11,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib.metadata import entry_points
 from typing import Any
+
+from schema.ruleset import entry_points
 
 COMMANDS = "arena_studio.commands"
 RENDERERS = "arena_studio.renderers"

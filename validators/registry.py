@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 from typing import Any, Protocol
 
 from schema.model import Arena
+from schema.ruleset import entry_points
 from validators.findings import Result, Severity
 
 GROUP = "arena_studio.validators"

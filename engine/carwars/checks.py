@@ -20,11 +20,11 @@ import numpy as np
 import shapely
 import scipy.sparse
 from scipy.sparse.csgraph import connected_components
-from scipy.spatial import cKDTree
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
 from engine import budget as caps
+from engine.neighbours import RadiusIndex
 from engine.carwars.issues import Issue, fmt
 from engine.carwars.keys import KeyPlacement, placement_obstacles, start_key, start_keys
 from schema.games.carwars import CarWarsArena
@@ -194,7 +194,7 @@ def wall_gaps(arena: CarWarsArena) -> list[Gap]:
     lo = np.where(a_first, i, j)
     hi = np.where(a_first, j, i)
     quad = np.hstack([P[lo], P[hi]])
-    links = cKDTree(quad).query_pairs(2.0 * step * math.sqrt(2.0) + 1e-9, output_type="ndarray")
+    links = RadiusIndex(quad, 2.0 * step * math.sqrt(2.0) + 1e-9).pairs_below()
     n = len(quad)
     graph = scipy.sparse.coo_matrix((np.ones(len(links)), (links[:, 0], links[:, 1])) if len(links) else
                                     (np.zeros(0), (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))), shape=(n, n))
@@ -220,9 +220,8 @@ def _narrow_pairs(P: np.ndarray, R: np.ndarray, S: np.ndarray, RL: np.ndarray, k
     widths.  Taken a block of samples at a time, each block's candidate pairs at most
     :data:`PAIR_BLOCK` (a dense arena has hundreds of millions: one query of them all held
     gigabytes), with the analysis's caps looked at before each block."""
-    tree = cKDTree(P)
-    radius = key - 1e-9
-    within = np.asarray(tree.query_ball_point(P, radius, return_length=True), dtype=np.int64)
+    tree = RadiusIndex(P, key - 1e-9)
+    within = tree.counts(PAIR_BLOCK)
     ends = np.cumsum(within)
     out_i, out_j, out_d = [], [], []
     lo = 0
@@ -230,9 +229,7 @@ def _narrow_pairs(P: np.ndarray, R: np.ndarray, S: np.ndarray, RL: np.ndarray, k
         hi = max(lo + 1, int(np.searchsorted(ends, ends[lo] - within[lo] + PAIR_BLOCK, side="right")))
         caps.tick()
         caps.reserve(int(ends[hi - 1] - ends[lo] + within[lo]) * PAIR_BYTES / 2**20)
-        near = tree.query_ball_point(P[lo:hi], radius)
-        i = np.repeat(np.arange(lo, hi), within[lo:hi])
-        j = np.concatenate([np.asarray(n, dtype=np.int64) for n in near]) if len(i) else np.zeros(0, dtype=np.int64)
+        i, j = tree.pairs(np.arange(lo, hi, dtype=np.int64))
         later = j > i
         i, j = i[later], j[later]
         d = np.hypot(*(P[i] - P[j]).T)

@@ -73,6 +73,28 @@ class GoalShape:
         delta: FloatArray = np.mod(h - bearing + 180.0, 360.0) - 180.0
         return dist, delta
 
+    @staticmethod
+    def ahead_of(shapes: list[GoalShape], x: FloatArray, y: FloatArray, h: FloatArray
+                 ) -> tuple[FloatArray, FloatArray]:
+        """:meth:`ahead` of several goals at once: arrays (goals, points), each row the very
+        numbers the goal's own :meth:`ahead` gives (the same operations on the same values)."""
+        def col(values: list[float]) -> FloatArray:
+            out: FloatArray = np.array(values, dtype=np.float64).reshape(len(shapes), 1)
+            return out
+
+        rad = [math.radians(g.rotation) for g in shapes]
+        c, s = col([math.cos(a) for a in rad]), col([math.sin(a) for a in rad])
+        cx, cy, hw, hh = col([g.cx for g in shapes]), col([g.cy for g in shapes]), col([g.hw for g in shapes]), \
+            col([g.hh for g in shapes])
+        u = (x - cx) * c + (y - cy) * s
+        v = -(x - cx) * s + (y - cy) * c
+        du = np.clip(u, -hw, hw) - u
+        dv = np.clip(v, -hh, hh) - v
+        dist: FloatArray = np.hypot(du, dv)
+        bearing = np.degrees(np.arctan2(du * s + dv * c, du * c - dv * s))
+        delta: FloatArray = np.mod(h - bearing + 180.0, 360.0) - 180.0
+        return dist, delta
+
     def touched_by(self, corners: FloatArray) -> npt.NDArray[np.bool_]:
         """Whether each car rectangle (corners (n, 4, 2)) touches or overlaps the goal
         (separating-axis test with a :data:`TOLERANCE` gap allowed)."""
@@ -467,6 +489,8 @@ class DiceFloor:
             reach[n] = best
         self.reach = reach
         self.n_max = n_max
+        #: :attr:`reach` laid out ``[cell, n, r]``: the rows a search gathers, each contiguous
+        self.by_cell = np.ascontiguousarray(reach.transpose(2, 0, 1))
 
     def cell(self, delta: FloatArray) -> IntArray:
         """The table's cell of each heading ``delta`` degrees (in [-180, 180)) off a goal's direction."""

@@ -52,6 +52,23 @@ FLOOR_MARGIN = 1e-3
 FLOOR_NONE = 1 << 16
 #: States the dice floor takes at once (its temporary arrays are about 2 KB a state).
 FLOOR_CHUNK = 4096
+#: Entries of the dice floor's table a batch gathers at once (8 bytes each).
+FLOOR_GATHER = 1 << 20
+
+
+def ending_by(pts: IntArray, k: IntArray, within: IntArray) -> IntArray:
+    """How many of a turn's ``pts`` points after the ``k`` already moved end within ``within``
+    time units of the turn's start, point ``j`` ending at ``j * UNITS // pts``: the ``j`` in
+    ``k < j <= pts`` with ``j * UNITS // pts <= within``, that is ``j * UNITS < (within + 1) *
+    pts``, counted at once (the ends grow with ``j``).
+
+    >>> ending_by(np.array([3, 3, 3, 0]), np.array([0, 1, 0, 0]), np.array([40, 40, 19, 60])).tolist()
+    [2, 1, 0, 0]
+    """
+    p = np.maximum(pts, 1)
+    last = np.minimum(pts, ((within + 1) * p - 1) // UNITS)
+    out: IntArray = np.maximum(last - np.maximum(k, 0), 0)
+    return out
 
 
 class _Search:
@@ -236,9 +253,7 @@ class _Search:
         pts = _points(b.s)
         budget = f - b.t * UNITS
         start = (b.t - 1) * UNITS
-        now = np.zeros(len(b), dtype=np.int64)
-        for j in range(1, int(pts.max()) + 1):  # points of this turn ending by f
-            now += (j > b.k) & (j <= pts) & (start + j * UNITS // np.maximum(pts, 1) <= f)
+        now = ending_by(pts, b.k, f - start)  # points of this turn ending by f
         rem = pts - b.k
         # the choices: (points, dice of the r cheapest points for each r) per state
         n_opt, cost = p.floor_options(b.s, np.where(budget < 0, now, rem), budget)
@@ -246,11 +261,14 @@ class _Search:
         margin = p.distances.reach + FLOOR_MARGIN
         nn = np.minimum(n_opt, floor.n_max)
         rolls: IntArray | None = None
-        for g in self.open:
-            a, delta = self.shapes[g].ahead(x, y, h)
+        # the goals a few at a time (each (goals, states, choices, r) gather at most FLOOR_GATHER)
+        shapes = [self.shapes[g] for g in self.open]
+        step = max(1, FLOOR_GATHER // max(1, nn.size * (floor.n_max + 1)))
+        for lo in range(0, len(shapes), step):
+            a, delta = GoalShape.ahead_of(shapes[lo: lo + step], x, y, h)  # (goals, states)
             cell = floor.cell(delta)
-            rows = floor.reach[nn, :, cell[:, None]]  # (states, choices, r)
-            r = (rows < (a - margin)[:, None, None]).sum(axis=2)
+            rows = floor.by_cell[cell[:, :, None], nn[None, :, :]]  # (goals, states, choices, r)
+            r = (rows < (a - margin)[:, :, None, None]).sum(axis=3).min(axis=0)
             rolls = r if rolls is None else np.minimum(rolls, r)
         assert rolls is not None
         rolls = np.where(n_opt > floor.n_max, 0, rolls)
