@@ -77,6 +77,7 @@ class SymmetryDialog(QDialog):
             box.setSuffix(f" {unit}")
         self.axis.setRange(*form.axis_range)
         self.axis.setSuffix(" °")
+        self.axis.setSingleStep(form.axis_step)
         kind = str(getattr(current, "kind", "")) if current is not None else ""
         order = int(getattr(current, "order", 1))
         self.kind.setCurrentIndex(max(0, self.kind.findData(kind)))

@@ -49,6 +49,7 @@ class SymmetryForm:
     hints: Mapping[str, str] = field(default_factory=dict)
     about: str = ""
     axis_range: tuple[float, float] = (0.0, 180.0)
+    axis_step: float = 1.0  # the schema's ``multipleOf`` (a hex grid's 30°): the dialog steps by it
 
     def uses_order(self, kind: str) -> bool:
         return bool(self.orders) and kind in ("rotational", "dihedral")
@@ -129,7 +130,8 @@ def form_of(arena: Any) -> SymmetryForm:
                         axis="axis" in props, make=make,
                         hints=kind_hints(str(props.get("kind", {}).get("description", "")), kinds),
                         about=str(node.get("description", "")),
-                        axis_range=(max(0.0, float(axis.get("minimum", 0.0))), min(180.0, float(axis.get("maximum", 180.0)))))
+                        axis_range=(max(0.0, float(axis.get("minimum", 0.0))), min(180.0, float(axis.get("maximum", 180.0)))),
+                        axis_step=float(axis.get("multipleOf", 1.0)))
 
 
 __all__ = ["MAX_ORDER", "TABLE", "SymmetryForm", "form_of", "kind_hints"]

@@ -152,3 +152,22 @@ def test_set_symmetry_refuses_another_games_symmetry_type(window) -> None:  # ty
     with pytest.raises(ValueError, match=r"schema\.games\.gliderpit\.Symmetry"):
         EC.SetSymmetry(window.doc, Symmetry("rotational", 2, (0.0, 0.0)))
     assert EC.symmetry_type(window.doc.arena) is gp.Symmetry
+
+
+def test_a_pit_mirror_axis_between_hex_directions_is_refused_not_left_with_lost_images(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A hex grid maps onto itself only across axes at multiples of 30° (the pit schema's
+    ``multipleOf: 30``): a 45° axis used to be accepted and left the images that fall between
+    hexes out without a word.  The file format refuses it, and the dialog steps by 30°."""
+    from schema import ArenaError, dumps, loads
+
+    assert window.new_arena("glider-pit-gladiators")
+    dlg = actions.SymmetryDialog.for_arena(window.doc.arena, window)
+    qtbot.addWidget(dlg)
+    assert dlg.axis.singleStep() == 30.0
+    dlg.kind.setCurrentIndex(dlg.kind.findData("mirror"))
+    dlg.axis.setValue(45.0)
+    with pytest.raises(ValueError, match="/symmetry/axis: 45.0 is not a multiple of 30"):
+        dlg.symmetry()
+    text = dumps(dataclasses.replace(window.doc.arena, symmetry=gp.Symmetry("mirror", 1, 90.0)))
+    with pytest.raises(ArenaError, match=r"pit\.yaml:\d+:\d+: /symmetry/axis: 45 is not a multiple of 30"):
+        loads(text.replace("axis: 90", "axis: 45"), source="pit.yaml")
