@@ -15,17 +15,17 @@ FIELDS_I = ("s", "k", "t", "time", "dice", "hard", "parent", "move", "pdice", "c
 #: ``move`` codes >= SPEED_MOVE are speed choices: SPEED_MOVE + new speed + 1 (+ HARD_FLAG).
 SPEED_MOVE = 1000
 HARD_FLAG = 100
-_BIG = 1 << 40
+BIG = 1 << 40
 #: Bits of the dice in a bucket key: buckets are (time bound, dice so far).
 DICE_BITS = 21
 
 
-def _points(s: IntArray) -> IntArray:
+def state_points(s: IntArray) -> IntArray:
     out: IntArray = np.where(s == REVERSE, 1, s)
     return out
 
 
-class _Batch:
+class Batch:
     """States as two column-major matrices (see FIELDS_F / FIELDS_I); columns read as
     attributes (``b.x``, ``b.dice``)."""
 
@@ -49,17 +49,17 @@ class _Batch:
     def set(self, name: str, values: Any) -> None:
         self.I[FIELDS_I.index(name)] = values
 
-    def take(self, idx: Any) -> _Batch:
-        return _Batch(self.F[:, idx], self.I[:, idx])
+    def take(self, idx: Any) -> Batch:
+        return Batch(self.F[:, idx], self.I[:, idx])
 
-    def slice(self, a: int, z: int) -> _Batch:
-        return _Batch(self.F[:, a:z], self.I[:, a:z])
+    def slice(self, a: int, z: int) -> Batch:
+        return Batch(self.F[:, a:z], self.I[:, a:z])
 
     @staticmethod
-    def concat(parts: Sequence[_Batch]) -> _Batch:
+    def concat(parts: Sequence[Batch]) -> Batch:
         if len(parts) == 1:
             return parts[0]
-        return _Batch(np.concatenate([p.F for p in parts], axis=1), np.concatenate([p.I for p in parts], axis=1))
+        return Batch(np.concatenate([p.F for p in parts], axis=1), np.concatenate([p.I for p in parts], axis=1))
 
     # typed column views
     x = property(lambda self: self.F[0])

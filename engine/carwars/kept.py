@@ -42,11 +42,11 @@ from dataclasses import dataclass, field
 from typing import AbstractSet, Any, Callable
 
 from engine.carwars import fairness as fair
-from engine.carwars.batch import _Batch
+from engine.carwars.batch import Batch
 from engine.carwars.geometry import CarWarsGeometry
 from engine.carwars.heuristic import GoalShape
 from engine.carwars.planner import Planner
-from engine.carwars.search import RESUME_WIDEN, _Search
+from engine.carwars.search import RESUME_WIDEN, Search
 from engine.carwars.symmetry import Symmetry, card_symmetries, layout_symmetries
 from engine.carwars.reserve import Reserve, exact_keys, floor_keys
 from engine.carwars.rules import POLICIES, Policy
@@ -67,7 +67,7 @@ def motion_key(arena: CarWarsArena, limits: SearchLimits = SearchLimits()) -> tu
             arena.vehicle, arena.turning_key, arena.scenario.analysis.max_turns, limits)
 
 
-def resume(search: _Search, shapes: dict[Goal, GoalShape]) -> dict[Goal, TravelResult]:
+def resume(search: Search, shapes: dict[Goal, GoalShape]) -> dict[Goal, TravelResult]:
     """Answer ``shapes`` with a finished (or stopped) search of the same planner and source:
     its expanded states are looked up, its frontier searched on under the new goals' bound."""
     search.started = time.monotonic()
@@ -81,20 +81,20 @@ def resume(search: _Search, shapes: dict[Goal, GoalShape]) -> dict[Goal, TravelR
     return search.run()
 
 
-def _tiers(parts: list[_Batch]) -> list[_Batch]:
+def _tiers(parts: list[Batch]) -> list[Batch]:
     """``parts`` in order, each merged into the one before it while that one is at most twice
     its size (as a binary counter carries): a few parts, and a state is copied a few times over
     the whole edit session, not once every resumption."""
-    out: list[_Batch] = []
+    out: list[Batch] = []
     for part in parts:
         out.append(part)
         while len(out) > 1 and len(out[-2]) <= 2 * len(out[-1]):
             last = out.pop()
-            out[-1] = _Batch.concat([out[-1], last])
+            out[-1] = Batch.concat([out[-1], last])
     return out
 
 
-def _rekey(search: _Search, shapes: dict[Goal, GoalShape]) -> None:
+def _rekey(search: Search, shapes: dict[Goal, GoalShape]) -> None:
     """Every waiting state keyed again under the bound of ``shapes`` (the open goals now), in
     one pass; the queue gets them as the search comes to their keys (:class:`Reserve`: the
     states the last run left queued or cut off join the ones still waiting there)."""
@@ -112,7 +112,7 @@ def _rekey(search: _Search, shapes: dict[Goal, GoalShape]) -> None:
     if search.reserve is None:
         search.reserve = Reserve()
     if left:
-        b = _Batch.concat(left)
+        b = Batch.concat(left)
         search.reserve.add(b, search.prep(b))
     search.reserve.keys(partial(floor_keys, search), partial(exact_keys, search))
 
@@ -215,7 +215,7 @@ def shares(arena: CarWarsArena, n: int, policies: tuple[Policy, ...] = POLICIES)
 
 @dataclass
 class _Kept:
-    search: _Search
+    search: Search
     source: tuple[Any, ...]
     answers: dict[tuple[Goal, GoalShape], TravelResult] = field(default_factory=dict)
 
@@ -319,7 +319,7 @@ class TravelCache:
                 pose, speed = planner.source_state(StartSource(player))
             except PlanningError:
                 return None
-            search = _Search(planner, pose, speed, shapes, keep=True)
+            search = Search(planner, pose, speed, shapes, keep=True)
             search.stop = self.stop
             self._kept.pop((policy, player), None)
             res = search.run()

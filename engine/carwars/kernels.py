@@ -1,7 +1,7 @@
 """Compiled inner loops of the Car Wars travel search (:mod:`engine.carwars.search`), with numba.
 
-:func:`time_bound` is the A* priority of a batch of states (:meth:`_Search._f
-<engine.carwars.search._Search._f>`: the forward and, reversing, the any-way time bound from
+:func:`time_bound` is the A* priority of a batch of states (:meth:`Search._f
+<engine.carwars.search.Search._f>`: the forward and, reversing, the any-way time bound from
 the two tables' lookups) in one pass, where the numpy path makes about thirty whole-array
 operations - on the small batches of a resumed search, whose cost is mostly numpy's per-call
 overhead; :func:`forward_rows` reads (and fills as needed) a goal's lazy forward table,
@@ -27,8 +27,8 @@ import numpy as np
 
 from engine.carwars.travel import UNITS
 
-#: The bound of a state no open goal is within reach of (the planner's ``_BIG``).
-_BIG = 1 << 40
+#: The bound of a state no open goal is within reach of (the planner's ``BIG``).
+BIG = 1 << 40
 #: Points at or past this are "no way" in the tables.
 _CUT = 1 << 30
 
@@ -83,14 +83,14 @@ def time_bound(s: np.ndarray, k: np.ndarray, t: np.ndarray, tm: np.ndarray, fwd:
     turn ``t``, time ``tm``; ``fwd`` and ``any_`` the least points to an open goal from its node
     (forward at its heading; any way); ``table`` the policy's :class:`~engine.carwars.heuristic.TimeBound`
     (``most`` points tabulated, ``max_speed``); ``reverse`` whether reversing is allowed, from a
-    speed slider brought down ``step`` a turn.  :data:`_BIG` where no goal is within reach.
-    The bound of ``need`` points is :meth:`_Search._bound <engine.carwars.search._Search._bound>`'s."""
+    speed slider brought down ``step`` a turn.  :data:`BIG` where no goal is within reach.
+    The bound of ``need`` points is :meth:`Search._bound <engine.carwars.search.Search._bound>`'s."""
     n = len(s)
     out = np.empty(n, dtype=np.int64)
     for i in range(n):
         a = int(any_[i])
         if a >= _CUT:
-            out[i] = _BIG
+            out[i] = BIG
             continue
         si, ki, ti, tmi = int(s[i]), int(k[i]), int(t[i]), int(tm[i])
         pts = 1 if si == -1 else si

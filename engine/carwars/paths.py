@@ -6,7 +6,7 @@ from __future__ import annotations
 import bisect
 from typing import Sequence
 
-from engine.carwars.batch import HARD_FLAG, SPEED_MOVE, _Batch
+from engine.carwars.batch import HARD_FLAG, SPEED_MOVE, Batch
 from engine.carwars.rules import REVERSE, Maneuver
 from engine.carwars.travel import UNITS, Goal, PathStep, TravelResult
 
@@ -14,7 +14,7 @@ from engine.carwars.travel import UNITS, Goal, PathStep, TravelResult
 class _Rows:
     """Row ``i`` of the states stored in ``parts`` (ids count on from one part to the next)."""
 
-    def __init__(self, parts: Sequence[_Batch]) -> None:
+    def __init__(self, parts: Sequence[Batch]) -> None:
         self.parts = parts
         self.starts: list[int] = []
         n = 0
@@ -23,14 +23,14 @@ class _Rows:
             n += len(part)
         self.total = n
 
-    def __call__(self, i: int) -> tuple[_Batch, int]:
+    def __call__(self, i: int) -> tuple[Batch, int]:
         if not 0 <= i < self.total:
             raise IndexError(i)
         at = bisect.bisect_right(self.starts, i) - 1  # the last part starting at or before i: not empty
         return self.parts[at], i - self.starts[at]
 
 
-def travel_result(store: Sequence[_Batch], maneuvers: Sequence[Maneuver], goal: Goal, i: int) -> TravelResult:
+def travel_result(store: Sequence[Batch], maneuvers: Sequence[Maneuver], goal: Goal, i: int) -> TravelResult:
     """The plan ending at stored state ``i``: its time, dice and hard speed changes, and every
     point from the source (the speed choices included)."""
     row = _Rows(store)

@@ -51,7 +51,7 @@ from engine.carwars.travel import (
     UNITS,
     TravelResult,
 )
-from engine.carwars.search import _Search
+from engine.carwars.search import Search
 from schema.games.carwars import CarWarsArena
 
 
@@ -103,7 +103,7 @@ class Planner:
 
     # -- the dice floor's speed choices -----------------------------------------------------------
     def floor_options(self, speed: IntArray, base: IntArray, budget: IntArray) -> tuple[IntArray, IntArray]:
-        """For :meth:`~engine.carwars.search._Search.dice_floor`: per state at ``speed`` with
+        """For :meth:`~engine.carwars.search.Search.dice_floor`: per state at ``speed`` with
         ``base`` points of this turn still to move by its time bound, which is ``budget`` time
         units after this turn ends (negative: within it), the point counts a forward plan may
         have moved by then (one per choice of the next two turns' speeds; after those, the
@@ -220,7 +220,7 @@ class Planner:
         try:
             cap = caps.exceeded()
             if cap is None:
-                return _Search(self, pose, speed, shapes).run()
+                return Search(self, pose, speed, shapes).run()
         except AnalysisStopped as exc:
             cap = exc.reason
         return {g: TravelResult(g, "undecided", horizon=0.0, undecided=cap) for g in goals}

@@ -29,11 +29,11 @@ import math
 
 import numpy as np
 
-from engine.carwars.batch import _Batch
+from engine.carwars.batch import Batch
 from engine.carwars.heuristic import IntArray
 from engine.carwars.motion import Pose, car_outline, normalize
 from engine.carwars.planner import Planner
-from engine.carwars.search import _Search
+from engine.carwars.search import Search
 from engine.carwars.rules import REVERSE, START_SPEED, Policy
 from engine.carwars.travel import UNITS, PlanningError, ReachMap, SearchLimits, Source, StartSource
 from schema.games.carwars import CarWarsArena
@@ -46,7 +46,7 @@ _OFFSET = 1 << 19
 _EPS = 1e-7
 
 
-class _ReachSearch(_Search):
+class _ReachSearch(Search):
     """The planner's expansion (moves, collisions, dice) with the reach map's merging."""
 
     def __init__(self, p: Planner, poses: list[Pose], speed: int, cell: float) -> None:
@@ -60,19 +60,19 @@ class _ReachSearch(_Search):
             h = np.array([q.heading for q in poses[1:]])
             zero, one = np.zeros(n, dtype=np.int64), np.ones(n, dtype=np.int64)
             pts = 1 if speed == REVERSE else speed
-            self._push(_Batch(x=x, y=y, h=h, s=one * speed, k=one * pts, t=zero, time=zero, dice=zero, hard=zero,
+            self._push(Batch(x=x, y=y, h=h, s=one * speed, k=one * pts, t=zero, time=zero, dice=zero, hard=zero,
                               parent=-one, move=-one, pdice=zero, px=x, py=y, ph=h, checked=one))
 
-    def _f(self, b: _Batch, prep: tuple[IntArray, IntArray] | None = None) -> IntArray:
+    def _f(self, b: Batch, prep: tuple[IntArray, IntArray] | None = None) -> IntArray:
         out: IntArray = np.asarray(b.time, dtype=np.int64)
         return out
 
-    def _grid(self, b: _Batch) -> tuple[np.ndarray, np.ndarray]:
+    def _grid(self, b: Batch) -> tuple[np.ndarray, np.ndarray]:
         """Each state's position in merge-grid units (square ``n`` spans [n, n + 1))."""
         q = self.quantum
         return (b.x - self.cx) / q + 0.5, (b.y - self.cy) / q + 0.5
 
-    def _keys(self, b: _Batch) -> np.ndarray:
+    def _keys(self, b: Batch) -> np.ndarray:
         """The merge key of each state (for the planner's early test of new states against
         the recorded ones): a state on a square's edge belongs to both squares, so it gets a
         key nothing is recorded under (it is never dropped early; :meth:`_select` decides)."""
@@ -83,14 +83,14 @@ class _ReachSearch(_Search):
         out[edge] = -1 - np.flatnonzero(edge)
         return out
 
-    def _pack(self, b: _Batch, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+    def _pack(self, b: Batch, i: np.ndarray, j: np.ndarray) -> np.ndarray:
         """Merge square, heading, speed and start-of-turn (not the points moved this turn)."""
         p = self.p
         hi = np.rint((b.h - self.base) / p.step).astype(np.int64) % p.headings
         out: np.ndarray = (((((i + _OFFSET) << 21) | (j + _OFFSET)) << 10 | hi) << 3 | (b.s + 1)) << 1 | (b.k == 0)
         return out
 
-    def _squares(self, b: _Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _squares(self, b: Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(row, i, j): each state with its merge square, twice (or four times) for a state on
         an edge (or a corner) between squares."""
         u, v = self._grid(b)
@@ -104,7 +104,7 @@ class _ReachSearch(_Search):
         jj = [j[r] for r, (_, _, j) in zip(rows, parts)]
         return np.concatenate(rows), np.concatenate(ii), np.concatenate(jj)
 
-    def _open(self, b: _Batch) -> _Batch | None:
+    def _open(self, b: Batch) -> Batch | None:
         """The states of ``b`` with a square whose key is not recorded yet (the others can
         only lose: the recorded labels are no larger), before their collision test."""
         rows, i, j = self._squares(b)
@@ -113,7 +113,7 @@ class _ReachSearch(_Search):
         alive[rows[free]] = True
         return b.take(np.flatnonzero(alive)) if alive.any() else None
 
-    def _select(self, b: _Batch) -> _Batch | None:
+    def _select(self, b: Batch) -> Batch | None:
         """The states of ``b`` that represent their key (see the module docstring); records
         their labels.  ``b`` holds every state of its label that will ever be queued."""
         rows, i, j = self._squares(b)
@@ -145,7 +145,7 @@ class _ReachSearch(_Search):
         lim = self.p.limits
         while self.heap:
             key = heapq.heappop(self.heap)
-            b = self._open(_Batch.concat([part for _, part in self.buckets.pop(key)]))
+            b = self._open(Batch.concat([part for _, part in self.buckets.pop(key)]))
             if b is None:
                 continue
             ready, requeue = self._check(b)

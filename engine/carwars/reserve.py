@@ -5,7 +5,7 @@ ordered under the new goal's bound.  Almost all of it waits behind the answer an
 (measured on the shipped four-player arena: about 1 900 of 600 000 waiting states a drag).  So
 the reserve is kept from one resumption to the next, in segments (the states a resumption left
 waiting are added as a new one), each state with the goal-independent parts of its bound (grid
-node, heading index: :meth:`~engine.carwars.search._Search.prep`) computed once; a resumption
+node, heading index: :meth:`~engine.carwars.search.Search.prep`) computed once; a resumption
 keys every waiting state in one vectorised pass, and only those whose key can come before the
 answer go into the queue (checked there against the states expanded since they were queued),
 the others staying here, released as soon as the queue's least key reaches theirs.  The search
@@ -13,8 +13,8 @@ stays exact: a state's key here is a lower bound on its key in the queue (a goal
 only raises it), and nothing is taken from the queue while a waiting state could come before it.
 
 >>> import numpy as np
->>> from engine.carwars.batch import _Batch
->>> b = _Batch(**{c: np.arange(3) for c in ("x", "y", "h", "px", "py", "ph", "s", "k", "t", "time", "dice", "hard",
+>>> from engine.carwars.batch import Batch
+>>> b = Batch(**{c: np.arange(3) for c in ("x", "y", "h", "px", "py", "ph", "s", "k", "t", "time", "dice", "hard",
 ...                                        "parent", "move", "pdice", "checked")})
 >>> r = Reserve()
 >>> r.add(b, (np.zeros(3, dtype=np.int64), np.array([35, 12, 25])))  # (node, heading index): here the keys
@@ -33,30 +33,30 @@ from typing import TYPE_CHECKING, Callable
 import numpy as np
 import numpy.typing as npt
 
-from engine.carwars.batch import _BIG, DICE_BITS, _Batch
+from engine.carwars.batch import BIG, DICE_BITS, Batch
 from engine.carwars.heuristic import IntArray
 from engine.carwars.rules import MAX_SPEED
 from engine.carwars.travel import UNITS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from engine.carwars.search import _Search
+    from engine.carwars.search import Search
 
 #: Waiting states released at least at once when no open goal has a candidate yet.
 CHUNK = 4096
 #: The key of a state that is never released (released already, or no open goal within reach).
-NEVER = _BIG << DICE_BITS
+NEVER = BIG << DICE_BITS
 #: Past this many segments, the two neighbours smallest together are merged (the big ones, the
 #: cold search's frontier and a long resumption's, are not copied again and again).
 MAX_SEGMENTS = 8
 
 Prep = tuple[IntArray, IntArray]
-Keyer = Callable[[_Batch, Prep], IntArray]
+Keyer = Callable[[Batch, Prep], IntArray]
 
 
 class _Segment:
     __slots__ = ("states", "prep", "live", "key", "exact")
 
-    def __init__(self, states: _Batch, prep: Prep) -> None:
+    def __init__(self, states: Batch, prep: Prep) -> None:
         self.states, self.prep = states, prep
         self.live: npt.NDArray[np.bool_] = np.ones(len(states), dtype=bool)
         self.key: IntArray = np.full(len(states), NEVER, dtype=np.int64)
@@ -90,8 +90,8 @@ class Reserve:
         """Waiting states that can still be released under the current keys."""
         return self._count
 
-    def add(self, states: _Batch, prep: Prep) -> None:
-        """More waiting states (with their :meth:`~engine.carwars.search._Search.prep`), not
+    def add(self, states: Batch, prep: Prep) -> None:
+        """More waiting states (with their :meth:`~engine.carwars.search.Search.prep`), not
         keyed until the next :meth:`keys`."""
         if len(states):
             self.segments.append(_Segment(states, prep))
@@ -106,7 +106,7 @@ class Reserve:
         while len(segs) > MAX_SEGMENTS:  # merge the two neighbours smallest together (order kept)
             i = min(range(len(segs) - 1), key=lambda j: len(segs[j].live) + len(segs[j + 1].live))
             a, b = segs[i].compact(), segs[i + 1].compact()  # a new segment's states are all live
-            segs[i: i + 2] = [_Segment(_Batch.concat([a.states, b.states]),
+            segs[i: i + 2] = [_Segment(Batch.concat([a.states, b.states]),
                                        (np.concatenate([a.prep[0], b.prep[0]]), np.concatenate([a.prep[1], b.prep[1]])))]
         self.segments = segs
         for s in segs:
@@ -119,11 +119,11 @@ class Reserve:
         self._count = sum(int(np.count_nonzero(s.key < NEVER)) for s in self.segments)
         self.least = min((int(s.key.min()) for s in self.segments if len(s.key)), default=NEVER)
 
-    def take(self, upto: int) -> list[_Batch]:
+    def take(self, upto: int) -> list[Batch]:
         """The states keyed at most ``upto`` (in the order they came), no longer waiting here;
         a state whose floor is at most ``upto`` is keyed exactly first (and stays if its key is
         above)."""
-        out: list[_Batch] = []
+        out: list[Batch] = []
         if upto < self.least:
             return out
         for s in self.segments:
@@ -148,7 +148,7 @@ class Reserve:
             return int(keys.max()) if len(keys) else self.least
         return int(np.partition(keys, CHUNK - 1)[CHUNK - 1])
 
-    def release(self, search: _Search) -> None:
+    def release(self, search: Search) -> None:
         """Queue the states that may come next: until the queue's least key is below every key
         here.  When every open goal has a candidate, all states that could beat the worst
         candidate go at once (the search takes each of them before it settles that goal);
@@ -162,12 +162,12 @@ class Reserve:
                 search._push(search.undominated(part))
 
 
-def exact_keys(search: _Search, b: _Batch, prep: Prep) -> IntArray:
+def exact_keys(search: Search, b: Batch, prep: Prep) -> IntArray:
     """Each state's bucket key under ``search``'s open goals (its bound and dice, as the queue
     keys it), or :data:`NEVER` for one the bound cuts off (beyond the horizon: the search is
     marked ``beyond``)."""
     f = search._f(b, prep)
-    live = f < _BIG
+    live = f < BIG
     horizon = search.p.max_turns * UNITS
     if (live & (f > horizon)).any():
         search.beyond = True
@@ -176,11 +176,11 @@ def exact_keys(search: _Search, b: _Batch, prep: Prep) -> IntArray:
     return packed
 
 
-def floor_keys(search: _Search, b: _Batch, prep: Prep) -> IntArray:
+def floor_keys(search: Search, b: Batch, prep: Prep) -> IntArray:
     """A lower bound on each state's :func:`exact_keys` that costs a few array operations.
     Each movement point still needed takes at least 1/``MAX_SPEED`` of a turn, so the time
     bound is at least the state's time plus ``UNITS // MAX_SPEED`` per point of the least
-    points to any open goal: the bound of :meth:`~engine.carwars.search._Search._f` is never
+    points to any open goal: the bound of :meth:`~engine.carwars.search.Search._f` is never
     below it (forward needs no fewer points than any way, and ``n`` points from any speed, in
     this turn or later ones, take at least ``n`` such steps - ``UNITS`` is a multiple of every
     speed).  :data:`NEVER` for a state no open goal is within reach of or whose floor passes

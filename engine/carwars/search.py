@@ -1,4 +1,4 @@
-"""The Car Wars travel search itself (:class:`_Search`): the A* of
+"""The Car Wars travel search itself (:class:`Search`): the A* of
 :class:`~engine.carwars.planner.Planner` over (pose, speed, points moved this turn), by (time
 bound, dice) buckets, with deferred collision tests, goal settling and the state a kept search
 (:mod:`engine.carwars.kept`) resumes from.  See :mod:`engine.carwars.planner` for the model."""
@@ -14,7 +14,7 @@ import numpy.typing as npt
 
 from engine import budget as caps
 from engine.carwars import kernels
-from engine.carwars.batch import DICE_BITS, HARD_FLAG, SPEED_MOVE, _BIG, _Batch, _points
+from engine.carwars.batch import DICE_BITS, HARD_FLAG, SPEED_MOVE, BIG, Batch, state_points
 from engine.carwars.heuristic import PHI_STEP, ForwardRows, GoalShape, Int32Array, IntArray, MinRows
 from engine.carwars.motion import Pose
 from engine.carwars.paths import travel_result
@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from engine.carwars.reserve import Reserve
 
 #: A search iteration takes buckets of the same time bound together while it holds fewer states
-#: than this, up to this many dice above the first (:meth:`_Search._widen`): measured on the
+#: than this, up to this many dice above the first (:meth:`Search._widen`): measured on the
 #: shipped four-player arena, a card drag's resumed searches take about 30 % less CPU.
 WIDEN_STATES = 64
 WIDEN_DICE = 16
@@ -71,14 +71,14 @@ def ending_by(pts: IntArray, k: IntArray, within: IntArray) -> IntArray:
     return out
 
 
-class _Search:
+class Search:
     def __init__(self, p: Planner, pose: Pose, speed: int, shapes: dict[Goal, GoalShape],
                  quantum: float | None = None, keep: bool = False) -> None:
         self.p = p
         #: Whether the states the bound cuts off are kept (:mod:`engine.carwars.kept` resumes the
         #: search for other goals, under whose bound they may be live again).
         self.keep = keep
-        self.pruned: list[_Batch] = []
+        self.pruned: list[Batch] = []
         #: States waiting outside the queue (a resumed search's frontier), released into it
         #: before a pop that one of them could come before (:mod:`engine.carwars.reserve`).
         self.reserve: Reserve | None = None
@@ -94,9 +94,9 @@ class _Search:
         self.pending: dict[Goal, tuple[int, int]] = {}
         #: The least label (time, dice, hard) expanded per state key (:meth:`_keys`).
         self.closed = KeyTable()
-        self.store: list[_Batch] = []
+        self.store: list[Batch] = []
         self.stored = 0
-        self.buckets: dict[int, list[tuple[int, _Batch]]] = {}
+        self.buckets: dict[int, list[tuple[int, Batch]]] = {}
         self.heap: list[int] = []
         self.beyond = False
         self.expanded = 0
@@ -111,7 +111,7 @@ class _Search:
         if self.open:
             self._heuristic_tables()
         pts = 1 if speed == REVERSE else speed
-        src = _Batch(x=np.array([pose.x]), y=np.array([pose.y]), h=np.array([pose.heading]),
+        src = Batch(x=np.array([pose.x]), y=np.array([pose.y]), h=np.array([pose.heading]),
                      s=np.array([speed]), k=np.array([pts]), t=np.array([0]), time=np.array([0]),
                      dice=np.array([0]), hard=np.array([0]), parent=np.array([-1]), move=np.array([-1]),
                      pdice=np.array([0]), px=np.array([pose.x]), py=np.array([pose.y]), ph=np.array([pose.heading]),
@@ -126,7 +126,7 @@ class _Search:
             self.results[g] = TravelResult(g, "unreachable")
 
     # keys ---------------------------------------------------------------------------------------
-    def _keys(self, b: _Batch) -> IntArray:
+    def _keys(self, b: Batch) -> IntArray:
         p = self.p
         xi = np.rint((b.x - p.x0) / self.quantum).astype(np.int64)
         yi = np.rint((b.y - p.y0) / self.quantum).astype(np.int64)
@@ -149,14 +149,14 @@ class _Search:
         self.need_fwd = None if not parts else parts[0] if len(parts) == 1 else MinRows(parts)
         self.need_any = any_
 
-    def prep(self, b: _Batch) -> tuple[IntArray, IntArray]:
+    def prep(self, b: Batch) -> tuple[IntArray, IntArray]:
         """The goal-independent parts of each state's bound: its grid node and heading index
         (a resumed search's waiting states keep them, :mod:`engine.carwars.reserve`)."""
         p = self.p
         hi: IntArray = np.rint((b.h - self.base) / p.step).astype(np.int64) % p.headings
         return p.distances.node(b.x, b.y), hi
 
-    def _f(self, b: _Batch, prep: tuple[IntArray, IntArray] | None = None) -> IntArray:
+    def _f(self, b: Batch, prep: tuple[IntArray, IntArray] | None = None) -> IntArray:
         """A* priority: a lower bound on the time (1/60 turns) at which an open goal is touched.
         The least of: driving forward only (the heading-aware bound), or reversing at some
         point (not before the slider can reach 0: "Speed 0 means either stopped or in
@@ -164,7 +164,7 @@ class _Search:
         bound of the least points, tabulated per grid node (:meth:`Distances.tables`)."""
         p = self.p
         if not self.open or self.need_any is None or self.need_fwd is None:
-            return np.full(len(b), _BIG, dtype=np.int64)
+            return np.full(len(b), BIG, dtype=np.int64)
         node, hi = self.prep(b) if prep is None else prep
         kern = kernels.current()
         if kern is not None:  # the same bound in compiled passes (engine.carwars.kernels)
@@ -178,7 +178,7 @@ class _Search:
             got: IntArray = kern["time_bound"](b.s, b.k, b.t, b.time, rows, self.need_any[node], bound.table,
                                                bound.most, bound.max_speed, bool(p.reverse), bound.step)
             return got
-        pts = _points(b.s)
+        pts = state_points(b.s)
         rem = pts - b.k
         sl = np.maximum(b.s, 0)
         need_any = self.need_any[node].astype(np.int64)
@@ -187,21 +187,21 @@ class _Search:
             wait = np.maximum(1, -(-sl // p.bound.step))
             rev_start = np.where((b.s == REVERSE) & (b.k == 0), b.time, (b.t + wait - 1) * UNITS)
             f = np.minimum(f, np.maximum(rev_start, self._bound(b, need_any, pts, rem, sl)))
-        out: IntArray = np.where(need_any >= (1 << 30), _BIG, f)
+        out: IntArray = np.where(need_any >= (1 << 30), BIG, f)
         return out
 
-    def _bound(self, b: _Batch, need: IntArray, pts: IntArray, rem: IntArray, sl: IntArray) -> IntArray:
+    def _bound(self, b: Batch, need: IntArray, pts: IntArray, rem: IntArray, sl: IntArray) -> IntArray:
         within = (need <= rem) & (pts > 0)
         now = np.where(within, (b.t - 1) * UNITS + (b.k + need) * UNITS // np.maximum(pts, 1), 0)
         later = b.t * UNITS + self.p.bound.units(sl, np.maximum(need - rem, 0))
         out: IntArray = np.where(need == 0, b.time, np.where(within, now, later))
         return out
 
-    def bounded(self, b: _Batch) -> tuple[_Batch, IntArray]:
+    def bounded(self, b: Batch) -> tuple[Batch, IntArray]:
         """The states of ``b`` the bound keeps (a goal is still within reach and the horizon),
         with their bucket keys; the others are kept apart (with ``keep``) or dropped."""
         f = self._f(b)
-        live = f < _BIG
+        live = f < BIG
         horizon = self.p.max_turns * UNITS
         if (live & (f > horizon)).any():
             self.beyond = True
@@ -212,14 +212,14 @@ class _Search:
             b, f = b.take(np.flatnonzero(keep)), f[keep]
         return b, self.packed(b, f)
 
-    def packed(self, b: _Batch, f: IntArray) -> IntArray:
+    def packed(self, b: Batch, f: IntArray) -> IntArray:
         """The bucket keys of ``b`` under the time bounds ``f``: (time bound, dice so far plus
         :meth:`dice_floor`)."""
         dice = b.dice + self.dice_floor(b, f) if len(b) else b.dice
         out: IntArray = (f << DICE_BITS) | np.minimum(dice, (1 << DICE_BITS) - 1)
         return out
 
-    def dice_floor(self, b: _Batch, f: IntArray) -> IntArray:
+    def dice_floor(self, b: Batch, f: IntArray) -> IntArray:
         """A lower bound on the driving-roll dice still to roll by a plan that touches an open
         goal by the time bound ``f`` (a plan touching it later has a larger key whatever its
         dice).  Only for a car driving forward until ``f`` (0 where a reverse point could come
@@ -236,7 +236,7 @@ class _Search:
         if floor is None or not self.open:
             return out
         sl = np.maximum(b.s, 0)
-        ok = (b.s >= 1) & (f < _BIG)
+        ok = (b.s >= 1) & (f < BIG)
         if p.reverse:  # the first point a reverse turn can move ends at (t + wait) turns
             wait = np.maximum(1, -(-sl // p.bound.step))
             ok &= f < (b.t + wait) * UNITS
@@ -246,11 +246,11 @@ class _Search:
             out[part] = self._floor(b.take(part), f[part])
         return out
 
-    def _floor(self, b: _Batch, f: IntArray) -> IntArray:
+    def _floor(self, b: Batch, f: IntArray) -> IntArray:
         p = self.p
         floor = p.dice_floor
         assert floor is not None
-        pts = _points(b.s)
+        pts = state_points(b.s)
         budget = f - b.t * UNITS
         start = (b.t - 1) * UNITS
         now = ending_by(pts, b.k, f - start)  # points of this turn ending by f
@@ -277,7 +277,7 @@ class _Search:
         got: IntArray = dice.min(axis=1)
         return got
 
-    def _push(self, b: _Batch) -> None:
+    def _push(self, b: Batch) -> None:
         if len(b) == 0:
             return
         b, packed = self.bounded(b)
@@ -332,7 +332,7 @@ class _Search:
             if cap is not None:
                 return self._stop(cap, f >> DICE_BITS)
             self._expand(b, ids)
-        self._settle(_BIG)
+        self._settle(BIG)
         for g in self.open:
             if self.beyond:
                 self.results[g] = TravelResult(g, "beyond", horizon=float(self.p.max_turns))
@@ -340,7 +340,7 @@ class _Search:
                 self.results[g] = TravelResult(g, "unreachable")
         return self.results
 
-    def _widen(self, f: int, parts: list[tuple[int, _Batch]]) -> int:
+    def _widen(self, f: int, parts: list[tuple[int, Batch]]) -> int:
         """Take the next buckets with ``parts`` while the batch is small (fewer than
         ``widen[0]`` states; time bound at most ``widen[1]`` units above ``f``'s, and within
         ``f``'s own time bound at most :data:`WIDEN_DICE` dice above it): one iteration's fixed
@@ -361,20 +361,20 @@ class _Search:
             n += sum(len(p) for _, p in more)
         return f
 
-    def _take(self, f: int, parts: list[tuple[int, _Batch]]) -> tuple[_Batch, IntArray] | None:
+    def _take(self, f: int, parts: list[tuple[int, Batch]]) -> tuple[Batch, IntArray] | None:
         """The states of bucket ``f`` to expand now (collision-free, at their true dice, better
         than any seen with their key), stored and offered to the goals; with their ids."""
         current = [part for v, part in parts if v == self.version]
         old = [part for v, part in parts if v != self.version]
         if old:
             # goals closed since these were queued: their bound may have risen (lazy re-keying)
-            stale = _Batch.concat(old)
+            stale = Batch.concat(old)
             nf = self.packed(stale, self._f(stale))
             later = nf > f
             if later.any():
                 self._push(stale.take(np.flatnonzero(later)))
             current.append(stale.take(np.flatnonzero(~later)))
-        batch = _Batch.concat(current)
+        batch = Batch.concat(current)
         if len(batch) == 0:
             return None
         ready, requeue = self._check(batch)
@@ -417,19 +417,19 @@ class _Search:
         out: npt.NDArray[np.bool_] = (held < 0) | (label < held)
         return out
 
-    def undominated(self, b: _Batch) -> _Batch:
+    def undominated(self, b: Batch) -> Batch:
         """The states of ``b`` that no state expanded since they were queued beats (the search
         would drop the others when it takes them, after testing them for collisions)."""
         keep = self._improves(self._keys(b), self._label(b))
         return b if keep.all() else b.take(np.flatnonzero(keep))
 
     @staticmethod
-    def _label(b: _Batch) -> IntArray:
+    def _label(b: Batch) -> IntArray:
         cap = (1 << DICE_BITS) - 1
         out: IntArray = (b.time << (2 * DICE_BITS)) | (np.minimum(b.dice, cap) << DICE_BITS) | np.minimum(b.hard, cap)
         return out
 
-    def _fresh(self, b: _Batch) -> _Batch | None:
+    def _fresh(self, b: Batch) -> Batch | None:
         """The states of ``b`` that improve on every state with the same key seen so far (one
         per key, the least (time, dice, hard)); records them.  With a consistent bound a key is
         settled the first time; re-opening keeps the search exact otherwise."""
@@ -452,7 +452,7 @@ class _Search:
         self.open = []
         return self.results
 
-    def _goals(self, b: _Batch, ids: IntArray) -> None:
+    def _goals(self, b: Batch, ids: IntArray) -> None:
         """Record the best touching state per open goal (settled later by :meth:`_settle`)."""
         if not self.collect:
             return
@@ -475,11 +475,11 @@ class _Search:
                     self.pending[g] = cand
 
     # expansion ---------------------------------------------------------------------------------
-    def _expand(self, b: _Batch, ids: IntArray) -> None:
+    def _expand(self, b: Batch, ids: IntArray) -> None:
         p = self.p
-        pts = _points(b.s)
+        pts = state_points(b.s)
         complete = b.k >= pts
-        children: list[_Batch] = []
+        children: list[Batch] = []
         c = np.flatnonzero(complete)
         if len(c):
             # every speed choice of every state that finished its turn (4A. Adjust Speed)
@@ -490,7 +490,7 @@ class _Search:
             opt = np.repeat(first[sidx] - np.cumsum(n_opt) + n_opt, n_opt) + np.arange(int(n_opt.sum()))
             sp, hd = new_speed[opt], hard[opt]
             nt = b.t[rows] + 1
-            children.append(_Batch(
+            children.append(Batch(
                 x=b.x[rows], y=b.y[rows], h=b.h[rows], s=sp, k=np.zeros(len(rows), dtype=np.int64), t=nt,
                 time=(nt - np.where(sp == 0, 0, 1)) * UNITS, dice=b.dice[rows], hard=b.hard[rows] + hd,
                 parent=ids[rows], move=SPEED_MOVE + sp + 1 + HARD_FLAG * hd, pdice=np.zeros(len(rows), dtype=np.int64),
@@ -499,9 +499,9 @@ class _Search:
         if len(mv):
             children.extend(self._moves(b.take(mv), ids[mv]))
         if children:
-            self._push(_Batch.concat(children))
+            self._push(Batch.concat(children))
 
-    def _moves(self, b: _Batch, ids: IntArray) -> list[_Batch]:
+    def _moves(self, b: Batch, ids: IntArray) -> list[Batch]:
         """Every maneuver from every moving state at once: new poses, the maneuver's dice, and
         merging with closed states.  The collision test and the terrain and hazard dice wait
         until a state is taken from the queue (:meth:`_check`): most are never taken."""
@@ -517,10 +517,10 @@ class _Search:
         nh = np.where(nh >= 360.0 - 1e-9, 0.0, nh)
         row = np.repeat(np.arange(n), mm)
         mi = np.tile(np.arange(mm), n)
-        pts = _points(b.s)[row]
+        pts = state_points(b.s)[row]
         roll = np.where(b.s == REVERSE, 1, b.s)[row]
         pd = np.where(p.is_man[mi], roll + p.zdice[mi], 0)
-        child = _Batch(x=nx, y=ny, h=nh, s=b.s[row], k=b.k[row] + 1, t=b.t[row],
+        child = Batch(x=nx, y=ny, h=nh, s=b.s[row], k=b.k[row] + 1, t=b.t[row],
                        time=(b.t[row] - 1) * UNITS + (b.k[row] + 1) * UNITS // pts, dice=b.dice[row] + pd,
                        hard=b.hard[row], parent=ids[row], move=mi, pdice=pd, px=b.x[row], py=b.y[row], ph=b.h[row],
                        checked=np.zeros(n * mm, dtype=bool))
@@ -530,7 +530,7 @@ class _Search:
             return []
         return [child.take(sel)]
 
-    def _check(self, b: _Batch) -> tuple[_Batch | None, _Batch | None]:
+    def _check(self, b: Batch) -> tuple[Batch | None, Batch | None]:
         """Settle the deferred work of the unchecked states of ``b``: drop those whose point
         collides, add the terrain and hazard dice.  Returns (ready, requeue): states whose dice
         grew go back to the queue under their true key."""
@@ -550,5 +550,5 @@ class _Search:
         done = b.take(np.flatnonzero(b.checked != 0))
         now = u.take(np.flatnonzero(extra == 0))
         later = u.take(np.flatnonzero(extra > 0))
-        ready = _Batch.concat([done, now]) if len(done) else now
+        ready = Batch.concat([done, now]) if len(done) else now
         return (ready if len(ready) else None), (later if len(later) else None)

@@ -12,7 +12,7 @@ import pytest
 
 from engine.carwars import fairness as fair
 from engine.carwars import kept, reserve
-from engine.carwars.batch import FIELDS_F, FIELDS_I, _Batch
+from engine.carwars.batch import FIELDS_F, FIELDS_I, Batch
 from engine.carwars.heuristic import Distances, ForwardRows, MinRows
 from engine.carwars.kept import TravelCache, motion_key
 from engine.carwars.planner import Planner
@@ -189,8 +189,8 @@ def test_forward_rows_filled_on_demand_are_the_whole_tables() -> None:
     assert np.array_equal(lazy.full(), whole)
 
 
-def _states(xs: np.ndarray) -> _Batch:
-    return _Batch(**{c: xs for c in FIELDS_F + FIELDS_I})
+def _states(xs: np.ndarray) -> Batch:
+    return Batch(**{c: xs for c in FIELDS_F + FIELDS_I})
 
 
 def test_merged_reserve_segments_keep_what_was_released() -> None:
@@ -203,7 +203,7 @@ def test_merged_reserve_segments_keep_what_was_released() -> None:
         xs = np.arange(10 * i, 10 * i + 10)
         r.add(_states(xs), (np.zeros(10, dtype=np.int64), xs))
 
-    def key(states: _Batch, prep: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    def key(states: Batch, prep: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
         x = prep[1]
         return np.where(x % 10 == 0, x, 100_000 + x)  # one state a segment keyed low
 

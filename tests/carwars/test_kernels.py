@@ -13,12 +13,12 @@ import numpy as np
 import pytest
 
 from engine.carwars import kernels
-from engine.carwars.batch import _Batch
+from engine.carwars.batch import Batch
 from engine.carwars.geometry import COVER_STEP
 from engine.carwars.heuristic import Distances
 from engine.carwars.kept import TravelCache
 from engine.carwars.planner import Planner
-from engine.carwars.search import _Search
+from engine.carwars.search import Search
 from engine.carwars.rules import REVERSE
 from engine.carwars.travel import Goal, StartSource
 from engine.keytable import KeyTable
@@ -45,26 +45,26 @@ def jit(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     kernels.disable()
 
 
-def searched(policy: str = "flat-out", player: int = 1) -> _Search:
+def searched(policy: str = "flat-out", player: int = 1) -> Search:
     """A finished cold search of the four-player arena to every card and the centre (its store
     and frontier hold states of every speed, reversing included)."""
     a = arena("crossroads-4p")
     planner = Planner(a, policy)  # type: ignore[arg-type]
     pose, speed = planner.source_state(StartSource(player))
     goals = [Goal("card", c.id) for c in a.cards] + [Goal("centre")]
-    search = _Search(planner, pose, speed, {g: planner.goal_shape(g) for g in goals}, keep=True)
+    search = Search(planner, pose, speed, {g: planner.goal_shape(g) for g in goals}, keep=True)
     search.run()
     return search
 
 
-def waiting(search: _Search) -> _Batch:
-    return _Batch.concat([p for parts in search.buckets.values() for _, p in parts] + search.pruned + search.store)
+def waiting(search: Search) -> Batch:
+    return Batch.concat([p for parts in search.buckets.values() for _, p in parts] + search.pruned + search.store)
 
 
 @pytest.mark.parametrize("policy", ["safe", "flat-out"])
 def test_the_compiled_bound_is_the_numpy_bound(policy: str, jit: None) -> None:
     """:func:`kernels.time_bound` (with :func:`kernels.forward_rows` filling a lazy table) gives
-    :meth:`_Search._f`'s priority for every stored and waiting state of a search."""
+    :meth:`Search._f`'s priority for every stored and waiting state of a search."""
     search = searched(policy)
     b = waiting(search)
     assert (b.s == REVERSE).any() or policy == "safe"
