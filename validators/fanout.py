@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from multiprocessing import get_context
 from typing import Any
 
@@ -78,6 +78,40 @@ class Session:
             self._pool.shutdown(wait=not self._cancelled, cancel_futures=True)
         if self._client is not None:
             self._client.close()
+
+    @property
+    def cancelled(self) -> bool:
+        """A :meth:`map` was stopped: its running tasks may still hold the workers."""
+        return self._cancelled
+
+    def warm(self, fn: Callable[..., Any], *args: Any) -> list[Future[Any]]:
+        """Start the local workers now, before any :meth:`map` needs them: ``fn(*args)`` once per
+        worker (each submitted while none is idle, so each starts a process), which should
+        import what the tasks will need.  Returns its futures (none without a local pool)."""
+        if self._pool is None:
+            return []
+        return [self._pool.submit(fn, *args) for _ in range(self.jobs)]
+
+    def pids(self) -> list[int]:
+        """The local workers' process ids (those started so far)."""
+        procs = getattr(self._pool, "_processes", None) or {}
+        return sorted(int(pid) for pid in procs)
+
+    def kill(self) -> None:
+        """End the session now: tasks not started are dropped and the local workers are killed,
+        mid-task too (for an editor closing, or a cancelled search's pool)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            procs = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for proc in procs:
+                if proc.is_alive():
+                    proc.kill()
+            for proc in procs:
+                proc.join(5.0)
+        if self._client is not None:
+            client, self._client = self._client, None
+            client.close()
 
     def map(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], *, progress: FanProgress | None = None,
             should_stop: Callable[[], bool] | None = None) -> tuple[list[Any], bool]:
