@@ -2,8 +2,11 @@
 button under the list).
 
 The search (:func:`validators.balance.propose`, the same as ``arena balance --code CODE --element
-REF...``) runs in a child process (:func:`editor.validation.call_in_child`) from a worker thread,
-so the editor never waits; the progress dialog's Cancel kills it at once.  The proposal is shown
+REF...``) runs in a child process (:func:`editor.validation.call_in_child`, at a lower priority)
+from a worker thread, so the editor never waits; the progress dialog shows at once, then the
+search's stage and count of validations as they come; its Cancel kills the child at once.  The
+moved elements are put on the window's snap grid where that keeps the fix
+(:func:`editor.snapping.snap_checked`).  The proposal is shown
 as a ghost on the canvas - each moved element drawn translucent at its new place with an arrow
 from where it is - and its edits in words above the panel's Apply / Discard buttons.  Apply pushes
 ONE undo step (:class:`ApplyFix`); an edit of the arena meanwhile discards the proposal (it was for
@@ -26,8 +29,9 @@ from editor import elements as E
 from editor import grid_render
 from editor import render as R
 from editor.commands import ArenaCommand, check_no_new_problems
-from editor.snapping import snap_checked
+from editor.snapping import grid_point, snap_checked
 from editor.validation import Cancelled, call_in_child
+from editor.warm_pool import BACKGROUND_NICE
 
 #: Seconds the editor's search may take (the CLI's default).
 BUDGET = 30.0
@@ -48,15 +52,33 @@ def propose_for(arena: Any, code: str, elements: tuple[str, ...], budget: float,
     from validators.balance import propose
 
     p = propose(arena, code=code, elements=elements, budget=budget, progress=progress)
-    applied, snap = p.arena, ""
+    applied, snap, edits = p.arena, "", list(p.edits)
     if p.changed and step > 0:
         if progress is not None:
             progress(SNAPPING)
         got = snap_checked(p.arena, p.moved_refs(), step, report=p.after)
         applied, snap = got.arena, got.note
-    return {"arena": p.arena, "applied": applied, "snap": snap, "words": [e.words(p.unit) for e in p.edits],
+        if got.snapped:  # the words say the moves Apply makes
+            edits = _snapped_edits(arena, applied, edits)
+    return {"arena": p.arena, "applied": applied, "snap": snap, "words": [e.words(p.unit) for e in edits],
             "refs": p.moved_refs(), "fixes": [(f.status, f.note) for f in p.fixes], "stopped_early": p.stopped_early,
             "changed": p.changed, "seconds": p.seconds, "validations": p.validations}
+
+
+def _snapped_edits(before: Any, after: Any, edits: list[Any]) -> list[Any]:
+    """``edits`` with each element's move as it is in ``after`` (snapped): from its grid point
+    in ``before`` to that in ``after`` (an element moved by two edits keeps their own moves)."""
+    import dataclasses
+
+    refs = [e.ref for e in edits]
+    out = []
+    for e in edits:
+        a, b = E.find(before, e.ref), E.find(after, e.ref)
+        pa, pb = (grid_point(a) if a is not None else None), (grid_point(b) if b is not None else None)
+        if refs.count(e.ref) == 1 and pa is not None and pb is not None:
+            e = dataclasses.replace(e, dx=round(pb[0] - pa[0], 9), dy=round(pb[1] - pa[1], 9))
+        out.append(e)
+    return out
 
 
 class ApplyFix(ArenaCommand):
@@ -295,7 +317,8 @@ class ProposeFix(QObject):
     def _work(self, run: int, stop: threading.Event, args: tuple[Any, ...]) -> None:
         signals = self.signals
         try:
-            result = call_in_child(propose_for, args, stop.is_set, progress=lambda step: signals.progress.emit(run, step))
+            result = call_in_child(propose_for, args, stop.is_set, progress=lambda step: signals.progress.emit(run, step),
+                                   nice=BACKGROUND_NICE)
         except Cancelled:
             return
         except Exception as exc:  # noqa: BLE001 - shown to the designer

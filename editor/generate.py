@@ -1,11 +1,14 @@
 """File → Generate arena…: the generator (:mod:`validators.generate`) in the editor.
 
 A dialog asks for the game (every ruleset with a generator; the open arena's by default), the
-players, the symmetry, the board, the seed, the time budget and a catalogue file; the
-search runs on a background thread (its candidates scored on local worker processes, as ``arena
-generate --workers 2``) with a progress dialog whose Cancel stops it after the candidates being
-scored; the best arena opens as a new untitled document (the same arena as ``arena generate``
-with the same settings, when the search finishes before the budget).
+players, the symmetry, the board, the seed, the time budget and a catalogue file; opening it
+starts the search's worker processes (:mod:`editor.warm_pool`).  The search runs on a background
+thread (its candidates scored on those workers, as ``arena generate --workers 2``) with a
+progress dialog that shows at once what is happening (the workers starting, the round being
+scored, then the share of the budget) and whose Cancel stops it; the best arena, put on the
+window's snap grid where that keeps it legal (:func:`editor.snapping.snap_checked`), opens as a
+new untitled document (with the snap grid off: the same arena as ``arena generate`` with the
+same settings, when the search finishes before the budget).
 """
 
 from __future__ import annotations

@@ -10,7 +10,8 @@ the search that follows uses those workers (:meth:`WarmPool.take`).
 Bounded and leak-free: one pool per window, of the generator's worker count; an idle pool is
 ended after :data:`IDLE_MS`; a cancelled search's pool is killed at once (its candidates being
 scored are not waited for) and the next dialog starts another; the window's close kills it.
-Each worker follows the editor's process (:func:`validators.fanout._worker_init`: it exits
+The workers run at a lower priority (:data:`BACKGROUND_NICE`), so that the window keeps the
+cores it needs to paint.  Each worker follows the editor's process (:func:`validators.fanout._worker_init`: it exits
 when the editor dies, ``kill -9`` too).
 """
 
@@ -26,6 +27,10 @@ from validators.options import GENERATE_WORKERS
 
 #: An unused warm pool ends after this long (ms): the dialog was cancelled, or no search followed.
 IDLE_MS = 300_000
+#: How much lower a priority the editor's background processes run at (the generator's workers,
+#: a proposed fix's search): on a two-core machine they would otherwise take the cores from the
+#: window, whose canvas then went unpainted behind the dialogs for seconds.
+BACKGROUND_NICE = 5
 
 
 class _Signals(QObject):
@@ -71,11 +76,15 @@ class WarmPool(QObject):
             return True
         self._generation += 1
         generation, signals = self._generation, self._signals
-        session = Session(jobs=self.workers, name="arena-generate").__enter__()
+        session = Session(jobs=self.workers, name="arena-generate", nice=BACKGROUND_NICE).__enter__()
         self.session, self.ready_count = session, 0
         self._futures = session.warm(warm_worker, system)
-        for fut in self._futures:  # called on the pool's thread: the signal crosses to the UI thread
-            fut.add_done_callback(lambda _f, g=generation: signals.warmed.emit(g))
+
+        def warmed(_fut: Future[Any]) -> None:  # called on the pool's thread: the signal crosses to the UI thread
+            signals.warmed.emit(generation)
+
+        for fut in self._futures:
+            fut.add_done_callback(warmed)
         return True
 
     def _warmed(self, generation: int) -> None:

@@ -32,9 +32,12 @@ class Cancelled(Exception):
     """``should_stop()`` said so before every task was done."""
 
 
-def _worker_init(parent: int | None = None) -> None:
+def _worker_init(parent: int | None = None, nice: int = 0) -> None:
     """First thing in a pool worker: no display, and end with the process that started the pool
-    (``parent``), however it ends (:func:`validators.lifeline.follow_parent`)."""
+    (``parent``), however it ends (:func:`validators.lifeline.follow_parent`); ``nice``: run at
+    that much lower a priority (an editor's workers: its window gets the cores first)."""
+    if nice > 0 and hasattr(os, "nice"):
+        os.nice(nice)
     if parent is not None:
         from validators.lifeline import follow_parent
 
@@ -55,10 +58,11 @@ def fan_out(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], *, jobs: i
 
 class Session:
     """Workers kept for several :meth:`map` calls (a search's rounds): a process pool of
-    ``jobs`` spawned processes (``jobs > 1``), a Dask client (``scheduler``), or this process."""
+    ``jobs`` spawned processes (``jobs > 1``, at ``nice`` lower a priority), a Dask client
+    (``scheduler``), or this process."""
 
-    def __init__(self, *, jobs: int = 1, scheduler: str | None = None, name: str = "arena-task") -> None:
-        self.jobs, self.scheduler, self.name = jobs, scheduler, name
+    def __init__(self, *, jobs: int = 1, scheduler: str | None = None, name: str = "arena-task", nice: int = 0) -> None:
+        self.jobs, self.scheduler, self.name, self.nice = jobs, scheduler, name, nice
         self._pool: ProcessPoolExecutor | None = None
         self._client: Any = None
         self._cancelled = False
@@ -70,7 +74,7 @@ class Session:
             self._client = Client(self.scheduler, set_as_default=False, timeout=CONNECT_TIMEOUT)
         elif self.jobs > 1:
             self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=get_context("spawn"),
-                                             initializer=_worker_init, initargs=(os.getpid(),))
+                                             initializer=_worker_init, initargs=(os.getpid(), self.nice))
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 import threading
 from typing import Any
 
@@ -62,6 +63,8 @@ def test_the_dialog_starts_the_workers_and_the_search_uses_them(window, qtbot,  
     qtbot.waitUntil(lambda: g.warm.ready_count == 2, timeout=WAIT_MS)
     pids = g.warm.pids()
     assert len(pids) == 2 and all(alive(p) for p in pids) and g.warm.status() == ""
+    lower = min(19, os.getpriority(os.PRIO_PROCESS, 0) + 5)  # the window keeps the cores it paints with
+    assert [os.getpriority(os.PRIO_PROCESS, p) for p in pids] == [lower, lower]
     children = {p.pid for p in multiprocessing.active_children()}
     assert g.start(2, "mirror", 3, 2.0, None)
     assert g.warm.in_use
@@ -165,6 +168,9 @@ def test_propose_fix_shows_progress_and_applies_on_the_grid(window, qtbot) -> No
     assert any("snap grid" in t for t in labels)
     assert result["changed"] and result["validations"] > 1
     assert _on_grid(result["applied"], result["refs"], 0.5) and result["snap"] == "snapped to the 0.5 grid"
+    # the words say the move Apply makes: A from y 3.2 to 3.5 (the search's own was 0.3125)
+    assert result["applied"].checkpoints[0].shape.center == (3.0, 3.5)
+    assert result["words"][0].startswith("move checkpoint A by 0.3 lengths away from wall W1")
     assert fixes.apply() and window.doc.arena == result["applied"]
 
 
@@ -185,6 +191,37 @@ def test_snapping_that_breaks_a_fix_is_refused_and_said() -> None:
     assert got.arena is a and not got.snapped and got.note == "kept off the 0.5 snap grid: snapping would add overlap"
     ok = snap_checked(a, ["T1"], 0.5)  # on the grid already: nothing to do
     assert ok.arena is a and ok.note == ""
+
+
+# ------------------------------------------------------------------ the canvas keeps its cores
+
+
+def niceness() -> int:  # pragma: no cover - the child process
+    return os.getpriority(os.PRIO_PROCESS, 0)
+
+
+def test_a_proposed_fix_searches_at_a_lower_priority(window, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """A proposed fix's search (like the generator's workers, above) runs at a lower priority
+    than the window: on two cores, the background work no longer takes the CPU the window needs
+    to paint its canvas behind the dialogs."""
+    import editor.balance
+    from editor.validation import Cancelled, call_in_child
+    from editor.warm_pool import BACKGROUND_NICE
+
+    here = os.getpriority(os.PRIO_PROCESS, 0)
+    assert call_in_child(niceness, (), lambda: False, nice=BACKGROUND_NICE) == min(19, here + BACKGROUND_NICE)
+    assert call_in_child(niceness, (), lambda: False) == here
+    asked: list[dict[str, Any]] = []
+
+    def recorded(*_args: Any, **kw: Any) -> Any:
+        asked.append(kw)
+        raise Cancelled  # as if cancelled: nothing shown
+
+    monkeypatch.setattr(editor.balance, "call_in_child", recorded)
+    window.doc.reset(mirrored_by_walls(), None)
+    assert window.fixes.start({"code": "overlap", "elements": ["A", "W1"]})
+    assert window.fixes.pool.waitForDone(WAIT_MS)
+    assert asked and asked[0]["nice"] == BACKGROUND_NICE
 
 
 # ------------------------------------------------------------------ validation: shown, canvas usable
