@@ -143,9 +143,12 @@ def on_grid(v: float, step: float) -> float:
 
 
 def grid_point(el: Element) -> Point | None:
-    """The point of ``el`` that snapping puts on the grid, as drawing does: its first vertex
-    (a polygon's or polyline's first point, a rectangle's first corner, a gate's start, a
-    circle's centre, a target's or start's position); None when it has none."""
+    """The point of ``el`` that snapping puts on the grid - the one its file writes first: a
+    rectangle's or circle's centre, a polygon's or polyline's first point, a gate's start, a
+    target's or start's position; None when it has none."""
+    shape = getattr(el, "shape", None)
+    if isinstance(shape, (Rect, Circle)):
+        return shape.center
     vertices = geometry(el)[0]
     return vertices[0] if vertices else None
 
@@ -193,13 +196,15 @@ def _counts(arena: Arena, level: str, report: object = None) -> dict[str, int]:
     return out
 
 
-def snap_checked(arena: Arena, refs: Iterable[str], step: float, *, level: str = "warning",
+def snap_checked(arena: Arena, refs: Iterable[str], step: float, *, level: str = "info",
                  report: object = None) -> Snapped:
     """``arena`` (a proposed fix, a generated arena) with the elements ``refs`` on the ``step``
     grid (:func:`snap_elements`) when that keeps it legal: validated again, the snapped arena
     has no finding at or above ``level`` of a code more often than ``arena`` has (``report``:
-    ``arena``'s report, if made already).  Else ``arena`` itself, and the note says which
-    findings snapping would add.  Runs the validators: call it off the UI thread."""
+    ``arena``'s report, if made already) - by default of any severity, so that a declared
+    symmetry the grid cannot keep (a third of a turn: the ``symmetry`` finding, an *info*) keeps
+    the arena off the grid.  Else ``arena`` itself, and the note says which findings snapping
+    would add.  Runs the validators: call it off the UI thread."""
     refs = list(refs)
     snapped = snap_elements(arena, refs, step)
     if snapped == arena:

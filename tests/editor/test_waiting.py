@@ -193,6 +193,21 @@ def test_snapping_that_breaks_a_fix_is_refused_and_said() -> None:
     assert ok.arena is a and ok.note == ""
 
 
+def test_snapping_that_breaks_the_declared_symmetry_is_refused() -> None:
+    """Three checkpoints a third of a turn apart about the centre: no square grid keeps them
+    images of each other, so snapping would add ``symmetry`` findings (infos): refused, said."""
+    from editor.snapping import snap_checked
+    from schema.model import Arena, Rect, Scenario, Symmetry
+
+    at = [(round(6 * math.cos(math.radians(d)), 9), round(6 * math.sin(math.radians(d)), 9)) for d in (90, 210, 330)]
+    a = Arena(name="thirds", bounds=Rect((0.0, 0.0), (20.0, 20.0)), symmetry=Symmetry("rotational", 3, (0.0, 0.0), 90.0),
+              checkpoints=tuple(Checkpoint(c, "outlying", Circle(p, 0.8)) for c, p in zip("ABC", at)),
+              scenario=Scenario(players=3))
+    assert not [f for f in validate(a).findings if f.code == "symmetry"]
+    got = snap_checked(a, ["A", "B", "C"], 0.5)
+    assert got.arena is a and got.note == "kept off the 0.5 snap grid: snapping would add symmetry"
+
+
 # ------------------------------------------------------------------ the canvas keeps its cores
 
 
