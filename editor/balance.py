@@ -2,8 +2,11 @@
 button under the list).
 
 The search (:func:`validators.balance.propose`, the same as ``arena balance --code CODE --element
-REF...``) runs in a child process (:func:`editor.validation.call_in_child`) from a worker thread,
-so the editor never waits; the progress dialog's Cancel kills it at once.  The proposal is shown
+REF...``) runs in a child process (:func:`editor.validation.call_in_child`, at a lower priority)
+from a worker thread, so the editor never waits; the progress dialog shows at once, then the
+search's stage and count of validations as they come; its Cancel kills the child at once.  The
+moved elements are put on the window's snap grid where that keeps the fix
+(:func:`editor.snapping.snap_checked`).  The proposal is shown
 as a ghost on the canvas - each moved element drawn translucent at its new place with an arrow
 from where it is - and its edits in words above the panel's Apply / Discard buttons.  Apply pushes
 ONE undo step (:class:`ApplyFix`); an edit of the arena meanwhile discards the proposal (it was for
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QThreadPool, Signal
@@ -25,22 +29,56 @@ from editor import elements as E
 from editor import grid_render
 from editor import render as R
 from editor.commands import ArenaCommand, check_no_new_problems
+from editor.snapping import grid_point, snap_checked
 from editor.validation import Cancelled, call_in_child
+from editor.warm_pool import BACKGROUND_NICE
 
 #: Seconds the editor's search may take (the CLI's default).
 BUDGET = 30.0
+#: The progress report after the search: the moved elements are being put on the snap grid.
+SNAPPING = "snapping"
+#: Steps of the progress bar (the share of the budget used).
+STEPS = 1000
 GHOST_Z = 60.0  # over every element and the travel path
 GHOST_OPACITY = 0.45
 
 
-def propose_for(arena: Any, code: str, elements: tuple[str, ...], budget: float) -> dict[str, Any]:
-    """The child's work: the proposal for one finding, as plain picklable values."""
+def propose_for(arena: Any, code: str, elements: tuple[str, ...], budget: float, step: float = 0.0,
+                progress: Callable[[Any], None] | None = None) -> dict[str, Any]:
+    """The child's work: the proposal for one finding, as plain picklable values.  ``arena`` is
+    the proposal as searched; ``applied`` what Apply puts in the editor: its moved elements on
+    the ``step`` snap grid when that keeps the fix (:func:`editor.snapping.snap_checked`; ``snap``
+    says what happened).  ``progress`` gets the search's reports (:class:`~validators.balance.SearchStep`)."""
     from validators.balance import propose
 
-    p = propose(arena, code=code, elements=elements, budget=budget)
-    return {"arena": p.arena, "words": [e.words(p.unit) for e in p.edits], "refs": p.moved_refs(),
-            "fixes": [(f.status, f.note) for f in p.fixes], "stopped_early": p.stopped_early,
-            "changed": p.changed, "seconds": p.seconds}
+    p = propose(arena, code=code, elements=elements, budget=budget, progress=progress)
+    applied, snap, edits = p.arena, "", list(p.edits)
+    if p.changed and step > 0:
+        if progress is not None:
+            progress(SNAPPING)
+        got = snap_checked(p.arena, p.moved_refs(), step, report=p.after)
+        applied, snap = got.arena, got.note
+        if got.snapped:  # the words say the moves Apply makes
+            edits = _snapped_edits(arena, applied, edits)
+    return {"arena": p.arena, "applied": applied, "snap": snap, "words": [e.words(p.unit) for e in edits],
+            "refs": p.moved_refs(), "fixes": [(f.status, f.note) for f in p.fixes], "stopped_early": p.stopped_early,
+            "changed": p.changed, "seconds": p.seconds, "validations": p.validations}
+
+
+def _snapped_edits(before: Any, after: Any, edits: list[Any]) -> list[Any]:
+    """``edits`` with each element's move as it is in ``after`` (snapped): from its grid point
+    in ``before`` to that in ``after`` (an element moved by two edits keeps their own moves)."""
+    import dataclasses
+
+    refs = [e.ref for e in edits]
+    out = []
+    for e in edits:
+        a, b = E.find(before, e.ref), E.find(after, e.ref)
+        pa, pb = (grid_point(a) if a is not None else None), (grid_point(b) if b is not None else None)
+        if refs.count(e.ref) == 1 and pa is not None and pb is not None:
+            e = dataclasses.replace(e, dx=round(pb[0] - pa[0], 9), dy=round(pb[1] - pa[1], 9))
+        out.append(e)
+    return out
 
 
 class ApplyFix(ArenaCommand):
@@ -123,6 +161,16 @@ class GhostLayer(QGraphicsItem):
 class _Signals(QObject):
     done = Signal(int, object)
     failed = Signal(int, str)
+    progress = Signal(int, object)
+
+
+def snap_step(win: Any, system: str | None = None) -> float:
+    """The window's snap grid step for a fix of its arena or a generated arena of ``system``
+    (0: snapping off, or a grid game, whose elements are cells already)."""
+    view = win.view
+    system = system if system is not None else str(getattr(win.doc.arena, "system", ""))
+    grid = system in (grid_render.PIT, grid_render.FIELD)
+    return float(view.snap_step) if view.snap_enabled and view.snap_step > 0 and not grid else 0.0
 
 
 class FixBar(QWidget):
@@ -168,6 +216,7 @@ class ProposeFix(QObject):
         self.signals = _Signals(self)
         self.signals.done.connect(self._done)
         self.signals.failed.connect(self._failed)
+        self.signals.progress.connect(self._progress)
         self.ghost = GhostLayer()
         self.ghost.setVisible(False)
         win.scene.addItem(self.ghost)
@@ -236,18 +285,40 @@ class ProposeFix(QObject):
         self._stop = threading.Event()
         self.arena, self.running = arena, True
         run, stop = self._id, self._stop
-        args = (arena, str(finding["code"]), tuple(finding["elements"]), budget)
-        self.pool.start(lambda: self._work(run, stop, args))
-        self.dialog = QProgressDialog(f"Searching a fix for {finding['code']}…", "Cancel", 0, 0, self.win)
+        args = (arena, str(finding["code"]), tuple(finding["elements"]), budget, snap_step(self.win))
+        self.code = str(finding["code"])
+        # shown at once, busy until the search's first report (a child process starting)
+        self.dialog = QProgressDialog(f"Searching a fix for {self.code}: starting the search…", "Cancel", 0, 0,
+                                      self.win)
         self.dialog.setWindowTitle("Propose fix")
         self.dialog.setWindowModality(Qt.WindowModality.NonModal)
         self.dialog.setMinimumDuration(0)
         self.dialog.canceled.connect(self.cancel)
+        self.dialog.show()
+        self.pool.start(lambda: self._work(run, stop, args))
         return True
 
+    def _progress(self, run: int, step: Any) -> None:
+        """The search's report: what it is doing, how many validations so far, the budget used."""
+        if run != self._id or not self.running or self.dialog is None:
+            return
+        if step == SNAPPING:
+            self.dialog.setRange(0, 0)
+            self.dialog.setLabelText(f"Searching a fix for {self.code}: putting the moves on the snap grid "
+                                     "(validating again)…")
+            return
+        if self.dialog.maximum() == 0:
+            self.dialog.setRange(0, STEPS)
+        if math.isfinite(step.budget) and step.budget > 0:
+            self.dialog.setValue(min(STEPS - 1, int(STEPS * step.elapsed / step.budget)))
+        self.dialog.setLabelText(f"Searching a fix for {self.code}: {step.doing} "
+                                 f"({step.validations} validation{'s' if step.validations != 1 else ''})…")
+
     def _work(self, run: int, stop: threading.Event, args: tuple[Any, ...]) -> None:
+        signals = self.signals
         try:
-            result = call_in_child(propose_for, args, stop.is_set)
+            result = call_in_child(propose_for, args, stop.is_set, progress=lambda step: signals.progress.emit(run, step),
+                                   nice=BACKGROUND_NICE)
         except Cancelled:
             return
         except Exception as exc:  # noqa: BLE001 - shown to the designer
@@ -266,8 +337,10 @@ class ProposeFix(QObject):
             return
         self.proposal = result
         if result["changed"]:
-            self.ghost.set_fix(self.arena, result["arena"], result["refs"])
+            self.ghost.set_fix(self.arena, result.get("applied", result["arena"]), result["refs"])
             text = "Proposed: " + "; ".join(result["words"])
+            if result.get("snap"):
+                text += f" ({result['snap']})"
         else:
             notes = "; ".join(note for _, note in result["fixes"] if note) or "nothing to fix"
             text = "No fix found: " + notes
@@ -291,7 +364,7 @@ class ProposeFix(QObject):
             return False
         text = "Fix: " + "; ".join(p["words"])
         try:
-            self.win.doc.push(ApplyFix(self.win.doc, p["arena"], p["refs"], text[:200]))
+            self.win.doc.push(ApplyFix(self.win.doc, p.get("applied", p["arena"]), p["refs"], text[:200]))
         except ValueError as exc:
             self.win.statusBar().showMessage(f"Cannot apply the fix: {exc}", 8000)
             return False

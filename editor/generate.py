@@ -1,15 +1,19 @@
 """File → Generate arena…: the generator (:mod:`validators.generate`) in the editor.
 
 A dialog asks for the game (every ruleset with a generator; the open arena's by default), the
-players, the symmetry, the board, the seed, the time budget and a catalogue file; the
-search runs on a background thread (its candidates scored on local worker processes, as ``arena
-generate --workers 2``) with a progress dialog whose Cancel stops it after the candidates being
-scored; the best arena opens as a new untitled document (the same arena as ``arena generate``
-with the same settings, when the search finishes before the budget).
+players, the symmetry, the board, the seed, the time budget and a catalogue file; opening it
+starts the search's worker processes (:mod:`editor.warm_pool`).  The search runs on a background
+thread (its candidates scored on those workers, as ``arena generate --workers 2``) with a
+progress dialog that shows at once what is happening (the workers starting, the round being
+scored, then the share of the budget) and whose Cancel stops it; the best arena, put on the
+window's snap grid where that keeps it legal (:func:`editor.snapping.snap_checked`), opens as a
+new untitled document (with the snap grid off: the same arena as ``arena generate`` with the
+same settings, when the search finishes before the budget).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from typing import Any
 
@@ -19,6 +23,8 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDoubleSpin
                                QHBoxLayout, QLineEdit, QProgressDialog, QPushButton, QSpinBox, QWidget)
 
 from editor.background_run import LatestRun
+from editor.snapping import snap_checked
+from editor.warm_pool import WarmPool
 from schema.ruleset import rulesets
 
 SYMMETRIES = ("(default for the players)", "rotational:2", "rotational:3", "rotational:4", "rotational:5",
@@ -26,6 +32,8 @@ SYMMETRIES = ("(default for the players)", "rotational:2", "rotational:3", "rota
 TABLES = ("(default for the game)", "square", "polygon", "circle")
 #: Steps of the progress bar (it shows the share of the budget used).
 STEPS = 1000
+#: The progress report after the search: the best arena is being put on the snap grid.
+SNAPPING = "snapping"
 
 
 class GenerateDialog(QDialog):
@@ -124,11 +132,16 @@ class GenerateRun(LatestRun, QObject):
         self.workers = workers
         self._signals = _Signals(self)
         self._signals.progress.connect(lambda run, step: run == self._id and self.running and self.progress.emit(step))
-        self._signals.done.connect(self._done)
+        self._signals.done.connect(self._snapped)
         self._signals.failed.connect(self._failed)
+        self.snap_note = ""
         self._begin_runs()
 
-    def start(self, plan: Any, seed: int, budget: float, system: str = "gravstrike") -> None:
+    def start(self, plan: Any, seed: int, budget: float, system: str = "gravstrike", session: Any = None,
+              step: float = 0.0) -> None:
+        """Search (on ``session``'s workers, when given: :class:`editor.warm_pool.WarmPool`);
+        then, with a snap ``step``, put the best arena's elements on that grid where that keeps
+        it legal (:func:`editor.snapping.snap_checked`; :attr:`snap_note` says what happened)."""
         from validators.generate import generate
 
         self.cancel()
@@ -136,37 +149,61 @@ class GenerateRun(LatestRun, QObject):
         self._stop = threading.Event()
         run, stop, signals, workers = self._id, self._stop, self._signals, self.workers
         self.running = True
+        self.snap_note = ""
 
         def work() -> None:
             try:
                 outcome = generate(system, plan, seed, budget=budget, workers=workers, should_stop=stop.is_set,
-                                   progress=lambda step: signals.progress.emit(run, step))
+                                   progress=lambda step: signals.progress.emit(run, step), session=session)
+                note = ""
+                if step > 0 and not stop.is_set():
+                    signals.progress.emit(run, SNAPPING)
+                    got = snap_checked(outcome.arena, [el.id for el in outcome.arena.elements()], step)
+                    outcome, note = dataclasses.replace(outcome, arena=got.arena), got.note
             except Exception as exc:  # noqa: BLE001 - shown to the designer (Cancelled included)
                 signals.failed.emit(run, str(exc) or type(exc).__name__)
                 return
-            signals.done.emit(run, outcome)
+            signals.done.emit(run, (outcome, note))
 
         self.pool.start(QRunnable.create(work))
+
+    def _snapped(self, run: int, result: tuple[Any, str]) -> None:
+        if run == self._id and self.running:
+            self.snap_note = result[1]
+        self._done(run, result[0])
 
 
 
 class Generator(QObject):
-    """The menu action, the dialog, the progress dialog and opening the result."""
+    """The menu action, the dialog, the progress dialog and opening the result.  Opening the
+    dialog starts the search's workers (:class:`~editor.warm_pool.WarmPool`); the progress dialog
+    shows from the first moment what is happening: the workers starting, the round being scored
+    (busy), then the share of the budget used."""
 
     def __init__(self, win: Any) -> None:
         super().__init__(win)
         self.win = win
         self.run = GenerateRun(self)
+        self.warm = WarmPool(self, workers=self.run.workers)
         self.progress_dialog: QProgressDialog | None = None
         self.budget = 0.0
+        self.last: Any = None
         self.run.progress.connect(self._progress)
         self.run.finished.connect(self._finished)
         self.run.failed.connect(self._failed)
+        self.warm.ready.connect(lambda *_: self._show_stage())
+
+    def prewarm(self, system: str) -> None:
+        """Start the workers of a search of ``system`` (the dialog is open: a search may follow)."""
+        self.warm.workers = self.run.workers
+        self.warm.warm(system)
 
     def ask(self) -> bool:
         dialog = GenerateDialog(self.win)
         dialog.choose_game(getattr(self.win.doc.arena, "system", "gravstrike"))
         self.dialog = dialog
+        self.prewarm(str(dialog.game.currentData()))
+        dialog.game.currentIndexChanged.connect(lambda _i: self.prewarm(str(dialog.game.currentData())))
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         return self.start(**dialog.values())
@@ -177,6 +214,8 @@ class Generator(QObject):
         from schema import ArenaError
         from validators.generate import hook_of
 
+        from editor.balance import snap_step
+
         try:
             plan = hook_of(system).plan(catalogue, players, symmetry, None, table)
         except ArenaError as exc:
@@ -186,18 +225,42 @@ class Generator(QObject):
             self.win.show_problems("Cannot generate this arena", str(exc))
             return False
         self.budget = budget
-        self.run.start(plan, seed, budget, system)
-        dlg = QProgressDialog("Generating: starting workers…", "Cancel", 0, STEPS, self.win)
+        self.last = None
+        if self.run.running:  # a search still running (its dialog closed): ends first, with its workers
+            self.run.cancel()
+            self.warm.close()
+        self.prewarm(system)
+        session = self.warm.take()
+        step = snap_step(self.win, system)
+        self.run.start(plan, seed, budget, system, session=session, step=step)
+        dlg = QProgressDialog("Generating: starting…", "Cancel", 0, 0, self.win)  # busy until a candidate is scored
         dlg.setWindowTitle("Generate arena")
         dlg.setWindowModality(Qt.WindowModality.NonModal)
         dlg.setMinimumDuration(0)
         dlg.canceled.connect(self.cancel)
-        dlg.setValue(0)
         self.progress_dialog = dlg
+        self._show_stage()
+        dlg.show()
         return True
+
+    def _show_stage(self) -> None:
+        """The dialog's words before a candidate is scored: the workers starting, the round."""
+        dlg = self.progress_dialog
+        if dlg is None or dlg.maximum() != 0:
+            return
+        step, workers = self.last, self.warm.status()
+        if step is None:
+            text = "Generating: " + (workers or "starting the search") + "…"
+        else:
+            from validators.generate import BATCH
+
+            text = f"Generating: round {step.round + 1}, scoring {BATCH} candidates"
+            text += f" ({workers})…" if workers else "…"
+        dlg.setLabelText(text)
 
     def cancel(self) -> None:
         self.run.cancel()
+        self.warm.give_back(keep=False)  # its workers may be scoring candidates: not waited for
         self._close()
         self.win.statusBar().showMessage("Generation cancelled", 4000)
 
@@ -210,12 +273,24 @@ class Generator(QObject):
     def _progress(self, step: Any) -> None:
         from validators.cli_generate import best_text
 
-        if self.progress_dialog is not None:
-            self.progress_dialog.setValue(min(STEPS - 1, int(STEPS * step.elapsed / max(self.budget, 1e-9))))
-            self.progress_dialog.setLabelText(f"Generating: round {step.round + 1}, {step.evaluated} candidates; "
-                                              f"{best_text(step)}")
+        dlg = self.progress_dialog
+        if dlg is None:
+            return
+        if step == SNAPPING:
+            dlg.setRange(0, 0)
+            dlg.setLabelText("Generating: putting the best arena on the snap grid (validating it again)…")
+            return
+        self.last = step
+        if step.evaluated == 0:
+            self._show_stage()
+            return
+        if dlg.maximum() == 0:
+            dlg.setRange(0, STEPS)
+        dlg.setValue(min(STEPS - 1, int(STEPS * step.elapsed / max(self.budget, 1e-9))))
+        dlg.setLabelText(f"Generating: round {step.round + 1}, {step.evaluated} candidates; {best_text(step)}")
 
     def _finished(self, outcome: Any) -> None:
+        self.warm.give_back()
         self._close()
         if not self.win.maybe_save():
             return
@@ -227,13 +302,17 @@ class Generator(QObject):
         else:
             text = (f"The budget ran out ({how}): the best arena so far still has {len(outcome.best.failing)} "
                     "finding(s) - see the Validation panel")
+        if self.run.snap_note:
+            text += f"; {self.run.snap_note}"
         self.win.statusBar().showMessage(text, 10000)
 
     def _failed(self, text: str) -> None:
+        self.warm.give_back(keep=False)
         self._close()
         self.win.statusBar().showMessage("Generation failed: " + text, 8000)
 
     def shutdown(self) -> None:
+        self.warm.close()  # first: a search on its workers ends at once
         self.run.shutdown()
 
 

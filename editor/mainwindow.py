@@ -8,7 +8,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QComboBox, QDockWidget, QDoubleSpinBox, QLabel, QMainWindow, QWidget
 
-from editor import actions, balance, combo_popup, export_menu, focus, generate, overlays, probe, robustness
+from editor import actions, balance, busy, combo_popup, export_menu, focus, generate, overlays, probe, robustness
 from editor.games import window as game_window
 from editor import commands as C
 from editor import elements as E
@@ -69,6 +69,7 @@ class MainWindow(FileRoom, QMainWindow):
         self.robustness = robustness.install(self)  # Analysis → Tabletop robustness…
         self.fixes = balance.install(self)  # the Validation panel's "Propose fix"
         self.generator = generate.install(self)  # File → Generate arena…
+        self.busy = busy.install(self)  # "validating…" in the status bar while a run takes long
         self.set_tool("select")
         self.game = game_window.install(self)  # the palette, units and title follow the arena's game
         self._layout_restored = L.restore_layout(self)

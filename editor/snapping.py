@@ -136,4 +136,85 @@ def choose(p: Point, grid: Point | None, hit: SnapHit | None) -> tuple[str, Poin
     return "", p
 
 
-__all__ = ["SnapHit", "choose", "closest_on_segment", "geometry", "nearest_target", "snap_to_objects"]
+def on_grid(v: float, step: float) -> float:
+    """``v`` on the nearest multiple of ``step`` (without float noise)."""
+    q = round(round(v / step) * step, 9)
+    return q if q else 0.0
+
+
+def grid_point(el: Element) -> Point | None:
+    """The point of ``el`` that snapping puts on the grid - the one its file writes first: a
+    rectangle's or circle's centre, a polygon's or polyline's first point, a gate's start, a
+    target's or start's position; None when it has none."""
+    shape = getattr(el, "shape", None)
+    if isinstance(shape, (Rect, Circle)):
+        return shape.center
+    vertices = geometry(el)[0]
+    return vertices[0] if vertices else None
+
+
+def snap_elements(arena: Arena, refs: Iterable[str], step: float) -> Arena:
+    """``arena`` with each element of ``refs`` moved (not reshaped or turned) so that its
+    :func:`grid_point` lies on the ``step`` grid; ``step`` 0 (snapping off): ``arena``."""
+    from editor import elements as E
+
+    if step <= 0:
+        return arena
+    out = arena
+    for ref in refs:
+        el = E.find(out, ref)
+        p = grid_point(el) if el is not None else None
+        if el is None or p is None:
+            continue
+        dx, dy = on_grid(p[0], step) - p[0], on_grid(p[1], step) - p[1]
+        if abs(dx) > 1e-9 or abs(dy) > 1e-9:
+            out = E.replace_element(out, ref, E.translate(el, dx, dy))
+    return out
+
+
+@dataclass(frozen=True)
+class Snapped:
+    """What :func:`snap_checked` decided: the ``arena`` to use, whether it is the snapped one,
+    and a sentence for the designer (empty when nothing was off the grid)."""
+
+    arena: Arena
+    snapped: bool
+    note: str
+
+
+def _counts(arena: Arena, level: str, report: object = None) -> dict[str, int]:
+    from validators.findings import RANK
+    from validators.run import validate
+
+    findings = getattr(report, "findings", None)
+    if findings is None:
+        findings = validate(arena).findings
+    out: dict[str, int] = {}
+    for f in findings:
+        if RANK[f.severity] >= RANK[level]:
+            out[f.code] = out.get(f.code, 0) + 1
+    return out
+
+
+def snap_checked(arena: Arena, refs: Iterable[str], step: float, *, level: str = "info",
+                 report: object = None) -> Snapped:
+    """``arena`` (a proposed fix, a generated arena) with the elements ``refs`` on the ``step``
+    grid (:func:`snap_elements`) when that keeps it legal: validated again, the snapped arena
+    has no finding at or above ``level`` of a code more often than ``arena`` has (``report``:
+    ``arena``'s report, if made already) - by default of any severity, so that a declared
+    symmetry the grid cannot keep (a third of a turn: the ``symmetry`` finding, an *info*) keeps
+    the arena off the grid.  Else ``arena`` itself, and the note says which findings snapping
+    would add.  Runs the validators: call it off the UI thread."""
+    refs = list(refs)
+    snapped = snap_elements(arena, refs, step)
+    if snapped == arena:
+        return Snapped(arena, False, "")
+    before, after = _counts(arena, level, report), _counts(snapped, level)
+    worse = sorted(code for code, n in after.items() if n > before.get(code, 0))
+    if worse:
+        return Snapped(arena, False, f"kept off the {step:g} snap grid: snapping would add {', '.join(worse)}")
+    return Snapped(snapped, True, f"snapped to the {step:g} grid")
+
+
+__all__ = ["SnapHit", "Snapped", "choose", "closest_on_segment", "geometry", "grid_point", "nearest_target", "on_grid",
+           "snap_checked", "snap_elements", "snap_to_objects"]

@@ -25,6 +25,7 @@ validation panel's status line says so.
 from __future__ import annotations
 
 import inspect
+import os
 import threading
 import time
 import traceback
@@ -267,13 +268,19 @@ def _mp_context() -> Any:
     return mp_context()
 
 
-def _child(fn: Callable[..., Any], args: tuple[Any, ...], conn: Any, line: Any = None) -> None:  # pragma: no cover - child
+def _child(fn: Callable[..., Any], args: tuple[Any, ...], conn: Any, line: Any = None,
+           report: bool = False, nice: int = 0) -> None:  # pragma: no cover - child
     if line is not None:  # exit with the editor (editor.lifeline)
         from editor.lifeline import watch
 
         watch(line)
+    if nice > 0 and hasattr(os, "nice"):
+        os.nice(nice)
     try:
-        conn.send(("ok", fn(*args)))
+        if report:  # ``fn`` reports its progress: each report goes to the parent as it comes
+            conn.send(("ok", fn(*args, progress=lambda step: conn.send(("progress", step)))))
+        else:
+            conn.send(("ok", fn(*args)))
     except BaseException:  # noqa: BLE001
         conn.send(("error", traceback.format_exc(limit=3)))
     finally:
@@ -281,14 +288,18 @@ def _child(fn: Callable[..., Any], args: tuple[Any, ...], conn: Any, line: Any =
 
 
 def call_in_child(fn: Callable[..., Any], args: tuple[Any, ...], should_stop: Callable[[], bool],
-                  poll_s: float = 0.05) -> Any:
+                  poll_s: float = 0.05, progress: Callable[[Any], None] | None = None, nice: int = 0) -> Any:
     """``fn(*args)`` in a child process (``fn`` importable, arguments picklable); the child is
-    terminated as soon as ``should_stop()`` (raising :class:`Cancelled`)."""
+    terminated as soon as ``should_stop()`` (raising :class:`Cancelled`).  With ``progress``,
+    ``fn`` is called with a ``progress`` keyword too, and what the child passes it (picklable)
+    is handed to ``progress`` here as it comes.  ``nice``: the child runs at that much lower a
+    priority."""
     ctx = _mp_context()
     here, there = ctx.Pipe(duplex=False)
     from editor.lifeline import lifeline
 
-    proc = ctx.Process(target=_child, args=(fn, args, there, lifeline(ctx)), daemon=True)
+    proc = ctx.Process(target=_child, args=(fn, args, there, lifeline(ctx), progress is not None, nice),
+                       daemon=True)
     proc.start()
     there.close()
     try:
@@ -300,6 +311,9 @@ def call_in_child(fn: Callable[..., Any], args: tuple[Any, ...], should_stop: Ca
                     status, payload = here.recv()
                 except EOFError:
                     raise RuntimeError(f"analysis process died (exit code {proc.exitcode})") from None
+                if status == "progress" and progress is not None:
+                    progress(payload)
+                    continue
                 if status != "ok":
                     raise RuntimeError(payload)
                 return payload

@@ -47,7 +47,7 @@ from validators.findings import Finding, at_least
 from validators.options import BALANCE_BUDGET, Options
 from validators.run import Report, validate
 
-__all__ = ["Cancelled", "Edit", "Fix", "Hook", "Operation", "Proposal", "Seed", "carry", "finding_key", "hook_of",
+__all__ = ["Cancelled", "Edit", "Fix", "Hook", "Operation", "Proposal", "SearchStep", "Seed", "carry", "finding_key", "hook_of",
            "propose"]
 
 #: Halvings of the gap between the last step that failed and the first that fixed the finding.
@@ -180,15 +180,30 @@ def metric_rows(p: Proposal) -> list[dict[str, Any]]:
     return rows
 
 
+@dataclass(frozen=True)
+class SearchStep:
+    """What a search reports after each validation (``progress`` of :func:`propose`): how many
+    validations so far, the budget's seconds used (of its clock) and what it is doing."""
+
+    validations: int
+    elapsed: float
+    budget: float
+    doing: str
+
+
 class _Search:
     """One run's state: the clock, the validation settings and the count of validations."""
 
     def __init__(self, hook: Hook, options: Options, free: Sequence[str], budget: float,
-                 should_stop: Callable[[], bool] | None, clock: Callable[[], float]) -> None:
+                 should_stop: Callable[[], bool] | None, clock: Callable[[], float],
+                 progress: Callable[[SearchStep], None] | None = None) -> None:
         self.hook, self.options, self.free = hook, options, set(free)
         self.kinds = tuple(dict.fromkeys(k for name in hook.free.values() for k in name))
         self.clock, self.deadline = clock, clock() + budget
+        self.t0, self.budget = self.deadline - budget, budget
         self.should_stop = should_stop
+        self.progress = progress
+        self.doing = "validating the arena"
         self.validations = 0
         self.stopped = False
         self.refused: set[tuple[str, tuple[str, ...]]] = set()
@@ -202,9 +217,14 @@ class _Search:
 
     def validate(self, arena: Any, enable: Iterable[str] = ()) -> Report:
         o = self.options
+        if self.progress is not None and self.validations == 0:
+            self.progress(SearchStep(0, 0.0, self.budget, self.doing))
         self.validations += 1
-        return validate(arena, enable=tuple(enable) or o.enable, disable=o.disable, tier=o.tier, budget=o.budget,
-                        tolerance=o.tolerance)
+        report = validate(arena, enable=tuple(enable) or o.enable, disable=o.disable, tier=o.tier, budget=o.budget,
+                          tolerance=o.tolerance)
+        if self.progress is not None:
+            self.progress(SearchStep(self.validations, self.clock() - self.t0, self.budget, self.doing))
+        return report
 
     def candidate(self, arena: Any, seed: Seed, size: float, symmetries: int) -> tuple[Any, Edit] | None:
         """``arena`` with ``seed`` applied at ``size`` to the element and its images (None when
@@ -258,6 +278,7 @@ class _Search:
         fallback: tuple[Seed, float, float, Any, Edit, Report] | None = None
         for i in range(len(hook.steps)):
             for seed in seeds:
+                self.doing = f"{finding.code}: moving {hook.name(arena, seed.ref)}"
                 sizes = hook.turns if seed.turn else hook.steps
                 size, last = sizes[i], (sizes[i - 1] if i else 0.0)
                 cand = self.candidate(arena, seed, size, symmetries)
@@ -301,6 +322,7 @@ class _Search:
         pairs = [(a, b) for i, a in enumerate(seeds) for b in seeds[i + 1:] if a.ref != b.ref]
         found: dict[str, tuple[int, tuple[Seed, Seed], tuple[Any, list[Edit]], Report]] = {}
         for pair in pairs:
+            self.doing = f"{finding.code}: moving {self.hook.name(arena, pair[0].ref)} and {self.hook.name(arena, pair[1].ref)}"
             best = found.get("clean")
             top = len(self.hook.steps) - 1 if best is None else best[0]
             got = None
@@ -389,20 +411,22 @@ class _Search:
 def propose(arena: Any, *, code: str | None = None, elements: Sequence[str] = (), free: Sequence[str] | None = None,
             budget: float = DEFAULT_BUDGET, options: Options = Options(), severity: str = "warning",
             report: Report | None = None, should_stop: Callable[[], bool] | None = None,
-            clock: Callable[[], float] | None = None) -> Proposal:
+            clock: Callable[[], float] | None = None,
+            progress: Callable[[SearchStep], None] | None = None) -> Proposal:
     """Propose fixes for ``arena``'s findings at or above ``severity`` (only those of ``code``,
     naming ``elements`` when given), moving only the kinds ``free`` (default: every kind the game's
     hook knows), within ``budget`` seconds of ``clock`` (default ``time.monotonic``, read when
     called).  ``report``: the arena's report with ``options``, if already made.  Raises
     ``LookupError`` for a game without a hook, ``ValueError`` for an unknown free kind and
-    :class:`Cancelled` when ``should_stop()`` says so."""
+    :class:`Cancelled` when ``should_stop()`` says so.  ``progress(step)`` (a
+    :class:`SearchStep`) is called before the first validation and after each one."""
     clock = time.monotonic if clock is None else clock
     hook = hook_of(arena)
     chosen = list(hook.free) if free is None else list(free)
     unknown = [f for f in chosen if f not in hook.free]
     if unknown:
         raise ValueError(f"cannot free {', '.join(unknown)}: the kinds that may move are {', '.join(hook.free)}")
-    search = _Search(hook, options, chosen, budget, should_stop, clock)
+    search = _Search(hook, options, chosen, budget, should_stop, clock, progress)
     t0 = clock()
     before = report if report is not None else search.validate(arena)
     wanted = [f for f in before.findings if (code is None or f.code == code)

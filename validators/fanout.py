@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from multiprocessing import get_context
 from typing import Any
 
@@ -32,9 +32,12 @@ class Cancelled(Exception):
     """``should_stop()`` said so before every task was done."""
 
 
-def _worker_init(parent: int | None = None) -> None:
+def _worker_init(parent: int | None = None, nice: int = 0) -> None:
     """First thing in a pool worker: no display, and end with the process that started the pool
-    (``parent``), however it ends (:func:`validators.lifeline.follow_parent`)."""
+    (``parent``), however it ends (:func:`validators.lifeline.follow_parent`); ``nice``: run at
+    that much lower a priority (an editor's workers: its window gets the cores first)."""
+    if nice > 0 and hasattr(os, "nice"):
+        os.nice(nice)
     if parent is not None:
         from validators.lifeline import follow_parent
 
@@ -55,10 +58,11 @@ def fan_out(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], *, jobs: i
 
 class Session:
     """Workers kept for several :meth:`map` calls (a search's rounds): a process pool of
-    ``jobs`` spawned processes (``jobs > 1``), a Dask client (``scheduler``), or this process."""
+    ``jobs`` spawned processes (``jobs > 1``, at ``nice`` lower a priority), a Dask client
+    (``scheduler``), or this process."""
 
-    def __init__(self, *, jobs: int = 1, scheduler: str | None = None, name: str = "arena-task") -> None:
-        self.jobs, self.scheduler, self.name = jobs, scheduler, name
+    def __init__(self, *, jobs: int = 1, scheduler: str | None = None, name: str = "arena-task", nice: int = 0) -> None:
+        self.jobs, self.scheduler, self.name, self.nice = jobs, scheduler, name, nice
         self._pool: ProcessPoolExecutor | None = None
         self._client: Any = None
         self._cancelled = False
@@ -70,7 +74,7 @@ class Session:
             self._client = Client(self.scheduler, set_as_default=False, timeout=CONNECT_TIMEOUT)
         elif self.jobs > 1:
             self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=get_context("spawn"),
-                                             initializer=_worker_init, initargs=(os.getpid(),))
+                                             initializer=_worker_init, initargs=(os.getpid(), self.nice))
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -78,6 +82,40 @@ class Session:
             self._pool.shutdown(wait=not self._cancelled, cancel_futures=True)
         if self._client is not None:
             self._client.close()
+
+    @property
+    def cancelled(self) -> bool:
+        """A :meth:`map` was stopped: its running tasks may still hold the workers."""
+        return self._cancelled
+
+    def warm(self, fn: Callable[..., Any], *args: Any) -> list[Future[Any]]:
+        """Start the local workers now, before any :meth:`map` needs them: ``fn(*args)`` once per
+        worker (each submitted while none is idle, so each starts a process), which should
+        import what the tasks will need.  Returns its futures (none without a local pool)."""
+        if self._pool is None:
+            return []
+        return [self._pool.submit(fn, *args) for _ in range(self.jobs)]
+
+    def pids(self) -> list[int]:
+        """The local workers' process ids (those started so far)."""
+        procs = getattr(self._pool, "_processes", None) or {}
+        return sorted(int(pid) for pid in procs)
+
+    def kill(self) -> None:
+        """End the session now: tasks not started are dropped and the local workers are killed,
+        mid-task too (for an editor closing, or a cancelled search's pool)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            procs = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for proc in procs:
+                if proc.is_alive():
+                    proc.kill()
+            for proc in procs:
+                proc.join(5.0)
+        if self._client is not None:
+            client, self._client = self._client, None
+            client.close()
 
     def map(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], *, progress: FanProgress | None = None,
             should_stop: Callable[[], bool] | None = None) -> tuple[list[Any], bool]:

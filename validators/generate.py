@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -142,11 +143,27 @@ class Cancelled(Exception):
     """The caller stopped the search before any candidate was scored."""
 
 
+def warm_worker(system: str) -> int:
+    """Run in a worker before the search needs it (:meth:`validators.fanout.Session.warm`):
+    import what scoring ``system``'s candidates takes - its hook, the validators, the runner -
+    so that the first candidate pays for none of it.  Returns the worker's process id."""
+    import os
+
+    from validators.registry import default_registry
+
+    hook_of(system)
+    default_registry().select([], [], game=system)
+    return os.getpid()
+
+
 def generate(system: str, plan: Any, seed: int, *, budget: float = DEFAULT_BUDGET, workers: int = DEFAULT_WORKERS,
              scheduler: str | None = None, fail_on: str = "warning", max_rounds: int | None = None,
              progress: Callable[[Progress], None] | None = None,
-             should_stop: Callable[[], bool] | None = None) -> Outcome:
-    """Search as the module docstring says; the outcome's arena is built from the best genome."""
+             should_stop: Callable[[], bool] | None = None, session: Session | None = None) -> Outcome:
+    """Search as the module docstring says; the outcome's arena is built from the best genome.
+    ``session``: workers started already (:meth:`validators.fanout.Session.warm`), used instead
+    of ``workers`` and ``scheduler`` and left running.  ``progress`` is called at the start of
+    each round as well as after each candidate."""
     hook = hook_of(system)
     t0 = time.monotonic()
     deadline = t0 + budget
@@ -162,7 +179,8 @@ def generate(system: str, plan: Any, seed: int, *, budget: float = DEFAULT_BUDGE
             out_of_time = True
         return out_of_time or cancelled
 
-    with Session(jobs=workers, scheduler=scheduler, name="arena-generate") as session:
+    with (nullcontext(session) if session is not None
+          else Session(jobs=workers, scheduler=scheduler, name="arena-generate")) as used:
         while max_rounds is None or rnd < max_rounds:
             tasks = [(system, plan, seed, rnd, k, _parent(scored, rnd, seed, k), fail_on) for k in range(BATCH)]
 
@@ -171,7 +189,8 @@ def generate(system: str, plan: Any, seed: int, *, budget: float = DEFAULT_BUDGE
                     best = min((s for s, _ in scored), key=Scored.key, default=None)
                     progress(Progress(rnd, len(scored) + done, time.monotonic() - t0, budget, best))
 
-            results, complete = session.map(score, tasks, progress=tick, should_stop=stop)
+            tick(0, len(tasks))
+            results, complete = used.map(score, tasks, progress=tick, should_stop=stop)
             scored += [(s, g) for g, s in (r for r in results if r is not None)]
             rnd += 1
             if not complete or any(s.passed for s, _ in scored) or stop():

@@ -61,3 +61,41 @@ def test_helpers_exit_when_the_editor_is_killed() -> None:
         for p in locals().get("helpers", []):
             if alive(p):
                 os.kill(p, signal.SIGKILL)
+
+
+WARM_POOL = r"""
+import json, os, sys, time
+from PySide6.QtCore import QCoreApplication
+from editor.warm_pool import WarmPool
+
+app = QCoreApplication(sys.argv[:1])
+pool = WarmPool(workers=2)
+assert pool.warm("gravstrike")          # as the Generate dialog opening does
+for fut in pool._futures:               # both workers started and warm
+    fut.result(timeout=300)
+print(json.dumps({"workers": pool.pids()}), flush=True)
+time.sleep(600)
+"""
+
+
+def test_the_generators_warm_workers_exit_when_the_editor_is_killed() -> None:
+    """The generator's workers, started when its dialog opens (issue 42, point 9), end with the
+    editor however it ends: ``kill -9`` of the editor leaves none running."""
+    from tests.procs import survivors_of_kill
+
+    proc = subprocess.Popen([sys.executable, "-c", WARM_POOL], cwd=ROOT, stdout=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"})
+    workers: list[int] = []
+    try:
+        line = proc.stdout.readline()  # type: ignore[union-attr]
+        assert line, "the editor-like process did not start its workers"
+        workers = json.loads(line)["workers"]
+        assert len(workers) == 2 and all(alive(p) for p in workers)
+        survivors = survivors_of_kill(proc, workers, looks=1200)  # a safety net: they exit within a second
+        assert not survivors, f"still running after the editor died: {survivors}"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        for p in workers:
+            if alive(p):
+                os.kill(p, signal.SIGKILL)

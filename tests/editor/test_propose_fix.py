@@ -15,6 +15,7 @@ from PySide6.QtCore import QPoint
 
 import editor.balance
 from editor.balance import ApplyFix
+from editor.snapping import snap_checked
 from tests.balance.arenas import mirrored_by_walls
 from validators.balance import propose
 from validators.run import validate
@@ -46,15 +47,18 @@ def test_propose_shows_a_ghost_and_applies_one_undo_step(window, qtbot) -> None:
     assert fixes.ghost.isVisible() and [new.id for _, new in fixes.ghost.pairs] == ["A", "B"]
     assert fixes.ghost.boundingRect().contains(*expected.arena.checkpoints[0].shape.center)  # type: ignore[union-attr]
     assert fixes.bar.apply.isVisible() and "move checkpoint A by" in fixes.bar.text.text()
+    # what Apply puts in: the fix with its moved elements on the window's snap grid (issue 42, point 9)
+    fixed = snap_checked(expected.arena, ["A", "B"], window.view.snap_step).arena
+    assert result["applied"] == fixed
     depth = window.doc.undo_stack.count()
     assert fixes.apply()
     assert window.doc.undo_stack.count() == depth + 1
-    assert window.doc.arena == expected.arena and len(invariances(window.doc.arena)) == 1
+    assert window.doc.arena == fixed and len(invariances(window.doc.arena)) == 1
     assert not fixes.ghost.isVisible() and not fixes.bar.isVisible()
     window.doc.undo()
     assert window.doc.arena == arena
     window.doc.redo()
-    assert window.doc.arena == expected.arena
+    assert window.doc.arena == fixed
     window.doc.undo()
     assert window.doc.arena == arena
 
