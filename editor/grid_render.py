@@ -150,6 +150,20 @@ def text_px(painter: QPainter, label_px: float, share: float = 0.42) -> float:
     return max(5.0, min(label_px * 1.15, share * _px_per_unit(painter)))
 
 
+#: The smallest label, in device pixels, read at a glance on a laptop screen: row totals, zone
+#: and track badges, build squares are drawn at least this big where their room allows (at the
+#: editor's default zoom a pit's hexes are about 16 pixels: 0.42 of one was a 7-pixel number,
+#: issue 42, point 10).
+READABLE_PX = 10.0
+
+
+def readable_px(px: float, room: float) -> float:
+    """``px`` raised to :data:`READABLE_PX` when ``room`` (device pixels: the spacing of the
+    labels' places) holds a line of that size; never more than fits in ``room``."""
+    line = 1.25  # a label's line height and background, in font pixels
+    return max(px, min(READABLE_PX, room / line))
+
+
 # ------------------------------------------------------------------ the pit
 
 
@@ -204,7 +218,10 @@ def paint_pit(painter: QPainter, arena: Any, *, label_px: float = 12.0) -> None:
     painter.setPen(R.pen(R.WALL, _pen_units(painter, 1.2, arena)))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawPath(wall)
-    px = text_px(painter, label_px)
+    unit = _px_per_unit(painter)
+    # row badges are stacked a row apart (1.5 hex radii), zone and track badges stand alone
+    px = readable_px(text_px(painter, label_px), 1.5 * lay.size * unit if arena.orientation == "pointy" else unit)
+    badge_px = readable_px(px * 0.9, 2.0 * unit)
     zones = [(z, *track_anchor(arena, z, lay)) for z in arena.launch_zones if z.cells]
     for _z, mid, out in zones:  # the leader lines first: the labels' backgrounds go over them
         painter.setPen(R.pen(ZONE.darker(160), _pen_units(painter, 0.4, arena), Qt.PenStyle.DashLine))
@@ -217,8 +234,8 @@ def paint_pit(painter: QPainter, arena: Any, *, label_px: float = 12.0) -> None:
         for end in ends:
             _badge(painter, end, f"{row.label}{mark}", ROW.darker(140), px)
     for z, mid, out in zones:
-        R.draw_label(painter, QPointF(*mid), z.id, colour=R.INK, px=px * 0.9, bold=True, background=_alpha(ZONE, 0.9))
-        _badge(painter, out, f"Track {z.track}", R.INK, px * 0.9, fill=_alpha(ZONE, 0.95))
+        R.draw_label(painter, QPointF(*mid), z.id, colour=R.INK, px=badge_px, bold=True, background=_alpha(ZONE, 0.9))
+        _badge(painter, out, f"Track {z.track}", R.INK, badge_px, fill=_alpha(ZONE, 0.95))
     x0, _y0, _x1, y1 = extent(arena)
     floor = "standard (below altitude 1)" if arena.floor == 0 else f"{arena.floor}"
     R.draw_label(painter, QPointF(x0 + 0.3, y1 - 0.5), f"FLOOR: {floor}", colour=R.INK, px=px, bold=True,
@@ -235,7 +252,7 @@ def paint_field(painter: QPainter, arena: Any, *, label_px: float = 12.0) -> Non
     painter.setPen(R.pen(QColor("#8A8A85"), thin))
     painter.setBrush(R.FLOOR)
     painter.drawPath(cells_path(lay, sorted(squares)))
-    px = text_px(painter, label_px, 0.16)
+    px = readable_px(text_px(painter, label_px, 0.16), 0.5 * _px_per_unit(painter))
     for m in arena.motherships:
         colour = player_colour(m.player)
         painter.setPen(R.pen(colour.darker(130), _pen_units(painter, 0.8, arena), Qt.PenStyle.DashLine))
