@@ -68,3 +68,31 @@ def test_book_quotes_keep_their_apostrophes_and_inch_marks(window) -> None:  # t
     window.validation.show_findings([finding])
     tree = window.validation.tree
     assert tree.topLevelItem(0).text(2) == out
+
+
+GAMES = ("car-wars-6e", "arena-rex", "glider-pit-gladiators", "mothership-grid", "gravstrike")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_tool_and_tool_bar_button_shows_its_key(window, game: str) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QKeySequence
+    from PySide6.QtWidgets import QToolBar
+
+    assert window.new_arena(game)
+    keys = [t.shortcut for t in window.tools.values()]
+    assert all(keys) and len(set(keys)) == len(keys), keys  # an Arena Rex pit had no key
+    native = QKeySequence.SequenceFormat.NativeText
+    shown = 0
+    for bar in window.findChildren(QToolBar):
+        for act in bar.actions():
+            key = act.shortcut().toString(native)
+            if key:
+                assert key in act.toolTip(), (act.text(), act.toolTip())  # "Fit arena" had none
+                shown += 1
+    assert shown >= len(keys) + 2  # the tools, Fit arena and Actual size
+    assert "Ctrl+0" in window.act["fit"].toolTip()
+    menu = window.tools_menu
+    for name, tool in window.tools.items():  # the Tools menu lists each tool with its key
+        act = window.tool_actions[name]
+        assert act in menu.actions() and act.shortcut().toString(native) == tool.shortcut
+        assert f"({tool.shortcut})" in window.hint_label.text() or name != "select"
