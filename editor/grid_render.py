@@ -267,8 +267,11 @@ def paint_field(painter: QPainter, arena: Any, *, label_px: float = 12.0) -> Non
         if m.squares:
             xs = [lay.center(c) for c in m.squares]
             at = (sum(p[0] for p in xs) / len(xs), sum(p[1] for p in xs) / len(xs))
+            room = 0.85 * len(m.squares) * _px_per_unit(painter)
             text = f"Mothership {m.player} ({m.id}) · {m.hp} HP"
-            fit = 0.85 * len(m.squares) * _px_per_unit(painter) / (0.62 * len(text))  # within its squares
+            if room / (0.62 * len(text)) < READABLE_PX:  # too small to read: the short form
+                text = f"{m.id} · P{m.player} · {m.hp} HP"
+            fit = room / (0.62 * len(text))  # within its squares
             R.draw_label(painter, QPointF(*at), text, colour=QColor("white"), px=max(5.0, min(px * 1.3, fit)), bold=True)
     edge = QPainterPath()
     for (ax, ay), (bx, by) in lay.edge_segments(squares):

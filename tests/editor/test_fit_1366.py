@@ -266,3 +266,27 @@ def test_the_heat_map_key_leaves_the_board_alone(win, game: str) -> None:  # typ
                               legend.width(), legend.height()))
         others.append(area(outline_on_screen(win.view).intersected(corner)))
     assert covered <= min(others) + 1.0
+
+
+def test_mothership_names_are_readable_at_the_default_zoom(win, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+    from editor import render
+
+    drawn: list[tuple[str, float]] = []
+    original = render.draw_label
+    monkeypatch.setattr(render, "draw_label", lambda p, at, text, **kw: (drawn.append((text, kw.get("px", 12.0))),
+                                                                         original(p, at, text, **kw))[1])
+    open_fitted(win, "mothership-grid")
+    item = win.game.grid.item
+    image = QImage(win.view.viewport().size(), QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    painter.setWorldTransform(item.sceneTransform() * win.view.viewportTransform())
+    drawn.clear()
+    item.paint(painter, QStyleOptionGraphicsItem(), None)
+    painter.end()
+    ships = [(t, px) for t, px in drawn if "HP" in t]
+    assert len(ships) == 2 and all(px >= READABLE_PX for _t, px in ships), ships  # 7.9 pixels were drawn
+    builds = [px for t, px in drawn if t.startswith("build P")]
+    assert builds and min(builds) >= READABLE_PX
