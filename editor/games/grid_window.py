@@ -51,7 +51,8 @@ class GridItem(QGraphicsItem):
 
         if self.arena is not None:
             with render.labels_on_top(True):
-                grid_render.paint_grid(painter, self.arena, selected=self.selected, severities=self.severities)
+                grid_render.paint_grid(painter, self.arena, selected=self.selected, severities=self.severities,
+                                       min_px=grid_render.READABLE_PX)
 
 
 class GridCanvas(QObject):
