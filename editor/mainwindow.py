@@ -231,6 +231,7 @@ class MainWindow(FileRoom, QMainWindow):
             self.tools_menu.addAction(act)
             self.tool_actions[name] = act
         shortcuts_in_tooltips(self)
+        self.hint_label.set_hints([self.tool_hint(t) for t in self.tools.values()])
 
     # ---------------------------------------------------------------- tools and view
 
@@ -250,7 +251,12 @@ class MainWindow(FileRoom, QMainWindow):
         for a in self.kind_actions:
             a.setVisible(kinds)
         self.kind_box.setEnabled(hasattr(tool, "kind"))
-        self.hint_label.setText(f"{tool.title()}: {tool.description}")
+        self.hint_label.setText(self.tool_hint(tool))
+
+    @staticmethod
+    def tool_hint(tool: Tool) -> str:
+        """The status bar's hint for ``tool``."""
+        return f"{tool.title()}: {tool.description}"
 
     def _set_mode(self, mode: str) -> None:
         tool = self.view.tool

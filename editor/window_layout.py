@@ -42,18 +42,30 @@ def default_size() -> QSize:
 class HintLabel(QLabel):
     """The tool hint: takes the status bar's free width and wraps onto as many lines as its
     text needs there, rather than being cut off by the permanent widgets (symmetry, cursor,
-    zoom, game) at 1366 x 768 (issue 42, point 10)."""
+    zoom, game) at 1366 x 768 (issue 42, point 10).  It is as tall as the longest of the
+    palette's hints (:meth:`set_hints`), so picking another tool never resizes the canvas."""
 
     def __init__(self) -> None:
         super().__init__()
         self.setWordWrap(True)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.hints: list[str] = []
+
+    def set_hints(self, hints: list[str]) -> None:
+        """Every hint the label will show (the palette's): its height is the tallest's."""
+        self.hints = list(hints)
+        self.updateGeometry()
 
     def hasHeightForWidth(self) -> bool:
         return False  # the height follows the width the bar gives (sizeHint), not the layout's guess
 
     def _height(self) -> int:
-        return max(self.fontMetrics().height(), self.heightForWidth(max(1, self.width())))
+        width = max(1, self.contentsRect().width())
+        flags = int(Qt.TextFlag.TextWordWrap)
+        tallest = max((self.fontMetrics().boundingRect(0, 0, width, 100_000, flags, t).height()
+                       for t in [*self.hints, self.text()]), default=0)
+        margins = self.contentsMargins()
+        return max(self.fontMetrics().height(), tallest + margins.top() + margins.bottom())
 
     def sizeHint(self) -> QSize:
         return QSize(self.width(), self._height())

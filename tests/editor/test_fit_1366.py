@@ -78,9 +78,12 @@ def test_tool_hints_are_not_cut_off_by_the_status_bar(win, game: str) -> None:  
     win.statusBar().clearMessage()
     win.pos_label.setText("x -9999.99  y -9999.99 hex")  # the cursor readout at its widest
     hint = win.hint_label
+    settle(3)
+    canvas = win.view.viewport().size()
     for name in list(win.tools):
         win.set_tool(name)
         settle(3)
+        assert win.view.viewport().size() == canvas, name  # picking a tool never resizes the canvas
         assert hint.isVisible()
         # all of the text within the label's rectangle, wrapped in its width
         needed = hint.fontMetrics().boundingRect(hint.contentsRect(), int(hint.alignment()) | 0x1000, hint.text())
