@@ -42,8 +42,9 @@ def default_size() -> QSize:
 class HintLabel(QLabel):
     """The tool hint: takes the status bar's free width and wraps onto as many lines as its
     text needs there, rather than being cut off by the permanent widgets (symmetry, cursor,
-    zoom, game) at 1366 x 768 (issue 42, point 10).  It is as tall as the longest of the
-    palette's hints (:meth:`set_hints`), so picking another tool never resizes the canvas."""
+    zoom, game) at 1366 x 768 (issue 42, point 10).  It keeps two lines from the start and is
+    as tall as the longest of the palette's hints (:meth:`set_hints`), so picking another tool
+    never resizes the canvas."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -55,6 +56,17 @@ class HintLabel(QLabel):
         """Every hint the label will show (the palette's): its height is the tallest's."""
         self.hints = list(hints)
         self.updateGeometry()
+        self._reserve()
+
+    def _reserve(self) -> None:
+        """Keep the status bar as tall as with the hint shown, also while a message hides it
+        (the canvas must not grow and shrink with every message)."""
+        bar = self.parentWidget()
+        if bar is None:
+            return
+        rest = max((w.sizeHint().height() for w in bar.findChildren(QWidget) if w is not self and w.parentWidget() is bar
+                    and w.isVisibleTo(bar)), default=0)
+        bar.setMinimumHeight(max(self._height(), rest) + 8)  # the bar's own margins above and below
 
     def hasHeightForWidth(self) -> bool:
         return False  # the height follows the width the bar gives (sizeHint), not the layout's guess
@@ -65,7 +77,8 @@ class HintLabel(QLabel):
         tallest = max((self.fontMetrics().boundingRect(0, 0, width, 100_000, flags, t).height()
                        for t in [*self.hints, self.text()]), default=0)
         margins = self.contentsMargins()
-        return max(self.fontMetrics().height(), tallest + margins.top() + margins.bottom())
+        two_lines = self.fontMetrics().lineSpacing() + self.fontMetrics().height()  # room kept from the start
+        return max(two_lines, tallest) + margins.top() + margins.bottom()
 
     def sizeHint(self) -> QSize:
         return QSize(self.width(), self._height())
@@ -81,6 +94,7 @@ class HintLabel(QLabel):
         super().resizeEvent(event)
         if self._height() != self.height():
             self.updateGeometry()
+        self._reserve()
 
 
 def build_status(win: MainWindow) -> None:

@@ -84,6 +84,11 @@ def test_tool_hints_are_not_cut_off_by_the_status_bar(win, game: str) -> None:  
         win.set_tool(name)
         settle(3)
         assert win.view.viewport().size() == canvas, name  # picking a tool never resizes the canvas
+        win.statusBar().showMessage("Saved /tmp/x.yaml", 3000)  # a message hides the hint...
+        settle(3)
+        assert win.view.viewport().size() == canvas, name  # ...and leaves the canvas be
+        win.statusBar().clearMessage()
+        settle(2)
         assert hint.isVisible()
         # all of the text within the label's rectangle, wrapped in its width
         needed = hint.fontMetrics().boundingRect(hint.contentsRect(), int(hint.alignment()) | 0x1000, hint.text())
