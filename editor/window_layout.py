@@ -72,7 +72,9 @@ class HintLabel(QLabel):
         return False  # the height follows the width the bar gives (sizeHint), not the layout's guess
 
     def _height(self) -> int:
-        width = max(1, self.contentsRect().width())
+        width = self.contentsRect().width()
+        if width < 200:  # not laid out yet (or a window too narrow to wrap in): two lines
+            width = 100_000
         flags = int(Qt.TextFlag.TextWordWrap)
         tallest = max((self.fontMetrics().boundingRect(0, 0, width, 100_000, flags, t).height()
                        for t in [*self.hints, self.text()]), default=0)
