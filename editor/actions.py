@@ -213,6 +213,7 @@ def install(win: MainWindow) -> None:
     acts["symmetry_mode"].setToolTip("Edit whole orbits when the arena declares a symmetry")
     acts["symmetry_mode"].toggled.connect(lambda on: set_symmetry_mode(win, on))
     acts["shortcuts"] = a("&Keyboard shortcuts", lambda: show_shortcuts(win), "F1")
+    acts["guide"] = a("&User guide", lambda: show_user_guide(win), "Shift+F1")
     acts["rulers"] = QAction("Show &rulers", win, checkable=True, checked=True)
     acts["rulers"].toggled.connect(win.rulers.set_visible)
     win.act.update(acts)
@@ -235,6 +236,7 @@ def install(win: MainWindow) -> None:
         act = win.docks[key].toggleViewAction()
         arena.addAction(act)
     helpm = mb.addMenu("&Help")
+    helpm.addAction(acts["guide"])
     helpm.addAction(acts["shortcuts"])
 
     file_menu = win.menus["file"]
@@ -291,6 +293,14 @@ def update_symmetry_label(win: MainWindow) -> None:
 
         text += f" {units_symbol(win.doc.arena)}"
     win.symmetry_label.setText(f"Symmetry {state}: {text}")
+
+
+def show_user_guide(win: MainWindow) -> QDialog:
+    """Help → User guide (:mod:`editor.user_guide`)."""
+    from editor.user_guide import show_guide
+
+    win.user_guide = show_guide(win)  # type: ignore[attr-defined]
+    return win.user_guide  # type: ignore[attr-defined, no-any-return]
 
 
 def show_shortcuts(win: MainWindow) -> ShortcutsDialog:

@@ -67,8 +67,18 @@ class ElementItem(QGraphicsItem):
     def shape(self) -> QPainterPath:
         return self._path
 
+    #: Its labels are drawn by the view over every item, moved off each other
+    #: (:meth:`ArenaView.label_layout`).
+    labels_on_top = True
+
+    def label_key(self) -> object:
+        """Changes whenever the labels this item draws may change."""
+        return (id(self.element), id(self.turbine), self.severity, self.isSelected())
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        render.paint_element(painter, self.element, self.turbine, selected=self.isSelected(), severity=self.severity)
+        with render.labels_on_top(True):
+            render.paint_element(painter, self.element, self.turbine, selected=self.isSelected(),
+                                 severity=self.severity)
 
 
 class ArenaScene(QGraphicsScene):
@@ -254,6 +264,7 @@ class ArenaView(QGraphicsView):
         # always shown: a scroll bar appearing would shrink the view and shift the arena
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        self._labels: tuple[object, list[render.Label]] = (None, [])
         self.set_scale(30.0)
         #: Where the cursor last was over the canvas (arena coordinates), for notices.
         self.cursor_at: QPointF | None = None
@@ -276,6 +287,51 @@ class ArenaView(QGraphicsView):
         self.notice.fit_in(QPointF(self.mapFromScene(at)), QRectF(self.viewport().rect()))
         self.notice.show()
         self._notice_timer.start(self.NOTICE_MS)
+
+    # ---------------------------------------------------------------- labels
+
+    def label_layout(self) -> list[render.Label]:
+        """Every label the scene's items draw (those with ``labels_on_top``), in the viewport's
+        pixels, in stacking order, each moved off the ones before it
+        (:func:`editor.render.separated`): drawn over every item by :meth:`drawForeground`, so
+        that no label hides under another element or overprints another label (issue 42,
+        point 10: "F1" over checkpoint C, a Car Wars key's name under its car). Kept until an
+        item, its labels or the view's transform change."""
+        items = [it for it in self.scene().items(order=Qt.SortOrder.AscendingOrder)
+                 if getattr(it, "labels_on_top", False) and it.isVisible()]
+        t = self.viewportTransform()
+        key = ((t.m11(), t.m12(), t.m21(), t.m22(), t.dx(), t.dy()),
+               tuple((id(it), it.pos().x(), it.pos().y(), it.label_key()) for it in items))  # type: ignore[attr-defined]
+        if key == self._labels[0]:
+            return self._labels[1]
+        from PySide6.QtGui import QPicture
+
+        collected: list[render.Label] = []
+        picture = QPicture()
+        painter = QPainter(picture)
+        option = QStyleOptionGraphicsItem()
+        for it in items:
+            option.exposedRect = it.boundingRect()
+            painter.setWorldTransform(it.sceneTransform() * t)
+            with render.collect_labels() as labels:
+                it.paint(painter, option, None)
+            collected += labels
+        painter.end()
+        layout = render.separated(collected)
+        old = self._labels[1]
+        self._labels = (key, layout)
+        gone = {(r.rect.x(), r.rect.y(), r.rect.width(), r.rect.height(), r.text) for r in old} ^ \
+               {(r.rect.x(), r.rect.y(), r.rect.width(), r.rect.height(), r.text) for r in layout}
+        if old and gone:  # labels that moved without their item changing: their old and new places
+            port = self.viewport()
+            for x, y, w, h, _text in gone:
+                port.update(QRectF(x, y, w, h).adjusted(-5, -3, 5, 3).toAlignedRect())
+        return layout
+
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+        super().drawForeground(painter, rect)
+        for label in self.label_layout():
+            render.paint_label(painter, label)
 
     # ---------------------------------------------------------------- zoom
 

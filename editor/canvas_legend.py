@@ -1,17 +1,88 @@
-"""The key of the analysis overlays, in the canvas's top-right corner: the heat map's bands
-(or "computing…" while the map is worked out in the background) and the line of sight's
-start and radius. Hidden when no overlay is shown."""
+"""The key of the analysis overlays, in a corner of the canvas: the heat map's bands (or
+"computing…" while the map is worked out in the background) and the line of sight's start and
+radius. Hidden when no overlay is shown. Every game's key goes to the corner where it covers
+least of the arena (:func:`place_clear`: it covered the board's top-right at 1366 x 768, issue
+42, point 10), top-right first."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPixmap
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPixmap
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from editor import render as R
 
 MARGIN = 8
 SWATCH = 14
+#: A key's titles wrap at this width (pixels), so that the key fits beside the board.
+TITLE_WIDTH = 180
+
+
+def path_area(path: QPainterPath) -> float:
+    """The area a path encloses (its fill polygons, shoelace)."""
+    total = 0.0
+    for poly in path.toFillPolygons():
+        pts = [poly.at(i) for i in range(poly.size())]
+        total += abs(sum(a.x() * b.y() - b.x() * a.y() for a, b in zip(pts, pts[1:] + pts[:1]))) / 2
+    return total
+
+
+def arena_outline(view: QWidget) -> QPainterPath:
+    """The open arena's outline in the view's viewport pixels (its bounds; its extent for a
+    grid arena)."""
+    from editor import render
+
+    scene = view.scene()  # type: ignore[attr-defined]
+    arena = getattr(scene, "arena", None)
+    path = QPainterPath()
+    if arena is None:
+        return path
+    try:
+        path = render.shape_path(arena.bounds)
+    except (AttributeError, TypeError, ValueError):
+        path.addRect(render.arena_rect(arena, 0.0))
+    return view.mapFromScene(path)  # type: ignore[attr-defined, no-any-return]
+
+
+def place_clear(legend: QWidget, view: QWidget, viewport: QWidget) -> None:
+    """Move ``legend`` (a child of ``view``) to the corner of ``viewport`` where it covers the
+    least of the arena: top-right, top-left, bottom-right, bottom-left, the first of the
+    least covered; it stays in its corner while no other is clearer."""
+    from shiboken6 import isValid
+
+    if not (isValid(legend) and isValid(view) and isValid(viewport)):
+        return  # the window is being torn down
+    port = viewport.geometry()  # in the view's coordinates (inside rulers and frame)
+    w, h = legend.width(), legend.height()
+    corners = [QPoint(port.right() - w - MARGIN + 1, port.top() + MARGIN), QPoint(port.left() + MARGIN, port.top() + MARGIN),
+               QPoint(port.right() - w - MARGIN + 1, port.bottom() - h - MARGIN + 1),
+               QPoint(port.left() + MARGIN, port.bottom() - h - MARGIN + 1)]
+    outline = arena_outline(view)
+
+    def covered(at: QPoint) -> float:
+        box = QPainterPath()
+        box.addRect(QRectF(QRect(at - port.topLeft(), legend.size())))
+        return path_area(outline.intersected(box)) if not outline.isEmpty() else 0.0
+
+    areas = [covered(at) for at in corners]
+    least = min(areas)
+    here = legend.pos()
+    # a pan or zoom moves the key only to a corner where it covers less (no jumping about)
+    stay = here in corners and legend.isVisible() and areas[corners.index(here)] <= least + 0.5
+    legend.move(here if stay else corners[areas.index(least)])
+    legend.raise_()
+
+
+def follow_view(legend: QWidget, view: QWidget, place: Callable[[], None]) -> None:
+    """Call ``place()`` (a method of ``legend``: disconnected with it) whenever the view
+    scrolls or zooms: the arena moves under the key."""
+    for bar in (view.horizontalScrollBar(), view.verticalScrollBar()):  # type: ignore[attr-defined]
+        bar.valueChanged.connect(place)
+    zoom = getattr(view, "zoomChanged", None)
+    if zoom is not None:
+        zoom.connect(place)
 
 
 def swatch(fill: QColor | QBrush, outline: QColor | None = None) -> QPixmap:
@@ -46,6 +117,8 @@ class CanvasLegend(QFrame):
         col.setSpacing(4)
         self.heat_title = QLabel()
         self.heat_title.setStyleSheet("font-weight: bold")
+        self.heat_title.setWordWrap(True)
+        self.heat_title.setMaximumWidth(TITLE_WIDTH)
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)  # indeterminate: computing
         self.busy.setMaximumHeight(8)
@@ -66,7 +139,7 @@ class CanvasLegend(QFrame):
             grid.addWidget(icon, i, 0)
             grid.addWidget(QLabel(f"{lower:g}–{upper:g} turns"), i, 1)
             lower = upper
-        grid.addWidget(QLabel(f"uncoloured: more than {lower:g} turns"), len(HEAT_BANDS), 0, 1, 2)
+        grid.addWidget(QLabel(f"uncoloured: over {lower:g} turns"), len(HEAT_BANDS), 0, 1, 2)
         grid.setColumnStretch(1, 1)  # the text right beside its swatch
         self.sight_title = QLabel()
         self.sight_title.setStyleSheet("font-weight: bold")
@@ -86,6 +159,7 @@ class CanvasLegend(QFrame):
         self.sight_state: tuple[int | None, float, str] | None = None
         view.installEventFilter(self)
         viewport.installEventFilter(self)
+        follow_view(self, view, self._place)
         self._update()
 
     def set_heat(self, player: int | None, state: str = "shown") -> None:
@@ -123,10 +197,8 @@ class CanvasLegend(QFrame):
         self.adjustSize()
         self._place()
 
-    def _place(self) -> None:
-        port = self.viewport.geometry()  # in the view's coordinates (inside rulers and frame)
-        self.move(port.right() - self.width() - MARGIN, port.top() + MARGIN)
-        self.raise_()
+    def _place(self, *_changed: object) -> None:
+        place_clear(self, self.parentWidget(), self.viewport)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         if event.type() in (QEvent.Type.Resize, QEvent.Type.Move):

@@ -60,7 +60,7 @@ def render_command(
 def print_command(
     file: Annotated[Path, typer.Argument(help="Arena file.", show_default=False)],
     out: Annotated[Path, typer.Option("-o", "--output", help="OUT.pdf", show_default=False)],
-    paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
+    paper: Annotated[str, typer.Option("--paper", help="a4, letter, a3, tabloid or legal.")] = "a4",
     cell_mm: Annotated[Optional[float], typer.Option(
         "--cell-mm", help="Grid arenas: print each hex (across the flats) or square this many mm "
                           "(default: the arena's units.hex_mm / units.square_mm).")] = None,
@@ -73,7 +73,7 @@ def print_command(
     from editor.print_pdf import PAPERS, layout, print_pdf
 
     if paper not in PAPERS:
-        raise _fail(f"--paper must be {' or '.join(PAPERS)}")
+        raise _fail(f"--paper must be one of {', '.join(PAPERS)}")
     _check(out, [file])
     arena = _load(file)
     if cell_mm is not None:
@@ -152,7 +152,7 @@ def pack_build_command(
     author: Annotated[Optional[str], typer.Option("--author", help="Pack author (default: the arenas' common author).")] = None,
     license: Annotated[Optional[str], typer.Option("--license", help="Pack licence (default: the arenas' common licence).")] = None,
     description: Annotated[Optional[str], typer.Option("--description", help="What the pack is for.")] = None,
-    paper: Annotated[str, typer.Option("--paper", help="Paper of the printable PDFs: a4 or letter.")] = "a4",
+    paper: Annotated[str, typer.Option("--paper", help="Paper of the printable PDFs: a4, letter, a3, tabloid or legal.")] = "a4",
     only: Annotated[Optional[list[str]], typer.Option("--only", help="Run only these validator codes (repeatable).")] = None,
 ) -> None:
     """``arena pack build`` (help: :data:`PACK_BUILD_HELP`)."""

@@ -21,6 +21,8 @@ from schema import save
 from schema.io import write_atomic
 from schema.outputs import write_outputs
 
+#: The settings key of the paper last chosen for the printable PDF.
+PAPER_KEY = "export/paper"
 PICTURES = (("svg", "SVG picture (*.svg)"), ("png", "PNG picture (*.png)"), ("pdf", "PDF picture (*.pdf)"))
 TARGETS = (("uvtt", "Universal VTT (*.dd2vtt)", ".dd2vtt"), ("foundry", "Foundry VTT scene (*.json)", ".json"),
            ("tiled", "Tiled map (*.tmx *.tmj)", ".tmx"), ("geojson", "GeoJSON (*.geojson)", ".geojson"))
@@ -33,6 +35,7 @@ class ExportMenu:
         self.win = win
         # dialogs and message boxes are attributes so tests can replace them
         self.ask_path: Callable[[str, str, str], str] = self._ask_path
+        self.ask_paper: Callable[[str], str] = self._ask_paper
         self.inform: Callable[[str, str], None] = lambda title, text: dialogs.information(win, title, text)  # type: ignore[assignment, return-value]
         self.last_message = ""
 
@@ -42,7 +45,9 @@ class ExportMenu:
         return path
 
     def _suggest(self, suffix: str) -> str:
-        base = self.win.doc.path or "arena.yaml"
+        """The file's name with ``suffix``; for a document never saved, the arena's name."""
+        proposed = getattr(self.win, "proposed_path", None)
+        base = proposed() if proposed is not None else (self.win.doc.path or "arena.yaml")
         return str(Path(base).with_suffix(suffix))
 
     def _report(self, title: str, text: str) -> None:
@@ -72,19 +77,53 @@ class ExportMenu:
             return f"Wrote {target}"
         return self._guard("Export picture", work)
 
-    def export_print(self, path: str | None = None, paper: str = "a4") -> bool:
-        from editor.games.rulesets import printed_mm, units_name
-        from editor.print_pdf import layout, print_pdf
+    def default_paper(self) -> str:
+        """The paper last chosen, else the locale's: Letter where the US measurement system is
+        used, A4 elsewhere."""
+        from PySide6.QtCore import QLocale
 
+        from editor.print_pdf import PAPERS
+
+        settings = getattr(self.win, "settings", None)
+        last = str(settings.value(PAPER_KEY, "")) if settings is not None else ""
+        if last in PAPERS:
+            return last
+        us = QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem
+        return "letter" if us else "a4"
+
+    def _ask_paper(self, default: str) -> str:
+        from PySide6.QtWidgets import QInputDialog
+
+        from editor.print_pdf import PAPER_NAMES
+
+        keys = list(PAPER_NAMES)
+        name, ok = QInputDialog.getItem(self.win, "Printable 1:1 PDF", "Paper:", list(PAPER_NAMES.values()),
+                                        keys.index(default), False)
+        return keys[list(PAPER_NAMES.values()).index(name)] if ok and name in PAPER_NAMES.values() else ""
+
+    def export_print(self, path: str | None = None, paper: str | None = None) -> bool:
+        """The printable 1:1 PDF on ``paper`` (asked, from the menu: issue 42, point 11)."""
+        from editor.games.rulesets import printed_mm, units_name
+        from editor.print_pdf import PAPER_NAMES, layout, print_pdf
+
+        if paper is None:
+            paper = self.ask_paper(self.default_paper()) if path is None else self.default_paper()
+            if not paper:
+                return False
+            settings = getattr(self.win, "settings", None)
+            if settings is not None and path is None:
+                settings.setValue(PAPER_KEY, paper)
         target = path or self.ask_path("Printable 1:1 PDF", self._suggest(".print.pdf"), "PDF (*.pdf)")
         if not target:
             return False
+        sheet: str = paper
 
         def work() -> str:
             arena = self.win.doc.arena
-            write_atomic(target, print_pdf(arena, paper))
-            lay = layout(arena, paper)
-            return (f"Wrote {target}: {len(lay.tiles)} tile pages + assembly map + measuring aids; "
+            write_atomic(target, print_pdf(arena, sheet))
+            lay = layout(arena, sheet)
+            return (f"Wrote {target}: {len(lay.tiles)} {PAPER_NAMES[sheet].split(' (')[0]} tile pages + assembly map + "
+                    "measuring aids; "
                     f"1 {units_name(arena, 1)} = {printed_mm(arena):g} mm. Print at 100 % (actual size).")
         return self._guard("Printable PDF", work)
 

@@ -229,6 +229,14 @@ def paint_scale_bar(painter: object, x: float, y: float, px_per_length: float, l
     return width
 
 
+def file_name(source: str | None) -> str | None:
+    """What a title block prints of the arena's file: its name, never the folder it is in on
+    this computer (issue 42, point 11)."""
+    if not source:
+        return None
+    return source.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+
+
 def paint_page(painter: object, arena: Arena, width: float, height: float, *, overlays: Sequence[Overlay] = (),
                title: str | None = None, source: str | None = None) -> None:
     """The decorated page: arena at the left, title block and legend at the right, scale bar
@@ -290,7 +298,7 @@ def paint_page(painter: object, arena: Arena, width: float, height: float, *, ov
     if arena.symmetry is not None:
         facts.append(f"{arena.symmetry.kind} symmetry, order {arena.symmetry.order}")
     text(" | ".join(facts), 13)
-    for label, value in (("Author", arena.author), ("Licence", arena.license), ("File", source)):
+    for label, value in (("Author", arena.author), ("Licence", arena.license), ("File", file_name(source))):
         if value:
             text(f"{label}: {value}", 12, colour=QColor("#444444"))
     if arena.tags:

@@ -150,6 +150,21 @@ def text_px(painter: QPainter, label_px: float, share: float = 0.42) -> float:
     return max(5.0, min(label_px * 1.15, share * _px_per_unit(painter)))
 
 
+#: The smallest label, in screen pixels, read at a glance on a laptop screen: on the canvas
+#: (``paint_grid(min_px=READABLE_PX)``) row totals, zone and track badges, build squares and
+#: Motherships' names are drawn at least this big where their room allows (at the editor's
+#: default zoom a pit's hexes are about 16 pixels: 0.42 of one was a 7-pixel number, issue 42,
+#: point 10).  Pictures and prints keep their sizes (their scale is the page's).
+READABLE_PX = 10.0
+
+
+def readable_px(px: float, room: float, least: float) -> float:
+    """``px`` raised to ``least`` when ``room`` (device pixels: the spacing of the labels'
+    places) holds a line of that size; never more than fits in ``room``."""
+    line = 1.25  # a label's line height and background, in font pixels
+    return max(px, min(least, room / line))
+
+
 # ------------------------------------------------------------------ the pit
 
 
@@ -180,7 +195,7 @@ def track_anchor(arena: Any, zone: Any, lay: HexLayout) -> tuple[tuple[float, fl
     return mid, (mid[0] + 2.3 * dx / n, mid[1] + 2.3 * dy / n)
 
 
-def paint_pit(painter: QPainter, arena: Any, *, label_px: float = 12.0) -> None:
+def paint_pit(painter: QPainter, arena: Any, *, label_px: float = 12.0, min_px: float = 0.0) -> None:
     lay = HexLayout(arena.orientation)
     cells = set(arena.cells)
     thin = _pen_units(painter, 0.25, arena)
@@ -204,7 +219,11 @@ def paint_pit(painter: QPainter, arena: Any, *, label_px: float = 12.0) -> None:
     painter.setPen(R.pen(R.WALL, _pen_units(painter, 1.2, arena)))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawPath(wall)
-    px = text_px(painter, label_px)
+    unit = _px_per_unit(painter)
+    # row badges are stacked a row apart (1.5 hex radii), zone and track badges stand alone
+    px = readable_px(text_px(painter, label_px), 1.5 * lay.size * unit if arena.orientation == "pointy" else unit,
+                     min_px)
+    badge_px = readable_px(px * 0.9, 2.0 * unit, min_px)
     zones = [(z, *track_anchor(arena, z, lay)) for z in arena.launch_zones if z.cells]
     for _z, mid, out in zones:  # the leader lines first: the labels' backgrounds go over them
         painter.setPen(R.pen(ZONE.darker(160), _pen_units(painter, 0.4, arena), Qt.PenStyle.DashLine))
@@ -217,8 +236,8 @@ def paint_pit(painter: QPainter, arena: Any, *, label_px: float = 12.0) -> None:
         for end in ends:
             _badge(painter, end, f"{row.label}{mark}", ROW.darker(140), px)
     for z, mid, out in zones:
-        R.draw_label(painter, QPointF(*mid), z.id, colour=R.INK, px=px * 0.9, bold=True, background=_alpha(ZONE, 0.9))
-        _badge(painter, out, f"Track {z.track}", R.INK, px * 0.9, fill=_alpha(ZONE, 0.95))
+        R.draw_label(painter, QPointF(*mid), z.id, colour=R.INK, px=badge_px, bold=True, background=_alpha(ZONE, 0.9))
+        _badge(painter, out, f"Track {z.track}", R.INK, badge_px, fill=_alpha(ZONE, 0.95))
     x0, _y0, _x1, y1 = extent(arena)
     floor = "standard (below altitude 1)" if arena.floor == 0 else f"{arena.floor}"
     R.draw_label(painter, QPointF(x0 + 0.3, y1 - 0.5), f"FLOOR: {floor}", colour=R.INK, px=px, bold=True,
@@ -228,14 +247,14 @@ def paint_pit(painter: QPainter, arena: Any, *, label_px: float = 12.0) -> None:
 # ------------------------------------------------------------------ the battlefield
 
 
-def paint_field(painter: QPainter, arena: Any, *, label_px: float = 12.0) -> None:
+def paint_field(painter: QPainter, arena: Any, *, label_px: float = 12.0, min_px: float = 0.0) -> None:
     lay = SquareLayout()
     squares = set(arena.squares)
     thin = _pen_units(painter, 0.4, arena)
     painter.setPen(R.pen(QColor("#8A8A85"), thin))
     painter.setBrush(R.FLOOR)
     painter.drawPath(cells_path(lay, sorted(squares)))
-    px = text_px(painter, label_px, 0.16)
+    px = readable_px(text_px(painter, label_px, 0.16), 0.5 * _px_per_unit(painter), min_px)
     for m in arena.motherships:
         colour = player_colour(m.player)
         painter.setPen(R.pen(colour.darker(130), _pen_units(painter, 0.8, arena), Qt.PenStyle.DashLine))
@@ -250,8 +269,11 @@ def paint_field(painter: QPainter, arena: Any, *, label_px: float = 12.0) -> Non
         if m.squares:
             xs = [lay.center(c) for c in m.squares]
             at = (sum(p[0] for p in xs) / len(xs), sum(p[1] for p in xs) / len(xs))
+            room = 0.85 * len(m.squares) * _px_per_unit(painter)
             text = f"Mothership {m.player} ({m.id}) · {m.hp} HP"
-            fit = 0.85 * len(m.squares) * _px_per_unit(painter) / (0.62 * len(text))  # within its squares
+            if room / (0.62 * len(text)) < min_px:  # too small to read: the short form
+                text = f"{m.id} · P{m.player} · {m.hp} HP"
+            fit = room / (0.62 * len(text))  # within its squares
             R.draw_label(painter, QPointF(*at), text, colour=QColor("white"), px=max(5.0, min(px * 1.3, fit)), bold=True)
     edge = QPainterPath()
     for (ax, ay), (bx, by) in lay.edge_segments(squares):
@@ -285,14 +307,15 @@ def paint_marks(painter: QPainter, arena: Any, selected: Collection[str] = (),
 
 
 def paint_grid(painter: QPainter, arena: Any, *, label_px: float = 12.0, selected: Collection[str] = (),
-               severities: Mapping[str, str] | None = None) -> None:
-    """Draw a grid arena in its own coordinates (the painter's world transform is set)."""
+               severities: Mapping[str, str] | None = None, min_px: float = 0.0) -> None:
+    """Draw a grid arena in its own coordinates (the painter's world transform is set);
+    ``min_px``: the smallest label where there is room (the canvas: :data:`READABLE_PX`)."""
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     if arena.system == PIT:
-        paint_pit(painter, arena, label_px=label_px)
+        paint_pit(painter, arena, label_px=label_px, min_px=min_px)
     else:
-        paint_field(painter, arena, label_px=label_px)
+        paint_field(painter, arena, label_px=label_px, min_px=min_px)
     paint_marks(painter, arena, selected, severities)
     painter.restore()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QShowEvent
-from PySide6.QtWidgets import QComboBox, QDockWidget, QDoubleSpinBox, QLabel, QMainWindow, QWidget
+from PySide6.QtWidgets import QComboBox, QDockWidget, QDoubleSpinBox, QLabel, QMainWindow, QToolBar, QWidget
 
 from editor import actions, balance, busy, combo_popup, export_menu, focus, generate, overlays, probe, robustness
 from editor.games import window as game_window
@@ -32,6 +32,17 @@ def redo_shortcuts(platform: list[QKeySequence]) -> list[QKeySequence]:
     if QKeySequence("Ctrl+Y") not in out:
         out.append(QKeySequence("Ctrl+Y"))
     return out
+
+
+def shortcuts_in_tooltips(win: QMainWindow) -> None:
+    """Every tool bar button's tooltip names its key ("Fit arena (Ctrl+0)"), as its menu entry
+    does (issue 42, point 11); a tooltip that names it already is kept."""
+    for bar in win.findChildren(QToolBar):
+        for act in bar.actions():
+            keys = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            if keys and keys not in act.toolTip():
+                first, _, rest = act.toolTip().partition("\n")
+                act.setToolTip(f"{first} ({keys})" + (f"\n{rest}" if rest else ""))
 
 
 class MainWindow(FileRoom, QMainWindow):
@@ -75,6 +86,7 @@ class MainWindow(FileRoom, QMainWindow):
         self._layout_restored = L.restore_layout(self)
         self._sized = self._layout_restored
         self.probe = probe.install(self)  # ARENA_STUDIO_PROBE: state for automation
+        shortcuts_in_tooltips(self)  # the tool bars other rooms filled too
         self.doc.arenaChanged.connect(lambda _a: actions.update_symmetry_label(self))
         self.doc.dirtyChanged.connect(lambda _d: self._update_title())
         self.doc.pathChanged.connect(lambda _p: self._update_title())
@@ -203,6 +215,7 @@ class MainWindow(FileRoom, QMainWindow):
         L.show_units(self)  # the snap box's unit and tool tip
         tb.addAction(self.act["fit"])
         tb.addAction(self.act["zoom_100"])
+        shortcuts_in_tooltips(self)
 
     def _fill_tool_actions(self) -> None:
         """The palette's actions for :attr:`tools` (again when the game changes)."""
@@ -222,6 +235,8 @@ class MainWindow(FileRoom, QMainWindow):
             self.tools_bar.addAction(act)
             self.tools_menu.addAction(act)
             self.tool_actions[name] = act
+        shortcuts_in_tooltips(self)
+        self.hint_label.set_hints([self.tool_hint(t) for t in self.tools.values()])
 
     # ---------------------------------------------------------------- tools and view
 
@@ -241,7 +256,12 @@ class MainWindow(FileRoom, QMainWindow):
         for a in self.kind_actions:
             a.setVisible(kinds)
         self.kind_box.setEnabled(hasattr(tool, "kind"))
-        self.hint_label.setText(f"{tool.label} ({tool.shortcut}): {tool.description}")
+        self.hint_label.setText(self.tool_hint(tool))
+
+    @staticmethod
+    def tool_hint(tool: Tool) -> str:
+        """The status bar's hint for ``tool``."""
+        return f"{tool.title()}: {tool.description}"
 
     def _set_mode(self, mode: str) -> None:
         tool = self.view.tool

@@ -1,4 +1,5 @@
-"""Printable 1:1 PDF of an arena, tiled across A4 or Letter pages.
+"""Printable 1:1 PDF of an arena, tiled across pages of a chosen paper (A4, Letter, A3, Tabloid,
+Legal: :data:`PAPERS`).
 
 Page 1 is the assembly map: the arena with the page grid, the column letters above it and the
 row numbers left of it that name each page ("B3" = column B, row 3), the scale check and
@@ -35,7 +36,12 @@ if TYPE_CHECKING:
 
     from schema.ruleset import Units as RulesetUnits
 
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+#: The papers the printable PDF tiles onto: width and height in millimetres, portrait.
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0), "tabloid": (279.4, 431.8),
+          "legal": (215.9, 355.6)}
+#: How the papers are named to a designer.
+PAPER_NAMES = {"a4": "A4 (210 × 297 mm)", "letter": "Letter (8.5 × 11 in)", "a3": "A3 (297 × 420 mm)",
+               "tabloid": "Tabloid (11 × 17 in)", "legal": "Legal (8.5 × 14 in)"}
 MARGIN = 10.0  # mm, unprinted border most printers need
 HEADER = 9.0  # mm, strip for the page coordinate and the calibration bar
 OVERLAP = 12.0  # mm printed on both neighbouring pages
@@ -88,7 +94,7 @@ class Layout:
 def layout(arena: Arena, paper: str = "a4") -> Layout:
     """Portrait or landscape, whichever needs fewer pages (portrait on ties)."""
     if paper not in PAPERS:
-        raise ValueError(f"unknown paper {paper!r}; use {' or '.join(PAPERS)}")
+        raise ValueError(f"unknown paper {paper!r}; use {', '.join(PAPERS)}")
     pw, ph = PAPERS[paper]
     portrait, landscape = _layout(arena, paper, pw, ph), _layout(arena, paper, ph, pw)
     return landscape if len(landscape.tiles) < len(portrait.tiles) else portrait

@@ -194,6 +194,82 @@ def _free_place(rect: QRectF, placed: list[QRectF]) -> QRectF:
     return rect
 
 
+@dataclass(frozen=True)
+class Label:
+    """A label as :func:`draw_label` lays it out: its device rectangle and how it is drawn."""
+
+    rect: QRectF
+    text: str
+    colour: QColor
+    px: int
+    bold: bool
+    background: QColor | None
+
+
+#: Where :func:`draw_label` sends its labels: None draws them; a list collects them undrawn
+#: (:func:`collect_labels`); "skip" leaves them out (the canvas draws them on top, see
+#: :func:`labels_on_top`).
+_LABEL_MODE: ContextVar[list[Label] | str | None] = ContextVar("label_mode", default=None)
+
+
+@contextmanager
+def collect_labels() -> Iterator[list[Label]]:
+    """Within: :func:`draw_label` draws nothing and appends its :class:`Label` to the list."""
+    out: list[Label] = []
+    token = _LABEL_MODE.set(out)
+    try:
+        yield out
+    finally:
+        _LABEL_MODE.reset(token)
+
+
+@contextmanager
+def labels_on_top(on: bool) -> Iterator[None]:
+    """Within (when ``on``): :func:`draw_label` draws nothing (the canvas item's labels are
+    drawn over every item by the view, separated); collecting wins over skipping."""
+    token = _LABEL_MODE.set("skip") if on and _LABEL_MODE.get() is None else None
+    try:
+        yield
+    finally:
+        if token is not None:
+            _LABEL_MODE.reset(token)
+
+
+def paint_label(painter: QPainter, label: Label) -> None:
+    """Draw a :class:`Label` (device coordinates: the painter's transform is ignored)."""
+    painter.save()
+    painter.resetTransform()
+    font = QFont(painter.font())
+    font.setPixelSize(label.px)
+    font.setBold(label.bold)
+    painter.setFont(font)
+    if label.background is not None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(label.background)
+        painter.drawRoundedRect(label.rect.adjusted(-3, -1, 3, 1), 3, 3)
+    painter.setPen(label.colour)
+    painter.drawText(label.rect, Qt.AlignmentFlag.AlignCenter, label.text)
+    painter.restore()
+
+
+def separated(labels: list[Label]) -> list[Label]:
+    """``labels`` moved off each other as :func:`separate_labels` moves them (in order: a
+    later label moves off the earlier ones)."""
+    placed: list[QRectF] = []
+    out = []
+    for lab in labels:
+        rect = _free_place(lab.rect, placed) if lab.text else lab.rect
+        if lab.text:
+            placed.append(rect)
+        out.append(lab if rect == lab.rect else Label(rect, lab.text, lab.colour, lab.px, lab.bold, lab.background))
+    return out
+
+
+def overprints(a: QRectF, b: QRectF) -> bool:
+    """Do two label rectangles overprint each other (see :func:`separate_labels`)?"""
+    return _overprints(a, b)
+
+
 def draw_label(painter: QPainter, at: QPointF, text: str, *, colour: QColor = INK, px: float = 12.0,
                bold: bool = False, background: QColor | None = None, offset: tuple[float, float] = (0, 0),
                align: str = "center") -> QRectF:
@@ -201,27 +277,24 @@ def draw_label(painter: QPainter, at: QPointF, text: str, *, colour: QColor = IN
     :func:`separate_labels`, moved off the labels drawn before it.  Returns the device
     rectangle used."""
     device = painter.worldTransform().map(at)
-    painter.save()
-    painter.resetTransform()
     font = QFont(painter.font())
     font.setPixelSize(max(1, round(px)))
     font.setBold(bold)
-    painter.setFont(font)
     fm = QFontMetricsF(font)
     w, h = fm.horizontalAdvance(text), fm.height()
     x = device.x() + offset[0] - (w / 2 if align == "center" else 0)
     rect = QRectF(x, device.y() + offset[1] - h / 2, w, h)
+    mode = _LABEL_MODE.get()
+    if mode is not None:
+        if isinstance(mode, list):
+            mode.append(Label(rect, text, QColor(colour), font.pixelSize(), bold,
+                              QColor(background) if background is not None else None))
+        return rect
     placed = _PLACED.get()
     if placed is not None and text:
         rect = _free_place(rect, placed)
         placed.append(rect)
-    if background is not None:
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(background)
-        painter.drawRoundedRect(rect.adjusted(-3, -1, 3, 1), 3, 3)
-    painter.setPen(colour)
-    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
-    painter.restore()
+    paint_label(painter, Label(rect, text, colour, font.pixelSize(), bold, background))
     return rect
 
 

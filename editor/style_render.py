@@ -334,6 +334,12 @@ def paint_scale_bar(painter: QPainter, arena: Any, x: float, y: float, px_per_un
     return width
 
 
+def _file_name(source: str | None) -> str | None:
+    from editor.export_render import file_name
+
+    return file_name(source)
+
+
 def paint_page(painter: QPainter, arena: Any, width: float, height: float, *, title: str | None = None,
                source: str | None = None, panel: float = 330.0, gap: float = 20.0,
                notes: Sequence[str] = ()) -> None:
@@ -388,7 +394,7 @@ def paint_page(painter: QPainter, arena: Any, width: float, height: float, *, ti
         order = getattr(arena.symmetry, "order", None)
         facts.append(f"{arena.symmetry.kind} symmetry" + (f", order {order}" if order is not None else ""))
     text(" | ".join(facts), 13)
-    for label, value in (("Author", arena.author), ("Licence", arena.license), ("File", source)):
+    for label, value in (("Author", arena.author), ("Licence", arena.license), ("File", _file_name(source))):
         if value:
             text(f"{label}: {value}", 12, colour=QColor("#444444"))
     if arena.tags:

@@ -111,8 +111,12 @@ class Tool:
     def scene(self) -> ArenaScene:
         return self.view.arena_scene
 
+    def title(self) -> str:
+        """The label with its key: "Draw wall (W)"."""
+        return f"{self.label} ({self.shortcut})" if self.shortcut else self.label
+
     def tooltip(self) -> str:
-        return f"{self.label} ({self.shortcut})\n{self.description}"
+        return f"{self.title()}\n{self.description}"
 
     # ---------------------------------------------------------------- helpers
 

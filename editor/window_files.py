@@ -172,9 +172,18 @@ class FileRoom:
             return self.save_as()
         return self.save_to(self.doc.path)
 
+    def proposed_path(self) -> str:
+        """What Save as proposes: the file's own path, or for a document never saved the arena's
+        name as a file name ("Crossroads (four players)" → ``crossroads-four-players.yaml``) in
+        the last folder used (issue 42, point 11: it proposed "untitled.yaml")."""
+        if self.doc.path:
+            return self.doc.path
+        from schema.packs import slug
+
+        return str(Path(self.last_folder()) / f"{slug(self.doc.arena.name or 'arena')}.yaml")
+
     def save_as(self) -> bool:
-        start = self.doc.path or str(Path(self.last_folder()) / "untitled.yaml")
-        path, _ = QFileDialog.getSaveFileName(self, "Save arena", start, FILE_FILTER)
+        path, _ = QFileDialog.getSaveFileName(self, "Save arena", self.proposed_path(), FILE_FILTER)
         return bool(path) and self.save_to(path)
 
     def save_to(self, path: str) -> bool:

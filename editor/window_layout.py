@@ -2,9 +2,10 @@
 which panel goes where, default sizes that work from 1366 x 768 up, and the designer's own
 layout (dock places and sizes, window geometry) kept across sessions in the settings.
 
-Default layout: *Elements* over *Layers* on the left; *Inspector* / *Arena* / *Scenario* tabs
-on the right; *Validation* / *Travel times* / *History* tabs along the whole bottom, tall
-enough for several findings (their messages wrap in the width there is).
+Default layout: *Elements* and *Layers* tabs down the whole left side (the element tree lists
+a few dozen rows at 1366 x 768 without scrolling); *Inspector* / *Arena* / *Scenario* tabs on
+the right; *Validation* / *Travel times* / *History* tabs along the bottom, between the side
+columns, tall enough for several findings (their messages wrap in the width there is).
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSize, Qt
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QDockWidget, QLabel, QUndoView, QWidget
+from PySide6.QtGui import QGuiApplication, QResizeEvent
+from PySide6.QtWidgets import QDockWidget, QLabel, QSizePolicy, QUndoView, QWidget
 
 from editor.games.rulesets import units_name, units_symbol
 from editor.layers import LayersPanel
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from editor.mainwindow import MainWindow
 
 #: Bumped when the docks change, so that a layout saved by an older version is not restored.
-LAYOUT_VERSION = 3
+LAYOUT_VERSION = 4
 GEOMETRY_KEY, STATE_KEY = "window/geometry", "window/state"
 #: The window's size on a first start (within the screen).
 DEFAULT_SIZE = QSize(1400, 900)
@@ -39,11 +40,71 @@ def default_size() -> QSize:
     return QSize(min(DEFAULT_SIZE.width(), free.width()), min(DEFAULT_SIZE.height(), free.height()))
 
 
+class HintLabel(QLabel):
+    """The tool hint: takes the status bar's free width and wraps onto as many lines as its
+    text needs there, rather than being cut off by the permanent widgets (symmetry, cursor,
+    zoom, game) at 1366 x 768 (issue 42, point 10).  It keeps two lines from the start and is
+    as tall as the longest of the palette's hints (:meth:`set_hints`), so picking another tool
+    never resizes the canvas."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWordWrap(True)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.hints: list[str] = []
+
+    def set_hints(self, hints: list[str]) -> None:
+        """Every hint the label will show (the palette's): its height is the tallest's."""
+        self.hints = list(hints)
+        self.updateGeometry()
+        self._reserve()
+
+    def _reserve(self) -> None:
+        """Keep the status bar as tall as with the hint shown, also while a message hides it
+        (the canvas must not grow and shrink with every message)."""
+        bar = self.parentWidget()
+        if bar is None:
+            return
+        rest = max((w.sizeHint().height() for w in bar.findChildren(QWidget) if w is not self and w.parentWidget() is bar
+                    and w.isVisibleTo(bar)), default=0)
+        bar.setMinimumHeight(max(self._height(), rest) + 8)  # the bar's own margins above and below
+
+    def hasHeightForWidth(self) -> bool:
+        return False  # the height follows the width the bar gives (sizeHint), not the layout's guess
+
+    def _height(self) -> int:
+        width = self.contentsRect().width()
+        if width < 200:  # not laid out yet (or a window too narrow to wrap in): two lines
+            width = 100_000
+        flags = int(Qt.TextFlag.TextWordWrap)
+        tallest = max((self.fontMetrics().boundingRect(0, 0, width, 100_000, flags, t).height()
+                       for t in [*self.hints, self.text()]), default=0)
+        margins = self.contentsMargins()
+        two_lines = self.fontMetrics().lineSpacing() + self.fontMetrics().height()  # room kept from the start
+        return max(two_lines, tallest) + margins.top() + margins.bottom()
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.width(), self._height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, self._height())
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.updateGeometry()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._height() != self.height():
+            self.updateGeometry()
+        self._reserve()
+
+
 def build_status(win: MainWindow) -> None:
     """Tool hint (a temporary message replaces it for a few seconds), the Measure readout,
     symmetry, cursor position and zoom."""
     bar = win.statusBar()
-    win.hint_label = QLabel()
+    win.hint_label = HintLabel()
     win.hint_label.setObjectName("tool-hint")
     win.measure_label = QLabel()
     win.measure_label.setObjectName("measure")
@@ -125,10 +186,13 @@ def build_docks(win: MainWindow) -> None:
                  "history": _dock(win, "History", win.history, bottom),
                  "arena": _dock(win, "Arena", win.arena_panel, right),
                  "scenario": _dock(win, "Scenario", win.scenario_panel, right)}
-    # the findings run the whole width (their messages on one or two lines)
-    win.setCorner(Qt.Corner.BottomLeftCorner, bottom)
+    # the element tree runs the whole height (issue 42, point 10: ~15 rows were visible at
+    # 1366 x 768 under a full-width bottom dock); the findings run under the canvas and the
+    # inspector (their messages on one or two lines)
+    win.setCorner(Qt.Corner.BottomLeftCorner, left)
     win.setCorner(Qt.Corner.BottomRightCorner, bottom)
-    win.splitDockWidget(win.docks["elements"], win.docks["layers"], Qt.Orientation.Vertical)
+    win.tabifyDockWidget(win.docks["elements"], win.docks["layers"])
+    win.docks["elements"].raise_()
     win.tabifyDockWidget(win.docks["inspector"], win.docks["arena"])
     win.tabifyDockWidget(win.docks["arena"], win.docks["scenario"])
     win.tabifyDockWidget(win.docks["validation"], win.docks["history"])
@@ -144,7 +208,6 @@ def default_sizes(win: MainWindow) -> None:
     bottom = max(190, min(300, int(h * 0.28)))
     win.resizeDocks([win.docks["elements"], win.docks["inspector"]], [side_l, side_r], Qt.Orientation.Horizontal)
     win.resizeDocks([win.docks["validation"]], [bottom], Qt.Orientation.Vertical)
-    win.resizeDocks([win.docks["layers"]], [170], Qt.Orientation.Vertical)
 
 
 def restore_layout(win: MainWindow) -> bool:

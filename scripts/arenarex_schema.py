@@ -85,7 +85,7 @@ ANALYSIS: dict[str, Any] = {
                "model may move when performing a move action.\" The book prints no value (it is on each model's "
                "card); 5 is a middling model.", minimum=MIN_SIZE, maximum=24, default=5),
     "moves": integer("Moves per activation", "Moves one activation allows: the first is free and each further one "
-                     "costs a fatigue, up to Exhausted, so at most 3 (\"A model s first move during its activation is "
+                     "costs a fatigue, up to Exhausted, so at most 3 (\"A model's first move during its activation is "
                      "free. Gain 1 fatigue for each additional move.\").", minimum=1, maximum=3, default=3),
     "push": num("Push distance", "How far one push moves a model (\"The defending model is pushed 1 directly away "
                 "from the attacking model.\"), in inches.", minimum=MIN_SIZE, maximum=6, default=1),
@@ -145,7 +145,7 @@ def build() -> dict[str, Any]:
                   "description": "A base's diameter in millimetres (1 to 200)."},
         "minItems": 1, "maxItems": 6, "uniqueItems": True, "default": [30, 40, 50]}
     props["symmetry"] = cw["properties"]["symmetry"]
-    props["pits"] = array("Pits", "Lethal hazards: \"If any part of a model s base touches a Lethal Hazard (pit, most "
+    props["pits"] = array("Pits", "Lethal hazards: \"If any part of a model's base touches a Lethal Hazard (pit, most "
                           "likely), that model is destroyed.\"",
                           element("Pit", "One pit.", "pit", "The pit's outline."), 200)
     props["spikes"] = array("Spikes", "Wounding hazards: \"The first time during each attack a model is pushed into a "

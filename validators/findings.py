@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
@@ -56,10 +57,29 @@ def plain(value: Any) -> Any:
     return value
 
 
+#: A quoted passage: an opening double quote at the start or after a space, a bracket or a
+#: colon, then its closing quote.  An inch mark (``6"``, after a figure) opens no quote.
+QUOTED = re.compile(r'(?:^|[\s(\[:])"[^"]+"')
+
+
+def quotes_something(message: str) -> bool:
+    """Does ``message`` quote a passage (inch marks and apostrophes are not quotes)?
+
+    >>> quotes_something('the car is 6" from the wall'), quotes_something('"Players should ..." (L196)')
+    (False, True)
+    """
+    return QUOTED.search(message) is not None
+
+
 def quote_book(message: str, words: str | tuple[str, ...] | None) -> str:
     """``message`` quoting the book's ``words`` (several joined by "plus"), unless it quotes
-    something already or there are none."""
-    if not words or '"' in message:
+    something already or there are none.  The words are quoted as they are, apostrophes and
+    inch marks included.
+
+    >>> print(quote_book('the base is 1" from the pit', "Move up to the model's MOV value in inches."))
+    the base is 1" from the pit "Move up to the model's MOV value in inches."
+    """
+    if not words or quotes_something(message):
         return message
     if isinstance(words, str):
         return f'{message} "{words}"'

@@ -40,9 +40,19 @@ class GridItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._rect
 
+    #: Its labels are drawn by the view over every item, moved off each other.
+    labels_on_top = True
+
+    def label_key(self) -> object:
+        return (id(self.arena), self.selected, tuple(sorted(self.severities.items())))
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        from editor import render
+
         if self.arena is not None:
-            grid_render.paint_grid(painter, self.arena, selected=self.selected, severities=self.severities)
+            with render.labels_on_top(True):
+                grid_render.paint_grid(painter, self.arena, selected=self.selected, severities=self.severities,
+                                       min_px=grid_render.READABLE_PX)
 
 
 class GridCanvas(QObject):

@@ -3,7 +3,8 @@
 spin boxes within the schema's minimum/maximum (a nullable one has a "none" entry), numbers and
 text as line edits; each field's description is its tooltip.  Every change is one
 :class:`~editor.games.commands.SetField` undo command; a value the game's schema refuses is
-refused with its words."""
+refused with its words.  A polygon's or thick line's points are listed in an x/y table (Add /
+Remove point), each edit one undo command (:class:`GenericPointsTable`)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QSpinBox, QWidget
 from editor.games import model as G
 from editor.games.commands import SetField
 from editor.games.schema_fields import Field, fields, value_at
+from editor.settings_panels import PointsTable
 
 if TYPE_CHECKING:
     from editor.panels import PropertyInspector
@@ -51,6 +53,52 @@ def fill(panel: PropertyInspector, el: Any) -> None:
     for f in flds:
         w = _editor(panel, f, value_at(item, f.path))
         panel.form.addRow(f.title, w)
+    path = points_path(item)
+    if path is not None:
+        table = GenericPointsTable(panel.doc, el.id, path)
+        table.message.connect(panel._table_message)
+        panel.form.addRow("Points", table)
+        panel.points_table = table
+
+
+def points_path(item: Any, path: tuple[str | int, ...] = ()) -> tuple[str | int, ...] | None:
+    """Where an element's document keeps its vertices (``("shape", "points")``), if it has any."""
+    if not isinstance(item, dict) or len(path) > 2:
+        return None
+    pts = item.get("points")
+    if isinstance(pts, list) and all(isinstance(p, list) and len(p) == 2 for p in pts):
+        return (*path, "points")
+    for key, value in item.items():
+        found = points_path(value, (*path, key)) if isinstance(value, dict) else None
+        if found is not None:
+            return found
+    return None
+
+
+class GenericPointsTable(PointsTable):
+    """The x/y table of a generic element's vertices (a Car Wars polygon wall, an Arena Rex
+    polygon hazard...): each edit, added or removed point is one :class:`SetField` command,
+    refused with the game's words when its schema refuses the points."""
+
+    def __init__(self, doc: Any, ref: str, path: tuple[str | int, ...]) -> None:
+        self.path = path
+        super().__init__(doc, ref)
+
+    def points(self) -> list[tuple[float, float]]:
+        pts = value_at(G.item_doc(self.doc.arena, self.ref), self.path) if G.find(self.doc.arena, self.ref) else None
+        return [(float(p[0]), float(p[1])) for p in pts] if isinstance(pts, list) else []
+
+    def set_points(self, pts: list[tuple[float, float]], what: str) -> bool:
+        value = [[int(c) if float(c).is_integer() else c for c in p] for p in pts]
+        try:
+            label = {"Insert vertex in": "points (one added)", "Delete vertex of": "points (one removed)"}.get(what, "points")
+            cmd = SetField(self.doc, self.ref, self.path, value, label)
+        except (ValueError, KeyError) as exc:
+            self.message.emit(f"Refused: {exc}")
+            self.fill()
+            return False
+        self.doc.push(cmd)
+        return True
 
 
 def refresh(panel: PropertyInspector) -> bool:
@@ -62,6 +110,11 @@ def refresh(panel: PropertyInspector) -> bool:
     flds, item = element_fields(panel.doc.arena, ref)
     if [_name(f) for f in flds] != list(getattr(panel, "generic_fields", {})):
         return False
+    table = panel.points_table
+    if (points_path(item) is None) != (table is None):
+        return False
+    if isinstance(table, GenericPointsTable):
+        table.fill()
     for f in flds:
         w = panel.editors.get(_name(f))
         if w is not None:

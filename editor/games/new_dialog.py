@@ -48,7 +48,12 @@ class NewArenaDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(460, 260)
+        # wide enough for every column (the Units column was cut off at 460 px: issue 42, point 10)
+        head = self.list.header()
+        columns = sum(max(self.list.sizeHintForColumn(c), head.sectionSizeHint(c)) for c in range(self.list.columnCount()))
+        margins = layout.contentsMargins()
+        chrome = 2 * self.list.frameWidth() + self.list.verticalScrollBar().sizeHint().width() + 8
+        self.resize(max(460, columns + chrome + margins.left() + margins.right()), 260)
 
     def systems(self) -> list[str]:
         return [self.list.topLevelItem(i).data(0, ID_ROLE) for i in range(self.list.topLevelItemCount())]

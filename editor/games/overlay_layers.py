@@ -15,7 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPolyg
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QGridLayout, QLabel, QProgressBar, QStyleOptionGraphicsItem, QVBoxLayout, QWidget
 
 from editor import render as R
-from editor.canvas_legend import MARGIN, swatch
+from editor.canvas_legend import TITLE_WIDTH, follow_view, place_clear, swatch
 from editor.games import overlay_work as W
 
 HEAT_Z = -5.0  # under every element (as Gravstrike's)
@@ -228,7 +228,7 @@ def turn_rows() -> list[tuple[Any, Any, str]]:
     for upper, colour in W.HEAT_BANDS:
         rows.append(band_row(colour, f"{lower:g}–{upper:g} turns"))
         lower = upper
-    rows.append((None, None, f"uncoloured: more than {lower:g} turns"))
+    rows.append((None, None, f"uncoloured: over {lower:g} turns"))
     return rows
 
 
@@ -253,6 +253,8 @@ class CwLegend(QFrame):
         self.heat_title, self.path_title, self.sight_title = QLabel(), QLabel(), QLabel()
         for t in (self.heat_title, self.path_title, self.sight_title):
             t.setStyleSheet("font-weight: bold")
+            t.setWordWrap(True)
+            t.setMaximumWidth(TITLE_WIDTH)
         self.busy = QProgressBar()
         self.busy.setRange(0, 0)
         self.busy.setMaximumHeight(8)
@@ -272,6 +274,8 @@ class CwLegend(QFrame):
             grid.addWidget(QLabel(text), i, 1)
         grid.setColumnStretch(1, 1)
         self.path_text = QLabel()
+        self.path_text.setWordWrap(True)
+        self.path_text.setMaximumWidth(TITLE_WIDTH)
         self.sight_rows = QWidget()
         rows = QGridLayout(self.sight_rows)
         rows.setContentsMargins(0, 0, 0, 0)
@@ -291,6 +295,7 @@ class CwLegend(QFrame):
         self.states: dict[str, tuple[str, str] | None] = {"heat": None, "path": None, "sight": None}
         view.installEventFilter(self)
         viewport.installEventFilter(self)
+        follow_view(self, view, self._place)
         self._update()
 
     def set_state(self, which: str, title: str | None, state: str = "shown", detail: str = "") -> None:
@@ -316,10 +321,8 @@ class CwLegend(QFrame):
         self.adjustSize()
         self._place()
 
-    def _place(self) -> None:
-        port = self.viewport.geometry()
-        self.move(port.right() - self.width() - MARGIN, port.top() + MARGIN)
-        self.raise_()
+    def _place(self, *_changed: object) -> None:
+        place_clear(self, self.parentWidget(), self.viewport)
 
     def eventFilter(self, obj: Any, event: Any) -> bool:  # noqa: N802 - Qt's name
         from PySide6.QtCore import QEvent

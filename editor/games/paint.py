@@ -113,8 +113,10 @@ def paint_element(painter: QPainter, el: Any, ctx: Any = None, *, selected: bool
     else:
         text = _label(el, style) if style.label not in (None, "id") else el.id
         dark = fill.lightnessF() < 0.45 and style.fill_opacity > 0.6
+        ground = QColor(fill.darker(120))  # white on the element's own dark colour: readable where the
+        ground.setAlpha(215)                # name runs past a thin wall's edge onto the floor
         draw_label(painter, at, text, colour=QColor("white") if dark else INK, px=label_px * 0.85,
-                   background=None if dark else QColor(255, 255, 255, 170))
+                   background=ground if dark else QColor(255, 255, 255, 170))
     if severity is not None:
         colour = SEVERITY_COLOURS.get(severity, QColor("#E69F00"))
         painter.setBrush(Qt.BrushStyle.NoBrush)

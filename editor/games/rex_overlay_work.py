@@ -3,7 +3,7 @@ these run in a child process, :func:`editor.validation.call_in_child`, killed by
 
 * :func:`heat` — :func:`engine.arenarex.fairness.heat_map`: the walking distance from a zone to
   every grid node for one base size, and the moves it takes at MOV inches a move ("Move up to the
-  model s MOV value in inches", L18), drawn in bands of 1, 2, 3 (one activation: the free move and
+  model's MOV value in inches", L18), drawn in bands of 1, 2, 3 (one activation: the free move and
   two more, each a fatigue) and more moves;
 * :func:`walks` — shortest walks of a base from a zone to the board's centre
   (:func:`engine.arenarex.fairness.path`), to another zone or the nearest other zone (the

@@ -26,7 +26,21 @@ if TYPE_CHECKING:
 
 #: Tool shortcuts by kind key (Select V, Vertices E, Rotate R and Measure M are shared).
 SHORTCUTS = {"walls": "W", "obstacles": "O", "terrain": "L", "hazards": "H", "cards": "N", "tokens": "K",
-             "start_positions": "P"}
+             "start_positions": "P", "deployment": "D", "pits": "P", "spikes": "S"}
+#: The shared tools' keys, which a kind's tool never takes.
+SHARED_KEYS = ("V", "E", "R", "M")
+
+
+def shortcut_of(kind: R.ElementKind, taken: set[str]) -> str:
+    """The kind's key (:data:`SHORTCUTS`), else the first letter of its title no other tool of
+    the palette has (every tool has one: an Arena Rex pit had none, issue 42, point 11)."""
+    wanted = SHORTCUTS.get(kind.key)
+    if wanted and wanted not in taken:
+        return wanted
+    for ch in kind.title.upper():
+        if ch.isalpha() and ch not in taken:
+            return ch
+    return ""
 
 
 def _add(doc: ArenaDocument, key: str, item: dict[str, Any]) -> C.ArenaCommand:
@@ -133,9 +147,11 @@ def tool_classes(rs: R.Ruleset) -> tuple[type[Tool], ...]:
     from editor.vertex_tool import EditVerticesTool, RotateTool
 
     made: list[type[Tool]] = []
+    taken = set(SHARED_KEYS)
     for kind in rs.kinds:
-        attrs: dict[str, Any] = {"element_kind": kind, "name": f"{rs.id}:{kind.key}",
-                                 "shortcut": SHORTCUTS.get(kind.key, ""), "modes": ()}
+        key = shortcut_of(kind, taken)
+        taken.add(key)
+        attrs: dict[str, Any] = {"element_kind": kind, "name": f"{rs.id}:{kind.key}", "shortcut": key, "modes": ()}
         title = kind.title[:-1] if kind.title.endswith("s") else kind.title
         if kind.placement == "shape":
             attrs.update(label=f"Draw {title.lower()}", modes=_shape_modes(rs, kind),

@@ -43,16 +43,24 @@ class StartKeys(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._rect
 
+    #: Its labels are drawn over the cars by the view (they lay under them: issue 42, point 10).
+    labels_on_top = True
+
+    def label_key(self) -> object:
+        return tuple(self.keys)
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         fill = QColor("#009E73")
         fill.setAlpha(90)
-        for player, poly in self.keys:
-            painter.setPen(render.pen(QColor("#005A41"), 1.5))
-            painter.setBrush(fill)
-            painter.drawPolygon(QPolygonF([QPointF(x, y) for x, y in poly]))
-            cx = sum(p[0] for p in poly) / len(poly)
-            cy = sum(p[1] for p in poly) / len(poly)
-            render.draw_label(painter, QPointF(cx, cy), f"key {player}", colour=QColor("#003D2C"), px=10)
+        with render.labels_on_top(True):
+            for player, poly in self.keys:
+                painter.setPen(render.pen(QColor("#005A41"), 1.5))
+                painter.setBrush(fill)
+                painter.drawPolygon(QPolygonF([QPointF(x, y) for x, y in poly]))
+                cx = sum(p[0] for p in poly) / len(poly)
+                cy = sum(p[1] for p in poly) / len(poly)
+                render.draw_label(painter, QPointF(cx, cy), f"key {player}", colour=QColor("#003D2C"), px=10,
+                                  background=QColor(255, 255, 255, 210))
 
 
 def start_keys(arena: Any) -> list[tuple[int, tuple[tuple[float, float], ...]]]:

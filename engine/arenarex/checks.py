@@ -43,7 +43,7 @@ BOOK_MIX = "Your board should have at least two pits and a good mix of spikes an
 BOOK_EDGE = "Players alternate deploying miniatures along their board edge, in base to base contact with the edge."
 BOOK_CENTRE = "Find the center of your board edge"
 BOOK_REACH = "your cohort may be deployed up to 6 inches away from the center in either direction."
-BOOK_LETHAL = "If any part of a model s base touches a Lethal Hazard (pit, most likely), that model is destroyed."
+BOOK_LETHAL = "If any part of a model's base touches a Lethal Hazard (pit, most likely), that model is destroyed."
 BOOK_WOUND = "The first time during each attack a model is pushed into a wounding hazard, it suffers 3 damage."
 #: Mismatch (inches) still counted as a match under a symmetry.
 SYMMETRY_TOLERANCE = 0.05

@@ -6,13 +6,13 @@ circle one base radius inside the rim):
 
 * ``centre`` — the shortest walk (inches) to the board's centre (the nearest point a base may
   stand on, when a hazard covers it) and the moves it takes at MOV inches a move ("Move up to
-  the model s MOV value in inches", L18): exact, by the visibility graph;
+  the model's MOV value in inches", L18): exact, by the visibility graph;
 * ``zones`` — the shortest walk to each other zone (exact);
 * ``hazards`` — the walk until the base is within melee range of each pit, patch of spikes and
   terrain hazard ("Models have a simple 1 melee range", L20), read from the distance field;
 * ``kill_band`` — for one push and for up to ``pushes`` pushes, the area (square inches) where a
   base stands with a pit within that many pushes of its rim ("The defending model is pushed 1
-  directly away from the attacking model", L24; "If any part of a model s base touches a Lethal
+  directly away from the attacking model", L24; "If any part of a model's base touches a Lethal
   Hazard ... that model is destroyed", L38) that a model of this zone reaches to attack within
   one activation: ``moves - 1`` moves (the last action is the attack) plus melee range;
 * ``sight`` — the share of the other zones' base positions seen from this zone's, terrain hazards
@@ -49,7 +49,7 @@ _SIGHT: dict[tuple[Any, ...], dict[int, float]] = {}
 #: Spacing of the positions the sight metric looks between.
 SIGHT_SPACING = 1.0
 
-BOOK_MOVE = "MOVE Cost: A model s first move during its activation is free. Gain 1 fatigue for each additional move."
+BOOK_MOVE = "MOVE Cost: A model's first move during its activation is free. Gain 1 fatigue for each additional move."
 BOOK_PUSH = "The defending model is pushed 1 directly away from the attacking model."
 BOOK_SIGHT = "Line-of-sight rules aren t necessary because there are no ranged attacks"
 
@@ -284,7 +284,7 @@ def compare(arena: ArenaRexArena, metrics: dict[float, list[ZoneMetrics]]) -> li
                 blocked.insert(0, "the centre")
             if blocked:
                 out.append(Issue("ar-reach", "error", f"{m.zone} cannot walk to {', '.join(blocked)} {tag}: \"Move up "
-                                 "to the model s MOV value in inches.\"", (m.zone, *[b for b in blocked
+                                 "to the model's MOV value in inches.\"", (m.zone, *[b for b in blocked
                                                                                      if b.startswith("deploy:")]),
                                  {"base_mm": base}))
         centre = {m.zone: m.centre for m in ms if math.isfinite(m.centre)}

@@ -13,7 +13,7 @@ The clearances keep the board playable as the book describes it:
 * every piece that stops a base (pits, spikes, columns, walls) leaves a gap a 50 mm base fits
   through to every other and to the board's edge, so every zone walks everywhere (``ar-reach``)
   and nothing makes a pocket no one can leave;
-* pits and spikes keep clear of the deployment zones: "If any part of a model s base touches a
+* pits and spikes keep clear of the deployment zones: "If any part of a model's base touches a
   Lethal Hazard (pit, most likely), that model is destroyed." (L38), and a zone is where
   "miniatures ... in base to base contact with the edge" (L40) stand (``ar-deployment``); pits
   keep :data:`PIT_FROM_ZONE` inches more, so no one starts a push from the pit's rim.

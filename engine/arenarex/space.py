@@ -1,8 +1,8 @@
 """Where a round base may go in an Arena Rex arena, and how far it has to walk.
 
-Models move freely ("Move up to the model s MOV value in inches", no facing) with round bases
+Models move freely ("Move up to the model's MOV value in inches", no facing) with round bases
 ("models can fight freely in a 360 degree arc around their base").  A base must never touch a
-pit ("If any part of a model s base touches a Lethal Hazard ... that model is destroyed"); the
+pit ("If any part of a model's base touches a Lethal Hazard ... that model is destroyed"); the
 analysis also keeps it off spikes and out of terrain hazards that block movement (see
 docs/rules-decisions.md, "Arena Rex"), and inside the board (its rim may touch the edge).
 

@@ -57,7 +57,7 @@ class Units:
 
 @dataclass(frozen=True)
 class Pit:
-    """A lethal hazard: "If any part of a model s base touches a Lethal Hazard (pit, most
+    """A lethal hazard: "If any part of a model's base touches a Lethal Hazard (pit, most
     likely), that model is destroyed." """
 
     id: str

@@ -113,7 +113,7 @@ def test_short_edge_warns() -> None:
 
 
 def test_a_pit_in_reach_of_a_deployed_base_is_an_error_and_one_beyond_is_quiet() -> None:
-    """"If any part of a model s base touches a Lethal Hazard (pit, most likely), that model is
+    """"If any part of a model's base touches a Lethal Hazard (pit, most likely), that model is
     destroyed." (L38): a 50 mm base (1.97 in) in the zone on the rim at y = -15 reaches y = -13.03."""
     near = replace(circle(), pits=(*circle().pits, pit("pit-rim", 0.0, -11.6, 1.5)))  # down to -13.1
     msgs = codes(near, "ar-deployment")

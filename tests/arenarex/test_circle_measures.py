@@ -128,7 +128,7 @@ def test_the_sight_overlay_covers_the_cells_inside_the_circle() -> None:
 
 
 def test_a_pit_clear_of_every_deployed_base_is_not_called_touching() -> None:
-    """"If any part of a model s base touches a Lethal Hazard (pit, most likely), that model is
+    """"If any part of a model's base touches a Lethal Hazard (pit, most likely), that model is
     destroyed." (L38): a pit 0.0003 in clear of the 50 mm bases deployed on the south arc, at the
     angle where the drawn centre line (a chord every degree) lies 0.0005 in inside the true one,
     was reported touched ("a 50 mm base deployed in deploy:1's zone touches pit inner")."""

@@ -1,7 +1,7 @@
 """Arena Rex fairness: the deployment zones side by side (engine.arenarex.fairness), each code
-firing and quiet.  The book's words: "MOVE ... Move up to the model s MOV value in inches." (L18),
+firing and quiet.  The book's words: "MOVE ... Move up to the model's MOV value in inches." (L18),
 "Models have a simple 1 melee range." (L20), "The defending model is pushed 1 directly away from
-the attacking model." (L24), "If any part of a model s base touches a Lethal Hazard (pit, most
+the attacking model." (L24), "If any part of a model's base touches a Lethal Hazard (pit, most
 likely), that model is destroyed." (L38)."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def test_the_shipped_circle_is_fair_and_its_zones_mirror_each_other() -> None:
 
 
 def test_centre_walks_are_at_least_the_straight_line_and_moves_count_mov() -> None:
-    """"Move up to the model s MOV value in inches": moves = ceil(walk / MOV)."""
+    """"Move up to the model's MOV value in inches": moves = ceil(walk / MOV)."""
     a = circle()
     for m in fair.zone_metrics(a)[30.0]:
         assert 14.0 <= m.centre <= 16.0

@@ -2,7 +2,7 @@
 (engine.arenarex.fairness.heat_map, the moves overlay).  Arena Rex needs no line of sight ("Line-of-
 sight rules aren t necessary because there are no ranged attacks", L20): sight is the product
 metric of ``ar-sightlines``, terrain hazards that block sight blocking.  Moves: "MOVE ... Move up to
-the model s MOV value in inches." (L18)."""
+the model's MOV value in inches." (L18)."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def _node(fld: fair.Field, x: float, y: float) -> tuple[int, int]:
 
 
 def test_heat_map_moves_are_the_walk_in_mov_inch_moves() -> None:
-    """"Move up to the model s MOV value in inches" (L18): on an open board a node at walking
+    """"Move up to the model's MOV value in inches" (L18): on an open board a node at walking
     distance d from the zone takes ceil(d / MOV) moves; the straight walk from the south arc's
     middle north to (0, y) is (R - r) + y inches long.  The nodes are mid-band (d = 2, 7.5,
     12.5, 17.5 in at MOV 5): 1, 2, 3 (one activation) and 4 moves."""

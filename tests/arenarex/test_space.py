@@ -1,5 +1,5 @@
 """The free space and shortest paths of a round base (engine.arenarex.space): "Move up to the
-model s MOV value in inches" (L18), "If any part of a model s base touches a Lethal Hazard ...
+model's MOV value in inches" (L18), "If any part of a model's base touches a Lethal Hazard ...
 that model is destroyed" (L38).  Checked against geometry worked by hand and against the
 independent grid search of tests/arenarex/reference.py."""
 

@@ -87,7 +87,7 @@ def test_cli_lists_validates_with_exit_codes_and_a_schema_valid_report() -> None
 
 
 def test_travel_plans_a_walk_in_moves() -> None:
-    """"Move up to the model s MOV value in inches." (L18)"""
+    """"Move up to the model's MOV value in inches." (L18)"""
     a = load(SHIPPED / "colosseum-30.yaml")
     r = plan(a, "deploy:1", "centre")
     assert r["reachable"] and r["base_mm"] == 50 and r["moves"] == 3 and 14 <= r["length"] <= 15

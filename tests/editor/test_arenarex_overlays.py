@@ -1,7 +1,7 @@
 """The Arena Rex overlays (issue 14: "Heat map of 'moves to reach' from a zone, paths and sight
 overlays as for Gravstrike"): offered by View → Overlays for an Arena Rex arena only, computed off
 the UI thread with the Arena Rex engine and agreeing with it, recomputed after an edit, and the
-walks a clicked fairness finding compares drawn.  "MOVE ... Move up to the model s MOV value in
+walks a clicked fairness finding compares drawn.  "MOVE ... Move up to the model's MOV value in
 inches." (L18)"""
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ def test_every_export_action_writes_its_file(window, tmp_path: Path) -> None:  #
     ex = window.exports
     shown: list[tuple[str, str]] = []
     ex.inform = lambda title, text: shown.append((title, text))
+    ex.ask_paper = lambda default: default  # the printable PDF asks for its paper
     targets = {"picture_svg": "a.svg", "picture_png": "a.png", "picture_pdf": "a.pdf", "print": "p.pdf",
                "format_uvtt": "a.dd2vtt", "format_foundry": "a.json", "format_tiled": "a.tmj",
                "format_geojson": "a.geojson", "pack": "a.arenapack.zip"}

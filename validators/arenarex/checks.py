@@ -20,13 +20,13 @@ GAMES = (SYSTEM,)
 
 #: The book's words (004_dc762f78e7f2abcd.txt, by line) each fairness finding quotes.
 BOOK: dict[str, tuple[str, ...]] = {
-    "ar-reach": ("Move up to the model s MOV value in inches.",),  # L18
-    "ar-centre-access": ("Move up to the model s MOV value in inches.",),  # L18
-    "ar-zone-access": ("Move up to the model s MOV value in inches.",),  # L18
+    "ar-reach": ("Move up to the model's MOV value in inches.",),  # L18
+    "ar-centre-access": ("Move up to the model's MOV value in inches.",),  # L18
+    "ar-zone-access": ("Move up to the model's MOV value in inches.",),  # L18
     "ar-hazard-access": ("Models have a simple 1 melee range.",  # L20
                          "Pushing models into Hazards is also an important part of Arena Rex"),  # L24
     "ar-kill-band": ("The defending model is pushed 1 directly away from the attacking model.",  # L24
-                     "If any part of a model s base touches a Lethal Hazard (pit, most likely), that model is "
+                     "If any part of a model's base touches a Lethal Hazard (pit, most likely), that model is "
                      "destroyed."),  # L38
     "ar-symmetry": ("Pushing models into Hazards is also an important part of Arena Rex",),  # L24
     "ar-sightlines": ("Line-of-sight rules aren t necessary because there are no ranged attacks",),  # L20

@@ -1,5 +1,5 @@
 """Arena Rex travel queries for the CLI (``arena travel``) and the service: the shortest walk of
-a round base, and the moves it takes at the scenario's MOV ("Move up to the model s MOV value in
+a round base, and the moves it takes at the scenario's MOV ("Move up to the model's MOV value in
 inches").
 
 Sources: ``deploy:N`` (anywhere in player N's deployment zone) or ``x,y``.  Goals: ``centre``,
