@@ -98,7 +98,7 @@ def swatch(fill: QColor | QBrush, outline: QColor | None = None) -> QPixmap:
 
 def sight_brush() -> QBrush:
     """The line of sight's fill: hatching, readable over the heat map's colours."""
-    return QBrush(R._alpha(R.INK, 120), Qt.BrushStyle.BDiagPattern)
+    return QBrush(R.with_alpha(R.INK, 120), Qt.BrushStyle.BDiagPattern)
 
 
 class CanvasLegend(QFrame):

@@ -110,7 +110,7 @@ class MainWindow(FileRoom, QMainWindow):
             L.default_sizes(self)
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
-        return L._dock(self, title, widget, area)
+        return L.add_dock(self, title, widget, area)
 
     def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None, widget: QWidget | None = None) -> QAction:  # type: ignore[no-untyped-def]
         act = QAction(text, widget or self)

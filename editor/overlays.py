@@ -22,7 +22,7 @@ from editor import export_render as X
 from editor import render as R
 from editor.travel_table import TravelTable
 from editor.canvas_legend import CanvasLegend, sight_brush
-from editor.games.overlay_jobs import JobSlots, _Job, _Signals
+from editor.games.overlay_jobs import JobSlots, OverlayJob, OverlaySignals
 from schema.model import Arena, StartPosition
 
 HEAT_Z = -5.0  # under every element
@@ -186,10 +186,10 @@ class Overlays(JobSlots, QObject):
         self.table = TravelTable()
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(2)
-        self.signals = _Signals(self)
+        self.signals = OverlaySignals(self)
         self.signals.done.connect(self._done)
         self.generation = {"heat": 0, "table": 0}
-        self.jobs: dict[str, _Job] = {}
+        self.jobs: dict[str, OverlayJob] = {}
 
     # -- jobs
     def _done(self, kind: str, generation: int, result: object) -> None:

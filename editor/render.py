@@ -66,7 +66,7 @@ class RenderOptions:
 DEFAULT = RenderOptions()
 
 
-def _alpha(c: QColor, a: int) -> QColor:
+def with_alpha(c: QColor, a: int) -> QColor:
     out = QColor(c)
     out.setAlpha(a)
     return out
@@ -327,7 +327,7 @@ def _centre(el: Element) -> Point:
     return anchor(el)
 
 
-def _extent(s: Shape) -> float:
+def shape_extent(s: Shape) -> float:
     minx, miny, maxx, maxy = s.to_shapely().bounds
     return min(maxx - minx, maxy - miny)
 
@@ -356,7 +356,7 @@ def paint_element(painter: QPainter, el: Element, turbine: Turbine = Turbine(), 
         colour = PURPLE if central else BLUE
         style = Qt.PenStyle.DashDotLine if central else Qt.PenStyle.SolidLine
         painter.setPen(pen(colour.darker(130), 2.5, style))
-        painter.setBrush(QBrush(_alpha(colour, 60), Qt.BrushStyle.Dense4Pattern if central else Qt.BrushStyle.SolidPattern))
+        painter.setBrush(QBrush(with_alpha(colour, 60), Qt.BrushStyle.Dense4Pattern if central else Qt.BrushStyle.SolidPattern))
         painter.drawPath(shape_path(el.shape))
         text = el.id + (" (decaying)" if el.decaying else "")
         draw_label(painter, QPointF(*_centre(el)), text, colour=colour.darker(160), px=lp * 1.5, bold=True)
@@ -375,28 +375,28 @@ def paint_element(painter: QPainter, el: Element, turbine: Turbine = Turbine(), 
             nx, ny = -dy / n, dx / n  # left-hand normal: the scoring direction
             draw_arrow(painter, QPointF(mid.x() - nx * 0.5, mid.y() - ny * 0.5),
                        QPointF(mid.x() + nx * 0.7, mid.y() + ny * 0.7), INK, 2.0, 0.3)
-        draw_label(painter, mid, el.id, colour=INK, px=lp, bold=True, background=_alpha(colour, 200),
+        draw_label(painter, mid, el.id, colour=INK, px=lp, bold=True, background=with_alpha(colour, 200),
                    offset=(0, -14))
     elif isinstance(el, AccelerationField):
         painter.setPen(pen(GREEN.darker(130), opts.line_px, Qt.PenStyle.DashLine))
-        painter.setBrush(_alpha(GREEN, 55))
+        painter.setBrush(with_alpha(GREEN, 55))
         painter.drawPath(shape_path(el.shape))
         c = _centre(el)
-        a, b = _direction(el.direction, max(0.6, min(2.0, _extent(el.shape) * 0.7)), c)
+        a, b = _direction(el.direction, max(0.6, min(2.0, shape_extent(el.shape) * 0.7)), c)
         draw_arrow(painter, a, b, GREEN.darker(160), 3.0, 0.4)
         minx, miny, maxx, maxy = el.shape.to_shapely().bounds
         draw_label(painter, QPointF((minx + maxx) / 2, miny), el.id, colour=GREEN.darker(200), px=lp * 0.85,
                    offset=(0, lp * 0.8))
     elif isinstance(el, ExclusionField):
         painter.setPen(pen(VERMILLION, 2.0, Qt.PenStyle.DashLine))
-        painter.setBrush(_alpha(VERMILLION, 25))
+        painter.setBrush(with_alpha(VERMILLION, 25))
         path = shape_path(el.shape)
         painter.drawPath(path)
-        painter.setBrush(QBrush(_alpha(VERMILLION, 150), Qt.BrushStyle.BDiagPattern))
+        painter.setBrush(QBrush(with_alpha(VERMILLION, 150), Qt.BrushStyle.BDiagPattern))
         painter.setPen(Qt.PenStyle.NoPen)
         painter.drawPath(path)
         draw_label(painter, QPointF(*_centre(el)), f"{el.id}  tier {el.active_from_tier}+", colour=QColor("white"),
-                   px=lp * 0.9, bold=True, background=_alpha(VERMILLION.darker(120), 220))
+                   px=lp * 0.9, bold=True, background=with_alpha(VERMILLION.darker(120), 220))
     elif isinstance(el, StaticTarget):
         x, y = el.position
         r = TARGET_RADIUS
@@ -409,16 +409,16 @@ def paint_element(painter: QPainter, el: Element, turbine: Turbine = Turbine(), 
             painter.drawEllipse(QPointF(x, y), r * 1.35, r * 1.35)
         draw_label(painter, QPointF(x, y), el.id, colour=INK, px=lp * 0.85, bold=True, offset=(0, -18))
         badge = f"cap {el.capacity} | TN {el.tn_modifier:+d}" + (" | boom" if el.exploding else "")
-        draw_label(painter, QPointF(x, y), badge, colour=INK, px=lp * 0.75, background=_alpha(YELLOW, 230),
+        draw_label(painter, QPointF(x, y), badge, colour=INK, px=lp * 0.75, background=with_alpha(YELLOW, 230),
                    offset=(0, 18))
     elif isinstance(el, StartPosition):
         painter.setPen(pen(INK, 1.5))
-        painter.setBrush(_alpha(SKY, 220))
+        painter.setBrush(with_alpha(SKY, 220))
         painter.drawPolygon(turbine_polygon(el.position, el.facing, turbine))
         a, b = _direction(el.facing, turbine.length * 2.2, el.position)
         draw_arrow(painter, QPointF(*el.position), b, BLUE.darker(140), 2.5, 0.3)
         draw_label(painter, QPointF(*el.position), str(el.player), colour=QColor("white"), px=lp, bold=True,
-                   background=_alpha(BLUE.darker(130), 235))
+                   background=with_alpha(BLUE.darker(130), 235))
     if severity is not None:
         _finding_marks(painter, el, turbine, severity, lp)
     if selected:

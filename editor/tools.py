@@ -272,7 +272,7 @@ class SelectTool(Tool):
             r = getattr(getattr(self.doc.arena, "vehicle", None), "length", 1.0) * 0.9
         elif isinstance(el, AccelerationField):
             c, deg = E.anchor(el), el.direction
-            r = max(0.6, min(2.0, render._extent(el.shape) * 0.7)) / 2
+            r = max(0.6, min(2.0, render.shape_extent(el.shape) * 0.7)) / 2
         else:
             return None
         a = math.radians(deg)

@@ -154,7 +154,7 @@ def set_readout(win: MainWindow, text: str) -> None:
     win.measure_label.setVisible(bool(text))
 
 
-def _dock(win: MainWindow, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+def add_dock(win: MainWindow, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
     dock = QDockWidget(title, win)
     dock.setObjectName(title)
     dock.setWidget(widget)
@@ -179,13 +179,13 @@ def build_docks(win: MainWindow) -> None:
         panel.message.connect(lambda m: win.statusBar().showMessage(m, 6000))
     left, right, bottom = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
                            Qt.DockWidgetArea.BottomDockWidgetArea)
-    win.docks = {"elements": _dock(win, "Elements", win.tree, left),
-                 "layers": _dock(win, "Layers", win.layers_panel, left),
-                 "inspector": _dock(win, "Inspector", win.inspector, right),
-                 "validation": _dock(win, "Validation", win.validation, bottom),
-                 "history": _dock(win, "History", win.history, bottom),
-                 "arena": _dock(win, "Arena", win.arena_panel, right),
-                 "scenario": _dock(win, "Scenario", win.scenario_panel, right)}
+    win.docks = {"elements": add_dock(win, "Elements", win.tree, left),
+                 "layers": add_dock(win, "Layers", win.layers_panel, left),
+                 "inspector": add_dock(win, "Inspector", win.inspector, right),
+                 "validation": add_dock(win, "Validation", win.validation, bottom),
+                 "history": add_dock(win, "History", win.history, bottom),
+                 "arena": add_dock(win, "Arena", win.arena_panel, right),
+                 "scenario": add_dock(win, "Scenario", win.scenario_panel, right)}
     # the element tree runs the whole height (issue 42, point 10: ~15 rows were visible at
     # 1366 x 768 under a full-width bottom dock); the findings run under the canvas and the
     # inspector (their messages on one or two lines)

@@ -44,3 +44,42 @@ def test_modules_stay_cohesive() -> None:
     for where in soft:
         warnings.warn(f"long module (over {SOFT_LINES} lines): {where}", stacklevel=1)
     assert not hard, hard
+
+
+PACKAGES = ("schema", "engine", "validators", "editor")
+
+
+def _crossings(path: Path) -> list[str]:
+    """``from pkg.mod import _name`` and ``mod._name`` (``mod`` imported from our packages) in
+    ``path``: a private name used outside the module that defines it."""
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name
+    modules: set[str] = set()
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules |= {a.asname or a.name.split(".")[0] for a in node.names if a.name.split(".")[0] in PACKAGES}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module \
+                and node.module.split(".")[0] in PACKAGES:
+            for a in node.names:
+                modules.add(a.asname or a.name)
+                if a.name.startswith("_") and not a.name.startswith("__"):
+                    out.append(f"{where}:{node.lineno}: imports {node.module}.{a.name}")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules \
+                and node.attr.startswith("_") and not node.attr.startswith("__"):
+            out.append(f"{where}:{node.lineno}: uses {node.value.id}.{node.attr}")
+    return out
+
+
+def test_private_names_stay_in_their_module() -> None:
+    found = [c for pkg in PACKAGES for path in sorted((ROOT / pkg).rglob("*.py")) for c in _crossings(path)]
+    assert not found, found
+
+
+def test_the_private_name_check_sees_both_forms(tmp_path: Path) -> None:
+    bad = tmp_path / "crossing.py"
+    bad.write_text("from editor import render as R\nfrom schema.io import _x\nR._alpha(1)\n", encoding="utf-8")
+    assert [c.split(": ", 1)[1] for c in _crossings(bad)] == ["imports schema.io._x", "uses R._alpha"]

@@ -152,12 +152,12 @@ def slow_findings(arena: Any, table_of: Callable[[Any], Any] | None = None, limi
     return found + [normalise(f) for f in limit_findings(open_questions(table, limits or SearchLimits()))]
 
 
-def _travel_applies(arena: Any) -> bool:
+def travel_applies(arena: Any) -> bool:
     """The travel stage has work only for a Car Wars arena with starts (grid games: none)."""
     return getattr(arena, "system", "") == "car-wars-6e" and bool(arena.start_positions)
 
 
-slow_findings.applies = _travel_applies  # type: ignore[attr-defined]
+slow_findings.applies = travel_applies  # type: ignore[attr-defined]
 
 
 def analysis() -> Any:

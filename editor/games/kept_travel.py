@@ -140,9 +140,9 @@ class KeptTravel:
     @staticmethod
     def applies(arena: Any) -> bool:
         """Work only for a Car Wars arena with starts: the runner skips the stage otherwise."""
-        from editor.games.analysis import _travel_applies
+        from editor.games.analysis import travel_applies
 
-        return _travel_applies(arena)
+        return travel_applies(arena)
 
     def submit(self, arena: Any) -> None:
         """Start the worker on ``arena`` now (it stops what it was doing)."""

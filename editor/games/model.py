@@ -56,7 +56,7 @@ def kind_keys(arena: Any) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=None)
-def _type_kinds(arena_type: type) -> dict[type, str]:
+def type_kinds(arena_type: type) -> dict[type, str]:
     """Element class -> kind key, read from the arena dataclass's ``tuple[Element, ...]`` fields."""
     hints = typing.get_type_hints(arena_type)
     out: dict[type, str] = {}
@@ -70,7 +70,7 @@ def _type_kinds(arena_type: type) -> dict[type, str]:
 def kind_of(el: Any) -> str:
     """The kind key of a generic element (by its class, over the installed rulesets' arenas)."""
     for rs in installed().values():
-        kinds = _type_kinds(type(rs.default_arena()))
+        kinds = type_kinds(type(rs.default_arena()))
         if type(el) in kinds:
             return kinds[type(el)]
     raise KeyError(type(el).__name__)

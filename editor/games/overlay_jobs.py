@@ -25,13 +25,13 @@ EDIT_DELAY_MS = 200
 KINDS = ("heat", "path", "sight")
 
 
-class _Signals(QObject):
+class OverlaySignals(QObject):
     done = Signal(str, int, object)
 
 
-class _Job(QRunnable):
+class OverlayJob(QRunnable):
     def __init__(self, kind: str, generation: int, fn: Callable[..., Any], args: tuple[Any, ...],
-                 signals: _Signals) -> None:
+                 signals: OverlaySignals) -> None:
         super().__init__()
         self.kind, self.generation, self.fn, self.args, self.signals = kind, generation, fn, args, signals
         self.cancelled = threading.Event()
@@ -53,13 +53,13 @@ class JobSlots:
     the owner's ``generation``, ``jobs``, ``pool`` and ``signals``."""
 
     generation: dict[str, int]
-    jobs: dict[str, _Job]
+    jobs: dict[str, OverlayJob]
     pool: QThreadPool
-    signals: _Signals
+    signals: OverlaySignals
 
     def _start(self, kind: str, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
         self._cancel(kind)
-        job = _Job(kind, self.generation[kind], fn, args, self.signals)
+        job = OverlayJob(kind, self.generation[kind], fn, args, self.signals)
         self.jobs[kind] = job
         self.pool.start(job)
 
@@ -82,10 +82,10 @@ class OverlayJobs(JobSlots, QObject):
         self.win = win
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(2)
-        self.signals = _Signals(self)
+        self.signals = OverlaySignals(self)
         self.signals.done.connect(self._done)
         self.generation = dict.fromkeys(KINDS, 0)
-        self.jobs: dict[str, _Job] = {}
+        self.jobs: dict[str, OverlayJob] = {}
         #: What each layer shows or is computing: kind -> (arena, parameters).
         self.wanted: dict[str, tuple[Any, tuple[Any, ...]] | None] = dict.fromkeys(KINDS)
         self.shown: dict[str, tuple[Any, tuple[Any, ...]] | None] = dict.fromkeys(KINDS)

@@ -110,10 +110,10 @@ class CwHeatLayer(CellLayer):
 #: Line of sight: (fill brush, outline colour) per class.
 def sight_style(cls: int) -> tuple[QBrush, QColor | None]:
     if cls == W.CLEAR:
-        return QBrush(R._alpha(R.INK, 120), Qt.BrushStyle.BDiagPattern), R.VERMILLION
+        return QBrush(R.with_alpha(R.INK, 120), Qt.BrushStyle.BDiagPattern), R.VERMILLION
     if cls == W.COVER:
-        return QBrush(R._alpha(R.ORANGE, 200), Qt.BrushStyle.Dense6Pattern), R.ORANGE.darker(130)
-    return QBrush(R._alpha(R.INK, 70)), None
+        return QBrush(R.with_alpha(R.ORANGE, 200), Qt.BrushStyle.Dense6Pattern), R.ORANGE.darker(130)
+    return QBrush(R.with_alpha(R.INK, 70)), None
 
 
 class CwSightLayer(QGraphicsItem):
@@ -211,7 +211,7 @@ class CwPathLayer(QGraphicsItem):
         for step in moves:
             text = f"{step['turn']}.{step['point']}" + (f" +{step['dice']}d" if step["dice"] else "")
             R.draw_label(painter, QPointF(step["x"], step["y"]), text, colour=QColor("white"), px=10, bold=True,
-                         background=R._alpha(R.VERMILLION.darker(130), 220))
+                         background=R.with_alpha(R.VERMILLION.darker(130), 220))
 
 
 def band_row(colour: str, text: str) -> tuple[QColor, QColor, str]:

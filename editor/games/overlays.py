@@ -28,7 +28,7 @@ from PySide6.QtGui import QAction, QActionGroup
 
 from editor.games import is_generic
 from editor.games import overlay_work as W
-from editor.games.overlay_jobs import EDIT_DELAY_MS, KINDS, OverlayJobs, _Job, _Signals
+from editor.games.overlay_jobs import EDIT_DELAY_MS, KINDS, OverlayJobs, OverlayJob, OverlaySignals
 from editor.games.overlay_layers import CwHeatLayer, CwLegend, CwPathLayer, CwSightLayer
 
 POLICY_TEXT = {"flat-out": "Flat out (every maneuver, dice counted)", "safe": "Safe (no maneuver dice)"}
@@ -341,4 +341,4 @@ def install(win: Any, menu: Any) -> CarWarsOverlays:
     return cw
 
 
-__all__ = ["CarWarsOverlays", "EDIT_DELAY_MS", "KINDS", "_Job", "_Signals", "fill_choices", "goal_label", "install"]
+__all__ = ["CarWarsOverlays", "EDIT_DELAY_MS", "KINDS", "OverlayJob", "OverlaySignals", "fill_choices", "goal_label", "install"]

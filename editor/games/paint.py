@@ -26,7 +26,7 @@ PATTERNS = {"diagonal": Qt.BrushStyle.BDiagPattern, "cross": Qt.BrushStyle.DiagC
 @lru_cache(maxsize=None)
 def kind_for_type(cls: type) -> R.ElementKind | None:
     for rs in installed().values():
-        kinds = G._type_kinds(type(rs.default_arena()))
+        kinds = G.type_kinds(type(rs.default_arena()))
         if cls in kinds:
             return rs.kind(kinds[cls])
     return None

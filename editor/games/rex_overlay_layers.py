@@ -83,11 +83,11 @@ class RexPathLayer(QGraphicsItem):
             painter.drawPolyline(QPolygonF([QPointF(x, y) for x, y in walk.points]))
             for n, (x, y) in enumerate(marks[:-1], start=1):
                 R.draw_label(painter, QPointF(x, y), str(n), colour=QColor("white"), px=10, bold=True,
-                             background=R._alpha(colour.darker(130), 220))
+                             background=R.with_alpha(colour.darker(130), 220))
             end = QPointF(*walk.points[-1])
             n = walk.moves
             R.draw_label(painter, end, f"{walk.length:.1f} in, {n} move{'s' if n != 1 else ''}", colour=QColor("white"),
-                         px=11, bold=True, background=R._alpha(colour.darker(130), 230), offset=(0, -16 - 12 * k))
+                         px=11, bold=True, background=R.with_alpha(colour.darker(130), 230), offset=(0, -16 - 12 * k))
 
 
 def heat_rows() -> list[tuple[Any, Any, str]]:

@@ -91,7 +91,7 @@ def _scalar(path: tuple[str | int, ...], node: dict[str, Any], title: str) -> Fi
     return None
 
 
-def _walk(rs: R.Ruleset, path: tuple[str | int, ...], node: dict[str, Any], base: str, value: Any,
+def walk_fields(rs: R.Ruleset, path: tuple[str | int, ...], node: dict[str, Any], base: str, value: Any,
           title: str) -> list[Field]:
     node, base = _deref(rs, node, base)
     title = str(node.get("title", title))
@@ -109,13 +109,13 @@ def _walk(rs: R.Ruleset, path: tuple[str | int, ...], node: dict[str, Any], base
             if path == () and name in ("position", "id", "player") and False:
                 continue
             sub_title = str(resolve(rs, sub).get("title", name)) if base != COMMON else str(sub.get("title", name))
-            out += _walk(rs, (*path, name), sub, base, current.get(name), sub_title)
+            out += walk_fields(rs, (*path, name), sub, base, current.get(name), sub_title)
         return out
     if node.get("type") == "array" and "prefixItems" in node and len(node["prefixItems"]) <= 3:
         out = []
         for i, sub in enumerate(node["prefixItems"]):
             sub_r, _ = _deref(rs, sub, base)
-            out += _walk(rs, (*path, i), sub, base, value[i] if isinstance(value, list) and i < len(value) else None,
+            out += walk_fields(rs, (*path, i), sub, base, value[i] if isinstance(value, list) and i < len(value) else None,
                          f"{title} {sub_r.get('title', i)}")
         return out
     if node.get("type") == "array":
@@ -126,7 +126,7 @@ def _walk(rs: R.Ruleset, path: tuple[str | int, ...], node: dict[str, Any], base
 
 def fields(rs: R.Ruleset, key: str, item: dict[str, Any]) -> list[Field]:
     """The editable fields of an element of kind ``key`` whose document is ``item``."""
-    return _walk(rs, (), rs.kind_schema(key), "game", item, rs.kind(key).title)
+    return walk_fields(rs, (), rs.kind_schema(key), "game", item, rs.kind(key).title)
 
 
 def value_at(item: Any, path: tuple[str | int, ...]) -> Any:

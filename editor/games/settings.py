@@ -20,7 +20,7 @@ from editor import render
 from editor.commands import ArenaCommand
 from editor.games import model as G
 from editor.games.inspector import fmt
-from editor.games.schema_fields import Field, _walk, value_at
+from editor.games.schema_fields import Field, walk_fields, value_at
 
 if TYPE_CHECKING:
     from editor.document import ArenaDocument
@@ -64,7 +64,7 @@ def arena_fields(arena: Any, keys: Sequence[str]) -> list[Field]:
     out: list[Field] = []
     for key in keys:
         if key in props:
-            out += _walk(rs, (key,), props[key], "game", doc.get(key), str(props[key].get("title", key)))
+            out += walk_fields(rs, (key,), props[key], "game", doc.get(key), str(props[key].get("title", key)))
     return out
 
 

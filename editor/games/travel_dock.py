@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 from editor import render as R
 from editor.games import overlay_work as W
 from editor.games import travel_work as T
-from editor.games.overlays import _Job, _Signals, goal_label
+from editor.games.overlays import OverlayJob, OverlaySignals, goal_label
 
 #: After an edit, wait this long for the next one before recomputing.
 EDIT_DELAY_MS = 200
@@ -83,12 +83,12 @@ class CarWarsTravelDock(QObject):
         col.addWidget(self.table)
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(2)
-        self.signals = _Signals(self)
+        self.signals = OverlaySignals(self)
         self.signals.done.connect(self._done)
         #: Generations of the starts' jobs and of the finding's (older answers are dropped).
         self.generation = 0
         self.finding_generation = 0
-        self.jobs: dict[str, _Job] = {}
+        self.jobs: dict[str, OverlayJob] = {}
         #: Each start's answers and the arena they are of (older arenas' are shown greyed).
         self.answers: dict[int, tuple[Any, T.StartTravel | Exception]] = {}
         #: The rows shown: (player, goal ref), in order.
@@ -167,7 +167,7 @@ class CarWarsTravelDock(QObject):
         for player in players:
             kind = f"start:{player}"
             if kind not in self.jobs and not (player in self.answers and self.answers[player][0] is arena):
-                job = _Job(kind, self.generation, T.start_travel, (arena, player), self.signals)
+                job = OverlayJob(kind, self.generation, T.start_travel, (arena, player), self.signals)
                 self.jobs[kind] = job
                 self.pool.start(job)
         self._render()
@@ -388,7 +388,7 @@ class CarWarsTravelDock(QObject):
         self._cancel_finding()
         self.finding = (arena, q, title)
         self.cw.show_plan(None, title)
-        job = _Job("finding", self.finding_generation, T.finding_plan, (arena, q), self.signals)
+        job = OverlayJob("finding", self.finding_generation, T.finding_plan, (arena, q), self.signals)
         self.jobs["finding"] = job
         self.pool.start(job)
 
