@@ -42,3 +42,13 @@ def survivors_of_kill(proc: subprocess.Popen[bytes], helpers: list[int], looks: 
             break
         time.sleep(0.1)
     return [p for p in helpers if alive(p)]
+
+
+def kill_leftovers(proc: subprocess.Popen[bytes], helpers: list[int]) -> None:
+    """A test's clean-up whatever happened: ``proc`` and any of its ``helpers`` still alive are
+    killed."""
+    if proc.poll() is None:
+        proc.kill()
+    for p in helpers:
+        if alive(p):
+            os.kill(p, signal.SIGKILL)

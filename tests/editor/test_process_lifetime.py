@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from tests.procs import alive, children_of
+from tests.procs import alive, children_of, kill_leftovers
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -94,8 +94,4 @@ def test_the_generators_warm_workers_exit_when_the_editor_is_killed() -> None:
         survivors = survivors_of_kill(proc, workers, looks=1200)  # a safety net: they exit within a second
         assert not survivors, f"still running after the editor died: {survivors}"
     finally:
-        if proc.poll() is None:
-            proc.kill()
-        for p in workers:
-            if alive(p):
-                os.kill(p, signal.SIGKILL)
+        kill_leftovers(proc, workers)

@@ -163,6 +163,24 @@ class Editor:
         self.proc = subprocess.Popen([sys.executable, "-m", "editor.app", *args], cwd=ROOT, env=env,
                                      stdout=self.log, stderr=subprocess.STDOUT)
 
+    @classmethod
+    def started(cls, session: XSession, workdir: Path, path: Path) -> Editor:
+        """An editor on ``path``, once its probe is written (or its process ended)."""
+        ed = cls(session, workdir, [str(path)])
+        end = time.monotonic() + 120  # a loaded machine may take a while to start the editor
+        while not ed.probe.exists() and ed.proc.poll() is None and time.monotonic() < end:
+            time.sleep(0.2)
+        return ed
+
+    @classmethod
+    def on(cls, session: XSession, tmp_path: Path, arena: Any, name: str) -> Editor:
+        """An editor on ``arena`` (any game's model), written to ``tmp_path / name`` first."""
+        from editor.games.io import dumps
+
+        path = tmp_path / name
+        path.write_text(dumps(arena), encoding="utf-8")
+        return cls.started(session, tmp_path / "editor", path)
+
     @property
     def pid(self) -> int:
         return self.proc.pid

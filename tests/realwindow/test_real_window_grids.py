@@ -7,10 +7,8 @@ docs/img/glider-pit-editor.png and mothership-editor.png with ARENA_STUDIO_SCREE
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
-from editor.games.io import dumps
 from engine.grids import HexLayout
 from schema.games import gliderpit as gp
 from schema.games import mothership as ms
@@ -19,18 +17,8 @@ from tests.realwindow.harness import Editor, XSession
 PIT = HexLayout("pointy")
 
 
-def start(xsession: XSession, workdir: Path, path: Path) -> Editor:
-    ed = Editor(xsession, workdir, [str(path)])
-    end = time.monotonic() + 120  # a loaded machine may take a while to start the editor
-    while not ed.probe.exists() and ed.proc.poll() is None and time.monotonic() < end:
-        time.sleep(0.2)
-    return ed
-
-
 def test_paint_and_erase_hexes_of_the_pit(xsession: XSession, tmp_path: Path, shots) -> None:  # type: ignore[no-untyped-def]
-    arena = tmp_path / "pit.yaml"
-    arena.write_text(dumps(gp.default_arena()), encoding="utf-8")
-    ed = start(xsession, tmp_path / "editor", arena)
+    ed = Editor.on(xsession, tmp_path, gp.default_arena(), "pit.yaml")
     try:
         s = ed.ready(150)
         assert s["game"] == "glider-pit-gladiators" and s["labels"]["game"].startswith("Glider-Pit")
@@ -63,9 +51,7 @@ def test_paint_and_erase_hexes_of_the_pit(xsession: XSession, tmp_path: Path, sh
 
 
 def test_the_battlefield_opens_with_its_palette(xsession: XSession, tmp_path: Path, shots) -> None:  # type: ignore[no-untyped-def]
-    arena = tmp_path / "field.yaml"
-    arena.write_text(dumps(ms.default_arena()), encoding="utf-8")
-    ed = start(xsession, tmp_path / "editor", arena)
+    ed = Editor.on(xsession, tmp_path, ms.default_arena(), "field.yaml")
     try:
         s = ed.ready(150)
         assert s["game"] == "mothership-grid"
@@ -89,9 +75,7 @@ def test_symmetry_mode_moves_a_launch_zone_and_its_mirror_zone(xsession: XSessio
 
     from editor.symmetry_guide import COLOUR
 
-    arena = tmp_path / "pit.yaml"
-    arena.write_text(dumps(gp.default_arena()), encoding="utf-8")
-    ed = start(xsession, tmp_path / "editor", arena)
+    ed = Editor.on(xsession, tmp_path, gp.default_arena(), "pit.yaml")
     try:
         ed.ready(150)
         ed.click(*PIT.center((0, 0)))  # the canvas takes the keyboard

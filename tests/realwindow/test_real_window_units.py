@@ -9,23 +9,13 @@ flat-drag-notice.png)."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
-from editor.games.io import dumps
 from schema.games import carwars as cw
 from schema.games import mothership as ms
 from tests.realwindow.harness import Editor, XSession
 
 UNITS = ("position", "zoom", "ruler-unit")
-
-
-def start(xsession: XSession, workdir: Path, path: Path) -> Editor:
-    ed = Editor(xsession, workdir, [str(path)])
-    end = time.monotonic() + 120  # a loaded machine may take a while to start the editor
-    while not ed.probe.exists() and ed.proc.poll() is None and time.monotonic() < end:
-        time.sleep(0.2)
-    return ed
 
 
 def units(s: dict) -> list[str]:  # type: ignore[type-arg]
@@ -35,9 +25,7 @@ def units(s: dict) -> list[str]:  # type: ignore[type-arg]
 
 def test_the_status_bar_follows_the_game_from_mothership_to_gravstrike(xsession: XSession, tmp_path: Path,  # type: ignore[no-untyped-def]
                                                                        shots) -> None:
-    arena = tmp_path / "field.yaml"
-    arena.write_text(dumps(ms.default_arena()), encoding="utf-8")
-    ed = start(xsession, tmp_path / "editor", arena)
+    ed = Editor.on(xsession, tmp_path, ms.default_arena(), "field.yaml")
     try:
         s = ed.ready(150)
         assert s["game"] == "mothership-grid"
@@ -60,9 +48,7 @@ def test_the_status_bar_follows_the_game_from_mothership_to_gravstrike(xsession:
 
 def test_car_wars_symmetry_dialog_flat_drag_and_delete_in_the_list(xsession: XSession, tmp_path: Path,  # type: ignore[no-untyped-def]
                                                                    shots) -> None:
-    arena = tmp_path / "cw.yaml"
-    arena.write_text(dumps(cw.default_arena()), encoding="utf-8")
-    ed = start(xsession, tmp_path / "editor", arena)
+    ed = Editor.on(xsession, tmp_path, cw.default_arena(), "cw.yaml")
     try:
         s = ed.ready(150)
         assert s["game"] == "car-wars-6e" and units(s)[1:] == ["in"] * 3
@@ -105,9 +91,7 @@ def test_a_pits_symmetry_dialog_sets_a_half_turn_by_keyboard(xsession: XSession,
     Screenshots: pit-symmetry-dialog.png, pit-symmetry-half-turn.png."""
     from schema.games import gliderpit as gp
 
-    arena = tmp_path / "pit.yaml"
-    arena.write_text(dumps(gp.default_arena()), encoding="utf-8")
-    ed = start(xsession, tmp_path / "editor", arena)
+    ed = Editor.on(xsession, tmp_path, gp.default_arena(), "pit.yaml")
     try:
         s = ed.ready(150)
         assert s["game"] == "glider-pit-gladiators" and s["arena"]["symmetry"]["kind"] == "mirror"

@@ -8,7 +8,6 @@ number of times; the wall limits are only a safety net against a hung test."""
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -18,7 +17,7 @@ import pytest
 
 from schema.io import save
 from tests import runaway
-from tests.procs import alive, children_of, survivors_of_kill
+from tests.procs import alive, children_of, kill_leftovers, survivors_of_kill
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Looks at the CLI's children (it forks after reading the arena and setting up) and, once it
@@ -48,11 +47,7 @@ def test_the_forked_helper_exits_when_arena_validate_is_killed(make: str, tmp_pa
         survivors = survivors_of_kill(proc, helpers, AFTER_KILL)
         assert not survivors, f"still running after arena validate was killed: {survivors}"
     finally:
-        if proc.poll() is None:
-            proc.kill()
-        for p in helpers:
-            if alive(p):
-                os.kill(p, signal.SIGKILL)
+        kill_leftovers(proc, helpers)
 
 
 def test_follow_parent_calls_back_once_the_parent_is_gone_and_not_before() -> None:
