@@ -100,6 +100,10 @@ def mp_context() -> Any:
     return _MP_CONTEXT
 
 
+#: The name of a travel worker's process (``ps``, tests telling it from a pool's).
+WORKER_NAME = "arena-travel-worker"
+
+
 class Stopped(Exception):
     """The request was superseded (``should_stop()`` returned True while waiting)."""
 
@@ -402,7 +406,8 @@ class _Worker:
         ctx = mp_context()
         self.requests = Requests(ctx)
         self.replies, there = ctx.Pipe(duplex=False)
-        self.proc = ctx.Process(target=_serve, args=(self.requests.reader, there, lifeline(ctx)), daemon=True)
+        self.proc = ctx.Process(target=_serve, args=(self.requests.reader, there, lifeline(ctx)), daemon=True,
+                                name=WORKER_NAME)
         self.proc.start()
         there.close()
         self.requests.reader.close()

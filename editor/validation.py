@@ -287,6 +287,10 @@ def _child(fn: Callable[..., Any], args: tuple[Any, ...], conn: Any, line: Any =
         conn.close()
 
 
+#: The name of a process :func:`call_in_child` starts (``ps``, tests telling it from a pool's).
+CHILD_NAME = "arena-editor-child"
+
+
 def call_in_child(fn: Callable[..., Any], args: tuple[Any, ...], should_stop: Callable[[], bool],
                   poll_s: float = 0.05, progress: Callable[[Any], None] | None = None, nice: int = 0) -> Any:
     """``fn(*args)`` in a child process (``fn`` importable, arguments picklable); the child is
@@ -299,7 +303,7 @@ def call_in_child(fn: Callable[..., Any], args: tuple[Any, ...], should_stop: Ca
     from editor.lifeline import lifeline
 
     proc = ctx.Process(target=_child, args=(fn, args, there, lifeline(ctx), progress is not None, nice),
-                       daemon=True)
+                       daemon=True, name=CHILD_NAME)
     proc.start()
     there.close()
     try:

@@ -13,8 +13,8 @@ import shutil
 from pathlib import Path
 
 from schema.io import load
-from tests.realwindow.harness import XSession
-from tests.realwindow.test_real_window_grids import start
+from tests.realwindow.harness import Editor, XSession
+
 
 COLOSSEUM = Path(__file__).resolve().parents[2] / "arenas" / "arena-rex" / "colosseum-30.yaml"
 
@@ -37,7 +37,7 @@ def test_drag_a_pit_and_see_the_findings(xsession: XSession, tmp_path: Path) -> 
 
     arena = tmp_path / "colosseum.yaml"
     shutil.copyfile(COLOSSEUM, arena)
-    ed = start(xsession, tmp_path / "editor", arena)
+    ed = Editor.started(xsession, tmp_path / "editor", arena)
     try:
         s = ed.ready(150)
         assert s["game"] == "arena-rex" and s["findings"] == []  # the shipped circle passes
@@ -73,7 +73,7 @@ def test_drag_the_circle_boards_radius_handle(xsession: XSession, tmp_path: Path
 
     arena = tmp_path / "colosseum.yaml"
     shutil.copyfile(COLOSSEUM, arena)
-    ed = start(xsession, tmp_path / "editor", arena)
+    ed = Editor.started(xsession, tmp_path / "editor", arena)
     try:
         s = ed.ready(150)
         ed.click(12.0, 0.0)  # empty floor: the canvas takes the keyboard, nothing selected
