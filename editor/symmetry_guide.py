@@ -36,8 +36,7 @@ class SymmetryGuide(QGraphicsItem):
     def __init__(self, doc: ArenaDocument) -> None:
         super().__init__()
         self.doc = doc
-        self.setZValue(2500)  # over the elements, under the tools' tags (3000)...
-        self.setOpacity(0.55)  # ...see-through: a letter or label under the centre still reads
+        self.setZValue(2500)  # over the elements, under the tools' tags (3000)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
         self._rect = QRectF()
