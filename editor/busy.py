@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer
-from PySide6.QtWidgets import QLabel, QProgressBar
+from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtWidgets import QLabel, QProgressBar, QSizePolicy
 
 #: A run shows in the status bar once it has been running this long (ms).
 SHOW_AFTER_MS = 250
 BAR_WIDTH = 60
+#: The label is as wide as this text (a longer stage name is elided): showing or hiding it, or a
+#: new stage's name, never changes the width the tool hint has, so the canvas never resizes.
+LABEL_SAMPLE = "validating: travel checks…"
 
 
 class ValidationBusy(QObject):
@@ -34,6 +37,11 @@ class ValidationBusy(QObject):
         self.bar.setTextVisible(False)
         self.bar.setMaximumWidth(BAR_WIDTH)
         self.bar.setMaximumHeight(12)
+        self.label.setFixedWidth(self.label.fontMetrics().horizontalAdvance(LABEL_SAMPLE) + 6)
+        for w in (self.label, self.bar):  # hidden, they keep their place in the status bar
+            policy = w.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            w.setSizePolicy(policy)
         bar = win.statusBar()
         bar.addPermanentWidget(self.label)
         bar.addPermanentWidget(self.bar)
@@ -52,7 +60,9 @@ class ValidationBusy(QObject):
 
     def _set(self, on: bool) -> None:
         stage = self.runner.running
-        self.label.setText((f"validating: {stage}…" if stage else "validating…") if on else "")
+        text = (f"validating: {stage}…" if stage else "validating…") if on else ""
+        self.label.setText(self.label.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, self.label.width()))
+        self.label.setToolTip(text)
         self.label.setVisible(on)
         self.bar.setVisible(on)
 

@@ -100,6 +100,28 @@ def test_tool_hints_are_not_cut_off_by_the_status_bar(win, game: str) -> None:  
                 assert right < other.mapTo(win, other.rect().topLeft()).x(), (name, other.text())
 
 
+@pytest.mark.parametrize("game", ["arena-rex", "gravstrike"])
+def test_the_validating_indicator_never_resizes_the_canvas(win, game: str) -> None:  # type: ignore[no-untyped-def]
+    """"validating…" and its busy bar come and go with every run: they keep their place when
+    hidden, so the tool hint keeps its width and the canvas its size (the indicator used to take
+    the hint's width, the hint wrapped onto a third line and the canvas shrank by a line)."""
+    open_fitted(win, game)
+    win.statusBar().clearMessage()
+    settle(3)
+    for name in list(win.tools):
+        win.set_tool(name)
+        settle(2)
+        canvas = win.view.viewport().size()
+        win.busy.runner.running = "travel checks"
+        win.busy._set(True)
+        settle(3)
+        assert win.busy.label.text().startswith("validating")
+        assert win.view.viewport().size() == canvas, name
+        win.busy._set(False)
+        settle(3)
+        assert win.view.viewport().size() == canvas, name
+
+
 def test_the_new_arena_dialog_shows_every_column(qtbot) -> None:  # type: ignore[no-untyped-def]
     from editor.games.new_dialog import NewArenaDialog
 
