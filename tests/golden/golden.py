@@ -1,4 +1,4 @@
-"""Golden outputs of every shipped Gravstrike arena, made through the user's own commands.
+"""Golden outputs of every shipped arena of the five games, made through the user's own commands.
 
 The ruleset layer (issue 13) moves Gravstrike onto a game-independent layer "with no change of
 behaviour": these files were written before that move, and ``test_golden.py`` checks that the
@@ -26,9 +26,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).resolve().parent / "data"
 
-#: Shipped Gravstrike arenas (paths relative to the repository).
-ARENAS = ("arenas/default.yaml", "arenas/examples/gates-and-decay.yaml",
-          "arenas/examples/lopsided.yaml", "arenas/examples/three-player.yaml")
+#: Every shipped arena of the five games (paths relative to the repository): the game plug-in
+#: redesign (issue 37) moves every game's code, "before moving, extend tests/golden to every shipped
+#: arena of all five games".
+ARENAS = tuple(sorted(str(p.relative_to(ROOT)) for p in (ROOT / "arenas").rglob("*.yaml")))
 
 #: ``arena travel`` queries: (arena, from, to, extra options).
 TRAVEL = (
@@ -39,6 +40,11 @@ TRAVEL = (
     ("arenas/examples/lopsided.yaml", "start:2", "checkpoint:A", ()),
     ("arenas/examples/gates-and-decay.yaml", "start:1", "checkpoint:B", ("--tolerance", "0.1")),
     ("arenas/examples/three-player.yaml", "12,12,90,-2", "checkpoint:A", ()),
+    ("arenas/car-wars/crossroads-4p.yaml", "start:1", "centre", ()),
+    ("arenas/car-wars/twin-pillars-2p.yaml", "start:2", "card:own-1", ("--policy", "safe")),
+    ("arenas/car-wars/broken-yard-flawed.yaml", "start:1", "centre", ()),
+    ("arenas/arena-rex/colosseum-30.yaml", "deploy:1", "centre", ()),
+    ("arenas/arena-rex/lopsided-pit.yaml", "deploy:2", "deploy:1", ()),
 )
 
 #: ``arena export`` targets and the output's suffix.

@@ -1,6 +1,7 @@
-"""Gravstrike's answers are unchanged by the ruleset layer (issue 13: "after the move they must
-be byte-identical, checked by a test"): the validation reports, travel answers and exports of
-every shipped Gravstrike arena equal the golden files committed before the move."""
+"""Answers are unchanged by moves of code (issue 13, then issue 37: "before moving, extend
+tests/golden to every shipped arena of all five games ... after the move they are
+byte-identical"): the validation reports, travel answers and exports of every shipped arena equal
+the golden files committed before the move."""
 
 from __future__ import annotations
 
