@@ -24,12 +24,12 @@ sys.path.insert(0, str(ROOT))
 
 from engine.arenarex import fairness, space  # noqa: E402
 from engine.arenarex.fairness import heat_map  # noqa: E402
-from schema import model  # noqa: E402
+from schema.games.gravstrike import model  # noqa: E402
 from schema.games import arenarex as ar  # noqa: E402
 from schema.games import arenarex_edges  # noqa: E402
 from schema.io import load  # noqa: E402
-from validators.arenarex.run import validate  # noqa: E402
-from validators.arenarex.travel import plan  # noqa: E402
+from validators.games.arenarex.run import validate  # noqa: E402
+from validators.games.arenarex.travel import plan  # noqa: E402
 
 DEFAULT = ROOT / "arenas" / "arena-rex" / "colosseum-30.yaml"
 

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from schema import load
-from schema.model import Circle
+from schema.shapes import Circle
 from validators.balance import propose
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,5 +1,5 @@
 """Batch benchmark (not a test): N generated arenas (the default arena with its walls jittered)
-validated by ``validators.batch.validate_paths`` with 1 and with 2 worker processes; reports
+validated by ``app.batch.validate_paths`` with 1 and with 2 worker processes; reports
 times, the speed-up, and that both runs give identical reports.
 
     .venv/bin/python bench/batch.py [--count 200] [--enable CODE ...]
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import yaml
 
-from validators.batch import Options, validate_paths
+from app.batch import Options, validate_paths
 from validators.registry import default_registry
 
 ROOT = Path(__file__).resolve().parents[1]

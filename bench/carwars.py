@@ -44,7 +44,7 @@ from engine.carwars.planner import Planner  # noqa: E402
 from engine.carwars.reach import reach  # noqa: E402
 from engine.carwars.travel import Goal, StartSource  # noqa: E402
 from engine.carwars.validate import validate  # noqa: E402
-from schema import model  # noqa: E402
+from schema.games.gravstrike import model  # noqa: E402
 from schema.games import carwars as cw  # noqa: E402
 
 CANDIDATES = [ROOT / "arenas" / "car-wars" / "crossroads-4p.yaml",
@@ -108,7 +108,7 @@ def table_run(path: Path) -> dict[str, float]:
     from validators.memory import in_use_mb
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    proc = subprocess.Popen([sys.executable, "-m", "validators.cli", "validate", str(path), "--json"], cwd=ROOT,
+    proc = subprocess.Popen([sys.executable, "-m", "app.cli.main", "validate", str(path), "--json"], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     out: list[bytes] = []

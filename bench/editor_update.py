@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from editor.validation import LiveTravel  # noqa: E402
 from schema import load  # noqa: E402
-from schema.model import Arena  # noqa: E402
+from schema.games.gravstrike.model import Arena
 
 
 def _shift(shape: Any, dx: float, dy: float) -> Any:

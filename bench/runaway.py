@@ -40,7 +40,7 @@ CASES: dict[str, Any] = {
 
 def run(path: Path, extra: list[str], safety: float) -> dict[str, Any]:
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "validators.cli", "validate", str(path), "--json", *extra],
+    proc = subprocess.Popen([sys.executable, "-m", "app.cli.main", "validate", str(path), "--json", *extra],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     peak = 0.0

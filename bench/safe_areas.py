@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 from schema import load
 from tests.engine.table_arenas import table_arena
-from validators.gravstrike.sightlines import SafeAreasValidator
+from validators.games.gravstrike.sightlines import SafeAreasValidator
 
 
 def moved(arena, dx: float):  # type: ignore[no-untyped-def]

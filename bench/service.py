@@ -82,7 +82,7 @@ def free_port() -> int:
 def start_server(port: int, workers: int, max_jobs: int | None = None) -> subprocess.Popen[str]:
     extra = [] if max_jobs is None else ["--worker-max-jobs", str(max_jobs)]
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from validators.cli import main; main()", "serve", "--host", "127.0.0.1",
+        [sys.executable, "-c", "from app.cli.main import main; main()", "serve", "--host", "127.0.0.1",
          "--port", str(port), "--workers", str(workers), "--log-level", "warning", *extra],
         cwd=ROOT, env={**os.environ}, text=True)
     base = f"http://127.0.0.1:{port}"

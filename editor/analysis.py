@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from schema import ArenaError, from_document, to_document
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 
 Finding = dict[str, Any]
 Analyse = Callable[[Arena], list[Finding]]

@@ -7,7 +7,7 @@ vertical axis θ → 180 − θ, about a horizontal one θ → −θ). Reflectio
 order so polygons keep their orientation, and swap gate ends so a one-way gate still scores
 in the mirrored direction.
 
->>> from schema.model import StartPosition
+>>> from schema.games.gravstrike.model import StartPosition
 >>> s = StartPosition(1, (2.0, 0.0), 30.0)
 >>> transform_element(s, reflection(90.0, (0.0, 0.0)))
 StartPosition(player=1, position=(-2.0, 0.0), facing=150.0, extensions={})
@@ -23,18 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from editor import elements as E
-from schema.model import (
-    AccelerationField,
-    Circle,
-    Element,
-    Gate,
-    Point,
-    Polygon,
-    Rect,
-    Shape,
-    StartPosition,
-    StaticTarget,
-)
+from schema.shapes import Circle, Point, Polygon, Rect, Shape
+from schema.games.gravstrike.model import AccelerationField, Element, Gate, StartPosition, StaticTarget
 
 
 def clean(v: float) -> float:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from schema.model import Circle, Point
+from schema.shapes import Circle, Point
 
 #: The smallest radius a drag gives with snapping off (the arena's unit).
 MIN_RADIUS = 0.1

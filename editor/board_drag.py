@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from editor import board_circle as BC
 from editor import edit_commands as EC
-from schema.model import Circle
+from schema.shapes import Circle
 
 if TYPE_CHECKING:
     from editor.tools import ToolEvent

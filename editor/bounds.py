@@ -34,7 +34,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, get_args, get_type_hints
 
-from schema.model import BoundsShape, Circle, Point, Polygon, Rect
+from schema.shapes import BoundsShape, Circle, Point, Polygon, Rect
 
 #: Decimals of the corners written for regular polygons (the shipped arenas use 4).
 DECIMALS = 4

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from editor import bounds as B
 from editor.document import ArenaDocument
-from schema.model import BoundsShape, Circle, Polygon, Rect
+from schema.shapes import BoundsShape, Circle, Polygon, Rect
 
 KINDS = {"rect": "Rectangle", "regular": "Regular polygon", "polygon": "Polygon (points)", "circle": "Circle"}
 FIELDS = {

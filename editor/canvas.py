@@ -21,7 +21,7 @@ from editor.canvas_marks import Notice
 from editor.document import ArenaDocument
 from editor.layers import Layers
 from editor.symmetry_guide import SymmetryGuide
-from schema.model import Arena, Element, Turbine
+from schema.games.gravstrike.model import Arena, Element, Turbine
 
 if TYPE_CHECKING:
     from editor.tools import Tool

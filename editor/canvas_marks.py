@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from editor import elements as E
 from editor import render
 from editor.snapping import SnapHit
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 
 
 class TextTag(QGraphicsItem):

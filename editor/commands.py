@@ -19,7 +19,7 @@ from PySide6.QtGui import QUndoCommand
 from editor import elements as E
 from editor.properties import set_property
 from schema import ArenaError, from_document, to_document
-from schema.model import AccelerationField, Arena, Element, StartPosition
+from schema.games.gravstrike.model import AccelerationField, Arena, Element, StartPosition
 
 if TYPE_CHECKING:
     from editor.document import ArenaDocument

@@ -15,7 +15,8 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from editor import elements as E
 from editor.games.io import dumps, load, save
-from schema.model import Arena, Rect, Symmetry
+from schema.shapes import Rect
+from schema.games.gravstrike.model import Arena, Symmetry
 
 DEFAULT_ARENA = Path(__file__).resolve().parents[1] / "arenas" / "default.yaml"
 

@@ -26,22 +26,8 @@ from editor import commands as C
 from editor import elements as E
 from editor import render
 from editor.tools import Tool, ToolEvent, angle_of, clean
-from schema.model import (
-    AccelerationField,
-    AreaShape,
-    Checkpoint,
-    Circle,
-    ExclusionField,
-    Gate,
-    Point,
-    Polygon,
-    Polyline,
-    Rect,
-    Shape,
-    StartPosition,
-    StaticTarget,
-    Wall,
-)
+from schema.shapes import AreaShape, Circle, Point, Polygon, Polyline, Rect, Shape
+from schema.games.gravstrike.model import AccelerationField, Checkpoint, ExclusionField, Gate, StartPosition, StaticTarget, Wall
 
 if TYPE_CHECKING:
     from editor.canvas import ArenaView

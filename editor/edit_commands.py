@@ -19,7 +19,8 @@ from editor import arrange as A
 from editor import elements as E
 from editor import symmetry as S
 from editor.commands import ArenaCommand, check_no_new_problems
-from schema.model import Arena, BoundsShape, Element, Gate, Polygon, Polyline
+from schema.shapes import BoundsShape, Polygon, Polyline
+from schema.games.gravstrike.model import Arena, Element, Gate
 
 if TYPE_CHECKING:
     from editor.document import ArenaDocument
@@ -152,7 +153,7 @@ class SetSymmetry(ArenaCommand):
 
     def __init__(self, doc: ArenaDocument, symmetry: Any) -> None:
         """``symmetry``: the arena's game's own ``Symmetry`` (a pit's, a battlefield's, the
-        table games' :class:`schema.model.Symmetry`) or None."""
+        table games' :class:`schema.games.gravstrike.model.Symmetry`) or None."""
         if symmetry is not None:
             want = symmetry_type(doc.arena)
             if want is not None and not isinstance(symmetry, want):

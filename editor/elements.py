@@ -4,7 +4,7 @@ of elements used on the clipboard.
 
 Every element is addressed by a *ref*: its ``id``, or ``start:N`` for a start position.
 
->>> from schema.model import Arena, Rect, Wall
+>>> from schema.games.gravstrike.model import Arena, Rect, Wall
 >>> a = Arena(name="t", bounds=Rect((0.0, 0.0), (24.0, 24.0)))
 >>> next_id(a, "walls")
 'W1'
@@ -25,24 +25,9 @@ from typing import Any
 
 import yaml
 
-from schema import document as sdoc
-from schema.model import (
-    AccelerationField,
-    Arena,
-    Checkpoint,
-    Circle,
-    Element,
-    ExclusionField,
-    Gate,
-    Point,
-    Polygon,
-    Polyline,
-    Rect,
-    Shape,
-    StartPosition,
-    StaticTarget,
-    Wall,
-)
+from schema.games.gravstrike import document as sdoc
+from schema.shapes import Circle, Point, Polygon, Polyline, Rect, Shape
+from schema.games.gravstrike.model import AccelerationField, Arena, Checkpoint, Element, ExclusionField, Gate, StartPosition, StaticTarget, Wall
 
 #: Arena attribute holding each element class, in drawing/file order.
 KIND_OF: dict[type, str] = {

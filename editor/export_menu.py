@@ -164,7 +164,7 @@ class ExportMenu:
         return self._guard("Export", work)
 
     def export_pack(self, path: str | None = None) -> bool:
-        from editor.cli_commands import build_pack_bytes
+        from editor.pack_build import build_pack_bytes
 
         target = path or self.ask_path("Build arena pack", self._suggest(".arenapack.zip"), "Arena pack (*.arenapack.zip)")
         if not target:

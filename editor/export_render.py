@@ -18,8 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from schema.model import (AccelerationField, Arena, Checkpoint, Circle, Element, ExclusionField, Gate, Polygon,
-                          Rect, StartPosition, StaticTarget, Wall)
+from schema.shapes import Circle, Polygon, Rect
+from schema.games.gravstrike.model import AccelerationField, Arena, Checkpoint, Element, ExclusionField, Gate, StartPosition, StaticTarget, Wall
 
 OVERLAYS = ("los", "paths", "heatmap")
 PANEL = 330.0

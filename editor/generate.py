@@ -271,7 +271,7 @@ class Generator(QObject):
             dialog.close()
 
     def _progress(self, step: Any) -> None:
-        from validators.cli_generate import best_text
+        from validators.generate import best_text
 
         dlg = self.progress_dialog
         if dlg is None:

@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
 from editor import elements as E
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 
 VISIBLE_COL, LOCK_COL = 1, 2
 

@@ -23,7 +23,7 @@ from editor import render as R
 from editor.travel_table import TravelTable
 from editor.canvas_legend import CanvasLegend, sight_brush
 from editor.games.overlay_jobs import JobSlots, OverlayJob, OverlaySignals
-from schema.model import Arena, StartPosition
+from schema.games.gravstrike.model import Arena, StartPosition
 
 HEAT_Z = -5.0  # under every element
 PATH_Z = 50.0  # over every element

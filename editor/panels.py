@@ -28,7 +28,8 @@ from editor import render
 from editor.document import ArenaDocument
 from editor.properties import Prop, properties_of
 from editor.validation import STAGE, Finding, ValidationRunner
-from schema.model import Arena, Gate, Polygon, Polyline
+from schema.shapes import Polygon, Polyline
+from schema.games.gravstrike.model import Arena, Gate
 
 REF_ROLE = Qt.ItemDataRole.UserRole
 

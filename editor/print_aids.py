@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from editor.print_pdf import (CAPTION, MARGIN, MM, RULER_H, TURNS, Layout, calibration_bar, line_height, paragraph,
                               scale_bar, text_line, text_width, units_of)
 from schema.formats.systems import units_mm
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QPainter, QPdfWriter

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from schema.formats.systems import units_mm
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QRectF

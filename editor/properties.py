@@ -4,7 +4,7 @@ A property has a name (a dotted path such as ``shape.radius``), a label, a type
 (``str``, ``choice``, ``float``, ``int``, ``bool``, ``angle``) and limits. ``set_property``
 returns an edited copy of the element or raises ``ValueError`` with a message for the user.
 
->>> from schema.model import Circle, Checkpoint
+>>> from schema.games.gravstrike.model import Circle, Checkpoint
 >>> cp = Checkpoint("A", "outlying", Circle((0.0, 0.0), 1.0))
 >>> [p.name for p in properties_of(cp)]
 ['id', 'kind', 'decaying', 'shape.center.x', 'shape.center.y', 'shape.radius']
@@ -24,18 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from editor.elements import ID_PATTERN
-from schema.model import (
-    AccelerationField,
-    Checkpoint,
-    Circle,
-    Element,
-    ExclusionField,
-    Gate,
-    Rect,
-    Shape,
-    StartPosition,
-    StaticTarget,
-)
+from schema.shapes import Circle, Rect, Shape
+from schema.games.gravstrike.model import AccelerationField, Checkpoint, Element, ExclusionField, Gate, StartPosition, StaticTarget
 
 
 @dataclass(frozen=True)

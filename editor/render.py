@@ -20,24 +20,8 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 
-from schema.model import (
-    AccelerationField,
-    Arena,
-    Checkpoint,
-    Circle,
-    Element,
-    ExclusionField,
-    Gate,
-    Point,
-    Polygon,
-    Polyline,
-    Rect,
-    Shape,
-    StartPosition,
-    StaticTarget,
-    Turbine,
-    Wall,
-)
+from schema.shapes import Circle, Point, Polygon, Polyline, Rect, Shape
+from schema.games.gravstrike.model import AccelerationField, Arena, Checkpoint, Element, ExclusionField, Gate, StartPosition, StaticTarget, Turbine, Wall
 
 # Okabe-Ito
 ORANGE = QColor("#E69F00")

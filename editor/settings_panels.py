@@ -28,7 +28,8 @@ from editor import edit_commands as EC
 from editor import elements as E
 from editor import render
 from editor.document import ArenaDocument
-from schema.model import Gate, Polygon, Polyline
+from schema.shapes import Polygon, Polyline
+from schema.games.gravstrike.model import Gate
 
 
 def fmt(v: Any) -> str:

@@ -5,7 +5,7 @@ and start positions and the bounds' corners; edges are the segments between them
 outlines. A vertex within ``tol`` wins over an edge within ``tol``; :func:`choose` decides
 between them and the grid (an edge only when it is nearer than the grid point).
 
->>> from schema.model import Arena, Polygon, Rect, Wall
+>>> from schema.games.gravstrike.model import Arena, Polygon, Rect, Wall
 >>> a = Arena("t", Polygon(((0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0))),
 ...           walls=(Wall("W1", Rect((5.0, 5.0), (2.0, 2.0))),))
 >>> snap_to_objects(a, (4.1, 4.05), 0.2)
@@ -22,7 +22,8 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from schema.model import Arena, Circle, Element, Gate, Point, Polygon, Polyline, Rect, StartPosition, StaticTarget
+from schema.shapes import Circle, Point, Polygon, Polyline, Rect
+from schema.games.gravstrike.model import Arena, Element, Gate, StartPosition, StaticTarget
 
 Segment = tuple[Point, Point]
 

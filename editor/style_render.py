@@ -210,7 +210,7 @@ class Painter:
 
 
 def _anchor(shape: Any) -> tuple[float, float]:
-    from schema.model import Circle, Polygon, Rect
+    from schema.shapes import Circle, Polygon, Rect
 
     if isinstance(shape, (Circle, Rect)):
         return (float(shape.center[0]), float(shape.center[1]))

@@ -1,6 +1,6 @@
 """Symmetry mode (Qt-free): keep an arena's declared symmetry while editing.
 
-The arena's :class:`~schema.model.Symmetry` defines a group of operations about its centre:
+The arena's :class:`~schema.games.gravstrike.model.Symmetry` defines a group of operations about its centre:
 ``rotational`` order N — rotations by k·360/N; ``mirror`` — the reflection about the axis at
 ``axis`` degrees; ``dihedral`` order N — the N rotations and N reflections about the axes
 ``axis + k·180/N``. (The same operations the ``symmetry`` validator checks.)
@@ -27,7 +27,7 @@ An Arena Rex deployment zone has no place of its own (it is its board edge): its
 edges the operations carry its edge onto (:mod:`editor.games.rex_symmetry`, Arena Rex's rule),
 so turning one zone round the circle turns its image zones too.
 
->>> from schema.model import Arena, Polygon, StartPosition, Symmetry
+>>> from schema.games.gravstrike.model import Arena, Polygon, StartPosition, Symmetry
 >>> box = Polygon(((-9.0, -9.0), (9.0, -9.0), (9.0, 9.0), (-9.0, 9.0)))
 >>> a = Arena("t", box, symmetry=Symmetry("rotational", 4))
 >>> b = Arena("t", box, symmetry=a.symmetry, start_positions=(StartPosition(1, (5.0, 0.0), 180.0),))
@@ -44,19 +44,8 @@ from editor import elements as E
 from editor.arrange import Affine, reflection, rotation, transform_element
 from editor.games.symmetry_rules import IDENTITY, Taken, rules_of
 from editor.games.symmetry_rules import is_start as _is_start
-from schema.model import (
-    AccelerationField,
-    Arena,
-    Circle,
-    Element,
-    Gate,
-    Point,
-    Polyline,
-    Rect,
-    StartPosition,
-    StaticTarget,
-    Symmetry,
-)
+from schema.shapes import Circle, Point, Polyline, Rect
+from schema.games.gravstrike.model import AccelerationField, Arena, Element, Gate, StartPosition, StaticTarget, Symmetry
 
 TOL = 0.05
 ANGLE_TOL = 0.5

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schema import ruleset as R
-from schema.model import Symmetry
+from schema.shapes import Symmetry
 
 #: The largest order a rotation may have when the schema gives no maximum.
 MAX_ORDER = 12
@@ -93,7 +93,7 @@ def _table_symmetry(doc: dict[str, Any]) -> Symmetry:
                     float(doc.get("axis", 90.0)))
 
 
-#: The shared model's symmetry (:class:`schema.model.Symmetry`): about a centre, N-fold up to 12.
+#: The shared model's symmetry (:class:`schema.games.gravstrike.model.Symmetry`): about a centre, N-fold up to 12.
 TABLE = SymmetryForm(kinds=("rotational", "mirror", "dihedral"), orders=tuple(range(2, MAX_ORDER + 1)),
                      centre=True, axis=True, make=_table_symmetry)
 

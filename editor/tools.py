@@ -24,7 +24,8 @@ from editor import render
 from editor.canvas import ElementItem
 from editor.canvas_marks import SnapMarker, TextTag
 from editor.snapping import choose, nearest_target
-from schema.model import AccelerationField, Gate, Polygon, Polyline, StartPosition, StaticTarget
+from schema.shapes import Polygon, Polyline
+from schema.games.gravstrike.model import AccelerationField, Gate, StartPosition, StaticTarget
 
 if TYPE_CHECKING:
     from editor.canvas import ArenaScene, ArenaView

@@ -65,7 +65,7 @@ from editor.lifeline import lifeline
 from editor.map_share import make_dir
 from editor.worker_requests import Requests, take
 from engine.budget import Caps
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 from validators.context import travel_sources
 from validators.run import default_limits
 from validators.symmetry import Invariance, invariances

@@ -48,7 +48,7 @@ from editor.analysis import (  # noqa: F401 - the seam's names, re-exported
     validators_available,
     validators_run,
 )
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 
 #: What a stage's checks are called when the stage does not say (:func:`stage_name`).
 STAGE = "further checks"

@@ -38,7 +38,8 @@ from editor import render
 from editor.board_drag import CircleBoardDrag
 from editor.snapping import closest_on_segment
 from editor.tools import ANGLE_STEP, HANDLE_PX, Tool, ToolEvent, angle_of, clean
-from schema.model import BoundsShape, Circle, Element, Gate, Point, Polygon, Polyline, Rect, Shape
+from schema.shapes import BoundsShape, Circle, Point, Polygon, Polyline, Rect, Shape
+from schema.games.gravstrike.model import Element, Gate
 
 if TYPE_CHECKING:
     from editor.canvas import ArenaView

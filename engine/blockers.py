@@ -14,7 +14,7 @@ import numpy.typing as npt
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 
 #: Numerical tolerance in lengths (see :mod:`engine.sight`'s grazing policy).
 EPS = 1e-9

@@ -12,7 +12,7 @@ offset is drawn again (at most :data:`REDRAWS` times, then it keeps its drawn pl
 redraws is reported.
 
 >>> import numpy as np
->>> from schema.model import Rect
+>>> from schema.games.gravstrike.model import Rect
 >>> off = Offset(0.1, -0.2, 90.0)
 >>> move_shape(Rect(center=(1.0, 1.0), size=(2.0, 1.0)), off)
 Rect(center=(1.1, 0.8), size=(2.0, 1.0), rotation=90.0, type='rect')
@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 import numpy as np
 from shapely.geometry.base import BaseGeometry
 
-from schema.model import Circle, Point, Polygon, Polyline, Rect, Shape
+from schema.shapes import Circle, Point, Polygon, Polyline, Rect, Shape
 
 #: How many times a piece that left the table is drawn again before it keeps its drawn place.
 REDRAWS = 10

@@ -11,10 +11,10 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the names as mypy and readers see them ("X as X": re-exported)
-    from schema.document import to_document as to_document
     from schema.errors import ArenaError as ArenaError, ArenaIOError as ArenaIOError, Problem as Problem
     from schema.io import (
         arena_schema as arena_schema,
+        to_document as to_document,
         dumps as dumps,
         from_document as from_document,
         load as load,
@@ -24,11 +24,11 @@ if TYPE_CHECKING:  # the names as mypy and readers see them ("X as X": re-export
         validate_text as validate_text,
         write_atomic as write_atomic,
     )
-    from schema.model import FORMAT as FORMAT, Arena as Arena
+    from schema.ruleset import FORMAT as FORMAT
 
 #: Each public name and the module that defines it.
 _HOMES = {
-    "to_document": "schema.document",
+    "to_document": "schema.io",
     "ArenaError": "schema.errors",
     "ArenaIOError": "schema.errors",
     "Problem": "schema.errors",
@@ -41,8 +41,7 @@ _HOMES = {
     "save": "schema.io",
     "validate_text": "schema.io",
     "write_atomic": "schema.io",
-    "FORMAT": "schema.model",
-    "Arena": "schema.model",
+    "FORMAT": "schema.ruleset",
 }
 
 __all__ = sorted(_HOMES)

@@ -34,7 +34,7 @@ from schema.migrate import MigrationError, migrate
 from schema.positions import Located, ParseError, parse_json, parse_yaml
 from schema.ruleset import UnknownSystem, load_schema_resource, ruleset, ruleset_of, rulesets
 
-#: A typed arena of whichever game its ``system`` names (``schema.model.Arena`` for Gravstrike,
+#: A typed arena of whichever game its ``system`` names (``schema.games.gravstrike.model.Arena`` for Gravstrike,
 #: ``schema.games.carwars.CarWarsArena`` for Car Wars...): what its ruleset's ``build`` returns.
 TypedArena = Any
 
@@ -184,6 +184,11 @@ def loads(text: str | bytes, *, source: str = "<string>", fmt: Format = "yaml") 
 def build(doc: dict[str, Any]) -> TypedArena:
     """The typed arena of a validated document, built by its game's ruleset."""
     return ruleset(str(doc["system"])).build(doc)
+
+
+def to_document(arena: TypedArena) -> dict[str, Any]:
+    """The canonical document of an arena of any installed game (its ruleset's ``document``)."""
+    return ruleset_of(arena).document(arena)
 
 
 def validate_text(text: str | bytes, *, source: str = "<string>", fmt: Format = "yaml") -> dict[str, Any]:

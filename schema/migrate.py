@@ -1,4 +1,4 @@
-"""Format migrations: bring older documents up to :data:`schema.model.FORMAT` before validation.
+"""Format migrations: bring older documents up to :data:`schema.games.gravstrike.model.FORMAT` before validation.
 
 A migration is registered under the version it reads and returns the document in the next
 version. ``arena-studio/2`` will add ``MIGRATIONS["arena-studio/1"] = ("arena-studio/2", fn)``.
@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from schema.model import FORMAT
+from schema.ruleset import FORMAT
 
 Document = dict[str, Any]
 Migration = Callable[[Document], Document]

@@ -38,7 +38,8 @@ import jsonschema
 
 from schema.errors import ArenaError
 from schema.io import dumps, loads
-from schema.model import FORMAT, Arena
+from schema.ruleset import FORMAT
+from schema.games.gravstrike.model import Arena
 
 PACK_FORMAT = "arena-studio-pack/1"
 MANIFEST = "manifest.json"

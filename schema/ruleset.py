@@ -22,6 +22,9 @@ from typing import Any, Literal
 
 GROUP = "arena_studio.rulesets"
 
+#: The version of the arena file format, shared by every game (``format:`` in a file).
+FORMAT = "arena-studio/1"
+
 #: (sys.path, every installed entry point) of the last scan (``SelectableGroups`` on 3.11).
 _ENTRY_POINTS: tuple[tuple[str, ...], Any] | None = None
 
@@ -142,10 +145,10 @@ class Ruleset:
     editor: str = ""
     #: ``square`` or ``hex`` for grid games, None for free placement on a table.
     grid: Literal["square", "hex"] | None = None
-    #: The package of the game's own registered validators (``validators.carwars``), which
+    #: The package of the game's own registered validators (``validators.games.carwars``), which
     #: hold validators for this game only: the registry does not import them for other games'
     #: arenas (a cold ``arena validate`` of a pit need not load Car Wars' sight maths).  Empty:
-    #: the package of :attr:`checks`' module (``validators.carwars.run`` -> ``validators.carwars``)
+    #: the package of :attr:`checks`' module (``validators.games.carwars.run`` -> ``validators.games.carwars``)
     #: unless that is a top-level package.
     validators: str = ""
     #: Checks the JSON Schema cannot express (unique ids, simple polygons...): a document that

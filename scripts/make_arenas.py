@@ -12,9 +12,8 @@ import sys
 from pathlib import Path
 
 from schema import dumps
-from schema.model import (AccelerationField, Analysis, Arena, Checkpoint, Circle, ExclusionField, Gate,
-                          Polygon, Polyline, Rect, Scenario, StartPosition, StaticTarget, Symmetry, Variants,
-                          Wall)
+from schema.shapes import Circle, Polygon, Polyline, Rect
+from schema.games.gravstrike.model import AccelerationField, Analysis, Arena, Checkpoint, ExclusionField, Gate, Scenario, StartPosition, StaticTarget, Symmetry, Variants, Wall
 
 ROOT = Path(__file__).resolve().parent.parent
 

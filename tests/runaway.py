@@ -28,7 +28,7 @@ def carwars_sprawl(walls: int = 1500, obstacles: int = 1500, size: float = 120.0
     checkpoints, and ``walls`` short barriers and ``obstacles`` tyre stacks scattered clear of
     the starts."""
     from schema.games.carwars import Card, CarWarsArena, Obstacle, StartPosition, Wall
-    from schema.model import Circle, Rect
+    from schema.shapes import Circle, Rect
 
     rnd = random.Random(seed)
     half = size / 2.0
@@ -61,7 +61,8 @@ def gravstrike_sprawl(walls: int = 1000, checkpoints: int = 26, starts: int = 6,
     """A ``size`` x ``size`` Gravstrike table: ``starts`` starts on a ring facing in,
     ``checkpoints`` checkpoints (A-Y outlying, Z central... as many letters as asked) spread over
     it, and ``walls`` bars and pillars clear of both."""
-    from schema.model import Arena, Checkpoint, Circle, Rect, StartPosition, Wall
+    from schema.shapes import Circle, Rect
+    from schema.games.gravstrike.model import Arena, Checkpoint, StartPosition, Wall
 
     rnd = random.Random(seed)
     half = size / 2.0

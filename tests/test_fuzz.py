@@ -28,7 +28,7 @@ import yaml
 from rich.console import Console
 
 from schema import ArenaError, dumps, load, loads, save
-from validators.cli_validate import print_report
+from app.cli.validate import print_report
 from validators.run import validate
 
 ROOT = Path(__file__).resolve().parents[1]

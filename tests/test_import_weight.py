@@ -3,7 +3,7 @@
 A light command must not load a heavy module: the top-level help none of the format's libraries,
 ``arena check`` no planner, no scipy and no terminal formatting, a grid arena's validation no
 travel planner, and no command Qt, dask or the HTTP service unless it runs them.  Each case runs
-the real entry point (:func:`validators.cli.main`) in a fresh interpreter and lists the modules it
+the real entry point (:func:`app.cli.main.main`) in a fresh interpreter and lists the modules it
 loaded - a count of imports, not a timing, so the test does not depend on the machine's speed.
 Timings against the interpreter's floor are in bench/startup.py.
 """
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PROBE = """
 import json, sys
 sys.argv = ["arena", *sys.argv[1:]]
-from validators.cli import main
+from app.cli.main import main
 try:
     main()
 except SystemExit:
@@ -39,7 +39,7 @@ HEAVY = ("scipy", "numba", "dask", "distributed", "PySide6", "fastapi", "uvicorn
 #: What only ``arena validate`` on several files (``--jobs``, ``--scheduler``) or ``--robustness``
 #: needs: the batch machinery (worker pools, Dask), the robustness runs, and a progress bar (only
 #: drawn on a terminal; these probes write to pipes).
-BATCH = ("validators.batch", "validators.fanout", "validators.robustness", "validators.cli_robustness",
+BATCH = ("app.batch", "validators.fanout", "validators.robustness", "app.cli.robustness",
          "rich.progress")
 #: The file format's libraries (a command that reads no arena needs none of them).
 FORMAT = ("numpy", "shapely", "jsonschema", "yaml")
@@ -61,7 +61,7 @@ def present(modules: set[str], names: tuple[str, ...]) -> list[str]:
                                   ["travel", "--help"], ["pack", "--help"]])
 def test_help_loads_no_format_library_nor_heavy_module(args: list[str]) -> None:
     modules = loaded(*args)
-    assert "validators.cli_app" in modules  # the probe ran the command line
+    assert "app.cli.shared" in modules  # the probe ran the command line
     assert present(modules, HEAVY + FORMAT) == []
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from engine.gravstrike.planner import CheckpointSource, Goal, PathStep, Planner, StartSource, TravelResult
 from engine.gravstrike.travel_types import SearchLimits
 from engine.gravstrike.variants import gates_in_play
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 from validators.options import ANALYSIS_MAX_TURNS, ANALYSIS_TOLERANCE
 from validators.symmetry import Invariance, invariances
 

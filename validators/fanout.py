@@ -1,6 +1,6 @@
 """Fan independent tasks out over local worker processes or a Dask cluster, results in task order.
 
-Shared by batch validation (:mod:`validators.batch`, one task per file) and tabletop robustness
+Shared by batch validation (:mod:`app.batch`, one task per file) and tabletop robustness
 (:mod:`validators.robustness`, one task per perturbed sample).  Whichever executor runs them,
 each task is the same pure call, so the results are identical and come back in input order:
 

@@ -1,6 +1,6 @@
 """Generated arenas (issue 19 part 3): search for an arena that passes every validator, for any
 game whose ruleset names a generator hook (``Ruleset.generator``: Gravstrike's is
-:data:`validators.gravstrike.generate.HOOK`).
+:data:`validators.games.gravstrike.generate.HOOK`).
 
 The search runs in rounds of :data:`BATCH` candidates.  Candidate ``k`` of round ``r`` is drawn
 from ``numpy.random.default_rng([seed, r, k])`` - afresh, or as a variation of a parent the
@@ -214,3 +214,13 @@ def _parent(scored: list[tuple[Scored, Any]], rnd: int, seed: int, index: int) -
         return None
     elite = sorted(scored, key=lambda sg: sg[0].key())[:ELITE]
     return elite[int(rng.integers(len(elite)))][1]
+
+
+def best_text(step: Progress) -> str:
+    """One line on a generation step's best candidate so far (the CLI's and the editor's progress)."""
+    b = step.best
+    if b is None:
+        return "scoring the first round"
+    if b.passed:
+        return "a candidate passes"
+    return f"best: {len(b.failing)} finding(s) at {b.stage}"

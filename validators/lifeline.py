@@ -11,7 +11,7 @@ Two ways, for the two ways helpers are started:
   the read returns end-of-file and the child exits at once.
 * **Forked children** (``arena validate``'s helper, :mod:`validators.parallel`; Car Wars's
   search workers; the service's workers, forked by its preloader, which itself follows the
-  service by its id alone: :mod:`validators.service.prefork`): a fork copies every descriptor, the pipe's writing end too, so a pipe cannot
+  service by its id alone: :mod:`app.service.prefork`): a fork copies every descriptor, the pipe's writing end too, so a pipe cannot
   tell; :func:`follow_parent` - called first thing in the child - has the kernel kill it when
   its parent dies (Linux ``PR_SET_PDEATHSIG``, when the parent forked from its main thread) and
   watches the parent's id besides (everywhere): a child whose parent is gone is handed to

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 from schema.ruleset import entry_points
 from validators.findings import Result, Severity
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import budget as caps
 from engine.budget import AnalysisStopped, Budget, Caps
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 from schema.ruleset import import_path, ruleset
 from validators import memory
 from validators.findings import RANK, Finding, at_least

@@ -13,8 +13,9 @@ import shapely
 import shapely.affinity
 
 from engine.symmetry import apply_angle, apply_point, operations
-from schema.model import Arena, Circle
-from validators.gravstrike.common import fmt
+from schema.shapes import Circle
+from schema.games.gravstrike.model import Arena
+from validators.games.gravstrike.common import fmt
 
 
 def transforms(kind: str, order: int, axis: float) -> list[tuple[str, tuple[float, float, float, float], bool]]:

@@ -61,7 +61,7 @@ from engine.gravstrike.planner import (
     TravelResult,
 )
 from engine.gravstrike.travel_types import SearchLimits
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 from validators.context import AnalysisContext, travel_sources
 from validators.options import ANALYSIS_MAX_TURNS, ANALYSIS_TOLERANCE
 

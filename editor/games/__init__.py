@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 
 
 def is_generic(arena: Any) -> bool:

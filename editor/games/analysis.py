@@ -10,7 +10,7 @@
   start's answers are looked up or its search continued (:mod:`engine.carwars.kept`).
 
 The checks are the Car Wars engine's (``engine.carwars``), staged and cached as above; each
-finding is worded as the registered validator words it (:func:`validators.carwars.checks.quoted`
+finding is worded as the registered validator words it (:func:`validators.games.carwars.checks.quoted`
 adds the book's words where the engine's message has none), so the panel lists what
 ``arena validate`` prints (a test compares the two on the shipped arenas).
 """
@@ -43,7 +43,7 @@ GRID_GAMES = ("glider-pit-gladiators", "mothership-grid")
 
 
 def _finding(issue: Any) -> Finding:
-    from validators.carwars.checks import quoted
+    from validators.games.carwars.checks import quoted
 
     out = normalise(issue)
     out["message"] = quoted(out["code"], out["message"])
@@ -139,7 +139,7 @@ def slow_findings(arena: Any, table_of: Callable[[Any], Any] | None = None, limi
         return []
     from engine.carwars import fairness as fair
     from engine.carwars.travel import SearchLimits
-    from validators.carwars.context import open_questions
+    from validators.games.carwars.context import open_questions
     from validators.report import limit_findings
 
     disabled = set(arena.scenario.analysis.disabled)

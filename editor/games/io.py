@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 import schema
-import schema.model
+import schema.games.gravstrike.model
 from schema import ruleset as R
 from schema.errors import ArenaError, Problem
 from schema.io import format_of, write_atomic
@@ -81,7 +81,7 @@ def load(path: str | os.PathLike[str]) -> Any:
 
 
 def dumps(arena: Any, fmt: str = "yaml") -> str:
-    if _layer() or isinstance(arena, schema.model.Arena):
+    if _layer() or isinstance(arena, schema.games.gravstrike.model.Arena):
         return schema.dumps(arena, fmt)  # type: ignore[arg-type]
     from editor.games import model as G
 
@@ -95,7 +95,7 @@ def dumps(arena: Any, fmt: str = "yaml") -> str:
 
 
 def save(arena: Any, path: str | os.PathLike[str]) -> None:
-    if _layer() or isinstance(arena, schema.model.Arena):
+    if _layer() or isinstance(arena, schema.games.gravstrike.model.Arena):
         schema.save(arena, path)
         return
     write_atomic(path, dumps(arena, format_of(path)).encode("utf-8"))

@@ -33,7 +33,7 @@ from referencing import Registry, Resource
 from editor.games.rulesets import installed, ruleset_of
 from schema import ruleset as R
 from schema.document import shape_doc
-from schema.model import Circle, Point, Polygon, Polyline, Rect
+from schema.shapes import Circle, Point, Polygon, Polyline, Rect
 
 Doc = dict[str, Any]
 #: A start position's ref prefix (``start:N``), as in Gravstrike.

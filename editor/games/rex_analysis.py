@@ -50,7 +50,7 @@ def _key(arena: Any, fields: tuple[str, ...]) -> tuple[Any, ...]:
 
 
 def _setup_checks() -> dict[str, Any]:
-    from validators.arenarex.checks import ALL, SetupCheck
+    from validators.games.arenarex.checks import ALL, SetupCheck
 
     return {v.id: v for v in ALL if isinstance(v, SetupCheck)}
 
@@ -83,8 +83,8 @@ def setup_findings(arena: Any, cache: dict[str, tuple[tuple[Any, ...], list[Find
 def fairness_findings(arena: Any, metrics: dict[float, list[Any]] | None = None) -> list[Finding]:
     """The zone checks' findings, as ``arena validate`` words them (``metrics``: the zones'
     numbers when they were computed elsewhere, :func:`share_metrics`)."""
-    from validators.arenarex.context import ArenaRexContext
-    from validators.arenarex.run import validate
+    from validators.games.arenarex.context import ArenaRexContext
+    from validators.games.arenarex.run import validate
     from validators.run import analysis_budget, default_limits
 
     ctx = ArenaRexContext(arena)
@@ -111,7 +111,7 @@ def fairness_applies(arena: Any) -> bool:
     check enabled."""
     if getattr(arena, "system", "") != SYSTEM or len(arena.deployment) < 2:
         return False
-    from validators.arenarex.checks import ALL, ZoneCheck
+    from validators.games.arenarex.checks import ALL, ZoneCheck
 
     return any(v.id not in _disabled(arena) for v in ALL if isinstance(v, ZoneCheck))
 

@@ -1,7 +1,7 @@
 """Arena Rex deployment edges in the editor: they follow the board when its shape changes.
 
 A player's edge is an arc of a circle board or a side of a rectangle or polygon
-(:mod:`schema.games.arenarex_edges`).  When the Arena tab turns a circle into a square (or back)
+(:mod:`schema.games.arenarex.edges`).  When the Arena tab turns a circle into a square (or back)
 or gives a polygon fewer sides, each deployment that no longer fits becomes the edge facing the
 same way from the board's centre: the side whose middle is nearest that direction, or the
 :data:`ARC` degrees of rim centred on it; its centre goes back to the middle of the new edge.
@@ -14,7 +14,7 @@ round the circle, a zone on a rectangle or polygon goes to the side it is droppe
 slides its centre along its own side).
 
 >>> from schema.games.arenarex import Deployment
->>> from schema.model import Circle, Rect
+>>> from schema.games.gravstrike.model import Circle, Rect
 >>> follow_board((Deployment(1, arc=(225.0, 315.0)),), Circle((0.0, 0.0), 15.0), Rect((0.0, 0.0), (24.0, 24.0)))
 (Deployment(player=1, side=0, arc=None, center=None, extensions={}),)
 >>> follow_board((Deployment(2, side=2),), Rect((0.0, 0.0), (24.0, 24.0)), Circle((0.0, 0.0), 15.0))[0].arc
@@ -28,8 +28,8 @@ import math
 from typing import Any
 
 from editor import edit_commands as EC
-from schema.games.arenarex_edges import deployment_edge
-from schema.model import Circle, Point, Rect
+from schema.games.arenarex.edges import deployment_edge
+from schema.shapes import Circle, Point, Rect
 from shapely.geometry import LineString
 from shapely.geometry import Point as ShapelyPoint
 

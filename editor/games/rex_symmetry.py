@@ -1,7 +1,7 @@
 """Arena Rex deployment zones in symmetry mode (Qt-free; :func:`editor.symmetry.propagate`).
 
 A zone has no place of its own: it is a player's board edge, an arc of a circle or a side of a
-rectangle or polygon, and its centre (:mod:`schema.games.arenarex_edges`).  Its image under one
+rectangle or polygon, and its centre (:mod:`schema.games.arenarex.edges`).  Its image under one
 of the symmetry's operations is the edge the operation carries it onto:
 
 * on a circle, the arc's angles about the board's centre turned by the rotation, or reflected
@@ -13,7 +13,7 @@ its arc typed in the inspector) turns its image zones the same way, in the same 
 pit's images follow the pit.
 
 >>> from schema.games.arenarex import Deployment
->>> from schema.model import Circle
+>>> from schema.games.gravstrike.model import Circle
 >>> from editor.arrange import reflection, rotation
 >>> board = Circle((0.0, 0.0), 15.0)
 >>> zone_image(board, Deployment(1, arc=(235.0, 325.0)), rotation(180.0, (0.0, 0.0))).arc
@@ -30,7 +30,7 @@ from typing import Any
 
 from editor.arrange import Affine
 from editor.games.symmetry_rules import Rules
-from schema.model import Circle, Rect
+from schema.shapes import Circle, Rect
 
 #: Points (in) and angles (degrees) closer than these are the same.
 TOL = 0.05

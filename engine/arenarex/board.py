@@ -1,9 +1,9 @@
 """The board measured as drawn: a circle board as a circle, not as the polygon shapely makes of
-it (:func:`schema.model.Circle.to_shapely` is a 128-gon inscribed in the circle, up to 0.0003 R
+it (:func:`schema.games.gravstrike.model.Circle.to_shapely` is a 128-gon inscribed in the circle, up to 0.0003 R
 inside it between its corners: a 24 in circle is 23.993 in across that polygon's narrowest
 way).  Rectangles and polygons are exact as shapely has them.
 
->>> from schema.model import Circle, Rect
+>>> from schema.games.gravstrike.model import Circle, Rect
 >>> extent(Circle((0.0, 0.0), 12.0)), extent(Rect((0.0, 0.0), (20.0, 30.0), 30.0))
 ((24.0, 24.0), (20.0, 30.0))
 >>> rim_gap(Circle((0.0, 0.0), 15.0), Circle((10.0, 0.0), 2.0))
@@ -20,7 +20,7 @@ import numpy.typing as npt
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from schema.model import AreaShape, Circle, Polygon, Rect
+from schema.shapes import AreaShape, Circle, Polygon, Rect
 
 BoardShape = Union[Circle, Rect, Polygon]
 

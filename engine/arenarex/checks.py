@@ -34,8 +34,8 @@ from engine.arenarex import board
 from engine.arenarex import zone_room as room
 from engine.arenarex.issues import Issue, inches
 from schema.games.arenarex import MM_PER_INCH, ArenaRexArena, Deployment, Pit, Spikes
-from schema.games.arenarex_edges import Edge
-from schema.model import AreaShape, Circle
+from schema.games.arenarex.edges import Edge
+from schema.shapes import AreaShape, Circle
 
 BOOK_SIZE = "We suggest a board at least 24 x 24 for Arena Rex."
 BOOK_PITS = "Your board should have at least two pits"

@@ -1,7 +1,7 @@
 """Arena Rex fairness: the deployment zones side by side, for every listed base size.
 
-Per zone (its base centres on :meth:`~schema.games.arenarex_edges.Edge.centre_line`, placed
-exactly on it by :meth:`~schema.games.arenarex_edges.Edge.positions`: on a circle board, on the
+Per zone (its base centres on :meth:`~schema.games.arenarex.edges.Edge.centre_line`, placed
+exactly on it by :meth:`~schema.games.arenarex.edges.Edge.positions`: on a circle board, on the
 circle one base radius inside the rim):
 
 * ``centre`` — the shortest walk (inches) to the board's centre (the nearest point a base may
@@ -35,7 +35,7 @@ from engine import budget as caps
 from engine.arenarex.checks import edges
 from engine.arenarex.issues import Issue, inches
 from engine.arenarex.space import Field, Route, Space
-from schema.model import AreaShape
+from schema.shapes import AreaShape
 from schema.games.arenarex import MM_PER_INCH, ArenaRexArena
 
 #: Spacing (inches) of the base positions sampled along a zone.

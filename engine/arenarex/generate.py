@@ -42,8 +42,9 @@ from engine.arenarex.generate_plan import (AXIS, GenerateError, Gene, Genome, Pl
 from engine.orbit_genome import images, place_orbits
 from schema.games.arenarex import (DEFAULT_BASES, MM_PER_INCH, ArenaRexArena, BoardShape, Deployment, Hazard, Pit,
                                    Scenario, Spikes)
-from schema.games.arenarex_edges import deployment_edge
-from schema.model import AreaShape, Circle, Rect, Symmetry
+from schema.games.arenarex.edges import deployment_edge
+from schema.shapes import AreaShape, Circle, Rect
+from schema.shapes import Symmetry
 
 __all__ = ["GenerateError", "Genome", "Plan", "build", "deployments", "load_catalogue", "make_plan", "mutate",
            "place", "precheck"]

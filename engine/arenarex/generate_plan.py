@@ -39,7 +39,7 @@ import numpy as np
 from engine.arenarex.catalogue import Catalogue, load_catalogue
 from engine.orbit_genome import Gene, Genome, OrbitPlan, changed_genes, nudge
 from engine.symmetry import GenerateError, Where, group_size, orbits, parse_symmetry
-from schema.model import Circle, Rect
+from schema.shapes import Circle, Rect
 
 __all__ = ["GenerateError", "Gene", "Genome", "Plan", "Slot", "draw", "load_catalogue", "make_plan", "mutate"]
 

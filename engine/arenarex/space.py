@@ -47,7 +47,7 @@ from shapely.geometry.polygon import orient
 from shapely.ops import nearest_points
 
 from schema.games.arenarex import ArenaRexArena
-from schema.model import CIRCLE_QUAD_SEGMENTS, AreaShape, Circle
+from schema.shapes import CIRCLE_QUAD_SEGMENTS, AreaShape, Circle
 
 FloatArray = npt.NDArray[np.float64]
 Point = tuple[float, float]

@@ -39,8 +39,8 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from schema.games.arenarex import ArenaRexArena
-from schema.games.arenarex_edges import Edge
-from schema.model import AreaShape, Circle
+from schema.games.arenarex.edges import Edge
+from schema.shapes import AreaShape, Circle
 
 FloatArray = npt.NDArray[np.float64]
 #: Sampling step (inches along the centre line) that finds the changes between free and blocked.

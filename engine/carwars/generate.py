@@ -34,7 +34,8 @@ from engine.orbit_genome import place_orbits
 from engine.symmetry import apply_angle, apply_point, operations
 from schema.games.carwars import (TOKEN_DEFAULTS, Card, CarWarsArena, Hazard, Scenario, StartPosition, Terrain, Token,
                                   Wall)
-from schema.model import Rect, Symmetry
+from schema.shapes import Rect
+from schema.shapes import Symmetry
 
 __all__ = ["GenerateError", "build", "load_catalogue", "make_plan", "mutate", "place", "precheck"]
 

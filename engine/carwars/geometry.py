@@ -12,7 +12,7 @@ Driving-roll dice at the end of a point: the highest terrain level and every haz
 rectangle overlaps (with positive area).
 
 >>> from schema.games.carwars import CarWarsArena, Wall
->>> from schema.model import Rect
+>>> from schema.games.gravstrike.model import Rect
 >>> from engine.carwars.rules import Maneuver
 >>> a = CarWarsArena(name="t", bounds=Rect((0.0, 0.0), (36.0, 36.0)), walls=(Wall("W", Rect((0.0, 6.0), (10.0, 1.0))),))
 >>> g = CarWarsGeometry(a)

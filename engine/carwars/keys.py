@@ -20,7 +20,7 @@ of turn at the key's far end (tangents), and wherever consecutive placements go 
 car to overlapping it, bisection to the placement that just touches it.
 
 >>> from schema.games.carwars import CarWarsArena, StartPosition
->>> from schema.model import Circle
+>>> from schema.games.gravstrike.model import Circle
 >>> round_arena = CarWarsArena(name="r", bounds=Circle((0.0, 0.0), 18.0),
 ...                            start_positions=(StartPosition(1, (0.0, -14.5), 90.0),))
 >>> k = start_key(round_arena, 1)

@@ -15,7 +15,7 @@ each side of both shapes (plus the witness of visibility) - exact for obstacles 
 the shapes, possibly missing an obstacle that only a grazing sightline reaches.
 
 >>> from schema.games.carwars import CarWarsArena, Obstacle, Wall
->>> from schema.model import Rect
+>>> from schema.games.gravstrike.model import Rect
 >>> a = CarWarsArena(name="t", bounds=Rect((0.0, 0.0), (36.0, 36.0)),
 ...                  walls=(Wall("W", Rect((0.0, 0.0), (2.0, 30.0))),),
 ...                  obstacles=(Obstacle("O", Rect((0.0, 16.0), (2.0, 2.0))),))

@@ -15,7 +15,7 @@ the radius with rounded corners, which shapely can only approximate, so the rast
 from a polygon known to lie within :data:`CIRCLE_SLACK` of it and mixed cells test the true
 circle.
 
->>> from schema.model import Arena, Rect, Wall
+>>> from schema.games.gravstrike.model import Arena, Rect, Wall
 >>> arena = Arena(name="t", bounds=Rect((0.0, 0.0), (10.0, 10.0)), walls=(Wall("W", Rect((3.0, 0.0), (1.0, 4.0))),))
 >>> cs = CSpace(ArenaGeometry(arena), ())
 >>> h = cs.heading(0.0)

@@ -26,7 +26,7 @@ in a hash table (:class:`engine.keytable.KeyTable`).
 :class:`FrontierSearch` is used through :class:`engine.gravstrike.planner.Planner` (``minimise="time"``,
 ``plan_from`` and ``reach_times``); :func:`supported` says when it applies.
 
->>> from schema.model import Arena, Circle, Checkpoint, Rect, StartPosition
+>>> from schema.games.gravstrike.model import Arena, Circle, Checkpoint, Rect, StartPosition
 >>> from engine.gravstrike.planner import Goal, Planner, StartSource
 >>> arena = Arena(name="t", bounds=Rect((0.0, 0.0), (20.0, 8.0)),
 ...               checkpoints=(Checkpoint("A", "outlying", Circle((6.0, 0.0), 0.5)),),

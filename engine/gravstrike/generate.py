@@ -29,7 +29,7 @@ from shapely.geometry.base import BaseGeometry
 from engine.gravstrike.generate_plan import (AXIS, DEFAULT_SYMMETRY, GenerateError, Gene, Genome, Plan, Slot, draw,
                                              load_catalogue, make_plan, mutate, parse_symmetry, sample)
 from engine.orbit_genome import images, place_orbits
-from schema.model import (AccelerationField, Arena, Checkpoint, Circle, ExclusionField, Rect, Scenario, StartPosition,
+from schema.games.gravstrike.model import (AccelerationField, Arena, Checkpoint, Circle, ExclusionField, Rect, Scenario, StartPosition,
                           StaticTarget, Symmetry, Wall)
 
 __all__ = ["DEFAULT_SYMMETRY", "GenerateError", "Gene", "Genome", "Plan", "build", "load_catalogue", "make_plan", "mutate",

@@ -27,7 +27,7 @@ import numpy as np
 from engine.gravstrike.catalogue import Catalogue, load_catalogue
 from engine.orbit_genome import Gene, Genome, OrbitPlan, changed_genes, nudge
 from engine.symmetry import GenerateError, Where, group_size, orbits as _orbits, parse_symmetry
-from schema.model import BoundsShape, Polygon, Rect
+from schema.games.gravstrike.model import BoundsShape, Polygon, Rect
 
 __all__ = ["GenerateError", "Gene", "Genome", "Plan", "Slot", "load_catalogue", "make_plan", "mutate", "parse_symmetry", "sample"]
 

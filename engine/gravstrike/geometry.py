@@ -13,7 +13,7 @@ touches it:
 Circles (walls, checkpoints, fields, exclusion fields) are tested against the true circle, not
 the polygon shapely draws for it: a footprint reaching 1e-4 into a circular wall rams it.
 
->>> from schema.model import Arena, Circle, Rect, Wall
+>>> from schema.games.gravstrike.model import Arena, Circle, Rect, Wall
 >>> g = ArenaGeometry(Arena(name="t", bounds=Rect((0.0, 0.0), (10.0, 10.0)),
 ...                         walls=(Wall("W", Rect((3.0, 0.0), (1.0, 4.0))),)))
 >>> g.ram_feature(Pose(0.0, 0.0, 0.0)), g.ram_feature(Pose(2.2, 0.0, 0.0)), g.ram_feature(Pose(4.6, 0.0, 0.0))
@@ -36,7 +36,7 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
 from engine.gravstrike.motion import Footprint, Pose
-from schema.model import AreaShape, Arena, Circle, Rect, Turbine
+from schema.games.gravstrike.model import AreaShape, Arena, Circle, Rect, Turbine
 
 #: Contact tolerance in lengths (see the module docstring).
 TOLERANCE = 1e-7
@@ -55,7 +55,7 @@ CircleSpec = tuple[float, float, float]
 
 
 def circle_of(shape: object) -> CircleSpec | None:
-    """The exact circle of a :class:`schema.model.Circle` shape, else None."""
+    """The exact circle of a :class:`schema.games.gravstrike.model.Circle` shape, else None."""
     if isinstance(shape, Circle):
         return (float(shape.center[0]), float(shape.center[1]), float(shape.radius))
     return None

@@ -33,7 +33,7 @@ from shapely.geometry.base import BaseGeometry
 
 from engine.gravstrike import kernels
 from engine.gravstrike.motion import max_displacement_by_cost
-from schema.model import Turbine
+from schema.games.gravstrike.model import Turbine
 
 #: Heuristic grid cell size (lengths).
 HEURISTIC_CELL = 0.15

@@ -3,7 +3,7 @@ search stacked into arrays (free / blocked / maybe per raster cell, and bit mask
 each cell certainly or maybe meets), every maneuver's and pivot's displacement per heading, and
 the planner's time bound tabulated so that a batch of states is bounded with one gather.
 
->>> from schema.model import Arena, Rect, Wall
+>>> from schema.games.gravstrike.model import Arena, Rect, Wall
 >>> from engine.gravstrike.planner import Planner
 >>> import numpy as np
 >>> arena = Arena(name="t", bounds=Rect((0.0, 0.0), (10.0, 10.0)), walls=(Wall("W", Rect((3.0, 0.0), (1.0, 4.0))),))

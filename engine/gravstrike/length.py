@@ -17,7 +17,7 @@ After the turbine has moved its length, the checks run at the pose where it stop
 
 A checkpoint, gate or exclusion field counts at most once per length.
 
->>> from schema.model import Arena, Rect, Wall
+>>> from schema.games.gravstrike.model import Arena, Rect, Wall
 >>> arena = Arena(name="t", bounds=Rect((0.0, 0.0), (20.0, 20.0)),
 ...               walls=(Wall("W", Rect((4.8, 0.0), (1.0, 6.0))),))
 >>> g = ArenaGeometry(arena)
@@ -159,7 +159,7 @@ def back_up(geometry: ArenaGeometry, motion: Motion) -> Pose:
     at which the footprint overlaps nothing (touching is not overlapping); ``motion(0)``, where
     the motion began, if the whole way back overlaps.
 
-    >>> from schema.model import Arena, Rect, Wall
+    >>> from schema.games.gravstrike.model import Arena, Rect, Wall
     >>> g = ArenaGeometry(Arena(name="t", bounds=Rect((0.0, 0.0), (20.0, 20.0)),
     ...                         walls=(Wall("W", Rect((1.0, 0.0), (0.4, 4.0))),)))
     >>> back_up(g, lambda u: Pose(-0.5 + u, 0.0, 0.0))      # the front meets the wall at x = 0.8

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator
 
-from schema.model import Turbine
+from schema.games.gravstrike.model import Turbine
 
 #: Turn angles a length may make, degrees (positive = left / counter-clockwise).
 TURNS = (0, 30, -30, 60, -60, 90, -90)

@@ -25,7 +25,7 @@ from shapely.geometry.base import BaseGeometry
 
 from engine.placement import Offset, Tolerance, move_shape, place_kinds
 from engine.placement import scenario_tolerance
-from schema.model import (AccelerationField, Arena, AreaShape, Checkpoint, ExclusionField, Gate, StartPosition, StaticTarget,
+from schema.games.gravstrike.model import (AccelerationField, Arena, AreaShape, Checkpoint, ExclusionField, Gate, StartPosition, StaticTarget,
                           Wall)
 
 tolerance = scenario_tolerance  # the game's name for it (hooks, tests)

@@ -16,7 +16,7 @@ bound (:mod:`engine.gravstrike.heuristic`), per-heading configuration-space look
 and state deduplication by pose quantised to ``quantum`` lengths (headings are exact: every
 heading is a source heading plus a multiple of 30 degrees).  One search serves every goal.
 
->>> from schema.model import Arena, Circle, Checkpoint, Rect, StartPosition
+>>> from schema.games.gravstrike.model import Arena, Circle, Checkpoint, Rect, StartPosition
 >>> arena = Arena(name="t", bounds=Rect((0.0, 0.0), (20.0, 8.0)),
 ...               checkpoints=(Checkpoint("A", "outlying", Circle((6.0, 0.0), 0.5)),),
 ...               start_positions=(StartPosition(1, (-8.0, 0.0), 0.0),))
@@ -54,7 +54,7 @@ from engine.gravstrike.motion import (
 from engine.gravstrike.reach import proven_unreachable
 from engine.gravstrike.retarget import retarget
 from engine.gravstrike.search import ScalarSearch
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 
 from engine.gravstrike.travel_types import (  # the planner's public types, re-exported
     UNBOUNDED as UNBOUNDED,

@@ -34,7 +34,7 @@ would add nothing).  Circles enter as polygons that contain them (the free regio
 the walls' inscribed polygons, zones use circumscribed ones), so nothing is lost to shapely's
 approximation.
 
->>> from schema.model import Arena, Checkpoint, Circle, Rect, StartPosition, Wall
+>>> from schema.games.gravstrike.model import Arena, Checkpoint, Circle, Rect, StartPosition, Wall
 >>> cage = tuple(Wall(f"W{i}", Rect(c, s)) for i, (c, s) in enumerate(
 ...     [((5.0, 1.5), (3.5, 0.5)), ((5.0, -1.5), (3.5, 0.5)), ((6.5, 0.0), (0.5, 3.5)), ((3.5, 0.0), (0.5, 3.5))]))
 >>> arena = Arena(name="t", bounds=Rect((0.0, 0.0), (20.0, 10.0)), walls=cage,
@@ -58,7 +58,7 @@ from shapely.geometry.base import BaseGeometry
 from engine.gravstrike.cspace import CIRCLE_SLACK, minkowski
 from engine.gravstrike.motion import TURNS, Maneuver, Pose, local_displacement, local_path, pivot
 from engine.gravstrike.travel_types import Goal
-from schema.model import Turbine
+from schema.games.gravstrike.model import Turbine
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.gravstrike.lattice import HeadingLattice
@@ -76,7 +76,7 @@ def longest_piece(turbine: Turbine) -> float:
     (its arc as :func:`~engine.gravstrike.motion.local_path` draws it, then a whole sideslip; a
     partial one is shorter, reverse the same backwards) or one push (a turbine length).
 
-    >>> from schema.model import Turbine
+    >>> from schema.games.gravstrike.model import Turbine
     >>> round(longest_piece(Turbine()), 3)
     1.5
     """

@@ -15,7 +15,7 @@ import numpy as np
 from engine.gravstrike.cspace import ZoneSpec
 from engine.gravstrike.geometry import ArenaGeometry
 from engine.gravstrike.travel_types import Goal
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.gravstrike.planner import Planner

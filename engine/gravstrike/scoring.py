@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Literal, Union
 
 from engine.gravstrike.variants import as_played, decays
-from schema.model import Checkpoint, Gate, Scenario, StaticTarget, Variants
+from schema.games.gravstrike.model import Checkpoint, Gate, Scenario, StaticTarget, Variants
 
 Kind = Literal["outlying", "central"]
 

@@ -26,7 +26,7 @@ from shapely.geometry.base import BaseGeometry
 
 from engine.gravstrike.motion import Footprint, Pose
 from engine.sight import Blockers, NoLineOfSight, Segment, ShapeLike, as_geometry, shortest_clear_segment
-from schema.model import StaticTarget, Turbine
+from schema.games.gravstrike.model import StaticTarget, Turbine
 
 #: Tolerance (lengths) for "on the arc line" and for rounding measured distances.
 TOL = 1e-9

@@ -8,7 +8,7 @@ as an ordinary one, a static target is shot, damaged and destroyed as a standard
 reader of a variant's marks goes through here (scoring, the travel goals, the validators), and
 :func:`switched_off` lists the marks a scenario leaves out of play so a validator can say so.
 
->>> from schema.model import Arena, Rect, Scenario, StaticTarget, Variants
+>>> from schema.games.gravstrike.model import Arena, Rect, Scenario, StaticTarget, Variants
 >>> t = StaticTarget("T", (0.0, 0.0), tn_modifier=3, capacity=12, exploding=True)
 >>> as_played(t, Variants())
 StaticTarget(id='T', position=(0.0, 0.0), tn_modifier=0, capacity=1, exploding=False, extensions={})
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from schema.model import Arena, Checkpoint, Gate, StaticTarget, Variants
+from schema.games.gravstrike.model import Arena, Checkpoint, Gate, StaticTarget, Variants
 
 
 def gates_in_play(arena: Arena) -> tuple[Gate, ...]:

@@ -42,7 +42,7 @@ def image_frame(name: str, arena: Any, px_per_length: int = DEFAULT_PX_PER_LENGT
     """The frame a format's map image is rendered in (``render(..., view=image_frame(...).view)``):
     the format's own ``frame`` where it has one (UVTT: square), else :func:`canvas`.
 
-    >>> from schema.model import Arena, Rect
+    >>> from schema.games.gravstrike.model import Arena, Rect
     >>> a = Arena(name="w", bounds=Rect((0.0, 0.0), (6.0, 2.0)))
     >>> image_frame("foundry", a, 10).rows, image_frame("uvtt", a, 10).rows
     (2, 6)

@@ -1,6 +1,6 @@
 """The one interface every export/import format implements, and the shared pixel canvas.
 
-A format turns an :class:`~schema.model.Arena` into bytes for another tool and says, in plain
+A format turns an :class:`~schema.games.gravstrike.model.Arena` into bytes for another tool and says, in plain
 sentences, what that tool cannot represent (the *loss report*).  Formats that can be read back
 do so losslessly for files they wrote: our fields travel in the target's own property slots.
 
@@ -15,7 +15,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from schema.model import Arena, Circle, Point, Polygon, Rect, Shape
+from schema.shapes import Circle, Point, Polygon, Rect, Shape
+from schema.games.gravstrike.model import Arena
 
 #: Default pixels per length (one grid cell) for pixel-based formats.
 DEFAULT_PX_PER_LENGTH = 64
@@ -108,7 +109,7 @@ def canvas(arena: Arena, px_per_length: int = DEFAULT_PX_PER_LENGTH) -> Canvas:
     cell edges fall on the arena's integer coordinates, where the rendered image paints its
     grid lines, so a VTT's grid lies exactly on the painted one.
 
-    >>> from schema.model import Rect
+    >>> from schema.games.gravstrike.model import Rect
     >>> canvas(Arena(name="h", bounds=Rect((0.0, 0.0), (3.0, 2.2))), 10)
     Canvas(left=-2.0, top=2.0, cols=4, rows=4, px=10)
     """

@@ -26,7 +26,7 @@ from typing import Any
 
 from schema.formats.base import Canvas, ExportResult, FormatError, canvas, outline
 from schema.formats.systems import shape_of_doc
-from schema.model import Circle, Point
+from schema.shapes import Circle, Point
 
 Doc = dict[str, Any]
 FLAGS = "arena-studio"
@@ -202,7 +202,7 @@ def _r(v: float) -> float:
 
 
 def _region_shape(kind: str, doc: Doc, cv: Canvas) -> Doc:
-    from schema.model import Rect
+    from schema.shapes import Rect
 
     s = shape_of_doc(kind, doc)
     if isinstance(s, Circle):

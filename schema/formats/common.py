@@ -1,7 +1,7 @@
 """Split an arena into per-element documents (with a ``kind``) and join them back.
 
 Formats that can be read back carry each element's canonical document (see
-:func:`schema.document.to_document`) in the target's property slots, and the arena's other
+:func:`schema.io.to_document`) in the target's property slots, and the arena's other
 fields (name, units, scenario, ...) in one map- or collection-level slot.  :func:`join`
 validates the reassembled document, so an edited file gets the usual located errors.
 """
@@ -20,7 +20,7 @@ from schema.formats.base import FormatError
 from schema.formats.grid_games import GRID_LISTS
 from schema.formats.systems import GRAVSTRIKE, profile, profile_of
 from schema.ruleset import ruleset
-from schema.model import Circle, Point, Shape
+from schema.shapes import Circle, Point, Shape
 
 Doc = dict[str, Any]
 

@@ -19,7 +19,8 @@ from schema.document import shape_from
 from schema.formats.grid_games import refuse
 from schema.formats.base import DEFAULT_PX_PER_LENGTH, Canvas, Capabilities, ExportResult, FormatError, canvas, outline
 from schema.formats.common import Doc, ids, label, split
-from schema.model import Arena, Circle, Point, Polygon, Rect, Shape
+from schema.shapes import Circle, Point, Polygon, Rect, Shape
+from schema.games.gravstrike.model import Arena
 
 FLAGS = "arena-studio"
 #: Foundry's wall restriction levels (CONST.WALL_SENSE_TYPES / WALL_MOVEMENT_TYPES).

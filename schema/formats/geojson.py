@@ -42,7 +42,8 @@ from schema.formats.common import (ALL_GEOMETRY, Doc, as_circle, describe_tolera
                                    split, tolerate_gis, warn)
 from schema.formats.grid_games import GLIDER_PIT, GRID_LISTS, GRID_SYSTEMS, is_grid
 from schema.formats.systems import pose_fields, profile, profile_of, shape_of_doc, units_mm
-from schema.model import Arena, Point, Polygon, Polyline
+from schema.shapes import Point, Polygon, Polyline
+from schema.games.gravstrike.model import Arena
 
 COORDINATES = "arena-lengths"
 TOL = 1e-7
@@ -121,7 +122,7 @@ def _as_rect(p: Polygon) -> Any:
     """The rotated rectangle a 4-point polygon is (right angles within 1e-6), else None."""
     import math
 
-    from schema.model import Rect
+    from schema.shapes import Rect
 
     pts = list(p.points)
     if len(pts) != 4:

@@ -21,7 +21,7 @@ from typing import Any
 
 from schema.document import num, shape_doc, shape_from
 from schema.formats.base import FormatError
-from schema.model import Circle, Rect, Shape
+from schema.shapes import Circle, Rect, Shape
 
 Doc = dict[str, Any]
 
@@ -61,7 +61,7 @@ def _gravstrike_build(doc: Doc, source: str) -> Any:
 
 
 def _gravstrike_document(arena: Any) -> Doc:
-    from schema.document import to_document
+    from schema.games.gravstrike.document import to_document
 
     return to_document(arena)
 

@@ -35,7 +35,8 @@ from schema.formats.base import DEFAULT_PX_PER_LENGTH, Canvas, Capabilities, Exp
 from schema.formats.grid_games import GLIDER_PIT, GRID_SYSTEMS, is_grid
 from schema.formats.common import LISTS, Doc, as_circle, ids, join, label, load_json, split, warn
 from schema.formats.systems import Profile, pose_fields, profile, profile_of, shape_of_doc
-from schema.model import Arena, Circle, Point, Polygon, Polyline, Rect
+from schema.shapes import Circle, Point, Polygon, Polyline, Rect
+from schema.games.gravstrike.model import Arena
 
 TILED_VERSION = "1.10.2"
 MAP_VERSION = "1.10"

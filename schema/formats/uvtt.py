@@ -46,7 +46,8 @@ from schema.formats.base import (
     outline,
 )
 from schema.formats.common import ids, split
-from schema.model import Arena, Circle, Point, Shape
+from schema.shapes import Circle, Point, Shape
+from schema.games.gravstrike.model import Arena
 
 UVTT_FORMAT = 0.3
 #: FVTT-DD-Import's ``preprocessWalls`` drops interior points followed by a segment shorter
@@ -67,7 +68,7 @@ def frame(arena: Arena, px_per_length: int = DEFAULT_PX_PER_LENGTH) -> Canvas:
     """The UVTT image frame: :func:`~schema.formats.base.canvas` (whole cells around the
     bounds) centred in a square of its longer side, whole cells added on both sides.
 
-    >>> from schema.model import Rect
+    >>> from schema.games.gravstrike.model import Rect
     >>> frame(Arena(name="w", bounds=Rect((0.0, 0.0), (6.0, 2.0))), 10)
     Canvas(left=-3.0, top=3.0, cols=6, rows=6, px=10)
     """

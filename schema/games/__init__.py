@@ -1,1 +1,1 @@
-"""Per-game arena models (one module per game; shared shapes live in schema.model)."""
+"""Per-game arena models (one module per game; shared shapes live in schema.games.gravstrike.model)."""

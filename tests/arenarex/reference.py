@@ -13,7 +13,7 @@ import math
 from shapely.geometry import Point as ShapelyPoint
 
 from schema.games.arenarex import ArenaRexArena
-from schema.model import Circle
+from schema.shapes import Circle
 
 MOVES = [(1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1),
          (2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1), (-1, -2), (1, -2), (2, -1)]

@@ -9,7 +9,8 @@ import pytest
 
 from engine.arenarex.checks import SETUP_CHECKS, board_extent
 from schema.games.arenarex import Deployment
-from schema.model import Circle, Polygon, Rect, Symmetry
+from schema.shapes import Circle, Polygon, Rect
+from schema.shapes import Symmetry
 from tests.arenarex.util import circle, pit, spikes, with_analysis
 
 

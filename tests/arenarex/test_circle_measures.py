@@ -19,10 +19,10 @@ from engine.arenarex.generate import PASSAGE, precheck
 from engine.arenarex.sight import sight_grid
 from engine.placement import Tolerance
 from schema.games.arenarex import Deployment, Hazard, default_arena
-from schema.games.arenarex_edges import deployment_edge
-from schema.model import Circle
+from schema.games.arenarex.edges import deployment_edge
+from schema.shapes import Circle
 from tests.arenarex.util import circle, pit
-from validators.arenarex.balance import HOOK
+from validators.games.arenarex.balance import HOOK
 
 #: Half the angle between two corners of the 128-gon: where it lies farthest inside the circle.
 MID = math.radians(360.0 / 128 / 2)

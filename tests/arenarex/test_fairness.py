@@ -15,7 +15,7 @@ import pytest
 from engine.arenarex import fairness as fair
 from engine.arenarex.space import Space, segment_clear
 from schema.games.arenarex import ArenaRexArena, Deployment, Hazard
-from schema.model import Rect
+from schema.shapes import Rect
 from tests.arenarex.util import circle, column, pit, with_analysis
 
 

@@ -14,9 +14,9 @@ import pytest
 
 from schema.errors import ArenaError
 from schema.games import arenarex as ar
-from schema.games.arenarex_edges import deployment_edge
+from schema.games.arenarex.edges import deployment_edge
 from schema.io import dumps, loads
-from schema.model import Circle, Polygon, Rect
+from schema.shapes import Circle, Polygon, Rect
 from schema.ruleset import ruleset, rulesets
 
 ROOT = Path(__file__).resolve().parents[2]

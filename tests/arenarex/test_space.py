@@ -15,7 +15,7 @@ from shapely.geometry import LineString
 
 from engine.arenarex.space import Space, segment_clear
 from schema.games.arenarex import ArenaRexArena, Hazard, Pit, Spikes
-from schema.model import Circle, Rect
+from schema.shapes import Circle, Rect
 from tests.arenarex import reference
 
 

@@ -16,8 +16,8 @@ import pytest
 from schema import load
 from schema.games.arenarex import SYSTEM
 from schema.ruleset import ruleset
-from validators.arenarex.checks import ALL
-from validators.arenarex.travel import TravelQueryError, plan
+from validators.games.arenarex.checks import ALL
+from validators.games.arenarex.travel import TravelQueryError, plan
 from validators.registry import NotForGame, default_registry
 from validators.run import validate
 
@@ -28,7 +28,7 @@ CODES = sorted(v.id for v in ALL)
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", "from validators.cli import main; main()", *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-c", "from app.cli.main import main; main()", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)
 
 
@@ -37,7 +37,7 @@ def test_every_code_is_one_validator_tagged_with_arena_rex_only() -> None:
     chosen = reg.select([], [], game=SYSTEM)
     assert sorted(v.id for v in chosen) == CODES and len(CODES) == 13
     assert all(tuple(v.games) == (SYSTEM,) for v in chosen)
-    assert ruleset(SYSTEM).checks == "validators.arenarex.run:validate"
+    assert ruleset(SYSTEM).checks == "validators.games.arenarex.run:validate"
     with pytest.raises(NotForGame):
         reg.select(["cw-wall-gap"], [], game=SYSTEM)
 

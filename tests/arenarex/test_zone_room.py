@@ -17,9 +17,9 @@ from engine.arenarex import zone_room as room
 from engine.arenarex.checks import SETUP_CHECKS
 from schema import load, loads
 from schema.games.arenarex import DEFAULT_COHORT, Deployment, Hazard, from_document, to_document
-from schema.model import Rect
+from schema.shapes import Rect
 from tests.arenarex.util import SHIPPED, circle, column, pit, with_cohort
-from validators.arenarex.balance import HOOK
+from validators.games.arenarex.balance import HOOK
 from validators.run import validate
 
 R50 = 50 / 25.4 / 2  # a 50 mm base's radius, inches

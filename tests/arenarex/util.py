@@ -8,7 +8,7 @@ from typing import Any
 
 from schema.games.arenarex import Analysis, ArenaRexArena, Hazard, Pit, Spikes
 from schema.io import load
-from schema.model import Circle, Rect
+from schema.shapes import Circle, Rect
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "arenas" / "arena-rex"

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from schema import load
-from schema.model import (AccelerationField, Arena, Checkpoint, Circle, ExclusionField, Rect, Scenario, StartPosition,
-                          Symmetry, Wall)
+from schema.shapes import Circle, Rect
+from schema.games.gravstrike.model import AccelerationField, Arena, Checkpoint, ExclusionField, Scenario, StartPosition, Symmetry, Wall
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,10 +12,10 @@ from typer.testing import CliRunner
 from engine.arenarex.checks import check_symmetry
 from engine.placement import Offset
 from schema import load, save
-from validators.arenarex.balance import HOOK
+from validators.games.arenarex.balance import HOOK
 from validators.balance import propose
-from validators.cli import load_commands
-from validators.cli_app import app
+from app.cli.main import load_commands
+from app.cli.shared import app
 from validators.run import validate
 
 from .arenas import rex_pits_at_the_edges

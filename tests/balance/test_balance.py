@@ -9,9 +9,10 @@ import math
 import pytest
 
 from engine.placement import Offset, replace_pieces
-from schema.model import Arena, Circle, Rect, StartPosition, Symmetry
+from schema.shapes import Circle, Rect
+from schema.games.gravstrike.model import Arena, StartPosition, Symmetry
 from validators.balance import finding_key, propose
-from validators.gravstrike.balance import HOOK
+from validators.games.gravstrike.balance import HOOK
 from validators.run import validate
 from validators.symmetry import invariances
 

@@ -15,9 +15,9 @@ from engine.carwars.symmetry import symmetries
 from engine.placement import Offset
 from schema import load, save
 from validators.balance import propose
-from validators.carwars.balance import HOOK
-from validators.cli import load_commands
-from validators.cli_app import app
+from validators.games.carwars.balance import HOOK
+from app.cli.main import load_commands
+from app.cli.shared import app
 from validators.run import validate
 
 from .arenas import ROOT, cw_pillars_at_the_edges

@@ -10,8 +10,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from schema import load, save
-from validators.cli import load_commands
-from validators.cli_app import app
+from app.cli.main import load_commands
+from app.cli.shared import app
 from validators.run import validate
 from validators.symmetry import invariances
 

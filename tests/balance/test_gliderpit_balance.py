@@ -15,9 +15,9 @@ from engine.placement import Offset
 from schema import load, save
 from schema.games.gliderpit import default_arena
 from validators.balance import propose
-from validators.cli import load_commands
-from validators.cli_app import app
-from validators.gliderpit.balance import HOOK, ccw_tangent
+from app.cli.main import load_commands
+from app.cli.shared import app
+from validators.games.gliderpit.balance import HOOK, ccw_tangent
 from validators.run import validate
 
 from .arenas import ROOT, pit_with_drifted_zones

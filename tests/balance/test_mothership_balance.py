@@ -14,9 +14,9 @@ from engine.placement import Offset
 from schema import load
 from schema.games.mothership import Mothership, default_arena
 from validators.balance import propose
-from validators.cli import load_commands
-from validators.cli_app import app
-from validators.mothership.balance import HOOK
+from app.cli.main import load_commands
+from app.cli.shared import app
+from validators.games.mothership.balance import HOOK
 from validators.run import validate
 
 from .arenas import ROOT

@@ -27,7 +27,7 @@ from shapely import affinity
 from engine.carwars.motion import Pose, sweep
 from engine.carwars.rules import Maneuver
 from schema.games.carwars import Card, CarWarsArena, Hazard, Terrain, TurningKey, Vehicle, Wall
-from schema.model import Polygon, Rect
+from schema.shapes import Polygon, Rect
 
 KEY = TurningKey()
 CAR = Vehicle()

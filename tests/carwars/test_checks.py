@@ -34,7 +34,7 @@ from schema.games.carwars import (
     Wall,
     default_arena,
 )
-from schema.model import Circle, Polygon, Polyline, Rect
+from schema.shapes import Circle, Polygon, Polyline, Rect
 
 BASE = default_arena()
 

@@ -22,7 +22,7 @@ from engine.carwars.fairness import (
 )
 from engine.carwars.symmetry import symmetries
 from schema.games.carwars import Analysis, Card, Hazard, Scenario, StartPosition, Terrain, Wall, default_arena
-from schema.model import Rect
+from schema.shapes import Rect
 from tests.carwars.util import load
 
 BASE = default_arena()

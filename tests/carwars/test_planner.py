@@ -20,7 +20,7 @@ from engine.carwars.reach import reach
 from engine.carwars.rules import REVERSE, driving_dice, generate_maneuvers
 from engine.carwars.travel import UNITS, Goal, PlanningError, PoseSource, SearchLimits, StartSource, TravelResult
 from schema.games.carwars import Card, CarWarsArena, StartPosition, Wall, default_arena
-from schema.model import Rect
+from schema.shapes import Rect
 from tests.carwars.arenas import (
     accelerate_arena,
     brake_arena,

@@ -18,7 +18,7 @@ from engine.carwars.symmetry import Symmetry, symmetries
 from engine.carwars.travel import PlanningError, StartSource
 from schema import load
 from schema.games.carwars import Card, CarWarsArena, Obstacle, default_arena
-from schema.model import Rect
+from schema.shapes import Rect
 
 ROOT = Path(__file__).resolve().parents[2]
 CROSSROADS = ROOT / "arenas" / "car-wars" / "crossroads-4p.yaml"

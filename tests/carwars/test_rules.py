@@ -23,7 +23,7 @@ from engine.carwars.rules import (
     zone_of,
 )
 from schema.games.carwars import CarWarsArena, Hazard, Obstacle, Terrain, Token, TurningKey, Vehicle, Wall
-from schema.model import Rect
+from schema.shapes import Rect
 
 KEY = TurningKey()
 CAR = Vehicle()

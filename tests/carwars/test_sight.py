@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.carwars.motion import Pose
 from engine.carwars.sight import Car, Point, SightModel, line_of_sight
 from schema.games.carwars import CarWarsArena, Hazard, Obstacle, Token, Wall
-from schema.model import Rect
+from schema.shapes import Rect
 
 
 def arena(**kw: object) -> CarWarsArena:
@@ -52,7 +52,7 @@ def test_cars_give_partial_cover_and_the_shooters_give_none() -> None:
 
 def test_the_arena_edge_blocks_sight() -> None:
     # "The outside edges of the arena are walls": a sightline may not leave a notched arena.
-    from schema.model import Polygon
+    from schema.shapes import Polygon
     notched = CarWarsArena(name="n", bounds=Polygon(((-18.0, -18.0), (18.0, -18.0), (18.0, 18.0), (2.0, 18.0), (2.0, -10.0),
                                                       (-2.0, -10.0), (-2.0, 18.0), (-18.0, 18.0))))
     assert not line_of_sight(notched, Point(-10.0, 10.0), Point(10.0, 10.0)).visible

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from engine.carwars.travel import SearchLimits
 from tests.runaway import crossroads_scaled
-from validators.carwars.run import validate
+from validators.games.carwars.run import validate
 
 #: Expanded states a search may use before it answers "undecided" (a work bound, not time).
 STATES = 60_000

@@ -14,17 +14,8 @@ from PySide6.QtCore import QPoint, QPointF, QSettings, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QMessageBox  # noqa: E402
 
-from schema.model import (  # noqa: E402
-    AccelerationField,
-    Arena,
-    Checkpoint,
-    Circle,
-    Polygon,
-    Rect,
-    StartPosition,
-    StaticTarget,
-    Wall,
-)
+from schema.shapes import Circle, Polygon, Rect
+from schema.games.gravstrike.model import AccelerationField, Arena, Checkpoint, StartPosition, StaticTarget, Wall
 
 
 def make_arena() -> Arena:

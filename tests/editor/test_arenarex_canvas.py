@@ -16,7 +16,8 @@ from PySide6.QtTest import QTest
 from editor import commands as C
 from schema.games import arenarex as ar
 from schema.io import load
-from schema.model import Circle, Symmetry
+from schema.shapes import Circle
+from schema.shapes import Symmetry
 from tests.editor.conftest import vp
 from tests.editor.test_arenarex_editor import arwin, drag  # noqa: F401 - the fixture
 
@@ -212,7 +213,7 @@ def test_zones_added_or_deleted_in_symmetry_mode_bring_their_images() -> None:
     free players), deleting one deletes its images; a square's side maps onto the opposite side."""
     from editor import elements as E
     from editor.symmetry import propagate
-    from schema.model import Rect
+    from schema.shapes import Rect
 
     rex = load(COLOSSEUM)
     sym = rex.symmetry

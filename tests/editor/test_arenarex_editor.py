@@ -91,7 +91,7 @@ def test_the_arena_tab_edits_a_circle_board_as_a_circle(arwin) -> None:  # type:
     radius, each change is one undo step, a radius of 0 is refused, and the board may switch to a
     square and back (the deployment edges then follow: the issue's own wording of the zones is
     an arc of a circle, a side of a rectangle)."""
-    from schema.model import Circle
+    from schema.shapes import Circle
 
     win = arwin
     ed = win.arena_panel.bounds
@@ -128,7 +128,7 @@ def test_switching_the_board_shape_carries_the_deployment_edges(arwin) -> None: 
     Turning the 30 in circle into a square puts the south and north arcs on the bottom and top
     sides, in the same undo step; the square back into a circle gives them arcs facing the same
     way."""
-    from schema.model import Circle, Rect
+    from schema.shapes import Circle, Rect
 
     win = arwin
     ed = win.arena_panel.bounds

@@ -20,7 +20,7 @@ from editor.games import rex_overlay_work as RW
 from engine.arenarex import fairness
 from schema.games.arenarex import Hazard
 from schema.io import load
-from schema.model import Rect
+from schema.shapes import Rect
 from tests.editor.conftest import open_shipped
 from tests.editor.test_carwars_overlays import scene_image
 

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLineEdit
 
 from editor import actions
 from editor.actions import SymmetryDialog, templates
-from schema.model import StartPosition, StaticTarget, Symmetry
+from schema.games.gravstrike.model import StartPosition, StaticTarget, Symmetry
 
 from tests.editor.conftest import click, drag
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from editor import edit_commands as EC
 from editor import render
-from schema.model import Polygon, Rect
+from schema.shapes import Polygon, Rect
 
 from tests.editor.conftest import drag, vp
 

@@ -9,7 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from editor import elements as E
-from schema.model import AccelerationField, Checkpoint, Circle, ExclusionField, Gate, Polygon, Polyline, Rect, StartPosition, StaticTarget, Wall
+from schema.shapes import Circle, Polygon, Polyline, Rect
+from schema.games.gravstrike.model import AccelerationField, Checkpoint, ExclusionField, Gate, StartPosition, StaticTarget, Wall
 
 from tests.editor.conftest import click, drag, vp
 

@@ -115,8 +115,8 @@ def test_the_travel_stage_names_what_its_searches_left_open_as_arena_validate_do
     from editor.games.analysis import slow_findings
     from engine.carwars.travel import SearchLimits
     from tests.runaway import crossroads_six_feet
-    from validators.carwars.context import CarWarsContext
-    from validators.carwars.run import validate
+    from validators.games.carwars.context import CarWarsContext
+    from validators.games.carwars.run import validate
 
     arena, limits = crossroads_six_feet(), SearchLimits(max_states=20_000)
     ctx = CarWarsContext(arena, limits=limits)

@@ -54,7 +54,7 @@ def test_the_inspector_lists_a_car_wars_polygon_s_vertices(cwin) -> None:  # typ
 def test_book_quotes_keep_their_apostrophes_and_inch_marks(window) -> None:  # type: ignore[no-untyped-def]
     """A message with an inch mark was taken for one that quotes already (the book's words were
     left out), and the Arena Rex quotes had lost the book's apostrophes ("the model s MOV")."""
-    from validators.arenarex.checks import quoted
+    from validators.games.arenarex.checks import quoted
     from validators.findings import quote_book
 
     message = 'the 50 mm base stops 2" short of the centre from deploy:1'

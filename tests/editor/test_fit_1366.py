@@ -144,7 +144,8 @@ def test_the_new_arena_dialog_shows_every_column(qtbot) -> None:  # type: ignore
 def test_canvas_labels_never_overprint_f1_over_c(win) -> None:  # type: ignore[no-untyped-def]
     """A field drawn on a checkpoint (the designer's "F1" over "C"): both names read."""
     from editor import render
-    from schema.model import AccelerationField, Checkpoint, Circle
+    from schema.shapes import Circle
+    from schema.games.gravstrike.model import AccelerationField, Checkpoint
 
     open_fitted(win, "gravstrike")
     arena = win.doc.arena

@@ -35,20 +35,8 @@ from editor.travel_workers import TravelWorkers
 from editor.validation import StagedAnalysis
 from engine.gravstrike.planner import Goal
 from schema.io import dumps, load, loads
-from schema.model import (
-    AccelerationField,
-    Arena,
-    Checkpoint,
-    Circle,
-    Gate,
-    Rect,
-    Scenario,
-    StartPosition,
-    StaticTarget,
-    Symmetry,
-    Variants,
-    Wall,
-)
+from schema.shapes import Circle, Rect
+from schema.games.gravstrike.model import AccelerationField, Arena, Checkpoint, Gate, Scenario, StartPosition, StaticTarget, Symmetry, Variants, Wall
 from validators.context import AnalysisContext, travel_sources
 from validators.travel_session import TravelSession
 
@@ -266,7 +254,7 @@ def test_a_circle_redrawn_as_its_polygon_is_not_the_same_goal() -> None:
     redrawn as the very polygon shapely draws for the circle has the same geometry but is another
     goal, and a kept search must not keep answering for the circle."""
     from engine.gravstrike.planner import Planner
-    from schema.model import Polygon
+    from schema.shapes import Polygon
 
     arena = gravstrike_arena()
     a = arena.checkpoints[0]

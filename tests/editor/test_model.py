@@ -12,7 +12,8 @@ from editor.document import DEFAULT_ARENA, ArenaDocument
 from editor.properties import properties_of, set_property
 from editor.validation import format_findings
 from schema import load
-from schema.model import Checkpoint, Gate, Polygon, Rect, StartPosition, StaticTarget, Wall
+from schema.shapes import Polygon, Rect
+from schema.games.gravstrike.model import Checkpoint, Gate, StartPosition, StaticTarget, Wall
 
 from tests.editor.conftest import make_arena
 

@@ -64,7 +64,7 @@ def test_line_of_sight_of_one_start_with_a_key(window) -> None:  # type: ignore[
     """Issue 18, point 8: the line of sight is drawn for the selected start (or a chosen one),
     with a key in the canvas's corner - not all starts at once in pale colours."""
     from editor.elements import add_element
-    from schema.model import StartPosition
+    from schema.games.gravstrike.model import StartPosition
 
     window.doc.reset(add_element(window.doc.arena, StartPosition(2, (7.0, -7.0), 135.0)), None)
     ov = window.overlays
@@ -144,7 +144,8 @@ def test_rendered_heat_map_and_sight_leave_walls_and_starts_uncovered() -> None:
     """``arena render --overlay heatmap:start:N`` / ``los`` (the same painter code): the cells
     go under the elements, so a wall and a start look exactly as without the overlay."""
     from editor.export_render import render_bytes
-    from schema.model import Arena, Rect, StartPosition, Wall
+    from schema.shapes import Rect
+    from schema.games.gravstrike.model import Arena, StartPosition, Wall
 
     arena = Arena(name="heat", bounds=Rect((0.0, 0.0), (12.0, 8.0)), walls=(Wall("W1", Rect((2.0, 0.0), (1.0, 4.0))),),
                   start_positions=(StartPosition(1, (-4.0, -2.0), 0.0),))

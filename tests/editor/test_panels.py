@@ -93,7 +93,7 @@ def test_clicking_a_finding_selects_and_frames_elements(window, qtbot) -> None: 
 def test_format_errors_become_findings(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     import dataclasses
 
-    from schema.model import StaticTarget
+    from schema.games.gravstrike.model import StaticTarget
 
     bad = dataclasses.replace(window.doc.arena, static_targets=(StaticTarget("A", (0.0, 5.0)),))
     with qtbot.waitSignal(window.runner.finished, timeout=120_000) as blocker:

@@ -32,7 +32,8 @@ from schema.games import arenarex as ar
 from schema.games import carwars as cw
 from schema.games import gliderpit as gp
 from schema.games import mothership as ms
-from schema.model import Arena, Checkpoint, Circle, ExclusionField, Rect, Units, Wall
+from schema.shapes import Circle, Rect
+from schema.games.gravstrike.model import Arena, Checkpoint, ExclusionField, Units, Wall
 from schema.ruleset import Units as RulesetUnits
 from schema.ruleset import ruleset
 

@@ -9,7 +9,7 @@ import dataclasses
 from PySide6.QtTest import QTest
 
 from editor import commands as C
-from schema.model import Circle, Polygon
+from schema.shapes import Circle, Polygon
 
 from tests.editor.conftest import click, drag, vp
 

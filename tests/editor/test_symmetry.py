@@ -10,19 +10,8 @@ import pytest
 from editor import arrange as A
 from editor import symmetry as S
 from schema import dumps, loads
-from schema.model import (
-    AccelerationField,
-    Arena,
-    Checkpoint,
-    Circle,
-    Gate,
-    Polygon,
-    Rect,
-    StartPosition,
-    StaticTarget,
-    Symmetry,
-    Wall,
-)
+from schema.shapes import Circle, Polygon, Rect
+from schema.games.gravstrike.model import AccelerationField, Arena, Checkpoint, Gate, StartPosition, StaticTarget, Symmetry, Wall
 
 BOX = Polygon(((-12.0, -12.0), (12.0, -12.0), (12.0, 12.0), (-12.0, 12.0)))
 

@@ -19,7 +19,7 @@ from editor import symmetry as S
 from editor.games.rulesets import units_symbol
 from schema.games import gliderpit as gp
 from schema.games import mothership as ms
-from schema.model import Symmetry
+from schema.shapes import Symmetry
 
 
 def _run_dialog(window: Any, act: Callable[[actions.SymmetryDialog], None]) -> dict[str, Any]:

@@ -14,7 +14,8 @@ from editor import symmetry as S
 from editor.games import grid_model as M
 from schema.games import gliderpit as gp
 from schema.io import load
-from schema.model import AccelerationField, Arena, Circle, Polygon, Rect, Symmetry
+from schema.shapes import Circle, Polygon, Rect
+from schema.games.gravstrike.model import AccelerationField, Arena, Symmetry
 
 ROOT = Path(__file__).resolve().parents[2]
 BOX = Polygon(((-12.0, -12.0), (12.0, -12.0), (12.0, 12.0), (-12.0, 12.0)))
@@ -176,7 +177,7 @@ def test_stacked_fields_that_push_opposite_ways_are_flagged() -> None:
     length the way it points, each field once per turn; two overlapping fields pushing opposite
     ways move it out and back.  Fields at right angles (less than the 120° threshold) are not
     flagged."""
-    from validators.gravstrike.layout import FieldCancelValidator
+    from validators.games.gravstrike.layout import FieldCancelValidator
 
     stacked = _gs(acceleration_fields=(AccelerationField("F1", Circle((0.0, 3.0), 1.0), 0.0),
                                        AccelerationField("F2", Circle((0.3, 3.0), 1.0), 180.0)))

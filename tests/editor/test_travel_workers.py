@@ -11,7 +11,7 @@ import pytest
 from editor.travel_workers import Stopped, TravelWorkers, travel_sources
 from editor.validation import LiveTravel
 from schema import load
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 from validators.context import AnalysisContext
 
 ROOT = Path(__file__).resolve().parents[2]

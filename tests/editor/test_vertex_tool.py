@@ -8,7 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from schema.model import Circle, Gate, Polygon, Polyline, Rect, Wall
+from schema.shapes import Circle, Polygon, Polyline, Rect
+from schema.games.gravstrike.model import Gate, Wall
 
 from tests.editor.conftest import click, drag, vp
 

@@ -23,7 +23,8 @@ import validators.generate as gen
 from editor.generate import GenerateDialog
 from editor.travel_workers import WORKER_NAME
 from editor.validation import CHILD_NAME
-from schema.model import Checkpoint, Circle
+from schema.shapes import Circle
+from schema.games.gravstrike.model import Checkpoint
 from tests.balance.arenas import mirrored_by_walls
 from tests.clocks import counting_time
 from tests.editor.conftest import make_arena
@@ -204,7 +205,8 @@ def test_snapping_that_breaks_the_declared_symmetry_is_refused() -> None:
     """Three checkpoints a third of a turn apart about the centre: no square grid keeps them
     images of each other, so snapping would add ``symmetry`` findings (infos): refused, said."""
     from editor.snapping import snap_checked
-    from schema.model import Arena, Rect, Scenario, Symmetry
+    from schema.shapes import Rect
+    from schema.games.gravstrike.model import Arena, Scenario, Symmetry
 
     at = [(round(6 * math.cos(math.radians(d)), 9), round(6 * math.sin(math.radians(d)), 9)) for d in (90, 210, 330)]
     a = Arena(name="thirds", bounds=Rect((0.0, 0.0), (20.0, 20.0)), symmetry=Symmetry("rotational", 3, (0.0, 0.0), 90.0),

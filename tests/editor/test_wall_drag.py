@@ -13,7 +13,7 @@ import dataclasses
 from editor.travel_workers import TravelWorkers
 from engine.gravstrike.geometry import ArenaGeometry
 from engine.gravstrike.motion import Pose
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 from tests.editor.test_kept_travel_exact import cold_travel, differences, gravstrike_arena
 
 

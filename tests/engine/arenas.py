@@ -7,21 +7,8 @@ import random
 
 from engine.gravstrike.geometry import ArenaGeometry
 from engine.gravstrike.motion import Pose
-from schema.model import (
-    AccelerationField,
-    Arena,
-    Checkpoint,
-    Circle,
-    ExclusionField,
-    Gate,
-    Rect,
-    Scenario,
-    StartPosition,
-    StaticTarget,
-    Turbine,
-    Variants,
-    Wall,
-)
+from schema.shapes import Circle, Rect
+from schema.games.gravstrike.model import AccelerationField, Arena, Checkpoint, ExclusionField, Gate, Scenario, StartPosition, StaticTarget, Turbine, Variants, Wall
 
 
 def small_arena(seed: int) -> tuple[Arena, int]:

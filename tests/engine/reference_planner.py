@@ -22,7 +22,7 @@ from engine.gravstrike.geometry import ArenaGeometry, shape_centre
 from engine.gravstrike.length import TurnState, apply, apply_pivot, end_of_phase_damage
 from engine.gravstrike.motion import Pose, generate_maneuvers, normalize_heading
 from engine.gravstrike.planner import Goal, PoseSource, Source, StartSource
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 
 State = tuple[Pose, int, int]  # pose, icons, damage
 

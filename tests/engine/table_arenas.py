@@ -10,7 +10,8 @@ import random
 
 from engine.gravstrike.geometry import ArenaGeometry
 from engine.gravstrike.motion import Pose
-from schema.model import Arena, Checkpoint, Circle, Rect, StartPosition, Wall
+from schema.shapes import Circle, Rect
+from schema.games.gravstrike.model import Arena, Checkpoint, StartPosition, Wall
 
 
 def table_arena(size: float, seed: int = 1, walls: int | None = None) -> Arena:

@@ -39,7 +39,7 @@ from engine.gravstrike.msum import Summand, minkowski, minkowski_many
 from engine.gravstrike.placement_error import perturb, tolerance
 from engine.gravstrike.planner import Planner
 from schema import load
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 
 ROOT = Path(__file__).resolve().parents[2]
 ARENAS = ["arenas/default.yaml", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "arenas" / "examples").glob("*.yaml"))]

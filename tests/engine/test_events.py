@@ -15,7 +15,8 @@ from engine.gravstrike.geometry import ArenaGeometry
 from engine.gravstrike.length import TurnState, apply, apply_pivot
 from engine.gravstrike.motion import IllegalManeuver, Maneuver, Pose, move
 from engine.gravstrike.targeting import Arc, static_target_number
-from schema.model import AccelerationField, Arena, Checkpoint, Circle, ExclusionField, Gate, Rect, StaticTarget, Wall
+from schema.shapes import Circle, Rect
+from schema.games.gravstrike.model import AccelerationField, Arena, Checkpoint, ExclusionField, Gate, StaticTarget, Wall
 
 
 def arena(**kw: object) -> ArenaGeometry:

@@ -18,7 +18,8 @@ from engine.gravstrike.planner import Goal, Planner, StartSource
 from engine.gravstrike.reach import longest_piece
 from engine.gravstrike.travel_types import SearchLimits
 from schema import load
-from schema.model import Arena, Checkpoint, Circle, Rect, StartPosition, Turbine, Wall
+from schema.shapes import Circle, Rect
+from schema.games.gravstrike.model import Arena, Checkpoint, StartPosition, Turbine, Wall
 from tests.engine.arenas import avoid_arena, boxed_gate, boxed_gate_arena, sealed_arena, wall_box
 
 A = Goal("checkpoint", "A")

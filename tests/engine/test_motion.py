@@ -12,7 +12,8 @@ from engine.gravstrike.events import CheckpointTouched, ExclusionDamage, FieldPu
 from engine.gravstrike.geometry import ArenaGeometry
 from engine.gravstrike.length import TurnState, apply, apply_pivot
 from engine.gravstrike.motion import Footprint, IllegalManeuver, Maneuver, Pose, generate_maneuvers, move
-from schema.model import AccelerationField, Arena, Checkpoint, Circle, ExclusionField, Gate, Rect, Wall
+from schema.shapes import Circle, Rect
+from schema.games.gravstrike.model import AccelerationField, Arena, Checkpoint, ExclusionField, Gate, Wall
 
 
 def open_arena(**kw: object) -> ArenaGeometry:

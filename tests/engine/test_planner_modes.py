@@ -54,7 +54,8 @@ def test_a_goal_in_a_part_of_the_arena_no_length_reaches_is_ruled_out_at_once() 
     """"Ramming": plans never pass through walls; a wall ring wider than one length's reach can't
     be hopped, so the heuristic proves the goal unreachable without searching the arena."""
     from engine.gravstrike.search import ScalarSearch
-    from schema.model import Arena, Checkpoint, Circle, Polyline, Rect, StartPosition, Wall
+    from schema.shapes import Circle, Polyline, Rect
+    from schema.games.gravstrike.model import Arena, Checkpoint, StartPosition, Wall
 
     ring = Wall("W1", Polyline(((2.0, -3.0), (8.0, -3.0), (8.0, 3.0), (2.0, 3.0), (2.0, -3.0)), 1.5))
     arena = Arena(name="cage", bounds=Rect((0.0, 0.0), (18.0, 10.0)), walls=(ring,),

@@ -28,7 +28,8 @@ from engine.gravstrike.scoring import (
     score_element,
     tier_for,
 )
-from schema.model import Checkpoint, Circle, Gate, Scenario, StaticTarget, Variants
+from schema.shapes import Circle
+from schema.games.gravstrike.model import Checkpoint, Gate, Scenario, StaticTarget, Variants
 
 
 def with_vp(state: ScoreState, **vps: int) -> ScoreState:

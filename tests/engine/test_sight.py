@@ -19,7 +19,8 @@ from engine.sight import (
     sight_line,
     visible_region,
 )
-from schema.model import Arena, Circle, Rect, Wall
+from schema.shapes import Circle, Rect
+from schema.games.gravstrike.model import Arena, Wall
 from tests.engine.los_oracle import blocking_region, sampled_clear_lengths, witness_ok
 
 

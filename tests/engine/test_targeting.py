@@ -23,7 +23,7 @@ from engine.gravstrike.targeting import (
     static_target_number,
     target_number,
 )
-from schema.model import StaticTarget
+from schema.games.gravstrike.model import StaticTarget
 
 OPEN = Blockers.of()
 HERE = Pose(0.0, 0.0, 0.0)

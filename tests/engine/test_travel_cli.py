@@ -8,8 +8,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from schema import save
-from schema.model import Arena, Checkpoint, Circle, Polyline, Rect, StartPosition, Wall
-from validators.cli import load_commands, app
+from schema.shapes import Circle, Polyline, Rect
+from schema.games.gravstrike.model import Arena, Checkpoint, StartPosition, Wall
+from app.cli.main import load_commands, app
 
 load_commands()
 

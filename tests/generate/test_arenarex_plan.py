@@ -15,7 +15,7 @@ import pytest
 from engine.arenarex.checks import SETUP_CHECKS, SYMMETRY_TOLERANCE, transforms
 from engine.arenarex.generate import GenerateError, build, load_catalogue, make_plan, mutate, place, precheck
 from schema import ArenaError, dumps, loads
-from schema.model import Circle, Rect
+from schema.shapes import Circle, Rect
 
 CAT = load_catalogue(None)
 CASES = [(t, s) for t in ("circle", "square") for s in ("rotational:2", "mirror", "dihedral:2")] + [("36x28", None)]

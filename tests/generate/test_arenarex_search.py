@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 from engine.arenarex.checks import check_symmetry
 from schema import dumps, load, loads
 from schema.games.arenarex import ArenaRexArena
-from validators.cli import load_commands
-from validators.cli_app import app
+from app.cli.main import load_commands
+from app.cli.shared import app
 from validators.generate import generate, hook_of
 from validators.run import validate
 

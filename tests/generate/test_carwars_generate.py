@@ -18,8 +18,8 @@ from engine.carwars.generate import build, load_catalogue, make_plan, place, pre
 from engine.carwars.generate_plan import GenerateError
 from engine.carwars.symmetry import symmetries
 from schema import dumps, load, loads
-from validators.cli import load_commands
-from validators.cli_app import app
+from app.cli.main import load_commands
+from app.cli.shared import app
 from validators.generate import generate, hook_of
 from validators.run import validate
 

@@ -18,8 +18,8 @@ from engine.gliderpit.checks import check_symmetry
 from engine.gliderpit.generate import GenerateError, build, fresh, load_catalogue, make_plan, precheck, vary
 from engine.gliderpit.pit import pit_of
 from schema import ArenaError, dumps, load
-from validators.cli import load_commands
-from validators.cli_app import app
+from app.cli.main import load_commands
+from app.cli.shared import app
 from validators.generate import generate, hook_of
 from validators.run import validate
 

@@ -15,7 +15,7 @@ import pytest
 from engine.mothership.checks import check_symmetry
 from engine.mothership.generate import GenerateError, build, fresh, load_catalogue, make_plan, vary
 from schema import ArenaError, dumps, loads
-from validators.cli_generate import default_players
+from app.cli.generate import default_players
 from validators.generate import generate, hook_of
 from validators.run import validate
 

@@ -12,7 +12,7 @@ import pytest
 from engine.gravstrike.generate import (GenerateError, build, load_catalogue, make_plan, mutate, place, precheck)
 from schema import ArenaError, dumps, loads
 from validators.symmetry import invariances
-from validators.gravstrike.layout import FieldOrbitValidator, SymmetryValidator
+from validators.games.gravstrike.layout import FieldOrbitValidator, SymmetryValidator
 
 CAT = load_catalogue(None)
 CASES = [(2, None), (3, None), (4, None), (5, None), (6, None), (4, "mirror"), (4, "dihedral:4"), (6, "rotational:6"),

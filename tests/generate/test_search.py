@@ -14,8 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from schema import dumps, load
-from validators.cli import load_commands
-from validators.cli_app import app
+from app.cli.main import load_commands
+from app.cli.shared import app
 from validators.generate import generate, hook_of
 from validators.run import validate
 from validators.symmetry import invariances

@@ -54,7 +54,7 @@ EXPORTS = (("geojson", ".geojson"), ("tiled", ".tmx"), ("tiled", ".tmj"), ("uvtt
 
 def arena_cmd(*args: str) -> subprocess.CompletedProcess[str]:
     """Run ``arena ARGS`` from the repository root, as a user would."""
-    cmd = [sys.executable, "-c", "from validators.cli import main; main()", *args]
+    cmd = [sys.executable, "-c", "from app.cli.main import main; main()", *args]
     return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600,
                           env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin",
                                # no wall-clock cap: a loaded machine must not turn a golden answer

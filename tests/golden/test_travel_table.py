@@ -87,8 +87,8 @@ def test_arena_travel_default_answers_the_reported_detour_as_the_table(table: di
     """The issue's case through ``arena travel`` with its default tolerance (the validators'):
     never slower than the table; the table's reference (a finer search) is the legal 3.000 turns
     an earlier version printed."""
-    from validators.cli import load_commands
-    from validators.cli_app import app
+    from app.cli.main import load_commands
+    from app.cli.shared import app
 
     load_commands()
     path = tmp_path / "detour.yaml"

@@ -34,7 +34,8 @@ from dataclasses import dataclass
 from engine.gravstrike.geometry import ArenaGeometry
 from engine.gravstrike.motion import Pose
 from engine.gravstrike.planner import CheckpointSource, PoseSource, Source, StartSource
-from schema.model import AccelerationField, Arena, Checkpoint, Circle, Rect, StartPosition, Wall
+from schema.shapes import Circle, Rect
+from schema.games.gravstrike.model import AccelerationField, Arena, Checkpoint, StartPosition, Wall
 from tests.engine.arenas import chain_arena, jog_arena, reverse_arena, sealed_arena
 from tests.engine.table_arenas import corridor_arena, table_arena
 

@@ -11,7 +11,8 @@ from pathlib import Path  # noqa: E402
 import pytest  # noqa: E402
 
 import schema  # noqa: E402
-from schema.model import Arena, Rect, Units, Wall  # noqa: E402
+from schema.shapes import Rect
+from schema.games.gravstrike.model import Arena, Units, Wall
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT = ROOT / "arenas" / "default.yaml"

@@ -15,7 +15,7 @@ import schema.io as io
 from editor.export_render import render_bytes
 from schema.formats import canvas, get
 from schema.games.arenarex import ArenaRexArena, Pit
-from schema.model import Circle, Rect
+from schema.shapes import Circle, Rect
 from tests.packs import consumers as C
 from tests.packs.test_render import _dark_runs, qimage
 

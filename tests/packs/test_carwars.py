@@ -20,7 +20,7 @@ import schema.io as io
 from editor.export_render import render_bytes
 from schema.formats import canvas, get, image_frame
 from schema.games.carwars import CarWarsArena, Obstacle, Wall
-from schema.model import Circle, Polygon, Rect
+from schema.shapes import Circle, Polygon, Rect
 from tests.packs import consumers as C
 from tests.packs.test_render import _dark_runs, arena_cli, qimage
 from tests.packs.test_uvtt import header_png

@@ -16,7 +16,8 @@ import pytest
 import schema
 from editor.export_render import render_bytes
 from schema.formats import canvas, get, image_frame
-from schema.model import Arena, Checkpoint, Circle, Polygon, Rect
+from schema.shapes import Circle, Polygon, Rect
+from schema.games.gravstrike.model import Arena, Checkpoint
 from tests.packs import consumers as C
 from tests.packs.conftest import SHIPPED
 from tests.packs.test_uvtt import header_png

@@ -12,7 +12,8 @@ import pytest
 
 import schema
 from schema.formats import FORMATS, FormatError, canvas, for_import, get
-from schema.model import Arena, Circle, Gate, Polygon, Polyline, Rect, Wall
+from schema.shapes import Circle, Polygon, Polyline, Rect
+from schema.games.gravstrike.model import Arena, Gate, Wall
 from tests.packs.conftest import SHIPPED
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\rIHDR" + struct.pack(">II", 1, 1) + b"\x08\x06\x00\x00\x00" + b"\x00" * 4
@@ -216,7 +217,7 @@ def test_format_registry_and_errors() -> None:
 def test_arena_export_offers_every_format_and_svg() -> None:
     """``arena export --to`` names its targets without loading the formats (for a fast help):
     the list must stay the formats installed, plus the renderer's svg."""
-    from validators.cli_export import TARGETS
+    from app.cli.export import TARGETS
 
     assert sorted(TARGETS) == sorted([*FORMATS, "svg"])
 

@@ -9,19 +9,20 @@ from typing import Any
 import pytest
 
 import schema
+from schema.games.gravstrike.model import Arena
 from schema.formats import FormatError, get
-from schema.model import Circle
+from schema.shapes import Circle
 from tests.packs.conftest import SHIPPED
 
-def _fc(arena: schema.Arena) -> dict[str, Any]:
+def _fc(arena: Arena) -> dict[str, Any]:
     return json.loads(get("geojson").write(arena).data)
 
 
-def _read(fc: dict[str, Any], warnings: list[str] | None = None) -> schema.Arena:
+def _read(fc: dict[str, Any], warnings: list[str] | None = None) -> Arena:
     return get("geojson").read(json.dumps(fc).encode(), source="gis.geojson", warnings=warnings)
 
 
-def test_a_polygon_hole_is_refused_not_dropped(default_arena: schema.Arena) -> None:
+def test_a_polygon_hole_is_refused_not_dropped(default_arena: Arena) -> None:
     fc = _fc(default_arena)
     wall = next(f for f in fc["features"] if f["properties"].get("id") == "W1")
     hole = [[2.4, 4.3], [2.6, 4.3], [2.6, 4.4], [2.4, 4.3]]
@@ -40,7 +41,7 @@ def test_a_three_point_gate_is_refused() -> None:
         _read(fc)
 
 
-def test_multipart_geometry_is_refused(default_arena: schema.Arena) -> None:
+def test_multipart_geometry_is_refused(default_arena: Arena) -> None:
     fc = _fc(default_arena)
     wall = next(f for f in fc["features"] if f["properties"].get("id") == "W1")
     wall["geometry"] = {"type": "MultiPolygon", "coordinates": [wall["geometry"]["coordinates"]] * 2}
@@ -57,7 +58,7 @@ def test_longitude_latitude_files_are_refused() -> None:
         _read(fc)
 
 
-def test_a_circle_edited_in_a_gis_comes_back_as_a_circle(default_arena: schema.Arena) -> None:
+def test_a_circle_edited_in_a_gis_comes_back_as_a_circle(default_arena: Arena) -> None:
     fc = _fc(default_arena)
     a = next(f for f in fc["features"] if f["properties"].get("id") == "A")
     a["geometry"]["coordinates"] = [[[x - 1.0, y + 0.5] for x, y in a["geometry"]["coordinates"][0]]]  # moved in QGIS

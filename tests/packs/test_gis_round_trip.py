@@ -84,8 +84,8 @@ def differences(a: Any, b: Any, path: str = "") -> list[str]:
 
 
 def cli(*args: str) -> Any:
-    from validators.cli import load_commands
-    from validators.cli_app import app
+    from app.cli.main import load_commands
+    from app.cli.shared import app
 
     load_commands()
     return runner.invoke(app, list(args), catch_exceptions=False)

@@ -281,8 +281,8 @@ def test_loss_report_names_what_tiled_cannot_show() -> None:
 
 
 def arena_cli(*args: str) -> Any:
-    from validators.cli import load_commands
-    from validators.cli_app import app
+    from app.cli.main import load_commands
+    from app.cli.shared import app
 
     load_commands()
     return runner.invoke(app, list(args), catch_exceptions=False)

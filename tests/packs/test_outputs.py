@@ -23,8 +23,8 @@ NAME = "Bad\x01name \x1b[31m & <b>\x0c"
 
 
 def arena_cli(*args: str):  # type: ignore[no-untyped-def]
-    from validators.cli import load_commands
-    from validators.cli_app import app
+    from app.cli.main import load_commands
+    from app.cli.shared import app
 
     load_commands()
     return runner.invoke(app, list(args), catch_exceptions=False)
@@ -150,8 +150,8 @@ def test_svg_with_control_characters_in_names_is_well_formed(tmp_path: Path) -> 
 def test_service_render_svg_is_well_formed(tmp_path: Path) -> None:
     from fastapi.testclient import TestClient
 
-    from validators.service.app import create_app
-    from validators.service.limits import ServiceConfig
+    from app.service.app import create_app
+    from app.service.limits import ServiceConfig
 
     body = _named(tmp_path).read_bytes()
     with TestClient(create_app(ServiceConfig(workers=1, timeout=300)), raise_server_exceptions=False) as client:

@@ -315,8 +315,8 @@ def test_a_manifest_listing_200_000_files_is_refused_unread(monkeypatch: pytest.
     path.write_bytes(data)
     from typer.testing import CliRunner
 
-    from validators.cli import load_commands
-    from validators.cli_app import app
+    from app.cli.main import load_commands
+    from app.cli.shared import app
 
     load_commands()
     r = CliRunner().invoke(app, ["pack", "verify", str(path)])

@@ -122,8 +122,8 @@ runner = CliRunner()
 
 
 def arena_cli(*args: str):  # type: ignore[no-untyped-def]
-    from validators.cli import load_commands
-    from validators.cli_app import app
+    from app.cli.main import load_commands
+    from app.cli.shared import app
 
     load_commands()
     return runner.invoke(app, list(args), catch_exceptions=False)
@@ -179,7 +179,8 @@ def test_cli_pack_build_verify_extract(tmp_path: Path) -> None:
 
 
 def test_paths_overlay_draws_planner_routes() -> None:
-    from schema.model import Arena, Checkpoint, Circle, Rect, StartPosition
+    from schema.shapes import Circle, Rect
+    from schema.games.gravstrike.model import Arena, Checkpoint, StartPosition
 
     arena = Arena(name="t", bounds=Rect((0.0, 0.0), (20.0, 8.0)),
                   checkpoints=(Checkpoint("A", "outlying", Circle((6.0, 0.0), 0.5)),),
@@ -195,7 +196,8 @@ def test_heatmap_overlay_colours_cells_by_turns(tmp_path: Path) -> None:
     """``--overlay heatmap:start:N``: cells coloured by the turns a turbine starting at rest needs
     to end a length there ("Distance and Speed": it moves 2 lengths in turn 1 at Speed Delta 2)."""
     from editor.export_render import HEAT_BANDS, heat_colour, reach_map
-    from schema.model import Arena, Rect, StartPosition, Wall
+    from schema.shapes import Rect
+    from schema.games.gravstrike.model import Arena, StartPosition, Wall
 
     arena = Arena(name="heat", bounds=Rect((0.0, 0.0), (12.0, 8.0)), walls=(Wall("W1", Rect((2.0, 0.0), (1.0, 4.0))),),
                   start_positions=(StartPosition(1, (-4.0, -2.0), 0.0),))

@@ -41,7 +41,7 @@ GAMES = {
 BUILD = """
 import sys
 from pathlib import Path
-from editor.cli_commands import build_pack_bytes
+from app.cli.editor_commands import build_pack_bytes
 from editor.export_render import render_bytes
 import schema
 from schema.formats import FormatError, get, image_frame

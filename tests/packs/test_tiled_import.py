@@ -11,22 +11,23 @@ import pytest
 from typer.testing import CliRunner
 
 import schema
+from schema.games.gravstrike.model import Arena
 from schema.formats import FormatError, get
-from schema.model import Circle, Polygon, Rect
+from schema.shapes import Circle, Polygon, Rect
 
 DATA = Path(__file__).parent / "data" / "tiled"
 runner = CliRunner()
 
 
 def arena_cli(*args: str):  # type: ignore[no-untyped-def]
-    from validators.cli import load_commands
-    from validators.cli_app import app
+    from app.cli.main import load_commands
+    from app.cli.shared import app
 
     load_commands()
     return runner.invoke(app, list(args), catch_exceptions=False)
 
 
-def read(name: str) -> tuple[schema.Arena, list[str]]:
+def read(name: str) -> tuple[Arena, list[str]]:
     warnings: list[str] = []
     return get("tiled").read((DATA / name).read_bytes(), source=name, warnings=warnings), warnings
 

@@ -28,7 +28,8 @@ from schema.formats.carwars import KIND_KEYS, blocks_sight, kind_export
 from schema.formats.common import split
 from schema.formats.grid_games import refuse
 from schema.formats.systems import shape_of_doc
-from schema.model import Arena, Circle, Polygon, Rect, Shape, Wall
+from schema.shapes import Circle, Polygon, Rect, Shape
+from schema.games.gravstrike.model import Arena, Wall
 from tests.packs import consumers as C
 from tests.packs.test_render import arena_cli
 

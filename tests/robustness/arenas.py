@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from schema.model import Arena, Checkpoint, Circle, Rect, Scenario, StartPosition, Wall
+from schema.shapes import Circle, Rect
+from schema.games.gravstrike.model import Arena, Checkpoint, Scenario, StartPosition, Wall
 
 
 def edge_case_arena() -> Arena:

@@ -17,10 +17,10 @@ from typer.testing import CliRunner
 from engine.carwars.placement_error import perturb, tolerance
 from engine.placement import Tolerance
 from schema import dumps, load, loads
-from validators.batch import Options
-from validators.carwars.robustness import HOOK
-from validators.cli import load_commands
-from validators.cli_app import app
+from app.batch import Options
+from validators.games.carwars.robustness import HOOK
+from app.cli.main import load_commands
+from app.cli.shared import app
 from validators.robustness import Settings, robustness
 from validators.run import validate
 

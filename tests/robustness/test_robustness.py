@@ -19,10 +19,11 @@ from typer.testing import CliRunner
 from engine.gravstrike.placement_error import perturb
 from engine.placement import Tolerance
 from schema import dumps, load, loads
-from schema.model import Analysis, Circle, Scenario
-from validators.batch import Options
-from validators.cli import load_commands
-from validators.cli_app import app
+from schema.shapes import Circle
+from schema.games.gravstrike.model import Analysis, Scenario
+from app.batch import Options
+from app.cli.main import load_commands
+from app.cli.shared import app
 from validators.robustness import Settings, robustness, sample_arena
 from validators.run import validate
 
@@ -145,7 +146,7 @@ def test_placement_tolerances_are_scenario_settings() -> None:
     back = loads(dumps(loose))
     assert back.scenario.analysis.placement_tolerance == 0.5
     assert back.scenario.analysis.placement_angle_tolerance == 10
-    from validators.gravstrike.robustness import HOOK
+    from validators.games.gravstrike.robustness import HOOK
 
     assert HOOK.tolerance(back) == Tolerance(0.5, 10.0)
 
@@ -219,7 +220,7 @@ def test_travel_bands_are_the_placements_own_travel_tables() -> None:
     the turns the placements' own reports give (what the editor's travel table shows)."""
     import statistics
 
-    from validators.gravstrike.robustness import travel
+    from validators.games.gravstrike.robustness import travel
     from validators.robustness import sample_arena
 
     arena = edge_case_arena()

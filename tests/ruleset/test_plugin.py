@@ -142,7 +142,7 @@ def plugin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 def arena(plugin: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(plugin), os.environ.get("PYTHONPATH", "")])}
-    cmd = [sys.executable, "-c", "from validators.cli import main; main()", *args]
+    cmd = [sys.executable, "-c", "from app.cli.main import main; main()", *args]
     return subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from schema import ArenaError, dumps, loads
 from schema.io import dispatcher_schema, schema_registry
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 from schema.ruleset import BUILTIN, UnknownSystem, rulesets, ruleset, ruleset_of
 
 ROOT = Path(__file__).resolve().parents[2]

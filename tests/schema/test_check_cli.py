@@ -9,8 +9,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from validators.cli import load_commands
-from validators.cli_app import app
+from app.cli.main import load_commands
+from app.cli.shared import app
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()

@@ -133,8 +133,8 @@ def test_the_issue_cases_are_refused_where_they_are(tmp_path: Path) -> None:
     far["deployment"][0]["center"] = [1e300, 0]
     for name, doc in (("zero.yaml", zero), ("far.yaml", far)):
         (tmp_path / name).write_text(yaml.safe_dump(doc), encoding="utf-8")
-    from validators.cli import load_commands
-    from validators.cli_app import app
+    from app.cli.main import load_commands
+    from app.cli.shared import app
 
     load_commands()
     r = CliRunner().invoke(app, ["check", str(tmp_path / "zero.yaml"), str(tmp_path / "far.yaml")])
@@ -147,8 +147,8 @@ def test_the_issue_cases_are_refused_where_they_are(tmp_path: Path) -> None:
 def test_arena_check_exits_1_on_each_out_of_range_number(system: str, tmp_path: Path) -> None:
     """Through the command: every field at +1e300 and -1e300, one file each, exit 1 and each file's
     problem at the field's pointer."""
-    from validators.cli import load_commands
-    from validators.cli_app import app
+    from app.cli.main import load_commands
+    from app.cli.shared import app
 
     load_commands()
     files: dict[Path, str] = {}

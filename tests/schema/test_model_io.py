@@ -10,7 +10,7 @@ import pytest
 import schema.io as sio
 from schema import ArenaError, ArenaIOError, dumps, from_document, load, loads, save, to_document
 from schema import migrate as mig
-from schema.model import Circle, Polygon, Polyline, Rect
+from schema.shapes import Circle, Polygon, Polyline, Rect
 
 MINIMAL = "format: arena-studio/1\nsystem: gravstrike\nname: Tiny\n"
 

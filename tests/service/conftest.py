@@ -42,7 +42,7 @@ def server() -> Iterator[str]:
     port = free_port()
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from validators.cli import main; main()", "serve", "--host", "127.0.0.1",
+        [sys.executable, "-c", "from app.cli.main import main; main()", "serve", "--host", "127.0.0.1",
          "--port", str(port), "--workers", "1", "--timeout", "5", "--log-level", "warning"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"

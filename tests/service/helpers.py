@@ -74,7 +74,7 @@ def install_counting_clock(step: float = CLOCK_STEP) -> None:
     number of readings - a fixed amount of work - however fast or loaded the machine is."""
     from engine.gravstrike import frontier, search
     from tests.clocks import counting_time
-    from validators.service import jobs
+    from app.service import jobs
 
     clock = counting_time(step)
     jobs.time = clock  # type: ignore[assignment]
@@ -95,7 +95,7 @@ def probe_job() -> tuple[str, str, bytes]:
     import os
     import sys
 
-    from validators.service import jobs
+    from app.service import jobs
 
     doc = {"pid": os.getpid(), "warmed_in": getattr(jobs, "WARMED_IN", None), "modules": sorted(list(sys.modules))}
     return "ok", "application/json", json.dumps(doc).encode()
@@ -103,6 +103,6 @@ def probe_job() -> tuple[str, str, bytes]:
 
 def install_probe() -> None:
     """Add the ``probe`` job (:func:`probe_job`) to the worker's jobs."""
-    from validators.service import jobs
+    from app.service import jobs
 
     jobs.JOBS["probe"] = probe_job

@@ -12,9 +12,9 @@ from fastapi.testclient import TestClient
 from engine.gravstrike.planner import Goal, Planner, StartSource
 from schema import arena_schema, loads
 from validators.run import validate
-from validators.service import jobs
-from validators.service.app import create_app
-from validators.service.limits import ServiceConfig
+from app.service import jobs
+from app.service.app import create_app
+from app.service.limits import ServiceConfig
 
 from .conftest import CHEAP
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from validators.service.app import create_app
-from validators.service.limits import ServiceConfig
+from app.service.app import create_app
+from app.service.limits import ServiceConfig
 
 ROOT = Path(__file__).resolve().parents[2]
 AR = ROOT / "arenas" / "arena-rex"

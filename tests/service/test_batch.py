@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from validators.batch import Options, expand, validate_paths
-from validators.cli import load_commands
-from validators.cli_app import app
+from app.batch import Options, expand, validate_paths
+from app.cli.main import load_commands
+from app.cli.shared import app
 
 from .conftest import CHEAP, ROOT
 

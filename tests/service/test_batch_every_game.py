@@ -17,9 +17,9 @@ import pytest
 from typer.testing import CliRunner
 
 from schema.ruleset import rulesets
-from validators.batch import Outcome, validate_paths
-from validators.cli import load_commands
-from validators.cli_app import app
+from app.batch import Outcome, validate_paths
+from app.cli.main import load_commands
+from app.cli.shared import app
 from validators.registry import Registry
 
 from .conftest import ROOT

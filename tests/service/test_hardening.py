@@ -19,8 +19,8 @@ from typing import Any
 import httpx
 import pytest
 
-from validators.service.app import create_app
-from validators.service.limits import ServiceConfig
+from app.service.app import create_app
+from app.service.limits import ServiceConfig
 
 from .conftest import ROOT, free_port
 from .test_limits import check_problem, run
@@ -163,7 +163,7 @@ def strict_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[st
     log = tmp_path_factory.mktemp("serve") / "serve.log"
     with open(log, "w") as fh:
         proc = subprocess.Popen(
-            [sys.executable, "-c", "from validators.cli import main; main()", "serve", "--host", "127.0.0.1",
+            [sys.executable, "-c", "from app.cli.main import main; main()", "serve", "--host", "127.0.0.1",
              "--port", str(port), "--workers", "1", "--header-timeout", "0.5", "--log-level", "info"],
             cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1"}, stdout=fh, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"

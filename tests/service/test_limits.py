@@ -10,8 +10,8 @@ from typing import Any
 
 import httpx
 
-from validators.service.app import create_app
-from validators.service.limits import MiB, ServiceConfig
+from app.service.app import create_app
+from app.service.limits import MiB, ServiceConfig
 
 
 YAML = {"content-type": "application/yaml"}

@@ -25,7 +25,7 @@ import httpx
 import pytest
 
 from tests.procs import alive, children_of, survivors_of_kill
-from validators.service.workers import WorkerPool
+from app.service.workers import WorkerPool
 
 from .conftest import ROOT, free_port
 
@@ -115,7 +115,7 @@ def test_a_workers_first_jobs_import_nothing_and_its_replacement_starts_warm() -
 def test_a_killed_preloader_is_started_again_for_the_next_worker() -> None:
     """Its workers die with it (the kernel's parent-death signal): the job that finds one dead is
     answered as a crash, and the worker put in its place comes from a new preloader."""
-    from validators.service.workers import WorkerCrashed
+    from app.service.workers import WorkerCrashed
 
     async def scenario() -> None:
         pool = WorkerPool(1, timeout=600, init="tests.service.helpers:install_probe")
@@ -161,7 +161,7 @@ def test_the_preloader_and_its_workers_end_when_the_service_is_killed_mid_job() 
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    proc = subprocess.Popen([sys.executable, "-c", "from validators.cli import main; main()", "serve", "--host",
+    proc = subprocess.Popen([sys.executable, "-c", "from app.cli.main import main; main()", "serve", "--host",
                              "127.0.0.1", "--port", str(port), "--workers", "1", "--timeout", "300", "--log-level",
                              "warning"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     helpers: list[int] = []

@@ -149,7 +149,7 @@ def test_a_validator_the_cap_stops_and_those_after_it_are_named_and_the_report_i
     the second stopped at its 15th unit, the third never started; one analysis-limit warning
     names both, the summary says the verdict is incomplete and where it stopped."""
     from schema.games.mothership import default_arena
-    from validators.cli_validate import print_report
+    from app.cli.validate import print_report
     from validators.run import validate
 
     clock = Counter()
@@ -223,7 +223,7 @@ def test_car_wars_six_foot_crossroads_start_searches_stopped_at_states_are_a_war
     default 400 000: the same stop, a tenth of the work.)"""
     from engine.carwars.travel import SearchLimits
     from tests.runaway import crossroads_six_feet
-    from validators.carwars.run import validate
+    from validators.games.carwars.run import validate
 
     report = validate(crossroads_six_feet(), limits=SearchLimits(max_states=20_000))
     limit = [f for f in report.findings if f.code == "analysis-limit"]
@@ -351,7 +351,7 @@ def test_arena_validate_takes_its_caps_from_options_and_the_environment() -> Non
     import sys
 
     def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "validators.cli", "validate",
+        return subprocess.run([sys.executable, "-m", "app.cli.main", "validate",
                                "arenas/examples/three-player.yaml", *args], cwd=ROOT, capture_output=True,
                               text=True, timeout=300, env={**os.environ, **(env or {})})
 
@@ -374,7 +374,7 @@ def test_a_service_validation_runs_under_the_job_budget_and_answers_an_incomplet
     reading says 2 MiB taken on: in this long-lived test process an analysis may take all it
     needs from memory earlier tests freed, without growing the process at all.)"""
     from validators import memory
-    from validators.service.jobs import validate_job
+    from app.service.jobs import validate_job
 
     monkeypatch.setattr(memory, "reading", lambda *_a, **_k: lambda: 2.0)
     body = (ROOT / "arenas" / "mothership-grid" / "battlefield-3x5.yaml").read_bytes()

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from schema import load
-from validators.carwars import context as ctx_mod
-from validators.carwars.checks import ALL
+from validators.games.carwars import context as ctx_mod
+from validators.games.carwars.checks import ALL
 from validators.run import validate
 
 SHIPPED = Path(__file__).resolve().parents[2] / "tests" / "carwars" / "data" / "shipped"

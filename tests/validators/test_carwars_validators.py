@@ -15,7 +15,7 @@ import jsonschema
 import pytest
 
 from schema import load
-from validators.carwars.checks import ALL, BOOK
+from validators.games.carwars.checks import ALL, BOOK
 from validators.registry import NotForGame, default_registry, games_of
 from validators.run import validate
 
@@ -30,7 +30,7 @@ def _arena(name: str):  # noqa: ANN202 - a CarWarsArena
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", "from validators.cli import main; main()", *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-c", "from app.cli.main import main; main()", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)
 
 

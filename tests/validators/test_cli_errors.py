@@ -14,9 +14,9 @@ import pytest
 from rich.console import Console
 
 from schema import loads
-from validators import batch
-from validators.cli_app import EXIT_INTERNAL, terminal_text
-from validators.cli_validate import print_report
+from app import batch
+from app.cli.shared import EXIT_INTERNAL, terminal_text
+from app.cli.validate import print_report
 from validators.run import validate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,7 +30,7 @@ def arena_file(tmp_path: Path, name: str, body: str = "") -> Path:
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", "from validators.cli import main; main()", *args],
+    return subprocess.run([sys.executable, "-c", "from app.cli.main import main; main()", *args],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
 
 
@@ -81,7 +81,7 @@ def test_no_free_floor_validates_on_the_command_line(tmp_path: Path) -> None:
 
 
 def main_with(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
-    from validators.cli import main
+    from app.cli.main import main
 
     old = sys.argv
     sys.argv = ["arena", *argv]
@@ -99,7 +99,7 @@ def boom(*args: object, **kwargs: object) -> None:
 
 def test_unexpected_error_in_validate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                       capsys: pytest.CaptureFixture[str]) -> None:
-    import validators.cli_validate as cli_validate
+    import app.cli.validate as cli_validate
 
     path = arena_file(tmp_path, "Fine")
     monkeypatch.setattr(cli_validate, "_run", boom)
@@ -133,7 +133,7 @@ def test_unexpected_error_in_check_names_the_file_being_read(tmp_path: Path, mon
 
 def test_debug_environment_shows_the_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    import validators.cli_validate as cli_validate
+    import app.cli.validate as cli_validate
 
     monkeypatch.setattr(cli_validate, "_run", boom)
     monkeypatch.setenv("ARENA_DEBUG", "1")
@@ -168,7 +168,7 @@ def test_format_characters_in_a_name_are_shown_escaped() -> None:
 
 
 def test_printable_escapes_every_format_character() -> None:
-    from validators.cli_app import printable
+    from app.cli.shared import printable
 
     shown = printable("a" + HIDDEN + "b")
     assert not any(c in shown for c in HIDDEN) and shown.startswith("a\\u202e\\u202a") and shown.endswith("\\u2028b")
@@ -182,7 +182,7 @@ def test_check_and_fail_messages_show_format_characters_escaped(tmp_path: Path,
     assert code == 1 and "/col\\u202eruo: unknown property" in err and "\u202e" not in err
     code, err = main_with(["travel", str(path), "--from", "start:1", "--to", "checkpoint:A"], capsys)
     assert code == 2 and "\\u202e" in err and "\u202e" not in err
-    from validators.cli_app import fail
+    from app.cli.shared import fail
 
     fail("two lines:\nthe second \u2067here")
     assert capsys.readouterr().err == "error: two lines:\nthe second \\u2067here\n"

@@ -10,7 +10,7 @@ import sys
 import pytest
 from rich.console import Console
 
-from validators.cli_validate import stderr_may_be_a_terminal
+from app.cli.validate import stderr_may_be_a_terminal
 
 
 class _Tty(io.StringIO):

@@ -24,8 +24,8 @@ import yaml
 from schema import load
 from schema.games import gliderpit, gravstrike, mothership
 from schema.ruleset import Ruleset
-from validators.gliderpit.checks import ALL as GP_ALL
-from validators.mothership.checks import ALL as MG_ALL
+from validators.games.gliderpit.checks import ALL as GP_ALL
+from validators.games.mothership.checks import ALL as MG_ALL
 from validators.registry import NotForGame, default_registry, games_of
 from validators.run import validate
 
@@ -39,7 +39,7 @@ Doc = dict[str, Any]
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", "from validators.cli import main; main()", *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-c", "from app.cli.main import main; main()", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)
 
 
@@ -90,8 +90,8 @@ def test_every_documented_code_is_one_validator_tagged_with_its_game_only() -> N
 
 
 def test_rulesets_name_their_runners() -> None:
-    assert gliderpit.RULESET.checks == "validators.gliderpit.run:validate"
-    assert mothership.RULESET.checks == "validators.mothership.run:validate"
+    assert gliderpit.RULESET.checks == "validators.games.gliderpit.run:validate"
+    assert mothership.RULESET.checks == "validators.games.mothership.run:validate"
 
 
 # ------------------------------------------------------------------ default arenas

@@ -14,7 +14,8 @@ import pytest
 
 from engine.gravstrike.heuristic import TimeBound
 from engine.gravstrike.planner import Goal, Planner, StartSource
-from schema.model import Checkpoint, Circle
+from schema.shapes import Circle
+from schema.games.gravstrike.model import Checkpoint
 from tests.engine.table_arenas import corridor_arena
 from validators.context import AnalysisContext
 from validators.options import ANALYSIS_MAX_TURNS

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from schema import load, loads
-from validators.gravstrike.layout import (CheckpointMixValidator, FieldOrbitValidator, ScenarioVariantsValidator,
+from validators.games.gravstrike.layout import (CheckpointMixValidator, FieldOrbitValidator, ScenarioVariantsValidator,
                                           SymmetryValidator)
-from validators.gravstrike.placement import BoundsValidator, ExclusionPlacementValidator, OverlapValidator
+from validators.games.gravstrike.placement import BoundsValidator, ExclusionPlacementValidator, OverlapValidator
 from validators.context import AnalysisContext
 
 ROOT = Path(__file__).resolve().parents[2]

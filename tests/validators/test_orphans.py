@@ -31,7 +31,7 @@ AFTER_KILL = 100
 def test_the_forked_helper_exits_when_arena_validate_is_killed(make: str, tmp_path: Path) -> None:
     path = tmp_path / "runaway.yaml"
     save(getattr(runaway, make)(), path)  # an analysis that forks and runs long: the helper is busy when killed
-    proc = subprocess.Popen([sys.executable, "-m", "validators.cli", "validate", str(path), "--time-limit", "600",
+    proc = subprocess.Popen([sys.executable, "-m", "app.cli.main", "validate", str(path), "--time-limit", "600",
                              "--memory-limit", "0"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     helpers: list[int] = []

@@ -20,10 +20,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_each_ruleset_names_its_validator_package() -> None:
     packages = {rs.id: rs.validator_package for rs in rulesets().values()}
-    assert packages["gravstrike"] == "validators.gravstrike"
-    assert packages["car-wars-6e"] == "validators.carwars"
-    assert packages["glider-pit-gladiators"] == "validators.gliderpit"
-    assert packages["mothership-grid"] == "validators.mothership"
+    assert packages["gravstrike"] == "validators.games.gravstrike"
+    assert packages["car-wars-6e"] == "validators.games.carwars"
+    assert packages["glider-pit-gladiators"] == "validators.games.gliderpit"
+    assert packages["mothership-grid"] == "validators.games.mothership"
 
 
 @pytest.mark.parametrize("game", ["gravstrike", "car-wars-6e", "glider-pit-gladiators", "mothership-grid"])
@@ -46,6 +46,6 @@ def test_validating_a_pit_imports_no_other_games_rules() -> None:
              str(ROOT / "arenas" / "mothership-grid" / "battlefield-3x5.yaml")]
     out = subprocess.run([sys.executable, "-c", code, *paths], cwd=ROOT, capture_output=True, text=True, check=True)
     loaded = json.loads(out.stdout)
-    assert "validators.gliderpit.checks" in loaded and "validators.mothership.checks" in loaded
-    assert not [m for m in loaded if m.startswith(("validators.carwars", "validators.gravstrike", "engine.carwars",
+    assert "validators.games.gliderpit.checks" in loaded and "validators.games.mothership.checks" in loaded
+    assert not [m for m in loaded if m.startswith(("validators.games.carwars", "validators.games.gravstrike", "engine.carwars",
                                                     "engine.gravstrike", "scipy"))]

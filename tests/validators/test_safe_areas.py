@@ -4,7 +4,7 @@ must not give unsurmountable protection)."""
 from __future__ import annotations
 
 from schema import loads
-from validators.gravstrike.sightlines import SafeAreasValidator
+from validators.games.gravstrike.sightlines import SafeAreasValidator
 
 HEAD = "format: arena-studio/1\nsystem: gravstrike\nname: T\nbounds: {type: rect, center: [0, 0], size: [24, 24]}\n"
 
@@ -38,7 +38,8 @@ def test_a_symmetric_hiding_place_is_reported_at_all_its_places() -> None:
     reported. Every symmetric place is reported, each naming its own wall."""
     import math
 
-    from schema.model import Arena, Polygon, Polyline, Symmetry, Wall
+    from schema.shapes import Polygon, Polyline
+    from schema.games.gravstrike.model import Arena, Symmetry, Wall
     from validators.symmetry import apply_point, transforms
 
     hexagon = Polygon(tuple((round(12 * math.cos(math.radians(60 * k)), 4), round(12 * math.sin(math.radians(60 * k)), 4))

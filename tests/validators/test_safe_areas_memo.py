@@ -1,13 +1,13 @@
 """``safe-areas`` after wall edits (issue 20: editor feedback within a second after moving a wall on
 a 48-length table).  Each sample's share is memoised on the wall parts within the radius of it
-(``validators.gravstrike.sight_memo``), so a drag recomputes only the samples near the moved
+(``validators.games.gravstrike.sight_memo``), so a drag recomputes only the samples near the moved
 wall.  The memo must not change the statistic ("Custom Arenas": walls must not give
 unsurmountable protection): against the straightforward computation it replaced, kept here as
 the reference, the same samples, the same shares to 1e-9 and the same findings and metrics, on
 the shipped default arena (which declares a symmetry), generated 24- and 48-length tables and a
 sequence of edits - a wall moved a little and far, a wall deleted, a wall added across another
 (their union's parts merge) and one across the bounds' edge (it merges with the outside).  The
-samples recomputed are swept in batches (``validators.gravstrike.sight_sweep``): that sweep is
+samples recomputed are swept in batches (``validators.games.gravstrike.sight_sweep``): that sweep is
 checked against the engine's ``visible_region`` point by point.
 """
 
@@ -26,10 +26,11 @@ import shapely.affinity
 
 from engine.sight import Blockers, visible_region
 from schema import load
-from schema.model import Arena, Circle, Rect, Wall
+from schema.shapes import Circle, Rect
+from schema.games.gravstrike.model import Arena, Wall
 from tests.engine.table_arenas import table_arena
-from validators.gravstrike import sight_memo, sightlines
-from validators.gravstrike.sightlines import (
+from validators.games.gravstrike import sight_memo, sightlines
+from validators.games.gravstrike.sightlines import (
     ARC_SEGMENTS,
     SIMPLIFY,
     STEP,
@@ -253,13 +254,13 @@ def _random_walls(rng: np.random.Generator, count: int) -> Any:
 
 
 def test_batched_sweep_gives_the_engine_area() -> None:
-    """validators.gravstrike.sight_sweep.visible_areas (the batched sweep safe-areas uses for the
+    """validators.games.gravstrike.sight_sweep.visible_areas (the batched sweep safe-areas uses for the
     points clear of every feature) against engine.visibility.visible_region point by point: random
     bars, circles and holed concave walls in a square or a hexagon, and points with a vertex
     straight along one of the circle's even directions, on the line of an edge, and a wall
     grazing the circle."""
     from engine.blockers import edges
-    from validators.gravstrike.sight_sweep import visible_areas
+    from validators.games.gravstrike.sight_sweep import visible_areas
 
     rng = np.random.default_rng(20)
     radius = 10.0

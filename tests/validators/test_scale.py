@@ -82,7 +82,7 @@ def test_validate_json_reports_each_process_peak_memory_when_asked(tmp_path: Pat
     from schema.io import save
 
     save(arena, path)
-    cmd = [sys.executable, "-c", "from validators.cli import main; main()", "validate", str(path), "--json"]
+    cmd = [sys.executable, "-c", "from app.cli.main import main; main()", "validate", str(path), "--json"]
     plain = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
     withmem = subprocess.run([*cmd, "--memory"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert plain.returncode == withmem.returncode in (0, 1), withmem.stderr

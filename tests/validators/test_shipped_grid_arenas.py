@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from schema import load
 from schema.games import gliderpit, mothership
 from schema.packs import PackArena, PackInfo, build_pack, read_pack
-from validators.cli_export import revalidate_report
+from app.cli.export import revalidate_report
 from validators.run import validate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,8 +50,8 @@ def test_shipped_arena_trips_exactly_the_codes_its_description_lists(path: Path)
 
 
 def arena_cli(*args: str) -> object:
-    from validators.cli import load_commands
-    from validators.cli_app import app
+    from app.cli.main import load_commands
+    from app.cli.shared import app
 
     load_commands()
     return runner.invoke(app, list(args), catch_exceptions=False)
@@ -111,8 +111,8 @@ def test_arena_pack_verify_and_extract(pack_bytes: bytes, tmp_path: Path) -> Non
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    from validators.service.app import create_app
-    from validators.service.limits import ServiceConfig
+    from app.service.app import create_app
+    from app.service.limits import ServiceConfig
 
     with TestClient(create_app(ServiceConfig(workers=1, timeout=300)), raise_server_exceptions=False) as c:
         yield c

@@ -16,8 +16,8 @@ from engine.gravstrike.targeting import static_target_number
 from engine.gravstrike.variants import as_played
 from engine.sight import Blockers, NoLineOfSight
 from schema import load
-from schema.model import Arena
-from validators.gravstrike import targets
+from schema.games.gravstrike.model import Arena
+from validators.games.gravstrike import targets
 
 ROOT = Path(__file__).resolve().parents[2]
 

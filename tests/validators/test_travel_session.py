@@ -11,7 +11,7 @@ import math
 import pytest
 
 from schema import load
-from schema.model import Arena
+from schema.games.gravstrike.model import Arena
 from tests.engine.arenas import small_arena
 from validators.context import AnalysisContext
 from validators.travel_session import TravelSession

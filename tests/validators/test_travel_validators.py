@@ -7,8 +7,8 @@ from __future__ import annotations
 import math
 
 from schema import loads
-from validators.gravstrike.targets import TargetAccessValidator
-from validators.gravstrike.travel import (
+from validators.games.gravstrike.targets import TargetAccessValidator
+from validators.games.gravstrike.travel import (
     CheckpointSpacingValidator,
     ReachabilityValidator,
     StartCheckpointAccessValidator,
@@ -135,7 +135,7 @@ def test_validate_report_is_schema_valid_and_sorted() -> None:
 def test_wall_tunnelling_fires_for_a_wall_one_length_can_cross_and_not_for_a_thick_one() -> None:
     """"In the Middle of a Length of Movement...": only where a length ends is checked, so a thin
     enough wall is crossed by a length whose start and end footprints are both clear."""
-    from validators.gravstrike.tunnelling import WallTunnellingValidator
+    from validators.games.gravstrike.tunnelling import WallTunnellingValidator
 
     starts = "start_positions:\n  - {player: 1, position: [-5, 0], facing: 0}\n"
     thin = "walls:\n  - {id: W1, shape: {type: rect, center: [0, 0], size: [0.2, 6]}}\n" + starts

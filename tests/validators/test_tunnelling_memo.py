@@ -1,4 +1,4 @@
-"""``wall-tunnelling`` keeps each thin wall's witness search (:func:`validators.gravstrike.
+"""``wall-tunnelling`` keeps each thin wall's witness search (:func:`validators.games.gravstrike.
 tunnelling._wall_witness`) keyed on the wall and the walls near it, so a drag tests again only
 the thin walls near the dragged one.  The verdicts must be those of a cold run after every edit,
 and an edit next to a thin wall must reach it: here a wall pushed against a thin one takes the
@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from schema.model import Arena, Rect, Wall
-from validators.gravstrike import tunnelling as T
+from schema.shapes import Rect
+from schema.games.gravstrike.model import Arena, Wall
+from validators.games.gravstrike import tunnelling as T
 
 
 def arena(neighbour_x: float, far_x: float = 8.0) -> Arena:

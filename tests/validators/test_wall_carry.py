@@ -19,7 +19,8 @@ import pytest
 from engine.gravstrike.frontier import FrontierSearch
 from engine.gravstrike.geometry import ArenaGeometry
 from engine.gravstrike.motion import Pose
-from schema.model import Arena, Checkpoint, Circle, Rect, StartPosition, Wall
+from schema.shapes import Circle, Rect
+from schema.games.gravstrike.model import Arena, Checkpoint, StartPosition, Wall
 from tests.editor.test_kept_travel_exact import gravstrike_arena
 from validators.context import AnalysisContext, travel_sources
 from validators.travel_session import MEND_TURNS, TravelSession, carry_travel, walls_only

@@ -1,0 +1,79 @@
+"""Entry point of the ``arena`` command: imports the module of the command being run (every
+command module for the top-level help), then runs the app.
+
+A command's module is imported only when that command runs, and each module imports its heavy
+dependencies (the planners, scipy, dask, Qt, rich) inside the command's function, so
+``arena --help`` and ``arena check`` start without them (tests/test_import_weight.py).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+
+from app.cli.shared import app, run_guarded
+
+#: Each built-in command (or command group) and the module that registers it on :data:`app`.
+BUILTIN_COMMANDS = {
+    "check": "app.cli.check",
+    "validate": "app.cli.validate",
+    "serve": "app.cli.serve",
+    "export": "app.cli.export",
+    "import": "app.cli.export",
+    "pack": "app.cli.export",
+    "travel": "app.cli.travel",
+    "balance": "app.cli.balance",
+    "generate": "app.cli.generate",
+}
+#: Every module that registers built-in commands, in the order they are listed.
+COMMAND_MODULES = tuple(dict.fromkeys(BUILTIN_COMMANDS.values()))
+#: Groups that installed command plug-ins add subcommands to (``arena pack build``).
+PLUGIN_GROUPS = frozenset({"pack"})
+
+_loaded: set[str] = set()
+_plugins_loaded = False
+
+
+def command_name(argv: Sequence[str]) -> str | None:
+    """The command named on a command line (its first word that is not an option), if any.
+
+    >>> command_name(["validate", "--json", "a.yaml"]), command_name(["--help"]), command_name([])
+    ('validate', None, None)
+    """
+    return next((a for a in argv if not a.startswith("-")), None)
+
+
+def load_commands(argv: Sequence[str] | None = None) -> None:
+    """Register the commands a command line needs on :data:`app`: only the module of a built-in
+    command when ``argv`` names one, else (no ``argv``, the top-level help, a plug-in's command)
+    every built-in module and every installed plug-in's commands."""
+    global _plugins_loaded
+    name = command_name(argv) if argv is not None else None
+    modules = [BUILTIN_COMMANDS[name]] if name in BUILTIN_COMMANDS else list(COMMAND_MODULES)
+    for module in modules:
+        if module not in _loaded:
+            importlib.import_module(module)
+            _loaded.add(module)
+    if not _plugins_loaded and (name not in BUILTIN_COMMANDS or name in PLUGIN_GROUPS):
+        from validators.plugins import command_registrars
+
+        _plugins_loaded = True
+        for register in command_registrars():
+            register(app)
+
+
+def main() -> None:
+    """The ``arena`` command: every uncaught error ends as one line and exit status 3
+    (:func:`app.cli.shared.run_guarded`)."""
+    run_guarded(_main)
+
+
+def _main() -> None:
+    import sys
+
+    load_commands(sys.argv[1:])
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,370 @@
+"""The FastAPI application of the validation service (see docs/service.md).
+
+Every job (validation, travel query, render, pack verification) runs in a worker process with a
+time limit; bodies are read under a size limit; identical requests are answered from a
+content-hash LRU cache; every error is an RFC 9457 problem document.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import json
+import logging
+import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any, Literal, Optional
+
+from fastapi import FastAPI, Query, Request
+from fastapi.openapi.utils import get_openapi
+from fastapi.responses import JSONResponse, Response
+
+from schema import arena_schema
+from app.service import problems as prob
+from app.service.cache import Cached, ResponseCache, cache_key
+from app.service.limits import BodyTimeout, BodyTooLarge, ServiceConfig, human_size, read_body
+from app.service.openapi import (
+    ARENA_BODY,
+    ARENA_TYPES,
+    PACK_BODY,
+    components,
+    json_response,
+    problem_responses,
+    ref,
+    report_schema,
+)
+from app.service.workers import JobTimeout, PoolUnavailable, QueueFull, WorkerCrashed, WorkerPool
+
+log = logging.getLogger("arena.service")
+VERSION = "1"
+#: Share of a job's time limit its analysis may use (engine.budget): its searches answer
+#: "undecided" then and the report is written, before the worker would be killed (503).
+ANALYSIS_SHARE = 0.8
+
+TRAVEL_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "Gravstrike answers carry lengths, icons and damage; Car Wars answers carry policy, points, "
+                   "dice and hard (speed changes); Arena Rex answers carry base_mm, mov, length (inches), moves "
+                   "and activations, and a path of points.",
+    "required": ["from", "to", "status", "reason", "at_least", "reachable", "turns", "time", "path"],
+    "properties": {
+        "from": {"type": "string"}, "to": {"type": "string"},
+        "policy": {"type": "string", "enum": ["flat-out", "safe"], "description": "Car Wars: the driving policy."},
+        "points": {"type": ["integer", "null"], "description": "Car Wars: movement points driven in the last turn."},
+        "dice": {"type": ["integer", "null"], "description": "Car Wars: driving-roll dice rolled on the way."},
+        "hard": {"type": ["integer", "null"], "description": "Car Wars: hard speed changes on the way."},
+        "status": {"type": "string", "enum": ["reached", "unreachable", "beyond", "undecided"], "description": (
+            "reached; unreachable (proven); beyond (not within the turn limit: at least `at_least` turns); "
+            "undecided (a search limit - memory, or the service's time limit - stopped it: see `reason`)")},
+        "reason": {"type": ["string", "null"]}, "at_least": {"type": ["number", "null"]},
+        "reachable": {"type": "boolean"},
+        "turns": {"type": ["integer", "null"]}, "lengths": {"type": ["integer", "null"]},
+        "time": {"type": ["number", "null"], "description": "turns - 1 + lengths / speed"},
+        "icons": {"type": ["integer", "null"]}, "damage": {"type": ["integer", "null"]},
+        "base_mm": {"type": "number", "description": "Arena Rex: the base's diameter."},
+        "mov": {"type": "number", "description": "Arena Rex: inches per move."},
+        "length": {"type": ["number", "null"], "description": "Arena Rex: the shortest walk in inches."},
+        "moves": {"type": ["integer", "null"], "description": "Arena Rex: moves of MOV inches it takes."},
+        "activations": {"type": ["integer", "null"], "description": "Arena Rex: activations of up to three moves."},
+        "path": {"type": "array", "items": {"type": "object", "properties": {
+            "x": {"type": "number"}, "y": {"type": "number"}, "heading": {"type": "number"},
+            "speed": {"type": "integer"}, "turn": {"type": "integer"}, "length": {"type": "integer"},
+            "maneuver": {"type": "string"}, "pushed_by": {"type": ["string", "null"]}}}},
+    },
+}
+VALIDATORS_SCHEMA: dict[str, Any] = {
+    "type": "array",
+    "items": {"type": "object", "required": ["code", "title", "severity", "games"], "properties": {
+        "code": {"type": "string"}, "title": {"type": "string"},
+        "severity": {"type": "string", "enum": ["error", "warning", "info"]},
+        "needs_travel": {"type": "boolean"}, "enabled_by_default": {"type": "boolean"},
+        "games": {"type": "array", "items": {"type": "string"},
+                  "description": "The games (ruleset ids) the validator applies to; it never runs on others."}}},
+}
+PACK_RESULT_SCHEMA: dict[str, Any] = {
+    "type": "object", "required": ["verified", "arenas"],
+    "properties": {"verified": {"type": "boolean"}, "pack": {"type": "object"}, "files": {"type": "integer"},
+                   "arenas": {"type": "array", "items": {"type": "object", "required": ["id", "agrees"], "properties": {
+                       "id": {"type": "string"}, "path": {"type": "string"}, "agrees": {"type": "boolean"},
+                       "differences": {"type": "array", "items": {"type": "string"}}}}}},
+}
+HEALTH_SCHEMA: dict[str, Any] = {"type": "object", "required": ["status"], "properties": {
+    "status": {"type": "string"}, "workers": {"type": "integer"}, "busy": {"type": "integer"},
+    "queue_size": {"type": "integer"},
+    "recycled": {"type": "integer", "description": "Workers replaced after their job or memory limit."},
+    "replaced": {"type": "integer", "description": "Workers killed (time limit, crash) and replaced."},
+    "cache": {"type": "object"}}}
+
+#: A finite number (at most 20 digits before and after the point, a two-digit exponent).
+NUMBER = r"-?(\d{1,20}(\.\d{0,20})?|\.\d{1,20})([eE][-+]?\d{1,2})?"
+#: An element id (the arena schema's id pattern) and a player number.
+ID = r"[A-Za-z][A-Za-z0-9_.-]{0,63}"
+PLAYER = r"(1[0-2]|[1-9])"
+#: Arena Rex places may end in @MM, a base diameter in millimetres.
+BASE = rf"(@{NUMBER})?"
+SOURCE_PATTERN = (rf"^(start:{PLAYER}|(checkpoint|card):{ID}|{NUMBER},{NUMBER},{NUMBER}(,-?\d)?|"
+                  rf"deploy:{PLAYER}{BASE}|{NUMBER},{NUMBER}{BASE})$")
+GOAL_PATTERN = rf"^((checkpoint|gate|target|card):{ID}|start:{PLAYER}|centre|deploy:{PLAYER}{BASE}|{ID}{BASE}|{NUMBER},{NUMBER}{BASE})$"
+EnableQ = Annotated[list[str], Query(description=(
+    "Run only these validator codes (repeatable). Each must apply to the arena's game (its `games` in "
+    "/v1/validators): one for another game is refused with 422 invalid-parameters."))]
+DisableQ = Annotated[list[str], Query(description="Skip these validator codes (repeatable).")]
+TierQ = Annotated[Optional[int], Query(ge=1, le=3, description="VP tier analysed (default: the arena's).")]
+BudgetQ = Annotated[Optional[str], Query(pattern=r"^(\d{1,6}|unlimited)$",
+                                         description="Maneuver icons per turn: N or `unlimited` (default: the arena's).")]
+SourceQ = Annotated[Optional[str], Query(max_length=200, description="A name for the arena, reported as its file.")]
+
+
+def parse_budget(text: str | None) -> int | None | str:
+    """``None`` -> ``"arena"`` (the arena's own), ``unlimited`` -> None, digits -> int."""
+    if text is None:
+        return "arena"
+    return None if text == "unlimited" else int(text)
+
+
+def arena_format(request: Request) -> str:
+    """``json`` or ``yaml`` from the Content-Type (none: YAML, which also reads JSON); else 415."""
+    ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if not ctype:
+        return "yaml"
+    for fmt, types in ARENA_TYPES.items():
+        if ctype in types or (fmt == "json" and ctype.endswith("+json")):
+            return fmt
+    raise prob.ProblemError.of(415, "unsupported-media-type", "Unsupported media type",
+                               f"send the arena as application/json or application/yaml, not {ctype}")
+
+
+def create_app(config: ServiceConfig | None = None) -> FastAPI:
+    cfg = config or ServiceConfig()
+    temp = tempfile.TemporaryDirectory(prefix="arena-service-", dir=cfg.temp_dir)
+    pool = WorkerPool(cfg.workers, queue_size=cfg.queue_size, timeout=cfg.timeout, init=cfg.worker_init,
+                      startup_timeout=cfg.startup_timeout, temp_dir=temp.name, max_jobs=cfg.worker_max_jobs,
+                      max_rss_mib=cfg.worker_max_rss_mib)
+    cache = ResponseCache(cfg.cache_size)
+    #: Requests being answered, by cache key: identical requests arriving meanwhile wait for the
+    #: same answer instead of queueing the same work again (a burst of 50 identical validations
+    #: costs one).
+    inflight: dict[str, asyncio.Future[Cached]] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await pool.start()
+        try:
+            yield
+        finally:
+            await pool.close()
+            temp.cleanup()
+
+    app = FastAPI(title="Arena Studio validation service", version=VERSION, lifespan=lifespan,
+                  description="Validate arenas (Gravstrike, Car Wars and every installed ruleset), query travel times, render and verify packs. "
+                              "Errors are RFC 9457 problem documents.")
+    app.state.config, app.state.pool, app.state.cache = cfg, pool, cache
+    prob.install(app)
+
+    async def body_of(request: Request, limit: int) -> bytes:
+        try:
+            return await read_body(request, limit, cfg.body_timeout)
+        except BodyTooLarge as exc:
+            raise prob.ProblemError.of(413, "body-too-large", "Request body too large",
+                                       f"the request body exceeds the {human_size(exc.limit)} limit") from None
+        except BodyTimeout as exc:
+            raise prob.ProblemError.of(408, "request-timeout", "Request timeout",
+                                       f"the request body took longer than {exc.seconds:g} s to arrive",
+                                       headers={"Connection": "close"}) from None
+
+    async def dispatch(request: Request, job: str, body: bytes, params: dict[str, Any],
+                       timeout: float | None = None, **extra: Any) -> Response:
+        nocache = "no-cache" in request.headers.get("cache-control", "").lower() or \
+            "no-store" in request.headers.get("cache-control", "").lower()
+        key = cache_key(job, params, body)
+        hit = None if nocache else cache.get(key)
+        if hit is not None:
+            return _respond(hit, "hit")
+        running = None if nocache else inflight.get(key)
+        if running is not None:  # the same request is being answered: share its answer
+            return _respond(await asyncio.shield(running), "coalesced")
+        if nocache:
+            return _respond(await answer(job, key, body, params, timeout, extra, store=False), "bypass")
+        future: asyncio.Future[Cached] = asyncio.get_running_loop().create_future()
+        future.add_done_callback(lambda f: f.cancelled() or f.exception())  # retrieved even with no waiter
+        inflight[key] = future
+        try:
+            item = await answer(job, key, body, params, timeout, extra, store=True)
+        except BaseException as exc:
+            future.set_exception(exc)
+            raise
+        else:
+            future.set_result(item)
+        finally:
+            inflight.pop(key, None)
+        return _respond(item, "miss")
+
+    async def answer(job: str, key: str, body: bytes, params: dict[str, Any], timeout: float | None,
+                     extra: dict[str, Any], store: bool) -> Cached:
+        """Run the job in a worker; the response (cached when deterministic and ``store``)."""
+        try:
+            outcome = await pool.run(job, timeout=timeout, body=body, **params, **extra)
+        except QueueFull:
+            raise prob.ProblemError.of(429, "busy", "Too many requests",
+                                       f"all {pool.size} workers are busy and {pool.queue_size} requests are "
+                                       "already waiting; retry shortly", headers={"Retry-After": "1"}) from None
+        except JobTimeout as exc:
+            raise prob.ProblemError.of(503, "timeout", "Time limit exceeded",
+                                       f"the {job} job took longer than the {exc.seconds:g} s limit and was "
+                                       "stopped; simplify the arena or run it locally with the arena CLI",
+                                       headers={"Retry-After": "5"}) from None
+        except WorkerCrashed:
+            raise prob.ProblemError.of(500, "worker-crashed", "Worker crashed",
+                                       f"the worker running the {job} job died; it was replaced") from None
+        except PoolUnavailable as exc:
+            raise prob.ProblemError.of(503, "unavailable", "Service unavailable", str(exc)) from None
+        if outcome[0] == "ok":
+            item = Cached(200, outcome[1], outcome[2])
+        else:
+            doc = outcome[1]
+            item = Cached(doc["status"], prob.MEDIA_TYPE, json.dumps(doc).encode())
+        if store and item.status in (200, 422):
+            cache.put(key, item)
+        return item
+
+    @app.post("/v1/validate", tags=["arenas"], response_class=Response, openapi_extra=ARENA_BODY,
+              summary="Validate an arena",
+              responses={**json_response(ref("Report"), "The report document (as `arena validate --json`), "
+                                                        "whether or not there are findings."),
+                         **problem_responses(408, 413, 415, 422, 429, 500, 503)})
+    async def validate(request: Request, enable: EnableQ = [], disable: DisableQ = [],  # noqa: B006
+                       tier: TierQ = None,
+                       fail_on: Annotated[Literal["error", "warning", "info"], Query(
+                           description="Severity at which the `Arena-Verdict` header says `fail`.")] = "error",
+                       budget: BudgetQ = None, source: SourceQ = None) -> Response:
+        fmt = arena_format(request)
+        body = await body_of(request, cfg.max_body)
+        params = {"fmt": fmt, "source": source or "request", "enable": list(dict.fromkeys(enable)),
+                  "disable": sorted(set(disable)), "tier": tier, "budget": parse_budget(budget),
+                  "report_source": source}
+        response = await dispatch(request, "validate", body, params, seconds=ANALYSIS_SHARE * cfg.timeout,
+                                  memory_mib=cfg.analysis_memory_mib or None)
+        if response.status_code == 200:
+            response.headers["Arena-Verdict"] = _verdict(response.body, fail_on)
+        return response
+
+    @app.post("/v1/travel", tags=["arenas"], response_class=Response, openapi_extra=ARENA_BODY,
+              summary="Least travel time between two places (as `arena travel --json`)",
+              responses={**json_response(TRAVEL_SCHEMA, "The travel result and its path."),
+                         **problem_responses(408, 413, 415, 422, 429, 500, 503)})
+    async def travel(request: Request,
+                     from_: Annotated[str, Query(alias="from", max_length=100, pattern=SOURCE_PATTERN, description=(
+                         "start:N, checkpoint:ID (Gravstrike), card:ID (Car Wars) or x,y,heading[,speed]; Arena Rex: "
+                         "deploy:N or x,y, optionally @MM (base diameter)"))],
+                     to: Annotated[str, Query(max_length=100, pattern=GOAL_PATTERN, description=(
+                         "Gravstrike: checkpoint:ID, gate:ID, start:N or target:ID; Car Wars: card:ID, centre or "
+                         "start:N; Arena Rex: centre, deploy:N, a hazard's id or x,y"))],
+                     tier: TierQ = None, budget: BudgetQ = None,
+                     exclusions: Annotated[Literal["pay", "avoid"], Query(
+                         description="Exclusion fields active at the tier: pay their damage or avoid them.")] = "pay",
+                     tolerance: Annotated[float, Query(ge=0.01, le=1.0, description=(
+                         "Position tolerance in lengths (positions closer than this merge, sideslips are tried "
+                         "in steps no larger): 0.25, the validators' setting, answers far goals on big arenas "
+                         "within the time limit; 0.1 is finer and slower."))] = 0.25,
+                     fewest_icons: Annotated[bool, Query(description=(
+                         "Among the fastest plans, the one with fewest Maneuver icons, then least damage "
+                         "(a slower search); by default any fastest plan."))] = False,
+                     policy: Annotated[Literal["flat-out", "safe"], Query(description=(
+                         "Car Wars: flat-out (fewest turns, driving-roll dice counted) or safe (no maneuver "
+                         "dice). Ignored for Gravstrike."))] = "flat-out",
+                     source: SourceQ = None) -> Response:
+        fmt = arena_format(request)
+        body = await body_of(request, cfg.max_body)
+        params = {"fmt": fmt, "source": source or "request", "origin": from_, "goal": to, "tier": tier,
+                  "budget": parse_budget(budget), "exclusions": exclusions, "tolerance": tolerance,
+                  "fewest_icons": fewest_icons, "policy": policy}
+        return await dispatch(request, "travel", body, params, seconds=ANALYSIS_SHARE * cfg.timeout,
+                              memory_mib=cfg.analysis_memory_mib or None)
+
+    @app.post("/v1/render", tags=["arenas"], response_class=Response, openapi_extra=ARENA_BODY,
+              summary="Render an arena as SVG or PNG",
+              responses={200: {"description": "The picture.",
+                               "content": {"image/svg+xml": {"schema": {"type": "string"}},
+                                           "image/png": {"schema": {"type": "string", "format": "binary"}}}},
+                         **problem_responses(408, 413, 415, 422, 429, 500, 501, 503)})
+    async def render(request: Request,
+                     format: Annotated[Literal["svg", "png"], Query(description="Picture format.")] = "svg",
+                     source: SourceQ = None) -> Response:
+        fmt = arena_format(request)
+        body = await body_of(request, cfg.max_body)
+        params = {"fmt": fmt, "source": source or "request", "image": format}
+        return await dispatch(request, "render", body, params)
+
+    @app.post("/v1/packs/verify", tags=["packs"], response_class=Response, openapi_extra=PACK_BODY,
+              summary="Verify an arena pack (as `arena pack verify`)",
+              responses={**json_response(PACK_RESULT_SCHEMA, "The pack is intact; `verified` tells whether every "
+                                                             "stored report agrees with a fresh validation."),
+                         **problem_responses(408, 413, 422, 429, 500, 501, 503)})
+    async def verify_pack(request: Request) -> Response:
+        body = await body_of(request, cfg.max_pack_body)
+        return await dispatch(request, "pack", body, {}, timeout=cfg.pack_timeout)
+
+    @app.get("/v1/schema/arena", tags=["schemas"], summary="The arena file JSON schema",
+             responses=json_response({"type": "object"}, "JSON Schema (2020-12)."))
+    async def get_arena_schema() -> JSONResponse:
+        return JSONResponse(arena_schema())
+
+    @app.get("/v1/schema/report", tags=["schemas"], summary="The report document JSON schema",
+             responses=json_response({"type": "object"}, "JSON Schema (2020-12)."))
+    async def get_report_schema() -> JSONResponse:
+        return JSONResponse(report_schema())
+
+    @app.get("/v1/validators", tags=["validators"], summary="Installed validators",
+             responses=json_response(VALIDATORS_SCHEMA, "Codes, titles and default severities."))
+    async def list_validators() -> JSONResponse:
+        return JSONResponse(_validators())
+
+    @app.get("/healthz", tags=["service"], summary="Liveness and load",
+             responses=json_response(HEALTH_SCHEMA, "The service is up."))
+    async def healthz() -> JSONResponse:
+        return JSONResponse({"status": "ok", "workers": pool.size, "busy": pool.busy, "queue_size": pool.queue_size,
+                             "recycled": pool.recycled, "replaced": pool.replaced,
+                             "cache": {"entries": len(cache), "hits": cache.hits, "misses": cache.misses}})
+
+    def custom_openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            doc = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
+            doc.setdefault("components", {}).setdefault("schemas", {}).update(components(arena_schema()))
+            codes = [v["code"] for v in _validators()]
+            for param in doc["paths"]["/v1/validate"]["post"].get("parameters", []):
+                if param["name"] in ("enable", "disable"):  # only installed codes are accepted
+                    param["schema"]["items"] = {"type": "string", "enum": codes}
+            app.openapi_schema = doc
+        return app.openapi_schema
+
+    app.openapi = custom_openapi  # type: ignore[method-assign]
+    return app
+
+
+def _respond(item: Cached, cache_state: str) -> Response:
+    return Response(item.body, status_code=item.status, media_type=item.media_type, headers={"X-Cache": cache_state})
+
+
+def _verdict(body: bytes | memoryview, fail_on: str) -> str:
+    from validators.findings import at_least
+
+    doc = json.loads(bytes(body))
+    return "fail" if any(at_least(f["severity"], fail_on) for f in doc.get("findings", [])) else "pass"
+
+
+def _validators() -> list[dict[str, Any]]:
+    from validators.registry import default_registry, games_of
+
+    registry = default_registry()
+    out = []
+    for code in registry.codes():
+        try:
+            v = registry.get(code)
+        except Exception:
+            log.warning("validator %r could not be loaded", code, exc_info=log.isEnabledFor(logging.DEBUG))
+            continue
+        out.append({"code": v.id, "title": v.title, "severity": v.severity,
+                    "needs_travel": bool(getattr(v, "needs_travel", False)), "enabled_by_default": True,
+                    "games": list(games_of(v))})
+    return out

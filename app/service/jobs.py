@@ -1,0 +1,296 @@
+"""The work the service's worker processes do. Each job takes plain data (the request body's
+bytes and parsed parameters) and returns an :data:`Outcome`: ``("ok", media_type, payload)`` or
+``("problem", problem_document)``. Jobs never raise for bad input; an unexpected exception is
+turned into a 500 problem by the worker loop.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any, Literal, Union
+
+from schema import ArenaError, loads
+from app.service.problems import param_problem, problem
+
+Outcome = Union[tuple[Literal["ok"], str, bytes], tuple[Literal["problem"], dict[str, Any]]]
+JSON = "application/json"
+
+
+def _json(doc: Any) -> bytes:
+    return json.dumps(doc, ensure_ascii=False, allow_nan=False).encode()
+
+
+def invalid_arena(exc: ArenaError) -> tuple[Literal["problem"], dict[str, Any]]:
+    items = [p.to_json() for p in exc.problems]
+    return "problem", problem(422, "invalid-arena", "Invalid arena",
+                              f"the arena has {len(items)} problem(s)", items)
+
+
+def bad_param(name: str, message: str) -> tuple[Literal["problem"], dict[str, Any]]:
+    return "problem", problem(422, "invalid-parameters", "Invalid request parameters", message,
+                              [param_problem("query", name, message)])
+
+
+def too_large(exc: Exception) -> tuple[Literal["problem"], dict[str, Any]]:
+    """Schema-valid coordinates so large that the analysis overflows (e.g. 1e300)."""
+    return "problem", problem(422, "arena-too-large", "Arena cannot be analysed",
+                              f"the arena's coordinates are too large to analyse ({exc})")
+
+
+def parse_arena(body: bytes, fmt: str, source: str) -> Any:
+    """The arena in a request body (``fmt`` ``json`` or ``yaml``); raises ArenaError. The format
+    layer's limits are the service's: every number within ±10 000 (the schema says so), the
+    bounds at most 100 lengths across, the reading limits (depth, values, number length)."""
+    return loads(body, source=source, fmt="json" if fmt == "json" else "yaml")
+
+
+def job_budget(seconds: float | None, memory_mib: float | None = None, start: float | None = None) -> Any:
+    """The caps of one job's analysis (:class:`engine.budget.Budget`): its searches and
+    validators stop ``seconds`` after ``start`` (the job's own start, so parsing the arena and
+    importing the engine count against the limit; default now) or once the worker and the
+    processes it started hold ``memory_mib`` MiB, answering undecided - before the worker would
+    be killed (503)."""
+    import os
+
+    from engine.budget import Budget, Caps
+    from validators.memory import reading
+
+    return Budget(Caps(seconds, memory_mib), memory=reading(os.getpid(), memory_mib), start=start)
+
+
+def validate_job(body: bytes, fmt: str, source: str, enable: list[str], disable: list[str],
+                 tier: int | None, budget: int | None | str, report_source: str | None = None,
+                 seconds: float | None = None, memory_mib: float | None = None) -> Outcome:
+    start = time.monotonic()
+    from engine.budget import active
+    from validators.registry import NotForGame, UnknownValidator
+    from validators.run import validate
+
+    try:
+        arena = parse_arena(body, fmt, source)
+    except ArenaError as exc:
+        return invalid_arena(exc)
+    try:
+        with active(job_budget(seconds, memory_mib, start)):
+            report = validate(arena, source=report_source, enable=enable, disable=disable, tier=tier, budget=budget)
+    except NotForGame as exc:
+        return bad_param("enable", str(exc))
+    except UnknownValidator as exc:
+        code = exc.args[0]
+        name = "enable" if code in enable else "disable"
+        return bad_param(name, f"unknown validator code {code!r}")
+    except (OverflowError, MemoryError) as exc:
+        return too_large(exc)
+    except ImportError as exc:  # a registered validator whose module is missing: the server's fault
+        return "problem", problem(500, "validator-unavailable", "Validator unavailable",
+                                  f"an installed validator could not be loaded ({exc}); "
+                                  "select validators with enable/disable or fix the installation")
+    return "ok", JSON, _json(report.to_json())
+
+
+def _carwars_travel(arena: Any, origin: str, goal: str, policy: str) -> Outcome:
+    from engine.carwars.travel import PlanningError
+    from validators.games.carwars.travel import plan, result_json
+
+    try:
+        result = plan(arena, origin, goal, policy)
+    except PlanningError as exc:
+        return "problem", problem(422, "travel-query", "Impossible travel query", str(exc))
+    except (OverflowError, MemoryError) as exc:
+        return too_large(exc)
+    return "ok", JSON, _json(result_json(origin, goal, policy, result))
+
+
+def _arenarex_travel(arena: Any, origin: str, goal: str) -> Outcome:
+    from validators.games.arenarex.travel import TravelQueryError, plan
+
+    try:
+        result = plan(arena, origin, goal)
+    except TravelQueryError as exc:
+        return "problem", problem(422, "travel-query", "Impossible travel query", str(exc))
+    except (OverflowError, MemoryError) as exc:
+        return too_large(exc)
+    return "ok", JSON, _json(result)
+
+
+def parse_source(text: str) -> Any:
+    """``start:N``, ``checkpoint:ID`` or ``x,y,heading[,speed]``, parsed as ``arena travel --from``
+    does (:func:`app.cli.travel.parse_source`), non-finite poses refused."""
+    import math
+
+    from engine.gravstrike.planner import PlanningError, PoseSource
+    from app.cli.travel import parse_source as cli_parse_source
+
+    source = cli_parse_source(text)
+    if isinstance(source, PoseSource) and not all(math.isfinite(v) for v in (source.pose.x, source.pose.y, source.pose.heading)):
+        raise PlanningError(f"a pose source needs finite numbers, not {text!r}")
+    return source
+
+
+def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier: int | None,
+               budget: int | None | str, exclusions: str, tolerance: float = 0.25,
+               seconds: float | None = None, fewest_icons: bool = False, policy: str = "flat-out",
+               memory_mib: float | None = None) -> Outcome:
+    from engine.budget import active
+
+    with active(job_budget(seconds, memory_mib)):
+        return _travel(body, fmt, source, origin, goal, tier, budget, exclusions, tolerance, fewest_icons, policy)
+
+
+def _travel(body: bytes, fmt: str, source: str, origin: str, goal: str, tier: int | None, budget: int | None | str,
+            exclusions: str, tolerance: float, fewest_icons: bool, policy: str) -> Outcome:
+    from engine.gravstrike.motion import EngineError
+    from engine.gravstrike.planner import Goal, PlanningError, Planner
+    from app.cli.travel import result_json
+
+    try:
+        arena = parse_arena(body, fmt, source)
+    except ArenaError as exc:
+        return invalid_arena(exc)
+    if arena.system == "car-wars-6e":
+        return _carwars_travel(arena, origin, goal, policy)
+    if arena.system == "arena-rex":
+        return _arenarex_travel(arena, origin, goal)
+    if arena.system != "gravstrike":
+        return "problem", problem(422, "travel-query", "Impossible travel query",
+                                  f"the service has no travel model for {arena.system} arenas yet")
+    for what, text in (("source", origin), ("goal", goal)):
+        if text.startswith("card:") or text == "centre":  # Car Wars places: say so, located
+            return "problem", problem(422, "travel-query", "Impossible travel query",
+                                      f"a Gravstrike arena has no cards or centre goal: the {what} {text!r} is a "
+                                      "Car Wars place")
+        gravstrike_pose = what == "source" and text.count(",") >= 2  # x,y,heading[,speed]
+        if text.startswith("deploy:") or "@" in text or (":" not in text and not gravstrike_pose):
+            return "problem", problem(422, "travel-query", "Impossible travel query",  # Arena Rex places
+                                      f"a Gravstrike arena has no deployment zones, hazards or x,y places: the {what} "
+                                      f"{text!r} is an Arena Rex place")
+    try:
+        src = parse_source(origin)
+    except EngineError as exc:
+        return bad_param("from", str(exc))
+    try:
+        target = Goal.parse(goal)
+    except EngineError as exc:
+        return bad_param("to", str(exc))
+    try:
+        planner = Planner(arena, tier=tier, budget="default" if budget == "arena" else budget,  # type: ignore[arg-type]
+                          exclusions=exclusions, quantum=tolerance,  # type: ignore[arg-type]
+                          minimise="time-icons-damage" if fewest_icons else "time")
+        result = planner.plan(src, target)
+    except (PlanningError, EngineError) as exc:
+        return "problem", problem(422, "travel-query", "Impossible travel query", str(exc))
+    except (OverflowError, MemoryError) as exc:
+        return too_large(exc)
+    return "ok", JSON, _json(result_json(origin, goal, result))
+
+
+IMAGE_TYPES = {"svg": "image/svg+xml", "png": "image/png"}
+
+
+def render_job(body: bytes, fmt: str, source: str, image: str) -> Outcome:
+    from validators import plugins
+
+    try:
+        arena = parse_arena(body, fmt, source)
+    except ArenaError as exc:
+        return invalid_arena(exc)
+    try:
+        render = plugins.renderer()
+    except plugins.NoRenderer as exc:
+        return "problem", problem(501, "no-renderer", "Rendering not available",
+                                  f"{exc}; install the editor package (arena-studio with its Qt renderer)")
+    try:
+        data = render(arena, image)
+    except (OverflowError, MemoryError) as exc:
+        return too_large(exc)
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError(f"the renderer returned {type(data).__name__}, not bytes")
+    return "ok", IMAGE_TYPES[image], bytes(data)
+
+
+def pack_job(body: bytes) -> Outcome:
+    """Verify a pack as ``arena pack verify`` does: integrity (entry names, sizes, CRCs, manifest
+    schema, SHA-256 of every file, every arena's schema) via :func:`schema.packs.read_pack`, then
+    :func:`app.cli.export.revalidate_report` for every arena. Integrity failures are 422;
+    disagreements are listed (200, ``verified: false``)."""
+    try:
+        from schema import packs
+    except ImportError:
+        return "problem", problem(501, "packs-unavailable", "Pack verification not available",
+                                  "this build has no pack support (schema.packs)")
+    from app.cli.export import revalidate_report
+
+    try:
+        pack = packs.read_pack(body, label="upload")
+        arenas = pack.arenas()
+    except packs.PackError as exc:
+        entry = exc.entry or ""
+        return "problem", problem(422, "invalid-pack", "Invalid pack", str(exc),
+                                  [{"file": "upload", "pointer": "/" + entry if entry else "", "message": exc.message}])
+    results = []
+    for listed, arena, stored in arenas:
+        diffs = revalidate_report(arena, listed["path"], stored)
+        results.append({"id": listed["id"], "path": listed["path"], "agrees": not diffs,
+                        "summary": stored.get("summary") if isinstance(stored, dict) else None, "differences": diffs})
+    manifest = pack.manifest
+    doc = {"verified": all(r["agrees"] for r in results),
+           "pack": {k: manifest.get(k) for k in ("name", "version", "author", "license") if k in manifest},
+           "files": len(pack.files), "arenas": results}
+    return "ok", JSON, _json(doc)
+
+
+JOBS: dict[str, Callable[..., Any]] = {"validate": validate_job, "travel": travel_job, "render": render_job, "pack": pack_job}
+
+
+#: The pid of the process that ran :func:`warm_up` (the service's preloader, whose workers are
+#: forked warm; a spawned worker's own), None before.
+WARMED_IN: int | None = None
+#: What the travel queries and pack verification import besides each game's runner.
+JOB_MODULES = ("engine.gravstrike.planner", "app.cli.travel", "validators.games.carwars.travel",
+               "validators.games.arenarex.travel", "schema.packs", "app.cli.export", "validators.plugins")
+
+
+def warm_up() -> None:
+    """Import what jobs need, so that no job pays for it: every installed game's engine, runner
+    and validators (:mod:`schema.ruleset`), the travel queries' and pack verification's modules
+    (:data:`JOB_MODULES`), every game's schema and the format layer's compiled validator (each
+    game's new arena is read once). Run once in the service's preloader, which every worker is
+    forked from (:mod:`app.service.prefork`). What fails to import is left to the job
+    that needs it (answered 500 or 422 then, not at start-up). The editor's renderer (Qt) is
+    not imported: a render job loads it."""
+    import importlib
+    import os
+
+    import validators.context  # noqa: F401  (Gravstrike's analysis: validators.run imports it only when needed)
+    import validators.run  # noqa: F401
+    from schema.io import dumps, schema_registry
+    from schema.ruleset import import_path, rulesets
+    from validators.registry import default_registry
+
+    global WARMED_IN
+    schema_registry()
+    for rs in rulesets().values():  # every game's model and schema, so the first arena read doesn't load them
+        for path in (rs.engine, rs.checks):
+            try:
+                if path:
+                    import_path(path)
+            except Exception:  # noqa: BLE001 - a broken game answers when used
+                pass
+        try:  # the format layer's validators compiled, the reading path taken once
+            loads(dumps(rs.default_arena(), fmt="json"), source="<warm-up>", fmt="json")
+        except Exception:  # noqa: BLE001
+            pass
+    for module in JOB_MODULES:
+        try:
+            importlib.import_module(module)
+        except Exception:  # noqa: BLE001 - e.g. a build without pack support: the job says so
+            pass
+    registry = default_registry()
+    for code in registry.codes():
+        try:
+            registry.get(code)
+        except Exception:  # a broken plugin answers when used, as a 500/422, not at start-up
+            pass
+    WARMED_IN = os.getpid()
