@@ -158,7 +158,7 @@ class Editor:
         self.recovery = recovery or workdir / "recovery"
         env = session.env(XDG_CONFIG_HOME=str(workdir / "config"), XDG_DATA_HOME=str(workdir / "data"),
                           ARENA_STUDIO_RECOVERY_DIR=str(self.recovery), ARENA_STUDIO_PROBE=str(self.probe),
-                          PYTHONPATH=str(ROOT))
+                          PYTHONPATH=os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
         self.log = open(workdir / "editor.log", "wb")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen([sys.executable, "-m", "editor.app", *args], cwd=ROOT, env=env,
                                      stdout=self.log, stderr=subprocess.STDOUT)
