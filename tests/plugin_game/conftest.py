@@ -16,8 +16,7 @@ import pytest
 
 from tests.plugin_game.install import TORTOISE_DERBY, installed
 
-HERE = Path(__file__).resolve().parent
-ARENAS = HERE / "arenas"
+ARENAS = TORTOISE_DERBY / "examples"
 
 
 @pytest.fixture(scope="package", autouse=True)
