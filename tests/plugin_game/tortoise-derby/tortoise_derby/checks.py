@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tortoise_derby.model import TortoiseDerbyArena
 from tortoise_derby.movement import can_stand, shortest, turns
 from validators.findings import Finding, Result
 
@@ -25,7 +26,7 @@ class Placement:
     needs_travel = False
     games = GAMES
 
-    def evaluate(self, arena: Any, context: Any) -> Result:
+    def evaluate(self, arena: TortoiseDerbyArena, context: Any) -> Result:
         found = [Finding(self.id, "error", f"tortoise {t.player}'s shell is off the paddock or on a rock at "
                                            f"({t.position[0]:g}, {t.position[1]:g})", (t.id,))
                  for t in arena.tortoises if not can_stand(arena, t.position)]
@@ -42,7 +43,7 @@ class Reach:
     needs_travel = True
     games = GAMES
 
-    def evaluate(self, arena: Any, context: Any) -> Result:
+    def evaluate(self, arena: TortoiseDerbyArena, context: Any) -> Result:
         found = []
         for t in arena.tortoises:
             for le in arena.lettuces:
@@ -60,7 +61,7 @@ class FairStart:
     needs_travel = True
     games = GAMES
 
-    def evaluate(self, arena: Any, context: Any) -> Result:
+    def evaluate(self, arena: TortoiseDerbyArena, context: Any) -> Result:
         races: dict[int, int] = {}
         for t in arena.tortoises:
             lengths = [c.length for le in arena.lettuces

@@ -27,6 +27,8 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import unary_union
 from shapely.prepared import prep
 
+from tortoise_derby.model import TortoiseDerbyArena
+
 Point = tuple[float, float]
 #: Segments of a quarter circle where the shell grows a rock or rounds a corner.
 QUAD_SEGMENTS = 8
@@ -45,7 +47,7 @@ class Crawl:
 
 
 @lru_cache(maxsize=16)
-def free_space(arena: Any) -> Any:
+def free_space(arena: TortoiseDerbyArena) -> Any:
     """Where a shell's centre may be (a shapely geometry; empty when nowhere)."""
     shell = arena.scenario.shell
     paddock = arena.bounds.to_shapely().buffer(-shell, join_style="mitre")
@@ -53,7 +55,7 @@ def free_space(arena: Any) -> Any:
     return paddock.difference(unary_union(rocks)) if rocks else paddock
 
 
-def can_stand(arena: Any, at: Point) -> bool:
+def can_stand(arena: TortoiseDerbyArena, at: Point) -> bool:
     """Can a shell's centre be at ``at``?"""
     return bool(free_space(arena).buffer(SLACK).covers(ShapelyPoint(at)))
 
@@ -67,7 +69,7 @@ def _corners(free: Any) -> list[Point]:
     return out
 
 
-def shortest(arena: Any, start: Point, goal: Point) -> Crawl:
+def shortest(arena: TortoiseDerbyArena, start: Point, goal: Point) -> Crawl:
     """The shortest crawl from ``start`` to ``goal`` (both where a shell may stand, else
     unreachable)."""
     if not (can_stand(arena, start) and can_stand(arena, goal)):
@@ -104,6 +106,6 @@ def shortest(arena: Any, start: Point, goal: Point) -> Crawl:
     return Crawl((), None)
 
 
-def turns(arena: Any, length: float) -> int:
+def turns(arena: TortoiseDerbyArena, length: float) -> int:
     """Turns a crawl of ``length`` inches takes (a partial stride is a whole turn)."""
-    return max(0, math.ceil(length / arena.scenario.stride - 1e-9))
+    return max(0, int(math.ceil(length / arena.scenario.stride - 1e-9)))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from tortoise_derby.model import TortoiseDerbyArena
 from tortoise_derby.movement import shortest, turns
 
 
@@ -22,7 +23,7 @@ class TravelQueryError(ValueError):
     """A source or goal the arena does not have (the message says what it has)."""
 
 
-def place(arena: Any, text: str) -> tuple[float, float]:
+def place(arena: TortoiseDerbyArena, text: str) -> tuple[float, float]:
     """The point a source or goal names."""
     if text.startswith("tortoise:"):
         for t in arena.tortoises:
@@ -45,7 +46,7 @@ def place(arena: Any, text: str) -> tuple[float, float]:
     raise TravelQueryError(f"{text!r} is not tortoise:N, a lettuce or x,y; the arena has {', '.join(names)}")
 
 
-def plan(arena: Any, source: str, goal: str) -> dict[str, Any]:
+def plan(arena: TortoiseDerbyArena, source: str, goal: str) -> dict[str, Any]:
     """The shortest crawl from ``source`` to ``goal``: reachable, its length (inches), turns at
     the scenario's stride and its corners."""
     crawl = shortest(arena, place(arena, source), place(arena, goal))
