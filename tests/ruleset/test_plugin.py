@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 import schema.io as sio
-import validators.registry as vreg
 from schema.ruleset import rulesets
+from tests.plugin_game.install import installed
 
 PACKAGE = '''
 """Test dots: a one-kind game for the ruleset layer's plug-in test."""
@@ -107,41 +107,32 @@ FEW = "format: arena-studio/1\nsystem: test-dots\nname: One\ndots:\n- {id: a, at
 BAD = "format: arena-studio/1\nsystem: test-dots\nname: Bad\ndots:\n- {id: a, at: [0, 0, 0]}\n- {id: a, at: [1, 1]}\n"
 
 
-def _reset() -> None:
-    rulesets.cache_clear()
-    sio.schema_registry.cache_clear()
-    sio._system_validator.cache_clear()
-    vreg._default = None
-
-
 @pytest.fixture(scope="module")
 def plugin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    root = tmp_path_factory.mktemp("plugin")
-    pkg = root / "testdots"
+    """The test-dots distribution (its package and a pyproject.toml with its entry points),
+    installed as tests/plugin_game/install.py installs a game from outside."""
+    tree = tmp_path_factory.mktemp("testdots-src")
+    pkg = tree / "testdots"
     pkg.mkdir()
     (pkg / "__init__.py").write_text(PACKAGE, encoding="utf-8")
     (pkg / "dots.schema.json").write_text(json.dumps(SCHEMA), encoding="utf-8")
-    info = root / "testdots-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: testdots\nVersion: 0.1\n", encoding="utf-8")
-    (info / "entry_points.txt").write_text(textwrap.dedent("""\
-        [arena_studio.rulesets]
-        test-dots = testdots:RULESET
+    (tree / "pyproject.toml").write_text(textwrap.dedent("""\
+        [project]
+        name = "testdots"
+        version = "0.1"
 
-        [arena_studio.validators]
-        dots-count = testdots:TooFewDots
+        [project.entry-points."arena_studio.rulesets"]
+        test-dots = "testdots:RULESET"
+
+        [project.entry-points."arena_studio.validators"]
+        dots-count = "testdots:TooFewDots"
         """), encoding="utf-8")
-    sys.path.insert(0, str(root))
-    _reset()
-    yield root
-    sys.path.remove(str(root))
-    for name in [m for m in sys.modules if m == "testdots"]:
-        del sys.modules[name]
-    _reset()
+    with installed(tree, tmp_path_factory.mktemp("plugin")) as root:
+        yield root
 
 
 def arena(plugin: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(plugin), os.environ.get("PYTHONPATH", "")])}
+    env = dict(os.environ)  # PYTHONPATH holds the plug-in's folder while it is installed
     cmd = [sys.executable, "-c", "from app.cli.main import main; main()", *args]
     return subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
 
