@@ -23,7 +23,7 @@ import numpy as np
 
 from engine.gravstrike.placement_error import perturb, tolerance
 from schema import load
-from validators.context import AnalysisContext
+from validators.games.gravstrike.context import AnalysisContext
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -41,7 +41,7 @@ from engine.gravstrike.planner import CheckpointSource, Goal, Planner, Source, S
 from schema import load  # noqa: E402
 from tests.engine.arenas import avoid_arena, sealed_arena, small_arena  # noqa: E402
 from tests.engine.reference_planner import reference_plan  # noqa: E402
-from validators.context import AnalysisContext  # noqa: E402
+from validators.games.gravstrike.context import AnalysisContext  # noqa: E402
 from validators.options import ANALYSIS_TOLERANCE  # noqa: E402
 
 

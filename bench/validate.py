@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 from schema import load  # noqa: E402
 from validators.games.gravstrike import sightlines, targets  # noqa: E402
-from validators.context import AnalysisContext  # noqa: E402
+from validators.games.gravstrike.context import AnalysisContext  # noqa: E402
 from validators.options import ANALYSIS_TOLERANCE  # noqa: E402
 from validators.run import validate  # noqa: E402
 

@@ -26,6 +26,7 @@ from editor.background_run import LatestRun
 from editor.snapping import snap_checked
 from editor.warm_pool import WarmPool
 from schema.ruleset import rulesets
+from validators.game import analysis
 
 SYMMETRIES = ("(default for the players)", "rotational:2", "rotational:3", "rotational:4", "rotational:5",
               "rotational:6", "mirror", "dihedral:2", "dihedral:3", "dihedral:4")
@@ -43,7 +44,7 @@ class GenerateDialog(QDialog):
         form = QFormLayout(self)
         self.game = QComboBox()
         for rs in sorted(rulesets().values(), key=lambda r: r.id != "gravstrike"):
-            if rs.generator:
+            if analysis(rs.id).has_generator():
                 self.game.addItem(rs.game, rs.id)
         self.table = QComboBox()
         self.table.setEditable(True)

@@ -35,7 +35,7 @@ PATH_Z = 50.0  # over every element
 def travel_table(arena: Arena, travel: dict[str, Any] | None = None) -> dict[str, dict[str, float | None]]:
     """start -> checkpoint -> turns (None when unreachable), with the validators' settings;
     from ``travel`` (source -> goal ref -> result, the live validation's) where given."""
-    from validators.context import AnalysisContext
+    from validators.games.gravstrike.context import AnalysisContext
 
     ctx = AnalysisContext(arena)
     if travel:

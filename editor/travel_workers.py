@@ -1,7 +1,7 @@
 """The editor's live analysis off the UI process: persistent workers that keep travel searches
 between edits, and a scheduler that shares each edit's work out between them.
 
-Each worker holds a :class:`validators.travel_session.TravelSession` with the searches of the
+Each worker holds a :class:`validators.games.gravstrike.travel_session.TravelSession` with the searches of the
 travel sources (start positions, outlying checkpoints) it *owns*.  After an edit that only moves
 goals - dragging a checkpoint, a static target, a start - a kept search is resumed for the moved
 goals instead of searching again; a source that moved itself is searched anew.
@@ -18,9 +18,9 @@ For every edit :meth:`TravelWorkers.submit` plans the work (:func:`plan`):
   that each builds one heading lattice (:func:`_assign`).
 
 After a wall edit (walls changed, nothing else) the searches start again, but the last exact
-answers are carried over first (:func:`validators.travel_session.carry_travel`, in the editor's
+answers are carried over first (:func:`validators.games.gravstrike.travel_session.carry_travel`, in the editor's
 process): a source whose plans the moved wall does not block costs next to nothing ("carry"),
-one with blocked plans has them mended ("partial": :meth:`~validators.travel_session.TravelSession.carried`),
+one with blocked plans has them mended ("partial": :meth:`~validators.games.gravstrike.travel_session.TravelSession.carried`),
 and only a source with an unreached answer that may have changed is searched anew before the
 first answers.
 
@@ -28,11 +28,11 @@ So the two cores finish together, and the editor's own process keeps only its UI
 requests a worker warms up: it runs the searches of its sources that it doesn't have yet (or
 hasn't resumed), so that the next edit is incremental again.
 
-Answers from resumed searches are provisional (:mod:`validators.travel_session`: they can differ
+Answers from resumed searches are provisional (:mod:`validators.games.gravstrike.travel_session`: they can differ
 from a new search's by a length's time, a goal that did not move included), so are answers
 carried over a wall edit (a legal plan's time; a new search may find a faster one), and so are the
 images of an orbit's search from any source but its first, in the order of
-:func:`~validators.context.travel_sources` (a validation takes the images of the first).  A
+:func:`~validators.games.gravstrike.context.travel_sources` (a validation takes the images of the first).  A
 worker sends them at once (``collect()``), then - unless they were exact already - renews its
 session (a new planner and new searches, as after a wall edit) and sends the exact answers
 (``collect_exact()``): every answer it ends on is the one ``arena validate`` gives for that version
@@ -66,10 +66,10 @@ from editor.map_share import make_dir
 from editor.worker_requests import Requests, take
 from engine.budget import Caps
 from schema.games.gravstrike.model import Arena
-from validators.context import travel_sources
+from validators.games.gravstrike.context import travel_sources
 from validators.run import default_limits
-from validators.symmetry import Invariance, invariances
-from validators.travel_session import Carried, carry_travel, source_moved
+from validators.games.gravstrike.symmetry import Invariance, invariances
+from validators.games.gravstrike.travel_session import Carried, carry_travel, source_moved
 
 #: Worker processes (the machines Arena Studio targets have two cores or more).
 WORKERS = 2
@@ -95,7 +95,7 @@ def mp_context() -> Any:
         methods = multiprocessing.get_all_start_methods()
         _MP_CONTEXT = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         if "forkserver" in methods:
-            _MP_CONTEXT.set_forkserver_preload(["validators.run", "validators.travel_session", "schema",
+            _MP_CONTEXT.set_forkserver_preload(["validators.run", "validators.games.gravstrike.travel_session", "schema",
                                                 "editor.analysis"])
     return _MP_CONTEXT
 
@@ -133,15 +133,15 @@ class Share:
     #: read in the editor's process: a worker forked from the forkserver has the environment the
     #: forkserver started with).
     limits: Caps = field(default_factory=default_limits)
-    #: Answers carried over a wall edit (:func:`~validators.travel_session.carry_travel`), per
+    #: Answers carried over a wall edit (:func:`~validators.games.gravstrike.travel_session.carry_travel`), per
     #: source of ``tasks``: given at once (provisional), the plans they break mended, the goals
-    #: still lacking searched alone (:meth:`~validators.travel_session.TravelSession.carried`).
+    #: still lacking searched alone (:meth:`~validators.games.gravstrike.travel_session.TravelSession.carried`).
     carry: dict[str, Carried] = field(default_factory=dict)
 
 
 def orbits(arena: Arena, sources: list[str], ops: list[Invariance] | None = None) -> list[list[str]]:
     """``sources`` grouped by the arena's symmetry operations (``ops``, by default
-    :func:`~validators.symmetry.invariances`): a source and its images, in order.
+    :func:`~validators.games.gravstrike.symmetry.invariances`): a source and its images, in order.
 
     >>> from schema import load
     >>> [len(o) for o in orbits(load("arenas/default.yaml"), travel_sources(load("arenas/default.yaml")))]
@@ -307,7 +307,7 @@ def _assign(arena: Arena, count: int, options: list[list[tuple[float, str, str]]
 def exact_travel(session: Any, arena: Arena, share: Share) -> dict[str, Any]:
     """The answers to ``share``'s tasks that a validation of ``arena`` gives: from a renewed
     session unless its answers are exact already, each orbit searched from its first source in
-    :func:`~validators.context.travel_sources` order and the others its images."""
+    :func:`~validators.games.gravstrike.context.travel_sources` order and the others its images."""
     ctx = session.context(arena, renew=not session.exact)
     ctx.symmetries = share.symmetries
     order = {s: i for i, s in enumerate(travel_sources(arena))}
@@ -324,7 +324,7 @@ def _serve(requests: Any, replies: Any, line: Any = None) -> None:  # pragma: no
     from editor.map_share import MapShare
     from engine.gravstrike.frontier import SearchStopped
     from validators.run import analysis_budget
-    from validators.travel_session import TravelSession
+    from validators.games.gravstrike.travel_session import TravelSession
 
     from validators.registry import default_registry
 
@@ -461,7 +461,7 @@ class TravelWorkers:
         self._restarts = 0
         #: The last version whose exact answers were all collected, and those answers (source ->
         #: goal ref -> TravelResult): after a wall edit, the answers whose plans still hold are
-        #: carried to the new version (:func:`~validators.travel_session.carry_travel`).
+        #: carried to the new version (:func:`~validators.games.gravstrike.travel_session.carry_travel`).
         self.basis: tuple[Arena, dict[str, dict[str, Any]]] | None = None
         #: Where the workers share distance maps (:mod:`editor.map_share`); removed by close().
         self.maps_dir: str | None = make_dir() if self.count > 1 else None

@@ -154,7 +154,7 @@ class LiveTravel:
 
     @staticmethod
     def _findings(arena: Arena, travel: dict[str, Any], stop: Callable[[], bool]) -> list[Finding]:
-        from validators.context import AnalysisContext
+        from validators.games.gravstrike.context import AnalysisContext
 
         ctx = AnalysisContext(arena)
         ctx.provide(travel)

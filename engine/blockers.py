@@ -14,7 +14,6 @@ import numpy.typing as npt
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from schema.games.gravstrike.model import Arena
 
 #: Numerical tolerance in lengths (see :mod:`engine.sight`'s grazing policy).
 EPS = 1e-9
@@ -29,6 +28,14 @@ class HasShapely(Protocol):
 ShapeLike = Union[BaseGeometry, HasShapely]
 
 
+class WalledArena(Protocol):
+    """An arena whose walls block sight: their union, and the table inside its bounds."""
+
+    def walls_geometry(self) -> BaseGeometry: ...
+
+    def bounds_geometry(self) -> BaseGeometry: ...
+
+
 @dataclass(frozen=True, eq=False)
 class Blockers:
     """The arena features that block sight: wall interiors and the outside of ``bounds``."""
@@ -37,7 +44,7 @@ class Blockers:
     bounds: BaseGeometry | None = None
 
     @classmethod
-    def from_arena(cls, arena: Arena) -> Blockers:
+    def from_arena(cls, arena: WalledArena) -> Blockers:
         return cls(walls=arena.walls_geometry(), bounds=arena.bounds_geometry())
 
     @classmethod

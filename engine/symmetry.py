@@ -1,5 +1,5 @@
 """The symmetry groups arenas declare (``rotational`` N, ``mirror``, ``dihedral`` N about a centre),
-as plain linear maps: shared by the ``symmetry`` validator (:mod:`validators.symmetry`) and the
+as plain linear maps: shared by the ``symmetry`` validator (:mod:`validators.games.gravstrike.symmetry`) and the
 arena generators (:mod:`engine.gravstrike.generate`, :mod:`engine.arenarex.generate`), which place
 pieces in one fundamental domain and copy them by every operation of the group (they share the
 symmetry parsing and orbit counting below too).

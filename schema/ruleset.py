@@ -3,9 +3,10 @@
 ``system:`` in an arena file selects a :class:`Ruleset`.  Rulesets register through the
 entry-point group ``arena_studio.rulesets`` (the object the entry point names is a ``Ruleset``),
 the same way a third party adds one.  This module holds only what the file format needs (the
-model and its JSON Schema, units, element kinds, how each kind is drawn and exported); the
-game's movement model, checks and editor tools are named by dotted paths (``"pkg.module"`` or
-``"pkg.module:attr"``) that the upper layers import: validators -> engine -> schema stays one way.
+model and its JSON Schema, units, element kinds, how each kind is drawn and exported).  The
+game's analysis registers in its own group (``arena_studio.analyses``: :mod:`validators.game`);
+its editor tools are named by dotted paths (``"pkg.module"`` or ``"pkg.module:attr"``) that the
+editor imports: validators -> engine -> schema stays one way.
 """
 
 from __future__ import annotations
@@ -124,7 +125,9 @@ class ElementKind:
 class Ruleset:
     """A game the studio serves.  ``build``/``document``/``default_arena`` are the model's pure
     functions (a validated document -> typed arena; the canonical document; the "new arena");
-    ``engine``, ``checks`` and ``editor`` are dotted paths the upper layers import."""
+    ``editor`` is a dotted path the editor imports.  What the validators and the apps ask of a
+    game (its checks runner, travel, robustness, fixes, generator) is its analysis
+    (:class:`validators.game.GameAnalysis`, entry-point group ``arena_studio.analyses``)."""
 
     id: str
     game: str
@@ -138,52 +141,18 @@ class Ruleset:
     build: Callable[[dict[str, Any]], Any]
     document: Callable[[Any], dict[str, Any]]
     default_arena: Callable[[], Any]
-    #: Movement model and travel metrics (``engine.carwars``); the validators' runner for the
-    #: game (``module:function``); the editor's tools and overlays (``editor.games.carwars``).
-    engine: str = ""
-    checks: str = ""
+    #: The editor's tools and overlays (``editor.games.carwars``).
     editor: str = ""
     #: ``square`` or ``hex`` for grid games, None for free placement on a table.
     grid: Literal["square", "hex"] | None = None
-    #: The package of the game's own registered validators (``validators.games.carwars``), which
-    #: hold validators for this game only: the registry does not import them for other games'
-    #: arenas (a cold ``arena validate`` of a pit need not load Car Wars' sight maths).  Empty:
-    #: the package of :attr:`checks`' module (``validators.games.carwars.run`` -> ``validators.games.carwars``)
-    #: unless that is a top-level package.
-    validators: str = ""
     #: Checks the JSON Schema cannot express (unique ids, simple polygons...): a document that
     #: passed the game's schema (its numbers finite and within the ranges the schema states) ->
     #: ``(JSON pointer, message)`` pairs, located like schema errors.  None when the game has none.
     semantic: Callable[[Any], list[tuple[str, str]]] | None = None
-    #: Tabletop robustness (``module:OBJECT``): the game's placement-error hook - its
-    #: tolerance, how it misplaces pieces and its headline metrics
-    #: (:class:`validators.robustness.Hook`).  Empty: the game has none yet.
-    robustness: str = ""
-    #: Why the game has no placement error at all (said instead of "not available yet"), e.g.
-    #: pieces that snap to a grid's cells.
-    robustness_absent: str = ""
-    #: Proposed fixes (``module:OBJECT``): the game's balance hook - what may move, the moves
-    #: that may remove each finding and how a move carries to the symmetric images
-    #: (:class:`validators.balance.Hook`).  Empty: the game has none yet.
-    balance: str = ""
-    #: Arena generation (``module:OBJECT``): the game's generator hook - its plan of pieces,
-    #: genomes, the arena a genome builds, cheap checks and design quality
-    #: (:class:`validators.generate.Hook`).  Empty: the game has none yet.
-    generator: str = ""
     #: Symmetry mode (``module:OBJECT``, on the game's editor side): how the images of the
     #: game's elements are named - ids, players, a numbered card's number and owner, a row's
     #: total (:class:`editor.games.symmetry_rules.Rules`).  Empty: the next free id or player.
     symmetry: str = ""
-
-    @property
-    def validator_package(self) -> str | None:
-        """:attr:`validators`, or the package of the runner in :attr:`checks` (None if neither
-        names a package of its own)."""
-        if self.validators:
-            return self.validators
-        module = self.checks.partition(":")[0]
-        package = module.rpartition(".")[0]
-        return package if "." in package else None
 
     def kind(self, key: str) -> ElementKind:
         for k in self.kinds:

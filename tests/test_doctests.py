@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _modules() -> list[str]:
-    names = ["validators.symmetry", "validators.balance_hooks", "validators.travel_session", "validators.context", "validators.games.carwars.travel",
+    names = ["validators.games.gravstrike.symmetry", "validators.balance_hooks", "validators.games.gravstrike.travel_session", "validators.games.gravstrike.context", "validators.games.carwars.travel",
              "editor.travel_workers", "editor.worker_requests", "editor.games.travel_work",
              "editor.analysis", "editor.bounds", "editor.snapping", "editor.board_circle",
              "editor.games.rex_edges", "editor.games.rex_symmetry", "editor.symmetry", "editor.games.symmetry_rules",

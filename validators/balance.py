@@ -1,7 +1,7 @@
 """Proposed fixes: the smallest symmetric move of the arena's pieces that removes a finding.
 
 For a finding with a geometric cause (an access gap, checkpoints too close, a start in a field...)
-the game's balance hook (its ruleset's ``balance``, :class:`Hook`) names **seeds**: an element that
+the game's balance hook (its analysis's ``balance_hook``, :class:`Hook`) names **seeds**: an element that
 may move and a direction (toward the checkpoint a slow start lacks, away from the checkpoint it
 crowds, out from the centre) or a turn (an acceleration field's push).  The search tries the seeds
 in growing steps (the hook's ``steps`` in the arena's unit, ``turns`` in degrees), all seeds at
@@ -40,10 +40,11 @@ from typing import Any, Literal
 
 from engine.placement import Offset, replace_pieces
 from schema.io import document_problems
-from schema.ruleset import import_path, ruleset
+from schema.ruleset import ruleset_of
 from validators.balance_hooks import Hook, Operation, Seed, carry
 from validators.fanout import Cancelled
 from validators.findings import Finding, at_least
+from validators.game import analysis_of
 from validators.options import BALANCE_BUDGET, Options
 from validators.run import Report, validate
 
@@ -59,12 +60,9 @@ Status = Literal["fixed", "no-fix", "no-move", "stopped"]
 
 
 def hook_of(arena: Any) -> Hook:
-    """The arena's game's hook; ``LookupError`` naming the game when it has none."""
-    rs = ruleset(str(getattr(arena, "system", "gravstrike")))
-    if not rs.balance:
-        raise LookupError(f"proposed fixes are not available for {rs.game} ({rs.id}) yet")
-    hook: Hook = import_path(rs.balance)
-    return hook
+    """The arena's game's hook (:meth:`validators.game.GameAnalysis.balance_hook`);
+    ``LookupError`` naming the game when it has none."""
+    return analysis_of(arena).balance_hook()
 
 
 def finding_key(f: Finding) -> tuple[str, tuple[str, ...]]:
@@ -237,7 +235,7 @@ class _Search:
         fixed = replace_pieces(arena, self.kinds, {r: hook.moved(arena, r, o) for r, o in offsets.items()})
         if not hook.fits(arena, fixed, list(offsets)):
             return None
-        rs = ruleset(str(getattr(arena, "system", "gravstrike")))
+        rs = ruleset_of(arena)
         if document_problems(rs.document(fixed)):
             return None
         if hook.symmetries(fixed) < symmetries:

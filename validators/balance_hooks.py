@@ -30,7 +30,7 @@ class Seed:
 
 
 class Hook(Protocol):
-    """A game's balance hook (named by its ruleset's ``balance``)."""
+    """A game's balance hook (:meth:`validators.game.GameAnalysis.balance_hook`)."""
 
     #: The unit of the steps, as printed ("lengths", "in").
     unit: str

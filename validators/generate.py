@@ -1,6 +1,6 @@
 """Generated arenas (issue 19 part 3): search for an arena that passes every validator, for any
-game whose ruleset names a generator hook (``Ruleset.generator``: Gravstrike's is
-:data:`validators.games.gravstrike.generate.HOOK`).
+game whose analysis has a generator hook (:meth:`validators.game.GameAnalysis.generator_hook`:
+Gravstrike's is :data:`validators.games.gravstrike.generate.HOOK`).
 
 The search runs in rounds of :data:`BATCH` candidates.  Candidate ``k`` of round ``r`` is drawn
 from ``numpy.random.default_rng([seed, r, k])`` - afresh, or as a variation of a parent the
@@ -20,13 +20,14 @@ import time
 from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
-from schema.ruleset import import_path, ruleset
 from validators.fanout import Session
 from validators.findings import RANK
+from validators.game import analysis
+from validators.generate_hooks import Hook
 from validators.options import GENERATE_BUDGET, GENERATE_WORKERS
 from validators.run import validate
 
@@ -41,26 +42,10 @@ DEFAULT_BUDGET = GENERATE_BUDGET
 DEFAULT_WORKERS = GENERATE_WORKERS
 
 
-class Hook(Protocol):
-    """What a game gives the search."""
-
-    def plan(self, catalogue: str | None, players: int, symmetry: str | None, size: float | None,
-             table: str | None) -> Any: ...
-    def fresh(self, plan: Any, rng: np.random.Generator) -> Any: ...
-    def vary(self, plan: Any, genome: Any, rng: np.random.Generator) -> Any: ...
-    def build(self, plan: Any, genome: Any, seed: int) -> Any: ...
-    def precheck(self, arena: Any) -> list[str]: ...
-    def quality(self, metrics: dict[str, Any]) -> float: ...
-    def describe(self, plan: Any) -> str: ...
-
-
 def hook_of(system: str) -> Hook:
-    """The game's generator hook; ``LookupError`` naming the game when it has none."""
-    rs = ruleset(system)
-    if not rs.generator:
-        raise LookupError(f"arena generation is not available for {rs.game} ({rs.id}) yet")
-    hook: Hook = import_path(rs.generator)
-    return hook
+    """The game's generator hook (:meth:`validators.game.GameAnalysis.generator_hook`);
+    ``LookupError`` naming the game when it has none."""
+    return analysis(system).generator_hook()
 
 
 @dataclass(frozen=True)

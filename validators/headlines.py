@@ -44,7 +44,7 @@ def gaps(values: dict[str, float | None]) -> dict[str, float | None]:
 
 
 class Hook(Protocol):
-    """A game's placement-error hook (named by its ruleset's ``robustness``)."""
+    """A game's placement-error hook (:meth:`validators.game.GameAnalysis.robustness_hook`)."""
 
     #: Validator codes not run on the samples.
     skip: tuple[str, ...]

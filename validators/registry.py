@@ -5,7 +5,7 @@ A validator is any object with ``id`` (its finding code), ``title``, ``severity`
 ``games`` (the ids of the rulesets it applies to, e.g. ``("car-wars-6e",)``) and
 ``evaluate(arena, context) -> Result``; ``needs_travel`` tells whether it uses travel matrices.
 A validator never runs on a game it does not name; one without ``games`` (written before the
-ruleset layer) applies to Gravstrike only.
+ruleset layer) applies to the default game only (:func:`validators.game.default_system`).
 """
 
 from __future__ import annotations
@@ -14,15 +14,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from schema.games.gravstrike.model import Arena
 from schema.ruleset import entry_points
 from validators.findings import Result, Severity
 
 GROUP = "arena_studio.validators"
-
-
-#: The game of validators that declare none (those written before the ruleset layer).
-DEFAULT_GAMES: tuple[str, ...] = ("gravstrike",)
 
 
 class Validator(Protocol):
@@ -32,7 +27,7 @@ class Validator(Protocol):
     needs_travel: bool
     games: tuple[str, ...]
 
-    def evaluate(self, arena: Arena, context: Any) -> Result: ...
+    def evaluate(self, arena: Any, context: Any) -> Result: ...
 
 
 class UnknownValidator(KeyError):
@@ -51,9 +46,19 @@ class NotForGame(UnknownValidator):
 
 
 def games_of(validator: Validator) -> tuple[str, ...]:
-    """The rulesets a validator applies to."""
+    """The rulesets a validator applies to (one that names none: the default game's)."""
     games = getattr(validator, "games", None)
-    return tuple(games) if games else DEFAULT_GAMES
+    return tuple(games) if games else _default_games()
+
+
+def _default_games() -> tuple[str, ...]:
+    """The game of validators that declare none (those written before the ruleset layer)."""
+    from validators.game import default_system
+
+    try:
+        return (default_system(),)
+    except LookupError:
+        return ()
 
 
 @dataclass
@@ -106,32 +111,22 @@ class Registry:
 
     def _foreign(self, code: str, game: str) -> bool:
         """Whether a validator not loaded yet surely checks another game: its entry point lies
-        in another installed ruleset's validator package (:attr:`Ruleset.validator_package`).
-        Such a validator is not imported for ``game`` (a cold start loads only what runs)."""
+        in the module, or below the package, that another game's analysis entry point names
+        (:func:`validators.game.owner_modules`: ``validators.games.carwars`` holds Car Wars'
+        validators).  Such a validator is not imported for ``game`` (a cold start loads only
+        what runs)."""
         if code in self._loaded or code not in self._entry:
             return False
+        from validators.game import owner_modules
+
         module = str(getattr(self._entry[code], "value", "")).partition(":")[0].strip()
-        owners = _owners()
+        owners = owner_modules()
         parts = module.split(".")
-        for n in range(len(parts) - 1, 0, -1):
+        for n in range(len(parts), 0, -1):
             owner = owners.get(".".join(parts[:n]))
             if owner is not None:
                 return owner != game
         return False
-
-
-_OWNERS: dict[str, str] | None = None
-
-
-def _owners() -> dict[str, str]:
-    """Validator package -> the ruleset whose validators it holds (for every installed ruleset
-    that names one)."""
-    global _OWNERS
-    if _OWNERS is None:
-        from schema.ruleset import rulesets
-
-        _OWNERS = {pkg: rs.id for rs in rulesets().values() if (pkg := rs.validator_package)}
-    return _OWNERS
 
 
 _default: Registry | None = None

@@ -106,7 +106,7 @@ class Report:
     metrics: dict[str, Any]
     timings: dict[str, float] = field(default_factory=dict)
     tolerance: float | None = None
-    system: str = "gravstrike"
+    system: str = ""
     players: int | None = None
     #: The tabletop-robustness section (:func:`validators.robustness.robustness`), when one was run.
     robustness: dict[str, Any] | None = None
@@ -149,11 +149,12 @@ class Report:
 
     def to_json(self, resources: bool = False) -> dict[str, Any]:
         """The report document; deterministic (no timings) so packs can embed it. Gravstrike's
-        reports are as they always were; other games' name their ``system``.  ``resources``
+        reports are as they always were; other games' name their ``system``
+        (:attr:`validators.game.GameAnalysis.report_names_system`).  ``resources``
         (``arena validate --json``): add what the analysis cost that was measured -
         ``metrics.memory`` (peak resident memory per process) - which differs run to run."""
         doc: dict[str, Any] = {"format": REPORT_FORMAT}
-        if self.system != "gravstrike":
+        if self.system and _names_system(self.system):
             doc["system"] = self.system
         doc.update({
             "arena": {"name": self.arena.name, "file": self.source, "players": self.player_count()},
@@ -172,6 +173,12 @@ class Report:
         if self.robustness is not None:
             doc["robustness"] = self.robustness
         return doc
+
+
+def _names_system(system: str) -> bool:
+    from validators.game import analysis
+
+    return analysis(system).report_names_system
 
 
 def run_chosen(arena: Any, chosen: list[Validator], context: Any, *, source: str | None, system: str,

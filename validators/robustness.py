@@ -1,7 +1,7 @@
 """Tabletop robustness: how a validation verdict holds up when the pieces are placed by hand.
 
 Sample ``k`` of seed ``S`` is the arena with every piece misplaced within the scenario's
-placement tolerance by the game's hook (its ruleset's ``robustness``), drawn from
+placement tolerance by the game's hook (its analysis's ``robustness_hook``), drawn from
 ``numpy.random.default_rng([S, k])`` - so sample ``k`` is the same arena in whichever process,
 machine or Dask worker validates it.  A sample whose perturbed arena fails the file checks
 (the schema, then ``Ruleset.semantic``: :func:`schema.io.document_problems`) is drawn again (at
@@ -30,9 +30,10 @@ import numpy as np
 
 from engine.placement import Tolerance
 from schema.io import document_problems
-from schema.ruleset import import_path, ruleset
+from schema.ruleset import ruleset_of
 from validators.options import Options
 from validators.fanout import Cancelled, FanProgress, fan_out
+from validators.game import analysis_of
 from validators.headlines import Headline, Hook, gaps
 from validators.run import Report, validate
 
@@ -49,14 +50,9 @@ WARM_SAMPLES = 3
 
 
 def hook_of(arena: Any) -> Hook:
-    """The arena's game's hook; ``LookupError`` naming the game when it has none."""
-    rs = ruleset(str(getattr(arena, "system", "gravstrike")))
-    if not rs.robustness:
-        if rs.robustness_absent:
-            raise LookupError(f"tabletop robustness does not apply to {rs.game} ({rs.id}): {rs.robustness_absent}")
-        raise LookupError(f"tabletop robustness is not available for {rs.game} ({rs.id}) yet")
-    hook: Hook = import_path(rs.robustness)
-    return hook
+    """The arena's game's hook (:meth:`validators.game.GameAnalysis.robustness_hook`);
+    ``LookupError`` naming the game when it has none."""
+    return analysis_of(arena).robustness_hook()
 
 
 @dataclass(frozen=True)
@@ -90,7 +86,7 @@ def sample_arena(arena: Any, seed: int, index: int, tol: Tolerance) -> tuple[Any
     """Sample ``index`` of ``seed``: the misplaced arena (None if every draw failed the file
     checks) and the piece redraws it took."""
     hook = hook_of(arena)
-    rs = ruleset(str(getattr(arena, "system", "gravstrike")))
+    rs = ruleset_of(arena)
     rng = np.random.default_rng([seed, index])
     redraws = 0
     for _ in range(SAMPLE_REDRAWS):

@@ -73,7 +73,7 @@ def balance_cmd(
         bad = ", ".join(k for k in kinds if k not in hook.free) or repr(free)
         raise typer.BadParameter(f"{bad}: the kinds that may move are {', '.join(hook.free)}", param_hint="--free")
     if code is not None:
-        system = str(getattr(arena, "system", "gravstrike"))
+        system = str(arena.system)
         registry = default_registry()
         known = [c for c in registry.codes() if system in games_of(registry.get(c))]
         if code not in known:

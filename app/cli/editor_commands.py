@@ -82,7 +82,7 @@ def print_command(
 
         if not is_grid(arena):
             raise _fail(f"{file}: --cell-mm is for grid arenas (hexes or squares); this is a "
-                        f"{getattr(arena, 'system', 'gravstrike')} arena")
+                        f"{arena.system} arena")
         try:
             arena = with_cell_mm(arena, cell_mm)
         except ValueError as exc:

@@ -109,7 +109,8 @@ def import_(
     out: Annotated[Path, typer.Option("-o", "--output", help="Arena file to write (.yaml or .json).",
                                       show_default=False)],
     game: Annotated[Optional[str], typer.Option(
-        "--game", help="GeoJSON only: the game (ruleset id, e.g. car-wars-6e) of a file that names none; "
+        "--game", help="GeoJSON only: the game (its ruleset id, as an arena file's system: names it) of a file "
+                       "that names none; "
                        "a file that names another game is refused.", show_default=False)] = None,
 ) -> None:
     """Import a Tiled map or a GeoJSON collection into an arena file.

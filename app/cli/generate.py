@@ -19,19 +19,21 @@ if TYPE_CHECKING:  # the rest is imported when the command runs (tests/test_impo
     from rich.console import Console
 
     from validators.generate import Outcome, Progress as Step
+    from validators.generate_hooks import Hook as GeneratorHook
 
 
-def default_players(hook: object, players: int | None) -> int:
-    """``players``, or when not given the hook's ``default_players`` (4 when it has none)."""
-    return players if players is not None else int(getattr(hook, "default_players", 4))
+def default_players(hook: GeneratorHook, players: int | None) -> int:
+    """``players``, or when not given the hook's ``default_players``."""
+    return players if players is not None else hook.default_players
 
 
 @app.command("generate")
 def generate_cmd(
     output: Annotated[Path, typer.Option("-o", "--output", help="Write the arena here (YAML or JSON by extension).")],
-    system: Annotated[str, typer.Option("--system", help="The game (ruleset id).")] = "gravstrike",
-    players: Annotated[Optional[int], typer.Option("--players", min=2, max=6, help="Players (2 to 6; default: 4 for "
-                                                   "Gravstrike, the game's own count for others).")] = None,
+    system: Annotated[Optional[str], typer.Option("--system", help="The game (ruleset id; default: the studio's "
+                                                  "default game, Gravstrike).", show_default=False)] = None,
+    players: Annotated[Optional[int], typer.Option("--players", min=2, max=6, help="Players (2 to 6; default: the "
+                                                   "game's own count, 4 for Gravstrike).")] = None,
     symmetry: Annotated[Optional[str], typer.Option("--symmetry", help="rotational:N, mirror or dihedral:N (default: "
                                                     "rotational:PLAYERS; dihedral:3 for six).")] = None,
     seed: Annotated[int, typer.Option("--seed", min=0, help="The seed: the same seed gives the same arena.")] = 0,
@@ -67,6 +69,10 @@ def generate_cmd(
     if catalogue is not None:
         working_on(catalogue)
     try:
+        if system is None:
+            from validators.game import default_system
+
+            system = default_system()
         hook = hook_of(system)
         plan = hook.plan(None if catalogue is None else str(catalogue), default_players(hook, players), symmetry, size,
                          table)

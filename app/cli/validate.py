@@ -298,16 +298,14 @@ def _run(arena: Any, source: str, enable: list[str], disable: list[str], tier: i
 def print_report(report: Report, console: Console) -> None:
     arena = report.arena
     console.rule(f"[bold]{terminal_text(arena.name)}[/]  ({terminal_text(report.source)})")
-    travel = report.metrics.get("travel")
-    if report.system != "gravstrike":
-        console.print(f"{terminal_text(report.system)} · {report.player_count()} players · {len(report.validators)} validators")
-        if travel:
-            console.print(_card_table(travel, "flat out"))
-    else:
-        budget = "unlimited" if report.budget is None else f"{report.budget} icons/turn"
-        console.print(f"{arena.players} players · tier {report.tier} · {budget} · {len(report.validators)} validators")
-        if travel:
-            console.print(_travel_table(travel))
+    from app.cli.travel import rich_table
+    from validators.game import analysis
+
+    game = analysis(report.system)
+    console.print(terminal_text(game.headline(report)))
+    table = game.travel_table(report)
+    if table is not None:
+        console.print(rich_table(table))
     counts = report.counts()
     for severity in ("error", "warning", "info"):
         group = [f for f in report.findings if f.severity == severity]
@@ -324,39 +322,3 @@ def print_report(report: Report, console: Console) -> None:
         why = f"the analysis stopped at its {report.stopped}" if report.stopped else "some questions stayed undecided"
         console.print(f"[bold yellow]verdict incomplete[/]: {why} (see the findings above)", highlight=False)
     console.print()
-
-
-def _card_table(travel: dict[str, dict[str, dict[str, Any]]], policy: str) -> Table:
-    """Car Wars: turns (and driving-roll dice) from each start to each card and the centre."""
-    from rich.table import Table
-
-    goals = sorted(g for g in {g for row in travel.values() for g in row} if g.startswith("card:")) + ["centre"]
-    table = Table(title=f"Turns (dice) to each card and the centre ({policy})", title_justify="left")
-    table.add_column("start")
-    for g in goals:
-        table.add_column(terminal_text(g.split(":", 1)[-1]), justify="right")
-    for src in sorted(travel, key=lambda s: int(s.split(":")[1]) if s.split(":")[1].isdigit() else 0):
-        row = travel[src]
-        cells = [f"{row[g]['time']:.2f} ({row[g].get('dice', 0)})" if row.get(g, {}).get("reachable") else "—" for g in goals]
-        table.add_row(terminal_text(src), *cells)
-    return table
-
-
-def _travel_table(travel: dict[str, dict[str, dict[str, Any]]]) -> Table:
-    from rich.table import Table
-
-    goals = sorted({g for row in travel.values() for g in row if g.startswith("checkpoint:")})
-    table = Table(title="Turns to reach each checkpoint (flat out)", title_justify="left")
-    table.add_column("start")
-    for g in goals:
-        table.add_column(terminal_text(g.split(":", 1)[1]), justify="right")
-    table.add_column("nearest", justify="right")
-    table.add_column("mean", justify="right")
-    for src in sorted(travel, key=lambda s: int(s.split(":")[1]) if s.split(":")[1].isdigit() else 0):
-        row = travel[src]
-        times = [row[g]["time"] for g in goals if row.get(g, {}).get("reachable")]
-        cells = [f"{row[g]['time']:.2f}" if row.get(g, {}).get("reachable") else "—" for g in goals]
-        nearest = f"{min(times):.2f}" if times else "—"
-        mean = f"{sum(times) / len(times):.2f}" if times else "—"
-        table.add_row(terminal_text(src), *cells, nearest, mean)
-    return table

@@ -90,45 +90,6 @@ def validate_job(body: bytes, fmt: str, source: str, enable: list[str], disable:
     return "ok", JSON, _json(report.to_json())
 
 
-def _carwars_travel(arena: Any, origin: str, goal: str, policy: str) -> Outcome:
-    from engine.carwars.travel import PlanningError
-    from validators.games.carwars.travel import plan, result_json
-
-    try:
-        result = plan(arena, origin, goal, policy)
-    except PlanningError as exc:
-        return "problem", problem(422, "travel-query", "Impossible travel query", str(exc))
-    except (OverflowError, MemoryError) as exc:
-        return too_large(exc)
-    return "ok", JSON, _json(result_json(origin, goal, policy, result))
-
-
-def _arenarex_travel(arena: Any, origin: str, goal: str) -> Outcome:
-    from validators.games.arenarex.travel import TravelQueryError, plan
-
-    try:
-        result = plan(arena, origin, goal)
-    except TravelQueryError as exc:
-        return "problem", problem(422, "travel-query", "Impossible travel query", str(exc))
-    except (OverflowError, MemoryError) as exc:
-        return too_large(exc)
-    return "ok", JSON, _json(result)
-
-
-def parse_source(text: str) -> Any:
-    """``start:N``, ``checkpoint:ID`` or ``x,y,heading[,speed]``, parsed as ``arena travel --from``
-    does (:func:`app.cli.travel.parse_source`), non-finite poses refused."""
-    import math
-
-    from engine.gravstrike.planner import PlanningError, PoseSource
-    from app.cli.travel import parse_source as cli_parse_source
-
-    source = cli_parse_source(text)
-    if isinstance(source, PoseSource) and not all(math.isfinite(v) for v in (source.pose.x, source.pose.y, source.pose.heading)):
-        raise PlanningError(f"a pose source needs finite numbers, not {text!r}")
-    return source
-
-
 def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier: int | None,
                budget: int | None | str, exclusions: str, tolerance: float = 0.25,
                seconds: float | None = None, fewest_icons: bool = False, policy: str = "flat-out",
@@ -141,49 +102,28 @@ def travel_job(body: bytes, fmt: str, source: str, origin: str, goal: str, tier:
 
 def _travel(body: bytes, fmt: str, source: str, origin: str, goal: str, tier: int | None, budget: int | None | str,
             exclusions: str, tolerance: float, fewest_icons: bool, policy: str) -> Outcome:
-    from engine.gravstrike.motion import EngineError
-    from engine.gravstrike.planner import Goal, PlanningError, Planner
-    from app.cli.travel import result_json
+    """One travel query, answered by the arena's game's travel hook
+    (:meth:`validators.game.GameAnalysis.travel`)."""
+    from validators.game import NoTravel, TravelQuery, TravelQueryError, analysis_of
 
     try:
         arena = parse_arena(body, fmt, source)
     except ArenaError as exc:
         return invalid_arena(exc)
-    if arena.system == "car-wars-6e":
-        return _carwars_travel(arena, origin, goal, policy)
-    if arena.system == "arena-rex":
-        return _arenarex_travel(arena, origin, goal)
-    if arena.system != "gravstrike":
-        return "problem", problem(422, "travel-query", "Impossible travel query",
-                                  f"the service has no travel model for {arena.system} arenas yet")
-    for what, text in (("source", origin), ("goal", goal)):
-        if text.startswith("card:") or text == "centre":  # Car Wars places: say so, located
-            return "problem", problem(422, "travel-query", "Impossible travel query",
-                                      f"a Gravstrike arena has no cards or centre goal: the {what} {text!r} is a "
-                                      "Car Wars place")
-        gravstrike_pose = what == "source" and text.count(",") >= 2  # x,y,heading[,speed]
-        if text.startswith("deploy:") or "@" in text or (":" not in text and not gravstrike_pose):
-            return "problem", problem(422, "travel-query", "Impossible travel query",  # Arena Rex places
-                                      f"a Gravstrike arena has no deployment zones, hazards or x,y places: the {what} "
-                                      f"{text!r} is an Arena Rex place")
+    query = TravelQuery(origin, goal, tier=tier, budget="default" if budget == "arena" else budget,  # type: ignore[arg-type]
+                        exclusions="avoid" if exclusions == "avoid" else "pay", tolerance=tolerance,
+                        fewest_icons=fewest_icons, policy=policy)
     try:
-        src = parse_source(origin)
-    except EngineError as exc:
-        return bad_param("from", str(exc))
-    try:
-        target = Goal.parse(goal)
-    except EngineError as exc:
-        return bad_param("to", str(exc))
-    try:
-        planner = Planner(arena, tier=tier, budget="default" if budget == "arena" else budget,  # type: ignore[arg-type]
-                          exclusions=exclusions, quantum=tolerance,  # type: ignore[arg-type]
-                          minimise="time-icons-damage" if fewest_icons else "time")
-        result = planner.plan(src, target)
-    except (PlanningError, EngineError) as exc:
+        answer = analysis_of(arena).travel(arena, query)
+    except NoTravel as exc:
+        return "problem", problem(422, "travel-query", "Impossible travel query", f"the service has {exc}")
+    except TravelQueryError as exc:
+        if exc.param is not None:
+            return bad_param(exc.param, str(exc))
         return "problem", problem(422, "travel-query", "Impossible travel query", str(exc))
     except (OverflowError, MemoryError) as exc:
         return too_large(exc)
-    return "ok", JSON, _json(result_json(origin, goal, result))
+    return "ok", JSON, _json(answer.document)
 
 
 IMAGE_TYPES = {"svg": "image/svg+xml", "png": "image/png"}
@@ -247,15 +187,14 @@ JOBS: dict[str, Callable[..., Any]] = {"validate": validate_job, "travel": trave
 #: The pid of the process that ran :func:`warm_up` (the service's preloader, whose workers are
 #: forked warm; a spawned worker's own), None before.
 WARMED_IN: int | None = None
-#: What the travel queries and pack verification import besides each game's runner.
-JOB_MODULES = ("engine.gravstrike.planner", "app.cli.travel", "validators.games.carwars.travel",
-               "validators.games.arenarex.travel", "schema.packs", "app.cli.export", "validators.plugins")
+#: What the travel queries and pack verification import besides each game's analysis.
+JOB_MODULES = ("app.cli.travel", "validators.game", "schema.packs", "app.cli.export", "validators.plugins")
 
 
 def warm_up() -> None:
-    """Import what jobs need, so that no job pays for it: every installed game's engine, runner
-    and validators (:mod:`schema.ruleset`), the travel queries' and pack verification's modules
-    (:data:`JOB_MODULES`), every game's schema and the format layer's compiled validator (each
+    """Import what jobs need, so that no job pays for it: every installed game's analysis (its
+    runner, engine and travel model: :meth:`validators.game.GameAnalysis.warm`) and validators,
+    the travel queries' and pack verification's modules (:data:`JOB_MODULES`), every game's schema and the format layer's compiled validator (each
     game's new arena is read once). Run once in the service's preloader, which every worker is
     forked from (:mod:`app.service.prefork`). What fails to import is left to the job
     that needs it (answered 500 or 422 then, not at start-up). The editor's renderer (Qt) is
@@ -263,21 +202,19 @@ def warm_up() -> None:
     import importlib
     import os
 
-    import validators.context  # noqa: F401  (Gravstrike's analysis: validators.run imports it only when needed)
     import validators.run  # noqa: F401
     from schema.io import dumps, schema_registry
-    from schema.ruleset import import_path, rulesets
+    from schema.ruleset import rulesets
+    from validators.game import analysis
     from validators.registry import default_registry
 
     global WARMED_IN
     schema_registry()
     for rs in rulesets().values():  # every game's model and schema, so the first arena read doesn't load them
-        for path in (rs.engine, rs.checks):
-            try:
-                if path:
-                    import_path(path)
-            except Exception:  # noqa: BLE001 - a broken game answers when used
-                pass
+        try:
+            analysis(rs.id).warm()
+        except Exception:  # noqa: BLE001 - a broken game answers when used
+            pass
         try:  # the format layer's validators compiled, the reading path taken once
             loads(dumps(rs.default_arena(), fmt="json"), source="<warm-up>", fmt="json")
         except Exception:  # noqa: BLE001

@@ -14,7 +14,7 @@ from schema.games.gravstrike.model import Arena, StartPosition, Symmetry
 from validators.balance import finding_key, propose
 from validators.games.gravstrike.balance import HOOK
 from validators.run import validate
-from validators.symmetry import invariances
+from validators.games.gravstrike.symmetry import invariances
 
 from .arenas import cornered_checkpoints, four_in_fields, mirrored_by_walls, orbiting_fields
 
@@ -144,14 +144,12 @@ def test_images_of_a_rotated_field_turn_the_same_way_and_mirrored_ones_the_other
 
 def test_a_game_without_a_hook_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every built-in game has a balance hook now: a game installed without one (Gravstrike's
-    ruleset with its hook taken away, as a third party's might come) is named, not a traceback."""
-    import dataclasses
+    analysis with its hook taken away, as a third party's might come) is named, not a traceback."""
+    from schema.ruleset import ruleset
+    from validators.game import GameAnalysis, analysis
 
-    import schema.ruleset as sr
-
-    installed = dict(sr.rulesets())
-    bare = dataclasses.replace(installed["gravstrike"], balance=None)
-    monkeypatch.setattr(sr, "rulesets", lambda: {**installed, "gravstrike": bare})
+    monkeypatch.setattr(type(analysis("gravstrike")), "balance_hook", GameAnalysis.balance_hook)
+    bare = ruleset("gravstrike")
     with pytest.raises(LookupError, match=f"not available for {bare.game}"):
         propose(bare.default_arena())
 

@@ -5,7 +5,7 @@ are those of a cold validation of that version.
 
 The property tests walk seeded random edit sequences (bounded in edits, not time) through the
 workers the editor runs, without a window: Gravstrike's :class:`editor.travel_workers.TravelWorkers`
-(each worker a :class:`validators.travel_session.TravelSession`, the two sharing distance maps
+(each worker a :class:`validators.games.gravstrike.travel_session.TravelSession`, the two sharing distance maps
 through :mod:`editor.map_share`) and Car Wars' :class:`editor.games.kept_travel.CarWarsTravel`.
 After every edit they compare each answer with a cold one: Gravstrike's result for result, path
 included; Car Wars' status, time, dice and hard speed changes (its searches settle ties on
@@ -37,8 +37,8 @@ from engine.gravstrike.planner import Goal
 from schema.io import dumps, load, loads
 from schema.shapes import Circle, Rect
 from schema.games.gravstrike.model import AccelerationField, Arena, Checkpoint, Gate, Scenario, StartPosition, StaticTarget, Symmetry, Variants, Wall
-from validators.context import AnalysisContext, travel_sources
-from validators.travel_session import TravelSession
+from validators.games.gravstrike.context import AnalysisContext, travel_sources
+from validators.games.gravstrike.travel_session import TravelSession
 
 ROOT = Path(__file__).resolve().parents[2]
 #: What the walks edit: each walk makes every kind of edit once, in a seeded random order (the

@@ -15,7 +15,7 @@ import numpy as np
 from editor import map_share as MS
 from engine.gravstrike.planner import Planner
 from schema import load
-from validators.travel_session import TravelSession
+from validators.games.gravstrike.travel_session import TravelSession
 
 ARENA = load("arenas/examples/lopsided.yaml")
 

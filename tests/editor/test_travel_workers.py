@@ -12,7 +12,7 @@ from editor.travel_workers import Stopped, TravelWorkers, travel_sources
 from editor.validation import LiveTravel
 from schema import load
 from schema.games.gravstrike.model import Arena
-from validators.context import AnalysisContext
+from validators.games.gravstrike.context import AnalysisContext
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,6 +1,6 @@
 """The editor's wall drag (issue 38, goal 4), through the workers the editor runs
 (:class:`editor.travel_workers.TravelWorkers`): after a wall is dragged the first answers are the
-last exact ones carried over (:func:`validators.travel_session.carry_travel`: plans the wall does
+last exact ones carried over (:func:`validators.games.gravstrike.travel_session.carry_travel`: plans the wall does
 not block kept, the blocked ones mended), so few sources are searched before the findings show;
 the answers the run ends on are still a cold validation's of that version, after every drag of a
 sequence.  Work is counted in searches planned, never in seconds.

@@ -18,7 +18,7 @@ from engine.gravstrike.heuristic import JUMP_WEIGHT
 from schema.io import load
 from tests.engine.arenas import chain_arena, sealed_arena
 from tests.engine.table_arenas import table_arena
-from validators.context import AnalysisContext
+from validators.games.gravstrike.context import AnalysisContext
 
 pytest.importorskip("numba")
 

@@ -82,7 +82,7 @@ def test_an_analysis_frees_the_graph_once_every_goal_has_its_map() -> None:
     analysis needs it after that - and a map asked for later gets it built again, the same arrays
     and the same map; a map keeps only the bound the searches read, not also the grid distances
     it came from.  A planner whose goals may move (the editor's) keeps both."""
-    from validators.context import AnalysisContext
+    from validators.games.gravstrike.context import AnalysisContext
 
     arena = table_arena(12, 2)
     ctx = AnalysisContext(arena)

@@ -9,7 +9,7 @@ import dataclasses
 
 from engine.gravstrike.planner import Goal, Planner, StartSource
 from schema import load
-from validators.travel_session import TravelSession
+from validators.games.gravstrike.travel_session import TravelSession
 
 ARENA = load("arenas/examples/lopsided.yaml")
 

@@ -18,7 +18,7 @@ from app.cli.main import load_commands
 from app.cli.shared import app
 from validators.generate import generate, hook_of
 from validators.run import validate
-from validators.symmetry import invariances
+from validators.games.gravstrike.symmetry import invariances
 
 runner = CliRunner()
 HOOK = hook_of("gravstrike")
@@ -96,13 +96,9 @@ def test_cli_out_of_budget_writes_the_best_so_far_and_says_what_fails(tmp_path: 
 def test_cli_refuses_parameters_in_words(tmp_path: Path, args: list[str], words: str,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     if "not available" in words:  # every built-in game has a generator: one installed without
-        import dataclasses
+        from validators.game import GameAnalysis, analysis
 
-        import schema.ruleset as sr
-
-        installed = dict(sr.rulesets())
-        monkeypatch.setattr(sr, "rulesets", lambda: {**installed, "gravstrike": dataclasses.replace(
-            installed["gravstrike"], generator=None)})
+        monkeypatch.setattr(type(analysis("gravstrike")), "generator_hook", GameAnalysis.generator_hook)
     load_commands()
     result = runner.invoke(app, ["generate", *args, "-o", str(tmp_path / "g.yaml")])
     assert result.exit_code == 2 and words in result.output, result.output

@@ -36,7 +36,7 @@ from typing import Any
 from engine.gravstrike.planner import Planner, TravelResult
 from engine.gravstrike.travel_types import SearchLimits
 from tests.golden.travel_arenas import CASES, Case, parse_source
-from validators.context import AnalysisContext
+from validators.games.gravstrike.context import AnalysisContext
 
 TABLE = Path(__file__).resolve().parent / "travel_times.json"
 #: Memory each search of the test may keep (about 1.2 M states; the largest needs 0.4 M).

@@ -168,13 +168,16 @@ def test_travel_bad_queries(client: TestClient, default_yaml: bytes) -> None:
 
 
 def test_parse_source_forms() -> None:
-    assert jobs.parse_source("start:2").player == 2
-    assert jobs.parse_source("checkpoint:B").checkpoint == "B"
-    p = jobs.parse_source("1.5,-2,90,3")
-    assert (p.pose.x, p.pose.y, p.pose.heading, p.speed) == (1.5, -2.0, 90.0, 3)
+    """Gravstrike's sources as its travel hook reads them (the service's and ``arena travel``'s)."""
+    from validators.games.gravstrike.travel_query import parse_source
+
+    assert parse_source("start:2").player == 2  # type: ignore[union-attr]
+    assert parse_source("checkpoint:B").checkpoint == "B"  # type: ignore[union-attr]
+    p = parse_source("1.5,-2,90,3")
+    assert (p.pose.x, p.pose.y, p.pose.heading, p.speed) == (1.5, -2.0, 90.0, 3)  # type: ignore[union-attr]
     for bad in ("start:x", "1,2", "nan,1,2", "1,inf,0", "gate:A"):
         with pytest.raises(Exception):
-            jobs.parse_source(bad)
+            parse_source(bad)
 
 
 def test_render_answers_a_picture_or_501(client: TestClient, default_yaml: bytes) -> None:

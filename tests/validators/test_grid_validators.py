@@ -89,9 +89,11 @@ def test_every_documented_code_is_one_validator_tagged_with_its_game_only() -> N
         reg.select(["gp-rows"], game="gravstrike")
 
 
-def test_rulesets_name_their_runners() -> None:
-    assert gliderpit.RULESET.checks == "validators.games.gliderpit.run:validate"
-    assert mothership.RULESET.checks == "validators.games.mothership.run:validate"
+def test_each_grid_game_registers_its_analysis() -> None:
+    from validators.game import analysis
+
+    assert type(analysis(GP)).__module__ == "validators.games.gliderpit"
+    assert type(analysis(MG)).__module__ == "validators.games.mothership"
 
 
 # ------------------------------------------------------------------ default arenas

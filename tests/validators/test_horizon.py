@@ -17,10 +17,10 @@ from engine.gravstrike.planner import Goal, Planner, StartSource
 from schema.shapes import Circle
 from schema.games.gravstrike.model import Checkpoint
 from tests.engine.table_arenas import corridor_arena
-from validators.context import AnalysisContext
+from validators.games.gravstrike.context import AnalysisContext
 from validators.options import ANALYSIS_MAX_TURNS
 from validators.run import validate
-from validators.travel_session import TravelSession
+from validators.games.gravstrike.travel_session import TravelSession
 
 A = Goal("checkpoint", "A")
 

@@ -8,7 +8,7 @@ from schema import load, loads
 from validators.games.gravstrike.layout import (CheckpointMixValidator, FieldOrbitValidator, ScenarioVariantsValidator,
                                           SymmetryValidator)
 from validators.games.gravstrike.placement import BoundsValidator, ExclusionPlacementValidator, OverlapValidator
-from validators.context import AnalysisContext
+from validators.games.gravstrike.context import AnalysisContext
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAD = "format: arena-studio/1\nsystem: gravstrike\nname: T\nbounds: {type: rect, center: [0, 0], size: [20, 20]}\n"

@@ -1,6 +1,6 @@
 """The registry loads only the validators that can apply to the arena's game (issue 15's
 "validation of either default arena <= 0.2 s", cold): a validator whose entry point lies in
-another installed ruleset's validator package (``Ruleset.validator_package``) is not imported,
+another game's analysis package (the module its ``arena_studio.analyses`` entry point names) is not imported,
 and the selection is the same as loading every validator and asking each for its games."""
 
 from __future__ import annotations
@@ -18,12 +18,16 @@ from validators.registry import Registry, games_of
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_each_ruleset_names_its_validator_package() -> None:
-    packages = {rs.id: rs.validator_package for rs in rulesets().values()}
+def test_each_game_owns_its_analysis_package() -> None:
+    from validators.game import owner_modules
+
+    packages = {game: module for module, game in owner_modules().items()}
+    assert set(packages) == set(rulesets())
     assert packages["gravstrike"] == "validators.games.gravstrike"
     assert packages["car-wars-6e"] == "validators.games.carwars"
     assert packages["glider-pit-gladiators"] == "validators.games.gliderpit"
     assert packages["mothership-grid"] == "validators.games.mothership"
+    assert packages["arena-rex"] == "validators.games.arenarex"
 
 
 @pytest.mark.parametrize("game", ["gravstrike", "car-wars-6e", "glider-pit-gladiators", "mothership-grid"])

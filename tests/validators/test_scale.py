@@ -9,7 +9,7 @@ import pytest
 
 from schema import load
 from tests.engine.table_arenas import table_arena
-from validators.context import AnalysisContext
+from validators.games.gravstrike.context import AnalysisContext
 from validators.parallel import TaskQueue
 from validators.run import validate
 
@@ -121,7 +121,7 @@ def test_each_process_begins_on_its_own_heading_lattice() -> None:
     allows; the checkpoints' searches (the lattice of 0) come next for the process that began
     there, after the validators for the other; each task is in one queue."""
     from validators.registry import default_registry
-    from validators.run import _queue_plan
+    from validators.games.gravstrike.run import _queue_plan
 
     arena = table_arena(12.0, 2)
     ctx = AnalysisContext(arena)

@@ -13,8 +13,8 @@ import pytest
 from schema import load
 from schema.games.gravstrike.model import Arena
 from tests.engine.arenas import small_arena
-from validators.context import AnalysisContext
-from validators.travel_session import TravelSession
+from validators.games.gravstrike.context import AnalysisContext
+from validators.games.gravstrike.travel_session import TravelSession
 
 
 def _times(ctx: AnalysisContext, source: str) -> dict[str, float]:

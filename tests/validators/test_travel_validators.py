@@ -14,7 +14,7 @@ from validators.games.gravstrike.travel import (
     StartCheckpointAccessValidator,
     StartSpacingValidator,
 )
-from validators.context import AnalysisContext
+from validators.games.gravstrike.context import AnalysisContext
 from validators.run import validate
 
 HEAD = "format: arena-studio/1\nsystem: gravstrike\nname: T\nbounds: {type: rect, center: [0, 0], size: [18, 10]}\n"

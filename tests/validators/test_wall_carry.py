@@ -1,7 +1,7 @@
 """Answers carried over a wall drag (issue 38, goal 4): the editor's first findings after a wall
-moves come from the last exact answers whose plans still hold (:func:`validators.travel_session.carry_travel`),
+moves come from the last exact answers whose plans still hold (:func:`validators.games.gravstrike.travel_session.carry_travel`),
 plans the moved wall now blocks mended from the end of a turn before the block
-(:meth:`validators.travel_session.TravelSession.mend`), instead of every source searched again.
+(:meth:`validators.games.gravstrike.travel_session.TravelSession.mend`), instead of every source searched again.
 
 Work is counted in states the searches store (``FrontierSearch.store.n`` after a run), never in
 seconds.  The arena is the kept-travel walks' (tests/editor/test_kept_travel_exact.py) without its
@@ -22,11 +22,11 @@ from engine.gravstrike.motion import Pose
 from schema.shapes import Circle, Rect
 from schema.games.gravstrike.model import Arena, Checkpoint, StartPosition, Wall
 from tests.editor.test_kept_travel_exact import gravstrike_arena
-from validators.context import AnalysisContext, travel_sources
-from validators.travel_session import MEND_TURNS, TravelSession, carry_travel, walls_only
+from validators.games.gravstrike.context import AnalysisContext, travel_sources
+from validators.games.gravstrike.travel_session import MEND_TURNS, TravelSession, carry_travel, walls_only
 
 #: A length's time at the top speed: the most a provisional answer may differ from a new search's
-#: (the analysis tolerance's merging: see validators.travel_session).
+#: (the analysis tolerance's merging: see validators.games.gravstrike.travel_session).
 LENGTH_TIME = 1.0 / 6.0
 
 

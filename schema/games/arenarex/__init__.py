@@ -400,12 +400,7 @@ RULESET = Ruleset(
     document=to_document,
     default_arena=default_arena,
     semantic=semantic_problems,
-    engine="engine.arenarex",
-    checks="validators.games.arenarex.run:validate",
     editor="",
-    robustness="validators.games.arenarex.robustness:HOOK",
-    balance="validators.games.arenarex.balance:HOOK",
-    generator="validators.games.arenarex.generate:HOOK",
     symmetry="editor.games.rex_symmetry:RULES",
 )
 

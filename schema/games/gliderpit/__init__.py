@@ -301,11 +301,6 @@ RULESET = Ruleset(
     document=to_document,
     default_arena=default_arena,
     semantic=semantic_problems,
-    engine="engine.gliderpit",
-    checks="validators.games.gliderpit.run:validate",
     grid="hex",
-    balance="validators.games.gliderpit.balance:HOOK",
-    generator="validators.games.gliderpit.generate:HOOK",
-    robustness_absent="every piece stands in a hex of the printed map, so a hand cannot misplace it between hexes",
     symmetry="editor.games.pit_symmetry:RULES",
 )

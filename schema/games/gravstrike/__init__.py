@@ -72,11 +72,5 @@ RULESET = Ruleset(
     document=to_document,
     default_arena=default_arena,
     semantic=semantic_problems,
-    engine="engine.gravstrike",
-    checks="validators.run:validate",  # Gravstrike is validators.run's own path
-    validators="validators.games.gravstrike",
     editor="editor",
-    robustness="validators.games.gravstrike.robustness:HOOK",
-    balance="validators.games.gravstrike.balance:HOOK",
-    generator="validators.games.gravstrike.generate:HOOK",
 )

@@ -218,10 +218,5 @@ RULESET = Ruleset(
     document=to_document,
     default_arena=default_arena,
     semantic=semantic_problems,
-    engine="engine.mothership",
-    checks="validators.games.mothership.run:validate",
     grid="square",
-    balance="validators.games.mothership.balance:HOOK",
-    generator="validators.games.mothership.generate:HOOK",
-    robustness_absent="every card sits in a square of the 3 x 5 grid, so a hand cannot misplace it between squares",
 )

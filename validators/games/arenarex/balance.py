@@ -36,7 +36,7 @@ from validators.balance_hooks import Operation, Seed, carry
 from validators.findings import Finding
 from validators.report import Report
 
-FREE = {"pits": ("pits",), "spikes": ("spikes",), "hazards": ("hazards",)}
+FREE: dict[str, tuple[str, ...]] = {"pits": ("pits",), "spikes": ("spikes",), "hazards": ("hazards",)}
 #: The finding's ``kind`` metric -> the arena's list.
 _LIST = {"pit": "pits", "spikes": "spikes", "hazard": "hazards"}
 _NAME = {"pits": "pit", "spikes": "spikes", "hazards": "hazard"}
@@ -105,9 +105,9 @@ class ArenaRexBalance:
     """The hook (see the module docstring)."""
 
     unit = "in"
-    free = FREE
-    steps = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0)
-    turns = (10.0, 15.0, 30.0, 45.0, 60.0, 90.0, 120.0, 150.0, 180.0)
+    free: dict[str, tuple[str, ...]] = FREE
+    steps: tuple[float, ...] = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0)
+    turns: tuple[float, ...] = (10.0, 15.0, 30.0, 45.0, 60.0, 90.0, 120.0, 150.0, 180.0)
 
     def kind_of(self, arena: ArenaRexArena, ref: str) -> str | None:
         return _list_of(arena, ref)

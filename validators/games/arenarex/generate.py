@@ -1,4 +1,4 @@
-"""Arena Rex's generator hook (``Ruleset.generator``) for :mod:`validators.generate`: the plan,
+"""Arena Rex's generator hook (its analysis's ``generator_hook``) for :mod:`validators.generate`: the plan,
 genomes and arenas of :mod:`engine.arenarex.generate`, and the design quality that ranks boards
 which pass - the book's arena advice as numbers from the validators' zone metrics."""
 

@@ -36,7 +36,7 @@ def _row(zones: dict[str, Any], base: str, pick: Any) -> dict[str, float | None]
 class ArenaRexRobustness:
     """The hook (see the module docstring)."""
 
-    skip = ("ar-symmetry",)
+    skip: tuple[str, ...] = ("ar-symmetry",)
     unit = "in"
 
     def tolerance(self, arena: ArenaRexArena) -> Tolerance:

@@ -1,4 +1,5 @@
-"""Arena Rex travel queries for the CLI (``arena travel``) and the service: the shortest walk of
+"""Arena Rex travel queries for the CLI (``arena travel``) and the service (the analysis's
+``travel`` hook, :func:`answer`): the shortest walk of
 a round base, and the moves it takes at the scenario's MOV ("Move up to the model's MOV value in
 inches").
 
@@ -23,6 +24,8 @@ import numpy as np
 from engine.arenarex.fairness import ZONE_SPACING, moves_for
 from engine.arenarex.space import Space
 from schema.games.arenarex import MM_PER_INCH, ArenaRexArena, Hazard, Pit, Spikes
+from validators.game import Column, TextTable, TravelAnswer, TravelQuery
+from validators.game import TravelQueryError as GameTravelQueryError
 
 
 class TravelQueryError(ValueError):
@@ -122,3 +125,20 @@ def plan(arena: ArenaRexArena, source: str, goal: str) -> dict[str, Any]:
             "path": [{"x": round(x, 4), "y": round(y, 4)} for x, y in routes[best]] if reachable else []}
 
 
+
+
+def answer(arena: ArenaRexArena, query: TravelQuery) -> TravelAnswer:
+    """The query answered as :meth:`validators.game.GameAnalysis.travel` does (the query's
+    options are other games': a base walks)."""
+    try:
+        result = plan(arena, query.source, query.goal)
+    except TravelQueryError as exc:
+        raise GameTravelQueryError(str(exc)) from None
+    src, dst = query.source, query.goal
+    if not result["reachable"]:
+        return TravelAnswer("unreachable", result, f"{dst} is not reachable from {src} without touching a pit, spikes "
+                            "or a blocking hazard.")
+    summary = (f"{src} -> {dst} ({result['base_mm']:g} mm base): {result['length']:.2f} in, "
+               f"{result['moves']} move(s) at MOV {result['mov']:g}")
+    table = TextTable((Column("x"), Column("y")), tuple((f"{st['x']:.2f}", f"{st['y']:.2f}") for st in result["path"]))
+    return TravelAnswer("reached", result, summary, table)

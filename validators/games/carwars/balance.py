@@ -108,9 +108,9 @@ class CarWarsBalance:
     """The hook (see the module docstring)."""
 
     unit = "in"
-    free = FREE
-    steps = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0)
-    turns = (10.0, 15.0, 30.0, 45.0, 60.0, 90.0, 120.0, 150.0, 180.0)
+    free: dict[str, tuple[str, ...]] = FREE
+    steps: tuple[float, ...] = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0)
+    turns: tuple[float, ...] = (10.0, 15.0, 30.0, 45.0, 60.0, 90.0, 120.0, 150.0, 180.0)
 
     def kind_of(self, arena: CarWarsArena, ref: str) -> str | None:
         el = _element(arena, ref)

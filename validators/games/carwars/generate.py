@@ -1,4 +1,4 @@
-"""Car Wars's generator hook (``Ruleset.generator``) for :mod:`validators.generate`: the plan,
+"""Car Wars's generator hook (its analysis's ``generator_hook``) for :mod:`validators.generate`: the plan,
 genomes and arenas of :mod:`engine.carwars.generate`, and the design quality that ranks arenas
 which pass.
 
@@ -26,6 +26,8 @@ WANTED_TURNS = 2.0
 
 
 class CarWarsGenerator:
+    default_players = 4
+
     def plan(self, catalogue: str | None, players: int, symmetry: str | None, size: float | None,
              table: str | None) -> Plan:
         """Raises :class:`schema.ArenaError` (a bad catalogue, located) or

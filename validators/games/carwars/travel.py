@@ -1,5 +1,6 @@
-"""Car Wars travel queries for the CLI (``arena travel``) and the service: parse sources and
-goals, plan under a policy, answer as JSON.
+"""Car Wars travel queries for the CLI (``arena travel``) and the service (the analysis's
+``travel`` hook, :func:`answer`): parse sources and goals, plan under a policy, answer as JSON
+and as text.
 
 Sources: ``start:N`` (the start at speed 2, "all players set their speed slider to 2"), a card
 (``card:ID`` or its bare id: the car's centre on the card's centre, at speed 2, the best of 8
@@ -23,6 +24,7 @@ from engine.carwars.planner import Planner
 from engine.carwars.rules import START_SPEED
 from engine.carwars.travel import Goal, PlanningError, PoseSource, SearchLimits, Source, StartSource, TravelResult
 from schema.games.carwars import CarWarsArena
+from validators.game import Column, TextTable, TravelAnswer, TravelQuery, TravelQueryError
 
 POLICIES = ("flat-out", "safe")
 #: Headings tried when a card is the source (the car may sit on it facing any way).
@@ -130,3 +132,28 @@ def result_json(source: str, goal: str, policy: str, r: TravelResult) -> dict[st
             for s in r.path
         ],
     }
+
+
+def answer(arena: CarWarsArena, query: TravelQuery) -> TravelAnswer:
+    """The query answered as :meth:`validators.game.GameAnalysis.travel` does: the car under
+    ``query.policy`` within ``query.max_seconds`` (the query's other options are Gravstrike's)."""
+    try:
+        result = plan(arena, query.source, query.goal, query.policy, SearchLimits(max_seconds=query.max_seconds))
+    except PlanningError as exc:
+        raise TravelQueryError(str(exc)) from None
+    src, dst, policy = query.source, query.goal, query.policy
+    table = None
+    if result.status == "reached":
+        summary = (f"{src} -> {dst} ({policy}): turn {result.turns}, movement point {result.points} at speed "
+                   f"{result.speed} (time {result.time:.3f} turns), {result.dice} dice, {result.hard} hard speed "
+                   "change(s)")
+        table = TextTable(tuple(Column(c) for c in ("turn", "point", "maneuver", "x", "y", "heading", "speed", "dice")),
+                          tuple((str(st.turn), str(st.point), st.maneuver, f"{st.x:.2f}", f"{st.y:.2f}",
+                                 f"{st.heading:g}", str(st.speed), str(st.dice)) for st in result.path))
+    elif result.status == "unreachable":
+        summary = f"{dst} is not reachable from {src} without a collision."
+    elif result.status == "beyond":
+        summary = f"{dst} is not reachable from {src} within {result.horizon:g} turns."
+    else:
+        summary = f"undecided: the search stopped at its {result.undecided}; raise --max-seconds."
+    return TravelAnswer(result.status, result_json(src, dst, policy, result), summary, table)

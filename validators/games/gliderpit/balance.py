@@ -36,7 +36,7 @@ from validators.balance_hooks import Operation, Seed, carry
 from validators.findings import Finding
 from validators.report import Report
 
-FREE = {"launch_zones": ("launch_zones",)}
+FREE: dict[str, tuple[str, ...]] = {"launch_zones": ("launch_zones",)}
 #: The findings a zone's slide may remove.
 ZONE_CODES = ("gp-zone-centre", "gp-zone-spacing", "gp-zone-clearance", "gp-zone-facings", "gp-zone-currents",
               "gp-zone-travel", "gp-symmetry", "gp-launch-zones")
@@ -68,8 +68,8 @@ class GliderPitBalance:
     """The hook (see the module docstring)."""
 
     unit = "hexes"
-    free = FREE
-    steps = tuple(float(k) for k in range(1, 13))
+    free: dict[str, tuple[str, ...]] = FREE
+    steps: tuple[float, ...] = tuple(float(k) for k in range(1, 13))
     turns: tuple[float, ...] = ()
     whole_steps = True
 

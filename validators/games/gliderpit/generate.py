@@ -1,4 +1,4 @@
-"""Glider-Pit Gladiators' generator hook (``Ruleset.generator``) for :mod:`validators.generate`:
+"""Glider-Pit Gladiators' generator hook (its analysis's ``generator_hook``) for :mod:`validators.generate`:
 the plan, genomes and pits of :mod:`engine.gliderpit.generate`, and the quality that ranks pits
 which pass.
 
@@ -26,6 +26,8 @@ SPREADS = (("centre_mean", "centre_tolerance"), ("nearest_zone", "spacing_tolera
 
 
 class GliderPitGenerator:
+    default_players = 4
+
     def plan(self, catalogue: str | None, players: int, symmetry: str | None, size: float | None,
              table: str | None) -> Plan:
         """Raises :class:`schema.ArenaError` (a bad catalogue, located) or

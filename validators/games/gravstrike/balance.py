@@ -20,7 +20,7 @@ Seeds per finding (the validators' own advice, made a direction):
 - ``wall-tunnelling``: the acceleration fields within reach of the wall away from it, then turned.
 
 Steps: 0.25 to 8 lengths and 10° to 180°.  A piece on the table must stay on it.  A move carries to an element's images under the
-symmetry operations the arena has (:func:`validators.symmetry.invariances`): averaged over those
+symmetry operations the arena has (:func:`validators.games.gravstrike.symmetry.invariances`): averaged over those
 that fix the element, then mapped by each operation's linear part (a turn reverses under a
 reflection).
 """
@@ -39,7 +39,7 @@ from validators.balance_hooks import Seed, carry
 from validators.findings import Finding
 from validators.games.gravstrike.common import arena_centre, element_geometry
 from validators.report import Report
-from validators.symmetry import Invariance, invariances
+from validators.games.gravstrike.symmetry import Invariance, invariances
 
 #: The element kinds (``--free``) and the arena's lists they cover.
 FREE = {"starts": ("start_positions",), "checkpoints": ("checkpoints",),
@@ -78,9 +78,9 @@ class GravstrikeBalance:
     """The hook (see the module docstring)."""
 
     unit = "lengths"
-    free = FREE
-    steps = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0)
-    turns = (10.0, 15.0, 30.0, 45.0, 60.0, 90.0, 120.0, 150.0, 180.0)
+    free: dict[str, tuple[str, ...]] = FREE
+    steps: tuple[float, ...] = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0)
+    turns: tuple[float, ...] = (10.0, 15.0, 30.0, 45.0, 60.0, 90.0, 120.0, 150.0, 180.0)
 
     def kind_of(self, arena: Arena, ref: str) -> str | None:
         try:

@@ -1,4 +1,4 @@
-"""Gravstrike's generator hook (``Ruleset.generator``) for :mod:`validators.generate`: the plan,
+"""Gravstrike's generator hook (its analysis's ``generator_hook``) for :mod:`validators.generate`: the plan,
 genomes and arenas of :mod:`engine.gravstrike.generate`, and the design quality that ranks
 arenas which pass - the book's "Custom Arenas" advice as numbers from the validators' metrics."""
 

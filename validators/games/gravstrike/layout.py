@@ -10,9 +10,9 @@ from engine.gravstrike.variants import gates_in_play, switched_off
 from schema.games.gravstrike.model import Arena
 from validators.games.gravstrike.common import arena_centre
 from validators.findings import Finding, Result
-from validators.symmetry import KindIndex
-from validators.symmetry import signatures as _signatures
-from validators.symmetry import transforms as _transforms
+from validators.games.gravstrike.symmetry import KindIndex
+from validators.games.gravstrike.symmetry import signatures as _signatures
+from validators.games.gravstrike.symmetry import transforms as _transforms
 
 
 class CheckpointMixValidator:

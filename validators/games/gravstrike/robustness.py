@@ -39,7 +39,7 @@ def _by_player(refs: Any) -> list[str]:
 class GravstrikeRobustness:
     """The hook (see the module docstring)."""
 
-    skip = ("symmetry",)
+    skip: tuple[str, ...] = ("symmetry",)
     unit = "length"
 
     def tolerance(self, arena: Arena) -> Tolerance:

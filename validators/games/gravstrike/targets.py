@@ -23,7 +23,7 @@ from engine.gravstrike.targeting import footprint_shape, static_target_number
 from engine.gravstrike.variants import as_played
 from schema.games.gravstrike.model import Arena, Wall
 from validators.games.gravstrike.common import fmt
-from validators.context import AnalysisContext, path_json
+from validators.games.gravstrike.context import AnalysisContext, path_json
 from validators.findings import Finding, Result
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from schema.games.gravstrike.model import Arena
 from validators.games.gravstrike.common import fmt
-from validators.context import AnalysisContext, path_json, travel_cell
+from validators.games.gravstrike.context import AnalysisContext, path_json, travel_cell
 from validators.findings import Finding, Result
 
 

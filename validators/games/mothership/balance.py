@@ -28,7 +28,7 @@ from validators.balance_hooks import Operation, Seed, carry
 from validators.findings import Finding
 from validators.report import Report
 
-FREE = {"motherships": ("motherships",)}
+FREE: dict[str, tuple[str, ...]] = {"motherships": ("motherships",)}
 CODES = ("mg-motherships", "mg-build-squares", "mg-symmetry", "mg-approach")
 
 
@@ -52,8 +52,8 @@ class MothershipBalance:
     """The hook (see the module docstring)."""
 
     unit = "squares"
-    free = FREE
-    steps = (1.0, 2.0, 3.0)
+    free: dict[str, tuple[str, ...]] = FREE
+    steps: tuple[float, ...] = (1.0, 2.0, 3.0)
     turns: tuple[float, ...] = ()
     whole_steps = True
 

@@ -1,4 +1,4 @@
-"""The Mothership battlefield's generator hook (``Ruleset.generator``) for
+"""The Mothership battlefield's generator hook (its analysis's ``generator_hook``) for
 :mod:`validators.generate`: the plan, genomes and battlefields of
 :mod:`engine.mothership.generate`.
 

@@ -17,10 +17,10 @@ from engine.gravstrike.travel_types import SearchLimits
 from engine.gravstrike.variants import gates_in_play
 from schema.games.gravstrike.model import Arena
 from validators.options import ANALYSIS_MAX_TURNS, ANALYSIS_TOLERANCE
-from validators.symmetry import Invariance, invariances
+from validators.games.gravstrike.symmetry import Invariance, invariances
 
 if TYPE_CHECKING:  # pragma: no cover
-    from validators.travel_session import TravelSession
+    from validators.games.gravstrike.travel_session import TravelSession
 
 
 def travel_cell(r: TravelResult) -> dict[str, Any]:

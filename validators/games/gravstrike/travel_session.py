@@ -62,7 +62,7 @@ from engine.gravstrike.planner import (
 )
 from engine.gravstrike.travel_types import SearchLimits
 from schema.games.gravstrike.model import Arena
-from validators.context import AnalysisContext, travel_sources
+from validators.games.gravstrike.context import AnalysisContext, travel_sources
 from validators.options import ANALYSIS_MAX_TURNS, ANALYSIS_TOLERANCE
 
 

@@ -1,0 +1,197 @@
+"""Gravstrike's runner: the registered Gravstrike validators sharing one travel context
+(:class:`validators.games.gravstrike.context.AnalysisContext`), on one core or two (a forked
+helper, :mod:`validators.parallel`)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from typing import Any
+
+from engine.budget import AnalysisStopped
+from schema.games.gravstrike.model import Arena
+from validators import memory
+from validators.findings import RANK, Finding, at_least
+from validators.games.gravstrike.context import AnalysisContext
+from validators.registry import Registry, Validator, default_registry
+from validators.report import Progress, Report, Undecided, evaluate, limit_findings, stopped_by
+
+SYSTEM = "gravstrike"
+
+
+def validate(arena: Arena, *, source: str | None = None, enable: Iterable[str] = (), disable: Iterable[str] = (),
+             tier: int | None = None, budget: int | None | str = "arena", registry: Registry | None = None,
+             progress: Progress | None = None, context: AnalysisContext | None = None,
+             tolerance: float | None = None, parallel: bool = False) -> Report:
+    """Run the selected Gravstrike validators. ``budget="arena"`` uses the arena turbine's
+    icons_per_turn; an ``int`` or ``None`` (unlimited) overrides it. ``tier`` defaults to the
+    arena's analysis tier.  Codes listed in the arena's ``scenario.analysis.disabled`` are
+    skipped unless enabled explicitly.  ``parallel``: use a second core (a forked helper) for
+    the checkpoints' travel and the validators that need none; the report is the same."""
+    reg = registry or default_registry()
+    enable = list(enable)
+    disabled = set(disable) | (set(arena.scenario.analysis.disabled) - set(enable))
+    chosen = reg.select(enable, [d for d in disabled if d in reg.codes()], game=SYSTEM)
+    from validators.options import ANALYSIS_TOLERANCE
+
+    ctx = context or AnalysisContext(arena, tier=tier, budget=budget,
+                                     tolerance=ANALYSIS_TOLERANCE if tolerance is None else tolerance)
+    findings: list[Finding] = []
+    metrics: dict[str, Any] = {}
+    timings: dict[str, float] = {}
+    stopped: dict[str, str] = {}
+    peaks: dict[str, float | None] = {"main": None, "helper": None}
+    done = _in_parallel(arena, ctx, chosen, timings, peaks) if parallel else {}
+    for i, v in enumerate(chosen):
+        if progress:
+            progress(v.id, i, len(chosen))
+        if v.id in done:
+            result, reason, timings[v.id] = done[v.id]
+        else:
+            result, reason, timings[v.id] = evaluate(v, arena, ctx)
+        if result is None:
+            stopped[v.id] = reason or "time limit"
+            continue
+        findings.extend(result.findings)
+        metrics.update(result.metrics)
+    if progress:
+        progress("done", len(chosen), len(chosen))
+    findings.extend(_limit_findings(ctx, chosen, findings, stopped))
+    findings.sort(key=lambda f: (-RANK[f.severity], f.code, f.elements, f.message))
+    peaks["main"] = memory.peak_mb()
+    report = Report(arena, source, ctx.tier, ctx.budget, chosen, findings, metrics, timings, ctx.tolerance,
+                    SYSTEM)
+    report.memory = peaks
+    report.stopped = stopped_by()
+    return report
+
+
+def _limit_findings(ctx: AnalysisContext, chosen: list[Validator], findings: list[Finding],
+                    stopped: dict[str, str] | None = None) -> list[Finding]:
+    """The ``analysis-limit`` findings (:func:`validators.report.limit_findings`): one for the
+    travel questions a search limit left undecided that no validator reported as a warning (a
+    verdict built on them is not a pass), one for the validators a cap stopped."""
+    told = {f.elements for f in findings if "undecided" in f.metrics and at_least(f.severity, "warning")}
+    left = [Undecided(src, ref, r.undecided or "search limit") for src, ref, r in ctx.undecided()
+            if (src, ref.split(":", 1)[1]) not in told]
+    stopped = stopped or {}
+    return limit_findings(left, {v.id: stopped[v.id] for v in chosen if v.id in stopped})
+
+
+def _lattice_base(arena: Arena, source: str) -> float:
+    """The heading lattice a search from start ``source`` reads: its facing modulo 30 degrees
+    (:meth:`engine.gravstrike.planner.Planner._lattice`)."""
+    return round(arena.start(int(source.partition(":")[2])).facing % 30.0, 6) % 30.0
+
+
+def _queue_plan(arena: Arena, searched: list[str], side: list[Validator], sources: list[str]
+                ) -> tuple[list[list[tuple[str, Any]]], list[int], list[int]]:
+    """The tasks of :func:`_in_parallel` in queues, and the queues this process and the helper
+    take from in turn (indices): each start's search in the queue of its heading lattice (the
+    configuration-space stack of its facing modulo 30 degrees, built once in each process that
+    searches on it: 20-25 MB and 0.08 s on a 48-length table) - this process takes them from the
+    first lattice's queue on, the helper from the last's, so that each builds one lattice unless
+    one's searches outlast the other's -, then the validators; the checkpoints' searches (every
+    k x 30 degrees: the lattice of 0) come before the validators for a process that began on
+    that lattice, after them for the other."""
+    lanes: dict[float, list[tuple[str, Any]]] = {}
+    for s in searched:
+        lanes.setdefault(_lattice_base(arena, s), []).append(("start", s))
+    rest: list[tuple[str, Any]] = [("validator", v) for v in side]
+    tail: list[tuple[str, Any]] = []
+    if sources:
+        (tail if 0.0 in lanes else rest).append(("checkpoints", sources))
+    bases = list(lanes)
+    common, last = len(bases), len(bases) + 1
+
+    def turns(prefer: list[int]) -> list[int]:
+        first = [last] if prefer and bases[prefer[0]] == 0.0 else []
+        return prefer + first + [common] + ([] if first else [last])
+
+    return [*lanes.values(), rest, tail], turns(list(range(len(bases)))), turns(list(range(len(bases)))[::-1])
+
+
+def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator], timings: dict[str, float],
+                 peaks: dict[str, float | None]) -> dict[str, tuple[Any, str | None, float]]:
+    """Share the analysis with a forked helper (:mod:`validators.parallel`): the starts that need
+    a search of their own, the validators that need no travel and the checkpoints' travel are
+    tasks both processes take from queues (:func:`_queue_plan`), each task once, the dearest
+    first (the starts' searches, the validators, the checkpoints' short searches together, so that
+    a checkpoint's symmetric image comes from the same search as in one process); the travel
+    lands in ``ctx`` here.
+    Returns the validator results both computed, as :func:`validators.report.evaluate` gives
+    them (``timings`` gets each process's travel time, ``peaks["helper"]`` the helper's peak
+    resident memory).  When the helper can't run or fails, what is left runs in the caller's
+    sequential loop; so does what the analysis's caps stopped (it stops there at once)."""
+    from validators.games.gravstrike.context import travel_sources
+    from validators.parallel import TaskQueue, fork_helper
+
+    side = [v for v in chosen if not getattr(v, "needs_travel", True)]
+    travel = len(side) < len(chosen)
+    try:
+        searched = ctx.searched_starts() if travel else []
+        if travel:
+            ctx.symmetries  # noqa: B018 - computed once, before the fork, for both
+    except AnalysisStopped:
+        return {}
+    sources = [s for s in travel_sources(arena) if s.startswith("checkpoint:")] if travel else []
+    plan, my_turns, helper_turns = _queue_plan(arena, searched, side, sources)
+    queues = [(TaskQueue(len(tasks)), tasks) for tasks in plan]
+
+    def work(turns: list[tuple[TaskQueue, list[tuple[str, Any]]]]
+             ) -> tuple[dict[str, tuple[Any, str | None, float]], dict[str, Any], float]:
+        """Take tasks until none is left, from the queues ``turns`` in turn: (validator results,
+        travel found, seconds of travel)."""
+        results: dict[str, tuple[Any, str | None, float]] = {}
+        found: dict[str, Any] = {}
+        seconds = 0.0
+        try:
+            ctx.expect(searched[: (len(searched) + 1) // 2])  # about half the starts' searches
+        except AnalysisStopped:
+            pass  # the tasks below stop at once too
+        for queue, tasks in turns:
+            while (i := queue.take()) is not None:
+                kind, what = tasks[i]
+                if kind == "validator":
+                    results[what.id] = evaluate(what, arena, ctx)
+                    continue
+                t0 = time.perf_counter()
+                try:
+                    for s in ([what] if kind == "start" else what):
+                        found[s] = ctx.search(s) if kind == "start" else ctx.travel_from(s)
+                except AnalysisStopped:
+                    pass  # left to the travel validators, which the cap stops
+                seconds += time.perf_counter() - t0
+        return results, found, seconds
+
+    def helper_work() -> tuple[dict[str, tuple[Any, str | None, float]], dict[str, Any], int, float, float | None]:
+        memory.start()  # the helper's peak since the fork (the pages it shares with this process count)
+        results, found, seconds = work([queues[i] for i in helper_turns])
+        return results, found, ctx.searches, seconds, memory.peak_mb()
+
+    helper = fork_helper(helper_work)
+    if helper is None:
+        for queue, _ in queues:
+            queue.close()
+        return {}
+    mine, here, timings["(travel, this process)"] = work([queues[i] for i in my_turns])
+    for queue, _ in queues:
+        queue.close()
+    try:
+        theirs, found, searches, seconds, peaks["helper"] = helper.result()
+    except RuntimeError:
+        return mine  # the sequential loop does what the helper took
+    # the searched starts in player order, as one process would have kept them, then the
+    # checkpoints' travel, then the starts' images (an image comes from the first source of its
+    # orbit either way: the same report)
+    found.update(here)
+    ctx._from = {s: found[s] for s in searched if s in found}
+    ctx.provide({s: r for s, r in found.items() if s not in searched})
+    try:
+        for s in ctx.starts():
+            ctx.travel_from(s)
+    except AnalysisStopped:
+        pass  # the travel validators stop at the cap
+    ctx.searches += searches
+    timings["(travel, helper)"] = seconds
+    return {**mine, **theirs}
