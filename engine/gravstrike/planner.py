@@ -52,7 +52,6 @@ from engine.gravstrike.motion import (
     pivot,
 )
 from engine.gravstrike.reach import proven_unreachable
-from engine.gravstrike.retarget import retarget
 from engine.gravstrike.search import ScalarSearch
 from schema.games.gravstrike.model import Arena
 
@@ -91,6 +90,20 @@ def default_slip_steps(quantum: float, width: float) -> int:
     """
     need = max(1.0, width / quantum - 1e-9)
     return min(MAX_SLIP_STEPS, 1 << math.ceil(math.log2(need)))
+
+
+def _same_zones(a: Sequence[Any], b: Sequence[Any]) -> bool:
+    """Same ids, shapes and (fields) directions, (exclusions) tiers, in order."""
+    if len(a) != len(b):
+        return False
+    for za, zb in zip(a, b):
+        if isinstance(za, tuple):
+            if za[0] != zb[0] or not za[1].equals_exact(zb[1], 0.0):
+                return False
+        elif (za.id, za.direction, za.active_from_tier, za.circle) != (zb.id, zb.direction, zb.active_from_tier, zb.circle) \
+                or not za.geometry.equals_exact(zb.geometry, 0.0):
+            return False
+    return True
 
 
 #: Children a search from a start makes per square length of open floor at tolerance 0.25 - at
@@ -333,12 +346,47 @@ class Planner:
 
     def retarget(self, arena: Arena) -> set[Goal] | None:
         """Move this planner to ``arena`` when it differs only in where its goals are
-        (checkpoints, start positions, static targets, gates): the configuration space and the
-        distance grid stay, the moved goals' regions are replaced.  Returns the goals that moved
-        (their searches can be resumed: :meth:`engine.gravstrike.frontier.FrontierSearch.resume`), or None
-        when walls, fields, exclusion fields, bounds, turbine or the set of goals differ (build a
-        new planner)."""
-        return retarget(self, arena)
+        (checkpoints, start positions, static targets, gates): these don't change how a turbine
+        moves (they score; walls, fields, exclusion fields, bounds and the turbine do), so the
+        configuration space and the distance grid stay and the moved goals' regions are swapped
+        in place.  Returns the goals that moved (their searches can be resumed:
+        :meth:`engine.gravstrike.frontier.FrontierSearch.resume`), or None when walls, fields,
+        exclusion fields, bounds, turbine or the set of goals differ (build a new planner)."""
+        new = ArenaGeometry(arena)
+        old = self.geometry
+        if not (self.arena.turbine == arena.turbine and old.bounds.equals_exact(new.bounds, 0.0)
+                and _same_zones(old.walls, new.walls) and old.wall_circles == new.wall_circles
+                and _same_zones(old.fields, new.fields)
+                and _same_zones(old.exclusions, new.exclusions)):
+            return None
+        if [g.id for g in arena.gates] != [g.id for g in self.arena.gates]:
+            return None
+        changed: set[Goal] = set()
+        cells = [np.zeros(0, dtype=np.int64)]
+        pairs = (("checkpoint", old.checkpoints, new.checkpoints), ("start", old.starts, new.starts),
+                 ("target", old.targets, new.targets))
+        for kind, before, after in pairs:
+            if [z.id for z in before] != [z.id for z in after]:
+                return None
+        for kind, before, after in pairs:
+            for zb, za in zip(before, after):
+                if not zb.geometry.equals_exact(za.geometry, 0.0) or zb.circle != za.circle:  # (a circle is tested exactly)
+                    goal = Goal(kind, za.id)  # type: ignore[arg-type]
+                    changed.add(goal)
+                    cells.append(self.cspace.replace_zone(self.goal_zone[goal], ZoneSpec(kind, za.id, za.geometry, circle=za.circle)))
+                    self._maps.pop(goal, None)
+        for gid, a, b, one in new.gates:
+            goal = Goal("gate", gid)
+            if self.gates[goal] != (a, b, one):
+                changed.add(goal)
+                self.gates[goal] = (a, b, one)
+                self._maps.pop(goal, None)
+        self.arena, self.geometry = arena, new
+        self._fine = None  # confirm's planner holds the old arena: made again when needed
+        if changed:
+            for lat in self._lattices.values():
+                lat.refresh_zones(np.unique(np.concatenate(cells)))
+        return changed
 
     def _query(self, source: Source, goals: Iterable[Goal] | None,
                max_time: float | None) -> tuple[list[tuple[Pose, int]], list[Goal], int]:
@@ -460,7 +508,5 @@ class Planner:
         search = ScalarSearch(self, starts, [])
         search.record = (minx, miny, cell, times)
         search.limit = int(max_time * self.scale)
-        for pose, _ in search.starts:
-            search._note(pose.x, pose.y, 0)
         search.run()
         return ReachMap(minx, miny, cell, times)

@@ -95,6 +95,9 @@ class ScalarSearch:
 
     def run(self) -> dict[Goal, TravelResult]:
         p = self.p
+        if self.record is not None:  # a reach map: the sources are reached at time 0
+            for pose, _ in self.starts:
+                self._note(pose.x, pose.y, 0)
         if p.prove and self.record is None:  # goals no plan can reach (engine.gravstrike.reach): answered now
             self.proven = proven_unreachable(p, self.starts, self.goals)
             for goal in self.proven:
