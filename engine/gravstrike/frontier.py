@@ -134,7 +134,7 @@ class FrontierSearch:
         self.goals = list(goals)
         self.limit = limit
         self.record = record
-        self.lat = p._lattice(starts[0][0].heading % 30.0)
+        self.lat = p.lattice(starts[0][0].heading % 30.0)
         self.limits: SearchLimits = p.limits
         #: Why the search stopped before deciding every goal (a limit), or None.
         self.limited: str | None = None
@@ -157,7 +157,7 @@ class FrontierSearch:
         #: Checked between batches: when it returns True the search raises :class:`SearchStopped`,
         #: leaving a consistent state (it can be run or resumed again later).
         self.stop: Callable[[], bool] | None = None
-        spare_stores = planner._scratch.setdefault("stores", [])
+        spare_stores = planner.scratch.setdefault("stores", [])
         self.store = spare_stores.pop() if spare_stores else StateStore()  # (a released search's: no growing)
         self.parked: list[np.ndarray] = []
         self.low = 0  # lowest bucket pushed to since the last batch
@@ -168,7 +168,7 @@ class FrontierSearch:
         self.version = 0
         self.horizon: float | None = None
         self.dist: np.ndarray | None = None
-        self.bound = planner._bound_table()
+        self.bound = planner.bound_table()
         self.buckets: list[list[tuple[np.ndarray, int]]] = [[] for _ in range(self.limit + 1)]
         #: :meth:`_pushed_ends`' answer so far: (states looked at, their ids, their pushes).
         self._pushed_found: tuple[int, np.ndarray, np.ndarray] | None = None
@@ -202,7 +202,7 @@ class FrontierSearch:
         self.dense = size <= PAGED_LIMIT
         dtype = np.int16 if self.limit < np.iinfo(np.int16).max else np.int32
         bits = None if size <= DENSE_LIMIT else PAGE_BITS
-        spare = self.p._scratch.setdefault("tables", [])
+        spare = self.p.scratch.setdefault("tables", [])
         reuse = next((t for t in spare if t.dtype == dtype and t.size == size and t.bits == bits), None)
         if reuse is not None:
             spare.remove(reuse)
@@ -940,7 +940,7 @@ class FrontierSearch:
         state store (emptied, its room kept) back to its planner, or to ``into`` (the planner of
         the arena's next version: a table of another size is never taken), so that the next search
         skips allocating and growing them."""
-        scratch = (into or self.p)._scratch
+        scratch = (into or self.p).scratch
         if self.dense and self.best.size:
             keys = self.store.cols["key"][: self.store.n]
             self.best.reset(keys[keys >= 0])
@@ -967,7 +967,7 @@ class FrontierSearch:
         time = self.store.cols["time"][ids]
         order = np.argsort(time.astype(np.int16) if self.limit < 32767 else time, kind="stable")
         ids, time = ids[order], time[order]
-        m = self.p._distance_grid()
+        m = self.p.distance_grid()
         cols = self.store.cols
         fi = np.clip(((cols["x"][ids] - m.x0) / m.cell).astype(np.int64), 0, m.nx - 1)
         fj = np.clip(((cols["y"][ids] - m.y0) / m.cell).astype(np.int64), 0, m.ny - 1)

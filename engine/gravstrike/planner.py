@@ -193,7 +193,9 @@ class Planner:
         self._pivots: dict[float, list[tuple[float, float, float, tuple[int, int]]]] = {}
         self._lattices: dict[float, HeadingLattice] = {}
         self._bounds: BoundTable | None = None
-        self._scratch: dict[str, Any] = {}
+        #: What this planner's searches hand back for the next one (key tables, state stores,
+        #: reach proofs: :meth:`engine.gravstrike.frontier.FrontierSearch.release`).
+        self.scratch: dict[str, Any] = {}
         #: Keep the distance grid's graph once every goal has its map, and each map's grid
         #: distances?  A planner whose goals may move (the editor's: :meth:`retarget`) keeps them
         #: for the moved goals' maps; one analysis (``arena validate``) sets False: the graph is
@@ -248,7 +250,7 @@ class Planner:
         return int(searches * CHILDREN_PER_AREA * floor * (0.25 / self.quantum) ** 2)
 
     # -- precomputation ------------------------------------------------------------------------
-    def _distance_grid(self) -> DistanceGrid:
+    def distance_grid(self) -> DistanceGrid:
         """The graph behind every goal's distance map (built once per planner)."""
         if self._grid is None:
             g = self.geometry
@@ -299,13 +301,13 @@ class Planner:
         key = self.map_key(goal) if share is not None else ""
         if share is not None:
             got = share.get(key)
-            grid = self._distance_grid()
+            grid = self.distance_grid()
             if got is not None and got.shape == (grid.nx, grid.ny):
                 m = self._maps[goal] = DistanceMap(grid, got)
                 return m
         t = self.turbine
         half_diag = math.hypot(t.length / 2.0, t.width / 2.0) + 1e-6
-        grid = self._distance_grid()
+        grid = self.distance_grid()
         if goal.kind == "gate":
             a, b, _ = self.gates[goal]
             region: Any = shapely.LineString([a, b]).buffer(1e-6)
@@ -317,7 +319,9 @@ class Planner:
             share.put(key, m.grid)
         return m
 
-    def _moves_for(self, heading: float) -> list[tuple[float, float, float, int, str, list[tuple[float, float]], HeadingSpace]]:
+    def moves_for(self, heading: float) -> list[tuple[float, float, float, int, str, list[tuple[float, float]], HeadingSpace]]:
+        """(dx, dy, new heading, cost, label, path, new heading's space) of every maneuver from
+        ``heading`` (the scalar search's moves)."""
         mv = self._moves.get(heading)
         if mv is None:
             a = math.radians(heading)
@@ -331,7 +335,7 @@ class Planner:
             self._moves[heading] = mv
         return mv
 
-    def _pivots_for(self, heading: float) -> list[tuple[float, float, float, tuple[int, int]]]:
+    def pivots_for(self, heading: float) -> list[tuple[float, float, float, tuple[int, int]]]:
         """(dx, dy, new heading, (corner, angle)) of every pivot k*30 degrees about a corner."""
         pv = self._pivots.get(heading)
         if pv is None:
@@ -415,14 +419,16 @@ class Planner:
         (:mod:`engine.gravstrike.reach`); goals it can't rule out are not included."""
         return proven_unreachable(self, self.source_poses(source), list(goals))
 
-    def _lattice(self, base: float) -> HeadingLattice:
+    def lattice(self, base: float) -> HeadingLattice:
+        """The heading lattice of the headings ``base`` + k*30 degrees (made once per base)."""
         key = round(base, 6) % 30.0
         lat = self._lattices.get(key)
         if lat is None:
             lat = self._lattices[key] = HeadingLattice(self, key)
         return lat
 
-    def _bound_table(self) -> BoundTable:
+    def bound_table(self) -> BoundTable:
+        """The time bound tabulated for the vectorised search (made once per planner)."""
         if self._bounds is None:
             self._bounds = BoundTable(self)
         return self._bounds
@@ -430,7 +436,7 @@ class Planner:
     def bound_floor(self) -> None:
         """Tabulate the time bound's floor now (a resumed search's first step needs it; the
         editor's workers do this while idle)."""
-        self._bound_table().build_floor()
+        self.bound_table().build_floor()
 
     def _frontier(self, starts: Sequence[tuple[Pose, int]]) -> bool:
         """Use the vectorised search (:mod:`engine.gravstrike.frontier`) for this query?"""
@@ -491,7 +497,7 @@ class Planner:
         try:
             return {**results, **fine.plan_from(source, doubtful, max_time=max_time)}
         finally:
-            fine._scratch.pop("tables", None)  # its key table (up to the memory cap) is not kept between confirms
+            fine.scratch.pop("tables", None)  # its key table (up to the memory cap) is not kept between confirms
 
 
     def reach_times(self, source: Source, *, cell: float = 0.5, max_time: float = 6.0) -> ReachMap:
