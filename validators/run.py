@@ -169,7 +169,7 @@ def _limit_findings(ctx: AnalysisContext, chosen: list[Validator], findings: lis
 
 def _lattice_base(arena: Arena, source: str) -> float:
     """The heading lattice a search from start ``source`` reads: its facing modulo 30 degrees
-    (:meth:`engine.gravstrike.planner.Planner._lattice`)."""
+    (:meth:`engine.gravstrike.planner.Planner.lattice`)."""
     return round(arena.start(int(source.partition(":")[2])).facing % 30.0, 6) % 30.0
 
 
@@ -274,8 +274,7 @@ def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator], ti
     # checkpoints' travel, then the starts' images (an image comes from the first source of its
     # orbit either way: the same report)
     found.update(here)
-    ctx._from = {s: found[s] for s in searched if s in found}
-    ctx.provide({s: r for s, r in found.items() if s not in searched})
+    ctx.adopt(found, searched)
     try:
         for s in ctx.starts():
             ctx.travel_from(s)
