@@ -3,7 +3,7 @@ its :class:`~engine.gravstrike.lattice.HeadingLattice` s (configuration spaces i
 
 For each of ``--placements`` perturbed copies of arenas/default.yaml (``placement_error.perturb``,
 seeded) a fresh planner is made as the validators make it (``AnalysisContext.planner``) and
-``planner._lattice(base)`` is called for ``--lattices`` random bases in [0, 30), as a placement's
+``planner.lattice(base)`` is called for ``--lattices`` random bases in [0, 30), as a placement's
 searches do.  Prints the CPU seconds (``time.process_time``) per placement, best and median of
 ``--repeats`` runs, and a profile of one run with ``--profile``.  Run from the worktree to time:
 
@@ -42,7 +42,7 @@ def run(arenas: list, lattices: int, seed: int) -> float:
         planner = AnalysisContext(arena).planner  # untimed: made once per placement whatever the lattices cost
         t0 = time.process_time()
         for b in bs:
-            planner._lattice(b)
+            planner.lattice(b)
         spent += time.process_time() - t0
     return spent / len(arenas)
 

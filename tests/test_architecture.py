@@ -84,3 +84,49 @@ def test_the_private_name_check_sees_both_forms(tmp_path: Path) -> None:
     bad = tmp_path / "crossing.py"
     bad.write_text("from editor import render as R\nfrom schema.io import _x\nR._alpha(1)\n", encoding="utf-8")
     assert [c.split(": ", 1)[1] for c in _crossings(bad)] == ["imports schema.io._x", "uses R._alpha"]
+
+
+#: Underscore names that are public API of the standard library (``os._exit``, named tuples').
+STDLIB_UNDERSCORED = frozenset({"_exit", "_getframe", "_replace", "_asdict", "_fields", "_make", "_field_defaults"})
+#: Packages whose modules keep their objects' private attributes to themselves (the editor joins
+#: when its classes are whole again: issue 37, point 5).
+ATTRIBUTE_PACKAGES = ("schema", "engine", "validators")
+
+
+def _foreign_privates(path: Path) -> list[str]:
+    """``obj._name`` read or set in ``path`` (``obj`` not ``self``/``cls``) where ``path`` does not
+    define ``_name`` (a def, a class, a variable or field, ``self._name = ...``): a private
+    attribute of an object of another module's class - typically a method moved out of its class
+    into a free function that takes the instance as a parameter."""
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name
+    defined: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            defined.add(node.name)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) \
+                and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+            defined.add(node.attr)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            defined.add(node.id)
+    out: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__") \
+                and node.attr not in defined and node.attr not in STDLIB_UNDERSCORED \
+                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+            out.append((node.lineno, f"{where}:{node.lineno}: uses {ast.unparse(node.value)}.{node.attr}"))
+    return [c for _, c in sorted(out)]
+
+
+def test_private_attributes_stay_in_their_module() -> None:
+    found = [c for pkg in ATTRIBUTE_PACKAGES for path in sorted((ROOT / pkg).rglob("*.py")) for c in _foreign_privates(path)]
+    assert not found, found
+
+
+def test_the_private_attribute_check_sees_a_moved_method(tmp_path: Path) -> None:
+    bad = tmp_path / "moved.py"
+    bad.write_text("def expand(search):\n    search._push(1)\n    search._seen = 2\n    self._own()\n    os._exit(0)\n"
+                   "\nclass A:\n    def _mine(self): ...\n\ndef ok(a):\n    a._mine()\n", encoding="utf-8")
+    assert [c.split(": ", 1)[1] for c in _foreign_privates(bad)] == ["uses search._push", "uses search._seen"]

@@ -5,9 +5,9 @@ A card does not change how a car moves (unless it is a hidden hazard: its dice).
 labels a search found (per state: time, dice, hard changes) do not depend on the goals; only the
 order of the search does.  So each (policy, start) search is kept - its expanded states, its
 frontier and the states its bound cut off - and a goal it has not answered is answered by
-:func:`resume`: the expanded states that touch the goal are its candidates, and the frontier
-(with the cut-off states) is ordered again under the new goal's bound and searched on until the
-goal is settled.  The answer (time, dice, hard changes) is the cold search's, exactly: every
+:meth:`~engine.carwars.search.Search.resume`: the expanded states that touch the goal are its
+candidates, and the frontier (with the cut-off states) is ordered again under the new goal's
+bound and searched on until the goal is settled.  The answer (time, dice, hard changes) is the cold search's, exactly: every
 state on an optimal plan is either expanded with its best label or waits in the frontier with
 it, and A* with an admissible bound settles a goal only when nothing waiting can beat it.  (A
 tie among equally good plans may pick another path.)
@@ -35,25 +35,20 @@ True
 
 from __future__ import annotations
 
-import time
 from collections import Counter
-from functools import partial
 from dataclasses import dataclass, field
 from typing import AbstractSet, Any, Callable
 
 from engine.carwars import fairness as fair
-from engine.carwars.batch import Batch
 from engine.carwars.geometry import CarWarsGeometry
 from engine.carwars.heuristic import GoalShape
 from engine.carwars.planner import Planner
-from engine.carwars.search import RESUME_WIDEN, Search
+from engine.carwars.search import Search
 from engine.carwars.symmetry import Symmetry, card_symmetries, layout_symmetries
-from engine.carwars.reserve import Reserve, exact_keys, floor_keys
 from engine.carwars.rules import POLICIES, Policy
 from engine.carwars.travel import Goal, PlanningError, SearchLimits, StartSource, TravelResult
 from schema.games.carwars import CarWarsArena
 
-import numpy as np
 
 #: Answers a kept search remembers (per goal and goal shape: dragging back is a lookup).
 MAX_ANSWERS = 512
@@ -65,56 +60,6 @@ def motion_key(arena: CarWarsArena, limits: SearchLimits = SearchLimits()) -> tu
     hidden = tuple(c for c in arena.cards if c.role == "hidden-hazard")
     return (arena.bounds, arena.walls, arena.obstacles, arena.tokens, arena.hazards, arena.terrain, hidden,
             arena.vehicle, arena.turning_key, arena.scenario.analysis.max_turns, limits)
-
-
-def resume(search: Search, shapes: dict[Goal, GoalShape]) -> dict[Goal, TravelResult]:
-    """Answer ``shapes`` with a finished (or stopped) search of the same planner and source:
-    its expanded states are looked up, its frontier searched on under the new goals' bound."""
-    search.started = time.monotonic()
-    search.widen = RESUME_WIDEN
-    _rekey(search, shapes)
-    search.store = _tiers(search.store)
-    at = 0
-    for part in search.store:  # the expanded states touching a new goal are its first candidates
-        search._goals(part, np.arange(at, at + len(part)))
-        at += len(part)
-    return search.run()
-
-
-def _tiers(parts: list[Batch]) -> list[Batch]:
-    """``parts`` in order, each merged into the one before it while that one is at most twice
-    its size (as a binary counter carries): a few parts, and a state is copied a few times over
-    the whole edit session, not once every resumption."""
-    out: list[Batch] = []
-    for part in parts:
-        out.append(part)
-        while len(out) > 1 and len(out[-2]) <= 2 * len(out[-1]):
-            last = out.pop()
-            out[-1] = Batch.concat([out[-1], last])
-    return out
-
-
-def _rekey(search: Search, shapes: dict[Goal, GoalShape]) -> None:
-    """Every waiting state keyed again under the bound of ``shapes`` (the open goals now), in
-    one pass; the queue gets them as the search comes to their keys (:class:`Reserve`: the
-    states the last run left queued or cut off join the ones still waiting there)."""
-    search.shapes = dict(shapes)
-    search.open = list(shapes)
-    search.results, search.pending = {}, {}
-    search.beyond = False
-    search.prove_untouchable()
-    search._heuristic_tables()
-    search.version += 1
-    left = [p for parts in search.buckets.values() for _, p in parts] + search.pruned
-    search.buckets.clear()
-    search.heap.clear()
-    search.pruned = []
-    if search.reserve is None:
-        search.reserve = Reserve()
-    if left:
-        b = Batch.concat(left)
-        search.reserve.add(b, search.prep(b))
-    search.reserve.keys(partial(floor_keys, search), partial(exact_keys, search))
 
 
 #: One worker's part of a travel table: (policy, start id) -> goal ref -> answer.
@@ -340,7 +285,7 @@ class TravelCache:
                 self.stats["lookup"] += 1
         if missing:
             kept.search.stop = self.stop
-            res = resume(kept.search, missing)
+            res = kept.search.resume(missing)
             self.stats["resumed"] += 1
             if not all(r.status == "reached" for r in res.values()):
                 del self._kept[(policy, player)]

@@ -28,18 +28,13 @@ only raises it), and nothing is taken from the queue while a waiting state could
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 import numpy as np
 import numpy.typing as npt
 
 from engine.carwars.batch import BIG, DICE_BITS, Batch
 from engine.carwars.heuristic import IntArray
-from engine.carwars.rules import MAX_SPEED
-from engine.carwars.travel import UNITS
-
-if TYPE_CHECKING:  # pragma: no cover
-    from engine.carwars.search import Search
 
 #: Waiting states released at least at once when no open goal has a candidate yet.
 CHUNK = 4096
@@ -140,61 +135,10 @@ class Reserve:
         self._recount()
         return out
 
-    def _chunk(self) -> int:
+    def chunk(self) -> int:
         """The key under which about :data:`CHUNK` waiting states lie (all of them if fewer)."""
         keys = np.concatenate([s.key for s in self.segments])
         keys = keys[keys < NEVER]
         if len(keys) <= CHUNK:
             return int(keys.max()) if len(keys) else self.least
         return int(np.partition(keys, CHUNK - 1)[CHUNK - 1])
-
-    def release(self, search: Search) -> None:
-        """Queue the states that may come next: until the queue's least key is below every key
-        here.  When every open goal has a candidate, all states that could beat the worst
-        candidate go at once (the search takes each of them before it settles that goal);
-        otherwise about the next :data:`CHUNK` states."""
-        while len(self) and (not search.heap or search.heap[0] >= self.least):
-            if search.open and all(g in search.pending for g in search.open):
-                upto = max(search.pending[g][0] >> DICE_BITS for g in search.open)
-            else:
-                upto = self._chunk()
-            for part in self.take(max(upto, self.least)):
-                search._push(search.undominated(part))
-
-
-def exact_keys(search: Search, b: Batch, prep: Prep) -> IntArray:
-    """Each state's bucket key under ``search``'s open goals (its bound and dice, as the queue
-    keys it), or :data:`NEVER` for one the bound cuts off (beyond the horizon: the search is
-    marked ``beyond``)."""
-    f = search._f(b, prep)
-    live = f < BIG
-    horizon = search.p.max_turns * UNITS
-    if (live & (f > horizon)).any():
-        search.beyond = True
-    packed = search.packed(b, f)
-    packed[~(live & (f <= horizon))] = NEVER
-    return packed
-
-
-def floor_keys(search: Search, b: Batch, prep: Prep) -> IntArray:
-    """A lower bound on each state's :func:`exact_keys` that costs a few array operations.
-    Each movement point still needed takes at least 1/``MAX_SPEED`` of a turn, so the time
-    bound is at least the state's time plus ``UNITS // MAX_SPEED`` per point of the least
-    points to any open goal: the bound of :meth:`~engine.carwars.search.Search._f` is never
-    below it (forward needs no fewer points than any way, and ``n`` points from any speed, in
-    this turn or later ones, take at least ``n`` such steps - ``UNITS`` is a multiple of every
-    speed).  :data:`NEVER` for a state no open goal is within reach of or whose floor passes
-    the horizon.  (The any-way time bound itself, tighter, sends about 40 % fewer states to
-    :func:`exact_keys` but costs more over the whole reserve than it saves: measured, 11 % more
-    CPU a drag.)"""
-    if not search.open or search.need_any is None:
-        return np.full(len(b), NEVER, dtype=np.int64)
-    need = search.need_any[prep[0]].astype(np.int64)
-    f = b.time + need * (UNITS // MAX_SPEED)
-    cut = need >= (1 << 30)
-    over = ~cut & (f > search.p.max_turns * UNITS)
-    if over.any():
-        search.beyond = True
-    out: IntArray = (f << DICE_BITS) | np.minimum(b.dice, (1 << DICE_BITS) - 1)
-    out[cut | over] = NEVER
-    return out

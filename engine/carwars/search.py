@@ -18,7 +18,9 @@ from engine.carwars.batch import DICE_BITS, HARD_FLAG, SPEED_MOVE, BIG, Batch, s
 from engine.carwars.heuristic import PHI_STEP, ForwardRows, GoalShape, Int32Array, IntArray, MinRows
 from engine.carwars.motion import Pose
 from engine.carwars.paths import travel_result
+from engine.carwars.reserve import NEVER, Prep, Reserve
 from engine.carwars.rules import (
+    MAX_SPEED,
     REVERSE,
 )
 from engine.carwars.travel import (
@@ -31,14 +33,13 @@ from engine.keytable import KeyTable
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.carwars.planner import Planner
-    from engine.carwars.reserve import Reserve
 
 #: A search iteration takes buckets of the same time bound together while it holds fewer states
 #: than this, up to this many dice above the first (:meth:`Search._widen`): measured on the
 #: shipped four-player arena, a card drag's resumed searches take about 30 % less CPU.
 WIDEN_STATES = 64
 WIDEN_DICE = 16
-#: A resumed search (:func:`engine.carwars.kept.resume`) widens further: up to this many states,
+#: A resumed search (:meth:`Search.resume`) widens further: up to this many states,
 #: over buckets up to this many time units (1/60 turn) above the first.  Measured on the shipped
 #: four-player arena (12 card drags): about 15 % less CPU for a drag's searches (fewer, larger
 #: batches; 497 -> 316 iterations); a cold search is slower so (more states taken past its goal),
@@ -68,6 +69,19 @@ def ending_by(pts: IntArray, k: IntArray, within: IntArray) -> IntArray:
     p = np.maximum(pts, 1)
     last = np.minimum(pts, ((within + 1) * p - 1) // UNITS)
     out: IntArray = np.maximum(last - np.maximum(k, 0), 0)
+    return out
+
+
+def _tiers(parts: list[Batch]) -> list[Batch]:
+    """``parts`` in order, each merged into the one before it while that one is at most twice
+    its size (as a binary counter carries): a few parts, and a state is copied a few times over
+    the whole edit session, not once every resumption."""
+    out: list[Batch] = []
+    for part in parts:
+        out.append(part)
+        while len(out) > 1 and len(out[-2]) <= 2 * len(out[-1]):
+            last = out.pop()
+            out[-1] = Batch.concat([out[-1], last])
     return out
 
 
@@ -309,7 +323,7 @@ class Search:
             if self.stop is not None and self.stop():
                 raise SearchStopped()
             if self.reserve:
-                self.reserve.release(self)
+                self._release()
                 if not self.heap:  # nothing left waiting either
                     break
             f = heapq.heappop(self.heap)
@@ -473,6 +487,94 @@ class Search:
                 cand = (int(label[k]), int(ids[k]))
                 if g not in self.pending or cand[0] < self.pending[g][0]:
                     self.pending[g] = cand
+
+    # resuming a kept search (engine.carwars.kept) -------------------------------------------------
+    def resume(self, shapes: dict[Goal, GoalShape]) -> dict[Goal, TravelResult]:
+        """Answer ``shapes`` with this finished (or stopped) search (same planner and source):
+        its expanded states are looked up, its frontier searched on under the new goals' bound
+        (:mod:`engine.carwars.kept`)."""
+        self.started = _time.monotonic()
+        self.widen = RESUME_WIDEN
+        self._rekey(shapes)
+        self.store = _tiers(self.store)
+        at = 0
+        for part in self.store:  # the expanded states touching a new goal are its first candidates
+            self._goals(part, np.arange(at, at + len(part)))
+            at += len(part)
+        return self.run()
+
+    def _rekey(self, shapes: dict[Goal, GoalShape]) -> None:
+        """Every waiting state keyed again under the bound of ``shapes`` (the open goals now), in
+        one pass; the queue gets them as the search comes to their keys (:class:`Reserve`: the
+        states the last run left queued or cut off join the ones still waiting there)."""
+        self.shapes = dict(shapes)
+        self.open = list(shapes)
+        self.results, self.pending = {}, {}
+        self.beyond = False
+        self.prove_untouchable()
+        self._heuristic_tables()
+        self.version += 1
+        left = [p for parts in self.buckets.values() for _, p in parts] + self.pruned
+        self.buckets.clear()
+        self.heap.clear()
+        self.pruned = []
+        if self.reserve is None:
+            self.reserve = Reserve()
+        if left:
+            b = Batch.concat(left)
+            self.reserve.add(b, self.prep(b))
+        self.reserve.keys(self.floor_keys, self.exact_keys)
+
+    def _release(self) -> None:
+        """Queue the reserve's states that may come next: until the queue's least key is below
+        every key there.  When every open goal has a candidate, all states that could beat the
+        worst candidate go at once (the search takes each of them before it settles that goal);
+        otherwise about the next :data:`engine.carwars.reserve.CHUNK` states."""
+        reserve = self.reserve
+        assert reserve is not None
+        while len(reserve) and (not self.heap or self.heap[0] >= reserve.least):
+            if self.open and all(g in self.pending for g in self.open):
+                upto = max(self.pending[g][0] >> DICE_BITS for g in self.open)
+            else:
+                upto = reserve.chunk()
+            for part in reserve.take(max(upto, reserve.least)):
+                self._push(self.undominated(part))
+
+    def exact_keys(self, b: Batch, prep: Prep) -> IntArray:
+        """Each state's bucket key under the open goals (its bound and dice, as the queue keys
+        it), or :data:`~engine.carwars.reserve.NEVER` for one the bound cuts off (beyond the
+        horizon: the search is marked ``beyond``)."""
+        f = self._f(b, prep)
+        live = f < BIG
+        horizon = self.p.max_turns * UNITS
+        if (live & (f > horizon)).any():
+            self.beyond = True
+        packed = self.packed(b, f)
+        packed[~(live & (f <= horizon))] = NEVER
+        return packed
+
+    def floor_keys(self, b: Batch, prep: Prep) -> IntArray:
+        """A lower bound on each state's :meth:`exact_keys` that costs a few array operations.
+        Each movement point still needed takes at least 1/``MAX_SPEED`` of a turn, so the time
+        bound is at least the state's time plus ``UNITS // MAX_SPEED`` per point of the least
+        points to any open goal: the bound of :meth:`_f` is never below it (forward needs no
+        fewer points than any way, and ``n`` points from any speed, in this turn or later ones,
+        take at least ``n`` such steps - ``UNITS`` is a multiple of every speed).
+        :data:`~engine.carwars.reserve.NEVER` for a state no open goal is within reach of or
+        whose floor passes the horizon.  (The any-way time bound itself, tighter, sends about
+        40 % fewer states to :meth:`exact_keys` but costs more over the whole reserve than it
+        saves: measured, 11 % more CPU a drag.)"""
+        if not self.open or self.need_any is None:
+            return np.full(len(b), NEVER, dtype=np.int64)
+        need = self.need_any[prep[0]].astype(np.int64)
+        f = b.time + need * (UNITS // MAX_SPEED)
+        cut = need >= (1 << 30)
+        over = ~cut & (f > self.p.max_turns * UNITS)
+        if over.any():
+            self.beyond = True
+        out: IntArray = (f << DICE_BITS) | np.minimum(b.dice, (1 << DICE_BITS) - 1)
+        out[cut | over] = NEVER
+        return out
 
     # expansion ---------------------------------------------------------------------------------
     def _expand(self, b: Batch, ids: IntArray) -> None:

@@ -295,7 +295,9 @@ class TimeBound:
             self._cover[key] = got
         return got
 
-    def _table(self, speed: int, done: int, icons_left: int) -> tuple[list[float], list[int]]:
+    def table(self, speed: int, done: int, icons_left: int) -> tuple[list[float], list[int]]:
+        """(distances covered, least times to cover them), ascending, from speed ``speed`` with
+        ``done`` lengths of the turn moved and ``icons_left`` icons (-1: unlimited); made once."""
         key = (speed, done, icons_left)
         tab = self._tables.get(key)
         if tab is not None:
@@ -338,7 +340,7 @@ class TimeBound:
         """Fewest 1/scale turns to end a length with ``distance`` covered (at least one length)."""
         if distance == math.inf:
             return 1 << 40
-        covers, times = self._table(speed, done, -1 if icons_left is None else icons_left)
+        covers, times = self.table(speed, done, -1 if icons_left is None else icons_left)
         k = bisect.bisect_left(covers, distance - 1e-9)
         if k >= len(covers):
             return int(self.past_table(covers, times, np.array([distance]))[0])

@@ -44,7 +44,7 @@ keeps numpy, ``=1`` uses the kernels from the first batch.  Without numba the nu
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -52,9 +52,6 @@ from engine.gravstrike import kernels_hash
 from engine.gravstrike.kernels_graph import multi_dijkstra
 from engine.gravstrike.kernels_hash import table_insert, table_winners
 from engine.gravstrike.strips import inside
-
-if TYPE_CHECKING:  # pragma: no cover
-    from engine.gravstrike.frontier import FrontierSearch
 
 #: Children (states times maneuvers) a process makes with numpy before it loads the kernels:
 #: about 2 s of searching, past which the rest of a big search earns the start-up back.
@@ -142,40 +139,6 @@ def _load() -> dict[str, Callable[..., Any]] | None:
     except Exception:  # noqa: BLE001 - pragma: no cover - no numba, or nowhere to cache: the numpy path
         _state["failed"] = True
         return None
-
-
-def admit(search: FrontierSearch, c: dict[str, np.ndarray],
-          kern: dict[str, Callable[..., Any]]) -> tuple[np.ndarray, np.ndarray]:
-    """:meth:`engine.gravstrike.frontier.FrontierSearch._admit` with the kernels (a search whose
-    keys fit in 62 bits): the same children kept, the same keys."""
-    assert search.table is not None
-    time = c["time"]
-    n = len(time)
-    base, used, bnd, spent = kern["state_keys"](
-        c["x"], c["y"], c["hk"], c["s"], c["l"], c["spent"], c["used"], search.budget is None, search.p.quantum,
-        search.qi0, search.qj0, search.nqj, search.sb, search.sd, search.blk, search.plane, search.slot)
-    keep = np.zeros(n, dtype=bool)
-    key = np.full(n, -1, dtype=np.int64)
-    if search.dense:
-        table = search.best
-        bits = -1 if table.bits is None else table.bits
-        while True:
-            win, at, pages, missing = kern["dense_admit"](base, time, bnd, spent, used, table.pool, table.dir, bits,
-                                                          table.pages, search.plane)
-            if not missing:
-                break
-            table.grow(missing)
-        table.pages = pages
-        keep[win] = True
-        key[win] = at
-        todo = np.flatnonzero(used)
-    else:
-        todo = np.arange(n)
-    if len(todo):  # states a field pushed this turn (or past the paged table): the hash table
-        search._reserve(0, len(todo))
-        packed = (base[todo] << search.p.n_fields) | used[todo]
-        keep[todo[search.table.admit(packed, time[todo], kern)]] = True
-    return np.flatnonzero(keep), key
 
 
 def zone_flagged(status: np.ndarray, sure: np.ndarray, maybe: np.ndarray) -> np.ndarray:
@@ -292,7 +255,7 @@ def child_columns(r: np.ndarray, k: np.ndarray, t: np.ndarray, s: np.ndarray, l:
                   scale: int) -> tuple[np.ndarray, ...]:
     """The columns of children ``(r, k)`` (parent row, maneuver) taken from their parents' one
     more length on: (turn, speed, lengths, icons spent this turn, time, icons, parent, reverse),
-    the numpy lines of :func:`engine.gravstrike.frontier_expand.move_lengths` in one pass (the
+    the numpy lines of :meth:`engine.gravstrike.frontier.FrontierSearch._move_lengths` in one pass (the
     parents' columns are 64-bit integers, as are these)."""
     n = len(r)
     t_o = np.empty(n, dtype=np.int64)
@@ -323,7 +286,7 @@ def load_states(ids: np.ndarray, pool: np.ndarray, every: bool, x: np.ndarray, y
     """The states ``ids`` of the store's columns still live - unless ``every``, those whose key
     (-1: none) the table ``pool`` does not hold earlier than their time - and their columns in
     working types: (ids, x, y, hk, t, s, l, spent, used, time, icons, parent, move, key, rev), as
-    :meth:`engine.gravstrike.frontier_paths.StateStore.get` and the live test of
+    :meth:`engine.gravstrike.state_store.StateStore.get` and the live test of
     :meth:`engine.gravstrike.frontier.FrontierSearch._loop` give them."""
     n = len(ids)
     live = np.empty(n, dtype=np.int64)

@@ -7,7 +7,7 @@ the planner's time bound tabulated so that a batch of states is bounded with one
 >>> from engine.gravstrike.planner import Planner
 >>> import numpy as np
 >>> arena = Arena(name="t", bounds=Rect((0.0, 0.0), (10.0, 10.0)), walls=(Wall("W", Rect((3.0, 0.0), (1.0, 4.0))),))
->>> lat = Planner(arena, minimise="time")._lattice(0.0)
+>>> lat = Planner(arena, minimise="time").lattice(0.0)
 >>> free, zones = lat.probe(np.array([0.0, 2.2, 4.6]), np.array([0.0, 0.0, 0.0]), np.array([0, 0, 0]))
 >>> free.tolist()
 [True, False, False]
@@ -308,7 +308,7 @@ class BoundTable:
         return np.where(finite, floor[dq], UNBOUNDED)
 
     def _add(self, s: int, l: int, left: int) -> None:
-        covers, times = self.tb._table(s, l, left - 1 if self.budget is not None else -1)
+        covers, times = self.tb.table(s, l, left - 1 if self.budget is not None else -1)
         c = np.asarray(covers, dtype=float)
         t = np.asarray(times, dtype=np.int64)
         grid = np.arange(self.width) * BOUND_STEP

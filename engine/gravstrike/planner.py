@@ -52,7 +52,6 @@ from engine.gravstrike.motion import (
     pivot,
 )
 from engine.gravstrike.reach import proven_unreachable
-from engine.gravstrike.retarget import retarget
 from engine.gravstrike.search import ScalarSearch
 from schema.games.gravstrike.model import Arena
 
@@ -91,6 +90,20 @@ def default_slip_steps(quantum: float, width: float) -> int:
     """
     need = max(1.0, width / quantum - 1e-9)
     return min(MAX_SLIP_STEPS, 1 << math.ceil(math.log2(need)))
+
+
+def _same_zones(a: Sequence[Any], b: Sequence[Any]) -> bool:
+    """Same ids, shapes and (fields) directions, (exclusions) tiers, in order."""
+    if len(a) != len(b):
+        return False
+    for za, zb in zip(a, b):
+        if isinstance(za, tuple):
+            if za[0] != zb[0] or not za[1].equals_exact(zb[1], 0.0):
+                return False
+        elif (za.id, za.direction, za.active_from_tier, za.circle) != (zb.id, zb.direction, zb.active_from_tier, zb.circle) \
+                or not za.geometry.equals_exact(zb.geometry, 0.0):
+            return False
+    return True
 
 
 #: Children a search from a start makes per square length of open floor at tolerance 0.25 - at
@@ -180,7 +193,9 @@ class Planner:
         self._pivots: dict[float, list[tuple[float, float, float, tuple[int, int]]]] = {}
         self._lattices: dict[float, HeadingLattice] = {}
         self._bounds: BoundTable | None = None
-        self._scratch: dict[str, Any] = {}
+        #: What this planner's searches hand back for the next one (key tables, state stores,
+        #: reach proofs: :meth:`engine.gravstrike.frontier.FrontierSearch.release`).
+        self.scratch: dict[str, Any] = {}
         #: Keep the distance grid's graph once every goal has its map, and each map's grid
         #: distances?  A planner whose goals may move (the editor's: :meth:`retarget`) keeps them
         #: for the moved goals' maps; one analysis (``arena validate``) sets False: the graph is
@@ -235,7 +250,7 @@ class Planner:
         return int(searches * CHILDREN_PER_AREA * floor * (0.25 / self.quantum) ** 2)
 
     # -- precomputation ------------------------------------------------------------------------
-    def _distance_grid(self) -> DistanceGrid:
+    def distance_grid(self) -> DistanceGrid:
         """The graph behind every goal's distance map (built once per planner)."""
         if self._grid is None:
             g = self.geometry
@@ -286,13 +301,13 @@ class Planner:
         key = self.map_key(goal) if share is not None else ""
         if share is not None:
             got = share.get(key)
-            grid = self._distance_grid()
+            grid = self.distance_grid()
             if got is not None and got.shape == (grid.nx, grid.ny):
                 m = self._maps[goal] = DistanceMap(grid, got)
                 return m
         t = self.turbine
         half_diag = math.hypot(t.length / 2.0, t.width / 2.0) + 1e-6
-        grid = self._distance_grid()
+        grid = self.distance_grid()
         if goal.kind == "gate":
             a, b, _ = self.gates[goal]
             region: Any = shapely.LineString([a, b]).buffer(1e-6)
@@ -304,7 +319,9 @@ class Planner:
             share.put(key, m.grid)
         return m
 
-    def _moves_for(self, heading: float) -> list[tuple[float, float, float, int, str, list[tuple[float, float]], HeadingSpace]]:
+    def moves_for(self, heading: float) -> list[tuple[float, float, float, int, str, list[tuple[float, float]], HeadingSpace]]:
+        """(dx, dy, new heading, cost, label, path, new heading's space) of every maneuver from
+        ``heading`` (the scalar search's moves)."""
         mv = self._moves.get(heading)
         if mv is None:
             a = math.radians(heading)
@@ -318,7 +335,7 @@ class Planner:
             self._moves[heading] = mv
         return mv
 
-    def _pivots_for(self, heading: float) -> list[tuple[float, float, float, tuple[int, int]]]:
+    def pivots_for(self, heading: float) -> list[tuple[float, float, float, tuple[int, int]]]:
         """(dx, dy, new heading, (corner, angle)) of every pivot k*30 degrees about a corner."""
         pv = self._pivots.get(heading)
         if pv is None:
@@ -333,12 +350,47 @@ class Planner:
 
     def retarget(self, arena: Arena) -> set[Goal] | None:
         """Move this planner to ``arena`` when it differs only in where its goals are
-        (checkpoints, start positions, static targets, gates): the configuration space and the
-        distance grid stay, the moved goals' regions are replaced.  Returns the goals that moved
-        (their searches can be resumed: :meth:`engine.gravstrike.frontier.FrontierSearch.resume`), or None
-        when walls, fields, exclusion fields, bounds, turbine or the set of goals differ (build a
-        new planner)."""
-        return retarget(self, arena)
+        (checkpoints, start positions, static targets, gates): these don't change how a turbine
+        moves (they score; walls, fields, exclusion fields, bounds and the turbine do), so the
+        configuration space and the distance grid stay and the moved goals' regions are swapped
+        in place.  Returns the goals that moved (their searches can be resumed:
+        :meth:`engine.gravstrike.frontier.FrontierSearch.resume`), or None when walls, fields,
+        exclusion fields, bounds, turbine or the set of goals differ (build a new planner)."""
+        new = ArenaGeometry(arena)
+        old = self.geometry
+        if not (self.arena.turbine == arena.turbine and old.bounds.equals_exact(new.bounds, 0.0)
+                and _same_zones(old.walls, new.walls) and old.wall_circles == new.wall_circles
+                and _same_zones(old.fields, new.fields)
+                and _same_zones(old.exclusions, new.exclusions)):
+            return None
+        if [g.id for g in arena.gates] != [g.id for g in self.arena.gates]:
+            return None
+        changed: set[Goal] = set()
+        cells = [np.zeros(0, dtype=np.int64)]
+        pairs = (("checkpoint", old.checkpoints, new.checkpoints), ("start", old.starts, new.starts),
+                 ("target", old.targets, new.targets))
+        for kind, before, after in pairs:
+            if [z.id for z in before] != [z.id for z in after]:
+                return None
+        for kind, before, after in pairs:
+            for zb, za in zip(before, after):
+                if not zb.geometry.equals_exact(za.geometry, 0.0) or zb.circle != za.circle:  # (a circle is tested exactly)
+                    goal = Goal(kind, za.id)  # type: ignore[arg-type]
+                    changed.add(goal)
+                    cells.append(self.cspace.replace_zone(self.goal_zone[goal], ZoneSpec(kind, za.id, za.geometry, circle=za.circle)))
+                    self._maps.pop(goal, None)
+        for gid, a, b, one in new.gates:
+            goal = Goal("gate", gid)
+            if self.gates[goal] != (a, b, one):
+                changed.add(goal)
+                self.gates[goal] = (a, b, one)
+                self._maps.pop(goal, None)
+        self.arena, self.geometry = arena, new
+        self._fine = None  # confirm's planner holds the old arena: made again when needed
+        if changed:
+            for lat in self._lattices.values():
+                lat.refresh_zones(np.unique(np.concatenate(cells)))
+        return changed
 
     def _query(self, source: Source, goals: Iterable[Goal] | None,
                max_time: float | None) -> tuple[list[tuple[Pose, int]], list[Goal], int]:
@@ -367,14 +419,16 @@ class Planner:
         (:mod:`engine.gravstrike.reach`); goals it can't rule out are not included."""
         return proven_unreachable(self, self.source_poses(source), list(goals))
 
-    def _lattice(self, base: float) -> HeadingLattice:
+    def lattice(self, base: float) -> HeadingLattice:
+        """The heading lattice of the headings ``base`` + k*30 degrees (made once per base)."""
         key = round(base, 6) % 30.0
         lat = self._lattices.get(key)
         if lat is None:
             lat = self._lattices[key] = HeadingLattice(self, key)
         return lat
 
-    def _bound_table(self) -> BoundTable:
+    def bound_table(self) -> BoundTable:
+        """The time bound tabulated for the vectorised search (made once per planner)."""
         if self._bounds is None:
             self._bounds = BoundTable(self)
         return self._bounds
@@ -382,7 +436,7 @@ class Planner:
     def bound_floor(self) -> None:
         """Tabulate the time bound's floor now (a resumed search's first step needs it; the
         editor's workers do this while idle)."""
-        self._bound_table().build_floor()
+        self.bound_table().build_floor()
 
     def _frontier(self, starts: Sequence[tuple[Pose, int]]) -> bool:
         """Use the vectorised search (:mod:`engine.gravstrike.frontier`) for this query?"""
@@ -443,7 +497,7 @@ class Planner:
         try:
             return {**results, **fine.plan_from(source, doubtful, max_time=max_time)}
         finally:
-            fine._scratch.pop("tables", None)  # its key table (up to the memory cap) is not kept between confirms
+            fine.scratch.pop("tables", None)  # its key table (up to the memory cap) is not kept between confirms
 
 
     def reach_times(self, source: Source, *, cell: float = 0.5, max_time: float = 6.0) -> ReachMap:
@@ -460,7 +514,5 @@ class Planner:
         search = ScalarSearch(self, starts, [])
         search.record = (minx, miny, cell, times)
         search.limit = int(max_time * self.scale)
-        for pose, _ in search.starts:
-            search._note(pose.x, pose.y, 0)
         search.run()
         return ReachMap(minx, miny, cell, times)

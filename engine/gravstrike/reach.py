@@ -292,12 +292,12 @@ def proven_unreachable(planner: Planner, starts: Sequence[tuple[Pose, int]], goa
 
     if not goals or not starts or not supported(planner, starts):
         return set()
-    lat = planner._lattice(starts[0][0].heading % 30.0)
+    lat = planner.lattice(starts[0][0].heading % 30.0)
     if not (planner.exclusions == "avoid" and planner.n_excl):  # the quick sign ignores exclusion fields
         goals = [g for g in goals if not _same_part(planner, lat, starts, g)]
     if not goals:
         return set()
-    proofs = planner._scratch.setdefault("proofs", {})
+    proofs = planner.scratch.setdefault("proofs", {})
     key = (id(lat), planner.exclusions)
     proof = proofs.get(key)
     if proof is None:

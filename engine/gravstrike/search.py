@@ -95,6 +95,9 @@ class ScalarSearch:
 
     def run(self) -> dict[Goal, TravelResult]:
         p = self.p
+        if self.record is not None:  # a reach map: the sources are reached at time 0
+            for pose, _ in self.starts:
+                self._note(pose.x, pose.y, 0)
         if p.prove and self.record is None:  # goals no plan can reach (engine.gravstrike.reach): answered now
             self.proven = proven_unreachable(p, self.starts, self.goals)
             for goal in self.proven:
@@ -297,7 +300,7 @@ class ScalarSearch:
         self._push(_Node(n.x, n.y, h, t, 0, 0, 0, 0, time, n.icons, n.damage + dmg, n, None, rev), -1)
         if not p.pivots or (p.budget is not None and p.budget < PIVOT_COST):
             return
-        for dx, dy, nh, label in p._pivots_for(n.h):
+        for dx, dy, nh, label in p.pivots_for(n.h):
             new = Pose(n.x + dx, n.y + dy, nh)
             hs = p.cspace.heading(nh)
             if hs.is_free(new.x, new.y):
@@ -327,7 +330,7 @@ class ScalarSearch:
         nf, ne = p.n_fields, p.n_excl
         fields = p.geometry.fields
         was_in: list[int] | None = None
-        for dx, dy, nh, cost, label, local, hs in p._moves_for(n.h):
+        for dx, dy, nh, cost, label, local, hs in p.moves_for(n.h):
             if cost > left:
                 continue
             x, y = n.x + dx, n.y + dy

@@ -12,6 +12,7 @@ import pytest
 
 from engine.carwars import fairness as fair
 from engine.carwars import kept, reserve
+from engine.carwars import search as cw_search
 from engine.carwars.batch import FIELDS_F, FIELDS_I, Batch
 from engine.carwars.heuristic import Distances, ForwardRows, MinRows
 from engine.carwars.kept import TravelCache, motion_key
@@ -140,7 +141,7 @@ def test_a_stopped_search_is_resumed_exactly() -> None:
 
 
 def test_the_reserves_floors_are_under_the_keys() -> None:
-    """What makes releasing waiting states by a cheap floor exact (:func:`reserve.floor_keys`):
+    """What makes releasing waiting states by a cheap floor exact (:meth:`Search.floor_keys`):
     no state's floor is above its bucket key under the moved card's bound, and a state the
     floor cuts off is one the key cuts off too.  Checked on every waiting state of every kept
     search after three drags of the four-player arena's card."""
@@ -158,8 +159,8 @@ def test_the_reserves_floors_are_under_the_keys() -> None:
         search.shapes, search.open = {card: search.p.goal_shape(card)}, [card]
         search._heuristic_tables()
         for seg in search.reserve.segments:
-            floor = reserve.floor_keys(search, seg.states, seg.prep)
-            exact = reserve.exact_keys(search, seg.states, seg.prep)
+            floor = search.floor_keys(seg.states, seg.prep)
+            exact = search.exact_keys(seg.states, seg.prep)
             assert (floor <= exact).all()
             assert (exact[floor == reserve.NEVER] == reserve.NEVER).all()
             checked += len(floor)
@@ -223,7 +224,7 @@ def test_merged_reserve_segments_keep_what_was_released() -> None:
 
 
 def test_the_stored_states_are_kept_in_a_few_parts_in_order() -> None:
-    """A resumed search offers every stored state to the new goal by parts (:func:`kept._tiers`):
+    """A resumed search offers every stored state to the new goal by parts (:func:`engine.carwars.search._tiers`):
     the same states in the same order (ids count on from one part to the next), in a few parts,
     the big ones not copied again."""
     sizes = [5000, 40, 3, 3, 700, 1, 1, 1, 90, 2]
@@ -231,10 +232,10 @@ def test_the_stored_states_are_kept_in_a_few_parts_in_order() -> None:
     for n in sizes:
         parts.append(_states(np.arange(at, at + n, dtype=np.float64)))
         at += n
-    got = kept._tiers(parts)
+    got = cw_search._tiers(parts)
     assert np.array_equal(np.concatenate([p.x for p in got]), np.arange(at))
     assert len(got) <= 4 and got[0] is parts[0]
-    assert kept._tiers(got + [_states(np.array([float(at)]))])[0] is parts[0]
+    assert cw_search._tiers(got + [_states(np.array([float(at)]))])[0] is parts[0]
 
 
 def test_the_least_of_several_goals_rows_is_the_least_of_their_whole_tables() -> None:

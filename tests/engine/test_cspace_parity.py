@@ -158,7 +158,7 @@ def test_lattice_spaces_match_the_reference() -> None:
     arena = perturb(default, np.random.default_rng(11), tolerance(default))[0]
     planner = Planner(arena, minimise="time")
     for base in np.random.default_rng(3).uniform(0.0, 30.0, 3).tolist():
-        lat = planner._lattice(base)  # its spaces built together (CSpace.prepare)
+        lat = planner.lattice(base)  # its spaces built together (CSpace.prepare)
         _assert_parity(planner.cspace, lat.headings)
         one_by_one = Planner(arena, minimise="time").cspace
         alone = [one_by_one.heading(h) for h in lat.headings]

@@ -46,7 +46,7 @@ def _maps(planner: Any) -> list[np.ndarray]:
 @pytest.mark.parametrize("name", list(CASES))
 def test_compiled_dijkstra_equals_scipy(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     planner = AnalysisContext(CASES[name]()).planner
-    grid = planner._distance_grid()
+    grid = planner.distance_grid()
     monkeypatch.setenv("ARENA_STUDIO_JIT", "0")  # scipy, its calls' targets recorded
     calls: list[np.ndarray] = []
     scipy_dijkstra = heuristic.dijkstra
@@ -99,7 +99,7 @@ def test_compiled_dijkstra_equals_scipy(name: str, monkeypatch: pytest.MonkeyPat
 def test_bucket_width_does_not_change_the_distances() -> None:
     """The bucket width only orders the work: far narrower or wider buckets give the same bits."""
     planner = AnalysisContext(CASES["chain"]()).planner
-    grid = planner._distance_grid()
+    grid = planner.distance_grid()
     assert kernels.enable()
     run = kernels.current()["multi_dijkstra"]  # type: ignore[index]
     r, n = grid.reverse, grid.nx * grid.ny

@@ -51,7 +51,7 @@ def test_compiled_exact_tests_decide_as_geos(which: str, monkeypatch: pytest.Mon
         arena, base, tier = small_arena(int(which.split("-")[1]))[0], None, 3
     planner = Planner(arena, tier=tier, quantum=0.25, minimise="time")  # type: ignore[arg-type]
     heading = base if base is not None else arena.start_positions[0].facing  # type: ignore[attr-defined]
-    lat = planner._lattice(heading)
+    lat = planner.lattice(heading)
     rng = np.random.default_rng(7)
     xs, ys, hks = [], [], []
     for k in range(12):
@@ -102,7 +102,7 @@ def test_a_moved_start_zone_is_tested_where_it_now_is(monkeypatch: pytest.Monkey
     assert kernels.active(1) is not None
     arena = _placement()
     planner = Planner(arena, quantum=0.25, minimise="time")  # type: ignore[arg-type]
-    lat = planner._lattice(arena.start_positions[0].facing)  # type: ignore[attr-defined]
+    lat = planner.lattice(arena.start_positions[0].facing)  # type: ignore[attr-defined]
     rng = np.random.default_rng(3)
     x, y = _centres(lat, 0, rng, 3000)
     hk = np.zeros(len(x), dtype=np.int64)

@@ -71,7 +71,7 @@ def test_circular_zone_cells_agree_with_the_exact_test(base: float) -> None:
 
     arena = load(Path(__file__).resolve().parents[2] / "arenas" / "default.yaml")
     planner = Planner(arena, minimise="time", quantum=0.25)
-    lat = planner._lattice(base)
+    lat = planner.lattice(base)
     rng = np.random.default_rng(3)
     checked = 0
     for z, zone in enumerate(planner.cspace.zones):

@@ -151,7 +151,7 @@ def default_spaces() -> list[tuple[Raster, BaseGeometry, float]]:
     out: list[tuple[Raster, BaseGeometry, float]] = []
     seen: set[int] = set()
     for base in (0.0, 7.3):
-        for hs in planner._lattice(base).spaces:
+        for hs in planner.lattice(base).spaces:
             if id(hs) in seen:
                 continue
             seen.add(id(hs))

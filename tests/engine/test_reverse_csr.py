@@ -65,7 +65,7 @@ CASES = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_the_graph_is_scipys_conversion_entry_for_entry(name: str) -> None:
     planner = Planner(CASES[name](), minimise="time")
-    grid = planner._distance_grid()
+    grid = planner.distance_grid()
     want = edge_list_csr(grid, grid.jumps)
     got = grid.reverse
     assert np.array_equal(got.indptr, want.indptr)
@@ -87,12 +87,12 @@ def test_an_analysis_frees_the_graph_once_every_goal_has_its_map() -> None:
     arena = table_arena(12, 2)
     ctx = AnalysisContext(arena)
     ctx.travel_from("start:1")
-    grid = ctx.planner._distance_grid()
+    grid = ctx.planner.distance_grid()
     assert not grid.holds_graph
     kept = Planner(arena, quantum=ctx.tolerance, minimise="time")
     kept.plan_from(StartSource(1))
-    assert kept._distance_grid().holds_graph
-    want = kept._distance_grid().reverse
+    assert kept.distance_grid().holds_graph
+    want = kept.distance_grid().reverse
     got = grid.reverse  # made again
     assert grid.holds_graph
     assert np.array_equal(got.indptr, want.indptr) and np.array_equal(got.indices, want.indices)

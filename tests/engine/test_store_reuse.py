@@ -22,11 +22,11 @@ def answers(planner: Planner, player: int) -> dict[Goal, tuple[str, float, list[
 def test_a_second_search_takes_the_first_ones_store_and_answers_as_a_new_one() -> None:
     shared = Planner(ARENA, quantum=0.25, minimise="time")
     first = answers(shared, 1)
-    stores = shared._scratch["stores"]
+    stores = shared.scratch["stores"]
     assert len(stores) == 1 and stores[0].n == 0 and stores[0].cap > 4096  # grown, emptied, kept
     kept = stores[0]
     second = answers(shared, 2)
-    assert shared._scratch["stores"] == [kept]  # taken by the second search, then handed back
+    assert shared.scratch["stores"] == [kept]  # taken by the second search, then handed back
     assert first == answers(Planner(ARENA, quantum=0.25, minimise="time"), 1)
     assert second == answers(Planner(ARENA, quantum=0.25, minimise="time"), 2)
 
@@ -44,7 +44,7 @@ def test_the_next_version_of_the_arena_takes_the_old_searches_stores_and_tables(
     ctx = session.context(moved)
     new = session.planner
     assert new is not old and not session.searches
-    assert len(new._scratch["stores"]) == 2 and len(new._scratch["tables"]) == 2
+    assert len(new.scratch["stores"]) == 2 and len(new.scratch["tables"]) == 2
     got = ctx.travel_from("start:1")
     fresh = TravelSession().context(moved).travel_from("start:1")
     assert {k: (r.status, r.time) for k, r in got.items()} == {k: (r.status, r.time) for k, r in fresh.items()}

@@ -168,6 +168,13 @@ class AnalysisContext:
         """Take travel computed elsewhere (source -> goal ref -> result; the editor's workers)."""
         self._from.update(travel)
 
+    def adopt(self, travel: dict[str, dict[str, TravelResult]], first: list[str]) -> None:
+        """Hold exactly ``travel`` (source -> goal ref -> result), found by several processes, in
+        the order one process would have found it: the sources of ``first`` (in that order), then
+        the others (a source's symmetric image is taken from the first source of its orbit held)."""
+        self._from = {s: travel[s] for s in first if s in travel}
+        self.provide({s: r for s, r in travel.items() if s not in first})
+
     def travel(self, source: str, goal: str) -> TravelResult:
         return self.travel_from(source)[goal]
 

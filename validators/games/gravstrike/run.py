@@ -185,8 +185,7 @@ def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator], ti
     # checkpoints' travel, then the starts' images (an image comes from the first source of its
     # orbit either way: the same report)
     found.update(here)
-    ctx._from = {s: found[s] for s in searched if s in found}
-    ctx.provide({s: r for s, r in found.items() if s not in searched})
+    ctx.adopt(found, searched)
     try:
         for s in ctx.starts():
             ctx.travel_from(s)
