@@ -96,16 +96,10 @@ HEALTH_SCHEMA: dict[str, Any] = {"type": "object", "required": ["status"], "prop
     "replaced": {"type": "integer", "description": "Workers killed (time limit, crash) and replaced."},
     "cache": {"type": "object"}}}
 
-#: A finite number (at most 20 digits before and after the point, a two-digit exponent).
-NUMBER = r"-?(\d{1,20}(\.\d{0,20})?|\.\d{1,20})([eE][-+]?\d{1,2})?"
-#: An element id (the arena schema's id pattern) and a player number.
-ID = r"[A-Za-z][A-Za-z0-9_.-]{0,63}"
-PLAYER = r"(1[0-2]|[1-9])"
-#: Arena Rex places may end in @MM, a base diameter in millimetres.
-BASE = rf"(@{NUMBER})?"
-SOURCE_PATTERN = (rf"^(start:{PLAYER}|(checkpoint|card):{ID}|{NUMBER},{NUMBER},{NUMBER}(,-?\d)?|"
-                  rf"deploy:{PLAYER}{BASE}|{NUMBER},{NUMBER}{BASE})$")
-GOAL_PATTERN = rf"^((checkpoint|gate|target|card):{ID}|start:{PLAYER}|centre|deploy:{PLAYER}{BASE}|{ID}{BASE}|{NUMBER},{NUMBER}{BASE})$"
+#: A place as a game names it (``start:2``, ``checkpoint:A``, ``x,y,heading``, ``deploy:1@32``,
+#: ``centre``, a lettuce's id...): its characters only; the game's travel hook reads it and
+#: answers 422 invalid-parameters, located at ``from`` or ``to``, for a place it does not know.
+PLACE_PATTERN = r"^[A-Za-z0-9_.:,@+-]{1,100}$"
 EnableQ = Annotated[list[str], Query(description=(
     "Run only these validator codes (repeatable). Each must apply to the arena's game (its `games` in "
     "/v1/validators): one for another game is refused with 422 invalid-parameters."))]
@@ -254,10 +248,11 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
               responses={**json_response(TRAVEL_SCHEMA, "The travel result and its path."),
                          **problem_responses(408, 413, 415, 422, 429, 500, 503)})
     async def travel(request: Request,
-                     from_: Annotated[str, Query(alias="from", max_length=100, pattern=SOURCE_PATTERN, description=(
-                         "start:N, checkpoint:ID (Gravstrike), card:ID (Car Wars) or x,y,heading[,speed]; Arena Rex: "
-                         "deploy:N or x,y, optionally @MM (base diameter)"))],
-                     to: Annotated[str, Query(max_length=100, pattern=GOAL_PATTERN, description=(
+                     from_: Annotated[str, Query(alias="from", max_length=100, pattern=PLACE_PATTERN, description=(
+                         "Where from, in the game's words (its travel hook reads it): e.g. start:N, checkpoint:ID "
+                         "(Gravstrike), card:ID (Car Wars) or x,y,heading[,speed]; Arena Rex: deploy:N or x,y, "
+                         "optionally @MM (base diameter)"))],
+                     to: Annotated[str, Query(max_length=100, pattern=PLACE_PATTERN, description=(
                          "Gravstrike: checkpoint:ID, gate:ID, start:N or target:ID; Car Wars: card:ID, centre or "
                          "start:N; Arena Rex: centre, deploy:N, a hazard's id or x,y"))],
                      tier: TierQ = None, budget: BudgetQ = None,

@@ -24,8 +24,6 @@ PDFTOTEXT = shutil.which("pdftotext")
 POSE_PAINTED_AS_A_CAR = (
     "the shared renderer draws every 'pose' kind as Car Wars' car: editor/style_render.py "
     "Painter.element/paint_swatch read arena.vehicle (AttributeError, then Qt aborts)")
-NO_TRAVEL_HOOK = ("app/cli/travel.py dispatches on the built-in ids; any other game gets "
-                  "'arena travel: no travel model for tortoise-derby arenas yet' (exit 2)")
 NO_EXPORT_PROFILE = ("schema/formats/systems.py PROFILES names three games; any other gets "
                      "\"the formats cannot carry 'tortoise-derby' arenas yet\" (and with a profile, shape_of_doc "
                      "knows point and pose kinds only by the built-in games' kind names: 'bad shape None')")
@@ -128,7 +126,6 @@ def _keeps_clear(path: list[dict[str, float]], arena_file: Path) -> float:
     return sum(math.dist(a, b) for a, b in zip(pts, pts[1:]))
 
 
-@pytest.mark.xfail(strict=True, reason=NO_TRAVEL_HOOK)
 def test_travel_crawls_around_the_rocks(tmp_path: Path) -> None:
     """Tortoise 2 must go round the rock between it and the lettuce: 14.59 in, 4 turns at 4 in
     a turn (the straight line, 10 in, would take 3); a lettuce penned in by rocks is not

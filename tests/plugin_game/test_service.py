@@ -64,10 +64,6 @@ def test_render_gives_its_picture(client: TestClient, image: str, magic: bytes) 
     assert r.content.startswith(magic)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "/v1/travel's from/to patterns (app/service/app.py SOURCE_PATTERN, GOAL_PATTERN) admit only the built-in "
-    "games' places (tortoise:2 is a 422 invalid-parameters), and app/service/jobs.py _travel dispatches on the "
-    "built-in ids ('the service has no travel model for tortoise-derby arenas yet')"))
 def test_travel_answers_with_its_movement(client: TestClient) -> None:
     r = client.post("/v1/travel", content=(ARENAS / "unfair.yaml").read_bytes(), headers=YAML,
                     params={"from": "tortoise:2", "to": "L1"})

@@ -84,11 +84,15 @@ def answer(arena: Arena, query: TravelQuery) -> TravelAnswer:
     for what, text in (("source", query.source), ("goal", query.goal)):
         wrong = other_games_place(what, text)
         if wrong is not None:
-            raise TravelQueryError(wrong)
+            raise TravelQueryError(wrong, "from" if what == "source" else "to")
     try:
         src = parse_source(query.source)
     except EngineError as exc:
         raise TravelQueryError(str(exc), "from") from None
+    players = sorted(s.player for s in arena.start_positions)
+    if isinstance(src, StartSource) and src.player not in players:
+        raise TravelQueryError(f"the arena has no start {src.player} (its starts: "
+                               f"{', '.join(f'start:{p}' for p in players) or 'none'})", "from")
     try:
         dst = Goal.parse(query.goal)
     except EngineError as exc:
