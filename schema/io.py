@@ -32,11 +32,12 @@ from schema.checks import format_problems
 from schema.errors import ArenaError, ArenaIOError, Problem, pointer
 from schema.migrate import MigrationError, migrate
 from schema.positions import Located, ParseError, parse_json, parse_yaml
-from schema.ruleset import UnknownSystem, load_schema_resource, ruleset, ruleset_of, rulesets
+from schema.ruleset import ArenaModel, UnknownSystem, load_schema_resource, ruleset, ruleset_of, rulesets
 
-#: A typed arena of whichever game its ``system`` names (``schema.games.gravstrike.model.Arena`` for Gravstrike,
-#: ``schema.games.carwars.CarWarsArena`` for Car Wars...): what its ruleset's ``build`` returns.
-TypedArena = Any
+#: A typed arena of whichever game its ``system`` names (Gravstrike's ``Arena``, Car Wars'
+#: ``CarWarsArena``...): what its ruleset's ``build`` returns, read here through the
+#: :class:`~schema.ruleset.ArenaModel` protocol.
+TypedArena = ArenaModel
 
 Format = Literal["yaml", "json"]
 

@@ -32,7 +32,7 @@ from schema.games.arenarex.edges import Edge, deployment_edge
 from schema.ruleset import FORMAT
 from schema.shapes import AreaShape, Circle, Extensions, Point, Polygon, Rect
 from schema.shapes import Symmetry
-from schema.ruleset import ElementKind, ExportAs, Ruleset, Style
+from schema.ruleset import ElementKind, ExportAs, Ruleset, Style, documenter
 from schema.ruleset import Units as RulesetUnits
 
 SYSTEM = "arena-rex"
@@ -397,7 +397,7 @@ RULESET = Ruleset(
     schema="schema:systems/arena-rex.schema.json",
     kinds=KINDS,
     build=from_document,
-    document=to_document,
+    document=documenter(ArenaRexArena, to_document),
     default_arena=default_arena,
     semantic=semantic_problems,
     engine="engine.arenarex",

@@ -28,7 +28,7 @@ from schema.document import extensions_of, header_document, num, shape_doc, shap
 from schema.ruleset import FORMAT
 from schema.shapes import AreaShape, BoundsShape, Circle, Extensions, Point, Polygon, Polyline, Rect, Shape
 from schema.shapes import Symmetry
-from schema.ruleset import ElementKind, ExportAs, Ruleset, Style
+from schema.ruleset import ElementKind, ExportAs, Ruleset, Style, documenter
 from schema.ruleset import Units as RulesetUnits
 
 SYSTEM = "car-wars-6e"
@@ -571,7 +571,7 @@ RULESET = Ruleset(
     schema="schema:systems/car-wars-6e.schema.json",
     kinds=KINDS,
     build=from_document,
-    document=to_document,
+    document=documenter(CarWarsArena, to_document),
     default_arena=default_arena,
     semantic=semantic_problems,
     engine="engine.carwars",

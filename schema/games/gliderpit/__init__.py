@@ -26,7 +26,7 @@ from schema.checks import element_problems
 from schema.ruleset import FORMAT
 from schema.shapes import Extensions
 from schema.document import extensions_of, header_document, num, with_extensions
-from schema.ruleset import ElementKind, Ruleset, Style
+from schema.ruleset import ElementKind, Ruleset, Style, documenter
 from schema.ruleset import Units as RulesetUnits
 
 SYSTEM = "glider-pit-gladiators"
@@ -298,7 +298,7 @@ RULESET = Ruleset(
                     {"tiled": "region", "geojson": "region", "uvtt": "omit", "foundry": "region", "svg": "region"}),
     ),
     build=from_document,
-    document=to_document,
+    document=documenter(GliderPitArena, to_document),
     default_arena=default_arena,
     semantic=semantic_problems,
     engine="engine.gliderpit",

@@ -16,7 +16,7 @@ from __future__ import annotations
 from schema.checks import semantic_problems
 from schema.games.gravstrike.document import arena_from, to_document
 from schema.games.gravstrike.model import Arena, Rect
-from schema.ruleset import ElementKind, Ruleset, Style, Units
+from schema.ruleset import ElementKind, Ruleset, Style, documenter, Units
 
 SYSTEM = "gravstrike"
 
@@ -69,7 +69,7 @@ RULESET = Ruleset(
     schema="schema:systems/gravstrike.schema.json",
     kinds=KINDS,
     build=arena_from,
-    document=to_document,
+    document=documenter(Arena, to_document),
     default_arena=default_arena,
     semantic=semantic_problems,
     engine="engine.gravstrike",

@@ -24,7 +24,7 @@ from schema.checks import element_problems
 from schema.ruleset import FORMAT
 from schema.shapes import Extensions
 from schema.document import extensions_of, header_document, num, with_extensions
-from schema.ruleset import ElementKind, Ruleset, Style
+from schema.ruleset import ElementKind, Ruleset, Style, documenter
 from schema.ruleset import Units as RulesetUnits
 
 SYSTEM = "mothership-grid"
@@ -215,7 +215,7 @@ RULESET = Ruleset(
                     {"tiled": "object", "geojson": "object", "uvtt": "omit", "foundry": "region", "svg": "object"}),
     ),
     build=from_document,
-    document=to_document,
+    document=documenter(MothershipArena, to_document),
     default_arena=default_arena,
     semantic=semantic_problems,
     engine="engine.mothership",
