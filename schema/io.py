@@ -32,7 +32,7 @@ from schema.checks import format_problems
 from schema.errors import ArenaError, ArenaIOError, Problem, pointer
 from schema.migrate import MigrationError, migrate
 from schema.positions import Located, ParseError, parse_json, parse_yaml
-from schema.ruleset import ArenaModel, UnknownSystem, load_schema_resource, ruleset, ruleset_of, rulesets
+from schema.ruleset import ArenaModel, UnknownSystem, default_system, load_schema_resource, ruleset, ruleset_of, rulesets
 
 #: A typed arena of whichever game its ``system`` names (Gravstrike's ``Arena``, Car Wars'
 #: ``CarWarsArena``...): what its ruleset's ``build`` returns, read here through the
@@ -46,9 +46,10 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 
 
 def arena_schema() -> dict[str, Any]:
-    """Gravstrike's arena JSON Schema (``schema/systems/gravstrike.schema.json``): the schema
-    of ``system: gravstrike`` files, as this function always returned."""
-    return load_schema_resource("schema:systems/gravstrike.schema.json")
+    """The arena JSON Schema of the default game (:func:`schema.ruleset.default_system`, the
+    studio's first game: Gravstrike's ``schema/systems/gravstrike.schema.json``), as this
+    function always returned; each game's is :func:`system_schema`."""
+    return ruleset(default_system()).json_schema()
 
 
 def dispatcher_schema() -> dict[str, Any]:

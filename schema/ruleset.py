@@ -18,7 +18,10 @@ from functools import lru_cache
 from importlib import import_module, resources
 from importlib.metadata import EntryPoints
 from importlib.metadata import entry_points as _scan_entry_points
-from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:  # the formats import this module; the profile is loaded when asked for
+    from schema.formats.systems import ExportProfile
 
 GROUP = "arena_studio.rulesets"
 
@@ -123,7 +126,7 @@ class ElementKind:
 @runtime_checkable
 class ArenaModel(Protocol):
     """What shared code reads of any game's typed arena (the object a :class:`Ruleset`'s
-    ``build`` returns): the file's header fields.  Everything else (bounds, elements, units,
+    ``build`` returns): the file's header fields and its elements.  Everything else (bounds, elements, units,
     symmetry) is the game's own and is read through the game's hooks (its ``document``, its
     export profile...).  Each game's arena is a frozen dataclass; these are its read-only
     fields."""
@@ -142,6 +145,10 @@ class ArenaModel(Protocol):
     def license(self) -> str | None: ...
     @property
     def tags(self) -> tuple[str, ...]: ...
+
+    def elements(self) -> tuple[object, ...]:
+        """Every element of the arena, in file order."""
+        ...
 
 
 #: A document: the JSON object of an arena file (or of one element of it).
@@ -191,6 +198,15 @@ class Ruleset:
     editor: str = ""
     #: ``square`` or ``hex`` for grid games, None for free placement on a table.
     grid: Literal["square", "hex"] | None = None
+    #: The game's export profile (what Tiled, GeoJSON, UVTT and Foundry exports ask of the
+    #: game: :class:`schema.formats.systems.ExportProfile`, for a grid game
+    #: :class:`schema.formats.grid_games.GridProfile`), as a function that imports and returns
+    #: it, so loading the ruleset loads no format code.  None: no export to other tools.
+    exports: Callable[[], ExportProfile] | None = None
+    #: The studio's first game: what a file or request that names no game is read as (files
+    #: of other tools imported without ``--game``, ``GET /schema``).  At most one installed
+    #: ruleset says so (:func:`default_system`).
+    default: bool = False
     #: The package of the game's own registered validators (``validators.games.carwars``), which
     #: hold validators for this game only: the registry does not import them for other games'
     #: arenas (a cold ``arena validate`` of a pit need not load Car Wars' sight maths).  Empty:
@@ -317,6 +333,15 @@ def _only(system: str) -> Ruleset | None:
     if not isinstance(obj, Ruleset) or obj.id != system:
         return None  # rulesets() raises the error that says what is wrong
     return obj
+
+
+def default_system() -> str:
+    """The id of the game that files naming none are read as: the installed ruleset that says
+    :attr:`Ruleset.default` (the first by id if several do), else the first installed one."""
+    found = rulesets()
+    if not found:
+        raise UnknownSystem("no ruleset is installed (the arena_studio.rulesets entry points are empty)")
+    return next((rs.id for rs in found.values() if rs.default), next(iter(found)))
 
 
 def ruleset_of(arena: ArenaModel) -> Ruleset:

@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal, Union, cast
+from typing import TYPE_CHECKING, Any, Literal, Union, cast
 
 from shapely.geometry.base import BaseGeometry
 
@@ -34,6 +34,9 @@ from schema.shapes import AreaShape, Circle, Extensions, Point, Polygon, Rect
 from schema.shapes import Symmetry
 from schema.ruleset import ElementKind, ExportAs, Ruleset, Style, documenter
 from schema.ruleset import Units as RulesetUnits
+
+if TYPE_CHECKING:  # loaded by _exports() when asked for
+    from schema.formats.systems import ExportProfile
 
 SYSTEM = "arena-rex"
 Doc = dict[str, Any]
@@ -388,6 +391,14 @@ KINDS: tuple[ElementKind, ...] = (
                 _ex("object", "wall", "wall")),
 )
 
+def _exports() -> ExportProfile:
+    """The game's export profile (:mod:`schema.games.arenarex.exports`), imported when an export
+    or an import asks for it."""
+    from schema.games.arenarex.exports import EXPORTS
+
+    return EXPORTS
+
+
 RULESET = Ruleset(
     id=SYSTEM,
     game="Arena Rex",
@@ -399,6 +410,7 @@ RULESET = Ruleset(
     build=from_document,
     document=documenter(ArenaRexArena, to_document),
     default_arena=default_arena,
+    exports=_exports,
     semantic=semantic_problems,
     engine="engine.arenarex",
     checks="validators.games.arenarex.run:validate",

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal, Union, cast
+from typing import TYPE_CHECKING, Any, Literal, Union, cast
 
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
@@ -30,6 +30,9 @@ from schema.shapes import AreaShape, BoundsShape, Circle, Extensions, Point, Pol
 from schema.shapes import Symmetry
 from schema.ruleset import ElementKind, ExportAs, Ruleset, Style, documenter
 from schema.ruleset import Units as RulesetUnits
+
+if TYPE_CHECKING:  # loaded by _exports() when asked for
+    from schema.formats.systems import ExportProfile
 
 SYSTEM = "car-wars-6e"
 Doc = dict[str, Any]
@@ -562,6 +565,14 @@ KINDS: tuple[ElementKind, ...] = (
                 _ex("object", "object")),
 )
 
+def _exports() -> ExportProfile:
+    """The game's export profile (:mod:`schema.games.carwars.exports`), imported when an export
+    or an import asks for it."""
+    from schema.games.carwars.exports import EXPORTS
+
+    return EXPORTS
+
+
 RULESET = Ruleset(
     id=SYSTEM,
     game="Car Wars",
@@ -573,6 +584,7 @@ RULESET = Ruleset(
     build=from_document,
     document=documenter(CarWarsArena, to_document),
     default_arena=default_arena,
+    exports=_exports,
     semantic=semantic_problems,
     engine="engine.carwars",
     checks="validators.games.carwars.run:validate",

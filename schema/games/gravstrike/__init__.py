@@ -13,10 +13,15 @@ as before the layer existed.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from schema.checks import semantic_problems
 from schema.games.gravstrike.document import arena_from, to_document
 from schema.games.gravstrike.model import Arena, Rect
 from schema.ruleset import ElementKind, Ruleset, Style, documenter, Units
+
+if TYPE_CHECKING:  # loaded by _exports() when asked for
+    from schema.formats.systems import ExportProfile
 
 SYSTEM = "gravstrike"
 
@@ -60,6 +65,14 @@ KINDS: tuple[ElementKind, ...] = (
                 {"tiled": "object", "geojson": "object", "uvtt": "omit", "foundry": "object", "svg": "object"}),
 )
 
+def _exports() -> ExportProfile:
+    """The game's export profile (:mod:`schema.games.gravstrike.exports`), imported when an export
+    or an import asks for it."""
+    from schema.games.gravstrike.exports import EXPORTS
+
+    return EXPORTS
+
+
 RULESET = Ruleset(
     id=SYSTEM,
     game="Gravstrike",
@@ -71,6 +84,8 @@ RULESET = Ruleset(
     build=arena_from,
     document=documenter(Arena, to_document),
     default_arena=default_arena,
+    exports=_exports,
+    default=True,
     semantic=semantic_problems,
     engine="engine.gravstrike",
     checks="validators.run:validate",  # Gravstrike is validators.run's own path

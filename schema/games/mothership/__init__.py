@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from schema.checks import element_problems
 from schema.ruleset import FORMAT
@@ -26,6 +26,9 @@ from schema.shapes import Extensions
 from schema.document import extensions_of, header_document, num, with_extensions
 from schema.ruleset import ElementKind, Ruleset, Style, documenter
 from schema.ruleset import Units as RulesetUnits
+
+if TYPE_CHECKING:  # loaded by _exports() when asked for
+    from schema.formats.systems import ExportProfile
 
 SYSTEM = "mothership-grid"
 
@@ -199,6 +202,14 @@ def semantic_problems(doc: Any) -> list[tuple[str, str]]:
     return element_problems(doc, ("motherships",))
 
 
+def _exports() -> ExportProfile:
+    """The game's export profile (:mod:`schema.games.mothership.exports`), imported when an export
+    or an import asks for it."""
+    from schema.games.mothership.exports import EXPORTS
+
+    return EXPORTS
+
+
 RULESET = Ruleset(
     id=SYSTEM,
     game="Mothership grid game (unnamed mech card game)",
@@ -217,6 +228,7 @@ RULESET = Ruleset(
     build=from_document,
     document=documenter(MothershipArena, to_document),
     default_arena=default_arena,
+    exports=_exports,
     semantic=semantic_problems,
     engine="engine.mothership",
     checks="validators.games.mothership.run:validate",
