@@ -267,6 +267,22 @@ class Ruleset:
         return node
 
 
+#: The shared definitions every game's schema may ``$ref`` (points, shapes, ids, extensions):
+#: a resource of this package, with this ``$id``.  A game's schema refers to it by its ``$id``
+#: (``https://arena-studio.dev/schema/systems/common.schema.json#/$defs/point``), or - when the
+#: game's own ``$id`` is under ``https://arena-studio.dev/schema/systems/`` - as
+#: ``common.schema.json``; it never ships a copy (:func:`common_schema`).
+COMMON_SCHEMA = "schema:systems/common.schema.json"
+COMMON_SCHEMA_ID = "https://arena-studio.dev/schema/systems/common.schema.json"
+
+
+def common_schema() -> dict[str, Any]:
+    """The shared definitions' JSON Schema document (:data:`COMMON_SCHEMA`), for a validator's
+    registry under :data:`COMMON_SCHEMA_ID` (and ``common.schema.json``, the name games'
+    schemas use relative to their own ``$id``)."""
+    return load_schema_resource(COMMON_SCHEMA)
+
+
 @lru_cache(maxsize=None)
 def load_schema_resource(ref: str) -> dict[str, Any]:
     """A JSON document from a package resource written ``package:path/in/package``."""

@@ -9,7 +9,7 @@ a board edge: a side of a rectangle or polygon, or an arc of a circle, with its 
 is the edge within ``deployment_reach`` (6 in) of the centre (:mod:`schema.games.arenarex.edges`).
 
 ``from_document`` takes a document already validated against
-``schema/systems/arena-rex.schema.json`` and fills the defaults; ``to_document`` writes the
+``schema/games/arenarex/arena-rex.schema.json`` and fills the defaults; ``to_document`` writes the
 canonical form (every field in schema order, defaults included, integral floats as integers).
 
 >>> arena = default_arena()
@@ -405,7 +405,7 @@ RULESET = Ruleset(
     edition="playtest v0.2",
     book="004_dc762f78e7f2abcd.txt",
     units=RulesetUnits("inch", "in", 25.4),
-    schema="schema:systems/arena-rex.schema.json",
+    schema="schema.games.arenarex:arena-rex.schema.json",
     kinds=KINDS,
     build=from_document,
     document=documenter(ArenaRexArena, to_document),

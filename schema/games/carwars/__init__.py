@@ -3,7 +3,7 @@
 Coordinates are in inches (the book sets up "roughly 3 feet per side"), x to the right, y up;
 angles are degrees counter-clockwise from +x.  Shapes are the shared classes of
 :mod:`schema.games.gravstrike.model`.  The document functions mirror :mod:`schema.document`: ``from_document``
-takes a document already validated against ``schema/systems/car-wars-6e.schema.json`` and fills
+takes a document already validated against ``schema/games/carwars/car-wars-6e.schema.json`` and fills
 the defaults, ``to_document`` writes the canonical form (every field in schema order, defaults
 included, integral floats as integers).
 
@@ -579,7 +579,7 @@ RULESET = Ruleset(
     edition="sixth edition",
     book="001_720c8b844658e4d7.txt",
     units=RulesetUnits("inch", "in", 25.4),
-    schema="schema:systems/car-wars-6e.schema.json",
+    schema="schema.games.carwars:car-wars-6e.schema.json",
     kinds=KINDS,
     build=from_document,
     document=documenter(CarWarsArena, to_document),

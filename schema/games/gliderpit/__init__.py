@@ -298,7 +298,7 @@ RULESET = Ruleset(
     edition="basic rules 2.02",
     book="002_2bb38bd119a25a6d.txt",
     units=RulesetUnits("hex", "hex", Units().hex_mm),
-    schema="schema:systems/glider-pit-gladiators.schema.json",
+    schema="schema.games.gliderpit:glider-pit-gladiators.schema.json",
     kinds=(
         ElementKind("cells", "Pit hex", "/properties/cells/items", "cell", Style("#FBFAF5", "#3B3B3B", 1.0, 0.3, None, 0),
                     {"tiled": "region", "geojson": "region", "uvtt": "omit", "foundry": "region", "svg": "region"}),

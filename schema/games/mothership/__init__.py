@@ -216,7 +216,7 @@ RULESET = Ruleset(
     edition="as in the book",
     book="003_07d353598ccfefe1.txt",
     units=RulesetUnits("square", "sq", Units().square_mm),
-    schema="schema:systems/mothership-grid.schema.json",
+    schema="schema.games.mothership:mothership-grid.schema.json",
     kinds=(
         ElementKind("squares", "Battlefield square", "/properties/squares/items", "cell",
                     Style("#FBFAF5", "#3B3B3B", 1.0, 0.3, None, 0),
