@@ -61,9 +61,9 @@ def _ring(points: list[Point]) -> list[list[float]]:
 
 def geometry(kind: str, doc: Doc, prof: ExportProfile) -> Doc:
     """The GeoJSON geometry of an element document of ``prof``'s game."""
-    if kind in ("static_target", "start_position"):
+    if prof.is_point(kind):
         return {"type": "Point", "coordinates": _c(doc["position"])}
-    if kind == "gate":
+    if prof.is_segment(kind):
         return {"type": "LineString", "coordinates": [_c(doc["from"]), _c(doc["to"])]}
     s = prof.shape_of(kind, doc)
     if isinstance(s, Polyline):
@@ -102,7 +102,7 @@ def _unchanged(kind: str, props: Doc, geom: Any, prof: ExportProfile) -> bool:
 def _derive(kind: str, geom: Any, stored: Doc, where: str, warnings: list[str] | None, prof: ExportProfile) -> Doc:
     """Our geometry fields from a feature's geometry; a card's or token's polygon must be a
     rectangle (or, for a barrel, a circle) and becomes its position, size and rotation."""
-    out = _derive_shape(kind, geom, stored, where, warnings)
+    out = _derive_shape(kind, geom, stored, where, warnings, prof)
     if kind in prof.posed and "shape" in out:
         from schema.document import shape_from
 
@@ -142,19 +142,20 @@ def _as_rect(p: Polygon) -> Any:
     return Rect((round(cx, 9) + 0.0, round(cy, 9) + 0.0), (round(w, 9), round(h, 9)), round(angle, 6) + 0.0)
 
 
-def _derive_shape(kind: str, geom: Any, stored: Doc, where: str, warnings: list[str] | None) -> Doc:
+def _derive_shape(kind: str, geom: Any, stored: Doc, where: str, warnings: list[str] | None,
+                  prof: ExportProfile) -> Doc:
     t = geom.get("type") if isinstance(geom, dict) else None
     coords: Any = geom.get("coordinates") if isinstance(geom, dict) else None
     try:
-        if kind in ("static_target", "start_position"):
+        if prof.is_point(kind):
             if t != "Point":
                 raise FormatError(f"{where}: a {kind} is a Point, not {t}")
             return {"position": [num(coords[0]), num(coords[1])]}
-        if kind == "gate":
+        if prof.is_segment(kind):
             if t != "LineString":
-                raise FormatError(f"{where}: a gate is a LineString, not {t}")
+                raise FormatError(f"{where}: a {kind} is a LineString, not {t}")
             if len(coords) != 2:
-                raise FormatError(f"{where}: a gate is a straight line between two points; this LineString has "
+                raise FormatError(f"{where}: a {kind} is a straight line between two points; this LineString has "
                                   f"{len(coords)} points")
             return {"from": [num(v) for v in coords[0][:2]], "to": [num(v) for v in coords[1][:2]]}
         if t == "Polygon":
@@ -179,7 +180,7 @@ def _derive_shape(kind: str, geom: Any, stored: Doc, where: str, warnings: list[
     except (TypeError, IndexError, KeyError, ValueError) as exc:
         raise FormatError(f"{where}: bad coordinates: {exc}") from None
     if t in ("MultiPolygon", "MultiLineString", "MultiPoint", "GeometryCollection"):
-        raise FormatError(f"{where}: a {t} has several parts; one element is one {'Polygon' if kind != 'gate' else 'LineString'} "
+        raise FormatError(f"{where}: a {t} has several parts; one element is one {'LineString' if prof.is_segment(kind) else 'Polygon'} "
                           "(split it into separate features)")
     raise FormatError(f"{where}: a {kind} needs a Polygon geometry, not {t}")
 

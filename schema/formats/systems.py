@@ -53,6 +53,14 @@ class ExportProfile:
     def list_key(self, kind: str) -> str:
         return dict(self.lists)[kind]
 
+    def is_point(self, kind: str) -> bool:
+        """Is ``kind`` placed at a ``position`` only (a target, a start): a point in other tools?"""
+        return tuple(self.geometry.get(kind, ())) == ("position",)
+
+    def is_segment(self, kind: str) -> bool:
+        """Is ``kind`` a segment ``from`` - ``to`` (a gate): a two-point line in other tools?"""
+        return tuple(self.geometry.get(kind, ())) == ("from", "to")
+
     @property
     def kind_owner(self) -> str:
         return self.owner or f"a {self.system}"

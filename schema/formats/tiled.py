@@ -103,10 +103,10 @@ def _r(v: float) -> float:
 def geometry(kind: str, doc: Doc, cv: Canvas, prof: ExportProfile) -> Doc:
     """The Tiled geometry fields of an element of ``prof``'s game (x, y, width, height,
     rotation, ...)."""
-    if kind in ("static_target", "start_position"):
+    if prof.is_point(kind):
         x, y = cv.to_px(tuple(doc["position"]))
         return {"x": _r(x), "y": _r(y), "width": 0, "height": 0, "rotation": 0, "point": True}
-    if kind == "gate":
+    if prof.is_segment(kind):
         return _poly_geom([tuple(doc["from"]), tuple(doc["to"])], cv, "polyline")
     s = prof.shape_of(kind, doc)
     if isinstance(s, Circle):
@@ -168,7 +168,7 @@ def _derive(kind: str, obj: Doc, stored: Doc, cv: Canvas, where: str, warnings: 
             prof: ExportProfile) -> Doc:
     """Our geometry fields from a Tiled object's own geometry (offsets already applied); a
     card's or token's rectangle (a barrel's circle) becomes its position, size and rotation."""
-    out = _derive_shape(kind, obj, stored, cv, where, warnings)
+    out = _derive_shape(kind, obj, stored, cv, where, warnings, prof)
     if kind in prof.posed and "shape" in out:
         from schema.document import shape_from
 
@@ -179,7 +179,8 @@ def _derive(kind: str, obj: Doc, stored: Doc, cv: Canvas, where: str, warnings: 
     return out
 
 
-def _derive_shape(kind: str, obj: Doc, stored: Doc, cv: Canvas, where: str, warnings: list[str] | None) -> Doc:
+def _derive_shape(kind: str, obj: Doc, stored: Doc, cv: Canvas, where: str, warnings: list[str] | None,
+                  prof: ExportProfile) -> Doc:
     x, y = read_number(obj, "x", where), read_number(obj, "y", where)
     w, h = read_number(obj, "width", where), read_number(obj, "height", where)
     rot = read_number(obj, "rotation", where)
@@ -188,13 +189,13 @@ def _derive_shape(kind: str, obj: Doc, stored: Doc, cv: Canvas, where: str, warn
         rx, ry = _rotate(dx, dy, rot)
         return [_r(v) for v in cv.from_px(x + rx, y + ry)]
 
-    if kind in ("static_target", "start_position"):
+    if prof.is_point(kind):
         if "gid" in obj or w or h:  # a shape standing for a position: its centre
             return {"position": at(w / 2, -h / 2 if "gid" in obj else h / 2)}
         return {"position": at(0.0, 0.0)}
-    if kind == "gate":
+    if prof.is_segment(kind):
         if "polyline" not in obj or len(read_points(obj, "polyline", where)) != 2:
-            raise FormatError(f"{where}: a gate is a polyline object with exactly two points")
+            raise FormatError(f"{where}: a {kind} is a polyline object with exactly two points")
         a, b = (at(px, py) for px, py in read_points(obj, "polyline", where))
         return {"from": a, "to": b}
     if "polygon" in obj:
