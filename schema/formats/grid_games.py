@@ -165,7 +165,8 @@ def grid_profile(system: object) -> GridProfile | None:
     return prof if isinstance(prof, GridProfile) else None
 
 
-def is_grid(arena: Any) -> bool:
+def is_grid(arena: ArenaModel) -> bool:
+    """Is ``arena`` of an installed grid game (its ruleset's ``grid`` and a grid profile)?"""
     return grid_profile(getattr(arena, "system", None)) is not None
 
 
@@ -187,7 +188,7 @@ REFUSED = {
 }
 
 
-def refuse(fmt: str, arena: Any) -> None:
+def refuse(fmt: str, arena: ArenaModel) -> None:
     """Raise a :class:`FormatError` saying why ``fmt`` cannot carry a grid arena, and what can."""
     system = getattr(arena, "system", None)
     prof = grid_profile(system) if fmt in REFUSED else None
