@@ -138,7 +138,7 @@ def extent(bounds: BoundsShape) -> tuple[float, float, float, float]:
 
 @lru_cache(maxsize=1)
 def _bounds_types() -> tuple[str, ...]:
-    schema = json.loads((Path(__file__).resolve().parents[1] / "schema" / "systems" / "gravstrike.schema.json").read_text("utf-8"))
+    schema = json.loads((Path(__file__).resolve().parents[1] / "schema" / "games" / "gravstrike" / "gravstrike.schema.json").read_text("utf-8"))
     return tuple(schema["properties"]["bounds"]["properties"]["type"]["enum"])
 
 

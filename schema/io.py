@@ -19,7 +19,6 @@ import os
 import re
 import tempfile
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
@@ -32,11 +31,13 @@ from schema.checks import format_problems
 from schema.errors import ArenaError, ArenaIOError, Problem, pointer
 from schema.migrate import MigrationError, migrate
 from schema.positions import Located, ParseError, parse_json, parse_yaml
-from schema.ruleset import UnknownSystem, load_schema_resource, ruleset, ruleset_of, rulesets
+from schema.ruleset import (ArenaModel, UnknownSystem, common_schema, default_system, load_schema_resource, ruleset,
+                            ruleset_of, rulesets)
 
-#: A typed arena of whichever game its ``system`` names (``schema.games.gravstrike.model.Arena`` for Gravstrike,
-#: ``schema.games.carwars.CarWarsArena`` for Car Wars...): what its ruleset's ``build`` returns.
-TypedArena = Any
+#: A typed arena of whichever game its ``system`` names (Gravstrike's ``Arena``, Car Wars'
+#: ``CarWarsArena``...): what its ruleset's ``build`` returns, read here through the
+#: :class:`~schema.ruleset.ArenaModel` protocol.
+TypedArena = ArenaModel
 
 Format = Literal["yaml", "json"]
 
@@ -45,9 +46,10 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 
 
 def arena_schema() -> dict[str, Any]:
-    """Gravstrike's arena JSON Schema (``schema/systems/gravstrike.schema.json``): the schema
-    of ``system: gravstrike`` files, as this function always returned."""
-    return load_schema_resource("schema:systems/gravstrike.schema.json")
+    """The arena JSON Schema of the default game (:func:`schema.ruleset.default_system`, the
+    studio's first game: Gravstrike's ``schema/games/gravstrike/gravstrike.schema.json``), as
+    this function always returned; each game's is :func:`system_schema`."""
+    return ruleset(default_system()).json_schema()
 
 
 def dispatcher_schema() -> dict[str, Any]:
@@ -64,23 +66,21 @@ def system_schema(system: str) -> dict[str, Any]:
 @lru_cache(maxsize=1)
 def schema_registry() -> Registry:
     """Every schema resource by its ``$id``: the dispatcher, the shared definitions
-    (``systems/common.schema.json``), the built-in games' schemas and every installed ruleset's."""
+    (:func:`schema.ruleset.common_schema`) and every installed ruleset's schema."""
     pairs = [(uri, Resource.from_contents(d)) for uri, d in _schema_documents()]
     registry: Registry = Registry().with_resources(pairs)
     return registry
 
 
-def _schema_documents(installed: bool = True) -> list[tuple[str, dict[str, Any]]]:
-    """($id, document) of the dispatcher, the shared definitions, the built-in games' schemas
-    (the files under ``schema/systems``) and - unless ``installed`` is False, which spares
-    importing every ruleset - every installed ruleset's."""
-    docs = [dispatcher_schema()]
-    systems = resources.files("schema").joinpath("systems")
-    for entry in sorted(systems.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".schema.json"):
-            docs.append(load_schema_resource(f"schema:systems/{entry.name}"))
-    if installed:
+def _schema_documents(system: str | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """($id, document) of the dispatcher, the shared definitions and every installed ruleset's
+    schema - or, given a ``system``, the dispatcher's branch for that game and only that game's
+    schema (which spares importing every ruleset)."""
+    docs = [_dispatcher_for(system), common_schema()]
+    if system is None:
         docs += [rs.json_schema() for rs in rulesets().values()]
+    else:
+        docs.append(ruleset(system).json_schema())
     return [(d["$id"], d) for d in docs if isinstance(d.get("$id"), str)]
 
 
@@ -97,19 +97,24 @@ def _fast_validator(system: str | None = None) -> Any:
     keeps the two agreeing on every shipped arena and on invalid documents.  None when it cannot
     be had.
 
-    For a built-in game's ``system`` the dispatcher keeps only that game's branch (the others'
+    For a dispatched game's ``system`` the dispatcher keeps only that game's branch (the others'
     ``if`` cannot hold for a document of that system, so the answer is the same) and the
-    registry only the files under ``schema/systems``: a command reading one arena then neither
-    imports every ruleset nor compiles every game's schema."""
+    registry only the shared definitions and that game's schema: a command reading one arena
+    then neither imports every ruleset nor compiles every game's schema."""
     try:
         import jsonschema_rs  # a dependency, but only a speed-up
     except ImportError:  # pragma: no cover
         return None
+    registry = jsonschema_rs.Registry(_schema_documents(system))
+    return jsonschema_rs.Draft202012Validator(_dispatcher_for(system), registry=registry)
+
+
+def _dispatcher_for(system: str | None) -> dict[str, Any]:
+    """The dispatcher's schema, keeping only ``system``'s branch when one is given."""
     root = dispatcher_schema()
-    if system is not None:
-        root = dict(root, allOf=[b for b in root.get("allOf", []) if _branch_system(b) == system])
-    registry = jsonschema_rs.Registry(_schema_documents(installed=system is None))
-    return jsonschema_rs.Draft202012Validator(root, registry=registry)
+    if system is None:
+        return root
+    return dict(root, allOf=[b for b in root.get("allOf", []) if _branch_system(b) == system])
 
 
 def _branch_system(branch: Any) -> Any:

@@ -1,7 +1,8 @@
-"""Format migrations: bring older documents up to :data:`schema.games.gravstrike.model.FORMAT` before validation.
+"""Format migrations: bring older documents up to :data:`schema.ruleset.FORMAT` before validation.
 
 A migration is registered under the version it reads and returns the document in the next
-version. ``arena-studio/2`` will add ``MIGRATIONS["arena-studio/1"] = ("arena-studio/2", fn)``.
+version.  The format version is shared by every game (``format:`` in a file), so migrations are
+the format's, not a game's: no game has one yet, and none is named here. ``arena-studio/2`` will add ``MIGRATIONS["arena-studio/1"] = ("arena-studio/2", fn)``.
 """
 
 from __future__ import annotations

@@ -38,8 +38,7 @@ import jsonschema
 
 from schema.errors import ArenaError
 from schema.io import dumps, loads
-from schema.ruleset import FORMAT
-from schema.games.gravstrike.model import Arena
+from schema.ruleset import FORMAT, ArenaModel
 
 PACK_FORMAT = "arena-studio-pack/1"
 MANIFEST = "manifest.json"
@@ -89,7 +88,7 @@ class PackArena:
     """One arena's contents for :func:`build_pack`; ``report`` is ``Report.to_json()``."""
 
     id: str
-    arena: Arena
+    arena: ArenaModel
     report: dict[str, Any]
     png: bytes
     svg: bytes
@@ -104,7 +103,7 @@ class Pack:
     manifest: dict[str, Any]
     files: dict[str, bytes]
 
-    def arenas(self) -> list[tuple[dict[str, Any], Arena, dict[str, Any]]]:
+    def arenas(self) -> list[tuple[dict[str, Any], ArenaModel, dict[str, Any]]]:
         """(manifest entry, arena, stored report) per arena."""
         out = []
         for entry in self.manifest["arenas"]:

@@ -19,7 +19,10 @@ from functools import lru_cache
 from importlib import import_module, resources
 from importlib.metadata import EntryPoints
 from importlib.metadata import entry_points as _scan_entry_points
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:  # the formats import this module; the profile is loaded when asked for
+    from schema.formats.systems import ExportProfile
 
 GROUP = "arena_studio.rulesets"
 
@@ -121,6 +124,54 @@ class ElementKind:
     solid: bool = False
 
 
+@runtime_checkable
+class ArenaModel(Protocol):
+    """What shared code reads of any game's typed arena (the object a :class:`Ruleset`'s
+    ``build`` returns): the file's header fields and its elements.  Everything else (bounds, elements, units,
+    symmetry) is the game's own and is read through the game's hooks (its ``document``, its
+    export profile...).  Each game's arena is a frozen dataclass; these are its read-only
+    fields."""
+
+    @property
+    def system(self) -> str: ...
+    @property
+    def format(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def description(self) -> str | None: ...
+    @property
+    def author(self) -> str | None: ...
+    @property
+    def license(self) -> str | None: ...
+    @property
+    def tags(self) -> tuple[str, ...]: ...
+
+    def elements(self) -> tuple[object, ...]:
+        """Every element of the arena, in file order."""
+        ...
+
+
+#: A document: the JSON object of an arena file (or of one element of it).
+Document = dict[str, Any]
+_A = TypeVar("_A", bound=ArenaModel)
+
+
+def documenter(model: type[_A], document: Callable[[_A], Document]) -> Callable[[ArenaModel], Document]:
+    """A game's ``document`` function as a :class:`Ruleset` takes it (any arena in): an arena of
+    ``model`` is written by ``document``; another game's arena is refused with a
+    :class:`TypeError` naming both (a caller that asked the wrong ruleset)."""
+
+    def write(arena: ArenaModel) -> Document:
+        if not isinstance(arena, model):
+            raise TypeError(f"{model.__name__} expected, got {type(arena).__name__} (system {arena.system!r})")
+        return document(arena)
+
+    write.__name__ = write.__qualname__ = getattr(document, "__name__", "document")
+    write.__doc__ = document.__doc__
+    return write
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """A game the studio serves.  ``build``/``document``/``default_arena`` are the model's pure
@@ -138,13 +189,24 @@ class Ruleset:
     #: The JSON Schema of a whole arena file of this game: a resource ``package:file``.
     schema: str
     kinds: tuple[ElementKind, ...]
-    build: Callable[[dict[str, Any]], Any]
-    document: Callable[[Any], dict[str, Any]]
-    default_arena: Callable[[], Any]
+    build: Callable[[Document], ArenaModel]
+    #: The canonical document of an arena of this game (wrap a function of the game's own arena
+    #: type with :func:`documenter`).
+    document: Callable[[ArenaModel], Document]
+    default_arena: Callable[[], ArenaModel]
     #: The editor's tools and overlays (``editor.games.carwars``).
     editor: str = ""
     #: ``square`` or ``hex`` for grid games, None for free placement on a table.
     grid: Literal["square", "hex"] | None = None
+    #: The game's export profile (what Tiled, GeoJSON, UVTT and Foundry exports ask of the
+    #: game: :class:`schema.formats.systems.ExportProfile`, for a grid game
+    #: :class:`schema.formats.grid_games.GridProfile`), as a function that imports and returns
+    #: it, so loading the ruleset loads no format code.  None: no export to other tools.
+    exports: Callable[[], ExportProfile] | None = None
+    #: The studio's first game: what a file or request that names no game is read as (files
+    #: of other tools imported without ``--game``, ``GET /schema``).  At most one installed
+    #: ruleset says so (:func:`default_system`).
+    default: bool = False
     #: Checks the JSON Schema cannot express (unique ids, simple polygons...): a document that
     #: passed the game's schema (its numbers finite and within the ranges the schema states) ->
     #: ``(JSON pointer, message)`` pairs, located like schema errors.  None when the game has none.
@@ -174,6 +236,22 @@ class Ruleset:
         return node
 
 
+#: The shared definitions every game's schema may ``$ref`` (points, shapes, ids, extensions):
+#: a resource of this package, with this ``$id``.  A game's schema refers to it by its ``$id``
+#: (``https://arena-studio.dev/schema/systems/common.schema.json#/$defs/point``), or - when the
+#: game's own ``$id`` is under ``https://arena-studio.dev/schema/systems/`` - as
+#: ``common.schema.json``; it never ships a copy (:func:`common_schema`).
+COMMON_SCHEMA = "schema:systems/common.schema.json"
+COMMON_SCHEMA_ID = "https://arena-studio.dev/schema/systems/common.schema.json"
+
+
+def common_schema() -> dict[str, Any]:
+    """The shared definitions' JSON Schema document (:data:`COMMON_SCHEMA`), for a validator's
+    registry under :data:`COMMON_SCHEMA_ID` (and ``common.schema.json``, the name games'
+    schemas use relative to their own ``$id``)."""
+    return load_schema_resource(COMMON_SCHEMA)
+
+
 @lru_cache(maxsize=None)
 def load_schema_resource(ref: str) -> dict[str, Any]:
     """A JSON document from a package resource written ``package:path/in/package``."""
@@ -196,20 +274,10 @@ class UnknownSystem(KeyError):
     """An arena's ``system`` that no installed ruleset provides."""
 
 
-#: The games shipped with the studio (also registered in pyproject.toml's entry points; listed
-#: here so a source checkout that was never ``pip install``-ed still knows them).
-BUILTIN: Mapping[str, str] = {
-    "arena-rex": "schema.games.arenarex:RULESET",
-    "car-wars-6e": "schema.games.carwars:RULESET",
-    "glider-pit-gladiators": "schema.games.gliderpit:RULESET",
-    "gravstrike": "schema.games.gravstrike:RULESET",
-    "mothership-grid": "schema.games.mothership:RULESET",
-}
-
-
 @lru_cache(maxsize=1)
 def rulesets() -> Mapping[str, Ruleset]:
-    """Installed rulesets by id (loaded once from the entry points, plus the built-in games)."""
+    """Installed rulesets by id, loaded once from the entry points (the five games the studio
+    ships are registered in its pyproject.toml like any third party's)."""
     found: dict[str, Ruleset] = {}
     for ep in entry_points(group=GROUP):
         obj = ep.load()
@@ -218,17 +286,14 @@ def rulesets() -> Mapping[str, Ruleset]:
         if obj.id != ep.name:
             raise ValueError(f"entry point {ep.name!r} loads the ruleset {obj.id!r}")
         found[obj.id] = obj
-    for ident, path in BUILTIN.items():
-        if ident not in found:
-            found[ident] = import_path(path)
     return dict(sorted(found.items()))
 
 
 def ruleset(system: str) -> Ruleset:
     """The ruleset for ``system``; :class:`UnknownSystem` names the installed ones.
 
-    Until something asks for every ruleset (:func:`rulesets`), only the entry point (or
-    built-in) named ``system`` is loaded: a command reading one arena imports its own game's
+    Until something asks for every ruleset (:func:`rulesets`), only the entry point named
+    ``system`` is loaded: a command reading one arena imports its own game's
     package, not every game's."""
     cache_info = getattr(rulesets, "cache_info", None)  # (a stand-in for rulesets is always asked)
     if cache_info is not None and cache_info().currsize == 0:
@@ -243,16 +308,27 @@ def ruleset(system: str) -> Ruleset:
 
 def _only(system: str) -> Ruleset | None:
     """The ruleset ``system`` loaded alone, as :func:`rulesets` would load it (an installed entry
-    point first, then the built-in); None when it is neither, or not alone to be had."""
+    point); None when there is none, or not alone to be had."""
     named = [ep for ep in entry_points(group=GROUP) if ep.name == system]
     if len(named) > 1:
         return None  # two installations claim the id: rulesets() decides (the last one)
-    obj = named[0].load() if named else import_path(BUILTIN[system]) if system in BUILTIN else None
-    if obj is None or not isinstance(obj, Ruleset) or obj.id != system:
+    if not named:
+        return None
+    obj = named[0].load()
+    if not isinstance(obj, Ruleset) or obj.id != system:
         return None  # rulesets() raises the error that says what is wrong
     return obj
 
 
-def ruleset_of(arena: Any) -> Ruleset:
+def default_system() -> str:
+    """The id of the game that files naming none are read as: the installed ruleset that says
+    :attr:`Ruleset.default` (the first by id if several do), else the first installed one."""
+    found = rulesets()
+    if not found:
+        raise UnknownSystem("no ruleset is installed (the arena_studio.rulesets entry points are empty)")
+    return next((rs.id for rs in found.values() if rs.default), next(iter(found)))
+
+
+def ruleset_of(arena: ArenaModel) -> Ruleset:
     """The ruleset of a typed arena (by its ``system``)."""
     return ruleset(str(arena.system))

@@ -1,4 +1,4 @@
-"""Build Arena Rex's schema (schema/systems/arena-rex.schema.json) from this readable description
+"""Build Arena Rex's schema (schema/games/arenarex/arena-rex.schema.json) from this readable description
 (run after editing it; a test checks the committed file is up to date).
 
 The book is the Arena Rex playtest v0.2 (shared/seeds/004_dc762f78e7f2abcd.txt); the quotes in
@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "schema" / "systems" / "arena-rex.schema.json"
+OUT = ROOT / "schema" / "games" / "arenarex" / "arena-rex.schema.json"
 COMMON = "common.schema.json#/$defs/"
 EXT = {"^x-": {"title": "Tool extension", "description": "Any value; tools may store their own data under keys "
                                                             "starting with 'x-'. Preserved on save."}}
@@ -128,7 +128,7 @@ ANALYSIS: dict[str, Any] = {
 
 
 def build() -> dict[str, Any]:
-    cw = json.loads((ROOT / "schema" / "systems" / "car-wars-6e.schema.json").read_text(encoding="utf-8"))
+    cw = json.loads((ROOT / "schema" / "games" / "carwars" / "car-wars-6e.schema.json").read_text(encoding="utf-8"))
     header = {k: cw["properties"][k] for k in ("format", "system", "name", "description", "author", "license", "tags")}
     header["system"] = {"const": "arena-rex", "title": "Game system", "description": "Arena Rex (playtest v0.2)."}
     props: dict[str, Any] = dict(header)

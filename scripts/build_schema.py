@@ -1,4 +1,4 @@
-"""Build Gravstrike's schema (schema/systems/gravstrike.schema.json) from this readable
+"""Build Gravstrike's schema (schema/games/gravstrike/gravstrike.schema.json) from this readable
 description, and the dispatcher schema/arena.schema.json that selects a game's schema by
 ``system`` (run after editing it).
 
@@ -14,7 +14,7 @@ from typing import Any
 
 SCHEMA_ID = "https://arena-studio.dev/schema/systems/gravstrike.schema.json"
 DISPATCHER_ID = "https://arena-studio.dev/schema/arena-studio-1.schema.json"
-#: The games shipped with the studio: system id -> its schema under schema/systems/.  Rulesets
+#: The games shipped with the studio: system id -> its name (each schema is in its game's package).  Rulesets
 #: installed by other packages are checked through the ruleset registry (schema.io).
 BUILTIN_SYSTEMS = {
     "arena-rex": "Arena Rex",
@@ -326,7 +326,7 @@ def render_dispatcher() -> str:
 
 if __name__ == "__main__":
     root = Path(__file__).resolve().parent.parent / "schema"
-    outputs = ((root / "systems" / "gravstrike.schema.json", render()), (root / "arena.schema.json", render_dispatcher()))
+    outputs = ((root / "games" / "gravstrike" / "gravstrike.schema.json", render()), (root / "arena.schema.json", render_dispatcher()))
     if "--check" in sys.argv:
         sys.exit(0 if all(t.read_text(encoding="utf-8") == text for t, text in outputs) else 1)
     for target, text in outputs:

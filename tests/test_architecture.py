@@ -4,6 +4,7 @@ engine (every game's rules package) and validators type-check under mypy --stric
 
 from __future__ import annotations
 
+import re
 import subprocess
 import warnings
 import sys

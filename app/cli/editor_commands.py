@@ -49,7 +49,7 @@ def render_command(
     if fmt not in ("svg", "png", "pdf"):
         raise _fail(f"{out}: the output must end in .svg, .png or .pdf")
     _check(out, [file])
-    arena = _load(file)
+    arena: Any = _load(file)  # the editor's render and print functions still name Gravstrike's Arena
     try:
         data = render_bytes(arena, fmt, overlays=overlay or (), width=float(width), source=str(file))
     except RenderError as exc:
@@ -76,7 +76,7 @@ def print_command(
     if paper not in PAPERS:
         raise _fail(f"--paper must be one of {', '.join(PAPERS)}")
     _check(out, [file])
-    arena = _load(file)
+    arena: Any = _load(file)  # the editor's render and print functions still name Gravstrike's Arena
     if cell_mm is not None:
         from editor.grid_render import is_grid, with_cell_mm
 

@@ -120,13 +120,12 @@ def import_(
     reinterpreted is listed as a warning.  Exit 1 when the file cannot become a valid arena."""
     from schema import ArenaError
     from schema.formats import FormatError, for_import
-    from schema.formats.geojson import GAMES as GEOJSON_GAMES
-    from schema.formats.geojson import GeoJSONFormat
+    from schema.formats.geojson import GeoJSONFormat, games as geojson_games
     from schema.io import dumps, format_of
     from schema.outputs import OutputError, check_outputs, write_output
 
-    if game is not None and game not in GEOJSON_GAMES:
-        raise _fail(f"--game {game!r}: unknown game; use one of {', '.join(GEOJSON_GAMES)}")
+    if game is not None and game not in geojson_games():
+        raise _fail(f"--game {game!r}: unknown game; use one of {', '.join(geojson_games())}")
     try:
         data = file.read_bytes()
     except OSError as exc:

@@ -121,10 +121,9 @@ def document(arena: Any) -> Doc:
 
 @lru_cache(maxsize=None)
 def validator(schema_ref: str) -> Any:
-    """A JSON Schema validator for a game's schema, with the shared ``common.schema.json``."""
-    package, _, path = schema_ref.partition(":")
-    folder = path.rpartition("/")[0]
-    common = R.load_schema_resource(f"{package}:{folder}/common.schema.json" if folder else f"{package}:common.schema.json")
+    """A JSON Schema validator for a game's schema, with the shared ``common.schema.json``
+    (:func:`schema.ruleset.common_schema`)."""
+    common = R.common_schema()  # the shared definitions: a game's schema never ships a copy
     registry = Registry().with_resources([
         (common.get("$id", "common.schema.json"), Resource.from_contents(common)),
         ("common.schema.json", Resource.from_contents(common)),
@@ -143,9 +142,7 @@ def fast_validator(schema_ref: str) -> Any:
         import jsonschema_rs  # noqa: PLC0415 - optional speed-up
     except ImportError:  # pragma: no cover - a dependency, but the messages never need it
         return None
-    package, _, path = schema_ref.partition(":")
-    folder = path.rpartition("/")[0]
-    common = R.load_schema_resource(f"{package}:{folder}/common.schema.json" if folder else f"{package}:common.schema.json")
+    common = R.common_schema()  # the shared definitions: a game's schema never ships a copy
     registry = jsonschema_rs.Registry([(common.get("$id", "common.schema.json"), common), ("common.schema.json", common)])
     return jsonschema_rs.Draft202012Validator(R.load_schema_resource(schema_ref), registry=registry)
 

@@ -40,9 +40,7 @@ class Field:
 
 def _base_ref(rs: R.Ruleset, which: str) -> str:
     if which == COMMON:
-        package, _, path = rs.schema.partition(":")
-        folder = path.rpartition("/")[0]
-        return f"{package}:{folder}/{COMMON}" if folder else f"{package}:{COMMON}"
+        return R.COMMON_SCHEMA  # the shared definitions: a game's schema never ships a copy
     return rs.schema
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from pathlib import PurePath
-from typing import Any
 
 from schema.formats.base import (
     DEFAULT_PX_PER_LENGTH,
@@ -27,6 +26,7 @@ from schema.formats.foundry import FoundryFormat
 from schema.formats.geojson import GeoJSONFormat
 from schema.formats.tiled import TiledFormat
 from schema.formats.uvtt import UVTTFormat
+from schema.ruleset import ArenaModel
 
 FORMATS: dict[str, ArenaFormat] = {f.name: f for f in (UVTTFormat(), FoundryFormat(), TiledFormat(), GeoJSONFormat())}
 
@@ -38,7 +38,7 @@ def get(name: str) -> ArenaFormat:
         raise FormatError(f"unknown format {name!r}; known: {', '.join(sorted(FORMATS))}") from None
 
 
-def image_frame(name: str, arena: Any, px_per_length: int = DEFAULT_PX_PER_LENGTH) -> Canvas:
+def image_frame(name: str, arena: ArenaModel, px_per_length: int = DEFAULT_PX_PER_LENGTH) -> Canvas:
     """The frame a format's map image is rendered in (``render(..., view=image_frame(...).view)``):
     the format's own ``frame`` where it has one (UVTT: square), else :func:`canvas`.
 

@@ -1,6 +1,6 @@
 """The one interface every export/import format implements, and the shared pixel canvas.
 
-A format turns an :class:`~schema.games.gravstrike.model.Arena` into bytes for another tool and says, in plain
+A format turns an arena of any game (:class:`~schema.ruleset.ArenaModel`) into bytes for another tool and says, in plain
 sentences, what that tool cannot represent (the *loss report*).  Formats that can be read back
 do so losslessly for files they wrote: our fields travel in the target's own property slots.
 
@@ -15,8 +15,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from schema.ruleset import ArenaModel
 from schema.shapes import Circle, Point, Polygon, Rect, Shape
-from schema.games.gravstrike.model import Arena
 
 #: Default pixels per length (one grid cell) for pixel-based formats.
 DEFAULT_PX_PER_LENGTH = 64
@@ -56,7 +56,7 @@ class ArenaFormat(Protocol):
     extensions: tuple[str, ...]
     capabilities: Capabilities
 
-    def write(self, arena: Arena, *, image_png: bytes | None = None,
+    def write(self, arena: ArenaModel, *, image_png: bytes | None = None,
               px_per_length: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None,
               suffix: str | None = None) -> ExportResult:
         """Encode ``arena``; ``image_png`` is the rendered :func:`canvas` (pixel formats);
@@ -64,7 +64,7 @@ class ArenaFormat(Protocol):
         XML or ``.tmj`` JSON)."""
         ...
 
-    def read(self, data: bytes, *, source: str = "<string>", warnings: list[str] | None = None) -> Arena:
+    def read(self, data: bytes, *, source: str = "<string>", warnings: list[str] | None = None) -> ArenaModel:
         """Decode a file (raises :class:`FormatError` or ``ArenaError``); what was skipped or
         reinterpreted is appended to ``warnings`` as sentences for the import report."""
         ...
@@ -104,16 +104,19 @@ class Canvas:
         return (self.left + x / self.px, self.top - y / self.px)
 
 
-def canvas(arena: Arena, px_per_length: int = DEFAULT_PX_PER_LENGTH) -> Canvas:
+def canvas(arena: ArenaModel, px_per_length: int = DEFAULT_PX_PER_LENGTH) -> Canvas:
     """The smallest frame of whole grid cells around the bounds, its edges on whole lengths:
     cell edges fall on the arena's integer coordinates, where the rendered image paints its
     grid lines, so a VTT's grid lies exactly on the painted one.
 
-    >>> from schema.games.gravstrike.model import Rect
+    >>> from schema.games.gravstrike.model import Arena, Rect
     >>> canvas(Arena(name="h", bounds=Rect((0.0, 0.0), (3.0, 2.2))), 10)
     Canvas(left=-2.0, top=2.0, cols=4, rows=4, px=10)
     """
-    minx, miny, maxx, maxy = arena.bounds.to_shapely().bounds
+    bounds = getattr(arena, "bounds", None)
+    if not isinstance(bounds, (Circle, Rect, Polygon)):
+        raise FormatError(f"a {arena.system} arena has no bounds shape to frame (a grid arena is framed by its cells)")
+    minx, miny, maxx, maxy = bounds.to_shapely().bounds
     left, right = math.floor(minx + 1e-9), math.ceil(maxx - 1e-9)
     bottom, top = math.floor(miny + 1e-9), math.ceil(maxy - 1e-9)
     return Canvas(float(left), float(top), max(1, right - left), max(1, top - bottom), int(px_per_length))

@@ -17,26 +17,12 @@ from typing import Any
 
 from schema.document import shape_from
 from schema.formats.base import FormatError
-from schema.formats.grid_games import GRID_LISTS
-from schema.formats.systems import GRAVSTRIKE, profile, profile_of
-from schema.ruleset import ruleset
+from schema.formats.systems import Doc, profile, profile_of
+from schema.ruleset import ArenaModel, ruleset
 from schema.shapes import Circle, Point, Shape
 
-Doc = dict[str, Any]
 
-#: Gravstrike's (kind, key of the arena document's list), in file order; other games' lists
-#: are in their :class:`~schema.formats.systems.Profile`.
-LISTS: tuple[tuple[str, str], ...] = GRAVSTRIKE.lists
-KINDS = GRAVSTRIKE.kinds
-#: Which document fields hold an element's geometry (Gravstrike).
-GEOMETRY: dict[str, tuple[str, ...]] = GRAVSTRIKE.geometry
-#: Every game's kinds' geometry fields (kind names mean the same thing in every game).
-ALL_GEOMETRY: dict[str, tuple[str, ...]] = {}
-for _p in (GRAVSTRIKE, profile("car-wars-6e"), profile("arena-rex")):
-    ALL_GEOMETRY.update(_p.geometry)
-
-
-def split(arena: Any) -> tuple[Doc, list[tuple[str, Doc]]]:
+def split(arena: ArenaModel) -> tuple[Doc, list[tuple[str, Doc]]]:
     """The arena-level document (no bounds, no element lists) and (kind, element doc) pairs;
     the bounds come first as ``("bounds", {"shape": ...})``."""
     prof = profile_of(arena)
@@ -47,7 +33,7 @@ def split(arena: Any) -> tuple[Doc, list[tuple[str, Doc]]]:
     return doc, items
 
 
-def join(meta: Doc, items: list[tuple[str, Doc]], *, source: str) -> Any:
+def join(meta: Doc, items: list[tuple[str, Doc]], *, source: str) -> ArenaModel:
     """Rebuild and validate an arena from :func:`split`'s parts (element order kept per kind);
     ``meta["system"]`` says which game."""
     prof = profile(meta.get("system"))
@@ -102,13 +88,13 @@ def warn(warnings: list[str] | None, message: str) -> None:
 
 
 @lru_cache(maxsize=None)
-def field_types(kind: str, system: str = "gravstrike") -> dict[str, tuple[str, ...]]:
+def field_types(kind: str, system: str) -> dict[str, tuple[str, ...]]:
     """JSON types of an element kind's own fields, from the game's schema (``{"decaying":
     ("boolean",), ...}``); the bounds' only field is its shape.  A field given by reference
     (a point, a shape) counts as ``object`` and ``array``: structured either way."""
     if kind == "bounds":
         return {"shape": ("object",)}
-    key = GRID_LISTS[system][kind] if system in GRID_LISTS else profile(system).list_key(kind)
+    key = profile(system).list_key(kind)
     props = ruleset(system).json_schema()["properties"][key]["items"].get("properties", {})
     out: dict[str, tuple[str, ...]] = {}
     for name, sub in props.items():
@@ -151,7 +137,7 @@ def gdal_list(text: str) -> list[Any] | None:
     return out
 
 
-def tolerate_gis(kind: str, props: Doc, seen: Counter[str], system: str = "gravstrike", *, where: str) -> Doc:
+def tolerate_gis(kind: str, props: Doc, seen: Counter[str], system: str, *, where: str) -> Doc:
     """Undo what GIS tools do to a feature's properties (geopandas, ogr2ogr, GeoPackage round
     trips): every column on every feature, null where unset; booleans as 0/1 or 0.0/1.0;
     whole numbers as floats; nested values as JSON text, lists of numbers as GDAL's list text

@@ -38,14 +38,13 @@ from typing import Any
 
 from schema.document import num, shape_doc
 from schema.formats.base import DEFAULT_PX_PER_LENGTH, Capabilities, ExportResult, FormatError, close_enough, outline
-from schema.formats.common import (ALL_GEOMETRY, Doc, as_circle, describe_tolerated, field_types, join, label, load_json,
-                                   split, tolerate_gis, warn)
-from schema.formats.grid_games import GLIDER_PIT, GRID_LISTS, GRID_SYSTEMS, is_grid
-from schema.formats.systems import pose_fields, profile, profile_of, shape_of_doc, units_mm
+from schema.formats.common import (as_circle, describe_tolerated, field_types, join, label, load_json, split,
+                                   tolerate_gis, warn)
+from schema.formats.grid_games import GridProfile, is_grid
+from schema.formats.systems import Doc, ExportProfile, exporting_systems, profile, profile_of, unnamed_system
+from schema.ruleset import ArenaModel, ruleset
 from schema.shapes import Point, Polygon, Polyline
-from schema.games.gravstrike.model import Arena
 
-COORDINATES = "arena-lengths"
 TOL = 1e-7
 #: Smallest extent (in x or y) of an arena: anything smaller is longitude/latitude or a mistake.
 MIN_EXTENT = 1.0
@@ -60,13 +59,13 @@ def _ring(points: list[Point]) -> list[list[float]]:
     return ring + [ring[0]]
 
 
-def geometry(kind: str, doc: Doc) -> Doc:
-    """The GeoJSON geometry of an element document."""
-    if kind in ("static_target", "start_position"):
+def geometry(kind: str, doc: Doc, prof: ExportProfile) -> Doc:
+    """The GeoJSON geometry of an element document of ``prof``'s game."""
+    if prof.is_point(kind):
         return {"type": "Point", "coordinates": _c(doc["position"])}
-    if kind == "gate":
+    if prof.is_segment(kind):
         return {"type": "LineString", "coordinates": [_c(doc["from"]), _c(doc["to"])]}
-    s = shape_of_doc(kind, doc)
+    s = prof.shape_of(kind, doc)
     if isinstance(s, Polyline):
         return {"type": "LineString", "coordinates": [_c(p) for p in s.points]}
     rings = outline(s)
@@ -91,20 +90,20 @@ def _canonical(geom: Any) -> Any:
     return {"type": "Polygon", "coordinates": rings}
 
 
-def _unchanged(kind: str, props: Doc, geom: Any) -> bool:
-    if not all(f in props for f in ALL_GEOMETRY[kind]):
+def _unchanged(kind: str, props: Doc, geom: Any, prof: ExportProfile) -> bool:
+    if not all(f in props for f in prof.geometry[kind]):
         return False
     try:
-        return close_enough(_canonical(geometry(kind, props)), _canonical(geom), TOL)
+        return close_enough(_canonical(geometry(kind, props, prof)), _canonical(geom), TOL)
     except (FormatError, KeyError, TypeError, ValueError, IndexError):
         return False
 
 
-def _derive(kind: str, geom: Any, stored: Doc, where: str, warnings: list[str] | None) -> Doc:
+def _derive(kind: str, geom: Any, stored: Doc, where: str, warnings: list[str] | None, prof: ExportProfile) -> Doc:
     """Our geometry fields from a feature's geometry; a card's or token's polygon must be a
     rectangle (or, for a barrel, a circle) and becomes its position, size and rotation."""
-    out = _derive_shape(kind, geom, stored, where, warnings)
-    if kind in ("card", "token") and "shape" in out:
+    out = _derive_shape(kind, geom, stored, where, warnings, prof)
+    if kind in prof.posed and "shape" in out:
         from schema.document import shape_from
 
         shape = shape_from(out["shape"])
@@ -114,7 +113,7 @@ def _derive(kind: str, geom: Any, stored: Doc, where: str, warnings: list[str] |
                 raise FormatError(f"{where}: a {kind} is a rectangle{' or a circle' if kind == 'token' else ''}; "
                                   f"this polygon has {len(shape.points)} corners that are not one")
             shape = rect
-        return pose_fields(kind, shape, stored)
+        return prof.pose_fields(kind, shape, stored)
     return out
 
 
@@ -143,19 +142,20 @@ def _as_rect(p: Polygon) -> Any:
     return Rect((round(cx, 9) + 0.0, round(cy, 9) + 0.0), (round(w, 9), round(h, 9)), round(angle, 6) + 0.0)
 
 
-def _derive_shape(kind: str, geom: Any, stored: Doc, where: str, warnings: list[str] | None) -> Doc:
+def _derive_shape(kind: str, geom: Any, stored: Doc, where: str, warnings: list[str] | None,
+                  prof: ExportProfile) -> Doc:
     t = geom.get("type") if isinstance(geom, dict) else None
     coords: Any = geom.get("coordinates") if isinstance(geom, dict) else None
     try:
-        if kind in ("static_target", "start_position"):
+        if prof.is_point(kind):
             if t != "Point":
                 raise FormatError(f"{where}: a {kind} is a Point, not {t}")
             return {"position": [num(coords[0]), num(coords[1])]}
-        if kind == "gate":
+        if prof.is_segment(kind):
             if t != "LineString":
-                raise FormatError(f"{where}: a gate is a LineString, not {t}")
+                raise FormatError(f"{where}: a {kind} is a LineString, not {t}")
             if len(coords) != 2:
-                raise FormatError(f"{where}: a gate is a straight line between two points; this LineString has "
+                raise FormatError(f"{where}: a {kind} is a straight line between two points; this LineString has "
                                   f"{len(coords)} points")
             return {"from": [num(v) for v in coords[0][:2]], "to": [num(v) for v in coords[1][:2]]}
         if t == "Polygon":
@@ -180,7 +180,7 @@ def _derive_shape(kind: str, geom: Any, stored: Doc, where: str, warnings: list[
     except (TypeError, IndexError, KeyError, ValueError) as exc:
         raise FormatError(f"{where}: bad coordinates: {exc}") from None
     if t in ("MultiPolygon", "MultiLineString", "MultiPoint", "GeometryCollection"):
-        raise FormatError(f"{where}: a {t} has several parts; one element is one {'Polygon' if kind != 'gate' else 'LineString'} "
+        raise FormatError(f"{where}: a {t} has several parts; one element is one {'LineString' if prof.is_segment(kind) else 'Polygon'} "
                           "(split it into separate features)")
     raise FormatError(f"{where}: a {kind} needs a Polygon geometry, not {t}")
 
@@ -226,7 +226,7 @@ class GeoJSONFormat:
     extensions: tuple[str, ...] = (".geojson", ".json")
     capabilities: Capabilities = Capabilities(read=True, write=True)
 
-    def write(self, arena: Arena, *, image_png: bytes | None = None,
+    def write(self, arena: ArenaModel, *, image_png: bytes | None = None,
               px_per_length: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None,
               suffix: str | None = None) -> ExportResult:
         if is_grid(arena):
@@ -234,34 +234,18 @@ class GeoJSONFormat:
 
             return grid_geojson.write(arena)
         meta, items = split(arena)
-        system = profile_of(arena).system
+        prof = profile_of(arena)
         features = [
-            {"type": "Feature", "id": label(kind, doc), "geometry": geometry(kind, doc),
-             "properties": {"kind": kind, "game": system, **_rename(kind, doc),
+            {"type": "Feature", "id": label(kind, doc), "geometry": geometry(kind, doc, prof),
+             "properties": {"kind": kind, "game": prof.system, **_rename(kind, doc),
                             **({"arena": meta} if kind == "bounds" else {})}}
             for kind, doc in items
         ]
-        if system != "gravstrike":
-            from schema.formats.carwars import geojson_losses
-
-            fc = {"type": "FeatureCollection", "coordinate_system": f"arena-{profile_of(arena).unit}es",
-                  "printed_mm": num(units_mm(arena)), "features": features}
-            return ExportResult((json.dumps(fc, indent=1) + "\n").encode("utf-8"), geojson_losses(arena, items))
-        fc = {"type": "FeatureCollection", "coordinate_system": COORDINATES, "length_mm": num(arena.units.length_mm),
-              "features": features}
-        losses = ["coordinates are planar arena lengths (x right, y up), not longitude/latitude as RFC 7946 expects"]
-        circles = [label(k, d) for k, d in items if isinstance(d.get("shape"), dict) and d["shape"].get("type") == "circle"]
-        if circles:
-            losses.append(f"GeoJSON has no circles: {', '.join(circles)} are 48-sided polygons (the exact circle "
-                          "stays in properties.shape, and a GIS-edited 48-gon comes back as a circle)")
-        if arena.acceleration_fields or arena.start_positions:
-            losses.append("acceleration field directions and start facings are properties only (no arrows on a map)")
-        losses.append("GeoJSON has no arena-level fields: the arena's own fields (scenario, turbine, symmetry...) are "
-                      "JSON in the bounds feature's property \"arena\"")
-        return ExportResult((json.dumps(fc, indent=1) + "\n").encode("utf-8"), losses)
+        fc = {"type": "FeatureCollection", **prof.geojson_members(arena), "features": features}
+        return ExportResult((json.dumps(fc, indent=1) + "\n").encode("utf-8"), prof.geojson_losses(arena, items))
 
     def read(self, data: bytes, *, source: str = "<geojson>", warnings: list[str] | None = None,
-             game: str | None = None) -> Any:
+             game: str | None = None) -> ArenaModel:
         """The arena of a FeatureCollection; ``game`` (``arena import --game``) says which game
         a file that names none is (a file that names another is refused)."""
         fc = load_json(data, source)
@@ -271,13 +255,12 @@ class GeoJSONFormat:
         if not isinstance(features, list):
             raise FormatError(f"{source}: /features must be a list of Features, got {type(features).__name__}")
         meta, named = _arena_fields(fc, features, source, game, warnings)
-        if meta["system"] in GRID_SYSTEMS:
+        prof = profile(meta.get("system"))
+        if isinstance(prof, GridProfile):
             from schema.formats import grid_geojson
 
             return grid_geojson.read(features, meta, source, warnings)
-        prof = profile(meta.get("system"))
-        if "length_mm" in fc and prof.system == "gravstrike" and "units" not in meta:
-            meta = {**meta, "units": {"length_mm": fc["length_mm"]}}
+        meta = prof.geojson_meta(fc, meta)
         _check_extent(features, source)
         seen: Counter[str] = Counter()
         items: list[tuple[str, Doc]] = []
@@ -307,31 +290,28 @@ class GeoJSONFormat:
             elif "id" not in props:
                 props["id"] = fid if isinstance(fid, str) else f"{kind}{i}"
             geom = _single(feature.get("geometry"), seen)
-            if not _unchanged(kind, _rename(kind, props), geom):
-                props.update(_derive(kind, geom, props, where, warnings))
+            if not _unchanged(kind, _rename(kind, props), geom, prof):
+                props.update(_derive(kind, geom, props, where, warnings, prof))
             items.append((kind, props))
         for sentence in describe_tolerated(seen):
             warn(warnings, f"{source}: {sentence}")
         return join(meta, items, source=source)
 
 
-#: The games a GeoJSON file can hold (``arena import --game``).
-GAMES: tuple[str, ...] = ("gravstrike", "car-wars-6e", "arena-rex", *GRID_SYSTEMS)
-
-
-def _kinds(system: str) -> tuple[str, ...]:
-    if system in GRID_SYSTEMS:
-        return ("bounds", "cell" if system == GLIDER_PIT else "square", *GRID_LISTS[system])
-    return profile(system).kinds
+def games() -> tuple[str, ...]:
+    """The games a GeoJSON file can hold (``arena import --game``): those whose ruleset has an
+    export profile."""
+    return exporting_systems()
 
 
 def _game_hint(kind: Any) -> str:
-    """For a kind Gravstrike has not, in a file that names no game: the games that have it."""
-    games = [g for g in GAMES if kind in _kinds(g)]
-    if not games:
+    """For a kind the game files that name none are read as has not, in a file that names no
+    game: the games that have it."""
+    games_with = [g for g in games() if kind in profile(g).kinds]
+    if not games_with:
         return ""
-    return (f"; the file names no game (no properties.game), so it was read as Gravstrike: if it is "
-            f"{' or '.join(games)}, say so with --game {games[0]}")
+    return (f"; the file names no game (no properties.game), so it was read as {ruleset(unnamed_system()).game}: "
+            f"if it is {' or '.join(games_with)}, say so with --game {games_with[0]}")
 
 
 def _single(geom: Any, seen: Counter[str]) -> Any:
@@ -351,8 +331,8 @@ def _arena_fields(fc: Doc, features: list[Any], source: str, game: str | None,
     feature's property ``arena``, or the collection's foreign member ``arena`` (files written
     before the game travelled in the features); the game from those, from every feature's
     ``game`` (all alike) or from ``game``."""
-    if game is not None and game not in GAMES:
-        raise FormatError(f"unknown game {game!r}; a GeoJSON file holds one of {', '.join(GAMES)}")
+    if game is not None and game not in games():
+        raise FormatError(f"unknown game {game!r}; a GeoJSON file holds one of {', '.join(games())}")
     meta: Doc | None = None
     found: tuple[str, str] | None = None  # (game, where it is said)
     for i, f in enumerate(features):
@@ -384,20 +364,20 @@ def _arena_fields(fc: Doc, features: list[Any], source: str, game: str | None,
     if meta is None and isinstance(fc.get("arena"), dict):
         meta, said = fc["arena"], "the collection's \"arena\" member"
     if meta is not None:
-        system = meta.get("system") or "gravstrike"
+        system = meta.get("system") or unnamed_system()
         if found is not None and found[0] != system:
             raise FormatError(f"{source}: {said} says {system!r} but {found[1]} says {found[0]!r}")
         found = (system, said)
     if game is not None and found is not None and found[0] != game:
         raise FormatError(f"{source}: a {found[0]} arena ({found[1]}), not {game} as --game says")
     named = found is not None or game is not None
-    system = game or (found[0] if found else "gravstrike")
-    if system not in GAMES:
+    system = game or (found[0] if found else unnamed_system())
+    if system not in games():
         raise FormatError(f"{source}: {found[1] if found else 'the file'} names the game {system!r}; a GeoJSON file "
-                          f"holds one of {', '.join(GAMES)}")
+                          f"holds one of {', '.join(games())}")
     if not named:
-        warn(warnings, f"{source}: the file names no game (no properties.game, no arena fields): read as Gravstrike; "
-                       "say which game it is with --game")
+        warn(warnings, f"{source}: the file names no game (no properties.game, no arena fields): read as "
+                       f"{ruleset(system).game}; say which game it is with --game")
     if meta is None:
         meta = {"format": "arena-studio/1", "name": PurePath(source).stem or "imported"}
         warn(warnings, f"{source}: no arena fields (the bounds feature's properties.arena, which GIS tools may drop): "
@@ -405,4 +385,4 @@ def _arena_fields(fc: Doc, features: list[Any], source: str, game: str | None,
     return {**meta, "system": system}, named
 
 
-__all__ = ["COORDINATES", "GAMES", "GeoJSONFormat", "geometry"]
+__all__ = ["GeoJSONFormat", "games", "geometry"]

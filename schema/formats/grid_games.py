@@ -1,8 +1,10 @@
-"""The grid games (Glider-Pit Gladiators' hex pit, the Mothership battlefield) as the formats
-see them: which cells the map covers, which cells each tile layer marks, and each element
-(row, launch zone, Mothership, build squares) as its document plus the cells it lies on, in
-order.  :mod:`schema.formats.grid_tiled` and :mod:`schema.formats.grid_geojson` write these;
-the formats that cannot carry a grid (UVTT, Foundry) refuse a grid arena through
+"""The grid games (a hex pit, a square battlefield) as the formats see them: which cells the map
+covers, which cells each tile layer marks, and each element (a row of hexes, a launch zone, a
+ship and its build squares...) as its document plus the cells it lies on, in order
+(:class:`GridPicture`).  A grid game's export profile is a :class:`GridProfile` (the game's
+package makes its picture and names its kinds); :mod:`schema.formats.grid_tiled` and
+:mod:`schema.formats.grid_geojson` write these, keyed by the ruleset's ``grid`` (``hex`` or
+``square``); the formats that cannot carry a grid (UVTT, Foundry) refuse a grid arena through
 :func:`refuse`.
 
 >>> from schema.games.gliderpit import default_arena
@@ -15,19 +17,16 @@ the formats that cannot carry a grid (UVTT, Foundry) refuse a grid arena through
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from schema.formats.base import FormatError
+from schema.formats.systems import ExportProfile
+from schema.ruleset import ArenaModel, UnknownSystem, ruleset
 
 Doc = dict[str, Any]
 Cell = tuple[int, int]
-GLIDER_PIT = "glider-pit-gladiators"
-MOTHERSHIP = "mothership-grid"
-GRID_SYSTEMS = (GLIDER_PIT, MOTHERSHIP)
-#: Each grid game's element kinds (as the formats name them) and their lists in the arena file.
-GRID_LISTS: dict[str, dict[str, str]] = {GLIDER_PIT: {"row": "rows", "launch_zone": "launch_zones"},
-                                         MOTHERSHIP: {"mothership": "motherships"}}
 
 
 @dataclass(frozen=True)
@@ -87,90 +86,96 @@ class GridPicture:
     cell_mm: float
 
 
-def is_grid(arena: Any) -> bool:
-    return getattr(arena, "system", None) in GRID_SYSTEMS
+@dataclass(frozen=True)
+class GridProfile(ExportProfile):
+    """The export profile of a grid game: its cells and the elements on them.  :attr:`lists`
+    holds the elements' kinds (as the formats name them) and their lists in the arena file; the
+    game makes its :meth:`picture`."""
+
+    #: The arena file's list of the grid's cells (``cells``, ``squares``).
+    cells_key: str = "cells"
+    #: Kinds the formats write for people but do not read back as elements (a ship's build
+    #: squares, which its own document holds).
+    derived: tuple[str, ...] = ()
+    #: How refusals name the board (``a hex pit``).
+    board: str = "a grid"
+    #: The first tile layer's name (``pit hexes``): the cells are the tiles painted on it.
+    cells_layer: str = "cells"
+    #: Each element kind's field of cells, set from its object's cells when it was moved in
+    #: Tiled (None: the game's :meth:`place` reads it).
+    cell_fields: Mapping[str, str | None] = field(default_factory=dict)
+    #: The loss sentence of a Tiled map for the elements' own fields.
+    tiled_note: str = "the elements' own fields are properties: Tiled has no slots for them"
+    #: GeoJSON's loss sentence for the grid and its elements.
+    geojson_note: str = "GeoJSON has no grid: every cell is a polygon, and each element the outline of its cells"
+    #: The arena's own fields GeoJSON keeps in the bounds feature (``grid, floor``).
+    geojson_fields: str = "grid"
+
+    @property
+    def grid(self) -> Literal["square", "hex"]:
+        return "hex" if self.ruleset.grid == "hex" else "square"
+
+    @property
+    def cell_kind(self) -> str:
+        """What a cell feature's ``kind`` is: ``cell`` (a hex) or ``square``."""
+        return "cell" if self.grid == "hex" else "square"
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return ("bounds", self.cell_kind, *(k for k, _ in self.lists))
+
+    def picture(self, doc: Doc) -> GridPicture:
+        """The grid picture of an arena document of the game."""
+        raise FormatError(f"{self.system}: the game's export profile draws no grid picture")
+
+    def tiled_props(self, picture: GridPicture) -> list[tuple[str, Any]]:
+        """More map properties of a Tiled map (name, value), after the frame."""
+        return []
+
+    def place(self, kind: str, doc: Doc, at: list[list[int]], meta: Doc, where: str,
+              warnings: list[str] | None) -> None:
+        """Set an element's cells from where its object lies in a Tiled map (``at``), saying so
+        in ``warnings`` when it was moved."""
+        from schema.formats.common import warn
+
+        key = self.cell_fields.get(kind)
+        if key is not None and doc.get(key) != at:
+            warn(warnings, f"{where}: moved in Tiled: its {key} are read from its points")
+            doc[key] = at
+
+    def assemble(self, meta: Doc, cells: list[list[int]], elements: Mapping[str, list[Doc]],
+                 derived: Mapping[str, list[tuple[Doc, list[list[int]]]]], source: str,
+                 warnings: list[str] | None) -> Doc:
+        """The arena document of a Tiled map: ``meta`` (the arena's own fields), the cells, the
+        elements by kind, and the :attr:`derived` objects (document, cells) by kind."""
+        return {**meta, self.cells_key: cells, **{key: list(elements[kind]) for kind, key in self.lists}}
 
 
-def _cells(v: Any) -> tuple[Cell, ...]:
-    return tuple((int(c[0]), int(c[1])) for c in v)
+def grid_profile(system: object) -> GridProfile | None:
+    """The grid profile of an installed grid game ``system``; None for any other."""
+    if not isinstance(system, str):
+        return None
+    try:
+        rs = ruleset(system)
+    except UnknownSystem:
+        return None
+    if rs.grid is None or rs.exports is None:
+        return None
+    prof = rs.exports()
+    return prof if isinstance(prof, GridProfile) else None
 
 
-def _unique(cells: Any) -> tuple[Cell, ...]:
-    return tuple(dict.fromkeys(cells))
+def is_grid(arena: ArenaModel) -> bool:
+    """Is ``arena`` of an installed grid game (its ruleset's ``grid`` and a grid profile)?"""
+    return grid_profile(getattr(arena, "system", None)) is not None
 
 
-def _gliderpit(doc: Doc) -> GridPicture:
-    from schema.games.gliderpit import RULESET
-
-    style = {k.key: k.style for k in RULESET.kinds}
-    orientation = doc["grid"]["orientation"]
-    pit = _cells(doc["cells"])
-    axis = 1 if orientation == "pointy" else 0  # the coordinate constant along a row
-    along = 0 if orientation == "pointy" else 1
-    elements, labels = [], []
-    for row in doc["rows"]:
-        on = tuple(sorted((c for c in pit if c[axis] == row["line"]), key=lambda c: c[along]))
-        elements.append(GridElement("row", "rows", row, on))
-        if on:
-            first = on[0]
-            # the label sits in the hex before the row's first one, outside the pit
-            before = (first[0] - 1, first[1]) if orientation == "pointy" else (first[0], first[1] - 1)
-            labels.append(Label(str(row["label"]), (before,)))
-    zones = [GridElement("launch_zone", "launch zones", z, _cells(z["cells"])) for z in doc["launch_zones"]]
-    zone_cells = _unique(c for z in zones for c in z.cells)
-    meta = {k: v for k, v in doc.items() if k not in ("cells", "rows", "launch_zones")}
-    pit_style, zone_style = style["cells"], style["launch_zones"]
-    return GridPicture(
-        system=GLIDER_PIT, shape="hex", orientation=orientation, meta=meta,
-        cells=_unique((*pit, *zone_cells, *(c for lab in labels for c in lab.cells))),
-        tiles=(Tile("pit", pit_style.fill, pit_style.stroke or "#3B3B3B", pit_style.fill_opacity),
-               Tile("launch_zone", zone_style.fill, zone_style.stroke or "#1A1A1A", 0.85)),
-        layers=(TileLayer("pit hexes", 0, pit), TileLayer("launch zone hexes", 1, zone_cells)),
-        elements=(*elements, *zones), labels=tuple(labels), cell_mm=float(doc["units"]["hex_mm"]))
-
-
-#: Okabe-Ito bluish green for the build squares (the Mothership ruleset has no kind for them).
-BUILD_FILL = "#009E73"
-
-
-def _mothership(doc: Doc) -> GridPicture:
-    from schema.games.mothership import RULESET
-
-    style = {k.key: k.style for k in RULESET.kinds}
-    field = _cells(doc["squares"])
-    ships, builds, labels = [], [], []
-    for m in doc["motherships"]:
-        squares = _cells(m["squares"])
-        ships.append(GridElement("mothership", "motherships", m, squares))
-        builds.append(GridElement("build_squares", "build areas", {"id": f"{m['id']}-build", "mothership": m["id"],
-                                                                     "player": m["player"]},
-                                  _cells(m.get("build_squares", ()))))
-        if squares:
-            labels.append(Label(f"player {m['player']}: {m['id']}, {m.get('hp', 5)} HP", squares))
-    build_cells = _unique(c for b in builds for c in b.cells)
-    ship_cells = _unique(c for s in ships for c in s.cells)
-    meta = {k: v for k, v in doc.items() if k not in ("squares", "motherships")}
-    sq, ms = style["squares"], style["motherships"]
-    return GridPicture(
-        system=MOTHERSHIP, shape="square", orientation=None, meta=meta,
-        cells=_unique((*field, *build_cells, *ship_cells)),
-        tiles=(Tile("battlefield", sq.fill, sq.stroke or "#3B3B3B", sq.fill_opacity),
-               Tile("build_square", BUILD_FILL, "#1A1A1A", 0.6),
-               Tile("mothership", ms.fill, ms.stroke or "#1A1A1A", ms.fill_opacity)),
-        layers=(TileLayer("battlefield squares", 0, field), TileLayer("build squares", 1, build_cells),
-                TileLayer("mothership squares", 2, ship_cells)),
-        elements=(*ships, *builds), labels=tuple(labels), cell_mm=float(doc["units"]["square_mm"]))
-
-
-def picture_of(arena: Any) -> GridPicture:
+def picture_of(arena: ArenaModel) -> GridPicture:
     """The grid picture of a grid game's arena (``FormatError`` for other games)."""
-    from schema.ruleset import ruleset
-
-    system = getattr(arena, "system", None)
-    if system not in GRID_SYSTEMS:
-        raise FormatError(f"{system!r} is not a grid game ({', '.join(GRID_SYSTEMS)})")
-    doc = ruleset(system).document(arena)
-    return _gliderpit(doc) if system == GLIDER_PIT else _mothership(doc)
+    prof = grid_profile(arena.system)
+    if prof is None:
+        raise FormatError(f"{arena.system!r} is not a grid game")
+    return prof.picture(prof.to_document(arena))
 
 
 #: The formats that cannot carry a grid arena, and why.
@@ -183,17 +188,17 @@ REFUSED = {
 }
 
 
-def refuse(fmt: str, arena: Any) -> None:
+def refuse(fmt: str, arena: ArenaModel) -> None:
     """Raise a :class:`FormatError` saying why ``fmt`` cannot carry a grid arena, and what can."""
     system = getattr(arena, "system", None)
-    if system not in GRID_SYSTEMS or fmt not in REFUSED:
+    prof = grid_profile(system) if fmt in REFUSED else None
+    if prof is None:
         return
-    board = "a hex pit" if system == GLIDER_PIT else "a square-grid battlefield"
     why = REFUSED[fmt]
-    raise FormatError(f"{fmt} cannot carry {board} ({system}): {why}. Export tiled ("
-                      f"{'a hexagonal' if system == GLIDER_PIT else 'an orthogonal'} Tiled map with the cells as tiles "
+    raise FormatError(f"{fmt} cannot carry {prof.board} ({system}): {why}. Export tiled ("
+                      f"{'a hexagonal' if prof.grid == 'hex' else 'an orthogonal'} Tiled map with the cells as tiles "
                       "and the elements as objects) or geojson (every cell a polygon) instead")
 
 
-__all__ = ["GLIDER_PIT", "GRID_LISTS", "GRID_SYSTEMS", "MOTHERSHIP", "GridElement", "GridPicture", "Label", "Tile", "TileLayer",
-           "is_grid", "picture_of", "refuse"]
+__all__ = ["GridElement", "GridPicture", "GridProfile", "Label", "Tile", "TileLayer", "grid_profile", "is_grid",
+           "picture_of", "refuse"]

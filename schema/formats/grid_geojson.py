@@ -36,7 +36,8 @@ from shapely.geometry.polygon import orient
 
 from schema.formats.base import ExportResult, FormatError
 from schema.formats.common import describe_tolerated, tolerate_gis, warn
-from schema.formats.grid_games import GLIDER_PIT, GRID_LISTS, GRID_SYSTEMS, GridPicture, picture_of
+from schema.formats.grid_games import GridPicture, grid_profile
+from schema.ruleset import ArenaModel
 
 Doc = dict[str, Any]
 Cell = tuple[int, int]
@@ -84,8 +85,11 @@ def outline(p: GridPicture, cells: tuple[Cell, ...] | list[Cell]) -> Doc:
     return {"type": "MultiPolygon", "coordinates": [rings(g) for g in parts]}
 
 
-def write(arena: Any) -> ExportResult:
-    p = picture_of(arena)
+def write(arena: ArenaModel) -> ExportResult:
+    prof = grid_profile(arena.system)
+    if prof is None:
+        raise FormatError(f"{arena.system!r} is not a grid game")
+    p = prof.picture(prof.to_document(arena))
     cell_kind, a, b = ("cell", "q", "r") if p.shape == "hex" else ("square", "x", "y")
     grid = p.layers[0].cells
     features: list[Doc] = [
@@ -105,12 +109,9 @@ def write(arena: Any) -> ExportResult:
     unit = ("hex units (one hex across the flats; neighbouring centres 1 apart)" if p.shape == "hex"
             else "squares (one square a unit)")
     losses = [f"coordinates are planar {unit}, x right and y up, not longitude/latitude as RFC 7946 expects",
-              "GeoJSON has no grid: every cell is a polygon, and each row and launch zone is the outline of its "
-              "cells with its numbers (and a zone's cells) as properties" if p.system == GLIDER_PIT else
-              "GeoJSON has no grid: every square is a polygon, and each Mothership and its build squares is the "
-              "outline of its squares with its squares, player and HP as properties",
+              prof.geojson_note,
               f"GeoJSON has no arena-level fields: the arena's own fields "
-              f"({'grid, floor' if p.system == GLIDER_PIT else 'grid'}, symmetry, scenario...) are JSON in the "
+              f"({prof.geojson_fields}, symmetry, scenario...) are JSON in the "
               "bounds feature's property \"arena\""]
     losses += [f"{name} lies on no cell: an empty MultiPolygon" for name in empty]
     return ExportResult((json.dumps(fc, indent=1) + "\n").encode("utf-8"), losses)
@@ -125,17 +126,16 @@ def _whole(props: Doc, key: str, where: str) -> int:
     return v
 
 
-def read(features: list[Any], meta: Doc, source: str, warnings: list[str] | None) -> Any:
+def read(features: list[Any], meta: Doc, source: str, warnings: list[str] | None) -> ArenaModel:
     """A grid arena from the features of a FeatureCollection this module wrote (or a GIS
     rewrote); ``meta``: the arena's own fields, ``system`` included."""
-    from schema.io import from_document
-
     system = meta.get("system")
-    if system not in GRID_SYSTEMS:
+    prof = grid_profile(system)
+    if prof is None:
         raise FormatError(f"{source}: {system!r} is not a grid game")
-    hexes = system == GLIDER_PIT
+    hexes = prof.grid == "hex"
     cell_kind, a, b = ("cell", "q", "r") if hexes else ("square", "x", "y")
-    lists = GRID_LISTS[system]
+    lists = dict(prof.lists)
     doc: Doc = {k: v for k, v in meta.items()}
     cells: list[list[int]] = []
     for key in lists.values():
@@ -153,24 +153,24 @@ def read(features: list[Any], meta: Doc, source: str, warnings: list[str] | None
         if kind == cell_kind:
             cells.append([_whole(props, a, where), _whole(props, b, where)])
         elif kind in lists:
-            props = tolerate_gis(kind, props, seen, system, where=where)
+            props = tolerate_gis(kind, props, seen, prof.system, where=where)
             if "id" not in props and isinstance(fid, str):
                 props["id"] = fid  # GDAL moves an id property to the feature's id
             doc[lists[kind]].append(props)
-        elif kind in ("bounds", "build_squares"):
-            continue  # the arena's fields were read; a Mothership's build_squares property says the same
+        elif kind in ("bounds", *prof.derived):
+            continue  # the arena's fields were read; a derived kind's element holds the same
         else:
             warn(warnings, f"{where}: skipped: properties.kind {kind!r} is not part of a {system} arena "
-                           f"({', '.join(['bounds', cell_kind, *lists] + ([] if hexes else ['build_squares']))})")
+                           f"({', '.join(['bounds', cell_kind, *lists, *prof.derived])})")
     for sentence in describe_tolerated(seen):
         warn(warnings, f"{source}: {sentence}")
-    doc["cells" if hexes else "squares"] = cells
+    doc[prof.cells_key] = cells
     if hexes and "grid" not in doc:
         orientation = _orientation(features)
         if orientation is not None:
             doc["grid"] = {"shape": "hex", "orientation": orientation}
             warn(warnings, f"{source}: no grid settings: the hexes are {orientation}-topped (where the cell features lie)")
-    return from_document(doc, source=source)
+    return prof.build(doc, source)
 
 
 def _orientation(features: list[Any]) -> str | None:

@@ -34,7 +34,8 @@ import json
 from typing import Any, Literal
 
 from schema.formats.base import DEFAULT_PX_PER_LENGTH, ExportResult, FormatError
-from schema.formats.grid_games import GLIDER_PIT, GridElement, GridPicture, picture_of
+from schema.formats.grid_games import GridElement, GridPicture, GridProfile, grid_profile
+from schema.ruleset import ArenaModel
 from schema.formats.tiled_grid import TiledHexGrid, TiledSquareGrid, tiled_hex_grid, tiled_square_grid
 from schema.formats.tileset_png import tileset_png
 
@@ -82,13 +83,8 @@ def _object(e: GridElement, g: Grid, oid: int, prop: Any) -> Doc | None:
     return obj
 
 
-def _losses(p: GridPicture, g: Grid, image: str, unplaced: list[GridElement]) -> list[str]:
-    out = [f"the tileset image {image} must stay beside the map: Tiled draws the cells from it"]
-    if p.system == GLIDER_PIT:
-        out.append("row totals, air-current restrictions, launch zones' Airspeed Tracks and the FLOOR level are "
-                   "properties (the row totals also text labels): Tiled has no slots for them")
-    else:
-        out.append("Mothership hit points and players are properties (and text labels): Tiled has no slots for them")
+def _losses(prof: GridProfile, p: GridPicture, g: Grid, image: str, unplaced: list[GridElement]) -> list[str]:
+    out = [f"the tileset image {image} must stay beside the map: Tiled draws the cells from it", prof.tiled_note]
     if isinstance(g, TiledHexGrid):
         out.append(f"hexes are {g.tilewidth} x {g.tileheight} px tiles with {g.hexsidelength} px sides (Tiled's sizes "
                    f"are whole, even pixels); the printed hex ({p.cell_mm:g} mm across the flats) is the map property "
@@ -99,14 +95,17 @@ def _losses(p: GridPicture, g: Grid, image: str, unplaced: list[GridElement]) ->
     return out
 
 
-def write(arena: Any, px: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None,
+def write(arena: ArenaModel, px: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None,
           suffix: str | None = None) -> ExportResult:
     """The Tiled map (TMJ, or TMX when ``suffix`` is ``.tmx``) of a grid arena, its tileset
     image in ``files`` under ``image_name``."""
     from schema.formats import tmx
     from schema.formats.tiled import MAP_VERSION, TILED_VERSION, tiled_prop as _prop
 
-    p = picture_of(arena)
+    prof = grid_profile(arena.system)
+    if prof is None:
+        raise FormatError(f"{arena.system!r} is not a grid game")
+    p = prof.picture(prof.to_document(arena))
     g = tiled_grid(p, px)
     image = image_name or DEFAULT_TILESET
     tileset, png = _tileset(p, g, image)
@@ -142,8 +141,7 @@ def write(arena: Any, px: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = 
     frame = [g.col_shift, g.row_top] if isinstance(g, TiledHexGrid) else [g.x0, g.y_top]
     props = [_prop("arena", p.meta), _prop("system", p.system), _prop("cell_mm", p.cell_mm), _prop("px_per_cell", px),
              _prop("frame", frame)]
-    if p.system == GLIDER_PIT:
-        props += [_prop("floor", p.meta.get("floor", "standard")), _prop("hex_orientation", p.orientation)]
+    props += [_prop(name, value) for name, value in prof.tiled_props(p)]
     if unplaced:
         props.append(_prop("unplaced", [{"kind": e.kind, **e.doc} for e in unplaced]))
     attrs = {k: (v if k in ("orientation", "renderorder", "staggeraxis", "staggerindex") else int(v))
@@ -151,7 +149,7 @@ def write(arena: Any, px: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = 
     tmj: Doc = {"type": "map", "version": MAP_VERSION, "tiledversion": TILED_VERSION, **attrs,
                 "compressionlevel": -1, "infinite": False, "nextlayerid": len(layers) + 1, "nextobjectid": next_id,
                 "class": "arena-studio", "properties": props, "tilesets": [tileset], "layers": layers}
-    losses = _losses(p, g, image, unplaced)
+    losses = _losses(prof, p, g, image, unplaced)
     if (suffix or "").lower() == ".tmx":
         return ExportResult(tmx.dumps(tmj), losses, {image: png})
     return ExportResult((json.dumps(tmj, indent=1) + "\n").encode("utf-8"), losses, {image: png})
@@ -191,7 +189,7 @@ def gids(layer: Doc, where: str) -> list[int]:
     return [v & GID_MASK for v in data]
 
 
-def _grid_of(tmj: Doc, props: Doc, system: str, meta: Doc, source: str) -> Grid:
+def _grid_of(tmj: Doc, props: Doc, prof: GridProfile, meta: Doc, source: str) -> Grid:
     from schema.formats.tiled import read_whole as _whole
 
     where = f"{source}: map"
@@ -201,9 +199,9 @@ def _grid_of(tmj: Doc, props: Doc, system: str, meta: Doc, source: str) -> Grid:
                           "numbers: was the map written by arena export?")
     w, h = _whole(tmj, "width", where), _whole(tmj, "height", where)
     tw, th = _whole(tmj, "tilewidth", where), _whole(tmj, "tileheight", where)
-    if system != GLIDER_PIT:
+    if prof.grid != "hex":
         if tmj.get("orientation", "orthogonal") != "orthogonal":
-            raise FormatError(f"{where}: a {system} map is orthogonal, not {tmj.get('orientation')!r}")
+            raise FormatError(f"{where}: a {prof.system} map is orthogonal, not {tmj.get('orientation')!r}")
         return TiledSquareGrid(w, h, tw, th, frame[0], frame[1])
     orientation = (meta.get("grid") or {}).get("orientation", "pointy")
     axis: Literal["x", "y"] = "y" if orientation == "pointy" else "x"
@@ -235,29 +233,28 @@ def _points(obj: Doc, where: str) -> list[tuple[float, float]]:
     return [(x, y)]
 
 
-def read(tmj: Doc, props: Doc, source: str, warnings: list[str] | None) -> Any:
+def read(tmj: Doc, props: Doc, source: str, warnings: list[str] | None, prof: GridProfile) -> ArenaModel:
     """The grid arena of a map :func:`write` wrote (and Tiled may have edited): the cells are
     the tiles painted on the first tile layer; each element comes from its object's
     properties, its cells from where the object's points are when it was moved."""
     from schema.formats.common import warn
     from schema.formats.tiled import read_props as _unprops
-    from schema.io import from_document
 
     meta = dict(props["arena"])
-    system = str(meta.get("system"))
-    g = _grid_of(tmj, props, system, meta, source)
+    system = prof.system
+    g = _grid_of(tmj, props, prof, meta, source)
     layers = [layer for layer in tmj.get("layers", []) if isinstance(layer, dict)]
     tile_layers = [layer for layer in layers if layer.get("type") == "tilelayer"]
     if not tile_layers:
-        raise FormatError(f"{source}: no tile layer: the {'pit hexes' if system == GLIDER_PIT else 'battlefield squares'} "
+        raise FormatError(f"{source}: no tile layer: the {prof.cells_layer} "
                           "are the tiles painted on the map's first tile layer")
     data = gids(tile_layers[0], f"{source}: layer {tile_layers[0].get('name')!r}")
     if len(data) != g.width * g.height:
         raise FormatError(f"{source}: layer {tile_layers[0].get('name')!r} has {len(data)} tiles, the map "
                           f"{g.width} x {g.height}")
     cells = [list(g.from_offset(i % g.width, i // g.width)) for i, gid in enumerate(data) if gid]
-    lists: dict[str, list[Doc]] = {"row": [], "launch_zone": [], "mothership": []}
-    builds: dict[str, list[list[int]]] = {}
+    lists: dict[str, list[Doc]] = {kind: [] for kind, _ in prof.lists}
+    derived: dict[str, list[tuple[Doc, list[list[int]]]]] = {kind: [] for kind in prof.derived}
     for layer in layers:
         if layer.get("type") != "objectgroup":
             continue
@@ -266,34 +263,18 @@ def read(tmj: Doc, props: Doc, source: str, warnings: list[str] | None) -> Any:
             where = f"{source}: layer {layer.get('name')!r}, object {obj.get('name')!r}"
             if kind == "label" or "text" in obj:
                 continue
-            if kind not in (*lists, "build_squares"):
+            if kind not in (*lists, *derived):
                 warn(warnings, f"{where}: skipped: its class {kind!r} is not a {system} element")
                 continue
             doc = _unprops(obj.get("properties"), where)
             doc = {"id": obj.get("name") or f"{kind}{obj.get('id')}", **doc}
             at = [list(c) for c in _cells_at(g, _points(obj, where))]
-            if kind == "build_squares":
-                builds[str(doc.get("mothership"))] = at
+            if kind in derived:
+                derived[kind].append((doc, at))
                 continue
-            key = {"row": None, "launch_zone": "cells", "mothership": "squares"}[kind]
-            if key is None:
-                line = at[0][1] if (meta.get("grid") or {}).get("orientation", "pointy") == "pointy" else at[0][0]
-                if line != doc.get("line"):
-                    warn(warnings, f"{where}: moved in Tiled: the row is now line {line}")
-                    doc["line"] = line
-            elif doc.get(key) != at:
-                warn(warnings, f"{where}: moved in Tiled: its {key} are read from its points")
-                doc[key] = at
+            prof.place(kind, doc, at, meta, where, warnings)
             lists[kind].append(doc)
-    for m in lists["mothership"]:
-        if str(m["id"]) in builds and builds[str(m["id"])] != m.get("build_squares"):
-            warn(warnings, f"{source}: the build squares of {m['id']} were moved in Tiled: read from their points")
-            m["build_squares"] = builds[str(m["id"])]
-    if system == GLIDER_PIT:
-        doc = {**meta, "cells": cells, "rows": lists["row"], "launch_zones": lists["launch_zone"]}
-    else:
-        doc = {**meta, "squares": cells, "motherships": lists["mothership"]}
-    return from_document(doc, source=source)
+    return prof.build(prof.assemble(meta, cells, lists, derived, source, warnings), source)
 
 
 __all__ = ["DEFAULT_TILESET", "cell_center", "gids", "read", "tiled_grid", "write"]

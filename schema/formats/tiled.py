@@ -32,25 +32,24 @@ from typing import Any
 from schema.document import num, shape_doc
 from schema.formats import tmx
 from schema.formats.base import DEFAULT_PX_PER_LENGTH, Canvas, Capabilities, ExportResult, FormatError, canvas, close_enough
-from schema.formats.grid_games import GLIDER_PIT, GRID_SYSTEMS, is_grid
-from schema.formats.common import LISTS, Doc, as_circle, ids, join, label, load_json, split, warn
-from schema.formats.systems import Profile, pose_fields, profile, profile_of, shape_of_doc
+from schema.formats.common import as_circle, join, label, load_json, split, warn
+from schema.formats.grid_games import GridProfile, grid_profile, is_grid
+from schema.formats.systems import Doc, ExportProfile, profile, profile_of, unnamed_system
+from schema.ruleset import ArenaModel, rulesets
 from schema.shapes import Circle, Point, Polygon, Polyline, Rect
-from schema.games.gravstrike.model import Arena
 
 TILED_VERSION = "1.10.2"
 MAP_VERSION = "1.10"
-LAYER_NAMES = {"bounds": "bounds", **{kind: key for kind, key in LISTS}}
-#: Layer names (lower case) that give their objects a kind: ``walls``, ``wall``, ``start_positions``...
-LAYER_KINDS = {**{v: k for k, v in LAYER_NAMES.items()}, **{k: k for k in LAYER_NAMES}}
 
 
-def layer_names(prof: Profile) -> dict[str, str]:
+def layer_names(prof: ExportProfile) -> dict[str, str]:
     """Kind -> object layer name of a game (``walls``, ``obstacles``...)."""
     return {"bounds": "bounds", **{kind: key for kind, key in prof.lists}}
 
 
-def layer_kinds(prof: Profile) -> dict[str, str]:
+def layer_kinds(prof: ExportProfile) -> dict[str, str]:
+    """Layer names (lower case) that give their objects a kind: ``walls``, ``wall``,
+    ``start_positions``..."""
     names = layer_names(prof)
     return {**{v: k for k, v in names.items()}, **{k: k for k in names}}
 TOL_PX = 1e-2
@@ -101,14 +100,15 @@ def _r(v: float) -> float:
     return round(v, 6) + 0.0
 
 
-def geometry(kind: str, doc: Doc, cv: Canvas) -> Doc:
-    """The Tiled geometry fields of an element (x, y, width, height, rotation, ...)."""
-    if kind in ("static_target", "start_position"):
+def geometry(kind: str, doc: Doc, cv: Canvas, prof: ExportProfile) -> Doc:
+    """The Tiled geometry fields of an element of ``prof``'s game (x, y, width, height,
+    rotation, ...)."""
+    if prof.is_point(kind):
         x, y = cv.to_px(tuple(doc["position"]))
         return {"x": _r(x), "y": _r(y), "width": 0, "height": 0, "rotation": 0, "point": True}
-    if kind == "gate":
+    if prof.is_segment(kind):
         return _poly_geom([tuple(doc["from"]), tuple(doc["to"])], cv, "polyline")
-    s = shape_of_doc(kind, doc)
+    s = prof.shape_of(kind, doc)
     if isinstance(s, Circle):
         x, y = cv.to_px((s.center[0] - s.radius, s.center[1] + s.radius))
         d = 2 * s.radius * cv.px
@@ -164,21 +164,23 @@ def _rotate(x: float, y: float, deg: float) -> tuple[float, float]:
     return (x * math.cos(a) - y * math.sin(a), x * math.sin(a) + y * math.cos(a))
 
 
-def _derive(kind: str, obj: Doc, stored: Doc, cv: Canvas, where: str, warnings: list[str] | None) -> Doc:
+def _derive(kind: str, obj: Doc, stored: Doc, cv: Canvas, where: str, warnings: list[str] | None,
+            prof: ExportProfile) -> Doc:
     """Our geometry fields from a Tiled object's own geometry (offsets already applied); a
     card's or token's rectangle (a barrel's circle) becomes its position, size and rotation."""
-    out = _derive_shape(kind, obj, stored, cv, where, warnings)
-    if kind in ("card", "token") and "shape" in out:
+    out = _derive_shape(kind, obj, stored, cv, where, warnings, prof)
+    if kind in prof.posed and "shape" in out:
         from schema.document import shape_from
 
         try:
-            return pose_fields(kind, shape_from(out["shape"]), stored)
+            return prof.pose_fields(kind, shape_from(out["shape"]), stored)
         except FormatError as exc:
             raise FormatError(f"{where}: {exc}") from None
     return out
 
 
-def _derive_shape(kind: str, obj: Doc, stored: Doc, cv: Canvas, where: str, warnings: list[str] | None) -> Doc:
+def _derive_shape(kind: str, obj: Doc, stored: Doc, cv: Canvas, where: str, warnings: list[str] | None,
+                  prof: ExportProfile) -> Doc:
     x, y = read_number(obj, "x", where), read_number(obj, "y", where)
     w, h = read_number(obj, "width", where), read_number(obj, "height", where)
     rot = read_number(obj, "rotation", where)
@@ -187,13 +189,13 @@ def _derive_shape(kind: str, obj: Doc, stored: Doc, cv: Canvas, where: str, warn
         rx, ry = _rotate(dx, dy, rot)
         return [_r(v) for v in cv.from_px(x + rx, y + ry)]
 
-    if kind in ("static_target", "start_position"):
+    if prof.is_point(kind):
         if "gid" in obj or w or h:  # a shape standing for a position: its centre
             return {"position": at(w / 2, -h / 2 if "gid" in obj else h / 2)}
         return {"position": at(0.0, 0.0)}
-    if kind == "gate":
+    if prof.is_segment(kind):
         if "polyline" not in obj or len(read_points(obj, "polyline", where)) != 2:
-            raise FormatError(f"{where}: a gate is a polyline object with exactly two points")
+            raise FormatError(f"{where}: a {kind} is a polyline object with exactly two points")
         a, b = (at(px, py) for px, py in read_points(obj, "polyline", where))
         return {"from": a, "to": b}
     if "polygon" in obj:
@@ -231,10 +233,12 @@ def _same_geometry(ours: Doc, obj: Doc) -> bool:
 
 
 def _unread_orientation(source: str, orientation: Any, meta: Any) -> str:
-    """Why a map that is not orthogonal (and not one of our grid maps) is not read, and what is."""
-    ours = (f"Glider-Pit Gladiators pits are read from the hexagonal maps `arena export --to tiled` writes, "
-            f"recognised by their map properties json:arena (with \"system\": \"{GLIDER_PIT}\") and json:frame "
-            "(the hex at the map's corner)")
+    """Why a map that is not orthogonal (and not one of our grid maps) is not read, and what is
+    (the installed hex-grid games' maps, named by their rulesets)."""
+    hexes = [rs for rs in rulesets().values() if rs.grid == "hex" and rs.exports is not None]
+    ours = "; ".join(f"{rs.game} pits are read from the hexagonal maps `arena export --to tiled` writes, "
+                     f"recognised by their map properties json:arena (with \"system\": \"{rs.id}\") and json:frame "
+                     "(the hex at the map's corner)" for rs in hexes) or "no installed game is read from hexagonal maps"
     if orientation != "hexagonal":
         return (f"{source}: {orientation!r} maps are not read: arenas are read from orthogonal maps (Map > Map "
                 f"Properties > Orientation); {ours}")
@@ -329,7 +333,7 @@ class _Reader:
         geometry_fields = self.prof.geometry
         if kind not in geometry_fields:
             why = f"its class {explicit!r} is not" if explicit else f"it has no class and its layer {layer!r} is not"
-            warn(self.warnings, f"{where}: skipped: {why} {'an arena' if self.prof.system == 'gravstrike' else 'a ' + self.prof.system} "
+            warn(self.warnings, f"{where}: skipped: {why} {self.prof.kind_owner} "
                                 f"kind ({', '.join(geometry_fields)})")
             return
         doc = read_props(obj.get("properties"), where)
@@ -340,14 +344,14 @@ class _Reader:
         keep = all(f in doc for f in geometry_fields[kind]) and "gid" not in obj
         if keep:
             try:
-                keep = _same_geometry(geometry(kind, doc, self.cv), placed)
+                keep = _same_geometry(geometry(kind, doc, self.cv, self.prof), placed)
             except (FormatError, KeyError, TypeError, ValueError, IndexError):
                 keep = False
         if not keep:
-            doc.update(_derive(kind, placed, doc, self.cv, where, self.warnings))
+            doc.update(_derive(kind, placed, doc, self.cv, where, self.warnings, self.prof))
         self.items.append((kind, {k: (num(v) if isinstance(v, float) else v) for k, v in doc.items()}))
 
-    def arena(self) -> Any:
+    def arena(self) -> ArenaModel:
         if not self.objects:
             raise FormatError(f"{self.source}: the map has no objects: arenas are read from object layers (a bounds "
                               "object, walls, checkpoints...); tile layers cannot be imported")
@@ -357,7 +361,7 @@ class _Reader:
         meta = self.props.get("arena")
         if not isinstance(meta, dict):
             name = self.props.get("name") if isinstance(self.props.get("name"), str) else PurePath(self.source).stem
-            meta = {"format": "arena-studio/1", "system": "gravstrike", "name": name or "imported"}
+            meta = {"format": "arena-studio/1", "system": unnamed_system(), "name": name or "imported"}
             warn(self.warnings, f"{self.source}: no arena properties (json:arena): named {meta['name']!r}; units, "
                                 "scenario, turbine and symmetry take their defaults")
         return join(meta, self.items, source=self.source)
@@ -368,7 +372,7 @@ class TiledFormat:
     extensions: tuple[str, ...] = (".tmj", ".tmx", ".json")
     capabilities: Capabilities = Capabilities(read=True, write=True)
 
-    def write(self, arena: Arena, *, image_png: bytes | None = None,
+    def write(self, arena: ArenaModel, *, image_png: bytes | None = None,
               px_per_length: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None,
               suffix: str | None = None) -> ExportResult:
         if is_grid(arena):
@@ -377,7 +381,8 @@ class TiledFormat:
             return grid_tiled.write(arena, px_per_length, image_name, suffix)
         cv = canvas(arena, px_per_length)
         meta, items = split(arena)
-        names = layer_names(profile_of(arena))
+        prof = profile_of(arena)
+        names = layer_names(prof)
         layers: list[Doc] = []
         next_id = 1
         for layer_id, kind in enumerate(names, start=1):
@@ -386,7 +391,7 @@ class TiledFormat:
                 if k != kind:
                     continue
                 obj: Doc = {"id": next_id, "name": label(k, doc), "type": k, "visible": True}
-                obj.update(geometry(k, doc, cv))
+                obj.update(geometry(k, doc, cv, prof))
                 obj["properties"] = [tiled_prop(name, v) for name, v in doc.items() if name not in NOT_PROPERTIES]
                 objects.append(obj)
                 next_id += 1
@@ -401,28 +406,12 @@ class TiledFormat:
             "properties": [tiled_prop("arena", meta), tiled_prop("origin_x", float(cv.left)), tiled_prop("origin_y", float(cv.top)),
                            tiled_prop("px_per_length", cv.px)],
         }
-        if getattr(arena, "system", "gravstrike") != "gravstrike":
-            from schema.formats.carwars import tiled_losses
-
-            losses = tiled_losses(arena, items)
-            if (suffix or "").lower() == ".tmx":
-                return ExportResult(tmx.dumps(tmj), losses)
-            return ExportResult((json.dumps(tmj, indent=1) + "\n").encode("utf-8"), losses)
-        losses = []
-        if arena.acceleration_fields or arena.start_positions:
-            losses.append("Tiled draws no directions: acceleration field directions and start facings are "
-                          "properties only")
-        circles = [label(k, d) for k, d in items if isinstance(d.get("shape"), dict) and d["shape"].get("type") == "circle"]
-        if circles:
-            losses.append(f"Tiled has no circles: {', '.join(circles)} are ellipse objects with width = height")
-        losses.append("no background image: the map has object layers only (export svg or png for a picture)")
-        if arena.gates:
-            losses.append("one-way gate directions are properties only (%s)" % ids(items, "gate"))
+        losses = prof.tiled_losses(arena, items)
         if (suffix or "").lower() == ".tmx":
             return ExportResult(tmx.dumps(tmj), losses)
         return ExportResult((json.dumps(tmj, indent=1) + "\n").encode("utf-8"), losses)
 
-    def read(self, data: bytes, *, source: str = "<tmj>", warnings: list[str] | None = None) -> Any:
+    def read(self, data: bytes, *, source: str = "<tmj>", warnings: list[str] | None = None) -> ArenaModel:
         if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
             tmj = tmx.loads(data, source)
         else:
@@ -430,10 +419,11 @@ class TiledFormat:
         if not isinstance(tmj, dict) or tmj.get("type") != "map":
             raise FormatError(f"{source}: not a Tiled map (\"type\": \"map\" missing)")
         props = read_props(tmj.get("properties"), f"{source}: map")
-        if isinstance(props.get("arena"), dict) and props["arena"].get("system") in GRID_SYSTEMS:
+        grid = grid_profile(props["arena"].get("system")) if isinstance(props.get("arena"), dict) else None
+        if grid is not None:
             from schema.formats import grid_tiled
 
-            return grid_tiled.read(tmj, props, source, warnings)
+            return grid_tiled.read(tmj, props, source, warnings, grid)
         reader = _Reader(tmj, source, warnings)
         reader.layers(tmj.get("layers", []), "/layers", 0.0, 0.0)
         return reader.arena()

@@ -45,9 +45,9 @@ from schema.formats.base import (
     canvas,
     outline,
 )
-from schema.formats.common import ids, split
+from schema.formats.systems import profile_of
+from schema.ruleset import ArenaModel
 from schema.shapes import Circle, Point, Shape
-from schema.games.gravstrike.model import Arena
 
 UVTT_FORMAT = 0.3
 #: FVTT-DD-Import's ``preprocessWalls`` drops interior points followed by a segment shorter
@@ -64,11 +64,11 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 Line = list[dict[str, float]]
 
 
-def frame(arena: Arena, px_per_length: int = DEFAULT_PX_PER_LENGTH) -> Canvas:
+def frame(arena: ArenaModel, px_per_length: int = DEFAULT_PX_PER_LENGTH) -> Canvas:
     """The UVTT image frame: :func:`~schema.formats.base.canvas` (whole cells around the
     bounds) centred in a square of its longer side, whole cells added on both sides.
 
-    >>> from schema.games.gravstrike.model import Rect
+    >>> from schema.games.gravstrike.model import Arena, Rect
     >>> frame(Arena(name="w", bounds=Rect((0.0, 0.0), (6.0, 2.0))), 10)
     Canvas(left=-3.0, top=3.0, cols=6, rows=6, px=10)
     """
@@ -234,42 +234,17 @@ class UVTTFormat:
     extensions: tuple[str, ...] = (".dd2vtt", ".uvtt")
     capabilities: Capabilities = Capabilities(read=False, write=True, needs_image=True)
 
-    def frame(self, arena: Arena, px_per_length: int = DEFAULT_PX_PER_LENGTH) -> Canvas:
+    def frame(self, arena: ArenaModel, px_per_length: int = DEFAULT_PX_PER_LENGTH) -> Canvas:
         """The frame the map image must be rendered in (square: :func:`frame`)."""
         refuse(self.name, arena)
         return frame(arena, px_per_length)
 
-    def write(self, arena: Arena, *, image_png: bytes | None = None,
+    def write(self, arena: ArenaModel, *, image_png: bytes | None = None,
               px_per_length: int = DEFAULT_PX_PER_LENGTH, image_name: str | None = None,
               suffix: str | None = None) -> ExportResult:
+        """The game's file (its export profile's :meth:`~schema.formats.systems.ExportProfile.uvtt`)."""
         refuse(self.name, arena)
-        if getattr(arena, "system", "gravstrike") != "gravstrike":
-            from schema.formats.carwars import uvtt_write
+        return profile_of(arena).uvtt(arena, image_png, px_per_length)
 
-            return uvtt_write(arena, image_png, px_per_length)
-        fr = frame(arena, px_per_length)
-        image = check_image(image_png, fr)
-        _, items = split(arena)
-        outlines = list(rings(arena.bounds))
-        for wall in arena.walls:
-            outlines.extend(rings(wall.shape))
-        doc = document(fr, outlines, image)
-        losses = []
-        if arena.acceleration_fields:
-            losses.append("UVTT has no acceleration fields: %s dropped (painted on the image only; field directions "
-                          "not representable)" % ids(items, "acceleration_field"))
-        for kinds, what in ((("checkpoint",), "checkpoints"), (("gate",), "gates"),
-                            (("exclusion_field",), "exclusion fields (and their tiers)"),
-                            (("static_target",), "static targets"), (("start_position",), "start positions and facings")):
-            if ids(items, *kinds):
-                losses.append(f"UVTT has no {what}: {ids(items, *kinds)} are on the image only")
-        circles = round_loss([(w.id, w.shape.radius) for w in arena.walls if isinstance(w.shape, Circle)],
-                             "circular walls")
-        if circles:
-            losses.append(circles)
-        losses += frame_losses(arena, fr)
-        losses.append("scenario, turbine, symmetry, tags and author/licence are dropped")
-        return ExportResult(encode(doc), losses)
-
-    def read(self, data: bytes, *, source: str = "<uvtt>", warnings: list[str] | None = None) -> Arena:
+    def read(self, data: bytes, *, source: str = "<uvtt>", warnings: list[str] | None = None) -> ArenaModel:
         raise FormatError(f"{source}: UVTT files cannot be imported (they keep only walls and an image)")

@@ -1,4 +1,4 @@
-"""The Car Wars arena format: JSON Schema (schema/systems/car-wars-6e.schema.json, checked with
+"""The Car Wars arena format: JSON Schema (schema/games/carwars/car-wars-6e.schema.json, checked with
 jsonschema and a referencing registry holding common.schema.json), the typed model and the
 canonical document."""
 
@@ -12,13 +12,13 @@ import jsonschema
 import pytest
 
 from schema.games import carwars as cw
-from tests.carwars.util import DATA, SYSTEMS, errors, load_doc
+from tests.carwars.util import DATA, SCHEMA, errors, load_doc
 
 ARENAS = sorted(p.relative_to(DATA).as_posix() for p in DATA.rglob("*.yaml"))
 
 
 def test_schema_is_a_valid_draft_2020_12_schema_with_titles_everywhere() -> None:
-    schema = json.loads((SYSTEMS / "car-wars-6e.schema.json").read_text(encoding="utf-8"))
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
     missing = []
 

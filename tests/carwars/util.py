@@ -15,14 +15,15 @@ from referencing import Registry, Resource
 from schema.games import carwars as cw
 
 ROOT = Path(__file__).resolve().parents[2]
-SYSTEMS = ROOT / "schema" / "systems"
+SYSTEMS = ROOT / "schema" / "systems"  # the shared definitions
+SCHEMA = ROOT / "schema" / "games" / "carwars" / "car-wars-6e.schema.json"
 DATA = Path(__file__).resolve().parent / "data"
 
 
 @lru_cache(maxsize=1)
 def validator() -> Any:
     common = json.loads((SYSTEMS / "common.schema.json").read_text(encoding="utf-8"))
-    mine = json.loads((SYSTEMS / "car-wars-6e.schema.json").read_text(encoding="utf-8"))
+    mine = json.loads(SCHEMA.read_text(encoding="utf-8"))
     registry = Registry().with_resources([
         (common["$id"], Resource.from_contents(common)),
         ("common.schema.json", Resource.from_contents(common)),

@@ -11,12 +11,15 @@ from typing import Any
 import jsonschema
 from referencing import Registry, Resource
 
-SYSTEMS = Path(__file__).resolve().parents[2] / "schema" / "systems"
+SYSTEMS = Path(__file__).resolve().parents[2] / "schema" / "systems"  # the shared definitions
+#: Each game's schema, in its own package.
+GAME_SCHEMAS = {"glider-pit-gladiators": SYSTEMS.parent / "games" / "gliderpit",
+                "mothership-grid": SYSTEMS.parent / "games" / "mothership"}
 
 
 @lru_cache(maxsize=None)
 def schema(system: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((SYSTEMS / f"{system}.schema.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads((GAME_SCHEMAS[system] / f"{system}.schema.json").read_text(encoding="utf-8"))
     return data
 
 

@@ -1,4 +1,4 @@
-"""The pit's file format: schema/systems/glider-pit-gladiators.schema.json and the model's
+"""The pit's file format: schema/games/gliderpit/glider-pit-gladiators.schema.json and the model's
 from_document / to_document round trips."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The battlefield's file format: schema/systems/mothership-grid.schema.json and the model's
+"""The battlefield's file format: schema/games/mothership/mothership-grid.schema.json and the model's
 from_document / to_document round trips."""
 
 from __future__ import annotations

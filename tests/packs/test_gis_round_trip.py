@@ -33,8 +33,8 @@ from typer.testing import CliRunner
 import schema
 import tests.packs.consumers as C
 from schema.formats import FormatError, get
-from schema.formats.grid_games import GRID_SYSTEMS
-from schema.formats.systems import PROFILES
+from schema.formats.grid_games import grid_profile
+from schema.formats.systems import exporting_systems, profile
 from schema.ruleset import ruleset
 from tests.packs.conftest import ROOT
 
@@ -45,7 +45,7 @@ needs_gdal = pytest.mark.skipif(C.OGR2OGR is None, reason="GDAL's ogr2ogr is not
 ARENAS = sorted((ROOT / "arenas").rglob("*.yaml"))
 #: The arena documents' keys that hold the board and its elements (the rest is the arena's own fields).
 ELEMENTS = {"bounds", "cells", "squares", "rows", "launch_zones", "motherships",
-            *(key for p in PROFILES.values() for _, key in p.lists)}
+            *(key for system in exporting_systems() for _, key in profile(system).lists)}
 #: Route name -> the ogr2ogr steps: (output suffix, options).
 ROUTES: dict[str, list[tuple[str, tuple[str, ...]]]] = {
     "gpkg": [(".gpkg", ()), (".geojson", ())],
@@ -212,7 +212,7 @@ def test_files_with_the_arena_member_of_earlier_exports_still_import() -> None:
         fc["arena"] = fc["features"][0]["properties"].pop("arena")
         for f in fc["features"]:
             f["properties"].pop("game")
-        if fc["arena"]["system"] in GRID_SYSTEMS:  # grid exports had no bounds feature
+        if grid_profile(fc["arena"]["system"]) is not None:  # grid exports had no bounds feature
             fc["features"] = [f for f in fc["features"] if f["id"] != "bounds"]
         assert get("geojson").read(json.dumps(fc).encode()) == schema.load(path)
 

@@ -24,10 +24,10 @@ from shapely.geometry import LineString, MultiLineString, Point as ShapelyPoint,
 import schema
 from schema.formats import FormatError, get, image_frame
 from schema.formats.base import Canvas
-from schema.formats.carwars import KIND_KEYS, blocks_sight, kind_export
+from schema.formats.pieces import PiecesProfile
 from schema.formats.common import split
 from schema.formats.grid_games import refuse
-from schema.formats.systems import shape_of_doc
+from schema.formats.systems import profile_of
 from schema.shapes import Circle, Polygon, Rect, Shape
 from schema.games.gravstrike.model import Arena, Wall
 from tests.packs import consumers as C
@@ -69,9 +69,11 @@ def blocking(arena: Any) -> list[tuple[str, Shape]]:
     if isinstance(arena, Arena):
         return [("bounds", arena.bounds)] + [(w.id, w.shape) for w in arena.walls]
     out: list[tuple[str, Shape]] = [("bounds", arena.bounds)]
+    prof = profile_of(arena)
+    assert isinstance(prof, PiecesProfile)
     for kind, doc in split(arena)[1]:
-        if kind != "bounds" and kind_export(arena, KIND_KEYS[kind], "uvtt") == "wall" and blocks_sight(kind, doc):
-            out.append((str(doc.get("id")), shape_of_doc(kind, doc)))
+        if kind != "bounds" and prof.kind_export(prof.list_key(kind), "uvtt") == "wall" and prof.blocks_sight(kind, doc):
+            out.append((str(doc.get("id")), prof.shape_of(kind, doc)))
     return out
 
 

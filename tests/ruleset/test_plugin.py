@@ -181,3 +181,16 @@ def test_arena_check_validate_and_list_see_it(plugin: Path, tmp_path: Path) -> N
                                      "title": "At least three dots", "needs_travel": False}]
     r = arena(plugin, "validate", "--list", "--json", "--game", "gravstrike", cwd=tmp_path)
     assert "dots-count" not in {v["code"] for v in json.loads(r.stdout)}
+
+
+def test_the_editors_schema_gate_needs_no_copy_of_the_shared_definitions(plugin: Path) -> None:
+    """Its schema refers to the studio's common.schema.json by $id; the plug-in ships no copy
+    (issue 37: the editor's gate used to look for one beside the plug-in's schema)."""
+    import yaml
+
+    from editor.games.model import validator
+
+    assert not (plugin / "testdots" / "common.schema.json").exists()
+    doc = yaml.safe_load(BAD)
+    messages = [e.message for e in validator(rulesets()["test-dots"].schema).iter_errors(doc)]
+    assert messages == ["Expected at most 2 items but found 1 extra: 0"]  # the shared point, resolved

@@ -9,7 +9,7 @@ a board edge: a side of a rectangle or polygon, or an arc of a circle, with its 
 is the edge within ``deployment_reach`` (6 in) of the centre (:mod:`schema.games.arenarex.edges`).
 
 ``from_document`` takes a document already validated against
-``schema/systems/arena-rex.schema.json`` and fills the defaults; ``to_document`` writes the
+``schema/games/arenarex/arena-rex.schema.json`` and fills the defaults; ``to_document`` writes the
 canonical form (every field in schema order, defaults included, integral floats as integers).
 
 >>> arena = default_arena()
@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal, Union, cast
+from typing import TYPE_CHECKING, Any, Literal, Union, cast
 
 from shapely.geometry.base import BaseGeometry
 
@@ -32,8 +32,11 @@ from schema.games.arenarex.edges import Edge, deployment_edge
 from schema.ruleset import FORMAT
 from schema.shapes import AreaShape, Circle, Extensions, Point, Polygon, Rect
 from schema.shapes import Symmetry
-from schema.ruleset import ElementKind, ExportAs, Ruleset, Style
+from schema.ruleset import ElementKind, ExportAs, Ruleset, Style, documenter
 from schema.ruleset import Units as RulesetUnits
+
+if TYPE_CHECKING:  # loaded by _exports() when asked for
+    from schema.formats.systems import ExportProfile
 
 SYSTEM = "arena-rex"
 Doc = dict[str, Any]
@@ -388,17 +391,26 @@ KINDS: tuple[ElementKind, ...] = (
                 _ex("object", "wall", "wall")),
 )
 
+def _exports() -> ExportProfile:
+    """The game's export profile (:mod:`schema.games.arenarex.exports`), imported when an export
+    or an import asks for it."""
+    from schema.games.arenarex.exports import EXPORTS
+
+    return EXPORTS
+
+
 RULESET = Ruleset(
     id=SYSTEM,
     game="Arena Rex",
     edition="playtest v0.2",
     book="004_dc762f78e7f2abcd.txt",
     units=RulesetUnits("inch", "in", 25.4),
-    schema="schema:systems/arena-rex.schema.json",
+    schema="schema.games.arenarex:arena-rex.schema.json",
     kinds=KINDS,
     build=from_document,
-    document=to_document,
+    document=documenter(ArenaRexArena, to_document),
     default_arena=default_arena,
+    exports=_exports,
     semantic=semantic_problems,
     editor="",
     symmetry="editor.games.rex_symmetry:RULES",

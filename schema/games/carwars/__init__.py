@@ -3,7 +3,7 @@
 Coordinates are in inches (the book sets up "roughly 3 feet per side"), x to the right, y up;
 angles are degrees counter-clockwise from +x.  Shapes are the shared classes of
 :mod:`schema.games.gravstrike.model`.  The document functions mirror :mod:`schema.document`: ``from_document``
-takes a document already validated against ``schema/systems/car-wars-6e.schema.json`` and fills
+takes a document already validated against ``schema/games/carwars/car-wars-6e.schema.json`` and fills
 the defaults, ``to_document`` writes the canonical form (every field in schema order, defaults
 included, integral floats as integers).
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal, Union, cast
+from typing import TYPE_CHECKING, Any, Literal, Union, cast
 
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
@@ -28,8 +28,11 @@ from schema.document import extensions_of, header_document, num, shape_doc, shap
 from schema.ruleset import FORMAT
 from schema.shapes import AreaShape, BoundsShape, Circle, Extensions, Point, Polygon, Polyline, Rect, Shape
 from schema.shapes import Symmetry
-from schema.ruleset import ElementKind, ExportAs, Ruleset, Style
+from schema.ruleset import ElementKind, ExportAs, Ruleset, Style, documenter
 from schema.ruleset import Units as RulesetUnits
+
+if TYPE_CHECKING:  # loaded by _exports() when asked for
+    from schema.formats.systems import ExportProfile
 
 SYSTEM = "car-wars-6e"
 Doc = dict[str, Any]
@@ -562,17 +565,26 @@ KINDS: tuple[ElementKind, ...] = (
                 _ex("object", "object")),
 )
 
+def _exports() -> ExportProfile:
+    """The game's export profile (:mod:`schema.games.carwars.exports`), imported when an export
+    or an import asks for it."""
+    from schema.games.carwars.exports import EXPORTS
+
+    return EXPORTS
+
+
 RULESET = Ruleset(
     id=SYSTEM,
     game="Car Wars",
     edition="sixth edition",
     book="001_720c8b844658e4d7.txt",
     units=RulesetUnits("inch", "in", 25.4),
-    schema="schema:systems/car-wars-6e.schema.json",
+    schema="schema.games.carwars:car-wars-6e.schema.json",
     kinds=KINDS,
     build=from_document,
-    document=to_document,
+    document=documenter(CarWarsArena, to_document),
     default_arena=default_arena,
+    exports=_exports,
     semantic=semantic_problems,
     editor="editor.games.carwars",
     symmetry="editor.games.carwars_symmetry:RULES",

@@ -20,14 +20,17 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from schema.checks import element_problems
 from schema.ruleset import FORMAT
 from schema.shapes import Extensions
 from schema.document import extensions_of, header_document, num, with_extensions
-from schema.ruleset import ElementKind, Ruleset, Style
+from schema.ruleset import ElementKind, Ruleset, Style, documenter
 from schema.ruleset import Units as RulesetUnits
+
+if TYPE_CHECKING:  # loaded by _exports() when asked for
+    from schema.formats.systems import ExportProfile
 
 SYSTEM = "glider-pit-gladiators"
 
@@ -281,13 +284,21 @@ def semantic_problems(doc: Any) -> list[tuple[str, str]]:
     return element_problems(doc, ("rows", "launch_zones"))
 
 
+def _exports() -> ExportProfile:
+    """The game's export profile (:mod:`schema.games.gliderpit.exports`), imported when an export
+    or an import asks for it."""
+    from schema.games.gliderpit.exports import EXPORTS
+
+    return EXPORTS
+
+
 RULESET = Ruleset(
     id=SYSTEM,
     game="Glider-Pit Gladiators",
     edition="basic rules 2.02",
     book="002_2bb38bd119a25a6d.txt",
     units=RulesetUnits("hex", "hex", Units().hex_mm),
-    schema="schema:systems/glider-pit-gladiators.schema.json",
+    schema="schema.games.gliderpit:glider-pit-gladiators.schema.json",
     kinds=(
         ElementKind("cells", "Pit hex", "/properties/cells/items", "cell", Style("#FBFAF5", "#3B3B3B", 1.0, 0.3, None, 0),
                     {"tiled": "region", "geojson": "region", "uvtt": "omit", "foundry": "region", "svg": "region"}),
@@ -298,8 +309,9 @@ RULESET = Ruleset(
                     {"tiled": "region", "geojson": "region", "uvtt": "omit", "foundry": "region", "svg": "region"}),
     ),
     build=from_document,
-    document=to_document,
+    document=documenter(GliderPitArena, to_document),
     default_arena=default_arena,
+    exports=_exports,
     semantic=semantic_problems,
     grid="hex",
     symmetry="editor.games.pit_symmetry:RULES",

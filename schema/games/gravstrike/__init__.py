@@ -13,10 +13,15 @@ as before the layer existed.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from schema.checks import semantic_problems
 from schema.games.gravstrike.document import arena_from, to_document
 from schema.games.gravstrike.model import Arena, Rect
-from schema.ruleset import ElementKind, Ruleset, Style, Units
+from schema.ruleset import ElementKind, Ruleset, Style, documenter, Units
+
+if TYPE_CHECKING:  # loaded by _exports() when asked for
+    from schema.formats.systems import ExportProfile
 
 SYSTEM = "gravstrike"
 
@@ -60,17 +65,27 @@ KINDS: tuple[ElementKind, ...] = (
                 {"tiled": "object", "geojson": "object", "uvtt": "omit", "foundry": "object", "svg": "object"}),
 )
 
+def _exports() -> ExportProfile:
+    """The game's export profile (:mod:`schema.games.gravstrike.exports`), imported when an export
+    or an import asks for it."""
+    from schema.games.gravstrike.exports import EXPORTS
+
+    return EXPORTS
+
+
 RULESET = Ruleset(
     id=SYSTEM,
     game="Gravstrike",
     edition="open playtest rules v4.0",
     book="000_bb67baed89c8981a.txt",
     units=Units("length", "L", 40.0),
-    schema="schema:systems/gravstrike.schema.json",
+    schema="schema.games.gravstrike:gravstrike.schema.json",
     kinds=KINDS,
     build=arena_from,
-    document=to_document,
+    document=documenter(Arena, to_document),
     default_arena=default_arena,
+    exports=_exports,
+    default=True,
     semantic=semantic_problems,
     editor="editor",
 )

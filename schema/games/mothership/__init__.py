@@ -18,14 +18,17 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from schema.checks import element_problems
 from schema.ruleset import FORMAT
 from schema.shapes import Extensions
 from schema.document import extensions_of, header_document, num, with_extensions
-from schema.ruleset import ElementKind, Ruleset, Style
+from schema.ruleset import ElementKind, Ruleset, Style, documenter
 from schema.ruleset import Units as RulesetUnits
+
+if TYPE_CHECKING:  # loaded by _exports() when asked for
+    from schema.formats.systems import ExportProfile
 
 SYSTEM = "mothership-grid"
 
@@ -199,13 +202,21 @@ def semantic_problems(doc: Any) -> list[tuple[str, str]]:
     return element_problems(doc, ("motherships",))
 
 
+def _exports() -> ExportProfile:
+    """The game's export profile (:mod:`schema.games.mothership.exports`), imported when an export
+    or an import asks for it."""
+    from schema.games.mothership.exports import EXPORTS
+
+    return EXPORTS
+
+
 RULESET = Ruleset(
     id=SYSTEM,
     game="Mothership grid game (unnamed mech card game)",
     edition="as in the book",
     book="003_07d353598ccfefe1.txt",
     units=RulesetUnits("square", "sq", Units().square_mm),
-    schema="schema:systems/mothership-grid.schema.json",
+    schema="schema.games.mothership:mothership-grid.schema.json",
     kinds=(
         ElementKind("squares", "Battlefield square", "/properties/squares/items", "cell",
                     Style("#FBFAF5", "#3B3B3B", 1.0, 0.3, None, 0),
@@ -215,8 +226,9 @@ RULESET = Ruleset(
                     {"tiled": "object", "geojson": "object", "uvtt": "omit", "foundry": "region", "svg": "object"}),
     ),
     build=from_document,
-    document=to_document,
+    document=documenter(MothershipArena, to_document),
     default_arena=default_arena,
+    exports=_exports,
     semantic=semantic_problems,
     grid="square",
 )
