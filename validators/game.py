@@ -143,9 +143,6 @@ class GameAnalysis:
     #: Whether the report document names its ``system`` (a game whose reports predate the field
     #: keeps them as they were).
     report_names_system: bool = True
-    #: The game ``arena generate`` makes when no ``--system`` is given: the one installed
-    #: analysis that says True (:func:`default_system`).
-    default_game: bool = False
 
     def __init__(self, system: str | None = None) -> None:
         if system is not None:
@@ -301,9 +298,8 @@ def owner_modules() -> dict[str, str]:
 
 
 def default_system() -> str:
-    """The game a command makes when none is named: the one installed analysis whose
-    :attr:`GameAnalysis.default_game` is True; ``LookupError`` when none or several say so."""
-    chosen = [name for name, a in analyses().items() if a.default_game]
-    if len(chosen) != 1:
-        raise LookupError("name the game with --system (installed: " + ", ".join(sorted(_entry_points())) + ")")
-    return chosen[0]
+    """The game a command makes when none is named: the studio's first game, the installed
+    ruleset that says :attr:`schema.ruleset.Ruleset.default` (:func:`schema.ruleset.default_system`)."""
+    from schema.ruleset import default_system as first_game
+
+    return first_game()

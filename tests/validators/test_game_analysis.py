@@ -102,13 +102,10 @@ def test_gravstrike_travel_names_another_games_place_in_the_cli_as_in_the_servic
     assert "a Gravstrike arena has no cards or centre goal: the source 'card:A' is a Car Wars place" in result.output
 
 
-def test_generate_without_system_makes_the_default_game_or_asks_for_one(tmp_path: Path,
-                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    assert vg.default_system() == "gravstrike"  # the one analysis that says default_game
-    monkeypatch.setattr(type(analysis("gravstrike")), "default_game", False)
-    with pytest.raises(LookupError, match="name the game with --system"):
-        vg.default_system()
-    load_commands()
-    result = CliRunner().invoke(app, ["generate", "-o", str(tmp_path / "g.yaml")])
-    assert result.exit_code == 2 and "name the game with --system" in result.output
-    assert not (tmp_path / "g.yaml").exists()
+def test_generate_without_system_makes_the_default_game() -> None:
+    """Without --system, ``arena generate`` makes the studio's first game: the ruleset that says
+    ``Ruleset.default`` (Gravstrike), as a file naming no game is read."""
+    from schema.ruleset import rulesets
+
+    assert vg.default_system() == "gravstrike"
+    assert [rs.id for rs in rulesets().values() if rs.default] == ["gravstrike"]

@@ -25,7 +25,6 @@ class GravstrikeAnalysis(GameAnalysis):
 
     system = "gravstrike"
     report_names_system = False  # its reports predate the field
-    default_game = True
 
     def validate(self, arena: Any, *, source: str | None = None, enable: Iterable[str] = (),
                  disable: Iterable[str] = (), registry: Registry | None = None, progress: Progress | None = None,
