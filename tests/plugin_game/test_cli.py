@@ -24,9 +24,6 @@ PDFTOTEXT = shutil.which("pdftotext")
 POSE_PAINTED_AS_A_CAR = (
     "the shared renderer draws every 'pose' kind as Car Wars' car: editor/style_render.py "
     "Painter.element/paint_swatch read arena.vehicle (AttributeError, then Qt aborts)")
-NO_EXPORT_PROFILE = ("schema/formats/systems.py PROFILES names three games; any other gets "
-                     "\"the formats cannot carry 'tortoise-derby' arenas yet\" (and with a profile, shape_of_doc "
-                     "knows point and pose kinds only by the built-in games' kind names: 'bad shape None')")
 PRINT_AIDS_GRID_ONLY = ("editor/print_aids.py takes every game other than Gravstrike, Car Wars and "
                         "Arena Rex for a grid game (units.square_mm: AttributeError)")
 
@@ -180,7 +177,6 @@ def test_print_lays_the_paddock_out_at_one_to_one(tmp_path: Path) -> None:
 # ------------------------------------------------------------------ exports and packs
 
 
-@pytest.mark.xfail(strict=True, reason=NO_EXPORT_PROFILE)
 def test_geojson_export_is_valid_and_places_each_element(tmp_path: Path) -> None:
     import geojson
 
@@ -199,7 +195,6 @@ def test_geojson_export_is_valid_and_places_each_element(tmp_path: Path) -> None
         assert any(c == pytest.approx(tortoise, abs=0.01) for c in centres), centres
 
 
-@pytest.mark.xfail(strict=True, reason=NO_EXPORT_PROFILE)
 def test_tiled_export_places_the_rocks_for_pytiled_parser(tmp_path: Path) -> None:
     from tests.packs import consumers as C
 

@@ -18,13 +18,16 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Union, cast
+from typing import TYPE_CHECKING, Any, Literal, Union, cast
 
 from schema.checks import element_problems
 from schema.document import extensions_of, header_document, num, point_doc, shape_doc, shape_from, with_extensions
-from schema.ruleset import FORMAT, ElementKind, Ruleset, Style
+from schema.ruleset import FORMAT, ElementKind, Ruleset, Style, documenter
 from schema.ruleset import Units as RulesetUnits
 from schema.shapes import AreaShape, Circle, Extensions, Point, Rect, Symmetry
+
+if TYPE_CHECKING:  # the export profile's module loads when an export asks for it
+    from schema.formats.systems import ExportProfile
 
 SYSTEM = "tortoise-derby"
 Doc = dict[str, Any]
@@ -216,6 +219,14 @@ KINDS: tuple[ElementKind, ...] = (
     ElementKind("tortoises", "Tortoise", _items("tortoises"), "pose", Style("#E69F00", "#1A1A1A", 1.0, 0.5, "player", 30)),
 )
 
+def export_profile() -> ExportProfile:
+    """The game's export profile (:mod:`tortoise_derby.exports`), imported when an export asks."""
+    from tortoise_derby.exports import profile
+
+    return profile()
+
+
+
 RULESET = Ruleset(
     id=SYSTEM,
     game="Tortoise Derby",
@@ -225,7 +236,8 @@ RULESET = Ruleset(
     schema="tortoise_derby:tortoise-derby.schema.json",
     kinds=KINDS,
     build=from_document,
-    document=to_document,
+    document=documenter(TortoiseDerbyArena, to_document),
     default_arena=default_arena,
     semantic=semantic_problems,
+    exports=export_profile,
 )
