@@ -26,8 +26,6 @@ NO_TRAVEL_HOOK = ("app/cli/travel.py dispatches on the built-in ids; any other g
 NO_EXPORT_PROFILE = ("schema/formats/systems.py PROFILES names three games; any other gets "
                      "\"the formats cannot carry 'tortoise-derby' arenas yet\" (and with a profile, shape_of_doc "
                      "knows point and pose kinds only by the built-in games' kind names: 'bad shape None')")
-PRINT_AIDS_GRID_ONLY = ("editor/print_aids.py takes every game other than Gravstrike, Car Wars and "
-                        "Arena Rex for a grid game (units.square_mm: AttributeError)")
 
 
 
@@ -189,7 +187,6 @@ def test_svg_export_shows_the_tortoises_as_cairo_reads_it(tmp_path: Path) -> Non
 
 
 @pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext (poppler-utils) not installed")
-@pytest.mark.xfail(strict=True, reason=PRINT_AIDS_GRID_ONLY)
 def test_print_lays_the_paddock_out_at_one_to_one(tmp_path: Path) -> None:
     """The 24 in paddock at 1:1 in inches, as poppler reads the PDF: its name, the printed size
     (the paddock and half an inch of floor around it: 25 in = 63.5 cm), the scale check in its
@@ -242,7 +239,6 @@ def test_tiled_export_places_the_rocks_for_pytiled_parser(tmp_path: Path) -> Non
     assert r1.coordinates.y < objects["R2"].coordinates.y
 
 
-@pytest.mark.xfail(strict=True, reason=PRINT_AIDS_GRID_ONLY)
 def test_pack_build_holds_its_arenas_and_their_reports(tmp_path: Path) -> None:
     copy_arenas(tmp_path, "meadow.yaml", "unfair.yaml")
     r = arena("pack", "build", "meadow.yaml", "unfair.yaml", "-o", "derby.zip", cwd=tmp_path)
