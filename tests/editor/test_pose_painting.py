@@ -127,3 +127,40 @@ def test_the_legend_swatch_is_the_first_piece_facing_right_fitted_to_its_box() -
     assert ink and max(x for x, _ in ink) > max(xs) + 5 and max(x for x, _ in ink) <= 62  # its arrow, to the right
     assert S.vehicle_of(arena) is None and S.pose_footprint(arena, kind(), arena.pieces[0]) is None
 
+
+PAINT_FAILS = """
+import sys
+from editor import style_render as S
+from editor.export_render import render_bytes
+from schema.io import load
+
+def fails(self, kind, el):
+    self.p.save()
+    raise RuntimeError("fails mid-paint")
+
+S.Painter.element = fails
+arena = load("arenas/car-wars/crossroads-4p.yaml")
+for _ in range(2):
+    try:
+        render_bytes(arena, sys.argv[1])
+    except RuntimeError as e:
+        print(e)
+import gc
+gc.collect()
+print("alive")
+"""
+
+
+@pytest.mark.parametrize("fmt", ["svg", "png"])
+def test_a_failure_mid_paint_is_an_exception_not_a_dead_process(fmt: str) -> None:
+    """``render_bytes`` ends its painter when painting raises (a painter left open on its image
+    or SVG generator crashed the process: the CLI's abort, the service's dead render worker)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, "-c", PAINT_FAILS, fmt], cwd=root, capture_output=True, text=True,
+                       timeout=120, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert (r.returncode, r.stdout.split()) == (0, "fails mid-paint fails mid-paint alive".split()), r.stderr
