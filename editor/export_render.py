@@ -389,21 +389,23 @@ def render_bytes(arena: Arena, fmt: str, *, overlays: Iterable[str] = (), width:
         img = QImage(w, h, QImage.Format.Format_ARGB32)
         img.fill(R.OUTSIDE)
         p = QPainter(img)
-        minx, miny, maxx, maxy = arena.bounds.to_shapely().bounds
-        target = QRectF((minx - x0) * px_per_length, (y1 - maxy) * px_per_length,
-                        (maxx - minx) * px_per_length, (maxy - miny) * px_per_length)
-        under, over = split_overlays(ovs)
-        if not isinstance(arena, Arena):
-            from editor import style_render
+        try:
+            minx, miny, maxx, maxy = arena.bounds.to_shapely().bounds
+            target = QRectF((minx - x0) * px_per_length, (y1 - maxy) * px_per_length,
+                            (maxx - minx) * px_per_length, (maxy - miny) * px_per_length)
+            under, over = split_overlays(ovs)
+            if not isinstance(arena, Arena):
+                from editor import style_render
 
-            style_render.paint_arena(p, arena, target, margin=0.0)
-        else:
-            R.paint_arena(p, arena, target, margin=0.0,
-                          underlay=(lambda q: paint_overlays(q, arena, under)) if under else None)
-        if over:
-            p.setWorldTransform(R.arena_transform(R.arena_rect(arena, 0.0), target))
-            paint_overlays(p, arena, over)
-        p.end()
+                style_render.paint_arena(p, arena, target, margin=0.0)
+            else:
+                R.paint_arena(p, arena, target, margin=0.0,
+                              underlay=(lambda q: paint_overlays(q, arena, under)) if under else None)
+            if over:
+                p.setWorldTransform(R.arena_transform(R.arena_rect(arena, 0.0), target))
+                paint_overlays(p, arena, over)
+        finally:  # a painter left open on its device when painting fails kills the process
+            p.end()
         img.save(buf, "PNG")  # type: ignore[call-overload]
         return bytes(ba)  # type: ignore[call-overload]
     pw, ph = page_size(arena, width)
@@ -411,8 +413,10 @@ def render_bytes(arena: Arena, fmt: str, *, overlays: Iterable[str] = (), width:
         img = QImage(round(pw), round(ph), QImage.Format.Format_ARGB32)
         img.fill(QColor("white"))
         p = QPainter(img)
-        paint_page(p, arena, pw, ph, overlays=ovs, title=title, source=source)
-        p.end()
+        try:
+            paint_page(p, arena, pw, ph, overlays=ovs, title=title, source=source)
+        finally:
+            p.end()
         img.save(buf, "PNG")  # type: ignore[call-overload]
     elif fmt == "svg":
         gen = QSvgGenerator()
@@ -422,8 +426,10 @@ def render_bytes(arena: Arena, fmt: str, *, overlays: Iterable[str] = (), width:
         gen.setTitle(title or arena.name)
         gen.setDescription(f"Arena Studio render of {arena.name}")
         p = QPainter(gen)
-        paint_page(p, arena, pw, ph, overlays=ovs, title=title, source=source)
-        p.end()
+        try:
+            paint_page(p, arena, pw, ph, overlays=ovs, title=title, source=source)
+        finally:
+            p.end()
         from editor.svg_flatten import flatten_svg
 
         return flatten_svg(bytes(ba))  # type: ignore[call-overload]

@@ -88,15 +88,17 @@ def aids_pages(painter: QPainter, writer: QPdfWriter, arena: Arena, lay: Layout)
     calibration_bar(painter, x0, f.y, bar, caption, h=3.0)
     f.y += 3.3 + line_height(painter, CAPTION) + 6
     if not isinstance(arena, Arena):
+        from schema.ruleset import ruleset
+
         if getattr(arena, "vehicle", None) is not None:
             _vehicle_aids(painter, arena, lay, f)
-        elif getattr(arena, "system", None) == "arena-rex":
+        elif getattr(arena, "bases", None):
             _base_aids(painter, arena, lay, f)
-        else:
+        elif ruleset(arena.system).grid is not None:
             from editor.grid_render import cell_aid
 
             cell_aid(painter, arena, x0, f, lay.draw_w)
-        return
+        return  # a game on a free table with none of these: the ruler and the scale check
     _turning_arcs(painter, arena, lay, f)
 
 
@@ -154,9 +156,10 @@ def _turning_arcs(painter: QPainter, arena: Arena, lay: Layout, f: Flow) -> None
 
 
 def _base_aids(painter: QPainter, arena: Arena, lay: Layout, f: Flow) -> None:
-    """Arena Rex: the round bases the analysis moves (``bases``, mm) at 1:1, in rows across the
-    page, and a MOV gauge of the scenario's MOV in inches with the 1 in push and melee range
-    marked (in rows of whole inches when it is longer than the page is wide)."""
+    """An arena's round bases (``bases``: diameters in mm; Arena Rex's, which its analysis
+    moves) at 1:1, in rows across the page, and, when its scenario's analysis has a ``mov``, a
+    MOV gauge of it in the arena's units with the ``push`` (one push and melee range) marked (in
+    rows of whole units when it is longer than the page is wide)."""
     from PySide6.QtCore import QPointF, QRectF, Qt
 
     from editor import render as R
@@ -165,7 +168,7 @@ def _base_aids(painter: QPainter, arena: Arena, lay: Layout, f: Flow) -> None:
     if not bases:
         return
     L, U = units_mm(arena), units_of(arena)
-    an: Any = getattr(arena, "scenario").analysis
+    an: Any = getattr(getattr(arena, "scenario", None), "analysis", None)
     x0, w = MARGIN, lay.draw_w
     fit = [b for b in bases if b <= w]
     wide = [b for b in bases if b > w]
@@ -193,6 +196,8 @@ def _base_aids(painter: QPainter, arena: Arena, lay: Layout, f: Flow) -> None:
             text_line(painter, x + b / 2, top + max(row) + 1, f"{b:g} mm", 3.0, align="center")
             x += b + 6
         f.y = top + max(row) + caption_h + 3
+    if getattr(an, "mov", None) is None:  # no MOV to gauge
+        return
     mov = float(an.mov)
     per_row = max(1, int(w // L))  # whole inches a row
     n_rows = math.ceil(mov / per_row - 1e-9)

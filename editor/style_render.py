@@ -8,6 +8,12 @@ tokens show their cover (full: heavy outline and a solid badge; partial: half ba
 number, role and owner's colour, and each start the car's base rectangle, its heading and the
 turning key laid against the arena edge (``engine.carwars.checks.start_keys``).
 
+A ``pose`` kind (``position`` and ``facing``) is drawn from what the game provides, first found:
+the arena's ``vehicle`` (:class:`VehicleBase`: every piece is that car), the arena's outline of
+the element (:class:`OutlinesElements`: ``element_shape``), a round base of the kind's
+``ElementKind.base`` diameter, else an arrow marker; the outlines and the marker in the kind's
+style, with an arrow along the facing.
+
 Coordinates are the ruleset's units (inches for Car Wars), y up; the caller's world transform
 flips y (:func:`editor.render.arena_transform`).  Pens are cosmetic, their width the style's
 ``stroke_mm`` at the printed scale (at least one device pixel).
@@ -18,7 +24,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any
+from dataclasses import fields, is_dataclass, replace
+from typing import Any, Protocol, runtime_checkable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QTransform
@@ -26,12 +33,72 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPaint
 from editor import render as R
 from schema.formats.systems import units_mm
 from schema.ruleset import ElementKind, Style
+from schema.shapes import AreaShape, Circle
 
 #: Player colours (Okabe-Ito, the order the editor uses for starts).
 PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#1A1A1A")
 PATTERNS = {"diagonal": Qt.BrushStyle.BDiagPattern, "cross": Qt.BrushStyle.DiagCrossPattern,
             "dots": Qt.BrushStyle.Dense6Pattern}
 COVER_TEXT = {"full": "full cover", "partial": "partial cover", "none": "no cover"}
+
+
+#: The arrow marker of a ``pose`` element without a footprint, and how far a footprint's facing
+#: arrow reaches beyond its outline: millimetres at the printed scale.
+MARKER_MM, ARROW_MM = 16.0, 6.0
+
+
+@runtime_checkable
+class VehicleBase(Protocol):
+    """An arena's ``vehicle``: the car every ``pose`` element of the arena stands for, in the
+    arena's units - a ``length`` x ``width`` rectangle whose rounded nose and rear reach
+    ``bumper`` beyond it, and its turning key (``key_length`` x ``key_width``)."""
+
+    @property
+    def length(self) -> float: ...
+    @property
+    def width(self) -> float: ...
+    @property
+    def bumper(self) -> float: ...
+    @property
+    def key_length(self) -> float: ...
+    @property
+    def key_width(self) -> float: ...
+
+
+@runtime_checkable
+class OutlinesElements(Protocol):
+    """An arena that outlines its elements that have no ``shape`` field (a piece's base, a
+    deployment zone)."""
+
+    def element_shape(self, el: Any) -> AreaShape: ...
+
+
+def vehicle_of(arena: Any) -> VehicleBase | None:
+    """The arena's ``vehicle``, if it has one."""
+    v = getattr(arena, "vehicle", None)
+    return v if isinstance(v, VehicleBase) else None
+
+
+def pose_footprint(arena: Any, kind: ElementKind, el: Any) -> AreaShape | None:
+    """What a ``pose`` element stands on (without a :func:`vehicle_of`): the arena's outline
+    of it, else a disc of the kind's ``base`` diameter, else None."""
+    if isinstance(arena, OutlinesElements):
+        return arena.element_shape(el)
+    if kind.base is not None:
+        return Circle((float(el.position[0]), float(el.position[1])), kind.base / 2.0)
+    return None
+
+
+def _reach(shape: AreaShape, at: tuple[float, float], angle: float) -> float:
+    """How far the outline reaches from ``at`` along ``angle`` (radians)."""
+    from shapely.geometry import LineString
+    from shapely.geometry import Point as SPoint
+
+    g = shape.to_shapely()
+    minx, miny, maxx, maxy = g.bounds
+    far = math.hypot(maxx - minx, maxy - miny) + math.hypot(at[0] - minx, at[1] - miny) + 1.0
+    cut = LineString([at, (at[0] + far * math.cos(angle), at[1] + far * math.sin(angle))]).intersection(g)
+    return 0.0 if cut.is_empty else float(SPoint(at).hausdorff_distance(cut))
 
 
 def player_colour(player: int | None) -> QColor:
@@ -103,7 +170,10 @@ class Painter:
         self.p.save()
         st = kind.style
         if kind.placement == "pose":
-            self.start(st, el)
+            if vehicle_of(self.arena) is not None:
+                self.start(st, el)
+            else:
+                self.pose(kind, el)
         else:
             # a kind without its own outline (Arena Rex's deployment zones) asks the arena
             shape = el.shape if hasattr(el, "shape") else self.arena.element_shape(el)
@@ -160,6 +230,36 @@ class Painter:
             badge = f"{cover} | {weight}" + (f" | D{dur}" if dur else "")
             self.label(at, badge, scale=0.68, background=_colour("#ffffff", 0.85),
                        offset=(0, first + self.lp * (1.1 if below else 1.05)))
+
+    def pose(self, kind: ElementKind, el: Any, *, labelled: bool = True) -> None:
+        """A piece by its :func:`pose_footprint` with an arrow along its facing, or an arrow
+        marker :data:`MARKER_MM` long; its label (the style's field) on it, or under the
+        marker (``labelled``)."""
+        st = kind.style
+        at = (float(el.position[0]), float(el.position[1]))
+        a = math.radians(float(getattr(el, "facing", 0.0) or 0.0))
+        ca, sa = math.cos(a), math.sin(a)
+        unit = 1.0 / self.mm  # one printed millimetre
+        shape = pose_footprint(self.arena, kind, el)
+        text = "" if st.label is None else str(getattr(el, st.label, "") or "")
+        if shape is not None:
+            self.fill(R.shape_path(shape), st)
+            reach = _reach(shape, at, a)
+            start, end = 0.45 * reach, reach + ARROW_MM * unit
+            R.draw_arrow(self.p, QPointF(at[0] + start * ca, at[1] + start * sa),
+                         QPointF(at[0] + end * ca, at[1] + end * sa), QColor(st.stroke), self.pen_px(st, 3.0),
+                         0.6 * ARROW_MM * unit)
+            self.annotate(kind, el, at)
+            return
+        h = MARKER_MM * unit / 2.0  # an arrowhead centred on the position, pointing along the facing
+        local = [(h, 0.0), (-h, 0.7 * h), (-0.45 * h, 0.0), (-h, -0.7 * h)]
+        path = QPainterPath()
+        path.addPolygon(R.qpoints([(at[0] + x * ca - y * sa, at[1] + x * sa + y * ca) for x, y in local]))
+        path.closeSubpath()
+        self.fill(path, st)
+        if labelled:
+            below = h * abs(self.p.worldTransform().m11()) + self.lp * 0.6
+            self.label(at, text, scale=0.8, bold=True, background=_colour("#ffffff", 0.8), offset=(0, below))
 
     def start(self, st: Style, s: Any) -> None:
         """The car's base rectangle, its heading, the player number, and the turning key."""
@@ -268,8 +368,10 @@ def legend_rows(arena: Any) -> list[tuple[ElementKind, str]]:
             continue
         if kind.key == "obstacles":
             text += " (outline: full cover thick, drive-thru dashed, light dotted)"
-        elif kind.key == "start_positions":
+        elif kind.placement == "pose" and vehicle_of(arena) is not None:
             text = "Start: car, heading and turning key"
+        elif kind.placement == "pose":
+            text += " (arrow: facing)"
         elif kind.key == "cards":
             text += " (number, role; owner's colour)"
         elif kind.key == "terrain":
@@ -283,10 +385,12 @@ def paint_swatch(painter: QPainter, arena: Any, kind: ElementKind, box: QRectF) 
     painter.save()
     st = kind.style
     pt = Painter(painter, arena, label_px=10.0)
-    if kind.placement == "pose":
+    v = vehicle_of(arena)
+    if kind.placement == "pose" and v is None:
+        _pose_swatch(pt, kind, box)
+    elif kind.placement == "pose" and v is not None:
         painter.setWorldTransform(R.arena_transform(QRectF(-2.6, -1.7, 5.2, 3.4), box))
-        v = arena.vehicle
-        a = type(arena.start_positions[0])(player=1, position=(0.0, 0.0), facing=0.0)
+        a = type(getattr(arena, kind.key)[0])(player=1, position=(0.0, 0.0), facing=0.0)
         pt.keys = lambda: {}  # type: ignore[method-assign]
         key = QPainterPath()
         key.addRect(QRectF(-v.length / 2, -v.width / 2 - v.length / 2, v.key_length * 0.8, v.key_width))
@@ -299,6 +403,33 @@ def paint_swatch(painter: QPainter, arena: Any, kind: ElementKind, box: QRectF) 
         path.addRect(box.adjusted(4, 6, -4, -6))
         pt.fill(path, st)
     painter.restore()
+
+
+def _pose_swatch(pt: Painter, kind: ElementKind, box: QRectF) -> None:
+    """The arena's first ``kind`` piece, moved to the origin facing +x (as far as its model
+    lets it be moved: a dataclass), fitted with its arrow into ``box``."""
+    el = next(iter(getattr(pt.arena, kind.key, ())), None)
+    if el is None:
+        return
+    names = {f.name for f in fields(el)} if is_dataclass(el) and not isinstance(el, type) else set()
+    moved = {k: v for k, v in (("position", (0.0, 0.0)), ("facing", 0.0)) if k in names}
+    sample = replace(el, **moved) if "position" in moved else el
+    at = (float(sample.position[0]), float(sample.position[1]))
+    shape = pose_footprint(pt.arena, kind, sample)
+    unit = 1.0 / pt.mm
+    if shape is None:
+        h = MARKER_MM * unit / 2.0
+        minx, miny, maxx, maxy = at[0] - h, at[1] - h, at[0] + h, at[1] + h
+    else:
+        minx, miny, maxx, maxy = shape.to_shapely().bounds
+        if "facing" in moved:  # its arrow, along +x
+            maxx = max(maxx, at[0] + _reach(shape, at, 0.0) + ARROW_MM * unit)
+    pad = 0.06 * max(maxx - minx, maxy - miny)
+    w, h = maxx - minx + 2 * pad, maxy - miny + 2 * pad
+    w, h = max(w, h * box.width() / box.height()), max(h, w * box.height() / box.width())
+    cx, cy = (minx + maxx) / 2, (miny + maxy) / 2
+    pt.p.setWorldTransform(R.arena_transform(QRectF(cx - w / 2, cy - h / 2, w, h), box))
+    pt.pose(kind, sample, labelled=shape is not None)  # a marker's label would fall below the box
 
 
 def nice_units(px_per_unit: float, want_px: float) -> int:
@@ -423,5 +554,6 @@ def paint_page(painter: QPainter, arena: Any, width: float, height: float, *, ti
     painter.setWorldTransform(QTransform())
 
 
-__all__ = ["PLAYER_COLOURS", "Painter", "grid_steps", "kinds_of", "legend_rows", "nice_units", "paint_arena",
-           "paint_page", "paint_scale_bar", "paint_swatch", "player_colour", "unit_of"]
+__all__ = ["ARROW_MM", "MARKER_MM", "PLAYER_COLOURS", "OutlinesElements", "Painter", "VehicleBase", "grid_steps", "kinds_of", "legend_rows", "nice_units", "paint_arena",
+           "paint_page", "paint_scale_bar", "paint_swatch", "player_colour", "pose_footprint", "unit_of",
+           "vehicle_of"]

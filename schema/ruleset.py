@@ -122,6 +122,11 @@ class ElementKind:
     exports: Mapping[str, ExportAs] = field(default_factory=dict)
     #: Does it block movement and sight as a wall does (exports as line-of-sight walls)?
     solid: bool = False
+    #: A ``pose`` kind's pieces stand on round bases this wide (diameter, in the ruleset's
+    #: units): the shared renderer draws each as that disc with its facing, unless the arena
+    #: outlines it itself (``element_shape``).  None: no base (an arrow marks the position and
+    #: facing).
+    base: float | None = None
 
 
 @runtime_checkable

@@ -12,7 +12,6 @@ from fastapi.testclient import TestClient
 from app.service.app import create_app
 from app.service.limits import ServiceConfig
 from tests.plugin_game.conftest import ARENAS
-from tests.plugin_game.test_cli import POSE_PAINTED_AS_A_CAR
 
 YAML = {"content-type": "application/yaml"}
 
@@ -55,7 +54,6 @@ def test_a_bad_arena_is_a_located_problem(client: TestClient) -> None:
         ("bad.yaml", 5, 22, "/lettuces/0/position")]
 
 
-@pytest.mark.xfail(strict=True, reason=POSE_PAINTED_AS_A_CAR)
 @pytest.mark.parametrize("image,magic", [("svg", b"<?xml"), ("png", b"\x89PNG")])
 def test_render_gives_its_picture(client: TestClient, image: str, magic: bytes) -> None:
     r = client.post("/v1/render", content=(ARENAS / "meadow.yaml").read_bytes(), headers=YAML,
