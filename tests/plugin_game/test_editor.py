@@ -22,11 +22,7 @@ from schema.io import load
 from tests.editor.conftest import vp
 from tests.plugin_game.conftest import ARENAS
 
-#: The editor's schema checks look for common.schema.json inside the game's own package.
-COMMON_SCHEMA = ("editor/games/model.py validator()/fast_validator() load common.schema.json from the game's own "
-                 "package (tortoise_derby/common.schema.json: FileNotFoundError) instead of the studio's shared "
-                 "registry, so no edit of a game from outside is accepted")
-#: ... and with that worked around, these are next.
+#: Where the editor does not serve a game from outside yet.
 LETTUCE_SNAP = "editor/canvas_marks.py show_hit asserts a Gravstrike Arena when the click snaps to a point element"
 POSE_REF = ("editor/games/model.py item_ref/next_player know only 'start_positions' and 'deployment' as kinds "
             "named by their player: a placed tortoise's ref is 'None' (AttributeError in AddElement)")
@@ -101,7 +97,6 @@ def test_file_new_lists_it_and_opens_its_paddock(window: Any) -> None:
     assert window.tools["tortoise-derby:rocks"].modes == ("rect", "circle", "polygon")  # from its schema
 
 
-@pytest.mark.xfail(strict=True, reason=COMMON_SCHEMA)
 def test_the_rock_tool_draws_a_rock_in_one_undo_step(window: Any) -> None:
     window.set_tool("tortoise-derby:rocks")
     window.mode_box.setCurrentText("circle")
@@ -113,7 +108,7 @@ def test_the_rock_tool_draws_a_rock_in_one_undo_step(window: Any) -> None:
     assert [r.id for r in window.doc.arena.rocks] == ["R1", "R2"]
 
 
-@pytest.mark.xfail(strict=True, reason=f"{COMMON_SCHEMA}; then {LETTUCE_SNAP}")
+@pytest.mark.xfail(strict=True, reason=LETTUCE_SNAP)
 def test_the_lettuce_tool_places_a_lettuce_with_a_click(window: Any) -> None:
     window.set_tool("tortoise-derby:lettuces")
     click(window, (-6, -6))
@@ -123,7 +118,7 @@ def test_the_lettuce_tool_places_a_lettuce_with_a_click(window: Any) -> None:
     assert len(window.doc.arena.lettuces) == 1
 
 
-@pytest.mark.xfail(strict=True, reason=f"{COMMON_SCHEMA}; then {POSE_REF}")
+@pytest.mark.xfail(strict=True, reason=POSE_REF)
 def test_the_tortoise_tool_places_the_next_players_tortoise_facing_the_drag(window: Any) -> None:
     window.set_tool("tortoise-derby:tortoises")
     drag(window, (0, -9), (0, -5))
@@ -132,7 +127,6 @@ def test_the_tortoise_tool_places_the_next_players_tortoise_facing_the_drag(wind
     assert window.doc.undo_stack.count() == 1
 
 
-@pytest.mark.xfail(strict=True, reason=COMMON_SCHEMA)
 def test_the_inspector_edits_a_rock_from_its_schema(window: Any) -> None:
     window.doc.set_selection(["R1"])
     ins = window.inspector
@@ -164,7 +158,6 @@ def test_live_validation_shows_its_findings_as_arena_validate_does(window: Any, 
     assert "td-placement" in rows
 
 
-@pytest.mark.xfail(strict=True, reason=COMMON_SCHEMA)
 def test_symmetry_mode_carries_a_new_rock_onto_its_image(window: Any) -> None:
     """The paddock's half-turn symmetry: a rock drawn at (7, 7) brings its image at (-7, -7),
     named by the next free id; one undo step takes both away."""
@@ -179,7 +172,7 @@ def test_symmetry_mode_carries_a_new_rock_onto_its_image(window: Any) -> None:
     assert [r.id for r in window.doc.arena.rocks] == ["R1", "R2"]
 
 
-@pytest.mark.xfail(strict=True, reason=f"{COMMON_SCHEMA}; then {POSE_REF}")
+@pytest.mark.xfail(strict=True, reason=POSE_REF)
 def test_symmetry_mode_gives_a_new_tortoise_an_image_for_the_next_player(window: Any) -> None:
     """A tortoise placed for player 3 brings player 4's, at the half-turn image, facing the other
     way."""
