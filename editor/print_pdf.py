@@ -212,7 +212,7 @@ def units_of(arena: Arena) -> RulesetUnits:
     """The arena's unit (name, plural, symbol): its ruleset's."""
     from schema.ruleset import ruleset
 
-    return ruleset(str(getattr(arena, "system", None) or "gravstrike")).units
+    return ruleset(str(arena.system)).units
 
 
 def unit_name(arena: Arena) -> str:

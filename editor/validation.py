@@ -421,7 +421,8 @@ class ValidationRunner(QObject):
                  debounce_ms: int = 30) -> None:
         super().__init__(parent)
         self.analyse = analyse
-        self.game_analyse: Analyse | None = None
+        #: Each other game's analysis (:meth:`analyse_for`), by game id.
+        self.game_analyses: dict[str, Analyse] = {}
         self.generation = 0
         self.completed_generation = 0
         self.findings: list[Finding] = []
@@ -473,15 +474,17 @@ class ValidationRunner(QObject):
         return self.generation
 
     def analyse_for(self, arena: Arena) -> Analyse:
-        """The runner's analysis for Gravstrike; another game's (:mod:`editor.games.analysis`),
-        made once, for any other arena."""
-        if isinstance(arena, Arena):
-            return self.analyse
-        if self.game_analyse is None:
-            from editor.games.analysis import analysis
+        """The runner's analysis (``analyse``) for an arena of the game whose own model the
+        window is written for; another game's (:meth:`editor.game.EditorGame.analysis`), made
+        once per game, for any other arena."""
+        from editor.game import game_of
 
-            self.game_analyse = analysis()
-        return self.game_analyse
+        game = game_of(arena)
+        if not game.schema_driven:
+            return self.analyse
+        if game.system not in self.game_analyses:
+            self.game_analyses[game.system] = game.analysis()
+        return self.game_analyses[game.system]
 
     def _done(self, generation: int, result: object, running: str = "") -> None:
         """``running``: "" for a run's final findings, else what its stage still running checks."""
@@ -505,7 +508,7 @@ class ValidationRunner(QObject):
         if self._job is not None:
             self._job.cancelled.set()
         self.pool.waitForDone(5000)
-        for analyse in (self.analyse, self.game_analyse):
+        for analyse in (self.analyse, *self.game_analyses.values()):
             close = getattr(analyse, "close", None)
             if callable(close):
                 close()

@@ -124,7 +124,7 @@ class ElementKind:
 class Ruleset:
     """A game the studio serves.  ``build``/``document``/``default_arena`` are the model's pure
     functions (a validated document -> typed arena; the canonical document; the "new arena");
-    ``engine``, ``checks`` and ``editor`` are dotted paths the upper layers import."""
+    ``engine`` and ``checks`` are dotted paths the upper layers import."""
 
     id: str
     game: str
@@ -139,10 +139,10 @@ class Ruleset:
     document: Callable[[Any], dict[str, Any]]
     default_arena: Callable[[], Any]
     #: Movement model and travel metrics (``engine.carwars``); the validators' runner for the
-    #: game (``module:function``); the editor's tools and overlays (``editor.games.carwars``).
+    #: game (``module:function``).  (The game's editor is its ``arena_studio.editors`` entry
+    #: point, :class:`editor.game.EditorGame`.)
     engine: str = ""
     checks: str = ""
-    editor: str = ""
     #: ``square`` or ``hex`` for grid games, None for free placement on a table.
     grid: Literal["square", "hex"] | None = None
     #: The package of the game's own registered validators (``validators.games.carwars``), which
@@ -170,10 +170,6 @@ class Ruleset:
     #: genomes, the arena a genome builds, cheap checks and design quality
     #: (:class:`validators.generate.Hook`).  Empty: the game has none yet.
     generator: str = ""
-    #: Symmetry mode (``module:OBJECT``, on the game's editor side): how the images of the
-    #: game's elements are named - ids, players, a numbered card's number and owner, a row's
-    #: total (:class:`editor.games.symmetry_rules.Rules`).  Empty: the next free id or player.
-    symmetry: str = ""
 
     @property
     def validator_package(self) -> str | None:

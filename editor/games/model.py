@@ -38,6 +38,10 @@ from schema.shapes import Circle, Point, Polygon, Polyline, Rect
 Doc = dict[str, Any]
 #: A start position's ref prefix (``start:N``), as in Gravstrike.
 START = "start:"
+#: The definitions every game's schema may refer to (``$ref`` by its ``$id`` or as
+#: ``common.schema.json``): the studio's, whichever package the game's schema is in (a third
+#: party's ruleset ships only its own schema).
+COMMON = "schema:systems/common.schema.json"
 #: Id prefixes of new elements, by kind key.
 PREFIX = {"walls": "W", "obstacles": "O", "terrain": "T", "hazards": "H", "cards": "N", "tokens": "K"}
 
@@ -45,7 +49,7 @@ PREFIX = {"walls": "W", "obstacles": "O", "terrain": "T", "hazards": "H", "cards
 def ruleset(arena: Any) -> R.Ruleset:
     rs = ruleset_of(arena)
     if rs is None:
-        raise TypeError("a Gravstrike arena is edited by the hand-written path")
+        raise TypeError(f"a {arena.system} arena is edited by its game's own model, not the generic one")
     return rs
 
 
@@ -121,10 +125,9 @@ def document(arena: Any) -> Doc:
 
 @lru_cache(maxsize=None)
 def validator(schema_ref: str) -> Any:
-    """A JSON Schema validator for a game's schema, with the shared ``common.schema.json``."""
-    package, _, path = schema_ref.partition(":")
-    folder = path.rpartition("/")[0]
-    common = R.load_schema_resource(f"{package}:{folder}/common.schema.json" if folder else f"{package}:common.schema.json")
+    """A JSON Schema validator for a game's schema, with the shared ``common.schema.json``
+    (:data:`COMMON`)."""
+    common = R.load_schema_resource(COMMON)
     registry = Registry().with_resources([
         (common.get("$id", "common.schema.json"), Resource.from_contents(common)),
         ("common.schema.json", Resource.from_contents(common)),
@@ -143,9 +146,7 @@ def fast_validator(schema_ref: str) -> Any:
         import jsonschema_rs  # noqa: PLC0415 - optional speed-up
     except ImportError:  # pragma: no cover - a dependency, but the messages never need it
         return None
-    package, _, path = schema_ref.partition(":")
-    folder = path.rpartition("/")[0]
-    common = R.load_schema_resource(f"{package}:{folder}/common.schema.json" if folder else f"{package}:common.schema.json")
+    common = R.load_schema_resource(COMMON)
     registry = jsonschema_rs.Registry([(common.get("$id", "common.schema.json"), common), ("common.schema.json", common)])
     return jsonschema_rs.Draft202012Validator(R.load_schema_resource(schema_ref), registry=registry)
 
@@ -279,16 +280,9 @@ def move(arena: Any, refs: Iterable[str], dx: float, dy: float) -> Any:
     doc = document(arena)
     for key in [k.key for k in rs.kinds]:
         doc[key] = [moved_item(d, dx, dy) if item_ref(key, d) in wanted else d for d in doc.get(key, [])]
-    if "deployment" in doc and getattr(arena, "system", "") == "arena-rex":  # a zone moves along the edge
-        from editor.games.rex_edges import dragged
+    from editor.game import game_of
 
-        for d in doc["deployment"]:
-            if item_ref("deployment", d) in wanted:
-                for k, v in dragged(arena, int(d["player"]), dx, dy).items():
-                    if v is None:
-                        d.pop(k, None)
-                    else:
-                        d[k] = list(v) if isinstance(v, tuple) else v
+    game_of(arena).move_document(arena, doc, wanted, dx, dy)  # the game's own drag rule, if any
     return build(rs, doc)
 
 

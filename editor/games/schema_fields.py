@@ -39,10 +39,12 @@ class Field:
 
 
 def _base_ref(rs: R.Ruleset, which: str) -> str:
+    """The resource of the game's schema, or of the studio's shared definitions (whichever
+    package the game's schema is in: a third party's ships only its own)."""
     if which == COMMON:
-        package, _, path = rs.schema.partition(":")
-        folder = path.rpartition("/")[0]
-        return f"{package}:{folder}/{COMMON}" if folder else f"{package}:{COMMON}"
+        from editor.games.model import COMMON as SHARED
+
+        return SHARED
     return rs.schema
 
 

@@ -402,11 +402,9 @@ RULESET = Ruleset(
     semantic=semantic_problems,
     engine="engine.arenarex",
     checks="validators.games.arenarex.run:validate",
-    editor="",
     robustness="validators.games.arenarex.robustness:HOOK",
     balance="validators.games.arenarex.balance:HOOK",
     generator="validators.games.arenarex.generate:HOOK",
-    symmetry="editor.games.rex_symmetry:RULES",
 )
 
 

@@ -576,11 +576,9 @@ RULESET = Ruleset(
     semantic=semantic_problems,
     engine="engine.carwars",
     checks="validators.games.carwars.run:validate",
-    editor="editor.games.carwars",
     robustness="validators.games.carwars.robustness:HOOK",
     balance="validators.games.carwars.balance:HOOK",
     generator="validators.games.carwars.generate:HOOK",
-    symmetry="editor.games.carwars_symmetry:RULES",
 )
 
 __all__ = [

@@ -307,5 +307,4 @@ RULESET = Ruleset(
     balance="validators.games.gliderpit.balance:HOOK",
     generator="validators.games.gliderpit.generate:HOOK",
     robustness_absent="every piece stands in a hex of the printed map, so a hand cannot misplace it between hexes",
-    symmetry="editor.games.pit_symmetry:RULES",
 )

@@ -75,7 +75,6 @@ RULESET = Ruleset(
     engine="engine.gravstrike",
     checks="validators.run:validate",  # Gravstrike is validators.run's own path
     validators="validators.games.gravstrike",
-    editor="editor",
     robustness="validators.games.gravstrike.robustness:HOOK",
     balance="validators.games.gravstrike.balance:HOOK",
     generator="validators.games.gravstrike.generate:HOOK",
