@@ -1,15 +1,15 @@
 """The measuring aids at the end of a printed arena (:func:`editor.print_pdf.print_pdf`): a ruler
 in the game's units with a centimetre edge, the print-scale check, and the game's own aids
 (:meth:`editor.game.EditorGame.print_aids`: Gravstrike's 30/60/90 degree turning arcs, a Car Wars
-turning key and vehicle, Arena Rex bases and MOV gauge, a grid's cell) - laid out by :class:`Flow` onto as many pages as they need; an aid
-bigger than a page is named instead of drawn."""
+turning key and vehicle, Arena Rex bases and MOV gauge, a grid's cell) - laid out by
+:class:`Flow` onto as many pages as they need; an aid bigger than a page is named instead of
+drawn."""
 
 from __future__ import annotations
 
-import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from editor.print_pdf import (CAPTION, MARGIN, MM, RULER_H, TURNS, Layout, calibration_bar, line_height, paragraph,
+from editor.print_pdf import (CAPTION, MARGIN, MM, RULER_H, Layout, calibration_bar, line_height, paragraph,
                               scale_bar, text_line, text_width, units_of)
 from schema.formats.systems import units_mm
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup
 
 from editor.games import is_generic

@@ -6,8 +6,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from editor.print_aids import Flow
-from editor.print_pdf import (CAPTION, MARGIN, MM, RULER_H, TURNS, Layout, calibration_bar, line_height, paragraph,
-                              scale_bar, text_line, text_width, units_of)
+from editor.print_pdf import MARGIN, MM, TURNS, Layout, paragraph
 from schema.formats.systems import units_mm
 
 if TYPE_CHECKING:
