@@ -4,8 +4,9 @@
 entry-point group ``arena_studio.rulesets`` (the object the entry point names is a ``Ruleset``),
 the same way a third party adds one.  This module holds only what the file format needs (the
 model and its JSON Schema, units, element kinds, how each kind is drawn and exported); the
-game's movement model, checks and editor tools are named by dotted paths (``"pkg.module"`` or
+game's movement model and checks are named by dotted paths (``"pkg.module"`` or
 ``"pkg.module:attr"``) that the upper layers import: validators -> engine -> schema stays one way.
+The game's editor registers on its own, in ``arena_studio.editors`` (:class:`editor.game.EditorGame`).
 """
 
 from __future__ import annotations

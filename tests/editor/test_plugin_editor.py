@@ -192,3 +192,24 @@ def test_the_window_shows_its_findings_live(pegs: Path, window, qtbot) -> None: 
     win.doc.undo_stack.undo()
     qtbot.waitUntil(lambda: not win.runner.busy and [f["code"] for f in win.runner.findings] == ["pegs-count"],
                     timeout=60_000)
+
+
+def test_its_palette_places_a_peg_and_undo_takes_it_back(pegs: Path, window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QPointF
+
+    from tests.editor.conftest import click
+
+    win = window
+    win.doc.reset(sio.loads(ONE), None)
+    win.view.set_scale(20.0)
+    win.view.centerOn(QPointF(0, 0))
+    win.set_tool("test-pegs:pegs")
+    click(win, 3.0, 2.0)
+    assert [(p.id, p.position) for p in win.doc.arena.pegs] == [("a", (0.0, 0.0)), ("P1", (3.0, 2.0))]
+    assert sio.loads(sio.dumps(win.doc.arena)) == win.doc.arena  # what the file holds
+    # the inspector's fields come from its schema, which refers to the studio's shared definitions
+    win.doc.set_selection(["P1"])
+    assert win.inspector.title.text() == "Peg P1" and win.inspector.generic_fields
+    win.set_tool("select")
+    win.doc.undo_stack.undo()
+    assert [p.id for p in win.doc.arena.pegs] == ["a"]
