@@ -213,3 +213,27 @@ def test_its_palette_places_a_peg_and_undo_takes_it_back(pegs: Path, window, qtb
     win.set_tool("select")
     win.doc.undo_stack.undo()
     assert [p.id for p in win.doc.arena.pegs] == ["a"]
+
+
+def test_an_editor_entry_that_is_not_its_games_editor_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An ``arena_studio.editors`` entry point must load an EditorGame for the id it is named by:
+    anything else is an error naming the entry point, never a silently wrong editor."""
+    from importlib.metadata import EntryPoint
+
+    import editor.game as g
+
+    def entries(*eps: EntryPoint) -> None:
+        monkeypatch.setattr(g, "entry_points", lambda group: [ep for ep in eps if ep.group == group])
+        g._registered.cache_clear()
+
+    try:
+        entries(EntryPoint("car-wars-6e", "editor.games.arenarex:EDITOR", g.GROUP))
+        with pytest.raises(ValueError, match="'car-wars-6e' in arena_studio.editors loads the editor of 'arena-rex'"):
+            g.editor_game("car-wars-6e")
+        entries(EntryPoint("car-wars-6e", "editor.game:GROUP", g.GROUP))
+        with pytest.raises(TypeError, match="'car-wars-6e' in arena_studio.editors is not an editor.game.EditorGame"):
+            g.editor_game("car-wars-6e")
+    finally:
+        monkeypatch.undo()
+        g._registered.cache_clear()
+    assert type(g.editor_game("car-wars-6e")).__name__ == "CarWarsEditor"
