@@ -6,7 +6,7 @@ validation runner) on arenas/arena-rex/colosseum-30.yaml: each move pushes the s
 MoveElements command for pit-west (1.03 in: 0.25 in east and 1 in north or south, a new place
 every time) and times until the runner publishes that edit's findings (the quick stage: the
 schema and the setup checks, those that do not read pits kept from before), then until the zone
-fairness checks' final findings (a persistent worker, :mod:`editor.games.rex_analysis`).
+fairness checks' final findings (a persistent worker, :mod:`editor.games.arenarex.analysis`).
 Medians over N moves; opening the arena is reported apart.
 
 Usage: python bench/editor_arenarex.py [--moves N] [--final-moves M] [--back-and-forth]

@@ -4,7 +4,7 @@ arena (symmetry, properties, scenario), templates, rulers and the keyboard cheat
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -28,9 +28,6 @@ from editor import edit_commands as EC
 from editor import symmetry as S
 from editor.document import DEFAULT_ARENA
 from editor.symmetry_form import TABLE, SymmetryForm, form_of
-
-if TYPE_CHECKING:
-    from editor.mainwindow import MainWindow
 
 EXAMPLES = DEFAULT_ARENA.parent / "examples"
 
@@ -178,134 +175,131 @@ class ShortcutsDialog(QDialog):
         layout.addWidget(buttons)
 
 
-def shortcut_rows(win: MainWindow) -> list[tuple[str, str, str]]:
-    rows = [("Tool", t.label, t.shortcut) for t in win.tools.values()]
-    for act in win.act.values():
-        seq = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-        if seq:
-            rows.append(("Action", act.text().replace("&", ""), seq))
-    return rows
+class ActionsRoom:
+    """Mixed into the main window (``self`` is the :class:`~editor.mainwindow.MainWindow`): the
+    arrange, arena and help menus, templates and rulers, and what their entries do."""
 
+    def shortcut_rows(self) -> list[tuple[str, str, str]]:
+        rows = [("Tool", t.label, t.shortcut) for t in self.tools.values()]
+        for act in self.act.values():
+            seq = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            if seq:
+                rows.append(("Action", act.text().replace("&", ""), seq))
+        return rows
 
-def install(win: MainWindow) -> None:
-    """Add the arrange/arena/help menus, templates and rulers to ``win``."""
-    a = win._action
-    sel = lambda: win.doc.selection  # noqa: E731
-    acts: dict[str, QAction] = {}
-    for how, key in zip(A.ALIGN, "LCRTMB"):
-        acts[f"align_{how}"] = a(f"Align {how}", lambda h=how: win._push(lambda: EC.AlignElements(win.doc, sel(), h)),
-                                 f"Alt+Shift+{key}")
-    for d, key in (("horizontal", "H"), ("vertical", "V")):
-        acts[f"distribute_{d}"] = a(f"Distribute {d}ly",
-                                    lambda d=d: win._push(lambda: EC.DistributeElements(win.doc, sel(), d)),
-                                    f"Alt+Shift+{key}")
-    acts["mirror_horizontal"] = a("Mirror &horizontally", lambda: win._push(
-        lambda: EC.MirrorElements(win.doc, sel(), "horizontal")), "Ctrl+Shift+H")
-    acts["mirror_vertical"] = a("Mirror &vertically", lambda: win._push(
-        lambda: EC.MirrorElements(win.doc, sel(), "vertical")), "Ctrl+Shift+J")
-    acts["rotate_left"] = a("Rotate 90° counter-clockwise", lambda: win._push(
-        lambda: EC.RotateElements(win.doc, sel(), 90.0)), "Ctrl+Shift+Left")
-    acts["rotate_right"] = a("Rotate 90° clockwise", lambda: win._push(
-        lambda: EC.RotateElements(win.doc, sel(), -90.0)), "Ctrl+Shift+Right")
-    acts["rotate_by"] = a("Rotate &by…", lambda: rotate_by(win), "Ctrl+Shift+R")
-    acts["symmetry"] = a("&Symmetry…", lambda: edit_symmetry(win), "Ctrl+Shift+Y")
-    acts["symmetry_mode"] = QAction("Symmetry &mode", win, checkable=True, checked=True)
-    acts["symmetry_mode"].setToolTip("Edit whole orbits when the arena declares a symmetry")
-    acts["symmetry_mode"].toggled.connect(lambda on: set_symmetry_mode(win, on))
-    acts["shortcuts"] = a("&Keyboard shortcuts", lambda: show_shortcuts(win), "F1")
-    acts["guide"] = a("&User guide", lambda: show_user_guide(win), "Shift+F1")
-    acts["rulers"] = QAction("Show &rulers", win, checkable=True, checked=True)
-    acts["rulers"].toggled.connect(win.rulers.set_visible)
-    win.act.update(acts)
+    def install_actions(self) -> None:
+        """Add the arrange/arena/help menus, templates and rulers to ``self``."""
+        a = self._action
+        sel = lambda: self.doc.selection  # noqa: E731
+        acts: dict[str, QAction] = {}
+        for how, key in zip(A.ALIGN, "LCRTMB"):
+            acts[f"align_{how}"] = a(f"Align {how}", lambda h=how: self._push(lambda: EC.AlignElements(self.doc, sel(), h)),
+                                     f"Alt+Shift+{key}")
+        for d, key in (("horizontal", "H"), ("vertical", "V")):
+            acts[f"distribute_{d}"] = a(f"Distribute {d}ly",
+                                        lambda d=d: self._push(lambda: EC.DistributeElements(self.doc, sel(), d)),
+                                        f"Alt+Shift+{key}")
+        acts["mirror_horizontal"] = a("Mirror &horizontally", lambda: self._push(
+            lambda: EC.MirrorElements(self.doc, sel(), "horizontal")), "Ctrl+Shift+H")
+        acts["mirror_vertical"] = a("Mirror &vertically", lambda: self._push(
+            lambda: EC.MirrorElements(self.doc, sel(), "vertical")), "Ctrl+Shift+J")
+        acts["rotate_left"] = a("Rotate 90° counter-clockwise", lambda: self._push(
+            lambda: EC.RotateElements(self.doc, sel(), 90.0)), "Ctrl+Shift+Left")
+        acts["rotate_right"] = a("Rotate 90° clockwise", lambda: self._push(
+            lambda: EC.RotateElements(self.doc, sel(), -90.0)), "Ctrl+Shift+Right")
+        acts["rotate_by"] = a("Rotate &by…", lambda: self.rotate_by(), "Ctrl+Shift+R")
+        acts["symmetry"] = a("&Symmetry…", lambda: self.edit_symmetry(), "Ctrl+Shift+Y")
+        acts["symmetry_mode"] = QAction("Symmetry &mode", self, checkable=True, checked=True)
+        acts["symmetry_mode"].setToolTip("Edit whole orbits when the arena declares a symmetry")
+        acts["symmetry_mode"].toggled.connect(lambda on: self.set_symmetry_mode(on))
+        acts["shortcuts"] = a("&Keyboard shortcuts", lambda: self.show_shortcuts(), "F1")
+        acts["guide"] = a("&User guide", lambda: self.show_user_guide(), "Shift+F1")
+        acts["rulers"] = QAction("Show &rulers", self, checkable=True, checked=True)
+        acts["rulers"].toggled.connect(self.rulers.set_visible)
+        self.act.update(acts)
 
-    mb = win.menuBar()
-    arr = win.menus["edit"].addMenu("&Arrange")
-    for k in acts:
-        if k.startswith("align_") or k.startswith("distribute_"):
+        mb = self.menuBar()
+        arr = self.menus["edit"].addMenu("&Arrange")
+        for k in acts:
+            if k.startswith("align_") or k.startswith("distribute_"):
+                arr.addAction(acts[k])
+        arr.addSeparator()
+        for k in ("mirror_horizontal", "mirror_vertical", "rotate_left", "rotate_right", "rotate_by"):
             arr.addAction(acts[k])
-    arr.addSeparator()
-    for k in ("mirror_horizontal", "mirror_vertical", "rotate_left", "rotate_right", "rotate_by"):
-        arr.addAction(acts[k])
-    view = win.menus["view"]
-    view.insertAction(view.actions()[5] if len(view.actions()) > 5 else None, acts["rulers"])
-    arena = mb.addMenu("&Arena")
-    arena.addAction(acts["symmetry"])
-    arena.addAction(acts["symmetry_mode"])
-    arena.addSeparator()
-    for key in ("arena", "scenario"):
-        act = win.docks[key].toggleViewAction()
-        arena.addAction(act)
-    helpm = mb.addMenu("&Help")
-    helpm.addAction(acts["guide"])
-    helpm.addAction(acts["shortcuts"])
+        view = self.menus["view"]
+        view.insertAction(view.actions()[5] if len(view.actions()) > 5 else None, acts["rulers"])
+        arena = mb.addMenu("&Arena")
+        arena.addAction(acts["symmetry"])
+        arena.addAction(acts["symmetry_mode"])
+        arena.addSeparator()
+        for key in ("arena", "scenario"):
+            act = self.docks[key].toggleViewAction()
+            arena.addAction(act)
+        helpm = mb.addMenu("&Help")
+        helpm.addAction(acts["guide"])
+        helpm.addAction(acts["shortcuts"])
 
-    file_menu = win.menus["file"]
-    tmpl = QMenu("New from &template", file_menu)
-    file_menu.insertMenu(file_menu.actions()[2], tmpl)
-    for label, path in templates():
-        act = tmpl.addAction(label)
-        act.triggered.connect(lambda _c=False, p=path: win.new_from_template(p))
-    win.template_menu = tmpl
+        file_menu = self.menus["file"]
+        tmpl = QMenu("New from &template", file_menu)
+        file_menu.insertMenu(file_menu.actions()[2], tmpl)
+        for label, path in templates():
+            act = tmpl.addAction(label)
+            act.triggered.connect(lambda _c=False, p=path: self.new_from_template(p))
+        self.template_menu = tmpl
 
-
-def rotate_by(win: MainWindow, degrees: float | None = None) -> bool:
-    """Rotate the selection counter-clockwise by an angle asked for in a dialog."""
-    if not win.doc.selection:
-        win.statusBar().showMessage("Select something to rotate", 4000)
-        return False
-    if degrees is None:
-        value, ok = QInputDialog.getDouble(win, "Rotate selection", "Degrees (counter-clockwise):", 45.0,
-                                           -360.0, 360.0, 2)
-        if not ok:
+    def rotate_by(self, degrees: float | None = None) -> bool:
+        """Rotate the selection counter-clockwise by an angle asked for in a dialog."""
+        if not self.doc.selection:
+            self.statusBar().showMessage("Select something to rotate", 4000)
             return False
-        degrees = value
-    return bool(win._push(lambda: EC.RotateElements(win.doc, win.doc.selection, float(degrees))))
+        if degrees is None:
+            value, ok = QInputDialog.getDouble(self, "Rotate selection", "Degrees (counter-clockwise):", 45.0,
+                                               -360.0, 360.0, 2)
+            if not ok:
+                return False
+            degrees = value
+        return bool(self._push(lambda: EC.RotateElements(self.doc, self.doc.selection, float(degrees))))
 
+    def edit_symmetry(self, symmetry: Any = "ask") -> bool:
+        """Set the arena's symmetry (the game's own ``Symmetry`` or None; the dialog of the arena's
+        game unless given) through the SetSymmetry undo command."""
+        if isinstance(symmetry, str) and symmetry == "ask":
+            dlg = SymmetryDialog.for_arena(self.doc.arena, self)
+            if dlg.exec() != QDialog.DialogCode.Accepted:
+                return False
+            symmetry = dlg.symmetry()
+        ok = bool(self._push(lambda: EC.SetSymmetry(self.doc, symmetry)))
+        if ok and symmetry is not None:
+            self.act["symmetry_mode"].setChecked(True)
+        return ok
 
-def edit_symmetry(win: MainWindow, symmetry: Any = "ask") -> bool:
-    """Set the arena's symmetry (the game's own ``Symmetry`` or None; the dialog of the arena's
-    game unless given) through the SetSymmetry undo command."""
-    if isinstance(symmetry, str) and symmetry == "ask":
-        dlg = SymmetryDialog.for_arena(win.doc.arena, win)
-        if dlg.exec() != QDialog.DialogCode.Accepted:
-            return False
-        symmetry = dlg.symmetry()
-    ok = bool(win._push(lambda: EC.SetSymmetry(win.doc, symmetry)))
-    if ok and symmetry is not None:
-        win.act["symmetry_mode"].setChecked(True)
-    return ok
+    def set_symmetry_mode(self, on: bool) -> None:
+        self.doc.symmetry_enabled = on
+        self.update_symmetry_label()
 
+    def update_symmetry_label(self) -> None:
+        sym = self.doc.arena.symmetry
+        if sym is None:
+            self.symmetry_label.setText("")
+            return
+        state = "on" if self.doc.symmetry_enabled else "off"
+        text = S.describe(sym)
+        if hasattr(sym, "center"):  # the text ends with the centre's coordinates: their unit
+            from editor.games.rulesets import units_symbol
 
-def set_symmetry_mode(win: MainWindow, on: bool) -> None:
-    win.doc.symmetry_enabled = on
-    update_symmetry_label(win)
+            text += f" {units_symbol(self.doc.arena)}"
+        self.symmetry_label.setText(f"Symmetry {state}: {text}")
 
+    def show_user_guide(self) -> QDialog:
+        """Help → User guide (:mod:`editor.user_guide`)."""
+        from editor.user_guide import show_guide
 
-def update_symmetry_label(win: MainWindow) -> None:
-    sym = win.doc.arena.symmetry
-    if sym is None:
-        win.symmetry_label.setText("")
-        return
-    state = "on" if win.doc.symmetry_enabled else "off"
-    text = S.describe(sym)
-    if hasattr(sym, "center"):  # the text ends with the centre's coordinates: their unit
-        from editor.games.rulesets import units_symbol
+        self.user_guide = show_guide(self)  # type: ignore[attr-defined]
+        return self.user_guide  # type: ignore[attr-defined, no-any-return]
 
-        text += f" {units_symbol(win.doc.arena)}"
-    win.symmetry_label.setText(f"Symmetry {state}: {text}")
-
-
-def show_user_guide(win: MainWindow) -> QDialog:
-    """Help → User guide (:mod:`editor.user_guide`)."""
-    from editor.user_guide import show_guide
-
-    win.user_guide = show_guide(win)  # type: ignore[attr-defined]
-    return win.user_guide  # type: ignore[attr-defined, no-any-return]
-
-
-def show_shortcuts(win: MainWindow) -> ShortcutsDialog:
-    dlg = ShortcutsDialog(shortcut_rows(win), win)
-    dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    win.shortcuts_dialog = dlg
-    dlg.show()
-    return dlg
+    def show_shortcuts(self) -> ShortcutsDialog:
+        dlg = ShortcutsDialog(self.shortcut_rows(), self)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.shortcuts_dialog = dlg
+        dlg.show()
+        return dlg

@@ -7,30 +7,36 @@ elements: [refs]}`` (severity ``error``, ``warning`` or ``info``; travel finding
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
 from schema import ArenaError, from_document, to_document
-from schema.games.gravstrike.model import Arena
+from schema.io import TypedArena
 
 Finding = dict[str, Any]
-Analyse = Callable[[Arena], list[Finding]]
-
-_ELEMENT_PTR = re.compile(r"^/(walls|checkpoints|gates|acceleration_fields|exclusion_fields|static_targets|start_positions)/(\d+)")
+Analyse = Callable[[TypedArena], list[Finding]]
 
 
-def refs_for_pointer(arena: Arena, ptr: str) -> list[str]:
-    """The element a JSON pointer into the arena document points into (if any)."""
-    m = _ELEMENT_PTR.match(ptr)
-    if not m:
+def refs_for_pointer(arena: TypedArena, ptr: str) -> list[str]:
+    """The element a JSON pointer into the arena document points into (if any): an item of one
+    of its game's element kinds (``/walls/3/shape`` -> the fourth wall's id)."""
+    from schema.ruleset import UnknownSystem, ruleset
+
+    parts = ptr.strip("/").split("/")
+    if len(parts) < 2 or not parts[1].isdigit():
         return []
-    items = getattr(arena, m.group(1))
-    i = int(m.group(2))
-    return [items[i].id] if i < len(items) else []
+    try:
+        keys = {k.key for k in ruleset(str(arena.system)).kinds}
+    except UnknownSystem:
+        return []
+    if parts[0] not in keys:
+        return []
+    items = getattr(arena, parts[0], ())
+    i = int(parts[1])
+    return [str(items[i].id)] if i < len(items) else []
 
 
-def format_findings(arena: Arena) -> list[Finding]:
+def format_findings(arena: TypedArena) -> list[Finding]:
     """The format layer's checks as findings (errors), located on the elements they are about."""
     try:
         from_document(to_document(arena), source="<arena>")
@@ -40,12 +46,12 @@ def format_findings(arena: Arena) -> list[Finding]:
     return []
 
 
-def format_analyse(arena: Arena) -> list[Finding]:
+def format_analyse(arena: TypedArena) -> list[Finding]:
     """The format layer's checks only (no validators): cheap, used by tests and as fallback."""
     return format_findings(arena)
 
 
-def validators_run(arena: Arena, travel: bool | None, should_stop: Callable[[], bool] | None = None,
+def validators_run(arena: TypedArena, travel: bool | None, should_stop: Callable[[], bool] | None = None,
                     context: Any = None) -> list[Finding]:
     """Run ``validators.run.validate``: all validators (``travel=None``), only those that need
     no travel (``False``) or only the travel ones (``True``) - under ``arena validate``'s caps
@@ -74,14 +80,14 @@ class Cancelled(Exception):
     """A stale run stopped early."""
 
 
-def validators_analyse(arena: Arena) -> list[Finding]:
+def validators_analyse(arena: TypedArena) -> list[Finding]:
     """SEAM: the fairness validators (``validators.run.validate``) plus the format checks, as
     finding dicts. Runs everything in the calling thread — the runner calls it off the UI
     thread in two stages (see :class:`StagedAnalysis`)."""
     return format_findings(arena) + validators_run(arena, None)
 
 
-def quick_findings(arena: Arena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
+def quick_findings(arena: TypedArena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
     """The format checks and the validators that need no travel (fast)."""
     return format_findings(arena) + validators_run(arena, False, should_stop)
 
@@ -96,7 +102,7 @@ def validators_available() -> bool:
     return True
 
 
-def default_analyse(arena: Arena) -> list[Finding]:
+def default_analyse(arena: TypedArena) -> list[Finding]:
     """SEAM: everything the validation panel shows, in one call: the validators (when they
     import cleanly) and the format checks."""
     return validators_analyse(arena) if validators_available() else format_findings(arena)

@@ -169,7 +169,12 @@ def snap_step(win: Any, system: str | None = None) -> float:
     (0: snapping off, or a grid game, whose elements are cells already)."""
     view = win.view
     system = system if system is not None else str(getattr(win.doc.arena, "system", ""))
-    grid = system in (grid_render.PIT, grid_render.FIELD)
+    from schema.ruleset import UnknownSystem, ruleset
+
+    try:
+        grid = ruleset(system).grid is not None
+    except UnknownSystem:
+        grid = False
     return float(view.snap_step) if view.snap_enabled and view.snap_step > 0 and not grid else 0.0
 
 

@@ -2,7 +2,7 @@
 :class:`editor.vertex_tool.EditVerticesTool`; the geometry is :mod:`editor.board_circle`).
 
 Each mouse move pushes the board as it now is (an Arena Rex board through
-:class:`editor.games.rex_edges.SetBoard`, so the deployment zones follow), all with one drag
+:class:`editor.games.arenarex.edges.SetBoard`, so the deployment zones follow), all with one drag
 number, so the steps merge into one undo step; the status bar's readout (and a tag by the
 cursor) gives the radius in the arena's unit while the mouse is down. Escape puts the board
 back (the merged step then undoes itself and leaves no step).
@@ -30,9 +30,9 @@ class CircleBoardDrag:
     last_snap: str
 
     def _push_board(self, board: Circle, drag: int) -> None:
-        from editor.games.rex_edges import board_command  # Arena Rex: the zones follow the board
+        from editor.game import game_of  # its command (Arena Rex: the zones follow the board)
 
-        self.push(lambda: board_command(self.doc.arena)(self.doc, board, drag=drag))  # type: ignore[attr-defined]
+        self.push(lambda: game_of(self.doc.arena).bounds_command()(self.doc, board, drag=drag))  # type: ignore[attr-defined]
 
     def press_board(self, h: Any, ev: ToolEvent) -> bool:
         """Start dragging a circle board's handle ``h`` (or its radius, pressed anywhere on the

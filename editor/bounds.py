@@ -26,12 +26,10 @@ arena is a regular polygon with many sides unless the format accepts circular bo
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, get_args, get_type_hints
 
 from schema.shapes import BoundsShape, Circle, Point, Polygon, Rect
@@ -136,15 +134,22 @@ def extent(bounds: BoundsShape) -> tuple[float, float, float, float]:
     return ((minx + maxx) / 2, (miny + maxy) / 2, maxx - minx, maxy - miny)
 
 
-@lru_cache(maxsize=1)
-def _bounds_types() -> tuple[str, ...]:
-    schema = json.loads((Path(__file__).resolve().parents[1] / "schema" / "games" / "gravstrike" / "gravstrike.schema.json").read_text("utf-8"))
-    return tuple(schema["properties"]["bounds"]["properties"]["type"]["enum"])
+@lru_cache(maxsize=None)
+def _bounds_types(system: str) -> tuple[str, ...]:
+    """The ``type``s the game's schema lists for its ``bounds`` (none when it lists none)."""
+    from schema.ruleset import ruleset
+
+    try:
+        node = ruleset(system).json_schema()["properties"]["bounds"]["properties"]["type"]
+        return tuple(node["enum"])
+    except (KeyError, TypeError):
+        return ()
 
 
-def circle_allowed() -> bool:
-    """Whether the file format accepts circular bounds (arena-studio/1: rect or polygon)."""
-    return "circle" in _bounds_types()
+def circle_allowed(system: str) -> bool:
+    """Whether the game's file format accepts circular bounds (Gravstrike's, Car Wars': a rect
+    or a polygon)."""
+    return "circle" in _bounds_types(system)
 
 
 def circle_of(center: Point, radius: float) -> Circle:
@@ -168,9 +173,10 @@ def as_polygon(bounds: Any) -> Polygon | Rect:
     return bounds  # type: ignore[no-any-return]
 
 
-def presets(current: Any, circle: bool = False) -> list[tuple[str, Callable[[], Any]]]:
+def presets(current: Any, circle: bool = False, system: str = "") -> list[tuple[str, Callable[[], Any]]]:
     """(label, make) of the Arena tab's presets, sized like ``current`` (its larger side) and
-    centred where it is; with ``circle`` (a game with circle boards) a circle too."""
+    centred where it is; with ``circle`` (a game with circle boards) a circle too, else - when
+    the game ``system``'s format has no circular bounds - a round polygon."""
     cx, cy, w, h = extent(current)
     s = max(w, h)
     c = (_r(cx), _r(cy))
@@ -182,7 +188,7 @@ def presets(current: Any, circle: bool = False) -> list[tuple[str, Callable[[], 
     ]
     if circle:
         out.append(("Circle", lambda: circle_of(c, s / 2)))
-    elif not circle_allowed():
+    elif not (system and circle_allowed(system)):
         out.append((f"Round ({ROUND_SIDES} sides)", lambda: regular(c, s / 2, ROUND_SIDES, 0.0)))
     return out
 

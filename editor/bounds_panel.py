@@ -143,7 +143,7 @@ class BoundsEditor(QGroupBox):
         self.preset.blockSignals(True)
         self.preset.clear()
         self.preset.addItem("Choose a preset…")
-        for label, _make in B.presets(self.doc.arena.bounds, self.circles):
+        for label, _make in B.presets(self.doc.arena.bounds, self.circles, self.doc.arena.system):
             self.preset.addItem(label)
         self.preset.blockSignals(False)
 
@@ -164,10 +164,10 @@ class BoundsEditor(QGroupBox):
         if bounds == self.doc.arena.bounds:
             self.refresh()
             return False
-        from editor.games.rex_edges import board_command
+        from editor.game import game_of
 
         try:
-            cmd = board_command(self.doc.arena)(self.doc, bounds)  # Arena Rex: the edges follow
+            cmd = game_of(self.doc.arena).bounds_command()(self.doc, bounds)  # Arena Rex: the edges follow
         except ValueError as exc:
             self.error.emit(str(exc))
             self.message.emit(f"Refused: {exc}")
@@ -250,14 +250,14 @@ class BoundsEditor(QGroupBox):
         self.apply(new)
 
     def _preset(self, index: int) -> None:
-        choices = B.presets(self.doc.arena.bounds, self.circles)
+        choices = B.presets(self.doc.arena.bounds, self.circles, self.doc.arena.system)
         if 1 <= index <= len(choices):
             self.apply(choices[index - 1][1]())
         self.preset.setCurrentIndex(0)
 
     def choose_preset(self, label: str) -> bool:
         """Apply the preset called ``label``."""
-        for i, (text, _make) in enumerate(B.presets(self.doc.arena.bounds, self.circles), start=1):
+        for i, (text, _make) in enumerate(B.presets(self.doc.arena.bounds, self.circles, self.doc.arena.system), start=1):
             if text == label:
                 before = self.doc.arena.bounds
                 self._preset(i)

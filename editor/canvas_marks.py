@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from editor import elements as E
 from editor import render
 from editor.snapping import SnapHit
-from schema.games.gravstrike.model import Arena
+from schema.io import TypedArena
 
 
 class TextTag(QGraphicsItem):
@@ -110,7 +110,6 @@ class SnapMarker(QGraphicsItem):
         self.hit = hit
         self.outline = QPainterPath()
         if hit is not None:
-            assert isinstance(arena, Arena)
             if hit.ref == "bounds":
                 self.outline = render.shape_path(arena.bounds)
             elif (el := E.find(arena, hit.ref)) is not None:

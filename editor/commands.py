@@ -153,8 +153,10 @@ class MoveElements(ArenaCommand):
         super().__init__(doc, "Move " + ", ".join(self.refs))
 
     def apply(self, arena: Arena) -> Arena:
-        zones = [r for r in self.refs if r.startswith("deploy:")] if getattr(arena, "system", "") == "arena-rex" else []
-        if zones:  # an Arena Rex zone moves along its board edge (editor.games.rex_edges.dragged)
+        from editor.game import game_of
+
+        zones = game_of(arena).moves_by_document(arena, list(self.refs))
+        if zones:  # e.g. an Arena Rex zone moves along its board edge (editor.games.arenarex.edges.dragged)
             from editor.games.model import move
 
             arena = move(arena, zones, self.dx, self.dy)

@@ -43,7 +43,9 @@ class GenerateDialog(QDialog):
         self.setWindowTitle("Generate arena")
         form = QFormLayout(self)
         self.game = QComboBox()
-        for rs in sorted(rulesets().values(), key=lambda r: r.id != "gravstrike"):
+        from editor.game import editor_game
+
+        for rs in sorted(rulesets().values(), key=lambda r: editor_game(r.id).menu_order):  # File → New's order
             if analysis(rs.id).has_generator():
                 self.game.addItem(rs.game, rs.id)
         self.table = QComboBox()
@@ -138,7 +140,7 @@ class GenerateRun(LatestRun, QObject):
         self.snap_note = ""
         self._begin_runs()
 
-    def start(self, plan: Any, seed: int, budget: float, system: str = "gravstrike", session: Any = None,
+    def start(self, plan: Any, seed: int, budget: float, system: str, session: Any = None,
               step: float = 0.0) -> None:
         """Search (on ``session``'s workers, when given: :class:`editor.warm_pool.WarmPool`);
         then, with a snap ``step``, put the best arena's elements on that grid where that keeps
@@ -201,7 +203,7 @@ class Generator(QObject):
 
     def ask(self) -> bool:
         dialog = GenerateDialog(self.win)
-        dialog.choose_game(getattr(self.win.doc.arena, "system", "gravstrike"))
+        dialog.choose_game(self.win.doc.arena.system)
         self.dialog = dialog
         self.prewarm(str(dialog.game.currentData()))
         dialog.game.currentIndexChanged.connect(lambda _i: self.prewarm(str(dialog.game.currentData())))
@@ -210,13 +212,17 @@ class Generator(QObject):
         return self.start(**dialog.values())
 
     def start(self, players: int, symmetry: str | None, seed: int, budget: float, catalogue: str | None,
-              system: str = "gravstrike", table: str | None = None) -> bool:
-        """Check the settings (a bad catalogue, symmetry or board is shown, nothing starts), then search."""
+              system: str | None = None, table: str | None = None) -> bool:
+        """Check the settings (a bad catalogue, symmetry or board is shown, nothing starts), then
+        search (``system`` None: the window's first game, :func:`editor.game.first_game`)."""
         from schema import ArenaError
         from validators.generate import hook_of
 
         from editor.balance import snap_step
+        from editor.game import first_game
 
+        if system is None:
+            system = first_game().system
         try:
             plan = hook_of(system).plan(catalogue, players, symmetry, None, table)
         except ArenaError as exc:

@@ -30,8 +30,6 @@ from editor import render as R
 from engine.grids import HexLayout, SquareLayout
 
 Cell = tuple[int, int]
-PIT = "glider-pit-gladiators"
-FIELD = "mothership-grid"
 #: Player colours (Okabe-Ito), as the other games' starts.
 PLAYERS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 ZONE = QColor("#E69F00")
@@ -41,31 +39,43 @@ PIT_ROOM = 3.2
 
 
 def is_grid(arena: Any) -> bool:
-    """Is ``arena`` played on a grid (hexes or squares)?"""
-    return getattr(arena, "system", None) in (PIT, FIELD)
+    """Is ``arena`` played on a grid (hexes or squares: its ruleset's ``grid``)?"""
+    from schema.ruleset import UnknownSystem, ruleset
+
+    try:
+        return ruleset(str(getattr(arena, "system", ""))).grid is not None
+    except UnknownSystem:
+        return False
+
+
+def hexes(arena: Any) -> bool:
+    """Is ``arena`` played on hexes (a pit), not squares (a battlefield)?"""
+    from schema.ruleset import ruleset
+
+    return ruleset(str(arena.system)).grid == "hex"
 
 
 def cell_mm(arena: Any) -> float:
     """Printed millimetres per cell: a hex across the flats, or a square's side."""
     u = arena.units
-    return float(u.hex_mm if arena.system == PIT else u.square_mm)
+    return float(u.hex_mm if hexes(arena) else u.square_mm)
 
 
 def with_cell_mm(arena: Any, mm: float) -> Any:
     """``arena`` printed with cells of ``mm`` millimetres (``arena print --cell-mm``)."""
     if not (math.isfinite(mm) and 2.0 <= mm <= 500.0):
         raise ValueError(f"the cell size must be between 2 and 500 mm, not {mm:g}")
-    field = "hex_mm" if arena.system == PIT else "square_mm"
+    field = "hex_mm" if hexes(arena) else "square_mm"
     return dataclasses.replace(arena, units=dataclasses.replace(arena.units, **{field: float(mm)}))
 
 
 def layout(arena: Any) -> HexLayout | SquareLayout:
-    return HexLayout(arena.orientation) if arena.system == PIT else SquareLayout()
+    return HexLayout(arena.orientation) if hexes(arena) else SquareLayout()
 
 
 def cells_of(arena: Any) -> list[Cell]:
     """Every cell drawn: the pit's hexes, or the battlefield's squares and the Motherships'."""
-    if arena.system == PIT:
+    if hexes(arena):
         return list(arena.cells)
     return [*arena.squares, *(s for m in arena.motherships for s in m.squares)]
 
@@ -87,7 +97,7 @@ def extent(arena: Any) -> tuple[float, float, float, float]:
     lay = layout(arena)
     cells = cells_of(arena) or [(0, 0)]
     x0, y0, x1, y1 = lay.bounds(cells)
-    room = PIT_ROOM if arena.system == PIT else 0.25
+    room = PIT_ROOM if hexes(arena) else 0.25
     return (x0 - room, y0 - room, x1 + room, y1 + room)
 
 
@@ -106,7 +116,7 @@ def footprint(arena: Any) -> Any:
 def element_cells(arena: Any, ref: str) -> list[Cell]:
     """The cells an element covers: a row's line, a zone's hexes, a Mothership's squares and
     build squares."""
-    if arena.system == PIT:
+    if hexes(arena):
         for row in arena.rows:
             if row.id == ref:
                 return [c for c in arena.cells if arena.line_of(c) == row.line]
@@ -312,7 +322,7 @@ def paint_grid(painter: QPainter, arena: Any, *, label_px: float = 12.0, selecte
     ``min_px``: the smallest label where there is room (the canvas: :data:`READABLE_PX`)."""
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    if arena.system == PIT:
+    if hexes(arena):
         paint_pit(painter, arena, label_px=label_px, min_px=min_px)
     else:
         paint_field(painter, arena, label_px=label_px, min_px=min_px)
@@ -340,7 +350,7 @@ def paint_arena(painter: QPainter, arena: Any, target: QRectF, *, margin: float 
 
 def legend_text(arena: Any, key: str) -> str | None:
     """The legend's words for a grid kind (None: not shown)."""
-    if arena.system == PIT:
+    if hexes(arena):
         return {"cells": f"Pit hex ({arena.orientation}, {cell_mm(arena):g} mm across the flats); "
                          "heavy line: the pit wall",
                 "rows": "Numbered row: its 2d6 total at both ends (↑ updraft only, ↓ downdraft only)",
@@ -351,7 +361,7 @@ def legend_text(arena: Any, key: str) -> str | None:
 
 def facts(arena: Any) -> list[str]:
     """Title-block facts of a grid arena."""
-    if arena.system == PIT:
+    if hexes(arena):
         floor = "standard" if arena.floor == 0 else str(arena.floor)
         return [f"{len(arena.cells)} hexes ({arena.orientation})", f"{len(arena.rows)} numbered rows",
                 f"{len(arena.launch_zones)} launch zones", f"FLOOR {floor}",
@@ -370,14 +380,14 @@ def cell_aid(painter: QPainter, arena: Any, x0: float, flow: Any, width: float) 
     from editor.print_pdf import MARGIN, MM, line_height, paragraph, text_line, text_width
 
     mm = cell_mm(arena)
-    hexes = arena.system == PIT
-    pointy = hexes and arena.orientation == "pointy"
-    w = mm if not hexes or pointy else 2 * mm / math.sqrt(3)  # the drawn cell's box
-    h = mm if not hexes or not pointy else 2 * mm / math.sqrt(3)
+    on_hexes = hexes(arena)
+    pointy = on_hexes and arena.orientation == "pointy"
+    w = mm if not on_hexes or pointy else 2 * mm / math.sqrt(3)  # the drawn cell's box
+    h = mm if not on_hexes or not pointy else 2 * mm / math.sqrt(3)
     label = f"{mm:g} mm"
     lh = line_height(painter, 3.2)
     fits = w <= width and h + 2 * lh + 14 <= flow.lay.page_h - 2 * MARGIN
-    what = f"One hex, {mm:g} mm across the flats" if hexes else f"One square, {mm:g} mm a side"
+    what = f"One hex, {mm:g} mm across the flats" if on_hexes else f"One square, {mm:g} mm a side"
     what += (" (measure it to check the print scale):" if fits else
              ": larger than the page, so not drawn here; measure one on the tile pages.")
     flow.y += paragraph(painter, x0, flow.need(8), width, what, 3.2) + 3
@@ -386,7 +396,7 @@ def cell_aid(painter: QPainter, arena: Any, x0: float, flow: Any, width: float) 
     beside = w + 4 + text_width(painter, label, 3.2) <= width
     top = flow.need(h + (0 if beside else lh + 1))
     cx, cy = x0 + w / 2, top + h / 2
-    if hexes:
+    if on_hexes:
         lay = HexLayout.across_flats(arena.orientation, mm)
         pts = [QPointF((cx + px) * MM, (cy - py) * MM) for px, py in lay.corners((0, 0))]  # y down
     else:
@@ -395,7 +405,7 @@ def cell_aid(painter: QPainter, arena: Any, x0: float, flow: Any, width: float) 
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawPolygon(QPolygonF(pts))
     painter.setPen(R.pen(R.VERMILLION, 1.0, Qt.PenStyle.DashLine))
-    if hexes and not pointy:  # flat-topped: the flats are the top and bottom sides
+    if on_hexes and not pointy:  # flat-topped: the flats are the top and bottom sides
         painter.drawLine(QPointF(cx * MM, (cy - mm / 2) * MM), QPointF(cx * MM, (cy + mm / 2) * MM))
     else:
         painter.drawLine(QPointF((cx - mm / 2) * MM, cy * MM), QPointF((cx + mm / 2) * MM, cy * MM))

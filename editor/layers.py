@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
 
 from editor import elements as E
-from schema.games.gravstrike.model import Arena
+from schema.io import TypedArena
 
 VISIBLE_COL, LOCK_COL = 1, 2
 
@@ -52,7 +52,7 @@ class Layers(QObject):
             (group.add if member else group.discard)(kind)
             self.changed.emit()
 
-    def editable(self, arena: Arena, ref: str) -> bool:
+    def editable(self, arena: TypedArena, ref: str) -> bool:
         """Whether ``ref`` may be picked and selected (its kind shown and not locked)."""
         el = E.find(arena, ref)
         if el is None:
@@ -60,7 +60,7 @@ class Layers(QObject):
         kind = E.kind_of(el)
         return kind not in self.hidden and kind not in self.locked
 
-    def hidden_refs(self, arena: Arena) -> tuple[str, ...]:
+    def hidden_refs(self, arena: TypedArena) -> tuple[str, ...]:
         """Elements of hidden kinds (not snapped to)."""
         return tuple(el.id for kind in self.hidden for el in getattr(arena, kind, ()))
 
@@ -68,7 +68,7 @@ class Layers(QObject):
 class LayersPanel(QTreeWidget):
     """One row per element kind with *Show* and *Lock* check boxes."""
 
-    def __init__(self, layers: Layers, arena: Arena, parent: QWidget | None = None) -> None:
+    def __init__(self, layers: Layers, arena: TypedArena, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.layers = layers
         self.setObjectName("layers")
@@ -86,7 +86,7 @@ class LayersPanel(QTreeWidget):
         layers.changed.connect(self.sync)
         self.set_counts(arena)
 
-    def _build_rows(self, arena: Arena) -> None:
+    def _build_rows(self, arena: TypedArena) -> None:
         """One row per kind of the arena's game (File → New/Open may change the game)."""
         self._syncing = True
         self.clear()
@@ -101,7 +101,7 @@ class LayersPanel(QTreeWidget):
         self._syncing = False
         self.sync()
 
-    def set_counts(self, arena: Arena) -> None:
+    def set_counts(self, arena: TypedArena) -> None:
         if list(self.rows) != list(E.kinds(arena)):
             self._build_rows(arena)
         self._syncing = True

@@ -1,5 +1,5 @@
 """The Arena Studio main window: canvas, tool bar, menus and editing. Its other rooms: files
-(:mod:`editor.window_files`), docks and status bar (:mod:`editor.window_layout`), focus
+(:mod:`editor.window_files`), docks and status bar (:class:`editor.window_layout.LayoutRoom`), focus
 (:mod:`editor.focus`)."""
 
 from __future__ import annotations
@@ -8,20 +8,21 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QComboBox, QDockWidget, QDoubleSpinBox, QLabel, QMainWindow, QToolBar, QWidget
 
-from editor import actions, balance, busy, combo_popup, export_menu, focus, generate, overlays, probe, robustness
+from editor import balance, busy, combo_popup, export_menu, focus, generate, overlays, probe, robustness
 from editor.games import window as game_window
 from editor import commands as C
 from editor import elements as E
 from editor import files as F
-from editor import window_layout as L
+from editor.actions import ActionsRoom
+from editor.window_layout import LayoutRoom, default_size
 from editor.canvas import ArenaScene, ArenaView
-from editor.document import ArenaDocument, empty_arena
-from editor.draw_tools import tool_classes
+from editor.document import ArenaDocument
 from editor.games.io import dumps
 from editor.panels import severities
 from editor.rulers import Rulers
 from editor.tools import Tool
-from editor.validation import Analyse, ValidationRunner, editor_analysis
+from editor.game import first_game
+from editor.validation import Analyse, ValidationRunner
 from editor.window_files import FILE_FILTER, FileRoom  # noqa: F401 - FILE_FILTER: its old home
 
 
@@ -45,9 +46,9 @@ def shortcuts_in_tooltips(win: QMainWindow) -> None:
                 act.setToolTip(f"{first} ({keys})" + (f"\n{rest}" if rest else ""))
 
 
-class MainWindow(FileRoom, QMainWindow):
+class MainWindow(FileRoom, LayoutRoom, ActionsRoom, QMainWindow):
     """Canvas, tool bar, menus and editing; the files are in :class:`~editor.window_files.FileRoom`,
-    the docks and status bar in :mod:`editor.window_layout`, focus in :mod:`editor.focus`."""
+    the docks and status bar in :class:`~editor.window_layout.LayoutRoom`, focus in :mod:`editor.focus`."""
 
     def __init__(self, settings: QSettings | None = None, recovery: F.RecoveryStore | None = None,
                  analyse: Analyse | None = None, autosave_ms: int | None = None) -> None:
@@ -55,25 +56,26 @@ class MainWindow(FileRoom, QMainWindow):
         combo_popup.install()  # every combo box drops its list below itself
         self.settings = settings or QSettings("Arena Studio", "Arena Studio")
         self.recovery = recovery or F.RecoveryStore()
-        self.doc = ArenaDocument(empty_arena(), None, self)
-        self.runner = ValidationRunner(analyse if analyse is not None else editor_analysis(), self)
+        first = first_game()  # the game a new window edits (File → New's first)
+        self.doc = ArenaDocument(first.new_arena(), None, self)
+        self.runner = ValidationRunner(analyse if analyse is not None else first.analysis(), self)
         # the first slot of an edit: the validation workers start on it before the canvas, the
         # panels and the overlays redraw (6-28 ms of a Car Wars card drag)
         self.doc.arenaChanged.connect(self._arena_changed)
         self.scene = ArenaScene(self.doc, self)
         self.view = ArenaView(self.scene, self)
         self.setCentralWidget(self.view)
-        self.tools: dict[str, Tool] = {cls.name: cls(self.view, self.doc) for cls in tool_classes()}
+        self.tools: dict[str, Tool] = {cls.name: cls(self.view, self.doc) for cls in first.tool_classes()}
         self.last_error = ""
-        self.resize(L.default_size())
+        self.resize(default_size())
         self.setAcceptDrops(True)
         self.rulers = Rulers(self.view)
-        L.build_status(self)
-        L.build_docks(self)
+        self.build_status()
+        self.build_docks()
         self._build_actions()
         self.tree.deleteRequested.connect(self.delete_elements)  # Delete in the Elements list
         self._build_toolbar()
-        actions.install(self)
+        self.install_actions()
         self.overlays = overlays.install(self)
         self.exports = export_menu.install(self)
         self.focus = focus.install(self)
@@ -83,11 +85,11 @@ class MainWindow(FileRoom, QMainWindow):
         self.busy = busy.install(self)  # "validating…" in the status bar while a run takes long
         self.set_tool("select")
         self.game = game_window.install(self)  # the palette, units and title follow the arena's game
-        self._layout_restored = L.restore_layout(self)
+        self._layout_restored = self.restore_layout()
         self._sized = self._layout_restored
         self.probe = probe.install(self)  # ARENA_STUDIO_PROBE: state for automation
         shortcuts_in_tooltips(self)  # the tool bars other rooms filled too
-        self.doc.arenaChanged.connect(lambda _a: actions.update_symmetry_label(self))
+        self.doc.arenaChanged.connect(lambda _a: self.update_symmetry_label())
         self.doc.dirtyChanged.connect(lambda _d: self._update_title())
         self.doc.pathChanged.connect(lambda _p: self._update_title())
         self.runner.finished.connect(lambda fs: self.scene.set_severities(severities(fs)))
@@ -107,10 +109,10 @@ class MainWindow(FileRoom, QMainWindow):
         super().showEvent(event)
         if not self._sized:  # the first show without a saved layout: sizes for this screen
             self._sized = True
-            L.default_sizes(self)
+            self.default_sizes()
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
-        return L.add_dock(self, title, widget, area)
+        return self.add_dock(title, widget, area)
 
     def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None, widget: QWidget | None = None) -> QAction:  # type: ignore[no-untyped-def]
         act = QAction(text, widget or self)
@@ -212,7 +214,7 @@ class MainWindow(FileRoom, QMainWindow):
         self.snap_box.setSpecialValueText("off")
         self.snap_box.valueChanged.connect(self._set_snap)
         self.snap_actions.append(tb.addWidget(self.snap_box))
-        L.show_units(self)  # the snap box's unit and tool tip
+        self.show_units()  # the snap box's unit and tool tip
         tb.addAction(self.act["fit"])
         tb.addAction(self.act["zoom_100"])
         shortcuts_in_tooltips(self)

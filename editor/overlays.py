@@ -15,7 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QThreadPool, Signal
 from PySide6.QtGui import QAction, QActionGroup, QColor, QPainter, QPainterPath, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QStackedWidget, QStyleOptionGraphicsItem, QWidget
 
 from editor import elements as E
 from editor import export_render as X
@@ -190,6 +190,10 @@ class Overlays(JobSlots, QObject):
         self.signals.done.connect(self._done)
         self.generation = {"heat": 0, "table": 0}
         self.jobs: dict[str, OverlayJob] = {}
+        #: Each game's own overlays (:meth:`editor.game.EditorGame.overlays`) and travel-dock
+        #: pages (:meth:`editor.game.EditorGame.travel_page`), by game id.
+        self.parts: dict[str, Any] = {}
+        self.pages: dict[str, Any] = {}
 
     # -- jobs
     def _done(self, kind: str, generation: int, result: object) -> None:
@@ -213,12 +217,13 @@ class Overlays(JobSlots, QObject):
         self.heat_player = player
         if hasattr(self, "heat_group"):
             self._check_menu(self.heat_group, player)
-        if self._car_wars():
+        part = self._start_part()
+        if part is not None:
             self._cancel("heat")
             self.heat.set_map(None, None)
             self.heat.setVisible(False)
             self.legend.set_heat(None)
-            self.cw.show_heat(player)
+            part.show_heat(player)
             return
         if player is None:
             self._cancel("heat")
@@ -245,12 +250,23 @@ class Overlays(JobSlots, QObject):
             return el.player if isinstance(el, StartPosition) else None
         return self.sight_mode if isinstance(self.sight_mode, int) else None
 
-    def _car_wars(self) -> bool:
-        """A Car Wars arena: its overlays are :mod:`editor.games.overlays`' (``self.cw``)."""
-        return hasattr(self, "cw") and self.cw.active()
+    def game_part(self) -> Any:
+        """The overlays of the edited arena's game (:meth:`editor.game.EditorGame.overlays`), if
+        it brings its own; None: this window's own layers (those of the window's first game)."""
+        for part in self.parts.values():
+            if part.active():
+                return part
+        return None
+
+    def _start_part(self) -> Any:
+        """The game's overlays when they serve the "from start" menus (``show_heat`` and
+        ``show_sight`` of a start), else None."""
+        part = self.game_part()
+        return part if part is not None and hasattr(part, "show_heat") and hasattr(part, "show_sight") else None
 
     def _other_game(self) -> bool:
-        """Another game's arena (not Gravstrike, not Car Wars): no overlays yet (a status message)."""
+        """An arena of a game these layers are not written for and whose overlays do not serve
+        the menu: nothing to show (a status message)."""
         from editor.games import is_generic
 
         if not is_generic(self.win.doc.arena):
@@ -261,11 +277,12 @@ class Overlays(JobSlots, QObject):
         return True
 
     def refresh_sight(self) -> None:
-        if self._car_wars():
+        part = self._start_part()
+        if part is not None:
             self.sight.set_view(None, None)
             self.sight.setVisible(False)
             self.legend.set_sight(None, 0.0)
-            self.cw.show_sight(self.sight_mode)
+            part.show_sight(self.sight_mode)
             return
         if self.sight_mode is not None and self._other_game():
             return
@@ -282,7 +299,7 @@ class Overlays(JobSlots, QObject):
     def show_finding_path(self, finding: dict[str, Any]) -> None:
         from editor.games import is_generic
 
-        if is_generic(self.win.doc.arena):  # Car Wars findings carry no path yet
+        if is_generic(self.win.doc.arena):  # a game's own findings: its overlays draw them
             return
         steps = finding.get("path") or []
         arena = self.win.doc.arena
@@ -325,9 +342,9 @@ class Overlays(JobSlots, QObject):
         self._start("table", travel_table, (arena,))
 
     def arena_changed(self) -> None:
-        if hasattr(self, "cw"):
-            self.cw.arena_changed()  # Car Wars layers: recomputed after the edits pause, or off
-        if self._car_wars():
+        for part in self.parts.values():
+            part.arena_changed()  # a game's layers: recomputed after the edits pause, or off
+        if self._start_part() is not None:
             self.path.set_path([], None, self.path.size)
             self.refresh_table()
             self._refill_start_menus()
@@ -350,12 +367,8 @@ class Overlays(JobSlots, QObject):
             self._fill_sight_menu()
 
     def shutdown(self) -> None:
-        if hasattr(self, "cw"):
-            self.cw.shutdown()
-        if hasattr(self, "cw_travel"):
-            self.cw_travel.shutdown()
-        if hasattr(self, "rex"):
-            self.rex.shutdown()
+        for part in (*self.parts.values(), *self.pages.values()):
+            part.shutdown()
         for kind in list(self.jobs):
             self._cancel(kind)
         self.pool.waitForDone(3000)
@@ -380,7 +393,7 @@ class Overlays(JobSlots, QObject):
     def _fill_sight_menu(self) -> None:
         if not hasattr(self, "sight_menu"):
             return
-        from editor.games.overlays import fill_choices
+        from editor.games.overlay_jobs import fill_choices
 
         choices: list[tuple[str, object]] = [("None", None), ("Selected start", "selected")]
         choices += [(f"Start {s.player}", s.player) for s in sorted(getattr(self.win.doc.arena, "start_positions", ()), key=lambda s: s.player)]
@@ -394,33 +407,61 @@ class Overlays(JobSlots, QObject):
     def _fill_heat_menu(self) -> None:
         if not hasattr(self, "heat_menu"):
             return
-        from editor.games.overlays import fill_choices
+        from editor.games.overlay_jobs import fill_choices
 
         choices: list[tuple[str, object]] = [("None", None)]
         choices += [(f"Start {s.player}", s.player) for s in sorted(getattr(self.win.doc.arena, "start_positions", ()), key=lambda s: s.player)]
         fill_choices(self, self.heat_menu, self.heat_group, choices, self.heat_player, self.show_heat)
 
 
+class TravelStack(QStackedWidget):
+    """The "Travel times" dock's body: this window's travel table, or the page of the edited
+    arena's game (:meth:`editor.game.EditorGame.travel_page`)."""
+
+    def __init__(self, table: QWidget) -> None:
+        super().__init__()
+        self.table = table
+        self.pages: list[Any] = []
+        self.addWidget(table)
+
+    def add(self, page: Any) -> None:
+        self.pages.append(page)
+        self.addWidget(page.widget)
+
+    def follow(self) -> None:
+        """Show the active game's page, else the table."""
+        page = next((p for p in self.pages if p.active()), None)
+        self.setCurrentWidget(page.widget if page is not None else self.table)
+
+
 def install(win: Any) -> Overlays:
-    """Add the overlays to a main window: layers, View → Overlays menu, the travel-table dock."""
-    from editor.games.overlays import install as install_car_wars
+    """Add the overlays to a main window: layers, View → Overlays menu (and each installed
+    game's own entries, :meth:`editor.game.EditorGame.overlays`), the travel-time dock (and each
+    game's page of it)."""
+    from editor.game import editors
 
     ov = Overlays(win)
     ov.install_menu(win.menus["view"])
-    ov.cw = install_car_wars(win, ov.menu)  # Car Wars: the same menus, its own layers
-    from editor.games.rex_overlays import install as install_rex
-
-    ov.rex = install_rex(win, ov)  # Arena Rex: its own entries, layers and jobs
-    from editor.games.travel_dock import install as install_car_wars_travel
-
-    ov.cw_travel = install_car_wars_travel(win, ov)  # the dock's Car Wars page
-    dock = win._dock("Travel times", ov.cw_travel.stack, Qt.DockWidgetArea.BottomDockWidgetArea)
+    for system, game in editors().items():
+        part = game.overlays(win, ov)
+        if part is not None:
+            ov.parts[system] = part
+    ov.stack = TravelStack(ov.table)
+    win.doc.arenaChanged.connect(lambda _a: ov.stack.follow())  # before the pages hear of the arena
+    for system, game in editors().items():
+        page = game.travel_page(win, ov)
+        if page is not None:
+            ov.pages[system] = page
+            ov.stack.add(page)
+    ov.stack.follow()
+    dock = win._dock("Travel times", ov.stack, Qt.DockWidgetArea.BottomDockWidgetArea)
     win.docks["travel"] = dock
     win.tabifyDockWidget(win.docks["validation"], dock)
     win.docks["validation"].raise_()
     win.menus["view"].addAction(dock.toggleViewAction())
     dock.visibilityChanged.connect(lambda shown: ov.refresh_table() if shown else ov._cancel("table"))
-    dock.visibilityChanged.connect(ov.cw_travel.visibility)
+    for page in ov.pages.values():
+        dock.visibilityChanged.connect(page.visibility)
     win.validation.findingSelected.connect(ov.show_finding_path)
     win.doc.arenaChanged.connect(lambda _a: ov.arena_changed())
     win.doc.selectionChanged.connect(lambda _s: ov.refresh_sight() if ov.sight_mode == "selected" else None)
@@ -429,4 +470,4 @@ def install(win: Any) -> Overlays:
     return ov
 
 
-__all__ = ["HeatLayer", "Overlays", "PathLayer", "SightLayer", "TravelTable", "install", "travel_table"]
+__all__ = ["HeatLayer", "Overlays", "PathLayer", "SightLayer", "TravelStack", "TravelTable", "install", "travel_table"]

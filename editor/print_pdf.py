@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from schema.formats.systems import units_mm
-from schema.games.gravstrike.model import Arena
+from schema.io import TypedArena
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QRectF
@@ -91,7 +91,7 @@ class Layout:
         return (col * self.stride[0], row * self.stride[1])
 
 
-def layout(arena: Arena, paper: str = "a4") -> Layout:
+def layout(arena: TypedArena, paper: str = "a4") -> Layout:
     """Portrait or landscape, whichever needs fewer pages (portrait on ties)."""
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r}; use {', '.join(PAPERS)}")
@@ -100,7 +100,7 @@ def layout(arena: Arena, paper: str = "a4") -> Layout:
     return landscape if len(landscape.tiles) < len(portrait.tiles) else portrait
 
 
-def _outline(arena: Arena) -> object:
+def _outline(arena: TypedArena) -> object:
     """What must be printed, as a shapely geometry in arena units: the bounds, or a grid
     arena's cells."""
     if hasattr(arena, "bounds"):
@@ -110,7 +110,7 @@ def _outline(arena: Arena) -> object:
     return grid_render.footprint(arena)
 
 
-def _box(arena: Arena) -> tuple[float, float, float, float]:
+def _box(arena: TypedArena) -> tuple[float, float, float, float]:
     """(min x, min y, max x, max y) printed: the bounds, or everything a grid arena draws."""
     if hasattr(arena, "bounds"):
         return arena.bounds.to_shapely().bounds  # type: ignore[no-any-return]
@@ -119,7 +119,7 @@ def _box(arena: Arena) -> tuple[float, float, float, float]:
     return grid_render.extent(arena)
 
 
-def _layout(arena: Arena, paper: str, pw: float, ph: float) -> Layout:
+def _layout(arena: TypedArena, paper: str, pw: float, ph: float) -> Layout:
     minx, miny, maxx, maxy = _box(arena)
     L = units_mm(arena)
     width, height = (maxx - minx + 2 * ARENA_MARGIN) * L, (maxy - miny + 2 * ARENA_MARGIN) * L
@@ -130,7 +130,7 @@ def _layout(arena: Arena, paper: str, pw: float, ph: float) -> Layout:
     return Layout(paper, pw, ph, width, height, dw, dh, cols, rows, _arena_tiles(arena, grid))
 
 
-def _arena_tiles(arena: Arena, lay: Layout) -> tuple[tuple[int, int], ...]:
+def _arena_tiles(arena: TypedArena, lay: Layout) -> tuple[tuple[int, int], ...]:
     """The tiles whose drawing area holds some of the arena inside its bounds (in the printed
     rectangle's millimetres, y down)."""
     import shapely
@@ -208,19 +208,19 @@ def paragraph(painter: QPainter, x: float, y: float, width: float, text: str, si
     return box.height() / MM
 
 
-def units_of(arena: Arena) -> RulesetUnits:
+def units_of(arena: TypedArena) -> RulesetUnits:
     """The arena's unit (name, plural, symbol): its ruleset's."""
     from schema.ruleset import ruleset
 
-    return ruleset(str(getattr(arena, "system", None) or "gravstrike")).units
+    return ruleset(str(arena.system)).units
 
 
-def unit_name(arena: Arena) -> str:
+def unit_name(arena: TypedArena) -> str:
     """The printed unit's name: ``length`` (Gravstrike) or the ruleset's (``inch``)."""
     return units_of(arena).name
 
 
-def scale_bar(arena: Arena, room: float, n: int = 1) -> tuple[float, str]:
+def scale_bar(arena: TypedArena, room: float, n: int = 1) -> tuple[float, str]:
     """(length mm, caption) of a calibration bar at most ``room`` mm long: ``n`` units when they
     fit, else the whole centimetres that do (a unit longer than the room: ``--cell-mm 250``)."""
     U, L = units_of(arena), units_mm(arena)
@@ -246,11 +246,13 @@ def calibration_bar(painter: QPainter, x: float, y: float, length_mm: float, cap
     return w
 
 
-def _paint(painter: QPainter, arena: Arena, target: QRectF, *, margin: float, label_px: float | None = None) -> None:
-    """The arena fitted into ``target``: Gravstrike's painter, or the ruleset styles' one."""
+def _paint(painter: QPainter, arena: TypedArena, target: QRectF, *, margin: float, label_px: float | None = None) -> None:
+    """The arena fitted into ``target``: the window's own painter for its own model (Gravstrike's),
+    or the ruleset styles' one."""
     from editor import render as R
+    from editor.games import is_generic
 
-    if isinstance(arena, Arena):
+    if not is_generic(arena):
         if label_px is None:
             R.paint_arena(painter, arena, target, margin=margin)
         else:
@@ -261,7 +263,7 @@ def _paint(painter: QPainter, arena: Arena, target: QRectF, *, margin: float, la
     style_render.paint_arena(painter, arena, target, margin=margin, label_px=label_px or 12.0)
 
 
-def _arena_target(arena: Arena, lay: Layout, ox: float, oy: float, scale: float = 1.0) -> QRectF:
+def _arena_target(arena: TypedArena, lay: Layout, ox: float, oy: float, scale: float = 1.0) -> QRectF:
     """Device rectangle of the whole printed arena when its top-left sits at (ox, oy) mm."""
     from PySide6.QtCore import QRectF
 
@@ -278,7 +280,7 @@ def _fit(painter: QPainter, texts: list[str], room: float, size: float, bold: bo
 # ------------------------------------------------------------------ pages
 
 
-def _assembly(painter: QPainter, arena: Arena, lay: Layout) -> None:
+def _assembly(painter: QPainter, arena: TypedArena, lay: Layout) -> None:
     """The assembly map: title, instructions, the scale check, then the arena with the page
     grid; column letters above it and row numbers left of it name each page ("B3"), so no
     page code is printed over the arena's own labels."""
@@ -324,7 +326,7 @@ def _assembly(painter: QPainter, arena: Arena, lay: Layout) -> None:
                   number, size, bold=True, align="right")
 
 
-def _tile(painter: QPainter, arena: Arena, lay: Layout, r: int, c: int) -> None:
+def _tile(painter: QPainter, arena: TypedArena, lay: Layout, r: int, c: int) -> None:
     from PySide6.QtCore import QPointF, QRectF, Qt
 
     from editor import render as R
@@ -377,7 +379,7 @@ def _tile(painter: QPainter, arena: Arena, lay: Layout, r: int, c: int) -> None:
             painter.drawLine(QPointF(cx * MM, (cy + oy * 1) * MM), QPointF(cx * MM, (cy + oy * CROP) * MM))
 
 
-def print_pdf(arena: Arena, paper: str = "a4", cell_mm: float | None = None) -> bytes:
+def print_pdf(arena: TypedArena, paper: str = "a4", cell_mm: float | None = None) -> bytes:
     """The printable PDF's bytes (deterministic).  ``cell_mm``: a grid arena's hexes (across
     the flats) or squares printed at that size instead of the arena's ``units``."""
     from editor.export_render import ensure_app

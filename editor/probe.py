@@ -37,7 +37,7 @@ ENV = "ARENA_STUDIO_PROBE"
 INTERVAL_MS = 100
 
 
-def _rect(w: QWidget, r: QRect | None = None) -> list[int]:
+def rect_of(w: QWidget, r: QRect | None = None) -> list[int]:
     r = r if r is not None else w.rect()
     g = w.mapToGlobal(r.topLeft())
     return [g.x(), g.y(), r.width(), r.height()]
@@ -45,6 +45,7 @@ def _rect(w: QWidget, r: QRect | None = None) -> list[int]:
 
 def snapshot(win: MainWindow) -> dict[str, Any]:
     """What the window shows, as plain data."""
+    from editor.game import game_of
     from editor.games import is_generic
     from editor.games import model as G
 
@@ -56,20 +57,20 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
     for w in win.findChildren(QWidget):
         name = w.objectName()
         if name.startswith(("prop:", "bounds:", "setting:")) and w.isVisible() and not w.visibleRegion().isEmpty():
-            named[name] = {"rect": _rect(w), "text": w.text() if isinstance(w, QLineEdit) else None}
+            named[name] = {"rect": rect_of(w), "text": w.text() if isinstance(w, QLineEdit) else None}
     tabs = []
     for bar in win.findChildren(QTabBar):
         if bar.isVisible():
-            tabs += [{"text": bar.tabText(i), "rect": _rect(bar, bar.tabRect(i)), "current": i == bar.currentIndex()}
+            tabs += [{"text": bar.tabText(i), "rect": rect_of(bar, bar.tabRect(i)), "current": i == bar.currentIndex()}
                      for i in range(bar.count())]
     menus = []
     popup = QApplication.activePopupWidget() if app is not None else None
     for m in win.findChildren(QMenu) + ([popup] if isinstance(popup, QMenu) else []):
         if m.isVisible():
             menus.append({"title": m.title(), "actions": [
-                {"text": a.text().replace("&", ""), "rect": _rect(m, m.actionGeometry(a)), "checked": a.isChecked()}
+                {"text": a.text().replace("&", ""), "rect": rect_of(m, m.actionGeometry(a)), "checked": a.isChecked()}
                 for a in m.actions() if not a.isSeparator() and a.isVisible()]})
-    menubar = [{"text": a.text().replace("&", ""), "rect": _rect(win.menuBar(), win.menuBar().actionGeometry(a))}
+    menubar = [{"text": a.text().replace("&", ""), "rect": rect_of(win.menuBar(), win.menuBar().actionGeometry(a))}
                for a in win.menuBar().actions()]
     live = getattr(win.runner.analyse, "live", None)
     workers = getattr(live, "_workers", None)
@@ -77,7 +78,7 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
     return {
         "pid": os.getpid(),
         "title": win.windowTitle(),
-        "window": _rect(win),
+        "window": rect_of(win),
         "active": win.isActiveWindow(),
         "tool": win.view.tool.name if win.view.tool is not None else None,
         "focus": {"name": focus.objectName(), "class": type(focus).__name__,
@@ -88,13 +89,13 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
         "dialogs": _dialogs(),
         "undo": {"count": win.doc.undo_stack.count(), "index": win.doc.undo_stack.index()},
         "arena": to_document(win.doc.arena) if not is_generic(win.doc.arena) else G.document(win.doc.arena),
-        "game": getattr(win.doc.arena, "system", "gravstrike"),
+        "game": win.doc.arena.system,
         "runner": {"generation": win.runner.generation, "completed": win.runner.completed_generation,
                    "final": win.runner.final, "busy": win.runner.busy,
                    "running": win.runner.running},
         "findings": win.runner.findings,
         "finding_rows": [{"code": it.text(1), "message": it.text(2),
-                          "rect": _rect(win.validation.tree.viewport(), win.validation.tree.visualItemRect(it))}
+                          "rect": rect_of(win.validation.tree.viewport(), win.validation.tree.visualItemRect(it))}
                          for it in (win.validation.tree.topLevelItem(i)
                                     for i in range(win.validation.tree.topLevelItemCount()))],
         "validation_status": win.validation.status.text(),
@@ -106,12 +107,12 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
                    "position": win.pos_label.text(), "zoom": win.zoom_label.text(), "snap": win.snap_box.suffix()},
         "notice": view.notice.text if view.notice.isVisible() else "",
         "modal": _modal(),
-        "tree_rows": [{"ref": ref, "text": it.text(0), "rect": _rect(win.tree.viewport(), win.tree.visualItemRect(it))}
+        "tree_rows": [{"ref": ref, "text": it.text(0), "rect": rect_of(win.tree.viewport(), win.tree.visualItemRect(it))}
                       for ref, it in win.tree.items_by_ref.items() if not win.tree.visualItemRect(it).isEmpty()],
-        "view": {"viewport": _rect(view.viewport()), "matrix": [t.m11(), t.m12(), t.m21(), t.m22(), t.dx(), t.dy()],
+        "view": {"viewport": rect_of(view.viewport()), "matrix": [t.m11(), t.m12(), t.m21(), t.m22(), t.dx(), t.dy()],
                  "scale": view.scale_factor,
                  "center": list(view.mapToScene(view.viewport().rect().center()).toTuple())},
-        "docks": {k: {"rect": _rect(d), "visible": d.isVisible()} for k, d in win.docks.items()},
+        "docks": {k: {"rect": rect_of(d), "visible": d.isVisible()} for k, d in win.docks.items()},
         "named": named,
         "tabs": tabs,
         "menus": menus,
@@ -121,7 +122,7 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
                      "sight_player": ov.sight.player if ov.sight.isVisible() else None,
                      "path_steps": len(ov.path.steps) if ov.path.isVisible() else 0},
         "labels": {w.objectName(): w.text() for w in win.findChildren(QLabel) if w.objectName() and w.isVisible()},
-        "carwars": _carwars(win),
+        "parts": game_of(win.doc.arena).probe(win),  # the game's own overlays and docks
     }
 
 
@@ -132,8 +133,8 @@ def _dialogs() -> list[dict[str, Any]]:
         if isinstance(w, QDialog) and w.isVisible():
             buttons = [b for b in w.findChildren(QAbstractButton) if b.isVisible() and b.text()]
             out.append({"title": w.windowTitle(), "text": w.text() if isinstance(w, QMessageBox) else "",
-                        "active": w.isActiveWindow(), "rect": _rect(w),
-                        "buttons": [{"text": b.text().replace("&", ""), "rect": _rect(b)} for b in buttons]})
+                        "active": w.isActiveWindow(), "rect": rect_of(w),
+                        "buttons": [{"text": b.text().replace("&", ""), "rect": rect_of(b)} for b in buttons]})
     return out
 
 
@@ -142,28 +143,8 @@ def _modal() -> dict[str, Any] | None:
     w = QApplication.activeModalWidget()
     if w is None:
         return None
-    return {"title": w.windowTitle(), "rect": _rect(w),
+    return {"title": w.windowTitle(), "rect": rect_of(w),
             "suffixes": [b.suffix() for b in w.findChildren(QDoubleSpinBox) if b.isVisible()]}
-
-
-def _carwars(win: MainWindow) -> dict[str, Any] | None:
-    """The Car Wars overlays' path and key, and the travel dock's rows (with where they are)."""
-    cw, dock = getattr(win.overlays, "cw", None), getattr(win.overlays, "cw_travel", None)
-    if cw is None or dock is None or not cw.active():
-        return None
-    plan = cw.path.plan if cw.path.isVisible() else None
-    table = dock.table
-    rows = []
-    for i, (player, goal) in enumerate(dock.rows):
-        cells = [table.item(i, c) for c in range(table.columnCount())]
-        rows.append({"player": player, "goal": goal, "cells": [c.text() if c else "" for c in cells],
-                     "rects": [_rect(table.viewport(), table.visualItemRect(c)) if c else None for c in cells]})
-    return {"legend": cw.legend.text() if cw.legend.isVisible() else "",
-            "heat": cw.shown["heat"][1] if cw.heat.isVisible() and cw.shown["heat"] else None,
-            "path": None if plan is None else {"player": plan.player, "goal": plan.goal, "policy": plan.policy,
-                                               "time": plan.time, "dice": plan.dice, "steps": len(plan.steps)},
-            "travel": {"shown": dock.shown(), "busy": dock.busy(), "status": dock.status.text(), "rows": rows,
-                       "current": table.currentRow()}}
 
 
 class Probe(QObject):

@@ -98,7 +98,9 @@ class SettingsForm(QWidget):
 
     def refresh(self) -> None:
         # another game's scenario: its own form (editor.games.settings); name, author... stay
-        own_form = self.root == "scenario" and getattr(self.doc.arena, "system", "gravstrike") != "gravstrike"
+        from editor.game import game_of
+
+        own_form = self.root == "scenario" and game_of(self.doc.arena).scenario_form()
         for path, w in self.editors.items():
             try:
                 if own_form:

@@ -294,12 +294,10 @@ class Painter:
 
     @lru_cache(maxsize=1)  # noqa: B019 - one painter, one arena
     def keys(self) -> dict[int, tuple[tuple[float, float], ...]]:
-        if getattr(self.arena, "system", "") != "car-wars-6e":
-            return {}
-        from engine.carwars.checks import start_keys
+        from editor.game import game_of
 
         try:
-            return {p: k.polygon for p, k in start_keys(self.arena).items() if k.polygon is not None}
+            return game_of(self.arena).start_keys(self.arena)  # Car Wars' turning keys
         except Exception:  # a start the check itself reports on: draw the car without its key
             return {}
 

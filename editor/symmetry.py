@@ -24,7 +24,7 @@ after the edit:
 * a **removed** element's counterparts are removed too.
 
 An Arena Rex deployment zone has no place of its own (it is its board edge): its images are the
-edges the operations carry its edge onto (:mod:`editor.games.rex_symmetry`, Arena Rex's rule),
+edges the operations carry its edge onto (:mod:`editor.games.arenarex.symmetry`, Arena Rex's rule),
 so turning one zone round the circle turns its image zones too.
 
 >>> from schema.games.gravstrike.model import Arena, Polygon, StartPosition, Symmetry

@@ -48,7 +48,7 @@ from editor.analysis import (  # noqa: F401 - the seam's names, re-exported
     validators_available,
     validators_run,
 )
-from schema.games.gravstrike.model import Arena
+from schema.io import TypedArena
 
 #: What a stage's checks are called when the stage does not say (:func:`stage_name`).
 STAGE = "further checks"
@@ -71,19 +71,19 @@ class LiveTravel:
     def __init__(self, workers: int | None = None) -> None:
         self._count = workers
         self._workers: Any = None
-        self._submitted: Arena | None = None
+        self._submitted: TypedArena | None = None
         self._with_quick = False
         #: Whether :meth:`submit` asks the workers for the quick stage too (StagedAnalysis turns
         #: it off when it runs a quick stage of its own).
         self.serves_quick = True
         #: (arena, source -> goal ref -> TravelResult) of the last run whose exact answers were
         #: collected (the travel table and other views read it instead of searching again).
-        self.last_travel: tuple[Arena, dict[str, Any]] | None = None
+        self.last_travel: tuple[TypedArena, dict[str, Any]] | None = None
         #: The stage that follows this one: the findings on the exact answers (:class:`ExactTravel`).
         self.exact_stage = ExactTravel(self)
-        self._found: tuple[Arena, list[Finding], bool] | None = None
+        self._found: tuple[TypedArena, list[Finding], bool] | None = None
 
-    def submit(self, arena: Arena, quick: bool | None = None) -> None:
+    def submit(self, arena: TypedArena, quick: bool | None = None) -> None:
         """Start the workers on ``arena`` now (with the quick stage: ``quick``, by default
         :attr:`serves_quick`); the next :meth:`quick` and call with the same arena collect."""
         from editor.travel_workers import WORKERS, TravelWorkers
@@ -94,7 +94,7 @@ class LiveTravel:
         self._workers.submit(arena, quick=quick)
         self._submitted, self._with_quick = arena, quick
 
-    def quick(self, arena: Arena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
+    def quick(self, arena: TypedArena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
         """The format checks and the validators that need no travel, from a worker."""
         from editor.travel_workers import Stopped
 
@@ -105,7 +105,7 @@ class LiveTravel:
         except Stopped:
             raise Cancelled() from None
 
-    def __call__(self, arena: Arena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
+    def __call__(self, arena: TypedArena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
         """The travel validators' findings on the workers' first answers: provisional where a
         kept search was resumed (:meth:`exact` gives the final ones)."""
         from editor.travel_workers import Stopped
@@ -131,7 +131,7 @@ class LiveTravel:
         """Whether the last findings :meth:`__call__` gave rest on provisional answers."""
         return self._found is not None and not self._found[2]
 
-    def exact(self, arena: Arena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
+    def exact(self, arena: TypedArena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
         """The travel validators' findings on the exact answers (those ``arena validate`` finds):
         the first answers' when they were exact, else once the workers have renewed their
         sessions (:meth:`editor.travel_workers.TravelWorkers.collect_exact`)."""
@@ -153,7 +153,7 @@ class LiveTravel:
         return found
 
     @staticmethod
-    def _findings(arena: Arena, travel: dict[str, Any], stop: Callable[[], bool]) -> list[Finding]:
+    def _findings(arena: TypedArena, travel: dict[str, Any], stop: Callable[[], bool]) -> list[Finding]:
         from validators.games.gravstrike.context import AnalysisContext
 
         ctx = AnalysisContext(arena)
@@ -183,7 +183,7 @@ class ExactTravel:
         (:data:`PARTIAL_HOLD_S`: this stage then answers at once, the panel updates once)."""
         return 0.0 if self.live.provisional else PARTIAL_HOLD_S
 
-    def __call__(self, arena: Arena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
+    def __call__(self, arena: TypedArena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
         return self.live.exact(arena, should_stop)
 
 
@@ -216,7 +216,7 @@ class StagedAnalysis:
     closing the window).  Calling the object runs every stage in the calling thread."""
 
     def __init__(self, quick: Callable[..., list[Finding]] | None = None,
-                 slow: Callable[[Arena], list[Finding]] | None | str = "live") -> None:
+                 slow: Callable[[TypedArena], list[Finding]] | None | str = "live") -> None:
         """``quick``: the quick stage (default: :func:`quick_findings`, on the workers when
         live); ``slow``: "live" (:class:`LiveTravel`: persistent workers, incremental), a callable
         run in a fresh child process per run, or None (no travel stage)."""
@@ -246,7 +246,7 @@ class StagedAnalysis:
         for fn in self.more:
             getattr(fn, "close", lambda: None)()
 
-    def __call__(self, arena: Arena) -> list[Finding]:
+    def __call__(self, arena: TypedArena) -> list[Finding]:
         return combined([(fn, fn(arena)) for fn, _ in self.stages()])
 
 
@@ -330,11 +330,11 @@ def call_in_child(fn: Callable[..., Any], args: tuple[Any, ...], should_stop: Ca
         here.close()
 
 
-def _normalised(fn: Callable[[Arena], list[Finding]], arena: Arena) -> list[Finding]:
+def _normalised(fn: Callable[[TypedArena], list[Finding]], arena: TypedArena) -> list[Finding]:
     return [normalise(f) for f in fn(arena)]
 
 
-def run_isolated(fn: Callable[[Arena], list[Finding]], arena: Arena, should_stop: Callable[[], bool],
+def run_isolated(fn: Callable[[TypedArena], list[Finding]], arena: TypedArena, should_stop: Callable[[], bool],
                  poll_s: float = 0.05) -> list[Finding]:
     """Run ``fn(arena)`` in a child process; terminate it as soon as ``should_stop()``."""
     return list(call_in_child(_normalised, (fn, arena), should_stop, poll_s))
@@ -346,7 +346,7 @@ PARTIAL_HOLD_S = 0.12
 
 
 class _Job(QRunnable):
-    def __init__(self, generation: int, arena: Arena, analyse: Analyse, signals: _Signals) -> None:
+    def __init__(self, generation: int, arena: TypedArena, analyse: Analyse, signals: _Signals) -> None:
         super().__init__()
         self.generation, self.arena, self.analyse, self.signals = generation, arena, analyse, signals
         self.cancelled = threading.Event()
@@ -421,7 +421,8 @@ class ValidationRunner(QObject):
                  debounce_ms: int = 30) -> None:
         super().__init__(parent)
         self.analyse = analyse
-        self.game_analyse: Analyse | None = None
+        #: Each other game's analysis (:meth:`analyse_for`), by game id.
+        self.game_analyses: dict[str, Analyse] = {}
         self.generation = 0
         self.completed_generation = 0
         self.findings: list[Finding] = []
@@ -429,7 +430,7 @@ class ValidationRunner(QObject):
         self.pool.setMaxThreadCount(1)
         self._signals = _Signals(self)
         self._signals.done.connect(self._done)
-        self._pending: Arena | None = None
+        self._pending: TypedArena | None = None
         self._job: _Job | None = None
         self.final = True  # the last published findings are complete
         #: What the stage still running after the last published findings checks ("" when final).
@@ -443,7 +444,7 @@ class ValidationRunner(QObject):
     def busy(self) -> bool:
         return self.completed_generation < self.generation or self._timer.isActive()
 
-    def request(self, arena: Arena) -> None:
+    def request(self, arena: TypedArena) -> None:
         """Validate ``arena``: at once when nothing is running (the first edit after a pause is
         validated without delay), else after ``debounce_ms`` of quiet (a burst of edits - nudging
         with the arrow keys, typing in the inspector - coalesces into one run)."""
@@ -453,7 +454,7 @@ class ValidationRunner(QObject):
         else:
             self._launch()
 
-    def run_now(self, arena: Arena) -> int:
+    def run_now(self, arena: TypedArena) -> int:
         """Start a run immediately; returns its generation."""
         self._timer.stop()
         self._pending = arena
@@ -472,16 +473,18 @@ class ValidationRunner(QObject):
         self.started.emit(self.generation)
         return self.generation
 
-    def analyse_for(self, arena: Arena) -> Analyse:
-        """The runner's analysis for Gravstrike; another game's (:mod:`editor.games.analysis`),
-        made once, for any other arena."""
-        if isinstance(arena, Arena):
-            return self.analyse
-        if self.game_analyse is None:
-            from editor.games.analysis import analysis
+    def analyse_for(self, arena: TypedArena) -> Analyse:
+        """The runner's analysis (``analyse``) for an arena of the game whose own model the
+        window is written for; another game's (:meth:`editor.game.EditorGame.analysis`), made
+        once per game, for any other arena."""
+        from editor.game import game_of
 
-            self.game_analyse = analysis()
-        return self.game_analyse
+        game = game_of(arena)
+        if not game.schema_driven:
+            return self.analyse
+        if game.system not in self.game_analyses:
+            self.game_analyses[game.system] = game.analysis()
+        return self.game_analyses[game.system]
 
     def _done(self, generation: int, result: object, running: str = "") -> None:
         """``running``: "" for a run's final findings, else what its stage still running checks."""
@@ -505,7 +508,7 @@ class ValidationRunner(QObject):
         if self._job is not None:
             self._job.cancelled.set()
         self.pool.waitForDone(5000)
-        for analyse in (self.analyse, self.game_analyse):
+        for analyse in (self.analyse, *self.game_analyses.values()):
             close = getattr(analyse, "close", None)
             if callable(close):
                 close()

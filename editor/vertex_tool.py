@@ -303,9 +303,9 @@ class EditVerticesTool(CircleBoardDrag, Tool):
             return False
         ref = t[0]
         if ref == BOUNDS:
-            from editor.games.rex_edges import board_command  # Arena Rex: the zones follow the board
+            from editor.game import game_of  # its command (Arena Rex: the zones follow the board)
 
-            return self.push(lambda: board_command(self.doc.arena)(self.doc, new))  # type: ignore[arg-type]
+            return self.push(lambda: game_of(self.doc.arena).bounds_command()(self.doc, new))  # type: ignore[arg-type]
         return self.push(lambda: EC.EditShape(self.doc, ref, new, what))  # type: ignore[arg-type]
 
     def insert_vertex(self, pos: QPointF) -> bool:

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from editor import dialogs
 from editor import files as F
 from editor.document import DEFAULT_ARENA, empty_arena
-from editor.window_layout import save_layout
 from schema import ArenaError, load
 
 FILE_FILTER = "Arena files (*.yaml *.yml *.json);;All files (*)"
@@ -54,7 +53,7 @@ class FileRoom:
         from editor.games.rulesets import default_arena
 
         if system is None:
-            dialog = NewArenaDialog(getattr(self.doc.arena, "system", "gravstrike"), self)  # type: ignore[attr-defined]
+            dialog = NewArenaDialog(self.doc.arena.system, self)  # type: ignore[attr-defined]
             self.new_dialog = dialog
             if dialog.exec() != NewArenaDialog.DialogCode.Accepted:
                 return False
@@ -249,7 +248,7 @@ class FileRoom:
             event.ignore()
             return
         self.autosaver.shutdown()
-        save_layout(self)
+        self.save_layout()
         self.runner.shutdown()
         self.overlays.shutdown()
         self.robustness.shutdown()

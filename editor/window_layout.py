@@ -10,8 +10,6 @@ columns, tall enough for several findings (their messages wrap in the width ther
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QByteArray, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import QDockWidget, QLabel, QSizePolicy, QUndoView, QWidget
@@ -20,9 +18,6 @@ from editor.games.rulesets import units_name, units_symbol
 from editor.layers import LayersPanel
 from editor.panels import ElementTree, Inspector, ValidationPanel
 from editor.settings_panels import ArenaPanel, ScenarioPanel
-
-if TYPE_CHECKING:
-    from editor.mainwindow import MainWindow
 
 #: Bumped when the docks change, so that a layout saved by an older version is not restored.
 LAYOUT_VERSION = 4
@@ -100,125 +95,124 @@ class HintLabel(QLabel):
         self._reserve()
 
 
-def build_status(win: MainWindow) -> None:
-    """Tool hint (a temporary message replaces it for a few seconds), the Measure readout,
-    symmetry, cursor position and zoom."""
-    bar = win.statusBar()
-    win.hint_label = HintLabel()
-    win.hint_label.setObjectName("tool-hint")
-    win.measure_label = QLabel()
-    win.measure_label.setObjectName("measure")
-    win.measure_label.setStyleSheet("font-weight: bold")
-    win.measure_label.hide()
-    win.symmetry_label = QLabel()
-    win.symmetry_label.setObjectName("symmetry")
-    win.pos_label = QLabel("x –  y –")
-    win.pos_label.setObjectName("position")
-    win.zoom_label = QLabel()
-    win.zoom_label.setObjectName("zoom")
-    bar.addWidget(win.hint_label, 1)  # a normal widget: hidden while a message shows
-    for label in (win.measure_label, win.symmetry_label, win.pos_label, win.zoom_label):
-        bar.addPermanentWidget(label)
-    win.view.cursorMoved.connect(lambda x, y: show_position(win, (x, y)))
-    win.view.zoomChanged.connect(lambda s: win.zoom_label.setText(f"{s:.0f} px/{units_symbol(win.doc.arena)}"))
-    win.view.message.connect(lambda m: bar.showMessage(m, 6000))
-    win.doc.notice.connect(lambda m: bar.showMessage(m, 12000))
-    win.view.readout.connect(lambda text: set_readout(win, text))
-    show_units(win)
+class LayoutRoom:
+    """Mixed into the main window (``self`` is the :class:`~editor.mainwindow.MainWindow`): its
+    status bar, docks and their layout."""
+
+    def build_status(self) -> None:
+        """Tool hint (a temporary message replaces it for a few seconds), the Measure readout,
+        symmetry, cursor position and zoom."""
+        bar = self.statusBar()
+        self.hint_label = HintLabel()
+        self.hint_label.setObjectName("tool-hint")
+        self.measure_label = QLabel()
+        self.measure_label.setObjectName("measure")
+        self.measure_label.setStyleSheet("font-weight: bold")
+        self.measure_label.hide()
+        self.symmetry_label = QLabel()
+        self.symmetry_label.setObjectName("symmetry")
+        self.pos_label = QLabel("x –  y –")
+        self.pos_label.setObjectName("position")
+        self.zoom_label = QLabel()
+        self.zoom_label.setObjectName("zoom")
+        bar.addWidget(self.hint_label, 1)  # a normal widget: hidden while a message shows
+        for label in (self.measure_label, self.symmetry_label, self.pos_label, self.zoom_label):
+            bar.addPermanentWidget(label)
+        self.view.cursorMoved.connect(lambda x, y: self.show_position((x, y)))
+        self.view.zoomChanged.connect(lambda s: self.zoom_label.setText(f"{s:.0f} px/{units_symbol(self.doc.arena)}"))
+        self.view.message.connect(lambda m: bar.showMessage(m, 6000))
+        self.doc.notice.connect(lambda m: bar.showMessage(m, 12000))
+        self.view.readout.connect(lambda text: self.set_readout(text))
+        self.show_units()
+
+    def show_position(self, at: tuple[float, float] | None) -> None:
+        """The cursor's position in the status bar, in the document's unit (None: not over the canvas)."""
+        unit = units_symbol(self.doc.arena)
+        self.pos_label.setText(f"x –  y – {unit}" if at is None else f"x {at[0]:7.2f}  y {at[1]:7.2f} {unit}")
+
+    def show_units(self) -> None:
+        """Every unit the status and tool bars print, in the document's game's unit (its ruleset's
+        symbol): the cursor position (until the mouse moves again: no position), the zoom, the
+        rulers' corner and the snapping step. Called when the document's game changes."""
+        unit = units_symbol(self.doc.arena)
+        self.show_position(None)
+        self.zoom_label.setText(f"{self.view.scale_factor:.0f} px/{unit}")
+        if hasattr(self, "rulers"):
+            self.rulers.set_unit(unit)
+        if hasattr(self, "snap_box"):  # built after the status bar
+            self.snap_box.setSuffix(f" {unit}")
+            self.snap_box.setToolTip(f"Grid snapping step in {units_name(self.doc.arena)} "
+                                    "(0 = off; hold Ctrl to disable while drawing)")
+
+    def set_readout(self, text: str) -> None:
+        """The Measure tool's distance in the status bar (empty: hidden)."""
+        self.measure_label.setText(text)
+        self.measure_label.setVisible(bool(text))
+
+    def add_dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def build_docks(self) -> None:
+        self.tree = ElementTree(self.doc)
+        self.inspector = Inspector(self.doc)
+        self.history = QUndoView(self.doc.undo_stack)
+        self.validation = ValidationPanel(self.runner)
+        self.layers_panel = LayersPanel(self.scene.layers, self.doc.arena)
+        self.doc.arenaChanged.connect(self.layers_panel.set_counts)
+        self.scene.layers.changed.connect(lambda: self.tree.rebuild(self.doc.arena, force=True))
+        self.tree.frameRequested.connect(self.frame_refs)
+        self.inspector.message.connect(lambda m: self.statusBar().showMessage(m, 6000))
+        self.validation.findingActivated.connect(self.show_refs)
+        self.arena_panel = ArenaPanel(self.doc)
+        self.scenario_panel = ScenarioPanel(self.doc)
+        for panel in (self.arena_panel, self.scenario_panel):
+            panel.message.connect(lambda m: self.statusBar().showMessage(m, 6000))
+        left, right, bottom = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
+                               Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.docks = {"elements": self.add_dock("Elements", self.tree, left),
+                     "layers": self.add_dock("Layers", self.layers_panel, left),
+                     "inspector": self.add_dock("Inspector", self.inspector, right),
+                     "validation": self.add_dock("Validation", self.validation, bottom),
+                     "history": self.add_dock("History", self.history, bottom),
+                     "arena": self.add_dock("Arena", self.arena_panel, right),
+                     "scenario": self.add_dock("Scenario", self.scenario_panel, right)}
+        # the element tree runs the whole height (issue 42, point 10: ~15 rows were visible at
+        # 1366 x 768 under a full-width bottom dock); the findings run under the canvas and the
+        # inspector (their messages on one or two lines)
+        self.setCorner(Qt.Corner.BottomLeftCorner, left)
+        self.setCorner(Qt.Corner.BottomRightCorner, bottom)
+        self.tabifyDockWidget(self.docks["elements"], self.docks["layers"])
+        self.docks["elements"].raise_()
+        self.tabifyDockWidget(self.docks["inspector"], self.docks["arena"])
+        self.tabifyDockWidget(self.docks["arena"], self.docks["scenario"])
+        self.tabifyDockWidget(self.docks["validation"], self.docks["history"])
+        self.docks["inspector"].raise_()
+
+    def default_sizes(self) -> None:
+        """Dock sizes for the window's current size (1366 x 768 and up): side columns wide enough
+        for the forms, several findings visible, the canvas keeping the rest."""
+        w, h = self.width(), self.height()
+        side_l = max(190, min(250, int(w * 0.16)))
+        side_r = max(290, min(360, int(w * 0.23)))
+        bottom = max(190, min(300, int(h * 0.28)))
+        self.resizeDocks([self.docks["elements"], self.docks["inspector"]], [side_l, side_r], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks["validation"]], [bottom], Qt.Orientation.Vertical)
+
+    def restore_layout(self) -> bool:
+        """The designer's saved layout, if any (and saved by this layout version)."""
+        geometry, state = self.settings.value(GEOMETRY_KEY), self.settings.value(STATE_KEY)
+        if not isinstance(state, QByteArray) or not isinstance(geometry, QByteArray):
+            return False
+        return self.restoreGeometry(geometry) and self.restoreState(state, LAYOUT_VERSION)
+
+    def save_layout(self) -> None:
+        self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
+        self.settings.setValue(STATE_KEY, self.saveState(LAYOUT_VERSION))
+        self.settings.sync()
 
 
-def show_position(win: MainWindow, at: tuple[float, float] | None) -> None:
-    """The cursor's position in the status bar, in the document's unit (None: not over the canvas)."""
-    unit = units_symbol(win.doc.arena)
-    win.pos_label.setText(f"x –  y – {unit}" if at is None else f"x {at[0]:7.2f}  y {at[1]:7.2f} {unit}")
-
-
-def show_units(win: MainWindow) -> None:
-    """Every unit the status and tool bars print, in the document's game's unit (its ruleset's
-    symbol): the cursor position (until the mouse moves again: no position), the zoom, the
-    rulers' corner and the snapping step. Called when the document's game changes."""
-    unit = units_symbol(win.doc.arena)
-    show_position(win, None)
-    win.zoom_label.setText(f"{win.view.scale_factor:.0f} px/{unit}")
-    if hasattr(win, "rulers"):
-        win.rulers.set_unit(unit)
-    if hasattr(win, "snap_box"):  # built after the status bar
-        win.snap_box.setSuffix(f" {unit}")
-        win.snap_box.setToolTip(f"Grid snapping step in {units_name(win.doc.arena)} "
-                                "(0 = off; hold Ctrl to disable while drawing)")
-
-
-def set_readout(win: MainWindow, text: str) -> None:
-    """The Measure tool's distance in the status bar (empty: hidden)."""
-    win.measure_label.setText(text)
-    win.measure_label.setVisible(bool(text))
-
-
-def add_dock(win: MainWindow, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
-    dock = QDockWidget(title, win)
-    dock.setObjectName(title)
-    dock.setWidget(widget)
-    win.addDockWidget(area, dock)
-    return dock
-
-
-def build_docks(win: MainWindow) -> None:
-    win.tree = ElementTree(win.doc)
-    win.inspector = Inspector(win.doc)
-    win.history = QUndoView(win.doc.undo_stack)
-    win.validation = ValidationPanel(win.runner)
-    win.layers_panel = LayersPanel(win.scene.layers, win.doc.arena)
-    win.doc.arenaChanged.connect(win.layers_panel.set_counts)
-    win.scene.layers.changed.connect(lambda: win.tree.rebuild(win.doc.arena, force=True))
-    win.tree.frameRequested.connect(win.frame_refs)
-    win.inspector.message.connect(lambda m: win.statusBar().showMessage(m, 6000))
-    win.validation.findingActivated.connect(win.show_refs)
-    win.arena_panel = ArenaPanel(win.doc)
-    win.scenario_panel = ScenarioPanel(win.doc)
-    for panel in (win.arena_panel, win.scenario_panel):
-        panel.message.connect(lambda m: win.statusBar().showMessage(m, 6000))
-    left, right, bottom = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
-                           Qt.DockWidgetArea.BottomDockWidgetArea)
-    win.docks = {"elements": add_dock(win, "Elements", win.tree, left),
-                 "layers": add_dock(win, "Layers", win.layers_panel, left),
-                 "inspector": add_dock(win, "Inspector", win.inspector, right),
-                 "validation": add_dock(win, "Validation", win.validation, bottom),
-                 "history": add_dock(win, "History", win.history, bottom),
-                 "arena": add_dock(win, "Arena", win.arena_panel, right),
-                 "scenario": add_dock(win, "Scenario", win.scenario_panel, right)}
-    # the element tree runs the whole height (issue 42, point 10: ~15 rows were visible at
-    # 1366 x 768 under a full-width bottom dock); the findings run under the canvas and the
-    # inspector (their messages on one or two lines)
-    win.setCorner(Qt.Corner.BottomLeftCorner, left)
-    win.setCorner(Qt.Corner.BottomRightCorner, bottom)
-    win.tabifyDockWidget(win.docks["elements"], win.docks["layers"])
-    win.docks["elements"].raise_()
-    win.tabifyDockWidget(win.docks["inspector"], win.docks["arena"])
-    win.tabifyDockWidget(win.docks["arena"], win.docks["scenario"])
-    win.tabifyDockWidget(win.docks["validation"], win.docks["history"])
-    win.docks["inspector"].raise_()
-
-
-def default_sizes(win: MainWindow) -> None:
-    """Dock sizes for the window's current size (1366 x 768 and up): side columns wide enough
-    for the forms, several findings visible, the canvas keeping the rest."""
-    w, h = win.width(), win.height()
-    side_l = max(190, min(250, int(w * 0.16)))
-    side_r = max(290, min(360, int(w * 0.23)))
-    bottom = max(190, min(300, int(h * 0.28)))
-    win.resizeDocks([win.docks["elements"], win.docks["inspector"]], [side_l, side_r], Qt.Orientation.Horizontal)
-    win.resizeDocks([win.docks["validation"]], [bottom], Qt.Orientation.Vertical)
-
-
-def restore_layout(win: MainWindow) -> bool:
-    """The designer's saved layout, if any (and saved by this layout version)."""
-    geometry, state = win.settings.value(GEOMETRY_KEY), win.settings.value(STATE_KEY)
-    if not isinstance(state, QByteArray) or not isinstance(geometry, QByteArray):
-        return False
-    return win.restoreGeometry(geometry) and win.restoreState(state, LAYOUT_VERSION)
-
-
-def save_layout(win: MainWindow) -> None:
-    win.settings.setValue(GEOMETRY_KEY, win.saveGeometry())
-    win.settings.setValue(STATE_KEY, win.saveState(LAYOUT_VERSION))
-    win.settings.sync()
+__all__ = ["LayoutRoom", "default_size"]

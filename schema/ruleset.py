@@ -4,9 +4,9 @@
 entry-point group ``arena_studio.rulesets`` (the object the entry point names is a ``Ruleset``),
 the same way a third party adds one.  This module holds only what the file format needs (the
 model and its JSON Schema, units, element kinds, how each kind is drawn and exported).  The
-game's analysis registers in its own group (``arena_studio.analyses``: :mod:`validators.game`);
-its editor tools are named by dotted paths (``"pkg.module"`` or ``"pkg.module:attr"``) that the
-editor imports: validators -> engine -> schema stays one way.
+game's analysis registers in its own group (``arena_studio.analyses``: :mod:`validators.game`),
+its editor in ``arena_studio.editors`` (:class:`editor.game.EditorGame`): validators -> engine ->
+schema stays one way.
 """
 
 from __future__ import annotations
@@ -181,9 +181,10 @@ def documenter(model: type[_A], document: Callable[[_A], Document]) -> Callable[
 class Ruleset:
     """A game the studio serves.  ``build``/``document``/``default_arena`` are the model's pure
     functions (a validated document -> typed arena; the canonical document; the "new arena");
-    ``editor`` is a dotted path the editor imports.  What the validators and the apps ask of a
-    game (its checks runner, travel, robustness, fixes, generator) is its analysis
-    (:class:`validators.game.GameAnalysis`, entry-point group ``arena_studio.analyses``)."""
+    What the validators and the apps ask of a game (its checks runner, travel, robustness,
+    fixes, generator) is its analysis (:class:`validators.game.GameAnalysis`, entry-point group
+    ``arena_studio.analyses``); what the editor asks, its :class:`editor.game.EditorGame`
+    (``arena_studio.editors``)."""
 
     id: str
     game: str
@@ -199,8 +200,6 @@ class Ruleset:
     #: type with :func:`documenter`).
     document: Callable[[ArenaModel], Document]
     default_arena: Callable[[], ArenaModel]
-    #: The editor's tools and overlays (``editor.games.carwars``).
-    editor: str = ""
     #: ``square`` or ``hex`` for grid games, None for free placement on a table.
     grid: Literal["square", "hex"] | None = None
     #: The game's export profile (what Tiled, GeoJSON, UVTT and Foundry exports ask of the
@@ -216,10 +215,6 @@ class Ruleset:
     #: passed the game's schema (its numbers finite and within the ranges the schema states) ->
     #: ``(JSON pointer, message)`` pairs, located like schema errors.  None when the game has none.
     semantic: Callable[[Any], list[tuple[str, str]]] | None = None
-    #: Symmetry mode (``module:OBJECT``, on the game's editor side): how the images of the
-    #: game's elements are named - ids, players, a numbered card's number and owner, a row's
-    #: total (:class:`editor.games.symmetry_rules.Rules`).  Empty: the next free id or player.
-    symmetry: str = ""
 
     def kind(self, key: str) -> ElementKind:
         for k in self.kinds:

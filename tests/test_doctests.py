@@ -15,10 +15,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _modules() -> list[str]:
     names = ["validators.games.gravstrike.symmetry", "validators.balance_hooks", "validators.games.gravstrike.travel_session", "validators.games.gravstrike.context", "validators.games.carwars.travel",
-             "editor.travel_workers", "editor.worker_requests", "editor.games.travel_work",
+             "editor.travel_workers", "editor.worker_requests", "editor.games.carwars.travel_work",
              "editor.analysis", "editor.bounds", "editor.snapping", "editor.board_circle",
-             "editor.games.rex_edges", "editor.games.rex_symmetry", "editor.symmetry", "editor.games.symmetry_rules",
-             "editor.games.carwars_symmetry", "editor.games.pit_symmetry", "editor.games.grid_model",
+             "editor.games.arenarex.edges", "editor.games.arenarex.symmetry", "editor.symmetry", "editor.games.symmetry_rules",
+             "editor.games.carwars.symmetry", "editor.games.gliderpit.symmetry", "editor.games.grid_model",
              "editor.symmetry_form"]
     for package in ("engine", "schema"):
         names += [f"{package}.{m.name}" for m in pkgutil.walk_packages([str(ROOT / package)]) if not m.ispkg]

@@ -1,18 +1,10 @@
-"""Live validation of a generic ruleset's arena (Qt-free), in the editor's two stages:
-
-* **quick** (in the validation thread): the game's JSON Schema and every check that needs no
-  travel search.  Each check's findings are kept with the parts of the arena it reads
-  (:data:`READS`); an edit re-runs only the checks whose parts changed, so dragging a card
-  re-runs the card checks and not the wall-gap or sight-line geometry;
-* **slow** (two persistent worker processes, :mod:`editor.games.kept_travel`, told to stop when
-  a newer edit comes): the travel fairness checks, which search every start's fewest turns and
-  dice.  Each worker keeps its share of the searches: after a drag that moves no car (a checkpoint card), a
-  start's answers are looked up or its search continued (:mod:`engine.carwars.kept`).
-
-The checks are the Car Wars engine's (``engine.carwars``), staged and cached as above; each
-finding is worded as the registered validator words it (:func:`validators.games.carwars.checks.quoted`
-adds the book's words where the engine's message has none), so the panel lists what
-``arena validate`` prints (a test compares the two on the shipped arenas).
+"""Live validation of an arena served by the generic path (Qt-free): the game's JSON Schema,
+located on the element a problem's pointer points into, then the game's registered validators
+(the ``arena_studio.validators`` entry points whose ``games`` name it) as ``arena validate``
+runs them.  This is :meth:`editor.game.EditorGame.analysis`'s quick stage: a game with no
+editor of its own (a third party's ruleset and validators) gets its findings live from it; a
+game with its own stages (Car Wars' travel, Arena Rex's zone checks) builds on
+:func:`format_findings`.
 """
 
 from __future__ import annotations
@@ -20,34 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from editor.analysis import Cancelled, Finding, normalise
-
-#: The arena fields each Car Wars check reads (its findings are kept while those are unchanged).
-_PLACE = ("bounds", "walls", "obstacles", "tokens", "hazards", "start_positions", "vehicle", "scenario")
-READS: dict[str, tuple[str, ...]] = {
-    "cw-arena-size": ("bounds", "scenario"),
-    "cw-corner-angle": ("bounds", "walls", "obstacles", "tokens", "scenario"),
-    "cw-wall-gap": ("bounds", "walls", "obstacles", "tokens", "vehicle", "scenario"),
-    "cw-start-key": _PLACE,
-    "cw-start-spread": ("bounds", "start_positions", "symmetry", "scenario"),
-    "cw-components": ("cards", "tokens", "hazards", "start_positions", "scenario"),
-    "cw-own-checkpoint": ("cards", "start_positions", "scenario"),
-    "cw-exposure": ("start_positions", "hazards", "terrain", "vehicle", "scenario"),
-    "cw-sightlines": ("bounds", "walls", "obstacles", "tokens", "start_positions", "vehicle", "scenario"),
-}
-
-
-#: Grid games: their registered validators run whole in the quick stage (worded as
-#: ``arena validate`` words them).
-GRID_GAMES = ("glider-pit-gladiators", "mothership-grid")
-
-
-def _finding(issue: Any) -> Finding:
-    from validators.games.carwars.checks import quoted
-
-    out = normalise(issue)
-    out["message"] = quoted(out["code"], out["message"])
-    return out
+from editor.analysis import Finding
 
 
 def format_findings(arena: Any) -> list[Finding]:
@@ -68,110 +33,17 @@ def format_findings(arena: Any) -> list[Finding]:
     return out
 
 
-def _checks() -> dict[str, Callable[[Any], list[Any]]]:
-    from engine.carwars.checks import SETUP_CHECKS
-    from engine.carwars.fairness import OTHER_CHECKS
-
-    return {**SETUP_CHECKS, **OTHER_CHECKS}
-
-
-def _key(arena: Any, code: str) -> tuple[Any, ...]:
-    return tuple(getattr(arena, f, None) for f in READS.get(code, ("__all__",))) if code in READS else (arena,)
-
-
-class QuickStage:
-    """The quick stage, remembering each check's findings with what it read."""
-
-    def __init__(self) -> None:
-        self.cache: dict[str, tuple[tuple[Any, ...], list[Finding]]] = {}
-        #: Codes the last call ran (the rest came from the cache).
-        self.ran: list[str] = []
+class GenericQuick:
+    """The schema's findings, else every registered validator of the arena's game (those that
+    search travel too: a game with slow ones gives itself stages of its own)."""
 
     def __call__(self, arena: Any, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
-        stop = should_stop or (lambda: False)
         found = format_findings(arena)
         if found:
             return found
-        if getattr(arena, "system", "") in GRID_GAMES:  # every gp-/mg- validator: well under a second
-            from editor.analysis import validators_run
+        from editor.analysis import validators_run
 
-            return validators_run(arena, None, stop)
-        self.ran = []
-        if getattr(arena, "system", "") == "arena-rex":  # the setup checks; fairness: a worker
-            from editor.games.rex_analysis import setup_findings
-
-            return found + setup_findings(arena, self.cache, self.ran, stop)
-        if getattr(arena, "system", "") != "car-wars-6e":
-            return []
-        from engine import budget as caps
-        from validators.report import limit_findings
-        from validators.run import analysis_budget, default_limits
-
-        disabled = set(arena.scenario.analysis.disabled)
-        stopped: dict[str, str] = {}  # checks the caps stopped or left unstarted: named, never a silent pass
-        with analysis_budget(default_limits()):
-            for code, check in _checks().items():
-                if code in disabled:
-                    continue
-                if stop():
-                    raise Cancelled()
-                key = _key(arena, code)
-                hit = self.cache.get(code)
-                if hit is None or hit[0] != key:
-                    try:
-                        caps.tick()
-                        hit = (key, [_finding(i) for i in check(arena)])
-                    except caps.AnalysisStopped as exc:
-                        stopped[code] = exc.reason
-                        continue
-                    self.cache[code] = hit
-                    self.ran.append(code)
-                found += hit[1]
-        return found + [normalise(f) for f in limit_findings([], stopped)]
+        return validators_run(arena, None, should_stop or (lambda: False))
 
 
-def slow_findings(arena: Any, table_of: Callable[[Any], Any] | None = None, limits: Any = None) -> list[Finding]:
-    """The travel fairness checks, on the travel table ``table_of(arena)`` (default: a cold
-    :func:`engine.carwars.fairness.travel_table`; the editor's worker passes its kept searches',
-    :class:`engine.carwars.kept.TravelCache`, which answers the same), and an ``analysis-limit``
-    warning for what its searches (run under ``limits``, default the analysis's) left open."""
-    if getattr(arena, "system", "") != "car-wars-6e" or not arena.start_positions:
-        return []
-    from engine.carwars import fairness as fair
-    from engine.carwars.travel import SearchLimits
-    from validators.games.carwars.context import open_questions
-    from validators.report import limit_findings
-
-    disabled = set(arena.scenario.analysis.disabled)
-    if all(c in disabled for c in fair.TRAVEL_CHECKS):
-        return []
-    table = fair.travel_table(arena) if table_of is None else table_of(arena)
-    found = [_finding(i) for code, check in fair.TRAVEL_CHECKS.items() if code not in disabled
-             for i in check(arena, table)]
-    # what the searches left open is a finding, as arena validate reports it: never a silent pass
-    return found + [normalise(f) for f in limit_findings(open_questions(table, limits or SearchLimits()))]
-
-
-def travel_applies(arena: Any) -> bool:
-    """The travel stage has work only for a Car Wars arena with starts (grid games: none)."""
-    return getattr(arena, "system", "") == "car-wars-6e" and bool(arena.start_positions)
-
-
-slow_findings.applies = travel_applies  # type: ignore[attr-defined]
-
-
-def analysis() -> Any:
-    """The staged analysis the validation runner runs for a generic arena: the quick stage in
-    the validation thread, the travel stage on two persistent workers each keeping its share of
-    the searches (:class:`editor.games.kept_travel.CarWarsTravel`), Arena Rex's zone checks on
-    another (:class:`editor.games.rex_analysis.RexFairness`)."""
-    from editor.games.kept_travel import CarWarsTravel
-    from editor.games.rex_analysis import RexFairness
-    from editor.validation import StagedAnalysis
-
-    staged = StagedAnalysis(quick=QuickStage(), slow=None)
-    staged.live = CarWarsTravel()  # type: ignore[assignment]  # a stage run in the thread, closed with the runner
-    staged.more.append(RexFairness())  # Arena Rex's zone checks (each stage says which arenas it applies to)
-    #: The quick findings are shown at once, not held for the travel stage.
-    staged.partial_hold_s = 0.0  # type: ignore[attr-defined]
-    return staged
+__all__ = ["GenericQuick", "format_findings"]

@@ -26,12 +26,13 @@ from editor.games import model as G
 from engine.grids import HexLayout, hex_neighbours, symmetry_transforms
 
 Cell = tuple[int, int]
-PIT = "glider-pit-gladiators"
-FIELD = "mothership-grid"
 
 
 def _cells(doc: dict[str, Any]) -> str:
-    return "cells" if "cells" in doc and doc.get("system") == PIT else "squares"
+    """The document's list of cells: a hex pit's ``cells``, a battlefield's ``squares``."""
+    from schema.ruleset import ruleset
+
+    return "cells" if "cells" in doc and ruleset(str(doc.get("system"))).grid == "hex" else "squares"
 
 
 def _key(c: Iterable[int]) -> list[int]:
@@ -235,33 +236,30 @@ def assign_mothership(arena: Any, player: int, cells: Sequence[Cell], build: boo
 
 def images(arena: Any, cells: Iterable[Cell]) -> list[tuple[Cell, int]]:
     """(image cell, which symmetry operation, 1-based) of each cell under the arena's declared
-    symmetry: the pit's rotations/reflections about the centroid of its hexes, the
-    battlefield's mirror (or half turn) onto the other player's half.  Images that fall between
+    symmetry (the game's :meth:`~editor.game.EditorGame.grid_images`: a hex pit's rotations and
+    reflections about the centroid of its hexes, :func:`hex_images`).  Images that fall between
     cells are left out."""
+    if arena.symmetry is None:
+        return []
+    from editor.game import game_of
+
+    return game_of(arena).grid_images(arena, cells)
+
+
+def hex_images(arena: Any, cells: Iterable[Cell]) -> list[tuple[Cell, int]]:
+    """The images of ``cells`` under a hex pit's declared symmetry, about the centroid of its
+    hexes."""
     sym = arena.symmetry
-    if sym is None:
+    if sym is None or not arena.cells:
         return []
     out: list[tuple[Cell, int]] = []
-    if arena.system == PIT:
-        lay = HexLayout(arena.orientation)
-        if not arena.cells:
-            return []
-        maps = symmetry_transforms(sym.kind, sym.order, lay.centroid(arena.cells), sym.axis)
-        for c in cells:
-            for i, f in enumerate(maps, start=1):
-                img = lay.image(c, f)
-                if img is not None and img != c:
-                    out.append((img, i))
-        return out
-    from engine.mothership.battlefield import battlefield_of
-
-    bf = battlefield_of(arena)
-    if not bf.squares:
-        return []
+    lay = HexLayout(arena.orientation)
+    maps = symmetry_transforms(sym.kind, sym.order, lay.centroid(arena.cells), sym.axis)
     for c in cells:
-        img = bf.mirror(c, sym.kind)
-        if img != c:
-            out.append((img, 1))
+        for i, f in enumerate(maps, start=1):
+            img = lay.image(c, f)
+            if img is not None and img != c:
+                out.append((img, i))
     return out
 
 
@@ -270,7 +268,7 @@ def row_images(arena: Any, line: int) -> list[int]:
     line onto one line; an operation that scatters the line over several lines, a third of a
     turn, carries no row), without ``line`` itself."""
     sym = arena.symmetry
-    if sym is None or arena.system != PIT or not arena.cells:
+    if sym is None or not _hex(arena) or not arena.cells:
         return []
     lay = HexLayout(arena.orientation)
     on = [c for c in arena.cells if arena.line_of(c) == line]
@@ -316,32 +314,30 @@ def with_images(arena: Any, cells: Sequence[Cell]) -> list[Cell]:
 
 def guide(arena: Any) -> tuple[tuple[float, float], tuple[float, ...], int] | None:
     """(centre, mirror axes in degrees, rotation order) of the grid's declared symmetry in the
-    canvas's coordinates: the pit's about the centroid of its hexes (the operations of
-    :func:`images`), the battlefield's about its centre (a mirror across the middle between
-    the short sides, or a half turn)."""
-    sym = arena.symmetry
-    if sym is None:
+    canvas's coordinates (the game's :meth:`~editor.game.EditorGame.grid_guide`: a hex pit's
+    about the centroid of its hexes, :func:`hex_guide`)."""
+    if arena.symmetry is None:
         return None
-    if arena.system == PIT:
-        if not arena.cells:
-            return None
-        centre = HexLayout(arena.orientation).centroid(arena.cells)
-        order = sym.order if sym.kind in ("rotational", "dihedral") else 1
-        n = sym.order if sym.kind == "dihedral" else 1 if sym.kind == "mirror" else 0
-        return centre, tuple((sym.axis + 180.0 * k / n) % 180.0 for k in range(n)), max(order, 1)
-    from engine.grids import SquareLayout
-    from engine.mothership.battlefield import battlefield_of
+    from editor.game import game_of
 
-    bf = battlefield_of(arena)
-    if not bf.squares:
+    return game_of(arena).grid_guide(arena)
+
+
+def hex_guide(arena: Any) -> tuple[tuple[float, float], tuple[float, ...], int] | None:
+    """A hex pit's symmetry guide: the operations of :func:`hex_images`."""
+    sym = arena.symmetry
+    if sym is None or not arena.cells:
         return None
-    x0, y0, x1, y1 = bf.extent
-    lay = SquareLayout()
-    (ax, ay), (bx, by) = lay.center((x0, y0)), lay.center((x1, y1))
-    centre = ((ax + bx) / 2.0, (ay + by) / 2.0)
-    if sym.kind == "rotational":
-        return centre, (), 2
-    return centre, (0.0 if bf.short_sides == ("south", "north") else 90.0,), 1
+    centre = HexLayout(arena.orientation).centroid(arena.cells)
+    order = sym.order if sym.kind in ("rotational", "dihedral") else 1
+    n = sym.order if sym.kind == "dihedral" else 1 if sym.kind == "mirror" else 0
+    return centre, tuple((sym.axis + 180.0 * k / n) % 180.0 for k in range(n)), max(order, 1)
+
+
+def _hex(arena: Any) -> bool:
+    from schema.ruleset import ruleset
+
+    return ruleset(str(arena.system)).grid == "hex"
 
 
 def other_player(arena: Any, player: int) -> int:
@@ -351,6 +347,7 @@ def other_player(arena: Any, player: int) -> int:
     return others[0] if others else player
 
 
-__all__ = ["assign_mothership", "assign_zone", "assign_zone_with_images", "erase", "guide", "images", "label_row",
+__all__ = ["assign_mothership", "assign_zone", "assign_zone_with_images", "erase", "guide", "hex_guide", "hex_images",
+           "images", "label_row",
            "label_rows_with_images", "row_images", "new_zone_id", "other_player",
            "paint", "row_ref", "unassign", "with_images"]

@@ -18,7 +18,7 @@ between two mouse positions (a hex or square line), so no cell is skipped.
 In symmetry mode (Arena → Symmetry mode, with a declared symmetry) a stroke also paints each
 cell's images under the arena's symmetry (:func:`editor.games.grid_model.images`): painted and
 erased cells, labelled rows (the row on the image line gets the total the game's rule gives it:
-the pit's 14 minus the total, :mod:`editor.games.pit_symmetry`), launch zones (the zone's image
+the pit's 14 minus the total, :mod:`editor.games.gliderpit.symmetry`), launch zones (the zone's image
 zone becomes its image, hex for hex), and on the battlefield the other player's Mothership and
 build squares.
 """
@@ -34,7 +34,7 @@ from PySide6.QtGui import QColor
 from editor import render
 from editor.commands import ArenaCommand
 from editor.games import grid_model as M
-from editor.grid_render import cells_path, layout
+from editor.grid_render import cells_path, hexes, layout
 from editor.tools import MeasureTool, Tool, ToolEvent
 from engine.grids import HexLayout, hex_line, square_line
 
@@ -182,7 +182,7 @@ class GridSelectTool(GridTool):
 def element_at(arena: Any, c: Cell) -> str | None:
     """The element a cell belongs to: a launch zone, else its row (pit); a Mothership whose
     squares or build squares hold it (battlefield)."""
-    if arena.system == M.PIT:
+    if hexes(arena):
         for z in arena.launch_zones:
             if c in z.cells:
                 return str(z.id)

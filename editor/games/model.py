@@ -45,7 +45,7 @@ PREFIX = {"walls": "W", "obstacles": "O", "terrain": "T", "hazards": "H", "cards
 def ruleset(arena: Any) -> R.Ruleset:
     rs = ruleset_of(arena)
     if rs is None:
-        raise TypeError("a Gravstrike arena is edited by the hand-written path")
+        raise TypeError(f"a {arena.system} arena is edited by its game's own model, not the generic one")
     return rs
 
 
@@ -276,16 +276,9 @@ def move(arena: Any, refs: Iterable[str], dx: float, dy: float) -> Any:
     doc = document(arena)
     for key in [k.key for k in rs.kinds]:
         doc[key] = [moved_item(d, dx, dy) if item_ref(key, d) in wanted else d for d in doc.get(key, [])]
-    if "deployment" in doc and getattr(arena, "system", "") == "arena-rex":  # a zone moves along the edge
-        from editor.games.rex_edges import dragged
+    from editor.game import game_of
 
-        for d in doc["deployment"]:
-            if item_ref("deployment", d) in wanted:
-                for k, v in dragged(arena, int(d["player"]), dx, dy).items():
-                    if v is None:
-                        d.pop(k, None)
-                    else:
-                        d[k] = list(v) if isinstance(v, tuple) else v
+    game_of(arena).move_document(arena, doc, wanted, dx, dy)  # the game's own drag rule, if any
     return build(rs, doc)
 
 

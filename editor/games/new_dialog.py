@@ -22,7 +22,7 @@ ID_ROLE = Qt.ItemDataRole.UserRole
 
 
 class NewArenaDialog(QDialog):
-    def __init__(self, current: str = "gravstrike", parent: QWidget | None = None) -> None:
+    def __init__(self, current: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New arena")
         self.setObjectName("new-arena")
@@ -66,5 +66,6 @@ class NewArenaDialog(QDialog):
         raise KeyError(system)
 
     def system(self) -> str:
-        item = self.list.currentItem()
-        return str(item.data(0, ID_ROLE)) if item is not None else "gravstrike"
+        """The chosen game (the first listed when none is)."""
+        item = self.list.currentItem() or self.list.topLevelItem(0)
+        return str(item.data(0, ID_ROLE))

@@ -1,5 +1,5 @@
-"""The background machinery of a game's analysis overlays (Car Wars: :mod:`editor.games.overlays`,
-Arena Rex: :mod:`editor.games.rex_overlays`).
+"""The background machinery of a game's analysis overlays (Car Wars: :mod:`editor.games.carwars.overlays`,
+Arena Rex: :mod:`editor.games.arenarex.overlays`).
 
 Each overlay kind (``heat``, ``path``, ``sight``) is computed in a child process
 (:func:`editor.validation.call_in_child`) on a thread pool: the window never waits, a newer edit
@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup
 
 from editor.validation import Cancelled, call_in_child
 
@@ -191,4 +192,20 @@ class OverlayJobs(JobSlots, QObject):
         self.pool.waitForDone(3000)
 
 
-__all__ = ["EDIT_DELAY_MS", "KINDS", "JobSlots", "OverlayJobs"]
+def fill_choices(owner: QObject, menu: Any, group: QActionGroup, choices: list[tuple[str, object]], current: object,
+                 choose: Callable[[Any], None]) -> None:
+    """Fill ``menu`` with one checkable entry per (text, value) of ``choices``, exclusive in
+    ``group``, ``current``'s checked; choosing one calls ``choose(value)``."""
+    menu.clear()
+    for act in group.actions():
+        group.removeAction(act)
+    for text, value in choices:
+        act = QAction(text, owner, checkable=True)
+        act.setData(value)
+        act.setChecked(value == current)
+        act.triggered.connect(lambda _c=False, v=value: choose(v))
+        group.addAction(act)
+        menu.addAction(act)
+
+
+__all__ = ["EDIT_DELAY_MS", "KINDS", "JobSlots", "OverlayJobs", "fill_choices"]

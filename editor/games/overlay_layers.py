@@ -1,4 +1,4 @@
-"""The Car Wars overlays' canvas layers and their key (:mod:`editor.games.overlays` drives
+"""The Car Wars overlays' canvas layers and their key (:mod:`editor.games.carwars.overlays` drives
 them): the travel heat map and the line of sight under the elements, the planned path over
 them, and a key in the canvas's top-right corner like Gravstrike's
 (:class:`editor.canvas_legend.CanvasLegend`)."""

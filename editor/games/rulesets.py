@@ -12,8 +12,6 @@ from typing import Any
 
 from schema import ruleset as R
 
-GRAVSTRIKE = "gravstrike"
-
 
 def installed() -> Mapping[str, R.Ruleset]:
     """Installed rulesets by id (the ``arena_studio.rulesets`` entry points)."""
@@ -21,7 +19,8 @@ def installed() -> Mapping[str, R.Ruleset]:
 
 
 def ruleset_of(arena: Any) -> R.Ruleset | None:
-    """The ruleset of a generic arena (None for Gravstrike, served by the hand-written path)."""
+    """The ruleset of an arena served by the generic path (None for one whose game's editor is
+    written for its own model, :attr:`editor.game.EditorGame.schema_driven`)."""
     from editor.games import is_generic
 
     if not is_generic(arena):
@@ -30,12 +29,11 @@ def ruleset_of(arena: Any) -> R.Ruleset | None:
 
 
 def games() -> list[tuple[str, str, str, str]]:
-    """(id, game, edition, units) of every game File → New offers, Gravstrike first."""
-    rows = [(GRAVSTRIKE, "Gravstrike", "core rules", unit_words(installed()[GRAVSTRIKE].units))]
-    for key, rs in installed().items():
-        if key != GRAVSTRIKE:
-            rows.append((key, rs.game, rs.edition, unit_words(rs.units)))
-    return rows
+    """(id, game, edition, units) of every game File → New offers, in the editors' menu order
+    (:func:`editor.game.editors`: the window's first game first, then by id)."""
+    from editor.game import editors
+
+    return [(key, game.ruleset.game, game.edition(), unit_words(game.ruleset.units)) for key, game in editors().items()]
 
 
 def unit_words(units: R.Units) -> str:
@@ -44,19 +42,15 @@ def unit_words(units: R.Units) -> str:
 
 
 def default_arena(system: str) -> Any:
-    """The new arena of ``system`` (Gravstrike: the empty 24 × 24 square)."""
-    if system == GRAVSTRIKE:
-        from editor.document import empty_arena
+    """The new arena of ``system`` (:meth:`editor.game.EditorGame.new_arena`)."""
+    from editor.game import editor_game
 
-        return empty_arena()
-    return installed()[system].default_arena()
+    return editor_game(system).new_arena()
 
 
 def system_of(arena: Any) -> str:
-    """The id of the game ``arena`` belongs to (``gravstrike`` for Gravstrike's own model)."""
-    from editor.games import is_generic
-
-    return str(arena.system) if is_generic(arena) else GRAVSTRIKE
+    """The id of the game ``arena`` belongs to."""
+    return str(arena.system)
 
 
 def units_of(arena: Any) -> R.Units:
@@ -88,5 +82,6 @@ def printed_mm(arena: Any) -> float:
 
 
 def game_label(arena: Any) -> str:
-    rs = ruleset_of(arena)
-    return "Gravstrike" if rs is None else f"{rs.game} ({rs.edition})"
+    from editor.game import game_of
+
+    return game_of(arena).label()

@@ -39,6 +39,8 @@ class Field:
 
 
 def _base_ref(rs: R.Ruleset, which: str) -> str:
+    """The resource of the game's schema, or of the studio's shared definitions (whichever
+    package the game's schema is in: a third party's ships only its own)."""
     if which == COMMON:
         return R.COMMON_SCHEMA  # the shared definitions: a game's schema never ships a copy
     return rs.schema

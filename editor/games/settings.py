@@ -96,8 +96,10 @@ class GameSettings(QGroupBox):
 
     def refresh(self) -> None:
         arena = self.doc.arena
-        system = str(getattr(arena, "system", "gravstrike"))
-        if system == "gravstrike":
+        from editor.game import game_of
+
+        system = str(arena.system)
+        if not game_of(arena).scenario_form():  # the window's own Scenario fields
             self.setVisible(False)
             self.built_for = None
             return

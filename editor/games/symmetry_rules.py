@@ -3,9 +3,9 @@
 Symmetry mode carries an element onto its images; what *names* an image is the game's to say:
 which id it gets, which player a start is for, which number or letter a numbered card or a
 lettered checkpoint shows, which player owns a card, what 2d6 total a row of the pit carries.
-Each game declares its rule as a :class:`Rules` object named by its ruleset's
-:attr:`~schema.ruleset.Ruleset.symmetry` (``module:OBJECT``, on the game's editor side, e.g.
-:data:`editor.games.carwars_symmetry.RULES`); a game that declares none gets :class:`Rules`:
+Each game's editor gives its rule as a :class:`Rules` object
+(:meth:`editor.game.EditorGame.symmetry_rules`, e.g. :data:`editor.games.carwars.symmetry.RULES`);
+a game that gives none gets :class:`Rules`:
 
 * an image gets the next free id of its kind (Gravstrike's checkpoints: the next free letter,
   outlying from A, central from M; its targets T1, T2...), a start the next free player;
@@ -19,7 +19,6 @@ Each game declares its rule as a :class:`Rules` object named by its ruleset's
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
 from typing import Any
 
 from editor import elements as E
@@ -81,23 +80,18 @@ class Rules:
 DEFAULT = Rules()
 
 
-@lru_cache(maxsize=None)
 def rules_for(system: str) -> Rules:
-    """The rules the game ``system`` declares (its ruleset's ``symmetry``), else :data:`DEFAULT`."""
-    from schema.ruleset import import_path, rulesets
+    """The rules the game ``system``'s editor gives (:meth:`editor.game.EditorGame.symmetry_rules`)."""
+    from editor.game import editor_game
 
-    rs = rulesets().get(system)
-    path = getattr(rs, "symmetry", "") if rs is not None else ""
-    if not path:
-        return DEFAULT
-    rules = import_path(path)
+    rules = editor_game(system).symmetry_rules()
     if not isinstance(rules, Rules):
-        raise TypeError(f"{system}: the ruleset's symmetry {path!r} is not an editor.games.symmetry_rules.Rules")
+        raise TypeError(f"{system}: the editor's symmetry rules are not an editor.games.symmetry_rules.Rules: {rules!r}")
     return rules
 
 
 def rules_of(arena: Any) -> Rules:
-    return rules_for(str(getattr(arena, "system", "gravstrike")))
+    return rules_for(str(arena.system))
 
 
 __all__ = ["DEFAULT", "IDENTITY", "Rules", "Taken", "is_start", "rules_for", "rules_of"]

@@ -16,7 +16,7 @@ from shapely.geometry import LineString, Point
 
 from editor import commands as C
 from editor.games import overlay_work as W
-from editor.games import rex_overlay_work as RW
+from editor.games.arenarex import overlay_work as RW
 from engine.arenarex import fairness
 from schema.games.arenarex import Hazard
 from schema.io import load
@@ -39,13 +39,13 @@ def pick(group, data):  # type: ignore[no-untyped-def]
 
 
 def test_the_menu_offers_arena_rex_choices_for_arena_rex_only(rwin) -> None:  # type: ignore[no-untyped-def]
-    ov, rex = rwin.overlays, rwin.overlays.rex
-    assert rex.active() and not ov.cw.active()
+    ov, rex = rwin.overlays, rwin.overlays.parts["arena-rex"]
+    assert rex.active() and not ov.parts["car-wars-6e"].active()
     for m in (rex.heat_menu, rex.path_menu, rex.sight_menu, rex.base_menu):
         assert m.menuAction().isVisible() and m.menuAction() in ov.menu.actions()
     # Gravstrike's start-position entries and Car Wars' do not apply
     assert not ov.heat_menu.menuAction().isVisible() and not ov.sight_menu.menuAction().isVisible()
-    assert not ov.path_action.isVisible() and not ov.cw.path_menu.menuAction().isVisible()
+    assert not ov.path_action.isVisible() and not ov.parts["car-wars-6e"].path_menu.menuAction().isVisible()
     assert [a.text() for a in rex.heat_menu.actions()] == ["None", "Zone deploy:1", "Zone deploy:2"]
     assert [a.text() for a in rex.sight_menu.actions()] == ["None", "Zone deploy:1", "Zone deploy:2"]
     assert [a.text() for a in rex.base_menu.actions()] == ["Largest listed", "30 mm", "40 mm", "50 mm"]
@@ -59,7 +59,7 @@ def test_the_menu_offers_arena_rex_choices_for_arena_rex_only(rwin) -> None:  # 
 
 
 def test_heat_map_bands_are_the_engines_moves(rwin, qtbot) -> None:  # type: ignore[no-untyped-def]
-    rex = rwin.overlays.rex
+    rex = rwin.overlays.parts["arena-rex"]
     arena = rwin.doc.arena
     before = scene_image(rwin)
     pick(rex.heat_group, 1).trigger()
@@ -85,7 +85,7 @@ def test_heat_map_bands_are_the_engines_moves(rwin, qtbot) -> None:  # type: ign
 
 
 def test_walk_to_the_centre_starts_in_the_zone_and_ends_at_the_centre(rwin, qtbot) -> None:  # type: ignore[no-untyped-def]
-    rex = rwin.overlays.rex
+    rex = rwin.overlays.parts["arena-rex"]
     arena = rwin.doc.arena
     pick(rex.path_group, [1, "centre"]).trigger()
     qtbot.waitUntil(lambda: rex.path.isVisible(), timeout=WAIT_MS)
@@ -109,7 +109,7 @@ def test_walk_to_the_centre_starts_in_the_zone_and_ends_at_the_centre(rwin, qtbo
 
 
 def test_sight_hides_what_the_columns_hide(rwin, qtbot) -> None:  # type: ignore[no-untyped-def]
-    rex = rwin.overlays.rex
+    rex = rwin.overlays.parts["arena-rex"]
     before = scene_image(rwin)
     pick(rex.sight_group, 1).trigger()
     qtbot.waitUntil(lambda: rex.sight.isVisible(), timeout=WAIT_MS)
@@ -122,7 +122,7 @@ def test_sight_hides_what_the_columns_hide(rwin, qtbot) -> None:  # type: ignore
 
 
 def test_an_edit_recomputes_the_overlays(rwin, qtbot) -> None:  # type: ignore[no-untyped-def]
-    rex = rwin.overlays.rex
+    rex = rwin.overlays.parts["arena-rex"]
     pick(rex.heat_group, 1).trigger()
     pick(rex.path_group, [1, "centre"]).trigger()
     qtbot.waitUntil(lambda: rex.heat.isVisible() and rex.path.isVisible() and not rex.busy(), timeout=WAIT_MS)
@@ -147,7 +147,7 @@ def test_clicking_a_centre_access_finding_draws_both_walks(rwin, qtbot) -> None:
     finding's row, clicked, draws both zones' walks for the base the message names."""
     from validators.run import validate
 
-    rex = rwin.overlays.rex
+    rex = rwin.overlays.parts["arena-rex"]
     base = load(SHIPPED)
     arena = replace(base, hazards=(*base.hazards, Hazard("wall", Rect((0.0, -9.0), (12.0, 1.0)), "wall")))
     rwin.doc.reset(arena, None)

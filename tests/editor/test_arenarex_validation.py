@@ -65,7 +65,7 @@ def test_a_pit_drag_reruns_only_the_setup_checks_that_read_pits(colosseum, qtbot
     win = colosseum
     win.runner.run_now(win.doc.arena)
     settle(win, qtbot)
-    quick = win.runner.game_analyse.quick
+    quick = win.runner.game_analyses["arena-rex"].quick
     assert set(quick.cache) == {"ar-board-size", "ar-pits", "ar-hazard-mix", "ar-deployment", "ar-zone-hazard",
                                 "ar-zone-room", "ar-symmetry"}
     win.doc.push(C.MoveElements(win.doc, ["pit-west"], 0.0, 1.0))
@@ -74,30 +74,31 @@ def test_a_pit_drag_reruns_only_the_setup_checks_that_read_pits(colosseum, qtbot
 
 
 def test_each_stage_runs_only_for_the_arenas_it_has_work_for() -> None:
-    """Arena Rex has no Car Wars travel stage; its fairness stage needs two zones, and a Car Wars
-    or grid arena has no Arena Rex fairness stage (the runner skips a stage that does not apply:
-    no worker is started)."""
+    """Each game's editor has its own stages (:meth:`editor.game.EditorGame.analysis`): Arena
+    Rex's are its setup checks and its fairness stage, which needs two zones and some zone check
+    enabled (the runner skips a stage that does not apply: no worker is started); a Car Wars
+    arena gets Car Wars' stages, never Arena Rex's."""
     import dataclasses
 
-    from editor.games.analysis import analysis
+    from editor.game import editor_game, game_of
     from schema.games import arenarex as ar
 
-    staged = analysis()
+    staged = editor_game("arena-rex").analysis()
     try:
-        stages = [fn for fn, _ in staged.stages()]
+        stages = [fn for fn, _ in staged.stages()]  # type: ignore[attr-defined]
         rex = load(SHIPPED / "colosseum-30.yaml")
-        assert [getattr(fn, "applies", lambda _a: True)(rex) for fn in stages] == [True, False, True]
+        assert [getattr(fn, "applies", lambda _a: True)(rex) for fn in stages] == [True, True]
         alone = dataclasses.replace(rex, deployment=rex.deployment[:1])
-        assert [getattr(fn, "applies", lambda _a: True)(alone) for fn in stages] == [True, False, False]
+        assert [getattr(fn, "applies", lambda _a: True)(alone) for fn in stages] == [True, False]
         off = dataclasses.replace(rex, scenario=dataclasses.replace(rex.scenario, analysis=dataclasses.replace(
             rex.scenario.analysis, disabled=("ar-reach", "ar-centre-access", "ar-zone-access", "ar-hazard-access",
                                              "ar-kill-band", "ar-sightlines"))))
-        assert not stages[2].applies(off)
+        assert not stages[1].applies(off)
         cw = load(Path(__file__).resolve().parents[2] / "tests" / "carwars" / "data" / "shipped" / "crossroads-4p.yaml")
-        assert [getattr(fn, "applies", lambda _a: True)(cw) for fn in stages] == [True, True, False]
+        assert game_of(cw).system == "car-wars-6e" and game_of(rex).system == "arena-rex"
         assert ar.default_arena().system == "arena-rex"
     finally:
-        staged.close()
+        staged.close()  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("shares", [1, 2, 3])
@@ -105,7 +106,7 @@ def test_the_fairness_workers_shares_add_up_to_the_whole_analysis(shares: int) -
     """The editor's fairness workers each compute every ``shares``-th base size; put together in
     the listed order they are exactly :func:`engine.arenarex.fairness.zone_metrics`, and the
     findings made from them are ``arena validate``'s."""
-    from editor.games.rex_analysis import fairness_findings, share_metrics
+    from editor.games.arenarex.analysis import fairness_findings, share_metrics
     from engine.arenarex.fairness import zone_metrics
 
     arena = load(SHIPPED / "lopsided-pit.yaml")

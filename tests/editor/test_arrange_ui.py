@@ -9,7 +9,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLineEdit
 
-from editor import actions
 from editor.actions import SymmetryDialog, templates
 from schema.games.gravstrike.model import StartPosition, StaticTarget, Symmetry
 
@@ -36,7 +35,7 @@ def test_align_distribute_mirror_rotate_from_the_menu(window) -> None:  # type: 
     assert window.doc.arena.element("start:1").facing == 135.0  # θ -> 180 − θ
     window.act["rotate_left"].trigger()
     assert window.doc.arena.element("start:1").facing == 225.0
-    actions.rotate_by(window, 30.0)
+    window.rotate_by(30.0)
     assert window.doc.arena.element("start:1").facing == 255.0
     assert [window.doc.undo_stack.text(i) for i in range(window.doc.undo_stack.count())] == [
         "Align left", "Distribute vertically", "Mirror vertically", "Mirror horizontally",
@@ -48,7 +47,7 @@ def test_align_distribute_mirror_rotate_from_the_menu(window) -> None:  # type: 
 
 def test_symmetry_mode_rotational_6_places_six_starts_from_one_click(window) -> None:  # type: ignore[no-untyped-def]
     window.doc.reset(window.doc.arena.__class__(name="hex", bounds=window.doc.arena.bounds), None)
-    assert actions.edit_symmetry(window, Symmetry("rotational", 6, (0.0, 0.0)))
+    assert window.edit_symmetry(Symmetry("rotational", 6, (0.0, 0.0)))
     assert "rotational order 6" in window.symmetry_label.text()
     use(window, "start")
     click(window, 7, 0)
@@ -64,7 +63,7 @@ def test_symmetry_mode_rotational_6_places_six_starts_from_one_click(window) -> 
 
 def test_symmetry_mode_dihedral_3_and_moving_one_moves_its_images(window) -> None:  # type: ignore[no-untyped-def]
     window.doc.reset(window.doc.arena.__class__(name="tri", bounds=window.doc.arena.bounds), None)
-    actions.edit_symmetry(window, Symmetry("dihedral", 3, (0.0, 0.0), 90.0))
+    window.edit_symmetry(Symmetry("dihedral", 3, (0.0, 0.0), 90.0))
     use(window, "target")
     click(window, 2, 5)
     assert len(window.doc.arena.static_targets) == 6
@@ -173,7 +172,7 @@ def test_rulers_follow_zoom_and_measure_shows_turns(window) -> None:  # type: ig
 
 
 def test_shortcut_cheat_sheet_tooltips_and_hint(window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    rows = actions.shortcut_rows(window)
+    rows = window.shortcut_rows()
     for tool in window.tools.values():
         assert ("Tool", tool.label, tool.shortcut) in rows
         assert f"({tool.shortcut})" in window.tool_actions[tool.name].toolTip()

@@ -68,7 +68,8 @@ def test_file_new_dialog_lists_the_games_and_opens_car_wars(window, qtbot) -> No
         "walls", "obstacles", "terrain", "hazards", "cards", "tokens", "start_positions"))}
     assert window.snap_box.value() == 1.0 and window.snap_box.suffix() == " in"
     # the start keys lie flush against the arena edge, one per start
-    assert len(window.game.keys.keys) == 4
+    (keys,) = window.game.parts["car-wars-6e"]  # the Car Wars editor's canvas part
+    assert len(keys.keys) == 4
     # back to Gravstrike: its hand-written tools again
     window.new_document(False)
     assert "checkpoint" in window.tools and window.snap_box.suffix() == " L"

@@ -1,5 +1,5 @@
 """The editor's Car Wars travel stage runs on persistent workers that keep their searches
-(:mod:`editor.games.kept_travel`): its findings after a card drag are a cold run's, whether one
+(:mod:`editor.games.carwars.kept_travel`): its findings after a card drag are a cold run's, whether one
 worker holds every search or two share them."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from editor.analysis import Cancelled
-from editor.games.analysis import slow_findings
-from editor.games.kept_travel import CarWarsTravel, KeptTravel
+from editor.games.carwars.analysis import slow_findings
+from editor.games.carwars.kept_travel import CarWarsKept, CarWarsTravel
 from engine.carwars import fairness as fair
 from engine.carwars.kept import merged
 from engine.carwars.rules import POLICIES
@@ -26,7 +26,7 @@ def dragged(base, dx: float):  # type: ignore[no-untyped-def]
                                                                                card.position[1])),) + base.cards[1:])
 
 
-@pytest.mark.parametrize("stage", [KeptTravel, CarWarsTravel])
+@pytest.mark.parametrize("stage", [CarWarsKept, CarWarsTravel])
 def test_the_worker_finds_what_a_cold_run_finds(stage) -> None:  # type: ignore[no-untyped-def]
     """The flawed yard has a card no car reaches: not every answer is ``reached``, so the cold
     table decides (with two workers: the first computes it)."""
@@ -70,8 +70,8 @@ def test_two_workers_share_the_searches_and_answer_as_one_cold_run() -> None:
 def test_the_car_wars_travel_stage_is_named_travel_checks_in_the_status() -> None:
     """The status line names the stage still running from the stage itself: Car Wars' two-worker
     travel stage says "travel checks" (as Gravstrike's), Arena Rex's "fairness checks"."""
-    from editor.games.kept_travel import CarWarsTravel
-    from editor.games.rex_analysis import RexFairness
+    from editor.games.carwars.kept_travel import CarWarsTravel
+    from editor.games.arenarex.analysis import RexFairness
     from editor.validation import stage_name
 
     assert stage_name(CarWarsTravel()) == "travel checks"
@@ -83,7 +83,7 @@ def test_a_worker_loads_its_compiled_loops_after_its_first_answer() -> None:
     first reply, when no request waits - never before the arena's first findings are sent."""
     import queue
 
-    from editor.games.kept_travel import serve_loop
+    from editor.kept_worker import serve_loop
     from engine.budget import Caps
 
     requests: queue.Queue[tuple[object, ...]] = queue.Queue()
@@ -112,7 +112,7 @@ def test_the_travel_stage_names_what_its_searches_left_open_as_arena_validate_do
     ``arena validate`` reported them. The travel stage's findings carry the same
     ``analysis-limit`` warnings as the report's."""
     from editor.analysis import normalise
-    from editor.games.analysis import slow_findings
+    from editor.games.carwars.analysis import slow_findings
     from engine.carwars.travel import SearchLimits
     from tests.runaway import crossroads_six_feet
     from validators.games.carwars.context import CarWarsContext

@@ -53,7 +53,7 @@ def card_polygon(card):  # type: ignore[no-untyped-def]
 
 
 def test_menu_offers_the_overlays_for_car_wars_only(cwin) -> None:  # type: ignore[no-untyped-def]
-    ov, cw = cwin.overlays, cwin.overlays.cw
+    ov, cw = cwin.overlays, cwin.overlays.parts["car-wars-6e"]
     assert cw.active()
     assert [a.text() for a in ov.heat_menu.actions()] == ["None", "Start 1", "Start 2", "Start 3", "Start 4"]
     assert [a.text() for a in ov.sight_menu.actions()][:2] == ["None", "Selected start"]
@@ -77,7 +77,7 @@ def test_menu_offers_the_overlays_for_car_wars_only(cwin) -> None:  # type: igno
 
 
 def test_heat_map_is_the_engines_reach_map_and_agrees_with_the_planner(cwin, qtbot) -> None:  # type: ignore[no-untyped-def]
-    ov, cw = cwin.overlays, cwin.overlays.cw
+    ov, cw = cwin.overlays, cwin.overlays.parts["car-wars-6e"]
     cw.set_policy("safe")
     before = scene_image(cwin)
     ov.show_heat(1)
@@ -107,7 +107,7 @@ def test_heat_map_is_the_engines_reach_map_and_agrees_with_the_planner(cwin, qtb
 
 
 def test_path_is_the_planners_plan_and_ends_touching_the_card(cwin, qtbot) -> None:  # type: ignore[no-untyped-def]
-    cw = cwin.overlays.cw
+    cw = cwin.overlays.parts["car-wars-6e"]
     arena = cwin.doc.arena
     before = scene_image(cwin)
     choice = next(a for a in cw.path_group.actions() if a.data() == [1, "card:checkpoint-3"])
@@ -134,7 +134,7 @@ def test_path_is_the_planners_plan_and_ends_touching_the_card(cwin, qtbot) -> No
 
 
 def test_line_of_sight_full_cover_blocks_partial_counts(cwin, qtbot) -> None:  # type: ignore[no-untyped-def]
-    ov, cw = cwin.overlays, cwin.overlays.cw
+    ov, cw = cwin.overlays, cwin.overlays.parts["car-wars-6e"]
     arena = cwin.doc.arena
     ov.show_sight("selected")
     assert "Line of sight: select a start" in cw.legend.text()
@@ -173,7 +173,7 @@ def test_line_of_sight_full_cover_blocks_partial_counts(cwin, qtbot) -> None:  #
 def test_an_edit_recomputes_and_a_newer_edit_cancels(cwin, qtbot) -> None:  # type: ignore[no-untyped-def]
     from editor.games.commands import SetField
 
-    ov, cw = cwin.overlays, cwin.overlays.cw
+    ov, cw = cwin.overlays, cwin.overlays.parts["car-wars-6e"]
     cw.set_policy("safe")
     ov.show_heat(1)
     cw.show_path((1, "centre"))

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from editor.games import overlay_work as W
-from editor.games import travel_work as T
+from editor.games.carwars import travel_work as T
 from editor.games.commands import SetField
 from engine.carwars import fairness
 from engine.carwars.issues import fmt
@@ -32,14 +32,14 @@ def open_arena(win, name: str):  # type: ignore[no-untyped-def]
     win.doc.symmetry_enabled = False
     win.view.set_scale(12.0)
     win.view.centerOn(0, 0)
-    return win.overlays.cw_travel
+    return win.overlays.pages["car-wars-6e"]
 
 
 def show_dock(win, qtbot):  # type: ignore[no-untyped-def]
     dock = win.docks["travel"]
     dock.show()
     dock.raise_()
-    qtbot.waitUntil(lambda: win.overlays.cw_travel.page.isVisible(), timeout=120_000)
+    qtbot.waitUntil(lambda: win.overlays.pages["car-wars-6e"].page.isVisible(), timeout=120_000)
 
 
 def settled(d) -> bool:  # type: ignore[no-untyped-def]
@@ -132,7 +132,7 @@ def test_a_horizon_too_short_shows_beyond(window, qtbot) -> None:  # type: ignor
 
 def test_selecting_a_row_draws_its_plan_by_the_column_clicked(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     d = open_arena(window, "crossroads-4p.yaml")
-    cw = window.overlays.cw
+    cw = window.overlays.parts["car-wars-6e"]
     show_dock(window, qtbot)
     qtbot.waitUntil(lambda: settled(d), timeout=WAIT_MS)
     arena = window.doc.arena
@@ -168,7 +168,7 @@ def test_selecting_a_row_draws_its_plan_by_the_column_clicked(window, qtbot) -> 
 
 def test_an_edit_updates_the_dock_and_the_selected_path(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     d = open_arena(window, "twin-pillars-2p.yaml")
-    cw = window.overlays.cw
+    cw = window.overlays.parts["car-wars-6e"]
     show_dock(window, qtbot)
     qtbot.waitUntil(lambda: settled(d), timeout=WAIT_MS)
     card = sorted(window.doc.arena.cards, key=lambda c: c.number)[0]
@@ -190,7 +190,7 @@ def test_an_edit_updates_the_dock_and_the_selected_path(window, qtbot) -> None: 
 
 
 def flawed_findings(arena) -> list[dict]:  # type: ignore[no-untyped-def]
-    from editor.games.analysis import _finding
+    from editor.games.carwars.analysis import _finding
 
     table = fairness.travel_table(arena)
     return [_finding(i) for code, check in fairness.TRAVEL_CHECKS.items() for i in check(arena, table)]
@@ -199,7 +199,7 @@ def flawed_findings(arena) -> list[dict]:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("dock_shown", [False, True])
 def test_clicking_a_travel_finding_draws_its_path(window, qtbot, dock_shown: bool) -> None:  # type: ignore[no-untyped-def]
     d = open_arena(window, "broken-yard-flawed.yaml")
-    cw = window.overlays.cw
+    cw = window.overlays.parts["car-wars-6e"]
     if dock_shown:
         show_dock(window, qtbot)
         qtbot.waitUntil(lambda: settled(d), timeout=WAIT_MS)
@@ -235,7 +235,7 @@ def test_clicking_a_travel_finding_draws_its_path(window, qtbot, dock_shown: boo
 
 def test_heat_map_from_a_card(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     open_arena(window, "crossroads-4p.yaml")
-    ov, cw = window.overlays, window.overlays.cw
+    ov, cw = window.overlays, window.overlays.parts["car-wars-6e"]
     cw.set_policy("safe")
     assert [a.text() for a in cw.card_heat_menu.actions()][:3] == ["None", "Selected card", "Card 0 (checkpoint-1)"]
     ov.show_heat(2)

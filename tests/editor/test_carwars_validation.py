@@ -5,7 +5,7 @@ listed and marked on the canvas, and they clear when the arena is fixed."""
 from __future__ import annotations
 
 from editor.games import model as G
-from editor.games.analysis import QuickStage
+from editor.games.carwars.analysis import QuickStage
 from editor.validation import StagedAnalysis
 from schema.games import carwars as cw
 from tests.editor.test_carwars_editor import crossroads
@@ -30,7 +30,7 @@ def test_quick_stage_reruns_only_the_checks_an_edit_touches() -> None:
 
 def test_a_firing_finding_is_listed_marked_and_clears_when_fixed(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window.doc.reset(cw.default_arena(), None)
-    window.runner.game_analyse = StagedAnalysis(quick=QuickStage(), slow=None)  # travel: its own tests
+    window.runner.game_analyses["car-wars-6e"] = StagedAnalysis(quick=QuickStage(), slow=None)  # travel: its own tests
     window.doc.symmetry_enabled = False
     with qtbot.waitSignal(window.runner.finished, timeout=120_000):
         window.runner.run_now(window.doc.arena)
@@ -59,7 +59,7 @@ def test_the_panel_lists_what_arena_validate_reports() -> None:
     the shipped flawed arena, which trips most of the codes."""
     from pathlib import Path
 
-    from editor.games.analysis import slow_findings
+    from editor.games.carwars.analysis import slow_findings
     from schema import load
     from validators.run import validate
 

@@ -198,7 +198,7 @@ def test_car_wars_turning_keys_are_named_over_the_cars(win) -> None:  # type: ig
     from PySide6.QtCore import QPointF, QRectF
     from PySide6.QtGui import QColor
 
-    from editor.games.window import start_keys
+    from editor.games.carwars.keys import start_keys
 
     open_fitted(win, "car-wars-6e")
     keys = start_keys(win.doc.arena)
@@ -274,7 +274,7 @@ def test_the_heat_map_key_leaves_the_board_alone(win, game: str) -> None:  # typ
         legend = win.overlays.legend
         legend.set_heat(1, "shown")
     else:
-        legend = win.overlays.cw.legend
+        legend = win.overlays.parts["car-wars-6e"].legend
         legend.set_state("heat", "Car Wars heat map from start 1 (flat out)")
         legend.set_state("path", "Car Wars path from start 1 to card 2", detail="2 turns, 4 dice; labels: turn.point, "
                          "+N dice rolled there")

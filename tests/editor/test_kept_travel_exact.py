@@ -6,7 +6,7 @@ are those of a cold validation of that version.
 The property tests walk seeded random edit sequences (bounded in edits, not time) through the
 workers the editor runs, without a window: Gravstrike's :class:`editor.travel_workers.TravelWorkers`
 (each worker a :class:`validators.games.gravstrike.travel_session.TravelSession`, the two sharing distance maps
-through :mod:`editor.map_share`) and Car Wars' :class:`editor.games.kept_travel.CarWarsTravel`.
+through :mod:`editor.map_share`) and Car Wars' :class:`editor.games.carwars.kept_travel.CarWarsTravel`.
 After every edit they compare each answer with a cold one: Gravstrike's result for result, path
 included; Car Wars' status, time, dice and hard speed changes (its searches settle ties on
 another path: :mod:`engine.carwars.kept`), and the findings the checks make of them.
@@ -306,9 +306,9 @@ def test_car_wars_workers_end_every_edit_on_a_cold_table(seed: int) -> None:
     travel dock reads from the workers (each start to every card, the centre and the other
     starts); the last version's dock rows are also checked against the dock's own cold search
     (the safe policy's rows to the other starts are in no table)."""
-    from editor.games.analysis import slow_findings
-    from editor.games.kept_travel import CarWarsTravel
-    from editor.games.travel_work import dock_goals, start_travel
+    from editor.games.carwars.analysis import slow_findings
+    from editor.games.carwars.kept_travel import CarWarsTravel
+    from editor.games.carwars.travel_work import dock_goals, start_travel
     from engine.carwars import fairness as fair
 
     rng = random.Random(seed)
@@ -343,7 +343,7 @@ def test_car_wars_workers_end_every_edit_on_a_cold_table(seed: int) -> None:
 
 # -- Arena Rex -------------------------------------------------------------------------------------------
 # No kept searches, but its zone checks' findings are remembered per arena version (an undo is a
-# lookup: editor.games.rex_analysis.RexFairness), keyed by the parts of the arena they read.
+# lookup: editor.games.arenarex.analysis.RexFairness), keyed by the parts of the arena they read.
 # (Glider-Pit and Mothership keep nothing between edits: their checks run whole in the quick stage.)
 
 REX_EDITS = ("pit", "hazard", "deployment", "bases", "sight", "analysis", "undo", "reopen")
@@ -386,7 +386,7 @@ def rex_edit(rng: random.Random, a: Any, history: list[Any], kind: str) -> tuple
 
 @pytest.mark.parametrize("seed", [3])
 def test_arena_rex_remembered_findings_are_those_of_a_cold_validation(seed: int) -> None:
-    from editor.games.rex_analysis import RexFairness, fairness_findings
+    from editor.games.arenarex.analysis import RexFairness, fairness_findings
 
     rng = random.Random(seed)
     arena = load(str(ROOT / "arenas" / "arena-rex" / "lopsided-pit.yaml"))

@@ -38,7 +38,7 @@ def _run_dialog(window: Any, act: Callable[[actions.SymmetryDialog], None]) -> d
         dlg.accept()
 
     QTimer.singleShot(0, drive)
-    seen["ok"] = actions.edit_symmetry(window)
+    seen["ok"] = window.edit_symmetry()
     return seen
 
 

@@ -130,12 +130,12 @@ def _doc(arena):  # type: ignore[no-untyped-def]
     return ArenaDocument(arena)
 
 
-def test_the_game_declares_its_rule_on_its_ruleset() -> None:
+def test_the_game_declares_its_rule_on_its_editor() -> None:
+    from editor.game import editor_game
     from editor.games import symmetry_rules as R
-    from schema.ruleset import rulesets
 
-    rs = rulesets()
-    assert rs["car-wars-6e"].symmetry and isinstance(R.rules_for("car-wars-6e"), R.Rules)
+    assert R.rules_for("car-wars-6e") is editor_game("car-wars-6e").symmetry_rules()
+    assert isinstance(R.rules_for("car-wars-6e"), R.Rules)
     assert type(R.rules_for("car-wars-6e")) is not R.Rules  # its own numbering
     assert type(R.rules_for("gravstrike")) is R.Rules  # letters/ids: the next free one
 

@@ -74,7 +74,7 @@ def test_the_symmetry_dialog_speaks_the_games_unit(window, system) -> None:  # t
         dlg.reject()
 
     QTimer.singleShot(0, look)
-    assert not actions.edit_symmetry(window)
+    assert not window.edit_symmetry()
     assert seen == {"x": symbol(system), "y": symbol(system)}
 
 

@@ -74,28 +74,28 @@ def test_travel_dock_row_and_heat_map_from_a_card(xsession: XSession, tmp_path: 
         ed.click_tab("Travel times")
 
         def complete(s: dict) -> bool:  # type: ignore[type-arg]
-            t = s["carwars"]["travel"]
+            t = s["parts"]["travel"]
             return t["shown"] and not t["busy"] and len(t["rows"]) == 4 * 8 and \
                 all("…" not in c for r in t["rows"] for c in r["cells"])
 
         s = ed.wait(complete, "every start's travel in the dock", 180)
-        rows = s["carwars"]["travel"]["rows"]
+        rows = s["parts"]["travel"]["rows"]
         row = next(r for r in rows if r["player"] == 1 and r["goal"] == "card:checkpoint-3")
         arena = load(path)
         r = Planner(arena, "flat-out").plan(StartSource(1), Goal("card", "checkpoint-3"))
         assert row["cells"][:2] == ["start 1", "card 2 (checkpoint-3)"]
         assert row["cells"][4:] == [fmt(r.time), str(r.dice)]
         ed.click_at(ed.centre(row["rects"][4]))
-        s = ed.wait(lambda s: (s["carwars"]["path"] or {}).get("goal") == "card:checkpoint-3",
+        s = ed.wait(lambda s: (s["parts"]["path"] or {}).get("goal") == "card:checkpoint-3",
                     "the row's plan on the canvas", 30)
-        plan = s["carwars"]["path"]
+        plan = s["parts"]["path"]
         assert (plan["player"], plan["policy"], plan["time"], plan["dice"]) == (1, "flat-out", r.time, r.dice)
-        assert "Path from start 1 to card 2 (checkpoint-3) (flat-out)" in s["carwars"]["legend"]
+        assert "Path from start 1 to card 2 (checkpoint-3) (flat-out)" in s["parts"]["legend"]
         ed.menu("View", "Overlays", "Car Wars heat map from card", "Card 0 (checkpoint-1)")
-        s = ed.wait(lambda s: (s["carwars"]["heat"] or [None])[0] == "card:checkpoint-1", "the heat map from card 0",
+        s = ed.wait(lambda s: (s["parts"]["heat"] or [None])[0] == "card:checkpoint-1", "the heat map from card 0",
                     180)
-        assert "Heat map from card 0 (checkpoint-1) (flat-out)" in s["carwars"]["legend"]
-        assert (s["carwars"]["path"] or {}).get("goal") == "card:checkpoint-3"  # the path stays
+        assert "Heat map from card 0 (checkpoint-1) (flat-out)" in s["parts"]["legend"]
+        assert (s["parts"]["path"] or {}).get("goal") == "card:checkpoint-3"  # the path stays
         shots("car-wars-travel.png")
     finally:
         ed.close()

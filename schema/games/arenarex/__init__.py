@@ -412,8 +412,6 @@ RULESET = Ruleset(
     default_arena=default_arena,
     exports=_exports,
     semantic=semantic_problems,
-    editor="",
-    symmetry="editor.games.rex_symmetry:RULES",
 )
 
 

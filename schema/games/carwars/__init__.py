@@ -586,8 +586,6 @@ RULESET = Ruleset(
     default_arena=default_arena,
     exports=_exports,
     semantic=semantic_problems,
-    editor="editor.games.carwars",
-    symmetry="editor.games.carwars_symmetry:RULES",
 )
 
 __all__ = [

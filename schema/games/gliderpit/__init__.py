@@ -314,5 +314,4 @@ RULESET = Ruleset(
     exports=_exports,
     semantic=semantic_problems,
     grid="hex",
-    symmetry="editor.games.pit_symmetry:RULES",
 )

@@ -87,5 +87,4 @@ RULESET = Ruleset(
     exports=_exports,
     default=True,
     semantic=semantic_problems,
-    editor="editor",
 )

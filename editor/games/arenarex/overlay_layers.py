@@ -1,4 +1,4 @@
-"""The Arena Rex overlays' canvas layers and key (:mod:`editor.games.rex_overlays` drives them),
+"""The Arena Rex overlays' canvas layers and key (:mod:`editor.games.arenarex.overlays` drives them),
 built on the Car Wars ones (:mod:`editor.games.overlay_layers`): the moves heat map is a
 :class:`~editor.games.overlay_layers.CellLayer`, the sight layer is Car Wars' line-of-sight
 layer (seen / hidden), and the key is :class:`~editor.games.overlay_layers.CwLegend` with Arena
@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor import render as R
 from editor.games import overlay_work as W
-from editor.games import rex_overlay_work as RW
+from editor.games.arenarex import overlay_work as RW
 from editor.games.overlay_layers import PATH_Z, CellLayer, CwLegend, band_row, sight_style
 
 #: The walks' colours, in order (Okabe-Ito), and their names for the key.

@@ -1,6 +1,6 @@
 """Live validation of an Arena Rex arena in the editor (Qt-free), in two stages:
 
-* **setup** (in the quick stage, :class:`editor.games.analysis.QuickStage`): the registered
+* **setup** (in the quick stage, :class:`SetupStage`): the registered
   setup validators (``ar-board-size``, ``ar-pits``, ``ar-hazard-mix``, ``ar-deployment``,
   ``ar-zone-hazard``, ``ar-zone-room``, ``ar-symmetry``), each kept with the parts of the arena it reads (:data:`SETUP_READS`), so a
   pit drag re-runs the checks that read pits and not the board size or hazard mix;
@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from editor.analysis import Cancelled, Finding, normalise
-from editor.games.kept_travel import KeptTravel, serve_loop, watched
+from editor.kept_worker import KeptTravel, serve_loop, watched
 from editor.lifeline import lifeline
 from editor.worker_requests import Requests, take
 
@@ -193,3 +193,34 @@ class RexFairness:
     def close(self) -> None:
         for w in self._workers:
             w.close()
+
+
+class SetupStage:
+    """The quick stage: the game's JSON Schema, then the setup checks (:func:`setup_findings`),
+    each remembered with what it read."""
+
+    def __init__(self) -> None:
+        self.cache: dict[str, tuple[tuple[Any, ...], list[Finding]]] = {}
+        #: Codes the last call ran (the rest came from the cache).
+        self.ran: list[str] = []
+
+    def __call__(self, arena: Any, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
+        from editor.games.analysis import format_findings
+
+        found = format_findings(arena)
+        if found:
+            return found
+        self.ran = []
+        return setup_findings(arena, self.cache, self.ran, should_stop or (lambda: False))
+
+
+def analysis() -> Any:
+    """The staged analysis the validation runner runs for an Arena Rex arena: the setup checks in
+    the validation thread, then the zone checks on :class:`RexFairness`'s workers."""
+    from editor.validation import StagedAnalysis
+
+    staged = StagedAnalysis(quick=SetupStage(), slow=None)
+    staged.more.append(RexFairness())
+    #: The quick findings are shown at once, not held for the fairness stage.
+    staged.partial_hold_s = 0.0  # type: ignore[attr-defined]
+    return staged

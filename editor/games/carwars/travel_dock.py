@@ -5,19 +5,19 @@ other start - with the fewest turns and the driving-roll dice under both policie
 and "undecided" written as such.  Selecting a row draws that plan on the canvas (the safe or
 flat-out one by the column clicked; the overlays' policy from the start and goal columns).
 
-The answers come from the live validation's kept searches (:class:`editor.games.kept_travel.CarWarsTravel`
+The answers come from the live validation's kept searches (:class:`editor.games.carwars.kept_travel.CarWarsTravel`
 answers every start to every card, the centre and every other start under both policies): when
 its final findings for the current arena arrive, the dock shows its answers and runs no search
 of its own.  When it has none (validation off, or a cold table after a search that did not
 reach every goal) the dock computes them with the Car Wars planner
-(:func:`editor.games.travel_work.start_travel`), one child process per start on a thread pool,
+(:func:`editor.games.carwars.travel_work.start_travel`), one child process per start on a thread pool,
 only while the dock is shown.  Either way the window never waits, an edit (coalesced,
 :data:`EDIT_DELAY_MS`) kills the running children, and the old numbers stay, greyed, until each
 start's new ones arrive.
 
 Clicking a Car Wars travel finding in the Validation panel draws its plan the same way
 (:meth:`CarWarsTravelDock.show_finding`): from the dock's answers when it has them, else
-computed in the background (:func:`editor.games.travel_work.finding_plan`).
+computed in the background (:func:`editor.games.carwars.travel_work.finding_plan`).
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
-    QStackedWidget,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -39,8 +38,8 @@ from PySide6.QtWidgets import (
 
 from editor import render as R
 from editor.games import overlay_work as W
-from editor.games import travel_work as T
-from editor.games.overlays import OverlayJob, OverlaySignals, goal_label
+from editor.games.carwars import travel_work as T
+from editor.games.carwars.overlays import OverlayJob, OverlaySignals, goal_label
 
 #: After an edit, wait this long for the next one before recomputing.
 EDIT_DELAY_MS = 200
@@ -55,7 +54,7 @@ HINT = ("Turns (t − 1 + points/speed) and driving-roll dice from each start to
 
 class CarWarsTravelDock(QObject):
     """The dock's Car Wars page (``page``), its background jobs and its link to the path
-    overlay (``cw``, :class:`editor.games.overlays.CarWarsOverlays`)."""
+    overlay (``cw``, :class:`editor.games.carwars.overlays.CarWarsOverlays`)."""
 
     def __init__(self, win: Any, cw: Any) -> None:
         super().__init__(win)
@@ -103,6 +102,11 @@ class CarWarsTravelDock(QObject):
         self.edit_timer.timeout.connect(self.refresh)
 
     # -- state
+    @property
+    def widget(self) -> QWidget:
+        """The page the travel dock shows for a Car Wars arena."""
+        return self.page
+
     def active(self) -> bool:
         return bool(self.cw.active())
 
@@ -173,7 +177,7 @@ class CarWarsTravelDock(QObject):
         self._render()
 
     def _live(self) -> Any:
-        """The live validation's Car Wars travel stage (:class:`editor.games.kept_travel.CarWarsTravel`),
+        """The live validation's Car Wars travel stage (:class:`editor.games.carwars.kept_travel.CarWarsTravel`),
         or None (validation of another kind, or none)."""
         runner = getattr(self.win, "runner", None)
         live = getattr(runner.analyse_for(self.win.doc.arena), "live", None) if runner is not None else None
@@ -399,29 +403,14 @@ class CarWarsTravelDock(QObject):
         self.pool.waitForDone(3000)
 
 
-class TravelStack(QStackedWidget):
-    """The "Travel times" dock's body: Gravstrike's table, or the Car Wars page."""
-
-    def __init__(self, gravstrike: QWidget, car_wars: QWidget) -> None:
-        super().__init__()
-        self.addWidget(gravstrike)
-        self.addWidget(car_wars)
-
-
-def install(win: Any, ov: Any) -> CarWarsTravelDock:
-    """The Car Wars page of the travel dock (``ov``: the window's :class:`editor.overlays.Overlays`,
-    whose ``table`` is Gravstrike's page); ``.stack`` is the dock's body."""
-    dock = CarWarsTravelDock(win, ov.cw)
-    dock.stack = TravelStack(ov.table, dock.page)  # type: ignore[attr-defined]
-
-    def arena_changed(_arena: Any) -> None:
-        dock.stack.setCurrentWidget(dock.page if dock.active() else ov.table)  # type: ignore[attr-defined]
-        dock.arena_changed()
-
-    win.doc.arenaChanged.connect(arena_changed)
+def install(win: Any, cw: Any) -> CarWarsTravelDock:
+    """The Car Wars page of the travel dock (``cw``: the window's Car Wars overlays,
+    :class:`editor.games.carwars.overlays.CarWarsOverlays`); ``.widget`` is the page."""
+    dock = CarWarsTravelDock(win, cw)
+    win.doc.arenaChanged.connect(lambda _a: dock.arena_changed())
     win.runner.finished.connect(lambda _f: dock.validation_done() if win.runner.final else None)
     win.validation.findingSelected.connect(dock.show_finding)
-    arena_changed(win.doc.arena)
+    dock.arena_changed()
     return dock
 
 

@@ -23,12 +23,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup
 
 from editor.games import is_generic
-from editor.games import overlay_work as W
-from editor.games.overlay_jobs import EDIT_DELAY_MS, KINDS, OverlayJobs, OverlayJob, OverlaySignals
+from editor.games.carwars import overlay_work as W
+from editor.games.overlay_jobs import EDIT_DELAY_MS, KINDS, OverlayJob, OverlayJobs, OverlaySignals, fill_choices
 from editor.games.overlay_layers import CwHeatLayer, CwLegend, CwPathLayer, CwSightLayer
 
 POLICY_TEXT = {"flat-out": "Flat out (every maneuver, dice counted)", "safe": "Safe (no maneuver dice)"}
@@ -315,22 +314,6 @@ class CarWarsOverlays(OverlayJobs):
             choices += [(f"Card {c.number} ({c.id})", c.id)
                         for c in sorted(arena.cards, key=lambda c: (c.number, c.id))]
         fill_choices(self, self.card_heat_menu, self.card_heat_group, choices, self.heat_card, self.show_heat_card)
-
-
-def fill_choices(owner: QObject, menu: Any, group: QActionGroup, choices: list[tuple[str, object]], current: object,
-                 choose: Callable[[Any], None]) -> None:
-    """Fill ``menu`` with one checkable entry per (text, value) of ``choices``, exclusive in
-    ``group``, ``current``'s checked; choosing one calls ``choose(value)``."""
-    menu.clear()
-    for act in group.actions():
-        group.removeAction(act)
-    for text, value in choices:
-        act = QAction(text, owner, checkable=True)
-        act.setData(value)
-        act.setChecked(value == current)
-        act.triggered.connect(lambda _c=False, v=value: choose(v))
-        group.addAction(act)
-        menu.addAction(act)
 
 
 def install(win: Any, menu: Any) -> CarWarsOverlays:

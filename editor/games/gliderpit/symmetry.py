@@ -1,5 +1,5 @@
-"""Glider-Pit Gladiators' rule for naming images in symmetry mode (Qt-free; declared by the
-pit's ruleset, :attr:`schema.ruleset.Ruleset.symmetry`).
+"""Glider-Pit Gladiators' rule for naming images in symmetry mode (Qt-free; the pit's editor's
+:meth:`~editor.game.EditorGame.symmetry_rules`).
 
 A row of the pit carries a 2d6 total (book: "The 19 rows of hexes on the mapsheet are
 identified by number", a row is chosen by rolling 2d6).  When an operation carries a row onto

@@ -24,11 +24,11 @@ from typing import Any
 from PySide6.QtGui import QActionGroup
 
 from editor.games import is_generic
-from editor.games import rex_overlay_work as RW
+from editor.games.arenarex import overlay_work as RW
 from editor.games.overlay_jobs import OverlayJobs
 from editor.games.overlay_layers import CwSightLayer
-from editor.games.overlays import fill_choices
-from editor.games.rex_overlay_layers import RexHeatLayer, RexPathLayer, legend, walks_text
+from editor.games.overlay_jobs import fill_choices
+from editor.games.arenarex.overlay_layers import RexHeatLayer, RexPathLayer, legend, walks_text
 
 SYSTEM = "arena-rex"
 

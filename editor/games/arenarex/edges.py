@@ -143,8 +143,3 @@ class SetBoard(EC.SetBounds):
     def apply(self, arena: Any) -> Any:
         return dataclasses.replace(arena, bounds=self.bounds,
                                    deployment=follow_board(arena.deployment, arena.bounds, self.bounds))
-
-
-def board_command(arena: Any) -> type[EC.SetBounds]:
-    """The command that sets ``arena``'s bounds (Arena Rex: :class:`SetBoard`)."""
-    return SetBoard if getattr(arena, "system", "") == "arena-rex" else EC.SetBounds

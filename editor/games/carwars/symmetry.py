@@ -1,5 +1,5 @@
-"""Car Wars' rule for naming images in symmetry mode (Qt-free; declared by the Car Wars ruleset,
-:attr:`schema.ruleset.Ruleset.symmetry`).
+"""Car Wars' rule for naming images in symmetry mode (Qt-free; the Car Wars editor's
+:meth:`~editor.game.EditorGame.symmetry_rules`).
 
 The book has "four cards numbered 0 through 3" (L214), a checkpoint of each player's own
 colour among their uses.  So an image of a numbered card

@@ -1,0 +1,249 @@
+"""What the shared editor asks of a game: :class:`EditorGame`, one object per game.
+
+A game's editor subclasses :class:`EditorGame` and overrides the hooks it draws differently
+(python-chess style: the base class is a whole, working game); it registers the object in the
+entry-point group ``arena_studio.editors`` under its ruleset's id, e.g.
+``car-wars-6e = "editor.games.carwars:EDITOR"``.  :func:`editor_game` finds it, importing only
+that game's package; a game with no editor entry (a ruleset installed by a third party and
+nothing else) gets the base class, which serves it from its ruleset alone:
+
+* the palette is one tool per placeable kind (:func:`editor.games.tools.tool_classes`; a grid
+  game's stroke tools);
+* the inspector builds its fields from the kind's JSON Schema;
+* live validation runs the game's JSON Schema and its registered validators (the
+  ``arena_studio.validators`` entry points whose ``games`` name it), as ``arena validate`` does;
+* symmetry mode names images with the next free id or player (:data:`DEFAULT_RULES`);
+* no overlays, docks or canvas layers of its own.
+
+The window and the shared modules talk to this interface (and to the game's
+:class:`~schema.ruleset.Ruleset`) only; they name no game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Protocol
+
+from schema.ruleset import Ruleset, entry_points, ruleset
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QPainter
+
+    from editor.analysis import Analyse
+    from editor.edit_commands import SetBounds
+    from editor.games.symmetry_rules import Rules
+    from editor.tools import Tool
+
+GROUP = "arena_studio.editors"
+
+
+class CanvasPart(Protocol):
+    """A layer a game adds to the canvas (Car Wars' turning keys): told each new arena of its
+    game; hidden while another game's arena is edited."""
+
+    def arena_changed(self, arena: Any) -> None: ...
+
+    def setVisible(self, visible: bool) -> None: ...  # noqa: N802 - Qt's name
+
+
+class GamePart(Protocol):
+    """A game's part of a window service (its overlays, its travel-dock page): ``active`` while
+    the window edits an arena of its game; ``shutdown`` when the window closes."""
+
+    def active(self) -> bool: ...
+
+    def shutdown(self) -> None: ...
+
+
+class EditorGame:
+    """The default editor of a game: everything from its :class:`~schema.ruleset.Ruleset`.
+
+    ``system`` is the ruleset's id.  Subclasses override hooks; none is required."""
+
+    #: Elements edited through the arena's document and the game's JSON Schema (the generic
+    #: model, :mod:`editor.games.model`).  False for a game whose window parts are written for
+    #: its own typed model (the window's first game, built with its tools).
+    schema_driven: bool = True
+    #: Where File → New and Arena → Generate list the game (lower first; then by id).
+    menu_order: int = 100
+
+    def __init__(self, system: str) -> None:
+        self.system = system
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.system!r})"
+
+    # ------------------------------------------------------------------ the file
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return ruleset(self.system)
+
+    def label(self) -> str:
+        """How the status bar names the game: ``Car Wars (6th edition)``."""
+        rs = self.ruleset
+        return f"{rs.game} ({rs.edition})"
+
+    def edition(self) -> str:
+        """The edition File → New names beside the game (the ruleset's)."""
+        return self.ruleset.edition
+
+    def new_arena(self) -> Any:
+        """File → New's arena (the ruleset's default arena)."""
+        return self.ruleset.default_arena()
+
+    # ------------------------------------------------------------------ editing
+
+    def tool_classes(self) -> tuple[type[Tool], ...]:
+        """The palette: select, vertices, rotate, one tool per placeable kind, measure (a grid
+        game: its stroke tools)."""
+        from editor.games.tools import tool_classes
+
+        return tool_classes(self.ruleset)
+
+    def snap_step(self) -> float:
+        """Snapping step of a new document of the game, in its units (0: a grid game's cells)."""
+        return 0.0 if self.ruleset.grid is not None else 1.0
+
+    def symmetry_rules(self) -> Rules:
+        """How symmetry mode names an element's images (:class:`editor.games.symmetry_rules.Rules`)."""
+        from editor.games.symmetry_rules import DEFAULT
+
+        return DEFAULT
+
+    def move_document(self, arena: Any, doc: dict[str, Any], refs: set[str], dx: float, dy: float) -> None:
+        """After the elements ``refs`` of ``doc`` were translated by (dx, dy): the game's own
+        rule for what a drag does (an element that slides along an edge).  Default: nothing."""
+
+    def moves_by_document(self, arena: Any, refs: list[str]) -> list[str]:
+        """Of ``refs``, those a move must make through the arena's document (:meth:`move_document`)
+        even in a game with its own model.  Default: none."""
+        return []
+
+    def bounds_command(self) -> type[SetBounds]:
+        """The undo command that sets the arena's outline (a game whose elements follow the
+        board edits them in the same step)."""
+        from editor.edit_commands import SetBounds
+
+        return SetBounds
+
+    def grid_images(self, arena: Any, cells: Iterable[tuple[int, int]]) -> list[tuple[tuple[int, int], int]]:
+        """A grid game's symmetry: (image cell, operation, 1-based) of each of ``cells``; a hex
+        grid's operations are about the centroid of its cells (:func:`editor.games.grid_model.hex_images`);
+        a square grid has none unless its game says."""
+        if self.ruleset.grid == "hex":
+            from editor.games.grid_model import hex_images
+
+            return hex_images(arena, cells)
+        return []
+
+    def grid_guide(self, arena: Any) -> tuple[tuple[float, float], tuple[float, ...], int] | None:
+        """(centre, mirror axes in degrees, rotation order) of a grid game's symmetry, drawn as
+        the symmetry guide (the operations of :meth:`grid_images`)."""
+        if self.ruleset.grid == "hex":
+            from editor.games.grid_model import hex_guide
+
+            return hex_guide(arena)
+        return None
+
+    def start_keys(self, arena: Any) -> dict[int, tuple[tuple[float, float], ...]]:
+        """Polygons drawn under each player's start piece in renders and prints (Car Wars' turning
+        key against the arena edge), by player.  Default: none."""
+        return {}
+
+    def scenario_form(self) -> bool:
+        """Whether the Scenario settings are the form built from the game's schema (else the
+        window's own fields, written for the game's typed model)."""
+        return True
+
+    # ------------------------------------------------------------------ live validation
+
+    def analysis(self) -> Analyse:
+        """The live validation of the game's arenas (called once per window, closed with it):
+        its JSON Schema, then its registered validators (:func:`editor.analysis.validators_run`)."""
+        from editor.games.analysis import GenericQuick
+        from editor.validation import StagedAnalysis
+
+        staged = StagedAnalysis(quick=GenericQuick(), slow=None)
+        staged.partial_hold_s = 0.0  # type: ignore[attr-defined]
+        return staged
+
+    # ------------------------------------------------------------------ canvas, overlays, docks
+
+    def canvas_parts(self, win: Any) -> list[CanvasPart]:
+        """Layers the game adds to the scene (made once, the first time the game is edited)."""
+        return []
+
+    def overlays(self, win: Any, overlays: Any) -> GamePart | None:
+        """The game's View → Overlays entries, layers and jobs (:class:`editor.overlays.Overlays`
+        holds them); None: the window's own overlays do not apply to it."""
+        return None
+
+    def travel_page(self, win: Any, overlays: Any) -> Any:
+        """The game's page of the Travel times dock (a widget with ``active()``), or None."""
+        return None
+
+    def print_aids(self, painter: QPainter, arena: Any, lay: Any, frame: Any) -> None:
+        """The print's aids under the calibration bar (a car's template, a base's size...):
+        a grid game's cell; nothing for a game placed freely."""
+        if self.ruleset.grid is not None:
+            from editor.grid_render import cell_aid
+            from editor.print_pdf import MARGIN
+
+            cell_aid(painter, arena, MARGIN, frame, lay.draw_w)
+
+
+    def probe(self, win: Any) -> dict[str, Any] | None:
+        """What the window's probe (:mod:`editor.probe`, read by the real-window tests) reports
+        of the game's own overlays and docks, as plain data.  Default: nothing."""
+        return None
+
+
+#: The objects made for games with no editor entry, by id.
+_DEFAULTS: dict[str, EditorGame] = {}
+
+
+@lru_cache(maxsize=None)
+def _registered(system: str) -> EditorGame | None:
+    named = [ep for ep in entry_points(group=GROUP) if ep.name == system]
+    if not named:
+        return None
+    obj = named[-1].load()
+    if not isinstance(obj, EditorGame):
+        raise TypeError(f"entry point {system!r} in {GROUP} is not an editor.game.EditorGame: {obj!r}")
+    if obj.system != system:
+        raise ValueError(f"entry point {system!r} in {GROUP} loads the editor of {obj.system!r}")
+    return obj
+
+
+def editor_game(system: str) -> EditorGame:
+    """The editor of the game ``system``: its registered :class:`EditorGame`, else the base
+    class serving it from its ruleset."""
+    found = _registered(system)
+    if found is not None:
+        return found
+    if system not in _DEFAULTS:
+        _DEFAULTS[system] = EditorGame(system)
+    return _DEFAULTS[system]
+
+
+def first_game() -> EditorGame:
+    """The game a new window starts with (the first File → New lists)."""
+    return next(iter(editors().values()))
+
+
+def game_of(arena: Any) -> EditorGame:
+    """The editor of ``arena``'s game (its ``system``)."""
+    return editor_game(str(arena.system))
+
+
+def editors() -> Mapping[str, EditorGame]:
+    """Every installed game's editor, by id, in menu order (File → New lists them so)."""
+    from schema.ruleset import rulesets
+
+    games = [editor_game(system) for system in rulesets()]
+    return {g.system: g for g in sorted(games, key=lambda g: (g.menu_order, g.system))}
+
+
+__all__ = ["GROUP", "CanvasPart", "EditorGame", "GamePart", "editor_game", "editors", "first_game", "game_of"]

@@ -1,0 +1,63 @@
+"""Gravstrike's editor: the window's hand-written parts for Gravstrike's typed model
+(:mod:`schema.games.gravstrike.model`) - its tools (:mod:`editor.draw_tools`), inspector
+(:mod:`editor.properties`), painting (:mod:`editor.render`), overlays (:mod:`editor.overlays`)
+and live validation on the persistent travel workers (:mod:`editor.travel_workers`) - behind
+the :class:`~editor.game.EditorGame` interface (registered as ``gravstrike`` in the
+``arena_studio.editors`` entry points)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from editor.game import EditorGame
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QPainter
+
+    from editor.analysis import Analyse
+    from editor.tools import Tool
+
+
+class GravstrikeEditor(EditorGame):
+    """Gravstrike: the window's first game, edited through its own typed model."""
+
+    schema_driven = False
+    menu_order = 0
+
+    def label(self) -> str:
+        return "Gravstrike"
+
+    def edition(self) -> str:
+        return "core rules"
+
+    def new_arena(self) -> Any:
+        """The empty 24 × 24 square."""
+        from editor.document import empty_arena
+
+        return empty_arena()
+
+    def tool_classes(self) -> tuple[type[Tool], ...]:
+        from editor.draw_tools import tool_classes
+
+        return tool_classes()
+
+    def snap_step(self) -> float:
+        return 0.5
+
+    def scenario_form(self) -> bool:
+        return False  # the Scenario dock's own fields (editor.settings_panels)
+
+    def analysis(self) -> Analyse:
+        from editor.validation import editor_analysis
+
+        return editor_analysis()
+
+    def print_aids(self, painter: QPainter, arena: Any, lay: Any, frame: Any) -> None:
+        from editor.games.gravstrike.print_aids import turning_arcs
+
+        turning_arcs(painter, arena, lay, frame)
+
+
+EDITOR = GravstrikeEditor("gravstrike")
+
+__all__ = ["EDITOR", "GravstrikeEditor"]
