@@ -190,15 +190,19 @@ def shortcut_rows(win: MainWindow) -> list[tuple[str, str, str]]:
 def install(win: MainWindow) -> None:
     """Add the arrange/arena/help menus, templates and rulers to ``win``."""
     a = win._action
-    sel = lambda: win.doc.selection  # noqa: E731
+
+    def sel() -> list[str]:
+        return win.doc.selection
+
     acts: dict[str, QAction] = {}
     for how, key in zip(A.ALIGN, "LCRTMB"):
-        acts[f"align_{how}"] = a(f"Align {how}", lambda h=how: win._push(lambda: EC.AlignElements(win.doc, sel(), h)),
-                                 f"Alt+Shift+{key}")
+        def align(h: str = how) -> bool:
+            return win._push(lambda: EC.AlignElements(win.doc, sel(), h))
+        acts[f"align_{how}"] = a(f"Align {how}", align, f"Alt+Shift+{key}")
     for d, key in (("horizontal", "H"), ("vertical", "V")):
-        acts[f"distribute_{d}"] = a(f"Distribute {d}ly",
-                                    lambda d=d: win._push(lambda: EC.DistributeElements(win.doc, sel(), d)),
-                                    f"Alt+Shift+{key}")
+        def distribute(d: str = d) -> bool:
+            return win._push(lambda: EC.DistributeElements(win.doc, sel(), d))
+        acts[f"distribute_{d}"] = a(f"Distribute {d}ly", distribute, f"Alt+Shift+{key}")
     acts["mirror_horizontal"] = a("Mirror &horizontally", lambda: win._push(
         lambda: EC.MirrorElements(win.doc, sel(), "horizontal")), "Ctrl+Shift+H")
     acts["mirror_vertical"] = a("Mirror &vertically", lambda: win._push(
@@ -227,7 +231,10 @@ def install(win: MainWindow) -> None:
     for k in ("mirror_horizontal", "mirror_vertical", "rotate_left", "rotate_right", "rotate_by"):
         arr.addAction(acts[k])
     view = win.menus["view"]
-    view.insertAction(view.actions()[5] if len(view.actions()) > 5 else None, acts["rulers"])
+    if len(view.actions()) > 5:
+        view.insertAction(view.actions()[5], acts["rulers"])
+    else:  # what Qt's insertAction does with no action to insert before
+        view.addAction(acts["rulers"])
     arena = mb.addMenu("&Arena")
     arena.addAction(acts["symmetry"])
     arena.addAction(acts["symmetry_mode"])
@@ -299,8 +306,8 @@ def show_user_guide(win: MainWindow) -> QDialog:
     """Help → User guide (:mod:`editor.user_guide`)."""
     from editor.user_guide import show_guide
 
-    win.user_guide = show_guide(win)  # type: ignore[attr-defined]
-    return win.user_guide  # type: ignore[attr-defined, no-any-return]
+    win.user_guide = show_guide(win)
+    return win.user_guide
 
 
 def show_shortcuts(win: MainWindow) -> ShortcutsDialog:

@@ -11,6 +11,8 @@ arena the editor starts with is the one exception: it is clean until edited."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
+
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
@@ -20,13 +22,44 @@ from editor.document import DEFAULT_ARENA, empty_arena
 from editor.window_layout import save_layout
 from schema import ArenaError, load
 
+if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMainWindow, QMenu
+
+    from editor.balance import ProposeFix
+    from editor.canvas import ArenaView
+    from editor.document import ArenaDocument
+    from editor.games.new_dialog import NewArenaDialog
+    from editor.generate import Generator
+    from editor.overlays import Overlays
+    from editor.robustness import Robustness
+    from editor.validation import ValidationRunner
+
+    _Window = QMainWindow  # what the room is mixed into
+else:
+    _Window = object
+
 FILE_FILTER = "Arena files (*.yaml *.yml *.json);;All files (*)"
 IMPORT_FILTER = "Tiled maps and GeoJSON (*.tmx *.tmj *.json *.geojson);;All files (*)"
 LAST_DIR_KEY = "lastFolder"
 
 
-class FileRoom:
+class FileRoom(_Window):
     """Mixed into the main window (``self`` is the :class:`~editor.mainwindow.MainWindow`)."""
+
+    if TYPE_CHECKING:  # the main window's parts this room uses (made in MainWindow.__init__)
+        settings: QSettings
+        recovery: F.RecoveryStore
+        doc: ArenaDocument
+        runner: ValidationRunner
+        view: ArenaView
+        recent_menu: QMenu
+        autosaver: F.Autosaver
+        overlays: Overlays
+        robustness: Robustness
+        fixes: ProposeFix
+        generator: Generator
+        new_dialog: NewArenaDialog
 
     def show_problems(self, title: str, text: str) -> None:
         """Modal error dialog (tests replace this to capture the text)."""
@@ -54,15 +87,15 @@ class FileRoom:
         from editor.games.rulesets import default_arena
 
         if system is None:
-            dialog = NewArenaDialog(getattr(self.doc.arena, "system", "gravstrike"), self)  # type: ignore[attr-defined]
+            dialog = NewArenaDialog(getattr(self.doc.arena, "system", "gravstrike"), self)
             self.new_dialog = dialog
             if dialog.exec() != NewArenaDialog.DialogCode.Accepted:
                 return False
             system = dialog.system()
         if not self.maybe_save():
             return False
-        self.doc.reset(default_arena(system), None, dirty=True)  # type: ignore[attr-defined]
-        self.view.fit_arena()  # type: ignore[attr-defined]
+        self.doc.reset(default_arena(system), None, dirty=True)
+        self.view.fit_arena()
         return True
 
     def new_document(self, from_default: bool) -> None:

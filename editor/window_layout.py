@@ -23,6 +23,7 @@ from editor.settings_panels import ArenaPanel, ScenarioPanel
 
 if TYPE_CHECKING:
     from editor.mainwindow import MainWindow
+    from editor.window_files import FileRoom
 
 #: Bumped when the docks change, so that a layout saved by an older version is not restored.
 LAYOUT_VERSION = 4
@@ -218,7 +219,7 @@ def restore_layout(win: MainWindow) -> bool:
     return win.restoreGeometry(geometry) and win.restoreState(state, LAYOUT_VERSION)
 
 
-def save_layout(win: MainWindow) -> None:
+def save_layout(win: FileRoom) -> None:
     win.settings.setValue(GEOMETRY_KEY, win.saveGeometry())
     win.settings.setValue(STATE_KEY, win.saveState(LAYOUT_VERSION))
     win.settings.sync()
