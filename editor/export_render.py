@@ -16,10 +16,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from schema.shapes import Circle, Polygon, Rect
 from schema.games.gravstrike.model import AccelerationField, Arena, Checkpoint, Element, ExclusionField, Gate, StartPosition, StaticTarget, Wall
+
+if TYPE_CHECKING:  # Qt is imported where it is used
+    from PySide6.QtCore import QBuffer, QByteArray
 
 OVERLAYS = ("los", "paths", "heatmap")
 PANEL = 330.0
@@ -172,9 +175,11 @@ def _samples(arena: Arena) -> list[tuple[str, Element]]:
     out: list[tuple[str, Element]] = []
     if arena.walls:
         out.append(("Wall", Wall("", Rect((0.0, 0.0), (2.0, 0.6)))))
-    for kind, text in (("outlying", "Checkpoint (outlying)"), ("central", "Checkpoint (central)")):
+    kinds: tuple[tuple[Literal["outlying", "central"], str], ...] = (
+        ("outlying", "Checkpoint (outlying)"), ("central", "Checkpoint (central)"))
+    for kind, text in kinds:
         if any(c.kind == kind for c in arena.checkpoints):
-            out.append((text, Checkpoint("", kind, Circle((0.0, 0.0), 0.7))))  # type: ignore[arg-type]
+            out.append((text, Checkpoint("", kind, Circle((0.0, 0.0), 0.7))))
     if arena.gates:
         out.append(("Gate (scoring line)", Gate("", "outlying", (-1.0, 0.0), (1.0, 0.0))))
     if arena.acceleration_fields:
@@ -245,7 +250,7 @@ def paint_page(painter: object, arena: Arena, width: float, height: float, *, ov
     if not isinstance(arena, Arena):
         from editor import style_render
 
-        style_render.paint_page(painter, arena, width, height, title=title, source=source,  # type: ignore[arg-type]
+        style_render.paint_page(painter, arena, width, height, title=title, source=source,
                                 panel=PANEL, gap=GAP)
         return
     from PySide6.QtCore import QPointF, QRectF, Qt
@@ -349,7 +354,7 @@ def page_size(arena: Arena, width: float = 1400.0) -> tuple[float, float]:
     return width, max(ah + 3 * GAP + 50, 760.0)
 
 
-def _open_buffer() -> tuple[object, object]:
+def _open_buffer() -> tuple[QByteArray, QBuffer]:
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
     ba = QByteArray()
@@ -404,8 +409,8 @@ def render_bytes(arena: Arena, fmt: str, *, overlays: Iterable[str] = (), width:
             p.setWorldTransform(R.arena_transform(R.arena_rect(arena, 0.0), target))
             paint_overlays(p, arena, over)
         p.end()
-        img.save(buf, "PNG")  # type: ignore[call-overload]
-        return bytes(ba)  # type: ignore[call-overload]
+        img.save(buf, "PNG")  # type: ignore[call-overload]  # PySide6 stubs wrong: format is a str (bytes raise)
+        return bytes(ba.data())  # the stubs give QByteArray no buffer protocol
     pw, ph = page_size(arena, width)
     if fmt == "png":
         img = QImage(round(pw), round(ph), QImage.Format.Format_ARGB32)
@@ -413,10 +418,10 @@ def render_bytes(arena: Arena, fmt: str, *, overlays: Iterable[str] = (), width:
         p = QPainter(img)
         paint_page(p, arena, pw, ph, overlays=ovs, title=title, source=source)
         p.end()
-        img.save(buf, "PNG")  # type: ignore[call-overload]
+        img.save(buf, "PNG")  # type: ignore[call-overload]  # PySide6 stubs wrong: format is a str (bytes raise)
     elif fmt == "svg":
         gen = QSvgGenerator()
-        gen.setOutputDevice(buf)  # type: ignore[arg-type]
+        gen.setOutputDevice(buf)
         gen.setSize(QSize(round(pw), round(ph)))
         gen.setViewBox(QRectF(0, 0, pw, ph))
         gen.setTitle(title or arena.name)
@@ -426,14 +431,14 @@ def render_bytes(arena: Arena, fmt: str, *, overlays: Iterable[str] = (), width:
         p.end()
         from editor.svg_flatten import flatten_svg
 
-        return flatten_svg(bytes(ba))  # type: ignore[call-overload]
+        return flatten_svg(bytes(ba.data()))
     else:
         from editor.reproducible_pdf import DPI, pdf_document
 
         mm = 25.4 / DPI
         return pdf_document(pw * mm, ph * mm, title or arena.name,
                             lambda q, _writer: paint_page(q, arena, pw, ph, overlays=ovs, title=title, source=source))
-    return bytes(ba)  # type: ignore[call-overload]
+    return bytes(ba.data())  # the stubs give QByteArray no buffer protocol
 
 
 __all__ = ["RenderError", "ensure_app", "nice_lengths", "paint_page", "paint_scale_bar", "parse_overlays",

@@ -72,6 +72,8 @@ class Painter:
 
     def __init__(self, painter: QPainter, arena: Any, *, label_px: float = 12.0) -> None:
         self.p, self.arena, self.lp = painter, arena, label_px
+        #: False: starts are drawn without their key (a legend's swatch stands in no arena).
+        self.with_keys = True
         self.mm = units_mm(arena)
 
     # -------------------------------------------------------------- primitives
@@ -194,7 +196,7 @@ class Painter:
 
     @lru_cache(maxsize=1)  # noqa: B019 - one painter, one arena
     def keys(self) -> dict[int, tuple[tuple[float, float], ...]]:
-        if getattr(self.arena, "system", "") != "car-wars-6e":
+        if not self.with_keys or getattr(self.arena, "system", "") != "car-wars-6e":
             return {}
         from engine.carwars.checks import start_keys
 
@@ -287,7 +289,7 @@ def paint_swatch(painter: QPainter, arena: Any, kind: ElementKind, box: QRectF) 
         painter.setWorldTransform(R.arena_transform(QRectF(-2.6, -1.7, 5.2, 3.4), box))
         v = arena.vehicle
         a = type(arena.start_positions[0])(player=1, position=(0.0, 0.0), facing=0.0)
-        pt.keys = lambda: {}  # type: ignore[method-assign]
+        pt.with_keys = False
         key = QPainterPath()
         key.addRect(QRectF(-v.length / 2, -v.width / 2 - v.length / 2, v.key_length * 0.8, v.key_width))
         painter.setPen(R.pen(player_colour(1).darker(120), 1.0, Qt.PenStyle.DashLine))
