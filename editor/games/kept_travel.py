@@ -21,12 +21,15 @@ from __future__ import annotations
 import queue
 import traceback
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from editor.analysis import Cancelled, Finding
 from editor.lifeline import lifeline
 from editor.worker_requests import Requests, take
 from validators.run import analysis_budget, default_limits
+
+if TYPE_CHECKING:
+    from engine.carwars.kept import Share
 
 
 def serve_loop(requests: Any, replies: Any, answer: Callable[[tuple[Any, ...]], Any],
@@ -240,7 +243,7 @@ class CarWarsTravel:
         #: searches answered: every start's travel to every card, the centre and every other
         #: start under both policies - what the travel dock shows, read instead of searching
         #: again (:class:`editor.games.travel_dock.CarWarsTravelDock`).  None after a cold table.
-        self.last_rows: tuple[Any, dict[tuple[str, str], dict[str, Any]]] | None = None
+        self.last_rows: tuple[Any, Share] | None = None
 
     def submit(self, arena: Any) -> None:
         """Start every worker on its share of ``arena`` now (they stop what they were doing)."""
