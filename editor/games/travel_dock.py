@@ -57,6 +57,9 @@ class CarWarsTravelDock(QObject):
     """The dock's Car Wars page (``page``), its background jobs and its link to the path
     overlay (``cw``, :class:`editor.games.overlays.CarWarsOverlays`)."""
 
+    #: The dock's body (this page or Gravstrike's table), made by :func:`install`.
+    stack: TravelStack
+
     def __init__(self, win: Any, cw: Any) -> None:
         super().__init__(win)
         self.win, self.cw = win, cw
@@ -412,10 +415,10 @@ def install(win: Any, ov: Any) -> CarWarsTravelDock:
     """The Car Wars page of the travel dock (``ov``: the window's :class:`editor.overlays.Overlays`,
     whose ``table`` is Gravstrike's page); ``.stack`` is the dock's body."""
     dock = CarWarsTravelDock(win, ov.cw)
-    dock.stack = TravelStack(ov.table, dock.page)  # type: ignore[attr-defined]
+    dock.stack = TravelStack(ov.table, dock.page)
 
     def arena_changed(_arena: Any) -> None:
-        dock.stack.setCurrentWidget(dock.page if dock.active() else ov.table)  # type: ignore[attr-defined]
+        dock.stack.setCurrentWidget(dock.page if dock.active() else ov.table)
         dock.arena_changed()
 
     win.doc.arenaChanged.connect(arena_changed)
