@@ -21,10 +21,11 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, overload
 
 from editor import elements as E
-from schema.shapes import Circle, Point, Polygon, Rect, Shape
-from schema.games.gravstrike.model import AccelerationField, Element, Gate, StartPosition, StaticTarget
+from schema.shapes import AreaShape, Circle, Point, Polygon, Rect, Shape
+from schema.games.gravstrike.model import AccelerationField, Element, Gate, StartPosition, StaticTarget, Wall
 
 
 def clean(v: float) -> float:
@@ -74,6 +75,10 @@ def reflection(axis_deg: float, center: Point) -> Affine:
     return Affine(axis_deg, center, True)
 
 
+@overload
+def transform_shape(s: AreaShape, t: Affine) -> AreaShape: ...
+@overload
+def transform_shape(s: Shape, t: Affine) -> Shape: ...
 def transform_shape(s: Shape, t: Affine) -> Shape:
     if isinstance(s, Circle):
         return dataclasses.replace(s, center=t.point(s.center))
@@ -90,16 +95,16 @@ def transform_shape(s: Shape, t: Affine) -> Shape:
 def transform_element(el: Element, t: Affine) -> Element:
     if type(el) not in E.KIND_OF:  # another game's element: position, facing/rotation, shape
         names = {f.name for f in dataclasses.fields(el)}
-        changes: dict[str, object] = {}
+        changes: dict[str, Any] = {}
         if "position" in names:
-            changes["position"] = t.point(el.position)  # type: ignore[attr-defined]
+            changes["position"] = t.point(getattr(el, "position"))
         if "facing" in names:
-            changes["facing"] = t.direction(el.facing)  # type: ignore[attr-defined]
+            changes["facing"] = t.direction(getattr(el, "facing"))
         if "rotation" in names:
-            changes["rotation"] = t.direction(el.rotation) % 180.0  # type: ignore[attr-defined]
+            changes["rotation"] = t.direction(getattr(el, "rotation")) % 180.0
         if "shape" in names:
-            changes["shape"] = transform_shape(el.shape, t)  # type: ignore[attr-defined]
-        return dataclasses.replace(el, **changes)  # type: ignore[arg-type]
+            changes["shape"] = transform_shape(getattr(el, "shape"), t)
+        return dataclasses.replace(el, **changes)
     if isinstance(el, Gate):
         a, b = t.point(el.start), t.point(el.end)
         if t.mirror:
@@ -109,7 +114,9 @@ def transform_element(el: Element, t: Affine) -> Element:
         return dataclasses.replace(el, position=t.point(el.position), facing=t.direction(el.facing))
     if isinstance(el, StaticTarget):
         return dataclasses.replace(el, position=t.point(el.position))
-    new = dataclasses.replace(el, shape=transform_shape(el.shape, t))  # type: ignore[union-attr]
+    if isinstance(el, Wall):  # the one kind whose shape may be a polyline
+        return dataclasses.replace(el, shape=transform_shape(el.shape, t))
+    new = dataclasses.replace(el, shape=transform_shape(el.shape, t))
     if isinstance(new, AccelerationField):
         new = dataclasses.replace(new, direction=t.direction(new.direction))
     return new
@@ -126,8 +133,9 @@ def selection_center(els: Sequence[Element]) -> Point:
     """Centre of the selection's bounding box; a lone start/target turns about its position."""
     if len(els) == 1 and isinstance(els[0], (StartPosition, StaticTarget)):
         return els[0].position
-    if len(els) == 1 and hasattr(els[0], "shape") and isinstance(els[0].shape, (Circle, Rect)):  # type: ignore[union-attr]
-        return els[0].shape.center  # type: ignore[union-attr]
+    shape = getattr(els[0], "shape", None) if len(els) == 1 else None
+    if isinstance(shape, (Circle, Rect)):
+        return shape.center
     x0, y0, x1, y1 = bbox(els)
     return (clean((x0 + x1) / 2), clean((y0 + y1) / 2))
 

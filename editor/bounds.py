@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, get_args, get_type_hints
 
-from schema.shapes import BoundsShape, Circle, Point, Polygon, Rect
+from schema.shapes import AreaShape, Circle, Point, Polygon, Rect
 
 #: Decimals of the corners written for regular polygons (the shipped arenas use 4).
 DECIMALS = 4
@@ -83,7 +83,7 @@ def regular(center: Point, radius: float, sides: int, rotation: float = 0.0) -> 
     return Polygon(tuple(pts))
 
 
-def describe(bounds: BoundsShape) -> BoundsForm:
+def describe(bounds: AreaShape) -> BoundsForm:
     """The bounds as the numbers the Arena tab edits."""
     if isinstance(bounds, Circle):
         return BoundsForm("circle", bounds.center, radius=bounds.radius)
@@ -128,7 +128,7 @@ def _as_rect(pts: tuple[Point, ...]) -> Rect | None:
     return Rect((_r(cx), _r(cy)), (_r(lengths[0]), _r(lengths[1])), _r(rotation))
 
 
-def extent(bounds: BoundsShape) -> tuple[float, float, float, float]:
+def extent(bounds: AreaShape) -> tuple[float, float, float, float]:
     """(centre x, centre y, width, height) of the bounding box."""
     minx, miny, maxx, maxy = bounds.to_shapely().bounds
     return ((minx + maxx) / 2, (miny + maxy) / 2, maxx - minx, maxy - miny)
@@ -180,7 +180,7 @@ def presets(current: Any, circle: bool = False, system: str = "") -> list[tuple[
     cx, cy, w, h = extent(current)
     s = max(w, h)
     c = (_r(cx), _r(cy))
-    out: list[tuple[str, Callable[[], BoundsShape]]] = [
+    out: list[tuple[str, Callable[[], AreaShape]]] = [
         ("Square", lambda: rect(c, s, s)),
         ("Rectangle 4:3", lambda: rect(c, s, _r(s * 3 / 4))),
         ("Hexagon", lambda: regular(c, s / 2, 6, 0.0)),

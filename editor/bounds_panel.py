@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from editor import bounds as B
 from editor.document import ArenaDocument
-from schema.shapes import BoundsShape, Circle, Polygon, Rect
+from schema.shapes import AreaShape, Circle, Polygon, Rect
 
 KINDS = {"rect": "Rectangle", "regular": "Regular polygon", "polygon": "Polygon (points)", "circle": "Circle"}
 FIELDS = {
@@ -159,7 +159,7 @@ class BoundsEditor(QGroupBox):
 
     # ---------------------------------------------------------------- editing
 
-    def apply(self, bounds: BoundsShape) -> bool:
+    def apply(self, bounds: AreaShape) -> bool:
         """Set the bounds (one undo step); a refusal goes to ``message`` and the fields reset."""
         if bounds == self.doc.arena.bounds:
             self.refresh()
@@ -185,9 +185,11 @@ class BoundsEditor(QGroupBox):
             label = dict(FIELDS[kind])[name].split(" (")[0]
             raise ValueError(f"{label} must be a number") from None
 
-    def build(self, kind: str) -> BoundsShape:
+    def build(self, kind: str) -> AreaShape:
         """The bounds the fields of ``kind`` describe (``ValueError`` with a message)."""
-        n = lambda name: self._number(kind, name)  # noqa: E731
+        def n(name: str) -> float:
+            return self._number(kind, name)
+
         if kind == "rect":
             return B.rect((n("cx"), n("cy")), n("width"), n("height"), n("rotation"))
         if kind == "circle":
@@ -236,11 +238,11 @@ class BoundsEditor(QGroupBox):
         current = B.as_polygon(self.doc.arena.bounds)
         cx, cy, w, h = B.extent(current)
         if kind == "rect":
-            new: BoundsShape = B.rect((cx, cy), w, h)
+            new: AreaShape = B.rect((cx, cy), w, h)
         elif kind == "regular":
             new = B.regular((cx, cy), max(w, h) / 2, 6, 0.0)
         elif kind == "circle":
-            new = B.circle_of((cx, cy), max(w, h) / 2)  # type: ignore[assignment]
+            new = B.circle_of((cx, cy), max(w, h) / 2)
         else:
             new = Polygon(tuple((round(x, B.DECIMALS), round(y, B.DECIMALS)) for x, y in current.corners())) \
                 if isinstance(current, Rect) else current

@@ -11,17 +11,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPainterPath, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
 from editor import elements as E
 from editor import render
-from editor.canvas_marks import Notice
+from editor.canvas_marks import Notice, SnapMarker
 from editor.document import ArenaDocument
 from editor.layers import Layers
 from editor.symmetry_guide import SymmetryGuide
-from schema.games.gravstrike.model import Arena, Element, Turbine
+from schema.games.gravstrike.model import Arena, Element
 
 if TYPE_CHECKING:
     from editor.tools import Tool
@@ -33,7 +33,7 @@ LABEL_PX = 72.0  # ...and at least this many device pixels (labels and badges at
 class ElementItem(QGraphicsItem):
     """One arena element; its position offset is only used to preview drags."""
 
-    def __init__(self, element: Element, turbine: Turbine) -> None:
+    def __init__(self, element: Element, turbine: object) -> None:
         super().__init__()
         self.element = element
         self.turbine = turbine
@@ -47,7 +47,7 @@ class ElementItem(QGraphicsItem):
     def ref(self) -> str:
         return self.element.id
 
-    def set_element(self, element: Element, turbine: Turbine) -> None:
+    def set_element(self, element: Element, turbine: object) -> None:
         self.prepareGeometryChange()
         self.element, self.turbine = element, turbine
         self._path = render.element_path(element, turbine)
@@ -88,6 +88,8 @@ class ArenaScene(QGraphicsScene):
         super().__init__(parent)
         self.doc = doc
         self.items_by_ref: dict[str, ElementItem] = {}
+        #: The snap target's highlight, made by the first tool that snaps (:meth:`Tool.marker`).
+        self.snap_marker: SnapMarker | None = None
         self.grid_visible = True
         self.severities: dict[str, str] = {}
         #: Slack (lengths) around items' outlines for labels drawn at device size; the view sets
@@ -223,7 +225,8 @@ class ArenaScene(QGraphicsScene):
                 return item
         return None
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
+        rect = QRectF(rect)  # Qt passes a QRectF; the stubs allow a QRect too
         if not hasattr(self.arena, "bounds"):  # a grid arena: its cells are the floor
             painter.fillRect(rect, render.OUTSIDE)
             return
@@ -328,7 +331,7 @@ class ArenaView(QGraphicsView):
                 port.update(QRectF(x, y, w, h).adjusted(-5, -3, 5, 3).toAlignedRect())
         return layout
 
-    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         super().drawForeground(painter, rect)
         for label in self.label_layout():
             render.paint_label(painter, label)

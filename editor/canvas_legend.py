@@ -190,15 +190,17 @@ class CanvasLegend(QFrame):
         self.sight_title.setVisible(sight is not None)
         self.sight_row.setVisible(sight is not None and sight[0] is not None)
         if sight is not None:
-            player, radius, note = sight
-            self.sight_title.setText(f"Line of sight from start {player}" if player is not None else note)
+            seer, radius, note = sight
+            self.sight_title.setText(f"Line of sight from start {seer}" if seer is not None else note)
             self.sight_text.setText(f"seen within {radius:g} lengths")
         self.setVisible(heat is not None or sight is not None)
         self.adjustSize()
         self._place()
 
     def _place(self, *_changed: object) -> None:
-        place_clear(self, self.parentWidget(), self.viewport)
+        view = self.parentWidget()
+        assert view is not None  # made as the view's child
+        place_clear(self, view, self.viewport)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         if event.type() in (QEvent.Type.Resize, QEvent.Type.Move):

@@ -19,14 +19,14 @@ from editor import arrange as A
 from editor import elements as E
 from editor import symmetry as S
 from editor.commands import ArenaCommand, check_no_new_problems
-from schema.shapes import BoundsShape, Polygon, Polyline
+from schema.shapes import AreaShape, Polygon, Polyline
 from schema.games.gravstrike.model import Arena, Element, Gate
 
 if TYPE_CHECKING:
     from editor.document import ArenaDocument
 
 
-def check_shape_points(el: Element | BoundsShape) -> None:
+def check_shape_points(el: Element | AreaShape) -> None:
     """Refuse polygons that cross themselves or have too few points, and bad polylines."""
     s = el if isinstance(el, (Polygon, Polyline)) else getattr(el, "shape", None)
     if isinstance(s, Polygon):
@@ -114,7 +114,7 @@ class SetBounds(ArenaCommand):
 
     symmetric = False
 
-    def __init__(self, doc: ArenaDocument, bounds: BoundsShape, drag: int | None = None) -> None:
+    def __init__(self, doc: ArenaDocument, bounds: AreaShape, drag: int | None = None) -> None:
         check_shape_points(bounds)
         self.bounds = bounds
         self.drag = drag
@@ -122,7 +122,8 @@ class SetBounds(ArenaCommand):
         check_no_new_problems(self.before, self.after)
 
     def apply(self, arena: Arena) -> Arena:
-        return dataclasses.replace(arena, bounds=self.bounds)
+        change: dict[str, Any] = {"bounds": self.bounds}  # another game's board may be a circle
+        return dataclasses.replace(arena, **change)
 
     def id(self) -> int:
         return BOUNDS_DRAG_ID if self.drag is not None else -1

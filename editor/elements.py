@@ -21,12 +21,12 @@ import dataclasses
 import re
 import string
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, overload
 
 import yaml
 
 from schema.games.gravstrike import document as sdoc
-from schema.shapes import Circle, Point, Polygon, Polyline, Rect, Shape
+from schema.shapes import AreaShape, Circle, Point, Polygon, Polyline, Rect, Shape
 from schema.games.gravstrike.model import AccelerationField, Arena, Checkpoint, Element, ExclusionField, Gate, StartPosition, StaticTarget, Wall
 
 #: Arena attribute holding each element class, in drawing/file order.
@@ -142,12 +142,13 @@ def find(arena: Arena, ref: str) -> Element | None:
 
 def add_element(arena: Arena, el: Element) -> Arena:
     kind = kind_of(el)
-    return dataclasses.replace(arena, **{kind: (*getattr(arena, kind), el)})
+    change: dict[str, Any] = {kind: (*getattr(arena, kind), el)}
+    return dataclasses.replace(arena, **change)
 
 
 def remove_elements(arena: Arena, refs: Iterable[str]) -> Arena:
     gone = set(refs)
-    changes = {k: tuple(e for e in getattr(arena, k) if e.id not in gone) for k in kinds(arena)}
+    changes: dict[str, Any] = {k: tuple(e for e in getattr(arena, k) if e.id not in gone) for k in kinds(arena)}
     return dataclasses.replace(arena, **changes)
 
 
@@ -160,12 +161,13 @@ def replace_element(arena: Arena, ref: str, new: Element) -> Arena:
     if kind_of(new) != kind:
         raise TypeError(f"cannot replace a {kind} element with a {kind_of(new)} element")
     items = tuple(new if e.id == ref else e for e in getattr(arena, kind))
-    return dataclasses.replace(arena, **{kind: items})
+    change: dict[str, Any] = {kind: items}
+    return dataclasses.replace(arena, **change)
 
 
 def map_elements(arena: Arena, refs: Iterable[str], fn: Any) -> Arena:
     wanted = set(refs)
-    changes = {k: tuple(fn(e) if e.id in wanted else e for e in getattr(arena, k)) for k in kinds(arena)}
+    changes: dict[str, Any] = {k: tuple(fn(e) if e.id in wanted else e for e in getattr(arena, k)) for k in kinds(arena)}
     return dataclasses.replace(arena, **changes)
 
 
@@ -178,6 +180,10 @@ def _tp(p: Point, dx: float, dy: float) -> Point:
     return (x if x else 0.0, y if y else 0.0)
 
 
+@overload
+def translate_shape(s: AreaShape, dx: float, dy: float) -> AreaShape: ...
+@overload
+def translate_shape(s: Shape, dx: float, dy: float) -> Shape: ...
 def translate_shape(s: Shape, dx: float, dy: float) -> Shape:
     if isinstance(s, (Circle, Rect)):
         return dataclasses.replace(s, center=_tp(s.center, dx, dy))
@@ -188,13 +194,17 @@ def translate(el: Element, dx: float, dy: float) -> Element:
     if type(el) not in KIND_OF:  # another game's element: its position or its shape
         names = {f.name for f in dataclasses.fields(el)}
         if "position" in names:
-            return dataclasses.replace(el, position=_tp(el.position, dx, dy))  # type: ignore[call-arg]
-        return dataclasses.replace(el, shape=translate_shape(el.shape, dx, dy))  # type: ignore[call-arg,union-attr]
+            moved: dict[str, Any] = {"position": _tp(getattr(el, "position"), dx, dy)}
+        else:
+            moved = {"shape": translate_shape(getattr(el, "shape"), dx, dy)}
+        return dataclasses.replace(el, **moved)
     if isinstance(el, Gate):
         return dataclasses.replace(el, start=_tp(el.start, dx, dy), end=_tp(el.end, dx, dy))
     if isinstance(el, (StaticTarget, StartPosition)):
         return dataclasses.replace(el, position=_tp(el.position, dx, dy))
-    return dataclasses.replace(el, shape=translate_shape(el.shape, dx, dy))  # type: ignore[union-attr]
+    if isinstance(el, Wall):  # the one kind whose shape may be a polyline
+        return dataclasses.replace(el, shape=translate_shape(el.shape, dx, dy))
+    return dataclasses.replace(el, shape=translate_shape(el.shape, dx, dy))
 
 
 def anchor(el: Element) -> Point:
@@ -273,7 +283,8 @@ def elements_from_yaml(text: str, arena: Arena) -> list[Element]:
         raise ValueError("clipboard does not hold arena elements")
     from schema import ArenaError, from_document
 
-    base = sdoc.to_document(dataclasses.replace(arena, **{k: () for k in KINDS}))
+    emptied: dict[str, Any] = {k: () for k in KINDS}
+    base = sdoc.to_document(dataclasses.replace(arena, **emptied))
     base.update({k: v for k, v in data.items()})
     try:
         parsed = from_document(base, source="<clipboard>")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,7 @@ class ExportMenu:
         # dialogs and message boxes are attributes so tests can replace them
         self.ask_path: Callable[[str, str, str], str] = self._ask_path
         self.ask_paper: Callable[[str], str] = self._ask_paper
-        self.inform: Callable[[str, str], None] = lambda title, text: dialogs.information(win, title, text)  # type: ignore[assignment, return-value]
+        self.inform: Callable[[str, str], object] = lambda title, text: dialogs.information(win, title, text)
         self.last_message = ""
 
     # -- plumbing
@@ -201,11 +202,11 @@ class ExportMenu:
             self.actions[key] = act
 
         for fmt, label in PICTURES:
-            add(f"picture_{fmt}", f"Picture as {fmt.upper()}…", lambda f=fmt: self.export_picture(f))
+            add(f"picture_{fmt}", f"Picture as {fmt.upper()}…", partial(self.export_picture, fmt))
         add("print", "Printable 1:1 PDF…", self.export_print)
         m.addSeparator()
         for name, label, _suffix in TARGETS:
-            add(f"format_{name}", label.split(" (")[0] + "…", lambda n=name: self.export_format(n))
+            add(f"format_{name}", label.split(" (")[0] + "…", partial(self.export_format, name))
         m.addSeparator()
         add("pack", "Arena pack…", self.export_pack)
 

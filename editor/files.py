@@ -223,7 +223,9 @@ def recent_files(settings: QSettings) -> list[str]:
     value = settings.value(RECENT_KEY, [])
     if isinstance(value, str):
         value = [value]
-    return [str(v) for v in (value or [])]
+    if not isinstance(value, (list, tuple)):  # nothing stored yet (None)
+        return []
+    return [str(v) for v in value]
 
 
 def add_recent(settings: QSettings, path: str) -> list[str]:

@@ -134,7 +134,11 @@ class GenerateRun(LatestRun, QObject):
         self.pool.setMaxThreadCount(1)
         self.workers = workers
         self._signals = _Signals(self)
-        self._signals.progress.connect(lambda run, step: run == self._id and self.running and self.progress.emit(step))
+        def progress(run: int, step: object) -> None:
+            if run == self._id and self.running:
+                self.progress.emit(step)
+
+        self._signals.progress.connect(progress)
         self._signals.done.connect(self._snapped)
         self._signals.failed.connect(self._failed)
         self.snap_note = ""

@@ -111,7 +111,9 @@ class LayersPanel(QTreeWidget):
 
     def sync(self) -> None:
         self._syncing = True
-        check = lambda on: Qt.CheckState.Checked if on else Qt.CheckState.Unchecked  # noqa: E731
+        def check(on: bool) -> Qt.CheckState:
+            return Qt.CheckState.Checked if on else Qt.CheckState.Unchecked
+
         for kind, item in self.rows.items():
             item.setCheckState(VISIBLE_COL, check(self.layers.visible(kind)))
             item.setCheckState(LOCK_COL, check(self.layers.is_locked(kind)))

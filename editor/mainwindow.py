@@ -4,6 +4,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QComboBox, QDockWidget, QDoubleSpinBox, QLabel, QMainWindow, QToolBar, QWidget
@@ -24,6 +28,17 @@ from editor.tools import Tool
 from editor.game import first_game
 from editor.validation import Analyse, ValidationRunner
 from editor.window_files import FILE_FILTER, FileRoom  # noqa: F401 - FILE_FILTER: its old home
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QUndoCommand
+    from PySide6.QtWidgets import QMenu, QUndoView
+
+    from editor.actions import ShortcutsDialog
+    from editor.layers import LayersPanel
+    from editor.panels import ElementTree, Inspector, ValidationPanel
+    from editor.settings_panels import ArenaPanel, ScenarioPanel
+    from editor.user_guide import UserGuide
+    from editor.window_layout import HintLabel
 
 
 def redo_shortcuts(platform: list[QKeySequence]) -> list[QKeySequence]:
@@ -49,6 +64,25 @@ def shortcuts_in_tooltips(win: QMainWindow) -> None:
 class MainWindow(FileRoom, LayoutRoom, ActionsRoom, QMainWindow):
     """Canvas, tool bar, menus and editing; the files are in :class:`~editor.window_files.FileRoom`,
     the docks and status bar in :class:`~editor.window_layout.LayoutRoom`, focus in :mod:`editor.focus`."""
+
+    # the widgets the other rooms add (:func:`editor.window_layout.build_status`, ``build_docks``;
+    # :func:`editor.actions.install`), declared here with their types
+    hint_label: HintLabel
+    measure_label: QLabel
+    symmetry_label: QLabel
+    pos_label: QLabel
+    zoom_label: QLabel
+    tree: ElementTree
+    inspector: Inspector
+    history: QUndoView
+    validation: ValidationPanel
+    layers_panel: LayersPanel
+    arena_panel: ArenaPanel
+    scenario_panel: ScenarioPanel
+    docks: dict[str, QDockWidget]
+    template_menu: QMenu
+    shortcuts_dialog: ShortcutsDialog
+    user_guide: UserGuide
 
     def __init__(self, settings: QSettings | None = None, recovery: F.RecoveryStore | None = None,
                  analyse: Analyse | None = None, autosave_ms: int | None = None) -> None:
@@ -114,7 +148,9 @@ class MainWindow(FileRoom, LayoutRoom, ActionsRoom, QMainWindow):
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         return self.add_dock(title, widget, area)
 
-    def _action(self, text: str, slot, shortcut: QKeySequence | str | None = None, widget: QWidget | None = None) -> QAction:  # type: ignore[no-untyped-def]
+    def _action(self, text: str, slot: Callable[[], object],
+                shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+                widget: QWidget | None = None) -> QAction:
         act = QAction(text, widget or self)
         if shortcut is not None:
             act.setShortcut(QKeySequence(shortcut))
@@ -152,8 +188,8 @@ class MainWindow(FileRoom, LayoutRoom, ActionsRoom, QMainWindow):
         self.act["redo"] = self.doc.undo_stack.createRedoAction(self, "&Redo")
         self.act["redo"].setShortcuts(redo_shortcuts(QKeySequence.keyBindings(K.Redo)))
         for key, (dx, dy) in {"Left": (-1, 0), "Right": (1, 0), "Up": (0, 1), "Down": (0, -1)}.items():
-            self.act[f"nudge_{key}"] = a(f"Nudge {key.lower()}", lambda dx=dx, dy=dy: self.nudge(dx, dy), key, self.view)
-            self.act[f"nudge_big_{key}"] = a(f"Nudge {key.lower()} ×10", lambda dx=dx, dy=dy: self.nudge(dx * 10, dy * 10),
+            self.act[f"nudge_{key}"] = a(f"Nudge {key.lower()}", partial(self.nudge, dx, dy), key, self.view)
+            self.act[f"nudge_big_{key}"] = a(f"Nudge {key.lower()} ×10", partial(self.nudge, dx * 10, dy * 10),
                                              f"Shift+{key}", self.view)
         self.grid_act = QAction("Show &grid", self, checkable=True, checked=True)
         self.grid_act.toggled.connect(self._set_grid)
@@ -170,8 +206,8 @@ class MainWindow(FileRoom, LayoutRoom, ActionsRoom, QMainWindow):
         m.addSeparator()
         m.addAction(self.act["quit"])
         m = self.menus["edit"] = mb.addMenu("&Edit")
-        for k in ("undo", "redo", None, "cut", "copy", "paste", "duplicate", "delete", "select_all", None):
-            m.addAction(self.act[k]) if k else m.addSeparator()
+        for entry in ("undo", "redo", None, "cut", "copy", "paste", "duplicate", "delete", "select_all", None):
+            m.addAction(self.act[entry]) if entry else m.addSeparator()
         nudge = m.addMenu("&Nudge")
         for k in [k for k in self.act if k.startswith("nudge_")]:
             nudge.addAction(self.act[k])
@@ -274,7 +310,7 @@ class MainWindow(FileRoom, LayoutRoom, ActionsRoom, QMainWindow):
     def _set_kind(self, kind: str) -> None:
         for tool in self.tools.values():
             if hasattr(tool, "kind"):
-                tool.kind = kind  # type: ignore[attr-defined]
+                tool.kind = kind
 
     def _set_snap(self, step: float) -> None:
         self.view.snap_step = step
@@ -312,7 +348,7 @@ class MainWindow(FileRoom, LayoutRoom, ActionsRoom, QMainWindow):
 
     # ---------------------------------------------------------------- editing
 
-    def _push(self, make) -> bool:  # type: ignore[no-untyped-def]
+    def _push(self, make: Callable[[], QUndoCommand]) -> bool:
         try:
             cmd = make()
         except ValueError as exc:

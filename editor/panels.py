@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -30,6 +30,9 @@ from editor.properties import Prop, properties_of
 from editor.validation import STAGE, Finding, ValidationRunner
 from schema.shapes import Polygon, Polyline
 from schema.games.gravstrike.model import Arena, Gate
+
+if TYPE_CHECKING:
+    from editor.games.schema_fields import Field
 
 REF_ROLE = Qt.ItemDataRole.UserRole
 
@@ -66,7 +69,7 @@ class ElementTree(QTreeWidget):
         for kind in E.kinds(arena):
             els = getattr(arena, kind)
             rows.append((f"{E.kind_label(kind, arena)} ({len(els)})", [
-                (el.id, (f"Player {el.player}" if kind == "start_positions" else el.id)  # type: ignore[union-attr]
+                (el.id, (f"Player {el.player}" if kind == "start_positions" else el.id)
                  + (f"  {getattr(el, 'kind', '')}" if getattr(el, "kind", "") else "")) for el in els]))
         return rows
 
@@ -77,8 +80,8 @@ class ElementTree(QTreeWidget):
         self._shown = rows
         self._syncing = True
         try:
-            expanded = {self.topLevelItem(i).text(0).split(" (")[0]: self.topLevelItem(i).isExpanded()
-                        for i in range(self.topLevelItemCount())}
+            tops = (self.topLevelItem(i) for i in range(self.topLevelItemCount()))
+            expanded = {top.text(0).split(" (")[0]: top.isExpanded() for top in tops if top is not None}
             self.clear()
             self.items_by_ref = {}
             for kind in E.kinds(arena):
@@ -88,7 +91,7 @@ class ElementTree(QTreeWidget):
                 group.setFlags(group.flags() & ~Qt.ItemFlag.ItemIsSelectable)
                 for el in els:
                     extra = getattr(el, "kind", "")
-                    text = f"Player {el.player}" if kind == "start_positions" else el.id  # type: ignore[union-attr]
+                    text = f"Player {el.player}" if kind == "start_positions" else el.id
                     child = QTreeWidgetItem(group, [f"{text}  {extra}".rstrip()])
                     child.setData(0, REF_ROLE, el.id)
                     if not self.doc.selectable(el.id):  # a hidden or locked layer
@@ -128,6 +131,9 @@ class ElementTree(QTreeWidget):
 class Inspector(QWidget):
     """Typed editors for the single selected element (or the arena name); every edit is an
     undo command and invalid values are refused with a message."""
+
+    #: Another game's element's fields by name, set by :func:`editor.games.inspector.fill`.
+    generic_fields: dict[str, Field]
 
     message = Signal(str)
 
@@ -325,7 +331,8 @@ class WrapDelegate(QStyledItemDelegate):
         super().__init__(view)
         self.view = view
 
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:  # noqa: N802 - Qt's name
+    def sizeHint(self, option: QStyleOptionViewItem,  # noqa: N802 - Qt's name
+                 index: QModelIndex | QPersistentModelIndex) -> QSize:
         hint = super().sizeHint(option, index)
         width = self.view.header().sectionSize(index.column()) - self.PAD
         text = str(index.data() or "")

@@ -97,7 +97,7 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
         "finding_rows": [{"code": it.text(1), "message": it.text(2),
                           "rect": rect_of(win.validation.tree.viewport(), win.validation.tree.visualItemRect(it))}
                          for it in (win.validation.tree.topLevelItem(i)
-                                    for i in range(win.validation.tree.topLevelItemCount()))],
+                                    for i in range(win.validation.tree.topLevelItemCount())) if it is not None],
         "validation_status": win.validation.status.text(),
         "workers": [w.proc.pid for w in (workers.workers if workers is not None else []) if w is not None],
         "errors": {"inspector": win.inspector.error.text(), "arena": win.arena_panel.error.text(),

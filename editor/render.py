@@ -115,12 +115,14 @@ def context_of(arena: Arena) -> object:
     return ctx(arena)
 
 
-def element_path(el: Element, turbine: Turbine = Turbine()) -> QPainterPath:
-    """Hit-test / selection outline of an element, in arena coordinates."""
+def element_path(el: Element, turbine: object = Turbine()) -> QPainterPath:
+    """Hit-test / selection outline of an element, in arena coordinates (``turbine``: the
+    arena's :func:`context_of`)."""
     if not isinstance(el, GRAVSTRIKE_TYPES):
         from editor.games import paint as G
 
         return G.element_path(el, turbine)
+    assert isinstance(turbine, Turbine)  # a Gravstrike element is drawn with its arena's turbine
     path = QPainterPath()
     if isinstance(el, Gate):
         line = QPainterPath(QPointF(*el.start))
@@ -312,14 +314,15 @@ def _centre(el: Element) -> Point:
 
 
 def shape_extent(s: Shape) -> float:
-    minx, miny, maxx, maxy = s.to_shapely().bounds
-    return min(maxx - minx, maxy - miny)
+    minx, miny, maxx, maxy = s.to_shapely().bounds  # shapely is untyped: its floats are Any
+    extent: float = min(maxx - minx, maxy - miny)
+    return extent
 
 
 # ------------------------------------------------------------------ elements
 
 
-def paint_element(painter: QPainter, el: Element, turbine: Turbine = Turbine(), *, selected: bool = False,
+def paint_element(painter: QPainter, el: Element, turbine: object = Turbine(), *, selected: bool = False,
                   severity: str | None = None, opts: RenderOptions = DEFAULT) -> None:
     """Draw one element in arena coordinates."""
     if not isinstance(el, GRAVSTRIKE_TYPES):
@@ -328,6 +331,7 @@ def paint_element(painter: QPainter, el: Element, turbine: Turbine = Turbine(), 
         G.paint_element(painter, el, turbine, selected=selected, severity=severity, label_px=opts.label_px,
                         line_px=opts.line_px)
         return
+    assert isinstance(turbine, Turbine)  # a Gravstrike element is drawn with its arena's turbine
     painter.save()
     lp = opts.label_px
     if isinstance(el, Wall):

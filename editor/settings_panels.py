@@ -229,7 +229,8 @@ class PointsTable(QWidget):
         if isinstance(el, Gate):
             new: Any = dataclasses.replace(el, start=pts[0], end=pts[1])
         else:
-            new = dataclasses.replace(el, shape=dataclasses.replace(el.shape, points=tuple(pts)))  # type: ignore[union-attr]
+            reshaped: dict[str, Any] = {"shape": dataclasses.replace(getattr(el, "shape"), points=tuple(pts))}
+            new = dataclasses.replace(el, **reshaped)
         try:
             cmd = EC.EditShape(self.doc, self.ref, new, what)
         except ValueError as exc:

@@ -100,10 +100,11 @@ def nearest_target(arena: Arena, p: Point, tol: float, exclude: Iterable[str] = 
     if best_v is not None and math.dist(p, best_v[0]) <= tol:
         return SnapHit("vertex", best_v[0], best_v[1], math.dist(p, best_v[0]))
     cands: list[tuple[Point, str]] = [(closest_on_segment(p, a, b)[0], ref) for (a, b), ref in segs]
-    for c, r, ref in circles:
-        d = math.dist(p, c)
+    for centre, radius, ref in circles:
+        d = math.dist(p, centre)
         if d > 1e-12:
-            cands.append(((c[0] + (p[0] - c[0]) * r / d, c[1] + (p[1] - c[1]) * r / d), ref))
+            cands.append(((centre[0] + (p[0] - centre[0]) * radius / d,
+                           centre[1] + (p[1] - centre[1]) * radius / d), ref))
     best_e = min(cands, key=lambda t: math.dist(p, t[0]), default=None)
     if best_e is not None and math.dist(p, best_e[0]) <= tol:
         q = (round(best_e[0][0], 9), round(best_e[0][1], 9))

@@ -269,7 +269,7 @@ class SelectTool(Tool):
         if isinstance(el, StartPosition):
             c, deg, r = el.position, el.facing, self.doc.arena.turbine.length * 1.1
         elif el is not None and type(el) not in E.KIND_OF and hasattr(el, "facing"):  # another game's start
-            c, deg = el.position, el.facing  # type: ignore[attr-defined]
+            c, deg = getattr(el, "position"), getattr(el, "facing")
             r = getattr(getattr(self.doc.arena, "vehicle", None), "length", 1.0) * 0.9
         elif isinstance(el, AccelerationField):
             c, deg = E.anchor(el), el.direction
@@ -339,9 +339,9 @@ class SelectTool(Tool):
             self._angle = angle_of(self._origin, p)
             step = ANGLE_STEP if ev.shift else 1.0
             self._angle = (round(self._angle / step) * step) % 360.0
-            a = math.radians(self._angle)
+            rad = math.radians(self._angle)
             path = QPainterPath(self._origin)
-            path.lineTo(self._origin + QPointF(math.cos(a), math.sin(a)) * 1.5)
+            path.lineTo(self._origin + QPointF(math.cos(rad), math.sin(rad)) * 1.5)
             self.overlay(path, render.VERMILLION)
             self.overlay_text(p, f"{self._angle:.0f}°")
 

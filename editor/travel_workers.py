@@ -510,7 +510,7 @@ class TravelWorkers:
         gen, arena, shares = self._request
         conns = {w.replies: i for i, w in enumerate(self.workers) if w is not None}
         for conn in wait(list(conns), timeout=timeout):
-            i = conns[conn]  # type: ignore[index]
+            i = conns[conn]
             w = self.workers[i]
             assert w is not None
             while True:

@@ -34,19 +34,19 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
-from editor.analysis import (  # noqa: F401 - the seam's names, re-exported
-    Analyse,
-    Cancelled,
-    Finding,
-    default_analyse,
-    format_analyse,
-    format_findings,
-    normalise,
-    quick_findings,
-    refs_for_pointer,
-    validators_analyse,
-    validators_available,
-    validators_run,
+from editor.analysis import (  # the seam's names, re-exported (``X as X``)
+    Analyse as Analyse,
+    Cancelled as Cancelled,
+    Finding as Finding,
+    default_analyse as default_analyse,
+    format_analyse as format_analyse,
+    format_findings as format_findings,
+    normalise as normalise,
+    quick_findings as quick_findings,
+    refs_for_pointer as refs_for_pointer,
+    validators_analyse as validators_analyse,
+    validators_available as validators_available,
+    validators_run as validators_run,
 )
 from schema.io import TypedArena
 
@@ -362,7 +362,8 @@ class _Job(QRunnable):
         return self.cancelled.is_set()
 
     def run(self) -> None:
-        stages = self.analyse.stages() if hasattr(self.analyse, "stages") else [(self.analyse, False)]
+        stages: list[tuple[Callable[..., list[Finding]], bool]] = (
+            self.analyse.stages() if hasattr(self.analyse, "stages") else [(self.analyse, False)])
         # a stage with nothing to do for this arena (``fn.applies(arena)`` false) is not run at all:
         # no child process, and the stage before it publishes the final findings
         stages = [(fn, iso) for fn, iso in stages if getattr(fn, "applies", lambda _a: True)(self.arena)]

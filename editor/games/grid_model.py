@@ -303,7 +303,7 @@ def label_rows_with_images(arena: Any, lines: Sequence[int], label: int) -> Any:
 
 def with_images(arena: Any, cells: Sequence[Cell]) -> list[Cell]:
     """``cells`` followed by their symmetry images (each cell once)."""
-    out = list(dict.fromkeys(tuple(c) for c in cells))
+    out: list[Cell] = list(dict.fromkeys((c[0], c[1]) for c in cells))
     seen = set(out)
     for img, _ in images(arena, out):
         if img not in seen:

@@ -26,7 +26,7 @@ build squares.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor
@@ -43,6 +43,22 @@ if TYPE_CHECKING:
     from editor.document import ArenaDocument
 
 Cell = tuple[int, int]
+
+
+@runtime_checkable
+class _RowedGrid(Protocol):
+    """What the row tool reads of a hex arena that numbers its rows (Glider-Pit's pit)."""
+
+    @property
+    def cells(self) -> tuple[Cell, ...]: ...
+    @property
+    def rows(self) -> tuple[Any, ...]: ...
+    def line_of(self, cell: Cell) -> int: ...
+
+
+def _rowed(arena: object) -> _RowedGrid:
+    assert isinstance(arena, _RowedGrid)  # the tool is offered for hex grids, whose arenas number rows
+    return arena
 
 
 class GridStroke(ArenaCommand):
@@ -136,7 +152,7 @@ class GridTool(Tool):
         self.cancel()
         self.push(lambda: self.stroke(cells, right))
 
-    def push(self, make: Callable[[], ArenaCommand]) -> bool:  # type: ignore[override]
+    def push(self, make: Callable[[], ArenaCommand]) -> bool:
         try:
             cmd = make()
         except ValueError as exc:
@@ -231,21 +247,21 @@ class LabelRowsTool(GridTool):
     colour = render.BLUE
 
     def hover_text(self, c: Cell) -> str:
-        a = self.doc.arena
+        a = _rowed(self.doc.arena)
         line = a.line_of(c)
         ref = M.row_ref(a, line)
         row = next((r for r in a.rows if r.id == ref), None)
         return f"line {line}: " + (f"row {row.id}, total {row.label}" if row else "no row") + f" → {self.mode}"
 
     def preview_cells(self) -> list[Cell]:
-        a = self.doc.arena
+        a = _rowed(self.doc.arena)
         lines = {a.line_of(c) for c in self.cells}
         if self.symmetric():
             lines |= {img for line in list(lines) for img in M.row_images(a, line)}
         return [c for c in a.cells if a.line_of(c) in lines]
 
     def stroke(self, cells: list[Cell], right: bool) -> ArenaCommand:
-        a = self.doc.arena
+        a = _rowed(self.doc.arena)
         lines = list(dict.fromkeys(a.line_of(c) for c in cells))
         label = int(self.mode)
         if self.symmetric():

@@ -18,7 +18,7 @@ from editor.games.schema_fields import Field, fields, value_at
 from editor.settings_panels import PointsTable
 
 if TYPE_CHECKING:
-    from editor.panels import PropertyInspector
+    from editor.panels import Inspector
 
 NONE = "(none)"
 
@@ -42,7 +42,7 @@ def element_fields(arena: Any, ref: str) -> tuple[list[Field], dict[str, Any]]:
     return fields(G.ruleset(arena), key, item), item
 
 
-def fill(panel: PropertyInspector, el: Any) -> None:
+def fill(panel: Inspector, el: Any) -> None:
     """Fill ``panel``'s form for generic element ``el``."""
     arena = panel.doc.arena
     key = G.kind_of(el)
@@ -101,7 +101,7 @@ class GenericPointsTable(PointsTable):
         return True
 
 
-def refresh(panel: PropertyInspector) -> bool:
+def refresh(panel: Inspector) -> bool:
     """Update the form's values in place (a drag must not rebuild it); False when the fields
     differ and the form must be rebuilt."""
     ref = panel.ref
@@ -136,7 +136,7 @@ def _show(w: QWidget, f: Field, value: Any) -> None:
     w.blockSignals(False)
 
 
-def _editor(panel: PropertyInspector, f: Field, value: Any) -> QWidget:
+def _editor(panel: Inspector, f: Field, value: Any) -> QWidget:
     w: QWidget
     if f.kind == "enum":
         combo = QComboBox()
@@ -162,9 +162,9 @@ def _editor(panel: PropertyInspector, f: Field, value: Any) -> QWidget:
     _show(w, f, value)
     tip = f.description
     if f.minimum is not None or f.maximum is not None:
-        lo = "" if f.minimum is None else f"{'>' if f.exclusive_minimum else '≥'} {fmt(f.minimum)}"
-        hi = "" if f.maximum is None else f"≤ {fmt(f.maximum)}"
-        tip += f"\n({', '.join(x for x in (lo, hi) if x)})"
+        low = "" if f.minimum is None else f"{'>' if f.exclusive_minimum else '≥'} {fmt(f.minimum)}"
+        high = "" if f.maximum is None else f"≤ {fmt(f.maximum)}"
+        tip += f"\n({', '.join(x for x in (low, high) if x)})"
     w.setToolTip(tip)
     w.setObjectName(_name(f))
     panel.editors[_name(f)] = w
@@ -178,7 +178,7 @@ def _choice(f: Field, text: str) -> Any:
     return text
 
 
-def _commit_text(panel: PropertyInspector, edit: QLineEdit, f: Field) -> None:
+def _commit_text(panel: Inspector, edit: QLineEdit, f: Field) -> None:
     text = edit.text().strip()
     item = G.item_doc(panel.doc.arena, panel.ref) if panel.ref else {}
     old = value_at(item, f.path)
@@ -201,7 +201,7 @@ def _commit_text(panel: PropertyInspector, edit: QLineEdit, f: Field) -> None:
     commit(panel, f, value, edit, fmt(old))
 
 
-def commit(panel: PropertyInspector, f: Field, value: Any, edit: QLineEdit | None = None, old: str | None = None) -> bool:
+def commit(panel: Inspector, f: Field, value: Any, edit: QLineEdit | None = None, old: str | None = None) -> bool:
     """Set field ``f`` of the inspected element through an undo command."""
     if panel.ref is None:
         return False

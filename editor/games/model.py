@@ -62,7 +62,7 @@ def type_kinds(arena_type: type) -> dict[type, str]:
     out: dict[type, str] = {}
     for f in dataclasses.fields(arena_type):
         args = typing.get_args(hints.get(f.name))
-        if len(args) == 2 and args[1] is Ellipsis and dataclasses.is_dataclass(args[0]):
+        if len(args) == 2 and args[1] is Ellipsis and isinstance(args[0], type) and dataclasses.is_dataclass(args[0]):
             out[args[0]] = f.name
     return out
 
@@ -70,7 +70,8 @@ def type_kinds(arena_type: type) -> dict[type, str]:
 def kind_of(el: Any) -> str:
     """The kind key of a generic element (by its class, over the installed rulesets' arenas)."""
     for rs in installed().values():
-        kinds = type_kinds(type(rs.default_arena()))
+        arena_type: type = type(rs.default_arena())
+        kinds = type_kinds(arena_type)
         if type(el) in kinds:
             return kinds[type(el)]
     raise KeyError(type(el).__name__)

@@ -40,8 +40,9 @@ class NewArenaDialog(QDialog):
             item.setToolTip(0, f"system: {ident}")
             if ident == current:
                 self.list.setCurrentItem(item)
-        if self.list.currentItem() is None and self.list.topLevelItemCount():
-            self.list.setCurrentItem(self.list.topLevelItem(0))
+        first = self.list.topLevelItem(0)
+        if self.list.currentItem() is None and first is not None:
+            self.list.setCurrentItem(first)
         self.list.itemDoubleClicked.connect(lambda *_: self.accept())
         layout.addWidget(self.list)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -56,12 +57,14 @@ class NewArenaDialog(QDialog):
         self.resize(max(460, columns + chrome + margins.left() + margins.right()), 260)
 
     def systems(self) -> list[str]:
-        return [self.list.topLevelItem(i).data(0, ID_ROLE) for i in range(self.list.topLevelItemCount())]
+        items = (self.list.topLevelItem(i) for i in range(self.list.topLevelItemCount()))
+        return [str(item.data(0, ID_ROLE)) for item in items if item is not None]
 
     def select(self, system: str) -> None:
         for i in range(self.list.topLevelItemCount()):
-            if self.list.topLevelItem(i).data(0, ID_ROLE) == system:
-                self.list.setCurrentItem(self.list.topLevelItem(i))
+            item = self.list.topLevelItem(i)
+            if item is not None and item.data(0, ID_ROLE) == system:
+                self.list.setCurrentItem(item)
                 return
         raise KeyError(system)
 

@@ -142,11 +142,12 @@ class OverlayJobs(JobSlots, QObject):
                 self.clear(kind)
                 continue
             want = (arena, p)
-            if self.shown[kind] is not None and self.shown[kind][0] is arena and self.shown[kind][1] == p:
+            shown, wanted = self.shown[kind], self.wanted[kind]
+            if shown is not None and shown[0] is arena and shown[1] == p:
                 self._cancel(kind)
                 self.wanted[kind] = want
                 continue
-            if self.wanted[kind] is not None and self.wanted[kind][0] is arena and self.wanted[kind][1] == p \
+            if wanted is not None and wanted[0] is arena and wanted[1] == p \
                     and kind in self.jobs:
                 continue  # already computing it
             self.wanted[kind] = want

@@ -322,7 +322,9 @@ class CwLegend(QFrame):
         self._place()
 
     def _place(self, *_changed: object) -> None:
-        place_clear(self, self.parentWidget(), self.viewport)
+        view = self.parentWidget()
+        assert view is not None  # made as the view's child
+        place_clear(self, view, self.viewport)
 
     def eventFilter(self, obj: Any, event: Any) -> bool:  # noqa: N802 - Qt's name
         from PySide6.QtCore import QEvent

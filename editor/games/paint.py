@@ -26,14 +26,16 @@ PATTERNS = {"diagonal": Qt.BrushStyle.BDiagPattern, "cross": Qt.BrushStyle.DiagC
 @lru_cache(maxsize=None)
 def kind_for_type(cls: type) -> R.ElementKind | None:
     for rs in installed().values():
-        kinds = G.type_kinds(type(rs.default_arena()))
+        arena_type: type = type(rs.default_arena())
+        kinds = G.type_kinds(arena_type)
         if cls in kinds:
             return rs.kind(kinds[cls])
     return None
 
 
 def style_of(el: Any) -> R.Style:
-    k = kind_for_type(type(el))
+    cls: type = type(el)
+    k = kind_for_type(cls)
     return k.style if k is not None else R.Style("#999999")
 
 

@@ -47,7 +47,9 @@ def _add(doc: ArenaDocument, key: str, item: dict[str, Any]) -> C.ArenaCommand:
     """The command adding ``item`` (its defaults filled by the game's model)."""
     arena = G.add(doc.arena, key, item)
     ref = G.item_ref(key, item)
-    return C.AddElement(doc, G.find(arena, ref))
+    el = G.find(arena, ref)
+    assert el is not None  # the item just added
+    return C.AddElement(doc, el)
 
 
 class KindShapeTool(ShapeTool):

@@ -182,7 +182,7 @@ class RexFairness:
     def __call__(self, arena: Any, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
         key = self._key(arena)
         if key not in self._remembered:
-            parts = [part for w in self._workers for part in w(arena, should_stop)]
+            parts: list[tuple[float, Any]] = [part for w in self._workers for part in w.answer(arena, should_stop)]
             metrics = dict(sorted(parts, key=lambda p: _base_order(arena).index(p[0])))
             self._remembered[key] = fairness_findings(arena, metrics)
             while len(self._remembered) > REMEMBERED:

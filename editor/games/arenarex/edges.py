@@ -53,7 +53,8 @@ def facing(d: Any, bounds: Any) -> float:
         x, y = edge.centre
     except ValueError:
         if d.arc is not None:
-            return (d.arc[0] + d.arc[1]) / 2.0
+            middle: float = (d.arc[0] + d.arc[1]) / 2.0
+            return middle
         x, y = d.center if d.center is not None else _centre(bounds)
     cx, cy = _centre(bounds)
     return math.degrees(math.atan2(y - cy, x - cx))

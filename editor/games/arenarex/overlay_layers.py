@@ -85,8 +85,8 @@ class RexPathLayer(QGraphicsItem):
                 R.draw_label(painter, QPointF(x, y), str(n), colour=QColor("white"), px=10, bold=True,
                              background=R.with_alpha(colour.darker(130), 220))
             end = QPointF(*walk.points[-1])
-            n = walk.moves
-            R.draw_label(painter, end, f"{walk.length:.1f} in, {n} move{'s' if n != 1 else ''}", colour=QColor("white"),
+            moves = walk.moves
+            R.draw_label(painter, end, f"{walk.length:.1f} in, {moves} move{'s' if moves != 1 else ''}", colour=QColor("white"),
                          px=11, bold=True, background=R.with_alpha(colour.darker(130), 230), offset=(0, -16 - 12 * k))
 
 

@@ -84,7 +84,8 @@ class RexOverlays(OverlayJobs):
         return out
 
     def work(self, kind: str) -> Callable[..., Any]:
-        return {"heat": RW.heat, "path": RW.walks, "sight": RW.sight}[kind]
+        works: dict[str, Callable[..., Any]] = {"heat": RW.heat, "path": RW.walks, "sight": RW.sight}
+        return works[kind]
 
     def title(self, kind: str, p: tuple[Any, ...]) -> str:
         if kind == "heat":

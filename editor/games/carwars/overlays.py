@@ -197,7 +197,8 @@ class CarWarsOverlays(OverlayJobs):
 
     # -- jobs (OverlayJobs)
     def work(self, kind: str) -> Callable[..., Any]:
-        return {"heat": W.heat_map, "path": W.path_plan, "sight": W.sight_grid}[kind]
+        works: dict[str, Callable[..., Any]] = {"heat": W.heat_map, "path": W.path_plan, "sight": W.sight_grid}
+        return works[kind]
 
     def kept(self, kind: str, arena: Any) -> bool:
         if kind == "path" and self.pinned is not None:
@@ -246,7 +247,7 @@ class CarWarsOverlays(OverlayJobs):
             self.path.setVisible(True)
             self.legend.set_state(kind, title, detail=f"{result.summary()}; labels: turn.point, +N dice rolled there")
         else:
-            self.sight.set_grid(result)  # type: ignore[arg-type]
+            self.sight.set_grid(result)
             self.sight.setVisible(True)
             self.legend.set_state(kind, title)
 
