@@ -22,7 +22,7 @@ def test_import_contracts_hold() -> None:
     assert f"Contracts: {declared} kept, 0 broken" in result.stdout
 
 
-def test_mypy_strict_on_schema_engine_validators_app_and_editor() -> None:
+def test_mypy_strict_on_schema_engine_validators_and_app() -> None:
     result = subprocess.run([str(BIN / "mypy")], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 

@@ -23,11 +23,8 @@ from tests.editor.conftest import vp
 from tests.plugin_game.conftest import ARENAS
 
 #: Where the editor does not serve a game from outside yet.
-LETTUCE_SNAP = "editor/canvas_marks.py show_hit asserts a Gravstrike Arena when the click snaps to a point element"
 POSE_REF = ("editor/games/model.py item_ref/next_player know only 'start_positions' and 'deployment' as kinds "
             "named by their player: a placed tortoise's ref is 'None' (AttributeError in AddElement)")
-NO_PLUGIN_VALIDATORS = ("the editor's live analysis (editor/games/analysis.py) runs the built-in games' stages "
-                        "only: the game's own validators (arena_studio.validators) never run")
 
 
 @pytest.fixture
@@ -108,7 +105,6 @@ def test_the_rock_tool_draws_a_rock_in_one_undo_step(window: Any) -> None:
     assert [r.id for r in window.doc.arena.rocks] == ["R1", "R2"]
 
 
-@pytest.mark.xfail(strict=True, reason=LETTUCE_SNAP)
 def test_the_lettuce_tool_places_a_lettuce_with_a_click(window: Any) -> None:
     window.set_tool("tortoise-derby:lettuces")
     click(window, (-6, -6))
@@ -143,7 +139,6 @@ def test_the_inspector_edits_a_rock_from_its_schema(window: Any) -> None:
     assert window.doc.arena.rocks[0].shape.radius == 1.5
 
 
-@pytest.mark.xfail(strict=True, reason=NO_PLUGIN_VALIDATORS)
 def test_live_validation_shows_its_findings_as_arena_validate_does(window: Any, qtbot: Any) -> None:
     from validators.run import validate
 

@@ -21,10 +21,6 @@ def tortoise_derby(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         yield root
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "editor/games/model.py loads common.schema.json from the game's own package: the new paddock's validation "
-    "fails (FileNotFoundError; the panel keeps the previous Gravstrike arena's findings) and a drawn rock is "
-    "refused; with that worked around, the editor's live analysis never runs the game's own validators"))
 def test_new_paddock_a_rock_drawn_on_a_tortoise_and_its_finding(xsession: XSession, tmp_path: Path) -> None:
     from schema.io import loads
     from validators.run import validate
