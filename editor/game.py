@@ -194,6 +194,11 @@ class EditorGame:
             cell_aid(painter, arena, MARGIN, frame, lay.draw_w)
 
 
+    def worker_modules(self) -> tuple[str, ...]:
+        """Modules the editor's worker processes pre-import for the game (its travel session),
+        so a worker starts warm (:func:`editor.processes.mp_context`).  Default: none."""
+        return ()
+
     def probe(self, win: Any) -> dict[str, Any] | None:
         """What the window's probe (:mod:`editor.probe`, read by the real-window tests) reports
         of the game's own overlays and docks, as plain data.  Default: nothing."""

@@ -1,7 +1,7 @@
 """Gravstrike's editor: the window's hand-written parts for Gravstrike's typed model
-(:mod:`schema.games.gravstrike.model`) - its tools (:mod:`editor.draw_tools`), inspector
+(:mod:`schema.games.gravstrike.model`) - its tools (:mod:`editor.games.gravstrike.draw_tools`), inspector
 (:mod:`editor.properties`), painting (:mod:`editor.render`), overlays (:mod:`editor.overlays`)
-and live validation on the persistent travel workers (:mod:`editor.travel_workers`) - behind
+and live validation on the persistent travel workers (:mod:`editor.games.gravstrike.travel_workers`) - behind
 the :class:`~editor.game.EditorGame` interface (registered as ``gravstrike`` in the
 ``arena_studio.editors`` entry points)."""
 
@@ -37,7 +37,7 @@ class GravstrikeEditor(EditorGame):
         return empty_arena()
 
     def tool_classes(self) -> tuple[type[Tool], ...]:
-        from editor.draw_tools import tool_classes
+        from editor.games.gravstrike.draw_tools import tool_classes
 
         return tool_classes()
 
@@ -48,9 +48,12 @@ class GravstrikeEditor(EditorGame):
         return False  # the Scenario dock's own fields (editor.settings_panels)
 
     def analysis(self) -> Analyse:
-        from editor.validation import editor_analysis
+        from editor.games.gravstrike.live_travel import editor_analysis
 
         return editor_analysis()
+
+    def worker_modules(self) -> tuple[str, ...]:
+        return ("validators.games.gravstrike.travel_session",)
 
     def print_aids(self, painter: QPainter, arena: Any, lay: Any, frame: Any) -> None:
         from editor.games.gravstrike.print_aids import turning_arcs
