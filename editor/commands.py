@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QUndoCommand
 
 from editor import elements as E
-from editor.properties import set_property
+from editor.games.gravstrike.properties import set_property
 from schema import ArenaError, from_document, to_document
 from schema.games.gravstrike.model import AccelerationField, Arena, Element, StartPosition
 
@@ -181,7 +181,7 @@ class MoveElements(ArenaCommand):
 
 
 class SetProperty(ArenaCommand):
-    """Set one typed property of one element (see :mod:`editor.properties`)."""
+    """Set one typed property of one element (see :mod:`editor.games.gravstrike.properties`)."""
 
     def __init__(self, doc: ArenaDocument, ref: str, name: str, value: Any) -> None:
         el = E.find(doc.arena, ref)

@@ -26,7 +26,7 @@ from editor import commands as C
 from editor import elements as E
 from editor import render
 from editor.document import ArenaDocument
-from editor.properties import Prop, properties_of
+from editor.games.gravstrike.properties import Prop, properties_of
 from editor.validation import STAGE, Finding, ValidationRunner
 from schema.shapes import Polygon, Polyline
 from schema.games.gravstrike.model import Arena, Gate
