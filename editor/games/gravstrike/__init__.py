@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from editor.game import EditorGame
+from editor.game import EditorGame, ElementProperty
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QPainter
@@ -43,6 +43,16 @@ class GravstrikeEditor(EditorGame):
 
     def snap_step(self) -> float:
         return 0.5
+
+    def element_properties(self, el: Any) -> list[ElementProperty]:
+        from editor.games.gravstrike.properties import properties_of
+
+        return list(properties_of(el))
+
+    def set_element_property(self, el: Any, name: str, value: Any) -> Any:
+        from editor.games.gravstrike.properties import set_property
+
+        return set_property(el, name, value)
 
     def scenario_form(self) -> bool:
         return False  # the Scenario dock's own fields (editor.settings_panels)
