@@ -32,9 +32,10 @@ class GravstrikeEditor(EditorGame):
 
     def new_arena(self) -> Any:
         """The empty 24 × 24 square."""
-        from editor.document import empty_arena
+        from schema.games.gravstrike.model import Arena
+        from schema.shapes import Rect
 
-        return empty_arena()
+        return Arena(name="Untitled arena", bounds=Rect((0.0, 0.0), (24.0, 24.0)))
 
     def tool_classes(self) -> tuple[type[Tool], ...]:
         from editor.games.gravstrike.draw_tools import tool_classes
