@@ -8,7 +8,7 @@ format checks and the validators that need no travel - included), then the trave
 here on the workers' answers.  Steady state: the workers have warmed up after opening the arena.
 Medians over N moves of each kind of element.  "all findings" are the first (from the kept
 searches: provisional after a goal move); "final" the exact ones the run ends on (after a goal
-move the workers renew their sessions and search again: :class:`editor.validation.ExactTravel`).
+move the workers renew their sessions and search again: :class:`editor.games.gravstrike.live_travel.ExactTravel`).
 
 ``--size L``: a generated L × L table instead (``tests/engine/table_arenas.py``, seed ``--seed``:
 four starts, five checkpoints, 5 walls per 6 lengths, no symmetry; issue 20 asks for findings

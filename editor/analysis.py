@@ -2,7 +2,7 @@
 validators (``validators.run.validate``) as finding dicts ``{code, severity, message,
 elements: [refs]}`` (severity ``error``, ``warning`` or ``info``; travel findings may carry a
 ``path``).  :mod:`editor.validation` runs these off the UI thread; the travel workers
-(:mod:`editor.travel_workers`) run the quick stage in their processes.
+(:mod:`editor.games.gravstrike.travel_workers`) run the quick stage in their processes.
 """
 
 from __future__ import annotations

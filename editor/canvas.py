@@ -9,7 +9,7 @@ input goes to the active tool (:mod:`editor.tools`); the view itself only handle
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPainterPath, QTransform, QWheelEvent
@@ -21,7 +21,7 @@ from editor.canvas_marks import Notice, SnapMarker
 from editor.document import ArenaDocument
 from editor.layers import Layers
 from editor.symmetry_guide import SymmetryGuide
-from schema.games.gravstrike.model import Arena, Element
+from schema.ruleset import ArenaModel as Arena
 
 if TYPE_CHECKING:
     from editor.tools import Tool
@@ -33,7 +33,7 @@ LABEL_PX = 72.0  # ...and at least this many device pixels (labels and badges at
 class ElementItem(QGraphicsItem):
     """One arena element; its position offset is only used to preview drags."""
 
-    def __init__(self, element: Element, turbine: object) -> None:
+    def __init__(self, element: Any, turbine: Any) -> None:
         super().__init__()
         self.element = element
         self.turbine = turbine
@@ -47,7 +47,7 @@ class ElementItem(QGraphicsItem):
     def ref(self) -> str:
         return self.element.id
 
-    def set_element(self, element: Element, turbine: object) -> None:
+    def set_element(self, element: Any, turbine: Any) -> None:
         self.prepareGeometryChange()
         self.element, self.turbine = element, turbine
         self._path = render.element_path(element, turbine)

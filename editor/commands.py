@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QUndoCommand
 
 from editor import elements as E
-from editor.properties import set_property
 from schema import ArenaError, from_document, to_document
 from schema.games.gravstrike.model import AccelerationField, Arena, Element, StartPosition
 
@@ -181,7 +180,7 @@ class MoveElements(ArenaCommand):
 
 
 class SetProperty(ArenaCommand):
-    """Set one typed property of one element (see :mod:`editor.properties`)."""
+    """Set one typed property of one element (its game's :meth:`editor.game.EditorGame.set_element_property`)."""
 
     def __init__(self, doc: ArenaDocument, ref: str, name: str, value: Any) -> None:
         el = E.find(doc.arena, ref)
@@ -189,7 +188,9 @@ class SetProperty(ArenaCommand):
             raise ValueError(f"no element {ref!r}")
         self.ref, self.name = ref, name
         self.symmetric = name not in ("id", "player")  # a rename is not mirrored
-        self.new_element = set_property(el, name, value)
+        from editor.game import game_of
+
+        self.new_element = game_of(doc.arena).set_element_property(el, name, value)
         new_ref = self.new_element.id
         if new_ref != ref and E.find(doc.arena, new_ref) is not None:
             what = "player" if isinstance(el, StartPosition) else "id"

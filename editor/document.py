@@ -15,15 +15,19 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from editor import elements as E
 from editor.games.io import dumps, load, save
-from schema.shapes import Rect
-from schema.games.gravstrike.model import Arena, Symmetry
+from schema.ruleset import ArenaModel as Arena
+from schema.shapes import Symmetry
 
 DEFAULT_ARENA = Path(__file__).resolve().parents[1] / "arenas" / "default.yaml"
 
 
-def empty_arena(name: str = "Untitled arena") -> Arena:
-    """A blank 24 x 24 square arena (a rectangle: it has resize handles and typed sizes)."""
-    return Arena(name=name, bounds=Rect((0.0, 0.0), (24.0, 24.0)))
+def empty_arena() -> Arena:
+    """The default game's new arena (:meth:`editor.game.EditorGame.new_arena`; Gravstrike's is a
+    blank 24 x 24 square, a rectangle: it has resize handles and typed sizes)."""
+    from editor.game import editor_game
+    from schema.ruleset import default_system
+
+    return editor_game(default_system()).new_arena()
 
 
 class ArenaDocument(QObject):

@@ -47,6 +47,26 @@ class CanvasPart(Protocol):
     def setVisible(self, visible: bool) -> None: ...  # noqa: N802 - Qt's name
 
 
+class ElementProperty(Protocol):
+    """One typed field of an element of a game's own model, as the inspector edits it
+    (Gravstrike's :class:`editor.games.gravstrike.properties.Prop`)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def type(self) -> str: ...  # str | choice | float | int | bool | angle
+
+    @property
+    def value(self) -> Any: ...
+
+    @property
+    def choices(self) -> tuple[str, ...]: ...
+
+
 class GamePart(Protocol):
     """A game's part of a window service (its overlays, its travel-dock page): ``active`` while
     the window edits an arena of its game; ``shutdown`` when the window closes."""
@@ -152,6 +172,16 @@ class EditorGame:
         key against the arena edge), by player.  Default: none."""
         return {}
 
+    def element_properties(self, el: Any) -> list[ElementProperty]:
+        """The inspector's typed fields of ``el``, an element of the game's own model (a
+        schema-driven game's come from its JSON Schema instead).  Default: none."""
+        return []
+
+    def set_element_property(self, el: Any, name: str, value: Any) -> Any:
+        """``el`` with its property ``name`` set to ``value`` (checked: ValueError says why
+        not), for a game with :meth:`element_properties`."""
+        raise ValueError(f"{self.system}: {name!r} is not a typed property of {el!r}")
+
     def scenario_form(self) -> bool:
         """Whether the Scenario settings are the form built from the game's schema (else the
         window's own fields, written for the game's typed model)."""
@@ -193,6 +223,11 @@ class EditorGame:
 
             cell_aid(painter, arena, MARGIN, frame, lay.draw_w)
 
+
+    def worker_modules(self) -> tuple[str, ...]:
+        """Modules the editor's worker processes pre-import for the game (its travel session),
+        so a worker starts warm (:func:`editor.processes.mp_context`).  Default: none."""
+        return ()
 
     def probe(self, win: Any) -> dict[str, Any] | None:
         """What the window's probe (:mod:`editor.probe`, read by the real-window tests) reports
@@ -246,4 +281,4 @@ def editors() -> Mapping[str, EditorGame]:
     return {g.system: g for g in sorted(games, key=lambda g: (g.menu_order, g.system))}
 
 
-__all__ = ["GROUP", "CanvasPart", "EditorGame", "GamePart", "editor_game", "editors", "first_game", "game_of"]
+__all__ = ["GROUP", "CanvasPart", "EditorGame", "ElementProperty", "GamePart", "editor_game", "editors", "first_game", "game_of"]

@@ -80,7 +80,7 @@ class KeptTravel:
         self._submitted: tuple[Any, int] | None = None
 
     def _start(self) -> None:
-        from editor.travel_workers import mp_context
+        from editor.processes import mp_context
 
         ctx = mp_context()
         self._requests = Requests(ctx)

@@ -26,7 +26,8 @@ from editor import commands as C
 from editor import elements as E
 from editor import render
 from editor.document import ArenaDocument
-from editor.properties import Prop, properties_of
+from editor.game import ElementProperty as Prop
+from editor.game import game_of
 from editor.validation import STAGE, Finding, ValidationRunner
 from schema.shapes import Polygon, Polyline
 from schema.games.gravstrike.model import Arena, Gate
@@ -173,7 +174,7 @@ class Inspector(QWidget):
                 self.rebuild()
             return
         el = E.find(self.doc.arena, self.ref) if self.ref else None
-        props = properties_of(el) if el is not None and self.points_table is None else None
+        props = game_of(self.doc.arena).element_properties(el) if el is not None and self.points_table is None else None
         if not props or [(p.name, p.type, p.choices) for p in props] != \
                 [(p.name, p.type, p.choices) for p in self.props.values()] or list(self.doc.selection) != [self.ref]:
             self.rebuild()
@@ -228,7 +229,7 @@ class Inspector(QWidget):
             GI.fill(self, el)
             return
         self.title.setText(f"{E.KIND_LABEL[E.kind_of(el)][:-1]} {el.id}")
-        for p in properties_of(el):
+        for p in game_of(self.doc.arena).element_properties(el):
             self.form.addRow(p.label, self._editor(p))
         if isinstance(el, Gate) or isinstance(getattr(el, "shape", None), (Polygon, Polyline)):
             from editor.settings_panels import PointsTable

@@ -1,6 +1,6 @@
 """Canvas tools, one class per tool (Tiled-style). This module holds the base class, snapping,
-the select/move tool and the measure tool; drawing and placing tools are in
-:mod:`editor.draw_tools`.
+the select/move tool and the measure tool; the area tools' base is
+:mod:`editor.draw_tools`, each game's drawing and placing tools are in its package.
 
 Modifiers: snapping to the grid (``view.snap_step``, default 0.5 lengths) unless Ctrl is
 held; Shift constrains angles to 15-degree steps (in the select tool, Shift adds to the

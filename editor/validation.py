@@ -4,11 +4,12 @@ UI thread and publish the newest result.
 A finding is a dict ``{code, severity, message, elements: [refs]}`` (severity ``error``,
 ``warning`` or ``info``). :func:`default_analyse` / :func:`validators_analyse` (Qt-free, in
 :mod:`editor.analysis`) are **the seam where the fairness validators plug in**: they run
-``validators.run.validate`` (plus the format layer's checks). The window runs
-:func:`editor_analysis`: the same in stages (:class:`StagedAnalysis`), on the persistent
-workers of :mod:`editor.travel_workers` (:class:`LiveTravel`): the travel findings come first
+``validators.run.validate`` (plus the format layer's checks). A game's editor
+runs the same in stages (:class:`StagedAnalysis`); Gravstrike's
+(:func:`editor.games.gravstrike.live_travel.editor_analysis`) runs them on persistent workers
+(:class:`~editor.games.gravstrike.live_travel.LiveTravel`): the travel findings come first
 from the workers' kept searches, then - where those answers were provisional - from new searches
-of the edited version (:class:`ExactTravel`, which replaces them), so that the findings a run
+of the edited version (:class:`~editor.games.gravstrike.live_travel.ExactTravel`, which replaces them), so that the findings a run
 ends on are what ``arena validate`` finds for that version, whatever the edits before it.
 
 Runs never block the event loop: each request gets a generation number (an edit made while
@@ -60,133 +61,6 @@ def stage_name(fn: object, default: str = STAGE) -> str:
     return str(getattr(fn, "stage", default))
 
 
-class LiveTravel:
-    """Live validation on persistent worker processes (:mod:`editor.travel_workers`): they keep
-    their travel searches between edits and also run the quick stage, so the editor's process
-    keeps only its UI.  :meth:`quick` returns the quick stage's findings, calling the object the
-    travel validators' (run here, on the workers' travel).  ``close()`` ends the workers."""
-
-    stage = "travel checks"
-
-    def __init__(self, workers: int | None = None) -> None:
-        self._count = workers
-        self._workers: Any = None
-        self._submitted: TypedArena | None = None
-        self._with_quick = False
-        #: Whether :meth:`submit` asks the workers for the quick stage too (StagedAnalysis turns
-        #: it off when it runs a quick stage of its own).
-        self.serves_quick = True
-        #: (arena, source -> goal ref -> TravelResult) of the last run whose exact answers were
-        #: collected (the travel table and other views read it instead of searching again).
-        self.last_travel: tuple[TypedArena, dict[str, Any]] | None = None
-        #: The stage that follows this one: the findings on the exact answers (:class:`ExactTravel`).
-        self.exact_stage = ExactTravel(self)
-        self._found: tuple[TypedArena, list[Finding], bool] | None = None
-
-    def submit(self, arena: TypedArena, quick: bool | None = None) -> None:
-        """Start the workers on ``arena`` now (with the quick stage: ``quick``, by default
-        :attr:`serves_quick`); the next :meth:`quick` and call with the same arena collect."""
-        from editor.travel_workers import WORKERS, TravelWorkers
-
-        quick = self.serves_quick if quick is None else quick
-        if self._workers is None:
-            self._workers = TravelWorkers(self._count or WORKERS)
-        self._workers.submit(arena, quick=quick)
-        self._submitted, self._with_quick = arena, quick
-
-    def quick(self, arena: TypedArena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
-        """The format checks and the validators that need no travel, from a worker."""
-        from editor.travel_workers import Stopped
-
-        if self._submitted is not arena or not self._with_quick:
-            self.submit(arena, quick=True)
-        try:
-            return list(self._workers.collect_quick(should_stop or (lambda: False)))
-        except Stopped:
-            raise Cancelled() from None
-
-    def __call__(self, arena: TypedArena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
-        """The travel validators' findings on the workers' first answers: provisional where a
-        kept search was resumed (:meth:`exact` gives the final ones)."""
-        from editor.travel_workers import Stopped
-
-        stop = should_stop or (lambda: False)
-        if self._submitted is not arena:
-            self.submit(arena, quick=False)
-        self._submitted = None
-        self._found = None
-        try:
-            travel = self._workers.collect(stop)
-        except Stopped:
-            raise Cancelled() from None
-        exact = self._workers.exact
-        if exact:
-            self.last_travel = (arena, travel)
-        found = self._findings(arena, travel, stop)
-        self._found = (arena, found, exact)
-        return found
-
-    @property
-    def provisional(self) -> bool:
-        """Whether the last findings :meth:`__call__` gave rest on provisional answers."""
-        return self._found is not None and not self._found[2]
-
-    def exact(self, arena: TypedArena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
-        """The travel validators' findings on the exact answers (those ``arena validate`` finds):
-        the first answers' when they were exact, else once the workers have renewed their
-        sessions (:meth:`editor.travel_workers.TravelWorkers.collect_exact`)."""
-        from editor.travel_workers import Stopped
-
-        stop = should_stop or (lambda: False)
-        if self._found is None or self._found[0] is not arena:
-            self(arena, stop)
-        assert self._found is not None
-        if self._found[2]:
-            return list(self._found[1])
-        try:
-            travel = self._workers.collect_exact(stop)
-        except Stopped:
-            raise Cancelled() from None
-        self.last_travel = (arena, travel)
-        found = self._findings(arena, travel, stop)
-        self._found = (arena, found, True)
-        return found
-
-    @staticmethod
-    def _findings(arena: TypedArena, travel: dict[str, Any], stop: Callable[[], bool]) -> list[Finding]:
-        from validators.games.gravstrike.context import AnalysisContext
-
-        ctx = AnalysisContext(arena)
-        ctx.provide(travel)
-        return validators_run(arena, True, stop, context=ctx)
-
-    def close(self) -> None:
-        if self._workers is not None:
-            self._workers.close()
-            self._workers = None
-
-
-class ExactTravel:
-    """The stage after :class:`LiveTravel`: the travel findings on the exact answers, which
-    *replace* the provisional ones of the stage before (``replaces_previous``)."""
-
-    stage = LiveTravel.stage
-    replaces_previous = True
-
-    def __init__(self, live: LiveTravel) -> None:
-        self.live = live
-
-    @property
-    def hold_s(self) -> float:
-        """How long the stage before it holds its findings for this one's: provisional answers
-        are shown at once (the exact ones take a new search), exact ones are held as usual
-        (:data:`PARTIAL_HOLD_S`: this stage then answers at once, the panel updates once)."""
-        return 0.0 if self.live.provisional else PARTIAL_HOLD_S
-
-    def __call__(self, arena: TypedArena, should_stop: Callable[[], bool] | None = None) -> list[Finding]:
-        return self.live.exact(arena, should_stop)
-
-
 def combined(parts: list[tuple[Callable[..., Any], list[Finding]]]) -> list[Finding]:
     """The findings of stages run in order (each stage with its findings): a stage that
     ``replaces_previous`` takes the place of the one before it.
@@ -210,17 +84,19 @@ class StagedAnalysis:
     """The editor's analysis in stages, published as each completes: the format checks and
     the validators that need no travel, then the travel validators.
 
-    By default (``slow="live"``) both run on the persistent workers of :class:`LiveTravel`;
+    With a ``live`` stage (Gravstrike's
+    :class:`~editor.games.gravstrike.live_travel.LiveTravel`) both run on its persistent workers;
     with a ``slow`` callable the quick stage runs in the calling thread and the slow one in a
     **child process** per run (terminated when stale, so it never holds up a newer run or
     closing the window).  Calling the object runs every stage in the calling thread."""
 
     def __init__(self, quick: Callable[..., list[Finding]] | None = None,
-                 slow: Callable[[TypedArena], list[Finding]] | None | str = "live") -> None:
+                 slow: Callable[[TypedArena], list[Finding]] | None = None, live: Any = None) -> None:
         """``quick``: the quick stage (default: :func:`quick_findings`, on the workers when
-        live); ``slow``: "live" (:class:`LiveTravel`: persistent workers, incremental), a callable
-        run in a fresh child process per run, or None (no travel stage)."""
-        self.live = LiveTravel() if slow == "live" else None
+        live); ``slow``: a callable run in a fresh child process per run, or None (no travel stage);
+        ``live``: a stage on persistent workers, incremental (``quick``, ``close``, ``serves_quick``
+        and perhaps ``exact_stage``), in place of ``slow``."""
+        self.live = live
         self.quick: Callable[..., list[Finding]] = quick or (self.live.quick if self.live else quick_findings)
         if self.live is not None and quick is not None:
             self.live.serves_quick = False
@@ -233,7 +109,7 @@ class StagedAnalysis:
         out: list[tuple[Callable[..., list[Finding]], bool]] = [(self.quick, False)]
         if self.live is not None:
             out.append((self.live, False))
-            exact = getattr(self.live, "exact_stage", None)  # LiveTravel's: the final travel findings
+            exact = getattr(self.live, "exact_stage", None)  # Gravstrike's: the final travel findings
             if exact is not None:
                 out.append((exact, False))
         elif self.slow is not None:
@@ -250,12 +126,6 @@ class StagedAnalysis:
         return combined([(fn, fn(arena)) for fn, _ in self.stages()])
 
 
-def editor_analysis() -> Analyse:
-    """What the editor window runs: :func:`default_analyse` split into stages
-    (:class:`StagedAnalysis`) when the validators import cleanly, else the format checks."""
-    return StagedAnalysis() if validators_available() else format_analyse
-
-
 # ------------------------------------------------------------------ worker
 
 class _Signals(QObject):
@@ -263,7 +133,7 @@ class _Signals(QObject):
 
 
 def _mp_context() -> Any:
-    from editor.travel_workers import mp_context
+    from editor.processes import mp_context
 
     return mp_context()
 

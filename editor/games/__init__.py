@@ -4,8 +4,8 @@
 serves any ruleset (a sixth game needs no package here unless it draws something its ruleset
 cannot say).
 
-Gravstrike keeps its own tools, inspector and painting (``editor/draw_tools.py``,
-``editor/properties.py``, ``editor/render.py``); every other installed ruleset is served by the
+Gravstrike keeps its own tools, inspector and painting (``editor/games/gravstrike/draw_tools.py``,
+``editor/games/gravstrike/properties.py``, ``editor/render.py``); every other installed ruleset is served by the
 generic path here:
 
 * :mod:`editor.games.rulesets` — which ruleset an arena belongs to, the installed games;

@@ -189,13 +189,14 @@ def test_a_mirror_reflects_the_turn_across_its_axis(arwin) -> None:  # type: ign
 def test_the_status_names_the_stage_still_running(window, qtbot, game: str, stage: str) -> None:  # type: ignore[no-untyped-def]
     """While the second stage runs the panel says which checks those are, from the stage: Arena
     Rex's zone fairness checks (it has no travel checks), Gravstrike's travel checks."""
+    from editor.games.gravstrike.live_travel import LiveTravel
     from editor.validation import StagedAnalysis
 
     win = window
     if game == "arena-rex":
         win.doc.reset(load(COLOSSEUM), None)
     else:  # the window's own staged analysis, its travel stage on the live workers
-        win.runner.analyse = StagedAnalysis()
+        win.runner.analyse = StagedAnalysis(live=LiveTravel())
     win.runner.analyse_for(win.doc.arena).partial_hold_s = 0.0  # the quick stage's findings are shown at once
     seen: list[tuple[bool, str, str]] = []
     win.runner.finished.connect(lambda _f: seen.append((win.runner.final, win.runner.running,

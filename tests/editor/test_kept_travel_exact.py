@@ -4,7 +4,7 @@ to an earlier version, the file reopened - the answers the editor's live validat
 are those of a cold validation of that version.
 
 The property tests walk seeded random edit sequences (bounded in edits, not time) through the
-workers the editor runs, without a window: Gravstrike's :class:`editor.travel_workers.TravelWorkers`
+workers the editor runs, without a window: Gravstrike's :class:`editor.games.gravstrike.travel_workers.TravelWorkers`
 (each worker a :class:`validators.games.gravstrike.travel_session.TravelSession`, the two sharing distance maps
 through :mod:`editor.map_share`) and Car Wars' :class:`editor.games.carwars.kept_travel.CarWarsTravel`.
 After every edit they compare each answer with a cold one: Gravstrike's result for result, path
@@ -31,7 +31,8 @@ from typing import Any
 import pytest
 
 from editor.analysis import quick_findings, validators_run
-from editor.travel_workers import TravelWorkers
+from editor.games.gravstrike.travel_workers import TravelWorkers
+from editor.games.gravstrike.live_travel import LiveTravel
 from editor.validation import StagedAnalysis
 from engine.gravstrike.planner import Goal
 from schema.io import dumps, load, loads
@@ -200,7 +201,7 @@ def test_the_live_validation_ends_on_a_cold_validation(edits: list[Callable[[Are
     validation searches from start 1 (the first source of the pair) and images it for start 2.
     The panel's findings and the travel dock's answers are a cold validation's once the run is
     final (the workers renew their sessions)."""
-    staged = StagedAnalysis()
+    staged = StagedAnalysis(live=LiveTravel())
     try:
         arena = gravstrike_arena()
         staged(arena)

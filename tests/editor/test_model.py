@@ -9,7 +9,7 @@ import pytest
 from editor import commands as C
 from editor import elements as E
 from editor.document import DEFAULT_ARENA, ArenaDocument
-from editor.properties import properties_of, set_property
+from editor.games.gravstrike.properties import properties_of, set_property
 from editor.validation import format_findings
 from schema import load
 from schema.shapes import Polygon, Rect

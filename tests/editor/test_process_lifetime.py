@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 EDITOR_LIKE = r"""
 import json, sys, time, multiprocessing.forkserver as fs, multiprocessing.resource_tracker as rt
 from schema import load
-from editor.travel_workers import TravelWorkers
+from editor.games.gravstrike.travel_workers import TravelWorkers
 from editor.validation import call_in_child
 
 arena = load("arenas/examples/three-player.yaml")

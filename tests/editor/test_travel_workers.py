@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from editor.travel_workers import Stopped, TravelWorkers, travel_sources
-from editor.validation import LiveTravel
+from editor.games.gravstrike.travel_workers import Stopped, TravelWorkers, travel_sources
+from editor.games.gravstrike.live_travel import LiveTravel
 from schema import load
 from schema.games.gravstrike.model import Arena
 from validators.games.gravstrike.context import AnalysisContext
@@ -100,14 +100,14 @@ def test_live_travel_reports_the_travel_validators_findings() -> None:
     assert all(f["severity"] in ("error", "warning", "info") for f in findings)
 
 
-# -- sharing the work out (editor.travel_workers.plan) ---------------------------------------------
+# -- sharing the work out (editor.games.gravstrike.travel_workers.plan) ---------------------------------------------
 
 def _default() -> Arena:
     return load(ROOT / "arenas" / "default.yaml")
 
 
 def test_symmetric_sources_are_one_task_each_orbit() -> None:
-    from editor.travel_workers import orbits
+    from editor.games.gravstrike.travel_workers import orbits
 
     arena = _default()
     assert [len(o) for o in orbits(arena, travel_sources(arena))] == [6, 3]
@@ -118,7 +118,7 @@ def test_symmetric_sources_are_one_task_each_orbit() -> None:
 
 
 def test_plan_keeps_resumes_with_their_owner_and_balances_the_rest() -> None:
-    from editor.travel_workers import plan
+    from editor.games.gravstrike.travel_workers import plan
 
     arena = _moved(_arena(), 0.3)
     sources = travel_sources(arena)
@@ -150,7 +150,7 @@ def test_new_searches_on_one_heading_lattice_share_a_worker() -> None:
     lattice - the checkpoints' searches (every multiple of 30 degrees) going to the one facing a
     multiple of 30 - whatever the starts' last measured times say (they carry the setup of
     whichever search ran first on its worker, or go stale across edits)."""
-    from editor.travel_workers import lattice_base, plan
+    from editor.games.gravstrike.travel_workers import lattice_base, plan
     from tests.engine.table_arenas import table_arena
 
     arena = table_arena(48, 1)

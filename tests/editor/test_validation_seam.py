@@ -7,6 +7,7 @@ import time
 import pytest
 
 from editor import validation as V
+from editor.games.gravstrike import live_travel as L
 from editor.validation import Cancelled, StagedAnalysis, ValidationRunner, run_isolated
 
 from tests.editor.conftest import make_arena
@@ -23,13 +24,13 @@ def _one_finding(arena):  # type: ignore[no-untyped-def]
 
 def test_editor_uses_the_validators_when_they_import() -> None:
     assert V.validators_available()
-    analysis = V.editor_analysis()
+    analysis = L.editor_analysis()
     assert isinstance(analysis, StagedAnalysis)
-    # the travel stage runs on persistent workers (editor.travel_workers), not a child per run;
+    # the travel stage runs on persistent workers (editor.games.gravstrike.travel_workers), not a child per run;
     # its findings on the workers' first answers are replaced by those on the exact ones
     assert [isolated for _fn, isolated in analysis.stages()] == [False, False, False]
-    assert isinstance(analysis.stages()[1][0], V.LiveTravel)
-    assert isinstance(analysis.stages()[2][0], V.ExactTravel) and analysis.stages()[2][0].replaces_previous
+    assert isinstance(analysis.stages()[1][0], L.LiveTravel)
+    assert isinstance(analysis.stages()[2][0], L.ExactTravel) and analysis.stages()[2][0].replaces_previous
     analysis.close()
 
 
@@ -108,7 +109,7 @@ def test_an_edit_is_sent_to_validation_before_the_canvas_redraws(window) -> None
 
 def test_a_stage_that_replaces_the_one_before_ends_the_run_on_its_findings(qtbot) -> None:  # type: ignore[no-untyped-def]
     """The live travel stage's findings rest on the workers' first answers; the stage after it
-    (:class:`editor.validation.ExactTravel`) replaces them with those on the exact answers.  The
+    (:class:`editor.games.gravstrike.live_travel.ExactTravel`) replaces them with those on the exact answers.  The
     first are shown at once (``hold_s`` 0: the exact ones take a new search), the run ends on the
     second, and the findings of the stages before stay."""
     def finding(code: str) -> dict[str, object]:

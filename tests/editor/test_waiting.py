@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QDialog
 
 import validators.generate as gen
 from editor.generate import GenerateDialog
-from editor.travel_workers import WORKER_NAME
+from editor.games.gravstrike.travel_workers import WORKER_NAME
 from editor.validation import CHILD_NAME
 from schema.shapes import Circle
 from schema.games.gravstrike.model import Checkpoint

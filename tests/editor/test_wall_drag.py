@@ -1,5 +1,5 @@
 """The editor's wall drag (issue 38, goal 4), through the workers the editor runs
-(:class:`editor.travel_workers.TravelWorkers`): after a wall is dragged the first answers are the
+(:class:`editor.games.gravstrike.travel_workers.TravelWorkers`): after a wall is dragged the first answers are the
 last exact ones carried over (:func:`validators.games.gravstrike.travel_session.carry_travel`: plans the wall does
 not block kept, the blocked ones mended), so few sources are searched before the findings show;
 the answers the run ends on are still a cold validation's of that version, after every drag of a
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from editor.travel_workers import TravelWorkers
+from editor.games.gravstrike.travel_workers import TravelWorkers
 from engine.gravstrike.geometry import ArenaGeometry
 from engine.gravstrike.motion import Pose
 from schema.games.gravstrike.model import Arena

@@ -8,7 +8,7 @@ import threading
 import time
 from typing import Any
 
-from editor.travel_workers import mp_context
+from editor.processes import mp_context
 from editor.worker_requests import Requests, take
 
 

@@ -139,7 +139,7 @@ class _Share(KeptTravel):
         self.what = f"the Arena Rex fairness worker {share + 1} of {shares}"
 
     def _start(self) -> None:
-        from editor.travel_workers import mp_context
+        from editor.processes import mp_context
 
         ctx = mp_context()
         self._requests = Requests(ctx)

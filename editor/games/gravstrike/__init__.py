@@ -1,7 +1,7 @@
 """Gravstrike's editor: the window's hand-written parts for Gravstrike's typed model
-(:mod:`schema.games.gravstrike.model`) - its tools (:mod:`editor.draw_tools`), inspector
-(:mod:`editor.properties`), painting (:mod:`editor.render`), overlays (:mod:`editor.overlays`)
-and live validation on the persistent travel workers (:mod:`editor.travel_workers`) - behind
+(:mod:`schema.games.gravstrike.model`) - its tools (:mod:`editor.games.gravstrike.draw_tools`), inspector
+(:mod:`editor.games.gravstrike.properties`), painting (:mod:`editor.render`), overlays (:mod:`editor.overlays`)
+and live validation on the persistent travel workers (:mod:`editor.games.gravstrike.travel_workers`) - behind
 the :class:`~editor.game.EditorGame` interface (registered as ``gravstrike`` in the
 ``arena_studio.editors`` entry points)."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from editor.game import EditorGame
+from editor.game import EditorGame, ElementProperty
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QPainter
@@ -32,25 +32,39 @@ class GravstrikeEditor(EditorGame):
 
     def new_arena(self) -> Any:
         """The empty 24 × 24 square."""
-        from editor.document import empty_arena
+        from schema.games.gravstrike.model import Arena
+        from schema.shapes import Rect
 
-        return empty_arena()
+        return Arena(name="Untitled arena", bounds=Rect((0.0, 0.0), (24.0, 24.0)))
 
     def tool_classes(self) -> tuple[type[Tool], ...]:
-        from editor.draw_tools import tool_classes
+        from editor.games.gravstrike.draw_tools import tool_classes
 
         return tool_classes()
 
     def snap_step(self) -> float:
         return 0.5
 
+    def element_properties(self, el: Any) -> list[ElementProperty]:
+        from editor.games.gravstrike.properties import properties_of
+
+        return list(properties_of(el))
+
+    def set_element_property(self, el: Any, name: str, value: Any) -> Any:
+        from editor.games.gravstrike.properties import set_property
+
+        return set_property(el, name, value)
+
     def scenario_form(self) -> bool:
         return False  # the Scenario dock's own fields (editor.settings_panels)
 
     def analysis(self) -> Analyse:
-        from editor.validation import editor_analysis
+        from editor.games.gravstrike.live_travel import editor_analysis
 
         return editor_analysis()
+
+    def worker_modules(self) -> tuple[str, ...]:
+        return ("validators.games.gravstrike.travel_session",)
 
     def print_aids(self, painter: QPainter, arena: Any, lay: Any, frame: Any) -> None:
         from editor.games.gravstrike.print_aids import turning_arcs

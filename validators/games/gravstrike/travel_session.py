@@ -16,7 +16,7 @@ time (1/6 turn), even for a goal that did not move.  :attr:`TravelSession.exact`
 the session's answers are a cold search's: true from a new planner (:meth:`update` with
 ``renew``, or any change that is not a goal move) until a goal moves.  The editor's workers
 answer from the kept searches at once and then renew the session, so that the findings and the
-travel dock end on the cold answers (:mod:`editor.travel_workers`).
+travel dock end on the cold answers (:mod:`editor.games.gravstrike.travel_workers`).
 
 A wall edit still starts afresh, but the last exact answers can be carried over first
 (:func:`carry_travel`: the plans the edited walls do not block; :meth:`TravelSession.carried`

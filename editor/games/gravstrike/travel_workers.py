@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import multiprocessing
 import queue
 import shutil
 import statistics
@@ -63,6 +62,7 @@ from typing import Any
 
 from editor.lifeline import lifeline
 from editor.map_share import make_dir
+from editor.processes import mp_context
 from editor.worker_requests import Requests, take
 from engine.budget import Caps
 from schema.games.gravstrike.model import Arena
@@ -84,21 +84,6 @@ LATTICE_SHARE = 0.08
 #: New searches placed by trying every way (2**8 ways on two workers) when they need more than
 #: one lattice.
 EXHAUSTIVE_JOBS = 8
-
-_MP_CONTEXT: Any = None
-
-
-def mp_context() -> Any:
-    """forkserver (a clean, pre-imported process to fork workers from) where available."""
-    global _MP_CONTEXT
-    if _MP_CONTEXT is None:
-        methods = multiprocessing.get_all_start_methods()
-        _MP_CONTEXT = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-        if "forkserver" in methods:
-            _MP_CONTEXT.set_forkserver_preload(["validators.run", "validators.games.gravstrike.travel_session", "schema",
-                                                "editor.analysis"])
-    return _MP_CONTEXT
-
 
 #: The name of a travel worker's process (``ps``, tests telling it from a pool's).
 WORKER_NAME = "arena-travel-worker"
