@@ -3,8 +3,9 @@ arena (symmetry, properties, scenario), templates, rulers and the keyboard cheat
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QInputDialog,
     QLabel,
+    QMainWindow,
     QMenu,
     QTableWidget,
     QTableWidgetItem,
@@ -29,7 +31,21 @@ from editor import symmetry as S
 from editor.document import DEFAULT_ARENA
 from editor.symmetry_form import TABLE, SymmetryForm, form_of
 
+if TYPE_CHECKING:
+    from PySide6.QtGui import QUndoCommand
+    from PySide6.QtWidgets import QDockWidget
+
+    from editor.document import ArenaDocument
+    from editor.rulers import Rulers
+    from editor.tools import Tool
+
 EXAMPLES = DEFAULT_ARENA.parent / "examples"
+
+
+if TYPE_CHECKING:  # the room is mixed into the main window: typed as the QMainWindow it is part of
+    _Window = QMainWindow
+else:
+    _Window = object
 
 
 def templates() -> list[tuple[str, Path | None]]:
@@ -175,9 +191,24 @@ class ShortcutsDialog(QDialog):
         layout.addWidget(buttons)
 
 
-class ActionsRoom:
+class ActionsRoom(_Window):
     """Mixed into the main window (``self`` is the :class:`~editor.mainwindow.MainWindow`): the
     arrange, arena and help menus, templates and rulers, and what their entries do."""
+
+    if TYPE_CHECKING:  # the window parts this room uses, made in MainWindow.__init__
+        doc: ArenaDocument
+        tools: dict[str, Tool]
+        rulers: Rulers
+        act: dict[str, QAction]
+        menus: dict[str, QMenu]
+        docks: dict[str, QDockWidget]
+        symmetry_label: QLabel
+
+        def _action(self, text: str, slot: Callable[[], object],
+                    shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+                    widget: QWidget | None = None) -> QAction: ...
+        def _push(self, make: Callable[[], QUndoCommand]) -> bool: ...
+        def new_from_template(self, path: Path | None) -> bool: ...
 
     def shortcut_rows(self) -> list[tuple[str, str, str]]:
         rows = [("Tool", t.label, t.shortcut) for t in self.tools.values()]
@@ -190,14 +221,23 @@ class ActionsRoom:
     def install_actions(self) -> None:
         """Add the arrange/arena/help menus, templates and rulers to ``self``."""
         a = self._action
-        sel = lambda: self.doc.selection  # noqa: E731
+
+        def sel() -> list[str]:
+            return self.doc.selection
+
+        def align(how: str) -> Callable[[], bool]:
+            return lambda: self._push(lambda: EC.AlignElements(self.doc, sel(), how))
+
+        def distribute(direction: str) -> Callable[[], bool]:
+            return lambda: self._push(lambda: EC.DistributeElements(self.doc, sel(), direction))
+
         acts: dict[str, QAction] = {}
         for how, key in zip(A.ALIGN, "LCRTMB"):
-            acts[f"align_{how}"] = a(f"Align {how}", lambda h=how: self._push(lambda: EC.AlignElements(self.doc, sel(), h)),
+            acts[f"align_{how}"] = a(f"Align {how}", align(how),
                                      f"Alt+Shift+{key}")
         for d, key in (("horizontal", "H"), ("vertical", "V")):
             acts[f"distribute_{d}"] = a(f"Distribute {d}ly",
-                                        lambda d=d: self._push(lambda: EC.DistributeElements(self.doc, sel(), d)),
+                                        distribute(d),
                                         f"Alt+Shift+{key}")
         acts["mirror_horizontal"] = a("Mirror &horizontally", lambda: self._push(
             lambda: EC.MirrorElements(self.doc, sel(), "horizontal")), "Ctrl+Shift+H")
@@ -227,7 +267,10 @@ class ActionsRoom:
         for k in ("mirror_horizontal", "mirror_vertical", "rotate_left", "rotate_right", "rotate_by"):
             arr.addAction(acts[k])
         view = self.menus["view"]
-        view.insertAction(view.actions()[5] if len(view.actions()) > 5 else None, acts["rulers"])
+        if len(view.actions()) > 5:
+            view.insertAction(view.actions()[5], acts["rulers"])
+        else:  # what insertAction(None, ...) does: append
+            view.addAction(acts["rulers"])
         arena = mb.addMenu("&Arena")
         arena.addAction(acts["symmetry"])
         arena.addAction(acts["symmetry_mode"])
@@ -294,8 +337,8 @@ class ActionsRoom:
         """Help → User guide (:mod:`editor.user_guide`)."""
         from editor.user_guide import show_guide
 
-        self.user_guide = show_guide(self)  # type: ignore[attr-defined]
-        return self.user_guide  # type: ignore[attr-defined, no-any-return]
+        self.user_guide = show_guide(self)
+        return self.user_guide
 
     def show_shortcuts(self) -> ShortcutsDialog:
         dlg = ShortcutsDialog(self.shortcut_rows(), self)

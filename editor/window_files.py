@@ -11,21 +11,55 @@ arena the editor starts with is the one exception: it is clean until edited."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
+
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
 
 from editor import dialogs
 from editor import files as F
 from editor.document import DEFAULT_ARENA, empty_arena
 from schema import ArenaError, load
 
+if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMenu
+
+    from editor.balance import ProposeFix
+    from editor.canvas import ArenaView
+    from editor.document import ArenaDocument
+    from editor.generate import Generator
+    from editor.overlays import Overlays
+    from editor.robustness import Robustness
+    from editor.validation import ValidationRunner
+
 FILE_FILTER = "Arena files (*.yaml *.yml *.json);;All files (*)"
 IMPORT_FILTER = "Tiled maps and GeoJSON (*.tmx *.tmj *.json *.geojson);;All files (*)"
 LAST_DIR_KEY = "lastFolder"
 
+if TYPE_CHECKING:  # the room is mixed into the main window: typed as the QMainWindow it is part of
+    _Window = QMainWindow
+else:
+    _Window = object
 
-class FileRoom:
+
+class FileRoom(_Window):
     """Mixed into the main window (``self`` is the :class:`~editor.mainwindow.MainWindow`)."""
+
+    if TYPE_CHECKING:  # the window parts this room uses, made in MainWindow.__init__
+        settings: QSettings
+        recovery: F.RecoveryStore
+        autosaver: F.Autosaver
+        doc: ArenaDocument
+        runner: ValidationRunner
+        view: ArenaView
+        overlays: Overlays
+        robustness: Robustness
+        fixes: ProposeFix
+        generator: Generator
+        recent_menu: QMenu
+
+        def save_layout(self) -> None: ...
 
     def show_problems(self, title: str, text: str) -> None:
         """Modal error dialog (tests replace this to capture the text)."""
@@ -53,15 +87,15 @@ class FileRoom:
         from editor.games.rulesets import default_arena
 
         if system is None:
-            dialog = NewArenaDialog(self.doc.arena.system, self)  # type: ignore[attr-defined]
+            dialog = NewArenaDialog(self.doc.arena.system, self)
             self.new_dialog = dialog
             if dialog.exec() != NewArenaDialog.DialogCode.Accepted:
                 return False
             system = dialog.system()
         if not self.maybe_save():
             return False
-        self.doc.reset(default_arena(system), None, dirty=True)  # type: ignore[attr-defined]
-        self.view.fit_arena()  # type: ignore[attr-defined]
+        self.doc.reset(default_arena(system), None, dirty=True)
+        self.view.fit_arena()
         return True
 
     def new_document(self, from_default: bool) -> None:

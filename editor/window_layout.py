@@ -10,14 +10,23 @@ columns, tall enough for several findings (their messages wrap in the width ther
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QByteArray, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QResizeEvent
-from PySide6.QtWidgets import QDockWidget, QLabel, QSizePolicy, QUndoView, QWidget
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QSizePolicy, QUndoView, QWidget
 
 from editor.games.rulesets import units_name, units_symbol
 from editor.layers import LayersPanel
 from editor.panels import ElementTree, Inspector, ValidationPanel
 from editor.settings_panels import ArenaPanel, ScenarioPanel
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
+
+    from editor.canvas import ArenaScene, ArenaView
+    from editor.document import ArenaDocument
+    from editor.validation import ValidationRunner
 
 #: Bumped when the docks change, so that a layout saved by an older version is not restored.
 LAYOUT_VERSION = 4
@@ -33,6 +42,12 @@ def default_size() -> QSize:
         return DEFAULT_SIZE
     free = screen.availableGeometry().size()
     return QSize(min(DEFAULT_SIZE.width(), free.width()), min(DEFAULT_SIZE.height(), free.height()))
+
+
+if TYPE_CHECKING:  # the room is mixed into the main window: typed as the QMainWindow it is part of
+    _Window = QMainWindow
+else:
+    _Window = object
 
 
 class HintLabel(QLabel):
@@ -95,9 +110,19 @@ class HintLabel(QLabel):
         self._reserve()
 
 
-class LayoutRoom:
+class LayoutRoom(_Window):
     """Mixed into the main window (``self`` is the :class:`~editor.mainwindow.MainWindow`): its
     status bar, docks and their layout."""
+
+    if TYPE_CHECKING:  # the window parts this room uses, made in MainWindow.__init__
+        settings: QSettings
+        doc: ArenaDocument
+        runner: ValidationRunner
+        scene: ArenaScene
+        view: ArenaView
+
+        def frame_refs(self, refs: list[str]) -> None: ...
+        def show_refs(self, refs: list[str]) -> None: ...
 
     def build_status(self) -> None:
         """Tool hint (a temporary message replaces it for a few seconds), the Measure readout,
