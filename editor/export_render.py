@@ -245,7 +245,7 @@ def paint_page(painter: object, arena: Arena, width: float, height: float, *, ov
     if not isinstance(arena, Arena):
         from editor import style_render
 
-        style_render.paint_page(painter, arena, width, height, title=title, source=source,  # type: ignore[arg-type]
+        style_render.paint_page(painter, arena, width, height, title=title, source=source,
                                 panel=PANEL, gap=GAP)
         return
     from PySide6.QtCore import QPointF, QRectF, Qt
@@ -407,7 +407,8 @@ def render_bytes(arena: Arena, fmt: str, *, overlays: Iterable[str] = (), width:
         finally:  # a painter left open on its device when painting fails kills the process
             p.end()
         img.save(buf, "PNG")  # type: ignore[call-overload]
-        return bytes(ba)  # type: ignore[call-overload]
+        png: bytes = bytes(ba)  # type: ignore[call-overload]  # PySide6's stub has no QByteArray.__bytes__
+        return png
     pw, ph = page_size(arena, width)
     if fmt == "png":
         img = QImage(round(pw), round(ph), QImage.Format.Format_ARGB32)
@@ -439,7 +440,8 @@ def render_bytes(arena: Arena, fmt: str, *, overlays: Iterable[str] = (), width:
         mm = 25.4 / DPI
         return pdf_document(pw * mm, ph * mm, title or arena.name,
                             lambda q, _writer: paint_page(q, arena, pw, ph, overlays=ovs, title=title, source=source))
-    return bytes(ba)  # type: ignore[call-overload]
+    out: bytes = bytes(ba)  # type: ignore[call-overload]  # PySide6's stub has no QByteArray.__bytes__
+    return out
 
 
 __all__ = ["RenderError", "ensure_app", "nice_lengths", "paint_page", "paint_scale_bar", "parse_overlays",

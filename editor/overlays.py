@@ -11,7 +11,7 @@ code as ``arena render`` (:mod:`editor.export_render`).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QThreadPool, Signal
 from PySide6.QtGui import QAction, QActionGroup, QColor, QPainter, QPainterPath, QPolygonF
@@ -24,11 +24,6 @@ from editor.travel_table import TravelTable
 from editor.canvas_legend import CanvasLegend, sight_brush
 from editor.games.overlay_jobs import JobSlots, OverlayJob, OverlaySignals
 from schema.games.gravstrike.model import Arena, StartPosition
-
-if TYPE_CHECKING:
-    from editor.games.overlays import CarWarsOverlays
-    from editor.games.rex_overlays import RexOverlays
-    from editor.games.travel_dock import CarWarsTravelDock
 
 HEAT_Z = -5.0  # under every element
 PATH_Z = 50.0  # over every element
@@ -175,10 +170,8 @@ class Overlays(JobSlots, QObject):
     """Owns the layers and the background jobs; ``win`` is the main window."""
 
     message = Signal(str)
-    # the games' parts, added by :func:`install`
-    cw: CarWarsOverlays
-    rex: RexOverlays
-    cw_travel: CarWarsTravelDock
+    # the travel dock's pages (the table, each game's own), added by :func:`install`
+    stack: TravelStack
 
     def __init__(self, win: Any) -> None:
         super().__init__(win)

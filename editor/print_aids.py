@@ -16,6 +16,8 @@ from schema.formats.systems import units_mm
 if TYPE_CHECKING:
     from PySide6.QtGui import QPainter, QPdfWriter
 
+    from schema.io import TypedArena
+
 
 class Flow:
     """The measuring-aids pages' cursor: ``y`` (mm) down the page, and a new page when the
@@ -64,7 +66,7 @@ def _ruler(painter: QPainter, x0: float, y: float, major: float, count: int, min
             painter.drawLine(QPointF(x * MM, (y + h) * MM), QPointF(x * MM, (y + h - 2.5) * MM))
 
 
-def aids_pages(painter: QPainter, writer: QPdfWriter, arena: Arena, lay: Layout) -> None:
+def aids_pages(painter: QPainter, writer: QPdfWriter, arena: TypedArena, lay: Layout) -> None:
     f = Flow(writer, lay)
     U, L = units_of(arena), units_mm(arena)
     x0 = MARGIN

@@ -389,7 +389,7 @@ def paint_swatch(painter: QPainter, arena: Any, kind: ElementKind, box: QRectF) 
     elif kind.placement == "pose" and v is not None:
         painter.setWorldTransform(R.arena_transform(QRectF(-2.6, -1.7, 5.2, 3.4), box))
         a = type(getattr(arena, kind.key)[0])(player=1, position=(0.0, 0.0), facing=0.0)
-        pt.keys = lambda: {}  # type: ignore[method-assign]
+        pt.keys = lambda: {}  # type: ignore[assignment]  # a swatch draws no turning key: its cached method replaced
         key = QPainterPath()
         key.addRect(QRectF(-v.length / 2, -v.width / 2 - v.length / 2, v.key_length * 0.8, v.key_width))
         painter.setPen(R.pen(player_colour(1).darker(120), 1.0, Qt.PenStyle.DashLine))

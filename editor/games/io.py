@@ -8,7 +8,7 @@ import os
 from typing import Any
 
 import schema
-from schema.io import format_of
+from schema.io import Format, format_of
 
 
 def loads(text: str | bytes, source: str = "<string>") -> Any:
@@ -23,7 +23,7 @@ def load(path: str | os.PathLike[str]) -> Any:
     return schema.load(path)
 
 
-def dumps(arena: Any, fmt: str = "yaml") -> str:
+def dumps(arena: Any, fmt: Format = "yaml") -> str:
     return schema.dumps(arena, fmt)
 
 

@@ -71,4 +71,6 @@ class NewArenaDialog(QDialog):
     def system(self) -> str:
         """The chosen game (the first listed when none is)."""
         item = self.list.currentItem() or self.list.topLevelItem(0)
+        if item is None:  # the list holds every installed game: never empty
+            raise LookupError("no game is installed")
         return str(item.data(0, ID_ROLE))

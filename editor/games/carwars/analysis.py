@@ -136,7 +136,7 @@ def analysis() -> Any:
     from editor.validation import StagedAnalysis
 
     staged = StagedAnalysis(quick=QuickStage(), slow=None)
-    staged.live = CarWarsTravel()  # type: ignore[assignment]  # a stage run in the thread, closed with the runner
+    staged.live = CarWarsTravel()  # a stage run in the thread, closed with the runner
     #: The quick findings are shown at once, not held for the travel stage.
     staged.partial_hold_s = 0.0  # type: ignore[attr-defined]
     return staged

@@ -19,11 +19,14 @@ dies is started again (its searches are lost); it exits with the editor (:mod:`e
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from editor.analysis import Finding
 from editor.kept_worker import KeptTravel, serve_loop, watched
 from editor.worker_requests import take
+
+if TYPE_CHECKING:
+    from engine.carwars.kept import Share
 
 
 def _compiled() -> None:  # pragma: no cover - the worker process
@@ -112,7 +115,7 @@ class CarWarsTravel:
         #: searches answered: every start's travel to every card, the centre and every other
         #: start under both policies - what the travel dock shows, read instead of searching
         #: again (:class:`editor.games.carwars.travel_dock.CarWarsTravelDock`).  None after a cold table.
-        self.last_rows: tuple[Any, dict[tuple[str, str], dict[str, Any]]] | None = None
+        self.last_rows: tuple[Any, Share] | None = None
 
     def submit(self, arena: Any) -> None:
         """Start every worker on its share of ``arena`` now (they stop what they were doing)."""

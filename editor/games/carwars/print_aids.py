@@ -21,7 +21,7 @@ def vehicle_aids(painter: QPainter, arena: Any, lay: Layout, f: Flow) -> None:
     from editor import render as R
 
     L, U = units_mm(arena), units_of(arena)
-    v = arena.vehicle  # type: ignore[attr-defined]
+    v = arena.vehicle
     x0, w = MARGIN, lay.draw_w
     kw, kh = v.key_length * L, v.key_width * L
     f.y += paragraph(painter, x0, f.need(12), w,
