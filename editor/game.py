@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
 
-from schema.ruleset import Ruleset, entry_points, ruleset
+from schema.ruleset import ArenaModel, Ruleset, entry_points, ruleset
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QPainter
@@ -109,7 +109,7 @@ class EditorGame:
         """The edition File → New names beside the game (the ruleset's)."""
         return self.ruleset.edition
 
-    def new_arena(self) -> Any:
+    def new_arena(self) -> ArenaModel:
         """File → New's arena (the ruleset's default arena)."""
         return self.ruleset.default_arena()
 
