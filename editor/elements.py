@@ -26,6 +26,7 @@ from typing import Any, overload
 import yaml
 
 from schema.games.gravstrike import document as sdoc
+from schema.io import TypedArena
 from schema.shapes import AreaShape, Circle, Point, Polygon, Polyline, Rect, Shape
 from schema.games.gravstrike.model import AccelerationField, Arena, Checkpoint, Element, ExclusionField, Gate, StartPosition, StaticTarget, Wall
 
@@ -65,7 +66,7 @@ def kind_of(el: Element) -> str:
     return kind
 
 
-def kinds(arena: Arena) -> tuple[str, ...]:
+def kinds(arena: TypedArena) -> tuple[str, ...]:
     """The arena's element kinds (Gravstrike's :data:`KINDS`, else its ruleset's)."""
     if isinstance(arena, Arena):
         return KINDS
@@ -74,7 +75,7 @@ def kinds(arena: Arena) -> tuple[str, ...]:
     return G.kind_keys(arena)
 
 
-def kind_label(kind: str, arena: Arena | None = None) -> str:
+def kind_label(kind: str, arena: TypedArena | None = None) -> str:
     """A kind's plural title ("Walls", "Numbered cards")."""
     if kind in KIND_LABEL:
         return KIND_LABEL[kind]
@@ -97,10 +98,10 @@ def used_ids(arena: Arena) -> set[str]:
     return {el.id for el in arena.elements() if not isinstance(el, StartPosition)}
 
 
-def next_id(arena: Arena, kind: str, checkpoint_kind: str = "outlying", taken: Iterable[str] = ()) -> str:
+def next_id(arena: TypedArena, kind: str, checkpoint_kind: str = "outlying", taken: Iterable[str] = ()) -> str:
     """The next free id for a new element of ``kind``: W1.., G1.., F1.., X1.., T1..; checkpoints
     A, B, C.. when outlying and M, N, O.. when central; ``start:N`` for starts."""
-    if _generic(arena):
+    if not isinstance(arena, Arena):  # another game's (_generic)
         from editor.games import model as G
 
         return G.next_id(arena, kind, taken)
@@ -123,7 +124,7 @@ def next_id(arena: Arena, kind: str, checkpoint_kind: str = "outlying", taken: I
     return f"{prefix}{n}"
 
 
-def next_player(arena: Arena, taken: Iterable[int] = ()) -> int:
+def next_player(arena: TypedArena, taken: Iterable[int] = ()) -> int:
     # another game's players: its starts or (Arena Rex) its deployment zones
     starts = getattr(arena, "start_positions", None)
     used = {s.player for s in (starts if starts is not None else getattr(arena, "deployment", ()))} | set(taken)
@@ -252,9 +253,9 @@ def bounds_of(el: Element) -> tuple[float, float, float, float]:
 CLIPBOARD_MIME = "application/x-arena-studio-elements+yaml"
 
 
-def elements_to_yaml(arena: Arena, refs: Sequence[str]) -> str:
+def elements_to_yaml(arena: TypedArena, refs: Sequence[str]) -> str:
     """YAML of the selected elements, grouped by kind like an arena file's element lists."""
-    if _generic(arena):
+    if not isinstance(arena, Arena):  # another game's (_generic)
         from editor.games import model as G
 
         return G.items_to_yaml(arena, refs)
@@ -268,14 +269,14 @@ def elements_to_yaml(arena: Arena, refs: Sequence[str]) -> str:
     return yaml.safe_dump(out, sort_keys=False, default_flow_style=None)
 
 
-def elements_from_yaml(text: str, arena: Arena) -> list[Element]:
+def elements_from_yaml(text: str, arena: TypedArena) -> list[Element]:
     """Parse clipboard YAML into elements, renamed/renumbered so they do not collide with
     ``arena``. Raises ``ValueError`` on text that is not a group of arena elements."""
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         raise ValueError(f"clipboard is not YAML: {exc}") from None
-    if _generic(arena):
+    if not isinstance(arena, Arena):  # another game's (_generic)
         from editor.games import model as G
 
         return G.items_from_data(data, arena)
@@ -290,6 +291,7 @@ def elements_from_yaml(text: str, arena: Arena) -> list[Element]:
         parsed = from_document(base, source="<clipboard>")
     except ArenaError as exc:
         raise ValueError(str(exc)) from None
+    assert isinstance(parsed, Arena)  # built from this Gravstrike arena's document
     out: list[Element] = []
     taken: set[str] = set()
     players: set[int] = set()
@@ -308,7 +310,7 @@ def elements_from_yaml(text: str, arena: Arena) -> list[Element]:
     return out
 
 
-def renumbered_copy(arena: Arena, refs: Sequence[str], dx: float, dy: float) -> list[Element]:
+def renumbered_copy(arena: TypedArena, refs: Sequence[str], dx: float, dy: float) -> list[Element]:
     """Copies of ``refs`` shifted by (dx, dy), with fresh ids/player numbers."""
     return [translate(el, dx, dy) for el in elements_from_yaml(elements_to_yaml(arena, refs), arena)]
 
