@@ -134,8 +134,13 @@ def next_player(arena: TypedArena, taken: Iterable[int] = ()) -> int:
     return n
 
 
-def find(arena: Arena, ref: str) -> Element | None:
-    for el in arena.elements():
+@overload
+def find(arena: Arena, ref: str) -> Element | None: ...
+@overload
+def find(arena: TypedArena, ref: str) -> Any: ...  # another game's element: its ruleset's own type
+def find(arena: TypedArena, ref: str) -> Any:
+    elements: tuple[Any, ...] = arena.elements()  # any game's elements: each has an id
+    for el in elements:
         if el.id == ref:
             return el
     return None
