@@ -22,11 +22,6 @@ from schema.io import load
 from tests.editor.conftest import vp
 from tests.plugin_game.conftest import ARENAS
 
-#: Where the editor does not serve a game from outside yet.
-POSE_REF = ("editor/games/model.py item_ref/next_player know only 'start_positions' and 'deployment' as kinds "
-            "named by their player: a placed tortoise's ref is 'None' (AttributeError in AddElement)")
-
-
 @pytest.fixture
 def window(qtbot: Any, tmp_path: Path) -> Iterator[Any]:
     """The main window with the editor's own live analysis (not the format checks alone)."""
@@ -114,7 +109,6 @@ def test_the_lettuce_tool_places_a_lettuce_with_a_click(window: Any) -> None:
     assert len(window.doc.arena.lettuces) == 1
 
 
-@pytest.mark.xfail(strict=True, reason=POSE_REF)
 def test_the_tortoise_tool_places_the_next_players_tortoise_facing_the_drag(window: Any) -> None:
     window.set_tool("tortoise-derby:tortoises")
     drag(window, (0, -9), (0, -5))
@@ -167,7 +161,6 @@ def test_symmetry_mode_carries_a_new_rock_onto_its_image(window: Any) -> None:
     assert [r.id for r in window.doc.arena.rocks] == ["R1", "R2"]
 
 
-@pytest.mark.xfail(strict=True, reason=POSE_REF)
 def test_symmetry_mode_gives_a_new_tortoise_an_image_for_the_next_player(window: Any) -> None:
     """A tortoise placed for player 3 brings player 4's, at the half-turn image, facing the other
     way."""
