@@ -124,10 +124,14 @@ def next_id(arena: TypedArena, kind: str, checkpoint_kind: str = "outlying", tak
     return f"{prefix}{n}"
 
 
-def next_player(arena: TypedArena, taken: Iterable[int] = ()) -> int:
-    # another game's players: its starts or (Arena Rex) its deployment zones
-    starts = getattr(arena, "start_positions", None)
-    used = {s.player for s in (starts if starts is not None else getattr(arena, "deployment", ()))} | set(taken)
+def next_player(arena: TypedArena, taken: Iterable[int] = (), kind: str | None = None) -> int:
+    """The lowest player with no start (another game's: no element of ``kind``, a kind named by
+    its player, :func:`editor.games.model.next_player`) and not in ``taken``."""
+    if not isinstance(arena, Arena):  # another game's (_generic)
+        from editor.games import model as G
+
+        return G.next_player(arena, kind, taken)
+    used = {s.player for s in arena.start_positions} | set(taken)
     n = 1
     while n in used:
         n += 1

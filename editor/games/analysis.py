@@ -28,7 +28,10 @@ def format_findings(arena: Any) -> list[Finding]:
         if len(parts) >= 2 and parts[1].isdigit() and isinstance(doc.get(parts[0]), list):
             items = doc[parts[0]]
             i = int(parts[1])
-            refs = [G.item_ref(parts[0], items[i])] if i < len(items) else []
+            try:
+                refs = [G.item_ref(arena, parts[0], items[i])] if i < len(items) and isinstance(items[i], dict) else []
+            except ValueError:  # a player the schema refuses: the finding is on no element
+                refs = []
         out.append({"code": "format", "severity": "error", "message": p, "elements": refs})
     return out
 

@@ -28,9 +28,10 @@ class SetField(ArenaCommand):
         if self.path == ("id",):
             self.new_ref = str(value)
         elif self.path == ("player",):
-            self.new_ref = G.item_ref(G.kind_key(doc.arena, ref), {"player": value})
+            self.new_ref = G.item_ref(doc.arena, G.kind_key(doc.arena, ref), {**G.item_doc(doc.arena, ref), "player": value})
         if self.new_ref != ref and G.find(doc.arena, self.new_ref) is not None:
-            raise ValueError(f"{self.new_ref.removeprefix(G.START)!r} is already used")
+            used = f"player {value!r}" if self.path == ("player",) else repr(self.new_ref)
+            raise ValueError(f"{used} is already used")
         super().__init__(doc, f"Set {ref} {label or '.'.join(map(str, self.path))}")
 
     def apply(self, arena: Any) -> Any:

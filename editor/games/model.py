@@ -1,8 +1,12 @@
 """Qt-free element operations on the arena of any ruleset served by the generic path.
 
-An element is addressed by its ref (``id``, or ``start:N`` for a start position), as in
-Gravstrike.  Every edit is made on the arena's **document** (``Ruleset.document``), checked
-against the game's JSON Schema, and built back (``Ruleset.build``): the same rules the file
+An element is addressed by its ref: its ``id``.  A kind whose items the game's JSON Schema names
+by their player (a ``player`` property and no ``id``: Car Wars' starts, Arena Rex's zones) has
+its refs from the game's own model (the element's ``id``: ``start:N``, ``deploy:N``), never from
+a list of kind names here (:func:`player_named`, :func:`item_ref`).
+
+Every edit is made on the arena's **document** (``Ruleset.document``), checked against the
+game's JSON Schema, and built back (``Ruleset.build``): the same rules the file
 format applies, so an edit the file would refuse never reaches the arena.
 
 >>> from schema.games.carwars import default_arena
@@ -36,8 +40,6 @@ from schema.document import shape_doc
 from schema.shapes import Circle, Point, Polygon, Polyline, Rect
 
 Doc = dict[str, Any]
-#: A start position's ref prefix (``start:N``), as in Gravstrike.
-START = "start:"
 #: Id prefixes of new elements, by kind key.
 PREFIX = {"walls": "W", "obstacles": "O", "terrain": "T", "hazards": "H", "cards": "N", "tokens": "K"}
 
@@ -88,17 +90,68 @@ def used_ids(arena: Any) -> set[str]:
     return {el.id for el in arena.elements()}
 
 
-def next_player(arena: Any, taken: Iterable[int] = ()) -> int:
-    used = {s.player for s in getattr(arena, "start_positions", ())} | set(taken)
+def player_named(rs: R.Ruleset, key: str) -> bool:
+    """Whether the kind ``key``'s items are named by their player: its item schema (``$ref``s
+    followed) has a ``player`` property and no ``id``."""
+    cache = (rs.id, rs.schema, key)
+    if cache not in _PLAYER_NAMED:
+        from editor.games.schema_fields import resolve  # noqa: PLC0415 - the inspector's schema reader
+
+        props = resolve(rs, rs.kind_schema(key)).get("properties", {}) if key in {k.key for k in rs.kinds} else {}
+        _PLAYER_NAMED[cache] = "player" in props and "id" not in props
+    return _PLAYER_NAMED[cache]
+
+
+_PLAYER_NAMED: dict[tuple[str, str, str], bool] = {}
+
+
+def player_kinds(arena: Any) -> tuple[str, ...]:
+    """The arena's kinds whose items are named by their player."""
+    rs = ruleset(arena)
+    return tuple(k.key for k in rs.kinds if player_named(rs, k.key))
+
+
+def next_player(arena: Any, kind: str | None = None, taken: Iterable[int] = ()) -> int:
+    """The lowest player number no element of ``kind`` has (of any kind named by its player
+    when None) and not in ``taken``."""
+    kinds = (kind,) if kind is not None else player_kinds(arena)
+    used = {getattr(el, "player", None) for k in kinds for el in getattr(arena, k, ())} | set(taken)
     n = 1
     while n in used:
         n += 1
     return n
 
 
+#: A player-named kind's refs, by (game, kind, player): read once from the game's model.
+_PLAYER_REFS: dict[tuple[str, str, str, Any], str] = {}
+
+
+def player_ref(arena: Any, key: str, player: Any, item: Doc | None = None) -> str:
+    """The ref the game's model gives the element of the player-named kind ``key`` for
+    ``player``: an element of the kind built for that player (from one of the arena's, else
+    from ``item``, the element's document), its ``id`` read.  ``ValueError`` when there is
+    neither, or the schema refuses ``item``."""
+    rs = ruleset(arena)
+    cache = (rs.id, rs.schema, key, player)
+    if cache in _PLAYER_REFS:
+        return _PLAYER_REFS[cache]
+    like = next((el for el in getattr(arena, key, ()) if dataclasses.is_dataclass(el)), None)
+    if like is not None and isinstance(player, int):
+        ref = str(dataclasses.replace(like, player=player).id)  # type: ignore[type-var]
+    elif item is not None:
+        doc = document(arena)
+        items = list(doc.get(key) or [])
+        doc[key] = [{**item, "player": player}, *items[1:]]  # as many as before: the schema's counts hold
+        ref = str(getattr(build(rs, doc), key)[0].id)
+    else:
+        raise ValueError(f"no {key} to name player {player}'s by")
+    _PLAYER_REFS[cache] = ref
+    return ref
+
+
 def next_id(arena: Any, kind: str, taken: Iterable[str] = ()) -> str:
-    if kind == "start_positions":
-        return f"{START}{next_player(arena)}"
+    if player_named(ruleset(arena), kind):
+        return player_ref(arena, kind, next_player(arena, kind))
     used = used_ids(arena) | set(taken)
     prefix = PREFIX.get(kind, kind[:1].upper())
     n = 1
@@ -169,35 +222,33 @@ def build(rs: R.Ruleset, doc: Doc) -> Any:
     return rs.build(doc)
 
 
-def _locate(doc: Doc, ref: str) -> tuple[str, int]:
+def _locate(arena: Any, doc: Doc, ref: str) -> tuple[str, int]:
     for key, items in doc.items():
         if not isinstance(items, list):
             continue
         for i, item in enumerate(items):
-            if isinstance(item, dict) and item_ref(key, item) == ref:
+            if isinstance(item, dict) and item_ref(arena, key, item) == ref:
                 return key, i
     raise KeyError(ref)
 
 
-#: Kinds whose items are named by their player (no ``id``): the ref's prefix.
-PLAYER_REFS = {"start_positions": START, "deployment": "deploy:"}
-
-
-def item_ref(key: str, item: Doc) -> str:
-    if key in PLAYER_REFS:
-        return f"{PLAYER_REFS[key]}{item.get('player')}"
+def item_ref(arena: Any, key: str, item: Doc) -> str:
+    """The ref of ``item``, an element's document in the arena's list ``key``: its ``id``, or
+    for a kind named by its player (:func:`player_named`) the id the game's model gives it."""
+    if "id" not in item and "player" in item and player_named(ruleset(arena), key):
+        return player_ref(arena, key, item["player"], item)
     return str(item.get("id"))
 
 
 def kind_key(arena: Any, ref: str) -> str:
     """The document key (``pits``, ``deployment``) of the element ``ref``."""
-    return _locate(document(arena), ref)[0]
+    return _locate(arena, document(arena), ref)[0]
 
 
 def item_doc(arena: Any, ref: str) -> Doc:
     """The document of one element (canonical: defaults written out)."""
     doc = document(arena)
-    key, i = _locate(doc, ref)
+    key, i = _locate(arena, doc, ref)
     return dict(doc[key][i])
 
 
@@ -221,7 +272,7 @@ def remove(arena: Any, refs: Iterable[str]) -> Any:
     rs = ruleset(arena)
     doc = document(arena)
     for key in [k.key for k in rs.kinds]:
-        doc[key] = [d for d in doc.get(key, []) if item_ref(key, d) not in gone]
+        doc[key] = [d for d in doc.get(key, []) if item_ref(arena, key, d) not in gone]
     return build(rs, doc)
 
 
@@ -230,7 +281,7 @@ def set_field(arena: Any, ref: str, path: Sequence[str | int], value: Any) -> An
     (None removes an optional field)."""
     rs = ruleset(arena)
     doc = document(arena)
-    key, i = _locate(doc, ref)
+    key, i = _locate(arena, doc, ref)
     node: Any = doc[key][i]
     if key == "deployment" and path[0] == "center" and len(path) > 1 and "center" not in node:
         # one coordinate of a zone's centre, none given: the other is the middle of its edge
@@ -247,7 +298,7 @@ def set_field(arena: Any, ref: str, path: Sequence[str | int], value: Any) -> An
 def replace_item(arena: Any, ref: str, item: Doc) -> Any:
     rs = ruleset(arena)
     doc = document(arena)
-    key, i = _locate(doc, ref)
+    key, i = _locate(arena, doc, ref)
     doc[key][i] = copy.deepcopy(item)
     return build(rs, doc)
 
@@ -276,7 +327,7 @@ def move(arena: Any, refs: Iterable[str], dx: float, dy: float) -> Any:
     rs = ruleset(arena)
     doc = document(arena)
     for key in [k.key for k in rs.kinds]:
-        doc[key] = [moved_item(d, dx, dy) if item_ref(key, d) in wanted else d for d in doc.get(key, [])]
+        doc[key] = [moved_item(d, dx, dy) if item_ref(arena, key, d) in wanted else d for d in doc.get(key, [])]
     from editor.game import game_of
 
     game_of(arena).move_document(arena, doc, wanted, dx, dy)  # the game's own drag rule, if any
@@ -338,7 +389,7 @@ def items_to_yaml(arena: Any, refs: Sequence[str]) -> str:
     out: dict[str, list[Any]] = {}
     for key in kind_keys(arena):
         for item in doc.get(key, []):
-            if item_ref(key, item) in wanted:
+            if item_ref(arena, key, item) in wanted:
                 out.setdefault(key, []).append(item)
     return yaml.safe_dump(out, sort_keys=False, default_flow_style=None)
 
@@ -352,15 +403,15 @@ def items_from_data(data: Any, arena: Any) -> list[Any]:
     rs = ruleset(arena)
     base = document(arena)
     taken: set[str] = set()
-    players: set[int] = set()
     for key in keys:
+        players: set[int] = set()
         fresh = []
         for item in data.get(key) or []:
             if not isinstance(item, dict):
                 raise ValueError("clipboard does not hold arena elements")
             item = copy.deepcopy(item)
-            if key == "start_positions":
-                p = next_player(arena, players)
+            if player_named(rs, key):
+                p = next_player(arena, key, players)
                 players.add(p)
                 item["player"] = p
             elif "id" in item and (item["id"] in used_ids(arena) or item["id"] in taken):
@@ -378,7 +429,7 @@ def new_shape_doc(shape: Any) -> Doc:
 
 
 __all__ = [
-    "START", "add", "add_many", "anchor", "bounds_of", "build", "car_corners", "document", "find", "footprint",
+    "add", "add_many", "anchor", "bounds_of", "build", "car_corners", "document", "find", "footprint",
     "item_doc", "item_ref", "items_from_data", "items_to_yaml", "kind_keys", "kind_of", "move", "moved_item", "new_shape_doc", "next_card_number",
-    "next_id", "next_player", "problems", "remove", "replace_item", "ruleset", "set_field", "used_ids", "validator",
+    "next_id", "next_player", "player_kinds", "player_named", "player_ref", "problems", "remove", "replace_item", "ruleset", "set_field", "used_ids", "validator",
 ]

@@ -51,7 +51,7 @@ class Rules:
         """``image`` (``source`` carried by ``op``, to be added to ``arena``) with its own
         identity: the next free player for a start, else the next free id of its kind."""
         if is_start(image):
-            p = E.next_player(arena, taken.players)
+            p = E.next_player(arena, taken.players, E.kind_of(image))
             taken.players.add(p)
             return dataclasses.replace(image, player=p)
         kind = E.kind_of(image)

@@ -44,12 +44,15 @@ def shortcut_of(kind: R.ElementKind, taken: set[str]) -> str:
 
 
 def _add(doc: ArenaDocument, key: str, item: dict[str, Any]) -> C.ArenaCommand:
-    """The command adding ``item`` (its defaults filled by the game's model)."""
-    arena = G.add(doc.arena, key, item)
-    ref = G.item_ref(key, item)
-    el = G.find(arena, ref)
-    assert el is not None  # the item just added
-    return C.AddElement(doc, el)
+    """The command adding ``item`` (its defaults filled by the game's model): the element the
+    game's model built, found by comparing the kind's list before and after (its ref is the
+    model's, e.g. a start's ``start:N``)."""
+    was = list(getattr(doc.arena, key, ()))
+    now = list(getattr(G.add(doc.arena, key, item), key, ()))
+    added = [el for el in now if el not in was] or now[len(was):]
+    if len(added) != 1:
+        raise ValueError(f"adding to {key} did not add one element")
+    return C.AddElement(doc, added[0])
 
 
 class KindShapeTool(ShapeTool):
@@ -72,7 +75,11 @@ class KindPlaceTool(Tool):
         if ev.button != Qt.MouseButton.LeftButton:
             return
         key = self.element_kind.key
-        item: dict[str, Any] = {"id": G.next_id(self.doc.arena, key), "position": list(pt(ev.snapped))}
+        item: dict[str, Any] = {"position": list(pt(ev.snapped))}
+        if G.player_named(G.ruleset(self.doc.arena), key):
+            item["player"] = G.next_player(self.doc.arena, key)
+        else:
+            item["id"] = G.next_id(self.doc.arena, key)
         if key == "cards":
             item["number"] = G.next_card_number(self.doc.arena)
         if self.modes:
@@ -116,13 +123,13 @@ class KindStartTool(Tool):
         path.moveTo(self._pos)
         path.lineTo(self._pos + QPointF(math.cos(a), math.sin(a)) * 2.0)
         self.overlay(path, render.BLUE)
-        self.overlay_text(ev.pos, f"player {G.next_player(self.doc.arena)}, facing {facing:.0f}°")
+        self.overlay_text(ev.pos, f"player {G.next_player(self.doc.arena, self.element_kind.key)}, facing {facing:.0f}°")
 
     def mouse_release(self, ev: ToolEvent) -> None:
         if self._pos is None:
             return
         facing = self._facing(ev)
-        item = {"player": G.next_player(self.doc.arena), "position": list(pt(self._pos)),
+        item = {"player": G.next_player(self.doc.arena, self.element_kind.key), "position": list(pt(self._pos)),
                 "facing": 0.0 if facing == 0 else facing}
         self._pos = None
         self.cancel()
@@ -160,7 +167,7 @@ def tool_classes(rs: R.Ruleset) -> tuple[type[Tool], ...]:
                          description="Rectangle: drag. Circle: drag from the centre. Polygon / thick line: "
                                      "click points, double-click or Enter to finish.")
             made.append(type(f"Draw_{kind.key}", (KindShapeTool,), attrs))
-        elif kind.key == "start_positions" or (kind.placement == "pose" and "facing" in _fields(rs, kind)):
+        elif kind.placement == "pose" and "facing" in _fields(rs, kind):
             attrs.update(label=f"Place {title.lower()}",
                          description="Press to place the next player's car, drag to set its facing (Shift: 15° steps).")
             made.append(type(f"Place_{kind.key}", (KindStartTool,), attrs))

@@ -36,11 +36,10 @@ class ArenaRexEditor(EditorGame):
 
     def move_document(self, arena: Any, doc: dict[str, Any], refs: set[str], dx: float, dy: float) -> None:
         """A deployment zone moves along its board edge (:func:`.edges.dragged`)."""
-        from editor.games import model as G
         from editor.games.arenarex.edges import dragged
 
-        for d in doc.get("deployment", ()):
-            if G.item_ref("deployment", d) in refs:
+        for d, zone in zip(doc.get("deployment", ()), arena.deployment):  # the document lists the zones in order
+            if zone.id in refs:
                 for k, v in dragged(arena, int(d["player"]), dx, dy).items():
                     if v is None:
                         d.pop(k, None)
