@@ -76,7 +76,7 @@ class CarWarsOverlays(OverlayJobs):
 
             sel = self.win.doc.selection
             el = G.find(self.win.doc.arena, sel[0]) if len(sel) == 1 else None
-            player = getattr(el, "player", None) if el is not None and sel[0].startswith(G.START) else None
+            player = getattr(el, "player", None) if el is not None and sel[0].startswith("start:") else None  # a start
             return player if isinstance(player, int) else None
         return self.sight_mode if isinstance(self.sight_mode, int) else None
 
