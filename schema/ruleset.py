@@ -127,6 +127,12 @@ class ElementKind:
     #: outlines it itself (``element_shape``).  None: no base (an arrow marks the position and
     #: facing).
     base: float | None = None
+    #: The letters before the number of a new element's id (``W`` -> ``W1``, ``W2``...).  None:
+    #: the key's first letter, upper-case.  A kind named by its player has none.
+    id_prefix: str | None = None
+    #: The key that picks the kind's drawing tool in the editor's palette.  None: the first letter
+    #: of its title no other tool of the palette has.
+    shortcut: str | None = None
 
 
 @runtime_checkable

@@ -72,3 +72,21 @@ def test_the_default_game_is_the_rulesets_own_say() -> None:
 def test_the_common_schema_is_offered_under_its_id() -> None:
     assert common_schema()["$id"] == COMMON_SCHEMA_ID
     assert "point" in common_schema()["$defs"]
+
+
+def test_each_kind_names_its_tool_key_and_id_prefix() -> None:
+    """A kind's drawing tool key and new ids' prefix come from the game's ruleset (issue 37: the
+    shared editor holds no table of kind names).  Within a game the keys differ from each other
+    and from the shared tools' (Select V, Vertices E, Rotate R, Measure M), so every tool of a
+    palette has its own key; a kind named by its player has no id prefix."""
+    from editor.games.model import player_named
+    from schema.ruleset import rulesets
+
+    for system, rs in rulesets().items():
+        placed = [k for k in rs.kinds if k.placement not in ("cell", "cells", "bounds")]
+        keys = [k.shortcut for k in placed if k.shortcut]
+        assert len(keys) == len(set(keys)), (system, keys)
+        assert not set(keys) & {"V", "E", "R", "M"}, (system, keys)
+        for k in placed:
+            if k.id_prefix is not None:
+                assert k.id_prefix.isalpha() and not player_named(rs, k.key), (system, k.key)

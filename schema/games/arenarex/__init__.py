@@ -382,13 +382,13 @@ def _ex(tiled: ExportAs, foundry: ExportAs, uvtt: ExportAs = "omit") -> dict[str
 
 KINDS: tuple[ElementKind, ...] = (
     ElementKind("deployment", "Deployment zone", _items("deployment"), "shape",
-                Style(_SKY, _BLUE, 0.45, 0.4, "player", 5, "diagonal"), _ex("region", "region")),
+                Style(_SKY, _BLUE, 0.45, 0.4, "player", 5, "diagonal"), _ex("region", "region"), shortcut="D"),
     ElementKind("pits", "Pit (lethal hazard)", _items("pits"), "shape", Style(_BLACK, _BLACK, 0.85, 0.5, "id", 10),
-                _ex("region", "region")),
+                _ex("region", "region"), shortcut="P"),
     ElementKind("spikes", "Spikes (wounding hazard)", _items("spikes"), "shape",
-                Style(_VERMILLION, _VERMILLION, 0.35, 0.5, "id", 12, "cross"), _ex("region", "region")),
+                Style(_VERMILLION, _VERMILLION, 0.35, 0.5, "id", 12, "cross"), _ex("region", "region"), shortcut="S"),
     ElementKind("hazards", "Terrain hazard", _items("hazards"), "shape", Style(_BLUE, _INK, 0.8, 0.4, "kind", 15),
-                _ex("object", "wall", "wall")),
+                _ex("object", "wall", "wall"), shortcut="H"),
 )
 
 def _exports() -> ExportProfile:

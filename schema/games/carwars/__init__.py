@@ -550,19 +550,19 @@ def _ex(tiled: ExportAs, foundry: ExportAs, uvtt: ExportAs = "omit") -> dict[str
 
 KINDS: tuple[ElementKind, ...] = (
     ElementKind("walls", "Wall", _items("walls"), "shape", Style(_WALL, _WALL, 1.0, 0.5, None, 10),
-                _ex("wall", "wall", "wall"), solid=True),
+                _ex("wall", "wall", "wall"), solid=True, shortcut="W"),
     ElementKind("obstacles", "Obstacle", _items("obstacles"), "shape", Style(_GREY, _INK, 0.9, 0.4, "id", 15),
-                _ex("object", "wall", "wall"), solid=True),
+                _ex("object", "wall", "wall"), solid=True, shortcut="O"),
     ElementKind("terrain", "Terrain", _items("terrain"), "shape", Style(_GREEN, _GREEN, 0.25, 0.4, "level", 5, "dots"),
-                _ex("region", "region")),
+                _ex("region", "region"), shortcut="L"),
     ElementKind("hazards", "Hazard card", _items("hazards"), "shape", Style(_VERMILLION, _VERMILLION, 0.2, 0.5, "id", 8, "diagonal"),
-                _ex("region", "region")),
+                _ex("region", "region"), shortcut="H"),
     ElementKind("cards", "Numbered card", _items("cards"), "point", Style(_YELLOW, _INK, 1.0, 0.4, "number", 30),
-                _ex("object", "object")),
+                _ex("object", "object"), id_prefix="N", shortcut="N"),
     ElementKind("tokens", "Barrel or barrier", _items("tokens"), "point", Style(_ORANGE, _INK, 1.0, 0.4, "id", 25),
-                _ex("token", "object")),
+                _ex("token", "object"), id_prefix="K", shortcut="K"),
     ElementKind("start_positions", "Start position", _items("start_positions"), "pose", Style(_SKY, _INK, 0.86, 0.4, "player", 40),
-                _ex("object", "object")),
+                _ex("object", "object"), shortcut="P"),
 )
 
 def _exports() -> ExportProfile:

@@ -48,21 +48,21 @@ def _items(key: str) -> str:
 
 KINDS: tuple[ElementKind, ...] = (
     ElementKind("walls", "Wall", _items("walls"), "shape", Style(WALL, WALL, 1.0, 0.5, None, 10),
-                {"tiled": "wall", "geojson": "wall", "uvtt": "wall", "foundry": "wall", "svg": "wall"}, solid=True),
+                {"tiled": "wall", "geojson": "wall", "uvtt": "wall", "foundry": "wall", "svg": "wall"}, solid=True, shortcut="W"),
     ElementKind("checkpoints", "Checkpoint", _items("checkpoints"), "shape", Style(BLUE, INK, 0.35, 0.4, "id", 20),
-                {"tiled": "region", "geojson": "region", "uvtt": "omit", "foundry": "region", "svg": "region"}),
+                {"tiled": "region", "geojson": "region", "uvtt": "omit", "foundry": "region", "svg": "region"}, shortcut="C"),
     ElementKind("gates", "Gate", _items("gates"), "segment", Style(ORANGE, INK, 1.0, 0.6, "id", 25),
-                {"tiled": "object", "geojson": "object", "uvtt": "omit", "foundry": "region", "svg": "object"}),
+                {"tiled": "object", "geojson": "object", "uvtt": "omit", "foundry": "region", "svg": "object"}, shortcut="G"),
     ElementKind("acceleration_fields", "Acceleration field", _items("acceleration_fields"), "shape",
                 Style(GREEN, GREEN, 0.22, 0.4, "id", 5, "diagonal"),
-                {"tiled": "region", "geojson": "region", "uvtt": "omit", "foundry": "region", "svg": "region"}),
+                {"tiled": "region", "geojson": "region", "uvtt": "omit", "foundry": "region", "svg": "region"}, id_prefix="F", shortcut="A"),
     ElementKind("exclusion_fields", "Exclusion field", _items("exclusion_fields"), "shape",
                 Style(VERMILLION, VERMILLION, 0.1, 0.5, "id", 6, "diagonal"),
-                {"tiled": "region", "geojson": "region", "uvtt": "omit", "foundry": "region", "svg": "region"}),
+                {"tiled": "region", "geojson": "region", "uvtt": "omit", "foundry": "region", "svg": "region"}, id_prefix="X", shortcut="X"),
     ElementKind("static_targets", "Static target", _items("static_targets"), "point", Style(YELLOW, INK, 1.0, 0.4, "id", 30),
-                {"tiled": "object", "geojson": "object", "uvtt": "omit", "foundry": "object", "svg": "object"}),
+                {"tiled": "object", "geojson": "object", "uvtt": "omit", "foundry": "object", "svg": "object"}, id_prefix="T", shortcut="T"),
     ElementKind("start_positions", "Start position", _items("start_positions"), "pose", Style(SKY, INK, 0.86, 0.4, "player", 40),
-                {"tiled": "object", "geojson": "object", "uvtt": "omit", "foundry": "object", "svg": "object"}),
+                {"tiled": "object", "geojson": "object", "uvtt": "omit", "foundry": "object", "svg": "object"}, shortcut="P"),
 )
 
 def _exports() -> ExportProfile:
