@@ -111,7 +111,7 @@ class GridTool(Tool):
         return QPointF(pos)  # cells, not points: no grid or object snapping
 
     def symmetric(self) -> bool:
-        return bool(self.doc.symmetry_enabled and self.doc.arena.symmetry is not None)
+        return bool(self.doc.symmetry_enabled and getattr(self.doc.arena, "symmetry", None) is not None)
 
     def preview_cells(self) -> list[Cell]:
         return M.with_images(self.doc.arena, self.cells) if self.symmetric() else list(self.cells)
