@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainterPath
@@ -74,7 +74,7 @@ def clean(v: float) -> float:
     return 0.0 if r == 0 else r
 
 
-def move_anchor(el: object, grab: tuple[float, float]) -> tuple[float, float]:
+def move_anchor(el: Any, grab: tuple[float, float]) -> tuple[float, float]:
     """The point of a dragged element that lands on a grid point: a circle's or rectangle's
     centre, a target's or start's position, the segment's (gate's) end or the polygon/line vertex
     nearest to where it was grabbed."""
@@ -84,7 +84,7 @@ def move_anchor(el: object, grab: tuple[float, float]) -> tuple[float, float]:
     shape = getattr(el, "shape", None)
     if isinstance(shape, (Polygon, Polyline)):
         return min(shape.points, key=lambda q: math.dist(q, grab))
-    return E.anchor(el)  # type: ignore[arg-type]
+    return E.anchor(el)
 
 
 class Tool:

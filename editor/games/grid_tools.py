@@ -80,8 +80,8 @@ class GridStroke(ArenaCommand):
 
     def selection_after_default(self) -> list[str]:
         if self.select is not None:
-            return [r for r in self.select if any(el.id == r for el in self.after.elements())]
-        return [r for r in self.doc.selection if any(el.id == r for el in self.after.elements())]
+            return [r for r in self.select if any(getattr(el, "id") == r for el in self.after.elements())]
+        return [r for r in self.doc.selection if any(getattr(el, "id") == r for el in self.after.elements())]
 
 
 def cell_at(arena: Any, pos: QPointF) -> Cell:
