@@ -30,8 +30,9 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, get_args, get_type_hints
+from typing import Any, Protocol, get_args, get_type_hints, runtime_checkable
 
+from schema.ruleset import ArenaModel
 from schema.shapes import AreaShape, Circle, Point, Polygon, Rect
 
 #: Decimals of the corners written for regular polygons (the shipped arenas use 4).
@@ -40,6 +41,16 @@ DECIMALS = 4
 ROUND_SIDES = 32
 #: Relative tolerance to which a polygon is recognised as regular.
 REGULAR_TOL = 1e-3
+
+
+@runtime_checkable
+class BoundedArena(ArenaModel, Protocol):
+    """An arena placed freely on the table, inside its outline: ``bounds`` (a rectangle, a
+    polygon or, for a game with circle boards, a circle).  A grid game's arena has none (its
+    cells are its board): ``isinstance(arena, BoundedArena)`` tells them apart."""
+
+    @property
+    def bounds(self) -> AreaShape: ...
 
 
 @dataclass(frozen=True)
@@ -193,4 +204,4 @@ def presets(current: Any, circle: bool = False, system: str = "") -> list[tuple[
     return out
 
 
-__all__ = ["BoundsForm", "as_polygon", "circle_allowed", "circle_of", "circle_board", "describe", "extent", "presets", "rect", "regular"]
+__all__ = ["BoundedArena", "BoundsForm", "as_polygon", "circle_allowed", "circle_of", "circle_board", "describe", "extent", "presets", "rect", "regular"]

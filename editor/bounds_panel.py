@@ -109,25 +109,36 @@ class BoundsEditor(QGroupBox):
         #: points trace a rectangle or a regular polygon.
         self._points_chosen = False
         self._shown_bounds: object = None
-        doc.arenaChanged.connect(
-            lambda _a: self.refresh() if getattr(doc.arena, "bounds", None) != self._shown_bounds else None)
+        doc.arenaChanged.connect(lambda _a: self.refresh() if self._bounds() != self._shown_bounds else None)
         self.refresh()
+
+    def _bounds(self) -> AreaShape | None:
+        """The arena's outline (None: a grid arena, whose cells are its bounds)."""
+        arena = self.doc.arena
+        return arena.bounds if isinstance(arena, B.BoundedArena) else None
+
+    def outline(self) -> AreaShape:
+        """The arena's outline (the editor is shown only for an arena that has one)."""
+        found = self._bounds()
+        if found is None:
+            raise ValueError(f"a {self.doc.arena.system} arena has no bounds to edit: its cells are its board")
+        return found
 
     # ---------------------------------------------------------------- showing
 
     def refresh(self) -> None:
-        self.setVisible(hasattr(self.doc.arena, "bounds"))  # a grid arena's cells are its bounds
-        if not hasattr(self.doc.arena, "bounds"):
-            self._shown_bounds = None
+        bounds = self._bounds()
+        self.setVisible(bounds is not None)  # a grid arena's cells are its bounds
+        self._shown_bounds = bounds
+        if bounds is None:
             return
-        self._shown_bounds = self.doc.arena.bounds
         self.circles = B.circle_board(self.doc.arena)  # a game with circle boards (Arena Rex)
         item = self.kind.model().item(list(KINDS).index("circle"))  # type: ignore[attr-defined]
         item.setEnabled(self.circles)
-        form = B.describe(self.doc.arena.bounds)
-        if self._points_chosen and isinstance(self.doc.arena.bounds, Polygon):
-            form = B.BoundsForm("polygon", points=self.doc.arena.bounds.points)
-        self._points_chosen = False if isinstance(self.doc.arena.bounds, Rect) else self._points_chosen
+        form = B.describe(bounds)
+        if self._points_chosen and isinstance(bounds, Polygon):
+            form = B.BoundsForm("polygon", points=bounds.points)
+        self._points_chosen = False if isinstance(bounds, Rect) else self._points_chosen
         self.shown = form.kind
         self.kind.blockSignals(True)
         self.kind.setCurrentIndex(list(KINDS).index(form.kind))
@@ -143,12 +154,12 @@ class BoundsEditor(QGroupBox):
         self.preset.blockSignals(True)
         self.preset.clear()
         self.preset.addItem("Choose a preset…")
-        for label, _make in B.presets(self.doc.arena.bounds, self.circles, self.doc.arena.system):
+        for label, _make in B.presets(bounds, self.circles, self.doc.arena.system):
             self.preset.addItem(label)
         self.preset.blockSignals(False)
 
     def _fill_points(self) -> None:
-        bounds = B.as_polygon(self.doc.arena.bounds)
+        bounds = B.as_polygon(self.outline())
         pts = bounds.corners() if isinstance(bounds, Rect) else bounds.points
         self.points.blockSignals(True)
         self.points.setRowCount(len(pts))
@@ -161,7 +172,7 @@ class BoundsEditor(QGroupBox):
 
     def apply(self, bounds: AreaShape) -> bool:
         """Set the bounds (one undo step); a refusal goes to ``message`` and the fields reset."""
-        if bounds == self.doc.arena.bounds:
+        if bounds == self._bounds():
             self.refresh()
             return False
         from editor.game import game_of
@@ -217,9 +228,9 @@ class BoundsEditor(QGroupBox):
         """Type ``value`` into a field of the shown shape and apply it (as pressing Enter)."""
         edit = self.fields[self.shown][name]
         edit.setText(fmt(value))
-        before = self.doc.arena.bounds
+        before = self._bounds()
         self._typed(self.shown, name)
-        return self.doc.arena.bounds != before
+        return self._bounds() != before
 
     def choose_kind(self, kind: str) -> None:
         """Pick a shape in the *Shape* box (``rect``, ``regular``, ``polygon`` or, for a game
@@ -235,7 +246,7 @@ class BoundsEditor(QGroupBox):
             self.message.emit("Refused: this game's board is a rectangle or a polygon")
             self.refresh()
             return
-        current = B.as_polygon(self.doc.arena.bounds)
+        current = B.as_polygon(self.outline())
         cx, cy, w, h = B.extent(current)
         if kind == "rect":
             new: AreaShape = B.rect((cx, cy), w, h)
@@ -252,22 +263,22 @@ class BoundsEditor(QGroupBox):
         self.apply(new)
 
     def _preset(self, index: int) -> None:
-        choices = B.presets(self.doc.arena.bounds, self.circles, self.doc.arena.system)
+        choices = B.presets(self.outline(), self.circles, self.doc.arena.system)
         if 1 <= index <= len(choices):
             self.apply(choices[index - 1][1]())
         self.preset.setCurrentIndex(0)
 
     def choose_preset(self, label: str) -> bool:
         """Apply the preset called ``label``."""
-        for i, (text, _make) in enumerate(B.presets(self.doc.arena.bounds, self.circles, self.doc.arena.system), start=1):
+        for i, (text, _make) in enumerate(B.presets(self.outline(), self.circles, self.doc.arena.system), start=1):
             if text == label:
-                before = self.doc.arena.bounds
+                before = self._bounds()
                 self._preset(i)
-                return self.doc.arena.bounds != before
+                return self._bounds() != before
         raise KeyError(label)
 
     def _points(self) -> list[tuple[float, float]]:
-        bounds = B.as_polygon(self.doc.arena.bounds)
+        bounds = B.as_polygon(self.outline())
         return list(bounds.corners() if isinstance(bounds, Rect) else bounds.points)
 
     def _point_changed(self, item: QTableWidgetItem) -> None:

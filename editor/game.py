@@ -26,11 +26,14 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 from schema.ruleset import ArenaModel, Ruleset, entry_points, ruleset
+from schema.shapes import Point
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QPainter
 
     from editor.analysis import Analyse
+    from editor.commands import ArenaCommand
+    from editor.document import ArenaDocument
     from editor.edit_commands import SetBounds
     from editor.games.symmetry_rules import Rules
     from editor.tools import Tool
@@ -186,6 +189,35 @@ class EditorGame:
         """Whether the Scenario settings are the form built from the game's schema (else the
         window's own fields, written for the game's typed model)."""
         return True
+
+    # ------------------------------------------------------------------ geometry (helper H2: the
+    # canvas tools' questions that only a game can answer; the tools ask an element's role by its
+    # fields: a segment's start/end, a pose's facing)
+
+    def turn_handle(self, arena: ArenaModel, el: object) -> tuple[Point, float, float] | None:
+        """The round handle the select tool turns ``el`` by: (centre, angle in degrees, the
+        handle's distance from the centre); None: ``el`` does not turn.  Default: a piece with a
+        ``facing`` (a pose) turns about its position, the handle 0.9 × the arena's ``vehicle``
+        length (1 without one) from it."""
+        facing = getattr(el, "facing", None)
+        if facing is None:
+            return None
+        x, y = getattr(el, "position")
+        length = float(getattr(getattr(arena, "vehicle", None), "length", 1.0))
+        return (float(x), float(y)), float(facing), length * 0.9
+
+    def turn_command(self, doc: ArenaDocument, ref: str, angle: float) -> ArenaCommand:
+        """The undo command that turns the element ``ref`` to ``angle`` degrees (its
+        :meth:`turn_handle` dragged).  Default: its ``facing`` set through the arena's document."""
+        from editor.games.commands import SetField
+
+        return SetField(doc, ref, ("facing",), angle, "facing")
+
+    def measure_turns(self, arena: ArenaModel, distance: float) -> tuple[float, str] | None:
+        """What the Measure tool says of a measured ``distance`` besides its length and direction:
+        (turns, its words) for a game whose pieces cross a fixed distance a turn at top speed
+        (``2.00 turns at speed 6``).  Default: None (the length alone)."""
+        return None
 
     # ------------------------------------------------------------------ live validation
 

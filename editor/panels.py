@@ -28,9 +28,10 @@ from editor import render
 from editor.document import ArenaDocument
 from editor.game import ElementProperty as Prop
 from editor.game import game_of
+from editor.snapping import segment_ends
 from editor.validation import STAGE, Finding, ValidationRunner
+from schema.ruleset import ArenaModel
 from schema.shapes import Polygon, Polyline
-from schema.games.gravstrike.model import Arena, Gate
 
 if TYPE_CHECKING:
     from editor.games.schema_fields import Field
@@ -65,7 +66,7 @@ class ElementTree(QTreeWidget):
         self.itemDoubleClicked.connect(lambda item, _c: self.frameRequested.emit(self.selected_refs()))
         self.rebuild(doc.arena)
 
-    def _rows(self, arena: Arena) -> list[tuple[str, list[tuple[str, str]]]]:
+    def _rows(self, arena: ArenaModel) -> list[tuple[str, list[tuple[str, str]]]]:
         rows = []
         for kind in E.kinds(arena):
             els = getattr(arena, kind)
@@ -74,7 +75,7 @@ class ElementTree(QTreeWidget):
                  + (f"  {getattr(el, 'kind', '')}" if getattr(el, "kind", "") else "")) for el in els]))
         return rows
 
-    def rebuild(self, arena: Arena, force: bool = False) -> None:
+    def rebuild(self, arena: ArenaModel, force: bool = False) -> None:
         rows = self._rows(arena)
         if rows == self._shown and not force:  # an element moved or changed shape: same tree
             return
@@ -228,15 +229,16 @@ class Inspector(QWidget):
 
             GI.fill(self, el)
             return
-        self.title.setText(f"{E.KIND_LABEL[E.kind_of(el)][:-1]} {el.id}")
+        self.title.setText(f"{game_of(self.doc.arena).ruleset.kind(E.kind_of(el)).title} {el.id}")
         for p in game_of(self.doc.arena).element_properties(el):
             self.form.addRow(p.label, self._editor(p))
-        if isinstance(el, Gate) or isinstance(getattr(el, "shape", None), (Polygon, Polyline)):
+        segment = segment_ends(el) is not None  # a gate: its two ends
+        if segment or isinstance(getattr(el, "shape", None), (Polygon, Polyline)):
             from editor.settings_panels import PointsTable
 
             self.points_table = PointsTable(self.doc, el.id)
             self.points_table.message.connect(self._table_message)
-            self.form.addRow("Points" if not isinstance(el, Gate) else "Ends", self.points_table)
+            self.form.addRow("Ends" if segment else "Points", self.points_table)
 
     def _table_message(self, text: str) -> None:
         self.error.setText(text.removeprefix("Refused: "))

@@ -28,8 +28,8 @@ from editor import edit_commands as EC
 from editor import elements as E
 from editor import render
 from editor.document import ArenaDocument
+from editor.snapping import segment_ends
 from schema.shapes import Polygon, Polyline
-from schema.games.gravstrike.model import Gate
 
 
 def fmt(v: Any) -> str:
@@ -93,8 +93,7 @@ class SettingsForm(QWidget):
         self.refresh()
 
     def value(self, path: str) -> Any:
-        obj: Any = self.doc.arena.scenario if self.root == "scenario" else self.doc.arena
-        return EC.get_path(obj, path)
+        return EC.get_path(self.doc.arena, f"{self.root}.{path}" if self.root else path)
 
     def refresh(self) -> None:
         # another game's scenario: its own form (editor.games.settings); name, author... stay
@@ -193,8 +192,7 @@ class PointsTable(QWidget):
         self.table.setHorizontalHeaderLabels(["x", "y"])
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         layout.addWidget(self.table)
-        el = E.find(doc.arena, ref)
-        if not isinstance(el, Gate):
+        if not self._segment():  # a gate has two ends, no more, no fewer
             self.add_button = QPushButton("Add point")
             self.add_button.clicked.connect(self.add_point)
             self.remove_button = QPushButton("Remove point")
@@ -204,10 +202,15 @@ class PointsTable(QWidget):
         self.fill()
         self.table.itemChanged.connect(self._changed)
 
+    def _segment(self) -> bool:
+        """Whether the element is a segment (a gate: its ends, its ``start`` and ``end``)."""
+        return segment_ends(E.find(self.doc.arena, self.ref)) is not None
+
     def points(self) -> list[tuple[float, float]]:
         el = E.find(self.doc.arena, self.ref)
-        if isinstance(el, Gate):
-            return [el.start, el.end]
+        ends = segment_ends(el)
+        if ends is not None:
+            return list(ends)
         s = getattr(el, "shape", None)
         return list(s.points) if isinstance(s, (Polygon, Polyline)) else []
 
@@ -218,15 +221,15 @@ class PointsTable(QWidget):
         for i, (x, y) in enumerate(pts):
             self.table.setItem(i, 0, QTableWidgetItem(fmt(x)))
             self.table.setItem(i, 1, QTableWidgetItem(fmt(y)))
-        self.table.setVerticalHeaderLabels(["from", "to"] if len(pts) == 2 and isinstance(
-            E.find(self.doc.arena, self.ref), Gate) else [str(i + 1) for i in range(len(pts))])
+        self.table.setVerticalHeaderLabels(["from", "to"] if len(pts) == 2 and self._segment()
+                                           else [str(i + 1) for i in range(len(pts))])
         self.table.blockSignals(False)
 
     def set_points(self, pts: list[tuple[float, float]], what: str) -> bool:
         el = E.find(self.doc.arena, self.ref)
         if el is None:
             return False
-        if isinstance(el, Gate):
+        if segment_ends(el) is not None:
             new: Any = dataclasses.replace(el, start=pts[0], end=pts[1])
         else:
             reshaped: dict[str, Any] = {"shape": dataclasses.replace(getattr(el, "shape"), points=tuple(pts))}

@@ -18,14 +18,35 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from editor.bounds import BoundedArena
+from schema.ruleset import ArenaModel
 from schema.shapes import Circle, Point, Polygon, Polyline, Rect
-from schema.games.gravstrike.model import Arena, Element, Gate, StartPosition, StaticTarget
 
 Segment = tuple[Point, Point]
+#: Field names of each element class seen (a drag asks for every element at each mouse move).
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def _field_names(cls: type) -> frozenset[str]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = frozenset(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) \
+            else frozenset()
+    return names
+
+
+def segment_ends(el: object) -> Segment | None:
+    """The two ends of a segment element (a kind placed ``segment``, such as a gate: its
+    ``start`` and ``end`` fields), None for any other element."""
+    names = _field_names(type(el))
+    if "start" in names and "end" in names:
+        return getattr(el, "start"), getattr(el, "end")
+    return None
 
 
 def _shape_geometry(s: object) -> tuple[list[Point], list[Segment], list[tuple[Point, float]]]:
@@ -45,14 +66,15 @@ def _shape_geometry(s: object) -> tuple[list[Point], list[Segment], list[tuple[P
     return pts, segs, []
 
 
-def geometry(el: Element) -> tuple[list[Point], list[Segment], list[tuple[Point, float]]]:
-    """(vertices, segments, circles) of one element."""
-    if isinstance(el, Gate):
-        return [el.start, el.end], [(el.start, el.end)], []
-    if isinstance(el, (StaticTarget, StartPosition)):
-        return [el.position], [], []
-    shape = getattr(el, "shape", None)  # another game's cards and tokens: their footprint
-    if shape is None:  # a point; or an Arena Rex deployment edge (nothing to snap to)
+def geometry(el: object) -> tuple[list[Point], list[Segment], list[tuple[Point, float]]]:
+    """(vertices, segments, circles) of one element of any game: a segment's ends and the
+    segment, a shape's vertices and edges (a circle's centre and outline), a point's or a
+    piece's position."""
+    ends = segment_ends(el)
+    if ends is not None:
+        return [ends[0], ends[1]], [ends], []
+    shape = getattr(el, "shape", None)  # a card's or a token's footprint
+    if shape is None:  # a point or a pose; or an Arena Rex deployment edge (nothing to snap to)
         pos = getattr(el, "position", None)
         return ([pos] if pos is not None else []), [], []
     return _shape_geometry(shape)
@@ -77,7 +99,7 @@ class SnapHit:
     distance: float
 
 
-def nearest_target(arena: Arena, p: Point, tol: float, exclude: Iterable[str] = (),
+def nearest_target(arena: ArenaModel, p: Point, tol: float, exclude: Iterable[str] = (),
                    bounds: bool = True) -> SnapHit | None:
     """The vertex within ``tol`` of ``p`` nearest to it, else the nearest edge point within
     ``tol``, else None."""
@@ -86,13 +108,14 @@ def nearest_target(arena: Arena, p: Point, tol: float, exclude: Iterable[str] = 
     segs: list[tuple[Segment, str]] = []
     circles: list[tuple[Point, float, str]] = []
     for el in arena.elements():
-        if el.id in skip:
+        ref: str = getattr(el, "id")
+        if ref in skip:
             continue
         v, s, c = geometry(el)
-        verts += [(q, el.id) for q in v]
-        segs += [(seg, el.id) for seg in s]
-        circles += [(centre, r, el.id) for centre, r in c]
-    if bounds and "bounds" not in skip:
+        verts += [(q, ref) for q in v]
+        segs += [(seg, ref) for seg in s]
+        circles += [(centre, r, ref) for centre, r in c]
+    if bounds and "bounds" not in skip and isinstance(arena, BoundedArena):
         v, s, _ = _shape_geometry(arena.bounds)
         verts += [(q, "bounds") for q in v]
         segs += [(seg, "bounds") for seg in s]
@@ -112,7 +135,7 @@ def nearest_target(arena: Arena, p: Point, tol: float, exclude: Iterable[str] = 
     return None
 
 
-def snap_to_objects(arena: Arena, p: Point, tol: float, exclude: Iterable[str] = (),
+def snap_to_objects(arena: ArenaModel, p: Point, tol: float, exclude: Iterable[str] = (),
                     bounds: bool = True) -> tuple[str, Point] | None:
     """``('vertex'|'edge', point)`` nearest to ``p`` within ``tol``, or None."""
     hit = nearest_target(arena, p, tol, exclude, bounds)
@@ -144,18 +167,19 @@ def on_grid(v: float, step: float) -> float:
     return q if q else 0.0
 
 
-def grid_point(el: Element) -> Point | None:
+def grid_point(el: object) -> Point | None:
     """The point of ``el`` that snapping puts on the grid - the one its file writes first: a
     rectangle's or circle's centre, a polygon's or polyline's first point, a gate's start, a
     target's or start's position; None when it has none."""
     shape = getattr(el, "shape", None)
     if isinstance(shape, (Rect, Circle)):
-        return shape.center
+        centre: Point = shape.center
+        return centre
     vertices = geometry(el)[0]
     return vertices[0] if vertices else None
 
 
-def snap_elements(arena: Arena, refs: Iterable[str], step: float) -> Arena:
+def snap_elements(arena: ArenaModel, refs: Iterable[str], step: float) -> ArenaModel:
     """``arena`` with each element of ``refs`` moved (not reshaped or turned) so that its
     :func:`grid_point` lies on the ``step`` grid; ``step`` 0 (snapping off): ``arena``."""
     from editor import elements as E
@@ -179,12 +203,12 @@ class Snapped:
     """What :func:`snap_checked` decided: the ``arena`` to use, whether it is the snapped one,
     and a sentence for the designer (empty when nothing was off the grid)."""
 
-    arena: Arena
+    arena: ArenaModel
     snapped: bool
     note: str
 
 
-def _counts(arena: Arena, level: str, report: object = None) -> dict[str, int]:
+def _counts(arena: ArenaModel, level: str, report: object = None) -> dict[str, int]:
     from validators.findings import RANK
     from validators.run import validate
 
@@ -198,7 +222,7 @@ def _counts(arena: Arena, level: str, report: object = None) -> dict[str, int]:
     return out
 
 
-def snap_checked(arena: Arena, refs: Iterable[str], step: float, *, level: str = "info",
+def snap_checked(arena: ArenaModel, refs: Iterable[str], step: float, *, level: str = "info",
                  report: object = None) -> Snapped:
     """``arena`` (a proposed fix, a generated arena) with the elements ``refs`` on the ``step``
     grid (:func:`snap_elements`) when that keeps it legal: validated again, the snapped arena
@@ -219,4 +243,4 @@ def snap_checked(arena: Arena, refs: Iterable[str], step: float, *, level: str =
 
 
 __all__ = ["SnapHit", "Snapped", "choose", "closest_on_segment", "geometry", "grid_point", "nearest_target", "on_grid",
-           "snap_checked", "snap_elements", "snap_to_objects"]
+           "segment_ends", "snap_checked", "snap_elements", "snap_to_objects"]

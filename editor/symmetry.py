@@ -39,13 +39,34 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from typing import Any, Protocol
 
 from editor import elements as E
 from editor.arrange import Affine, reflection, rotation, transform_element
 from editor.games.symmetry_rules import IDENTITY, Taken, rules_of
 from editor.games.symmetry_rules import is_start as _is_start
+from editor.snapping import segment_ends
+from schema.ruleset import ArenaModel
 from schema.shapes import Circle, Point, Polyline, Rect
-from schema.games.gravstrike.model import AccelerationField, Arena, Element, Gate, StartPosition, StaticTarget, Symmetry
+
+#: An element of any game's arena (each game's own frozen dataclass, with an ``id``).
+Element = Any
+
+
+class Symmetry(Protocol):
+    """A symmetry about a point of the table (:class:`schema.shapes.Symmetry`, the symmetry of
+    every game placed freely): its ``kind`` (``rotational``, ``mirror`` or ``dihedral``), its
+    rotation ``order``, its ``center`` and its first mirror ``axis`` (degrees).  A grid game's
+    symmetry is about its grid's centre (:meth:`editor.game.EditorGame.grid_images`)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def order(self) -> int: ...
+    @property
+    def center(self) -> Point: ...
+    @property
+    def axis(self) -> float: ...
 
 TOL = 0.05
 ANGLE_TOL = 0.5
@@ -78,14 +99,15 @@ def operations(sym: Symmetry) -> list[Affine]:
 
 def is_start(el: object) -> bool:
     """A start position of any game (a ``player`` and no ``id`` field)."""
-    return isinstance(el, StartPosition) or _is_start(el)
+    return _is_start(el)
 
 
 def _points(el: Element) -> list[Point]:
-    if isinstance(el, Gate):
-        return [el.start, el.end]
-    if isinstance(el, (StartPosition, StaticTarget)) or "position" in {f.name for f in dataclasses.fields(el)}:
-        return [el.position]  # type: ignore[union-attr]
+    ends = segment_ends(el)
+    if ends is not None:
+        return list(ends)
+    if "position" in {f.name for f in dataclasses.fields(el)}:
+        return [el.position]
     s = el.shape
     if isinstance(s, Circle):
         return [s.center]
@@ -95,12 +117,11 @@ def _points(el: Element) -> list[Point]:
 
 
 def _angle(el: Element) -> float | None:
-    if isinstance(el, StartPosition):
-        return el.facing
-    if isinstance(el, AccelerationField):
-        return el.direction
-    if type(el) not in E.KIND_OF:
-        return getattr(el, "facing", None)
+    """The direction an element points: a piece's ``facing`` (a pose), a field's ``direction``."""
+    for name in ("facing", "direction"):
+        value = getattr(el, name, None)
+        if value is not None:
+            return float(value)
     return None
 
 
@@ -119,7 +140,7 @@ def same_place(a: Element, b: Element, tol: float = TOL, angle: bool = True) -> 
     pa, pb = _points(a), _points(b)
     if len(pa) != len(pb):
         return False
-    if isinstance(a, Gate) and isinstance(b, Gate):
+    if segment_ends(a) is not None:  # a segment: the same whichever end is its start
         if not (_close(pa, pb, tol) or _close(pa, pb[::-1], tol)):
             return False
     elif not (all(min(math.dist(p, q) for q in pb) <= tol for p in pa)
@@ -139,32 +160,32 @@ def placed(el: Element) -> bool:
     """Whether ``el`` has a place of its own (a shape, a position, a gate's ends); an element
     drawn from the arena (an Arena Rex deployment zone, on its board edge) has none: its images
     are what its game's rules say (:meth:`~editor.games.symmetry_rules.Rules.unplaced_image`)."""
-    return isinstance(el, Gate) or hasattr(el, "position") or hasattr(el, "shape")
+    return segment_ends(el) is not None or hasattr(el, "position") or hasattr(el, "shape")
 
 
-def image(el: Element, op: Affine, arena: Arena | None = None) -> Element | None:
+def image(el: Element, op: Affine, arena: ArenaModel | None = None) -> Element | None:
     """``el`` carried by ``op``; an element with no place of its own is carried as its game
     says (an Arena Rex zone with its edge of ``arena``'s board), or not at all (None)."""
     if placed(el):
         return transform_element(el, op)
     if arena is None:
         return None
-    return rules_of(arena).unplaced_image(arena, el, op)  # type: ignore[no-any-return]
+    return rules_of(arena).unplaced_image(arena, el, op)
 
 
-def _same(a: Element, b: Element, arena: Arena | None = None, angle: bool = True) -> bool:
+def _same(a: Element, b: Element, arena: ArenaModel | None = None, angle: bool = True) -> bool:
     if placed(a):
         return same_place(a, b, angle=angle)
     return arena is not None and rules_of(arena).same_unplaced(a, b)
 
 
-def own_image(el: Element, img: Element, arena: Arena | None = None) -> bool:
+def own_image(el: Element, img: Element, arena: ArenaModel | None = None) -> bool:
     """Whether ``img`` (an image of ``el``) lies where ``el`` lies: ``el`` is its own image under
     that operation (on the mirror axis, at the rotation centre), whatever its direction."""
     return _same(img, el, arena, angle=False)
 
 
-def images(el: Element, sym: Symmetry, arena: Arena | None = None) -> list[Element]:
+def images(el: Element, sym: Symmetry, arena: ArenaModel | None = None) -> list[Element]:
     """The distinct images of ``el`` (not including ``el``), ids/players not yet assigned
     (``arena``: the arena whose board edges carry an element with no place of its own).  An
     element is its own image where an operation leaves its footprint in place: it is kept
@@ -172,7 +193,7 @@ def images(el: Element, sym: Symmetry, arena: Arena | None = None) -> list[Eleme
     return [img for _, img in _images(el, sym, arena)]
 
 
-def _images(el: Element, sym: Symmetry, arena: Arena | None) -> list[tuple[Affine, Element]]:
+def _images(el: Element, sym: Symmetry, arena: ArenaModel | None) -> list[tuple[Affine, Element]]:
     out: list[tuple[Affine, Element]] = []
     for op in operations(sym):
         img = image(el, op, arena)
@@ -182,7 +203,7 @@ def _images(el: Element, sym: Symmetry, arena: Arena | None) -> list[tuple[Affin
     return out
 
 
-def self_image_notes(el: Element, sym: Symmetry, arena: Arena | None = None) -> list[str]:
+def self_image_notes(el: Element, sym: Symmetry, arena: ArenaModel | None = None) -> list[str]:
     """What to tell the designer about an element that is its own image but whose direction is
     not: a field on the mirror axis pushing across it, a field at the rotation centre.  Such an
     element is kept once, as drawn (its image would be itself pushing another way); only a
@@ -203,7 +224,7 @@ def self_image_notes(el: Element, sym: Symmetry, arena: Arena | None = None) -> 
     return []
 
 
-def counterparts(arena: Arena, el: Element, sym: Symmetry) -> list[tuple[Affine, Element]]:
+def counterparts(arena: ArenaModel, el: Element, sym: Symmetry) -> list[tuple[Affine, Element]]:
     """(operation, element of ``arena``) pairs: the elements that are images of ``el``."""
     found: list[tuple[Affine, Element]] = []
     pool = [o for o in getattr(arena, E.kind_of(el)) if o.id != el.id]
@@ -218,7 +239,7 @@ def counterparts(arena: Arena, el: Element, sym: Symmetry) -> list[tuple[Affine,
     return found
 
 
-def orbit_refs(arena: Arena, ref: str, sym: Symmetry) -> list[str]:
+def orbit_refs(arena: ArenaModel, ref: str, sym: Symmetry) -> list[str]:
     """``ref`` and the refs of its counterparts."""
     el = E.find(arena, ref)
     if el is None:
@@ -226,15 +247,15 @@ def orbit_refs(arena: Arena, ref: str, sym: Symmetry) -> list[str]:
     return [ref, *[o.id for _, o in counterparts(arena, el, sym)]]
 
 
-def propagate(before: Arena, after: Arena, sym: Symmetry, notes: list[str] | None = None) -> Arena:
+def propagate(before: ArenaModel, after: ArenaModel, sym: Symmetry, notes: list[str] | None = None) -> ArenaModel:
     """``after`` made symmetric: the edit from ``before`` applied to whole orbits.  Images are
     named by the game's rules (:mod:`editor.games.symmetry_rules`); what the designer should
     know (an element that is its own image but not its direction's) is appended to ``notes``."""
     if not operations(sym):
         return after
     rules = rules_of(after)
-    old = {el.id: el for el in before.elements()}
-    new = {el.id: el for el in after.elements()}
+    old: dict[str, Element] = {getattr(el, "id"): el for el in before.elements()}
+    new: dict[str, Element] = {getattr(el, "id"): el for el in after.elements()}
     added = [el for ref, el in new.items() if ref not in old]
     removed = [el for ref, el in old.items() if ref not in new]
     changed = [(old[ref], el) for ref, el in new.items() if ref in old and old[ref] != el]
@@ -322,4 +343,4 @@ def describe(sym: Symmetry | None) -> str:
 
 
 __all__ = ["IDENTITY", "Guide", "check", "guide", "counterparts", "describe", "image", "images", "operations", "orbit_refs",
-           "own_image", "propagate", "same_place", "self_image_notes"]
+           "own_image", "propagate", "same_place", "self_image_notes", "Symmetry"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainterPath
@@ -23,9 +23,9 @@ from editor import elements as E
 from editor import render
 from editor.canvas import ElementItem
 from editor.canvas_marks import SnapMarker, TextTag
-from editor.snapping import choose, nearest_target
+from editor.game import game_of
+from editor.snapping import choose, nearest_target, segment_ends
 from schema.shapes import Polygon, Polyline
-from schema.games.gravstrike.model import AccelerationField, Gate, StartPosition, StaticTarget
 
 if TYPE_CHECKING:
     from editor.canvas import ArenaScene, ArenaView
@@ -74,18 +74,17 @@ def clean(v: float) -> float:
     return 0.0 if r == 0 else r
 
 
-def move_anchor(el: object, grab: tuple[float, float]) -> tuple[float, float]:
+def move_anchor(el: Any, grab: tuple[float, float]) -> tuple[float, float]:
     """The point of a dragged element that lands on a grid point: a circle's or rectangle's
-    centre, a target's or start's position, the gate end or the polygon/line vertex nearest to
-    where it was grabbed."""
-    if isinstance(el, Gate):
-        return min((el.start, el.end), key=lambda q: math.dist(q, grab))
-    if isinstance(el, (StaticTarget, StartPosition)):
-        return el.position
+    centre, a target's or start's position, the segment's (gate's) end or the polygon/line vertex
+    nearest to where it was grabbed."""
+    ends = segment_ends(el)
+    if ends is not None:
+        return min(ends, key=lambda q: math.dist(q, grab))
     shape = getattr(el, "shape", None)
     if isinstance(shape, (Polygon, Polyline)):
         return min(shape.points, key=lambda q: math.dist(q, grab))
-    return E.anchor(el)  # type: ignore[arg-type]
+    return E.anchor(el)
 
 
 class Tool:
@@ -241,7 +240,8 @@ class Tool:
 class SelectTool(Tool):
     """Click to select, Shift+click to add/remove, drag on empty floor for a rubber band,
     drag selected elements to move them (one undo step), drag the round handle of a
-    selected start position or acceleration field to turn it."""
+    selected start position (or another element its game turns,
+    :meth:`editor.game.EditorGame.turn_handle`) to turn it."""
 
     name = "select"
     label = "Select / move"
@@ -266,18 +266,12 @@ class SelectTool(Tool):
         if len(sel) != 1:
             return None
         el = E.find(self.doc.arena, sel[0])
-        if isinstance(el, StartPosition):
-            c, deg, r = el.position, el.facing, self.doc.arena.turbine.length * 1.1
-        elif el is not None and type(el) not in E.KIND_OF and hasattr(el, "facing"):  # another game's start
-            c, deg = getattr(el, "position"), getattr(el, "facing")
-            r = getattr(getattr(self.doc.arena, "vehicle", None), "length", 1.0) * 0.9
-        elif isinstance(el, AccelerationField):
-            c, deg = E.anchor(el), el.direction
-            r = max(0.6, min(2.0, render.shape_extent(el.shape) * 0.7)) / 2
-        else:
+        found = game_of(self.doc.arena).turn_handle(self.doc.arena, el) if el is not None else None
+        if found is None:
             return None
+        c, deg, r = found
         a = math.radians(deg)
-        return el.id, QPointF(*c), QPointF(c[0] + r * math.cos(a), c[1] + r * math.sin(a))
+        return sel[0], QPointF(*c), QPointF(c[0] + r * math.cos(a), c[1] + r * math.sin(a))
 
     def mouse_press(self, ev: ToolEvent) -> None:
         if ev.button != Qt.MouseButton.LeftButton:
@@ -366,19 +360,11 @@ class SelectTool(Tool):
             h = self.handle()
             if h is not None:
                 ref, angle = h[0], self._angle
-                el = E.find(self.doc.arena, ref)
-                if isinstance(el, StartPosition):
-                    self.push(lambda: C.SetStartFacing(self.doc, ref, angle))
-                elif type(el) not in E.KIND_OF:
-                    from editor.games.commands import SetField
-
-                    self.push(lambda: SetField(self.doc, ref, ("facing",), angle, "facing"))
-                else:
-                    self.push(lambda: C.SetFieldDirection(self.doc, ref, angle))
+                self.push(lambda: game_of(self.doc.arena).turn_command(self.doc, ref, angle))
 
     def _ordered(self, refs: list[str]) -> list[str]:
         wanted = set(refs)
-        return [el.id for el in self.doc.arena.elements() if el.id in wanted]
+        return [ref for el in self.doc.arena.elements() if (ref := getattr(el, "id")) in wanted]
 
     def cancel(self) -> None:
         super().cancel()
@@ -394,14 +380,15 @@ class SelectTool(Tool):
 
 
 class MeasureTool(Tool):
-    """Drag to measure a distance in the arena's unit (Shift: 15-degree steps) and, for a game with
-    a turbine (Gravstrike), the straight-line turns it takes at its max speed (distance / max_speed)."""
+    """Drag to measure a distance in the arena's unit (Shift: 15-degree steps) and, for a game whose
+    pieces have a top speed (Gravstrike's turbine), the straight-line turns it takes at that speed
+    (:meth:`editor.game.EditorGame.measure_turns`)."""
 
     name = "measure"
     label = "Measure"
     shortcut = "M"
-    description = ("Drag to measure a distance (in the arena's unit) and its direction; Gravstrike also "
-                   "gives the straight-line turns at max speed.")
+    description = ("Drag to measure a distance (in the arena's unit) and its direction; a game whose pieces "
+                   "have a top speed also gives the straight-line turns at that speed.")
 
     def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
         super().__init__(view, doc)
@@ -424,10 +411,9 @@ class MeasureTool(Tool):
         self.overlay(path, render.VERMILLION)
         from editor.games.rulesets import units_symbol
 
-        turbine = getattr(self.doc.arena, "turbine", None)
-        vmax = turbine.max_speed if turbine is not None else 0
-        self.turns = self.distance / vmax if vmax > 0 else None
-        turns = f"  {self.turns:.2f} turns at speed {vmax}" if self.turns is not None else ""
+        found = game_of(self.doc.arena).measure_turns(self.doc.arena, self.distance)
+        self.turns = found[0] if found is not None else None
+        turns = f"  {found[1]}" if found is not None else ""
         text = f"{self.distance:.2f} {units_symbol(self.doc.arena)}  ({angle_of(self._origin, end):.0f}°){turns}"
         self.overlay_text(end, text)
         self.view.readout.emit(f"Distance {text}")

@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QKeyEvent, QPainter, QPainterPath, QPen
@@ -36,10 +36,10 @@ from editor import edit_commands as EC
 from editor import elements as E
 from editor import render
 from editor.board_drag import CircleBoardDrag
-from editor.snapping import closest_on_segment
+from editor.bounds import BoundedArena
+from editor.snapping import closest_on_segment, segment_ends
 from editor.tools import ANGLE_STEP, HANDLE_PX, Tool, ToolEvent, angle_of, clean
-from schema.shapes import BoundsShape, Circle, Point, Polygon, Polyline, Rect, Shape
-from schema.games.gravstrike.model import Element, Gate
+from schema.shapes import AreaShape, Circle, Point, Polygon, Polyline, Rect, Shape
 
 if TYPE_CHECKING:
     from editor.canvas import ArenaView
@@ -47,6 +47,8 @@ if TYPE_CHECKING:
 
 ROTATE_HANDLE_PX = 28.0
 BOUNDS = "bounds"
+#: An element of any game's arena (its own frozen dataclass, with an ``id``).
+Element = Any
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,7 @@ def resized_side(s: Rect, side: int, p: Point) -> Rect | None:
     return dataclasses.replace(s, center=c, size=(clean(w), clean(h)))
 
 
-def _shape_of(target: Element | BoundsShape) -> Shape | None:
+def _shape_of(target: Element | AreaShape) -> Shape | None:
     return target if isinstance(target, (Rect, Polygon)) else getattr(target, "shape", None)
 
 
@@ -141,18 +143,19 @@ class EditVerticesTool(CircleBoardDrag, Tool):
         self.item: HandlesItem | None = None
         self.selected_vertex: int | None = None
         self._drag: Handle | None = None
-        self._preview: Element | BoundsShape | None = None
+        self._preview: Element | AreaShape | None = None
         self._last_target: str | None = None
         self._board: tuple[int, Circle] | None = None
 
     # ---------------------------------------------------------------- target and handles
 
-    def target(self) -> tuple[str, Element | BoundsShape] | None:
+    def target(self) -> tuple[str, Element | AreaShape] | None:
         sel = self.doc.selection
         if not sel:
-            return BOUNDS, self.doc.arena.bounds
+            arena = self.doc.arena
+            return (BOUNDS, arena.bounds) if isinstance(arena, BoundedArena) else None
         if len(sel) == 1 and (el := E.find(self.doc.arena, sel[0])) is not None:
-            return el.id, el
+            return sel[0], el
         return None
 
     def snap_exclude(self) -> tuple[str, ...]:
@@ -164,8 +167,9 @@ class EditVerticesTool(CircleBoardDrag, Tool):
         if t is None:
             return []
         el = t[1]
-        if isinstance(el, Gate):
-            return [Handle("vertex", 0, el.start), Handle("vertex", 1, el.end)]
+        ends = segment_ends(el)
+        if ends is not None:  # a gate: its two ends
+            return [Handle("vertex", 0, ends[0]), Handle("vertex", 1, ends[1])]
         if isinstance(el, Circle):  # a circle board
             return [Handle(BC.RADIUS, 0, BC.radius_handle(el)), Handle(BC.CENTRE, 0, el.center)]
         s = _shape_of(el)
@@ -250,19 +254,20 @@ class EditVerticesTool(CircleBoardDrag, Tool):
 
     # ---------------------------------------------------------------- editing
 
-    def _with_shape(self, target: Element | BoundsShape, shape: Shape) -> Element | BoundsShape:
+    def _with_shape(self, target: Element | AreaShape, shape: Shape) -> Element | AreaShape:
         if isinstance(target, (Rect, Polygon)) and not hasattr(target, "id"):
-            return shape  # type: ignore[return-value]
-        return dataclasses.replace(target, shape=shape)  # type: ignore[arg-type]
+            return shape
+        return dataclasses.replace(target, shape=shape)
 
-    def edited(self, h: Handle, ev: ToolEvent) -> Element | BoundsShape | None:
+    def edited(self, h: Handle, ev: ToolEvent) -> Element | AreaShape | None:
         t = self.target()
         if t is None:
             return None
         el = t[1]
         p = ev.snapped
-        if isinstance(el, Gate):
-            other = el.end if h.index == 0 else el.start
+        ends = segment_ends(el)
+        if ends is not None:  # a gate: the dragged end moves, the other stays
+            other = ends[1] if h.index == 0 else ends[0]
             if ev.shift:
                 p = self.constrained(QPointF(*other), ev)
             q = (clean(p.x()), clean(p.y()))
@@ -297,7 +302,7 @@ class EditVerticesTool(CircleBoardDrag, Tool):
             return self._with_shape(el, dataclasses.replace(s, rotation=A.norm_angle(ang)))
         return None
 
-    def commit(self, new: Element | BoundsShape, what: str) -> bool:
+    def commit(self, new: Element | AreaShape, what: str) -> bool:
         t = self.target()
         if t is None:
             return False
@@ -305,7 +310,7 @@ class EditVerticesTool(CircleBoardDrag, Tool):
         if ref == BOUNDS:
             from editor.game import game_of  # its command (Arena Rex: the zones follow the board)
 
-            return self.push(lambda: game_of(self.doc.arena).bounds_command()(self.doc, new))  # type: ignore[arg-type]
+            return self.push(lambda: game_of(self.doc.arena).bounds_command()(self.doc, new))
         return self.push(lambda: EC.EditShape(self.doc, ref, new, what))  # type: ignore[arg-type]
 
     def insert_vertex(self, pos: QPointF) -> bool:

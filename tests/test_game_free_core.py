@@ -88,13 +88,7 @@ NOT_YET: frozenset[str] = frozenset({
     "editor.elements",
     "editor.export_render",
     "editor.overlays",
-    "editor.panels",
     "editor.render",
-    "editor.settings_panels",
-    "editor.snapping",
-    "editor.symmetry",
-    "editor.tools",
-    "editor.vertex_tool",
 })
 
 

@@ -80,8 +80,8 @@ class GridStroke(ArenaCommand):
 
     def selection_after_default(self) -> list[str]:
         if self.select is not None:
-            return [r for r in self.select if any(el.id == r for el in self.after.elements())]
-        return [r for r in self.doc.selection if any(el.id == r for el in self.after.elements())]
+            return [r for r in self.select if any(getattr(el, "id") == r for el in self.after.elements())]
+        return [r for r in self.doc.selection if any(getattr(el, "id") == r for el in self.after.elements())]
 
 
 def cell_at(arena: Any, pos: QPointF) -> Cell:
@@ -111,7 +111,7 @@ class GridTool(Tool):
         return QPointF(pos)  # cells, not points: no grid or object snapping
 
     def symmetric(self) -> bool:
-        return bool(self.doc.symmetry_enabled and self.doc.arena.symmetry is not None)
+        return bool(self.doc.symmetry_enabled and getattr(self.doc.arena, "symmetry", None) is not None)
 
     def preview_cells(self) -> list[Cell]:
         return M.with_images(self.doc.arena, self.cells) if self.symmetric() else list(self.cells)

@@ -14,6 +14,7 @@ from PySide6.QtGui import QPainterPath
 
 from editor import commands as C
 from editor import render
+from editor.bounds import BoundedArena
 from editor.draw_tools import ShapeTool, pt
 from editor.games import model as G
 from editor.games.schema_fields import resolve
@@ -99,8 +100,9 @@ class KindStartTool(Tool):
 
     def _facing(self, ev: ToolEvent) -> float:
         assert self._pos is not None
-        if QLineF(self._pos, ev.pos).length() * self.view.scale_factor < 6:
-            c = self.doc.arena.bounds.to_shapely().centroid
+        arena = self.doc.arena
+        if QLineF(self._pos, ev.pos).length() * self.view.scale_factor < 6 and isinstance(arena, BoundedArena):
+            c = arena.bounds.to_shapely().centroid  # a click faces the arena's centre
             target = QPointF(c.x, c.y)
             if QLineF(self._pos, target).length() < 1e-9:
                 return 0.0

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from PySide6.QtTest import QTest
 
 from editor import commands as C
@@ -85,3 +87,50 @@ def test_a_click_does_not_move_an_element_onto_the_grid(window) -> None:  # type
     drag(window, [(-7.7942, -7.0), (-6.0, -6.9), (-5.9, -7.1)])
     assert window.doc.arena.start_positions[0].position == (-6.0, -7.0)
     assert window.doc.undo_stack.count() == n + 1
+
+
+@dataclasses.dataclass(frozen=True)
+class Rail:
+    """A third-party game's segment kind (placement ``segment``): its own class, not Gravstrike's gate."""
+
+    id: str
+    start: tuple[float, float]
+    end: tuple[float, float]
+
+
+class RailBoard:
+    """An arena of that game with no outline (so nothing but the rail to snap to)."""
+
+    system = "rails"
+
+    def elements(self) -> tuple[object, ...]:
+        return (Rail("R1", (0.0, 0.0), (4.0, 0.0)),)
+
+
+def test_a_segment_of_any_game_snaps_by_its_ends_and_its_line() -> None:
+    """Snapping asks an element's role by its fields (issue 37: no Gravstrike class in shared code):
+    a segment's ``start``/``end`` are vertices and the line between them an edge."""
+    from editor import snapping
+
+    rail = RailBoard().elements()[0]
+    assert snapping.geometry(rail) == ([(0.0, 0.0), (4.0, 0.0)], [((0.0, 0.0), (4.0, 0.0))], [])
+    hit = snapping.nearest_target(RailBoard(), (3.9, 0.1), 0.2)  # type: ignore[arg-type]
+    assert hit is not None and (hit.kind, hit.point, hit.ref) == ("vertex", (4.0, 0.0), "R1")
+    hit = snapping.nearest_target(RailBoard(), (2.0, 0.1), 0.2)  # type: ignore[arg-type]
+    assert hit is not None and (hit.kind, hit.point) == ("edge", (2.0, 0.0))
+    assert snapping.segment_ends(rail) == ((0.0, 0.0), (4.0, 0.0))
+
+
+def test_the_measure_tool_and_the_turn_handle_ask_the_game() -> None:
+    """Gravstrike's turbine gives the turns at top speed and turns its starts 1.1 lengths out;
+    a game with no answer (Car Wars) measures the length alone and turns a car by its facing."""
+    from editor.game import editor_game
+    from schema.ruleset import ruleset
+
+    grav, cw = ruleset("gravstrike").default_arena(), ruleset("car-wars-6e").default_arena()
+    assert editor_game("gravstrike").measure_turns(grav, 12.0) == (2.0, "2.00 turns at speed 6")
+    assert editor_game("car-wars-6e").measure_turns(cw, 12.0) is None
+    start = cw.start_positions[0]
+    centre, facing, r = editor_game("car-wars-6e").turn_handle(cw, start)
+    assert centre == start.position and facing == start.facing and r == pytest.approx(cw.vehicle.length * 0.9)
+    assert editor_game("car-wars-6e").turn_handle(cw, RailBoard().elements()[0]) is None  # no facing: no handle

@@ -150,3 +150,20 @@ def test_dragging_a_car_wars_card_moves_its_images_and_keeps_their_numbers_and_o
     assert {k: c.dice for k, c in _cards(both).items() if k.startswith("checkpoint")} == {
         "checkpoint-1": 2, "checkpoint-2": 2, "checkpoint-3": 2, "checkpoint-4": 2}
     assert [c.number for c in both.cards] == [c.number for c in base.cards]
+
+
+@dataclasses.dataclass(frozen=True)
+class Rail:
+    """A third-party game's segment kind: its own class with ``start`` and ``end``."""
+
+    id: str
+    start: tuple[float, float]
+    end: tuple[float, float]
+
+
+def test_a_segment_of_any_game_is_in_place_whichever_end_is_its_start() -> None:
+    """Symmetry mode reads a segment by its fields (issue 37), as it reads a gate: a rail is its own
+    image under a mirror across its perpendicular bisector (its ends swapped), and it has a place."""
+    rail = Rail("R1", (-2.0, 3.0), (2.0, 3.0))
+    assert S.placed(rail) and S.same_place(rail, Rail("R2", (2.0, 3.0), (-2.0, 3.0)))
+    assert not S.same_place(rail, Rail("R3", (2.0, -3.0), (-2.0, -3.0)))

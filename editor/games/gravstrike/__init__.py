@@ -15,7 +15,11 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QPainter
 
     from editor.analysis import Analyse
+    from editor.commands import ArenaCommand
+    from editor.document import ArenaDocument
     from editor.tools import Tool
+    from schema.ruleset import ArenaModel
+    from schema.shapes import Point
 
 
 class GravstrikeEditor(EditorGame):
@@ -70,6 +74,22 @@ class GravstrikeEditor(EditorGame):
         from editor.games.gravstrike.print_aids import turning_arcs
 
         turning_arcs(painter, arena, lay, frame)
+
+    # helper H2 (geometry): the select tool's turning handles, the Measure tool's turns
+    def turn_handle(self, arena: ArenaModel, el: object) -> tuple[Point, float, float] | None:
+        from editor.games.gravstrike.geometry import turn_handle
+
+        return turn_handle(arena, el)
+
+    def turn_command(self, doc: ArenaDocument, ref: str, angle: float) -> ArenaCommand:
+        from editor.games.gravstrike.geometry import turn_command
+
+        return turn_command(doc, ref, angle)
+
+    def measure_turns(self, arena: ArenaModel, distance: float) -> tuple[float, str] | None:
+        from editor.games.gravstrike.geometry import measure_turns
+
+        return measure_turns(arena, distance)
 
 
 EDITOR = GravstrikeEditor("gravstrike")

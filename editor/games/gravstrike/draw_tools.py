@@ -19,11 +19,19 @@ from editor import render
 from editor.draw_tools import ShapeTool, pt
 from editor.tools import Tool, ToolEvent, angle_of
 from schema.shapes import Polyline, Shape
-from schema.games.gravstrike.model import AccelerationField, Checkpoint, ExclusionField, Gate, StartPosition, StaticTarget, Wall
+from schema.games.gravstrike.model import (AccelerationField, Arena, Checkpoint, ExclusionField, Gate, StartPosition,
+                                           StaticTarget, Wall)
 
 if TYPE_CHECKING:
     from editor.canvas import ArenaView
     from editor.document import ArenaDocument
+
+
+def _arena(doc: ArenaDocument) -> Arena:
+    """The document's arena: a Gravstrike arena while Gravstrike's tools are in the palette."""
+    arena = doc.arena
+    assert isinstance(arena, Arena), f"Gravstrike's tools on a {arena.system} arena"
+    return arena
 
 
 class DrawWallTool(ShapeTool):
@@ -152,7 +160,7 @@ class PlaceStartTool(Tool):
     def _facing(self, ev: ToolEvent) -> float:
         assert self._pos is not None
         if QLineF(self._pos, ev.pos).length() * self.view.scale_factor < 6:
-            c = self.doc.arena.bounds.to_shapely().centroid  # a click faces the centre
+            c = _arena(self.doc).bounds.to_shapely().centroid  # a click faces the centre
             target = QPointF(c.x, c.y)
             if QLineF(self._pos, target).length() < 1e-9:
                 return 0.0
@@ -170,7 +178,7 @@ class PlaceStartTool(Tool):
             return
         facing = self._facing(ev)
         path = QPainterPath()
-        path.addPolygon(render.turbine_polygon(pt(self._pos), facing, self.doc.arena.turbine))
+        path.addPolygon(render.turbine_polygon(pt(self._pos), facing, _arena(self.doc).turbine))
         path.closeSubpath()
         a = math.radians(facing)
         path.moveTo(self._pos)
