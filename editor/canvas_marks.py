@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from editor import elements as E
 from editor import render
 from editor.snapping import SnapHit
-from schema.io import TypedArena
+from schema.ruleset import ArenaModel
 
 
 class TextTag(QGraphicsItem):
@@ -103,14 +103,14 @@ class SnapMarker(QGraphicsItem):
         self.setZValue(2500)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
-    def show_hit(self, hit: SnapHit | None, arena: object) -> None:
+    def show_hit(self, hit: SnapHit | None, arena: ArenaModel) -> None:
         if hit == self.hit:
             return
         self.prepareGeometryChange()
         self.hit = hit
         self.outline = QPainterPath()
         if hit is not None:
-            if hit.ref == "bounds":
+            if hit.ref == "bounds" and isinstance(arena, render.Bounded):
                 self.outline = render.shape_path(arena.bounds)
             elif (el := E.find(arena, hit.ref)) is not None:
                 self.outline = render.element_path(el, render.context_of(arena))

@@ -216,7 +216,7 @@ def units_of(arena: TypedArena) -> RulesetUnits:
 
 
 def unit_name(arena: TypedArena) -> str:
-    """The printed unit's name: ``length`` (Gravstrike) or the ruleset's (``inch``)."""
+    """The printed unit's name: the ruleset's (``length``, ``inch``)."""
     return units_of(arena).name
 
 
@@ -247,20 +247,11 @@ def calibration_bar(painter: QPainter, x: float, y: float, length_mm: float, cap
 
 
 def _paint(painter: QPainter, arena: TypedArena, target: QRectF, *, margin: float, label_px: float | None = None) -> None:
-    """The arena fitted into ``target``: the window's own painter for its own model (Gravstrike's),
-    or the ruleset styles' one."""
+    """The arena fitted into ``target``, by its game's renderer (:func:`editor.render.paint_arena`)."""
     from editor import render as R
-    from editor.games import is_generic
 
-    if not is_generic(arena):
-        if label_px is None:
-            R.paint_arena(painter, arena, target, margin=margin)
-        else:
-            R.paint_arena(painter, arena, target, margin=margin, opts=R.RenderOptions(label_px=label_px))
-        return
-    from editor import style_render
-
-    style_render.paint_arena(painter, arena, target, margin=margin, label_px=label_px or 12.0)
+    opts = R.DEFAULT if label_px is None else R.RenderOptions(label_px=label_px)
+    R.paint_arena(painter, arena, target, margin=margin, opts=opts)
 
 
 def _arena_target(arena: TypedArena, lay: Layout, ox: float, oy: float, scale: float = 1.0) -> QRectF:

@@ -89,7 +89,6 @@ NOT_YET: frozenset[str] = frozenset({
     "editor.export_render",
     "editor.overlays",
     "editor.panels",
-    "editor.render",
     "editor.settings_panels",
     "editor.snapping",
     "editor.symmetry",

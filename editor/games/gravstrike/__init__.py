@@ -1,6 +1,6 @@
 """Gravstrike's editor: the window's hand-written parts for Gravstrike's typed model
 (:mod:`schema.games.gravstrike.model`) - its tools (:mod:`editor.games.gravstrike.draw_tools`), inspector
-(:mod:`editor.games.gravstrike.properties`), painting (:mod:`editor.render`), overlays (:mod:`editor.overlays`)
+(:mod:`editor.games.gravstrike.properties`), painting (:mod:`editor.games.gravstrike.paint`), overlays (:mod:`editor.overlays`)
 and live validation on the persistent travel workers (:mod:`editor.games.gravstrike.travel_workers`) - behind
 the :class:`~editor.game.EditorGame` interface (registered as ``gravstrike`` in the
 ``arena_studio.editors`` entry points)."""
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QPainter
 
     from editor.analysis import Analyse
+    from editor.render import ArenaRenderer
     from editor.tools import Tool
 
 
@@ -70,6 +71,18 @@ class GravstrikeEditor(EditorGame):
         from editor.games.gravstrike.print_aids import turning_arcs
 
         turning_arcs(painter, arena, lay, frame)
+
+    # -- H3 render ------------------------------------------------------------------------------
+
+    def renderer(self) -> ArenaRenderer:
+        from editor.games.gravstrike.paint import RENDERER
+
+        return RENDERER
+
+    def tool_kinds(self) -> tuple[str, ...]:
+        return ("outlying", "central")  # checkpoints and gates
+
+    # -- end H3 ---------------------------------------------------------------------------------
 
 
 EDITOR = GravstrikeEditor("gravstrike")
