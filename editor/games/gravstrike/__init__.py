@@ -1,6 +1,6 @@
 """Gravstrike's editor: the window's hand-written parts for Gravstrike's typed model
 (:mod:`schema.games.gravstrike.model`) - its tools (:mod:`editor.games.gravstrike.draw_tools`), inspector
-(:mod:`editor.games.gravstrike.properties`), painting (:mod:`editor.games.gravstrike.paint`), overlays (:mod:`editor.overlays`)
+(:mod:`editor.games.gravstrike.properties`), painting (:mod:`editor.render`), overlays (:mod:`editor.overlays`)
 and live validation on the persistent travel workers (:mod:`editor.games.gravstrike.travel_workers`) - behind
 the :class:`~editor.game.EditorGame` interface (registered as ``gravstrike`` in the
 ``arena_studio.editors`` entry points)."""
