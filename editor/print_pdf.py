@@ -113,7 +113,8 @@ def _outline(arena: TypedArena) -> object:
 def _box(arena: TypedArena) -> tuple[float, float, float, float]:
     """(min x, min y, max x, max y) printed: the bounds, or everything a grid arena draws."""
     if hasattr(arena, "bounds"):
-        return arena.bounds.to_shapely().bounds  # type: ignore[no-any-return]
+        minx, miny, maxx, maxy = arena.bounds.to_shapely().bounds
+        return (float(minx), float(miny), float(maxx), float(maxy))
     from editor import grid_render
 
     return grid_render.extent(arena)

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QTransform
@@ -433,16 +433,11 @@ class ArenaRenderer:
             painter.restore()
         sev = severities or {}
         ctx = self.context(arena)
+        elements: tuple[Any, ...] = arena.elements()  # any game's elements: each has an id
         with separate_labels():
-            for el in sorted(arena.elements(), key=self.z_order):
-                ref = _ref(el)
-                self.paint_element(painter, el, ctx, selected=ref in selected, severity=sev.get(ref), opts=opts)
+            for el in sorted(elements, key=self.z_order):
+                self.paint_element(painter, el, ctx, selected=el.id in selected, severity=sev.get(el.id), opts=opts)
         painter.restore()
-
-
-def _ref(el: object) -> str:
-    ref: str = el.id  # type: ignore[attr-defined]  # every element of a game placed freely has an id
-    return ref
 
 
 #: The renderer of a game that has none of its own.
