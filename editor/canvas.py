@@ -33,24 +33,25 @@ LABEL_PX = 72.0  # ...and at least this many device pixels (labels and badges at
 class ElementItem(QGraphicsItem):
     """One arena element; its position offset is only used to preview drags."""
 
-    def __init__(self, element: Any, turbine: Any) -> None:
+    def __init__(self, element: Any, context: object) -> None:
         super().__init__()
         self.element = element
-        self.turbine = turbine
+        #: What drawing the element needs from its arena (:func:`editor.render.context_of`).
+        self.context = context
         self.severity: str | None = None
-        self._path = render.element_path(element, turbine)
+        self._path = render.element_path(element, context)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setZValue(render.z_order(element))
         self.setToolTip(element.id)
 
     @property
     def ref(self) -> str:
-        return self.element.id
+        return str(self.element.id)
 
-    def set_element(self, element: Any, turbine: Any) -> None:
+    def set_element(self, element: Any, context: object) -> None:
         self.prepareGeometryChange()
-        self.element, self.turbine = element, turbine
-        self._path = render.element_path(element, turbine)
+        self.element, self.context = element, context
+        self._path = render.element_path(element, context)
         self.setToolTip(element.id)
         self.update()
 
@@ -73,11 +74,11 @@ class ElementItem(QGraphicsItem):
 
     def label_key(self) -> object:
         """Changes whenever the labels this item draws may change."""
-        return (id(self.element), id(self.turbine), self.severity, self.isSelected())
+        return (id(self.element), id(self.context), self.severity, self.isSelected())
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         with render.labels_on_top(True):
-            render.paint_element(painter, self.element, self.turbine, selected=self.isSelected(),
+            render.paint_element(painter, self.element, self.context, selected=self.isSelected(),
                                  severity=self.severity)
 
 
@@ -120,15 +121,16 @@ class ArenaScene(QGraphicsScene):
         try:
             seen: set[str] = set()
             ctx = render.context_of(arena)
-            grid = not hasattr(arena, "bounds")  # a grid arena: drawn whole by editor.games.grid_window
-            for el in () if grid else arena.elements():
+            grid = not isinstance(arena, render.Bounded)  # a grid arena: drawn whole by editor.games.grid_window
+            elements: tuple[Any, ...] = () if grid else arena.elements()
+            for el in elements:
                 seen.add(el.id)
                 item = self.items_by_ref.get(el.id)
                 if item is None:
                     item = ElementItem(el, ctx)
                     self.items_by_ref[el.id] = item
                     self.addItem(item)
-                elif item.element != el or item.turbine != ctx:
+                elif item.element != el or item.context != ctx:
                     item.set_element(el, ctx)
                 item.setPos(0, 0)
                 item.set_severity(self.severities.get(el.id))
@@ -136,7 +138,7 @@ class ArenaScene(QGraphicsScene):
             for ref in list(self.items_by_ref):
                 if ref not in seen:
                     self.removeItem(self.items_by_ref.pop(ref))
-            outline = render.arena_rect(arena, 0.0) if grid else arena.bounds
+            outline = arena.bounds if isinstance(arena, render.Bounded) else render.arena_rect(arena, 0.0)
             if self._bounds != outline:
                 self._bounds = outline
                 self.fit_scene_rect(keep_visible=True)
@@ -227,7 +229,7 @@ class ArenaScene(QGraphicsScene):
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         rect = QRectF(rect)  # Qt passes a QRectF; the stubs allow a QRect too
-        if not hasattr(self.arena, "bounds"):  # a grid arena: its cells are the floor
+        if not isinstance(self.arena, render.Bounded):  # a grid arena: its cells are the floor
             painter.fillRect(rect, render.OUTSIDE)
             return
         render.paint_background(painter, self.arena, rect, grid=self.grid_visible)

@@ -5,13 +5,13 @@ highlighted snap target (:class:`SnapMarker`)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainterPath, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor import elements as E
 from editor import render
 from editor.snapping import SnapHit
-from schema.io import TypedArena
+from schema.ruleset import ArenaModel
 
 
 class TextTag(QGraphicsItem):
@@ -38,7 +38,7 @@ class TextTag(QGraphicsItem):
         w, h = fm.horizontalAdvance(self.text), fm.height()
         return QRectF(10.0, 10.0, w + 2 * self.PAD, h + 2 * self.PAD)
 
-    def paint(self, painter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         box = self.boundingRect()
         painter.setPen(render.pen(render.INK, 1.0))
         painter.setBrush(QColor(255, 255, 255, 235))
@@ -81,7 +81,7 @@ class Notice(TextTag):
         self.offset = QPointF(x, y)
         self.update()
 
-    def paint(self, painter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         box = self.boundingRect()
         painter.setPen(render.pen(render.VERMILLION, 1.5))
         painter.setBrush(QColor(255, 246, 230, 245))
@@ -103,14 +103,14 @@ class SnapMarker(QGraphicsItem):
         self.setZValue(2500)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
-    def show_hit(self, hit: SnapHit | None, arena: object) -> None:
+    def show_hit(self, hit: SnapHit | None, arena: ArenaModel) -> None:
         if hit == self.hit:
             return
         self.prepareGeometryChange()
         self.hit = hit
         self.outline = QPainterPath()
         if hit is not None:
-            if hit.ref == "bounds":
+            if hit.ref == "bounds" and isinstance(arena, render.Bounded):
                 self.outline = render.shape_path(arena.bounds)
             elif (el := E.find(arena, hit.ref)) is not None:
                 self.outline = render.element_path(el, render.context_of(arena))
@@ -123,7 +123,7 @@ class SnapMarker(QGraphicsItem):
         x, y = self.hit.point
         return r.united(QRectF(x, y, 0, 0)).adjusted(-1, -1, 1, 1)
 
-    def paint(self, painter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         if self.hit is None:
             return
         painter.setBrush(Qt.BrushStyle.NoBrush)

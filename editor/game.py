@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from editor.document import ArenaDocument
     from editor.edit_commands import SetBounds
     from editor.games.symmetry_rules import Rules
+    from editor.render import ArenaRenderer
     from editor.tools import Tool
 
 GROUP = "arena_studio.editors"
@@ -255,6 +256,21 @@ class EditorGame:
 
             cell_aid(painter, arena, MARGIN, frame, lay.draw_w)
 
+    # -- H3 render: how the game's arenas are drawn (editor/render.py) --------------------------
+
+    def renderer(self) -> ArenaRenderer:
+        """How the game's arenas and elements are drawn on the canvas, in exports and prints
+        (:class:`editor.render.ArenaRenderer`).  Default: from the ruleset's kinds' styles."""
+        from editor.render import DEFAULT_RENDERER
+
+        return DEFAULT_RENDERER
+
+    def tool_kinds(self) -> tuple[str, ...]:
+        """The choices of the tool bar's Kind box, set on every tool of the palette that has a
+        ``kind`` (Gravstrike's checkpoint and gate kinds); none: the box is hidden."""
+        return ()
+
+    # -- end H3 ---------------------------------------------------------------------------------
 
     def worker_modules(self) -> tuple[str, ...]:
         """Modules the editor's worker processes pre-import for the game (its travel session),

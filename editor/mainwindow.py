@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QShowEvent
@@ -22,10 +22,11 @@ from editor.window_layout import LayoutRoom, default_size
 from editor.canvas import ArenaScene, ArenaView
 from editor.document import ArenaDocument
 from editor.games.io import dumps
+from schema.ruleset import default_system
 from editor.panels import severities
 from editor.rulers import Rulers
 from editor.tools import Tool
-from editor.game import first_game
+from editor.game import editor_game, first_game, game_of
 from editor.validation import Analyse, ValidationRunner
 from editor.window_files import FILE_FILTER, FileRoom  # noqa: F401 - FILE_FILTER: its old home
 
@@ -165,7 +166,7 @@ class MainWindow(FileRoom, LayoutRoom, ActionsRoom, QMainWindow):
         a = self._action
         self.act = {
             "new": a("&New arena…", self.new_arena, K.New),
-            "new_empty": a("New empty &Gravstrike arena", lambda: self.new_document(False)),
+            "new_empty": a(f"New empty &{editor_game(default_system()).label()} arena", lambda: self.new_document(False)),
             "new_default": a("New from &default arena", lambda: self.new_document(True), "Ctrl+Shift+N"),
             "open": a("&Open…", self.open_dialog, K.Open),
             "import": a("&Import…", self.import_dialog),
@@ -177,7 +178,7 @@ class MainWindow(FileRoom, LayoutRoom, ActionsRoom, QMainWindow):
             "paste": a("&Paste", self.paste, K.Paste),
             "duplicate": a("D&uplicate", self.duplicate, "Ctrl+D"),
             "delete": a("&Delete", self.delete_selection, K.Delete, self.view),
-            "select_all": a("Select &all", lambda: self.doc.set_selection([e.id for e in self.doc.arena.elements()]), K.SelectAll),
+            "select_all": a("Select &all", self.select_all, K.SelectAll),
             "fit": a("&Fit arena", self.view.fit_arena, "Ctrl+0"),
             "zoom_100": a("Actual size (&100 %)", self.view.zoom_100, "Ctrl+1"),
             "zoom_in": a("Zoom &in", lambda: self.view.zoom_by(1.25), K.ZoomIn),
@@ -234,11 +235,12 @@ class MainWindow(FileRoom, LayoutRoom, ActionsRoom, QMainWindow):
         self.mode_box.setToolTip("Shape of the element the tool draws")
         self.mode_box.currentTextChanged.connect(self._set_mode)
         tb.addWidget(self.mode_box)
-        #: Gravstrike's checkpoint kind and the snap step: hidden where the game has no use for them
+        #: The game's kinds of new elements (:meth:`editor.game.EditorGame.tool_kinds`) and the snap
+        #: step: hidden where the game has no use for them
         self.kind_actions = [tb.addWidget(QLabel(" Kind "))]
         self.kind_box = QComboBox()
-        self.kind_box.addItems(["outlying", "central"])
-        self.kind_box.setToolTip("Kind of new checkpoints and gates")
+        self.kind_box.addItems(list(game_of(self.doc.arena).tool_kinds()))
+        self.kind_box.setToolTip("Kind of the new elements the tool draws")
         self.kind_box.currentTextChanged.connect(self._set_kind)
         self.kind_actions.append(tb.addWidget(self.kind_box))
         tb.addSeparator()
@@ -290,11 +292,22 @@ class MainWindow(FileRoom, LayoutRoom, ActionsRoom, QMainWindow):
         self.mode_box.setEnabled(bool(tool.modes))
         self.mode_box.blockSignals(False)
         self.mode_label.setText(f" {tool.mode_title} ")
-        kinds = any(hasattr(t, "kind") for t in self.tools.values())  # Gravstrike's checkpoint kind
+        choices = list(game_of(self.doc.arena).tool_kinds())
+        if choices != [self.kind_box.itemText(i) for i in range(self.kind_box.count())]:
+            self.kind_box.blockSignals(True)
+            self.kind_box.clear()
+            self.kind_box.addItems(choices)
+            self.kind_box.blockSignals(False)
+        kinds = bool(choices) and any(hasattr(t, "kind") for t in self.tools.values())
         for a in self.kind_actions:
             a.setVisible(kinds)
         self.kind_box.setEnabled(hasattr(tool, "kind"))
         self.hint_label.setText(self.tool_hint(tool))
+
+    def select_all(self) -> None:
+        """Select every element of the arena."""
+        elements: tuple[Any, ...] = self.doc.arena.elements()
+        self.doc.set_selection([str(e.id) for e in elements])
 
     @staticmethod
     def tool_hint(tool: Tool) -> str:

@@ -113,7 +113,8 @@ def _outline(arena: TypedArena) -> object:
 def _box(arena: TypedArena) -> tuple[float, float, float, float]:
     """(min x, min y, max x, max y) printed: the bounds, or everything a grid arena draws."""
     if hasattr(arena, "bounds"):
-        return arena.bounds.to_shapely().bounds  # type: ignore[no-any-return]
+        minx, miny, maxx, maxy = arena.bounds.to_shapely().bounds
+        return (float(minx), float(miny), float(maxx), float(maxy))
     from editor import grid_render
 
     return grid_render.extent(arena)
@@ -216,7 +217,7 @@ def units_of(arena: TypedArena) -> RulesetUnits:
 
 
 def unit_name(arena: TypedArena) -> str:
-    """The printed unit's name: ``length`` (Gravstrike) or the ruleset's (``inch``)."""
+    """The printed unit's name: the ruleset's (``length``, ``inch``)."""
     return units_of(arena).name
 
 
@@ -247,20 +248,11 @@ def calibration_bar(painter: QPainter, x: float, y: float, length_mm: float, cap
 
 
 def _paint(painter: QPainter, arena: TypedArena, target: QRectF, *, margin: float, label_px: float | None = None) -> None:
-    """The arena fitted into ``target``: the window's own painter for its own model (Gravstrike's),
-    or the ruleset styles' one."""
+    """The arena fitted into ``target``, by its game's renderer (:func:`editor.render.paint_arena`)."""
     from editor import render as R
-    from editor.games import is_generic
 
-    if not is_generic(arena):
-        if label_px is None:
-            R.paint_arena(painter, arena, target, margin=margin)
-        else:
-            R.paint_arena(painter, arena, target, margin=margin, opts=R.RenderOptions(label_px=label_px))
-        return
-    from editor import style_render
-
-    style_render.paint_arena(painter, arena, target, margin=margin, label_px=label_px or 12.0)
+    opts = R.DEFAULT if label_px is None else R.RenderOptions(label_px=label_px)
+    R.paint_arena(painter, arena, target, margin=margin, opts=opts)
 
 
 def _arena_target(arena: TypedArena, lay: Layout, ox: float, oy: float, scale: float = 1.0) -> QRectF:

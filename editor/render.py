@@ -5,6 +5,12 @@ the y flip (:func:`arena_transform`). Text and badges are drawn upright at a fix
 size by :func:`draw_label`, which maps the anchor through the current transform and draws
 untransformed, so labels never appear mirrored whatever the flip.
 
+Each game draws through its :class:`ArenaRenderer` (:meth:`editor.game.EditorGame.renderer`;
+the base class draws any ruleset from its kinds' styles, a game may draw its pieces by hand):
+:func:`paint_arena`, :func:`paint_element`, :func:`element_path`, :func:`z_order` and
+:func:`context_of` find the renderer of the arena's or element's game, so this module names no
+game.
+
 Colours follow the Okabe-Ito colour-blind-safe palette; kinds also differ by pattern and
 outline style, not by colour alone.
 """
@@ -16,12 +22,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 
+from editor.bounds import BoundedArena
+from schema.ruleset import ArenaModel
 from schema.shapes import Circle, Point, Polygon, Polyline, Rect, Shape
-from schema.games.gravstrike.model import AccelerationField, Arena, Checkpoint, Element, ExclusionField, Gate, StartPosition, StaticTarget, Turbine, Wall
 
 # Okabe-Ito
 ORANGE = QColor("#E69F00")
@@ -38,7 +46,6 @@ FLOOR = QColor("#FBFAF5")
 GRID_MINOR = QColor(0, 0, 0, 22)
 GRID_MAJOR = QColor(0, 0, 0, 55)
 SEVERITY_COLOURS = {"error": VERMILLION, "warning": ORANGE, "info": BLUE}
-TARGET_RADIUS = 0.3
 
 
 @dataclass(frozen=True)
@@ -94,53 +101,18 @@ def shape_path(s: Shape) -> QPainterPath:
     return path
 
 
-def turbine_polygon(pos: Point, facing: float, turbine: Turbine) -> QPolygonF:
+def oriented_rect(pos: Point, facing: float, length: float, width: float) -> QPolygonF:
+    """A ``length`` x ``width`` rectangle centred on ``pos``, its length along ``facing`` degrees
+    (a piece's base)."""
     a = math.radians(facing)
     ca, sa = math.cos(a), math.sin(a)
-    hl, hw = turbine.length / 2, turbine.width / 2
+    hl, hw = length / 2, width / 2
     pts = [(-hl, -hw), (hl, -hw), (hl, hw), (-hl, hw)]
     return qpoints([(pos[0] + x * ca - y * sa, pos[1] + x * sa + y * ca) for x, y in pts])
 
 
-GRAVSTRIKE_TYPES = (Wall, Checkpoint, Gate, AccelerationField, ExclusionField, StaticTarget, StartPosition)
-
-
-def context_of(arena: Arena) -> object:
-    """What drawing an element needs from its arena: Gravstrike's turbine, another game's
-    (:mod:`editor.games.paint`) car."""
-    if isinstance(arena, Arena):
-        return arena.turbine
-    from editor.games.paint import context_of as ctx
-
-    return ctx(arena)
-
-
-def element_path(el: Element, turbine: object = Turbine()) -> QPainterPath:
-    """Hit-test / selection outline of an element, in arena coordinates (``turbine``: the
-    arena's :func:`context_of`)."""
-    if not isinstance(el, GRAVSTRIKE_TYPES):
-        from editor.games import paint as G
-
-        return G.element_path(el, turbine)
-    assert isinstance(turbine, Turbine)  # a Gravstrike element is drawn with its arena's turbine
-    path = QPainterPath()
-    if isinstance(el, Gate):
-        line = QPainterPath(QPointF(*el.start))
-        line.lineTo(QPointF(*el.end))
-        from PySide6.QtGui import QPainterPathStroker
-
-        stroker = QPainterPathStroker()
-        stroker.setWidth(0.3)
-        return stroker.createStroke(line)
-    if isinstance(el, StaticTarget):
-        path.addEllipse(QPointF(*el.position), TARGET_RADIUS, TARGET_RADIUS)
-        return path
-    if isinstance(el, StartPosition):
-        path.addPolygon(turbine_polygon(el.position, el.facing, turbine))
-        path.closeSubpath()
-        path.addEllipse(QPointF(*el.position), 0.45, 0.45)
-        return path.simplified()
-    return shape_path(el.shape)
+#: An arena placed freely inside an outline (every game not played on a grid of cells).
+Bounded = BoundedArena
 
 
 # ------------------------------------------------------------------ primitives
@@ -301,16 +273,11 @@ def draw_arrow(painter: QPainter, start: QPointF, end: QPointF, colour: QColor, 
     painter.drawPolygon(QPolygonF([end, left, right]))
 
 
-def _direction(deg: float, length: float, at: Point) -> tuple[QPointF, QPointF]:
+def direction(deg: float, length: float, at: Point) -> tuple[QPointF, QPointF]:
+    """The ends of a segment ``length`` long centred on ``at`` along ``deg`` degrees."""
     a = math.radians(deg)
     dx, dy = math.cos(a) * length / 2, math.sin(a) * length / 2
     return QPointF(at[0] - dx, at[1] - dy), QPointF(at[0] + dx, at[1] + dy)
-
-
-def _centre(el: Element) -> Point:
-    from editor.elements import anchor
-
-    return anchor(el)
 
 
 def shape_extent(s: Shape) -> float:
@@ -319,121 +286,10 @@ def shape_extent(s: Shape) -> float:
     return extent
 
 
-# ------------------------------------------------------------------ elements
-
-
-def paint_element(painter: QPainter, el: Element, turbine: object = Turbine(), *, selected: bool = False,
-                  severity: str | None = None, opts: RenderOptions = DEFAULT) -> None:
-    """Draw one element in arena coordinates."""
-    if not isinstance(el, GRAVSTRIKE_TYPES):
-        from editor.games import paint as G
-
-        G.paint_element(painter, el, turbine, selected=selected, severity=severity, label_px=opts.label_px,
-                        line_px=opts.line_px)
-        return
-    assert isinstance(turbine, Turbine)  # a Gravstrike element is drawn with its arena's turbine
-    painter.save()
-    lp = opts.label_px
-    if isinstance(el, Wall):
-        painter.setPen(pen(INK, opts.line_px))
-        painter.setBrush(WALL)
-        painter.drawPath(shape_path(el.shape))
-        draw_label(painter, QPointF(*_centre(el)), el.id, colour=QColor("white"), px=lp * 0.8)
-    elif isinstance(el, Checkpoint):
-        central = el.kind == "central"
-        colour = PURPLE if central else BLUE
-        style = Qt.PenStyle.DashDotLine if central else Qt.PenStyle.SolidLine
-        painter.setPen(pen(colour.darker(130), 2.5, style))
-        painter.setBrush(QBrush(with_alpha(colour, 60), Qt.BrushStyle.Dense4Pattern if central else Qt.BrushStyle.SolidPattern))
-        painter.drawPath(shape_path(el.shape))
-        text = el.id + (" (decaying)" if el.decaying else "")
-        draw_label(painter, QPointF(*_centre(el)), text, colour=colour.darker(160), px=lp * 1.5, bold=True)
-    elif isinstance(el, Gate):
-        colour = PURPLE if el.kind == "central" else ORANGE
-        painter.setPen(pen(colour.darker(120), 4.0))
-        painter.drawLine(QPointF(*el.start), QPointF(*el.end))
-        painter.setPen(pen(INK, 1.0))
-        painter.setBrush(colour)
-        for p in (el.start, el.end):
-            painter.drawEllipse(QPointF(*p), 0.12, 0.12)
-        mid = QPointF((el.start[0] + el.end[0]) / 2, (el.start[1] + el.end[1]) / 2)
-        if el.one_way:
-            dx, dy = el.end[0] - el.start[0], el.end[1] - el.start[1]
-            n = math.hypot(dx, dy) or 1.0
-            nx, ny = -dy / n, dx / n  # left-hand normal: the scoring direction
-            draw_arrow(painter, QPointF(mid.x() - nx * 0.5, mid.y() - ny * 0.5),
-                       QPointF(mid.x() + nx * 0.7, mid.y() + ny * 0.7), INK, 2.0, 0.3)
-        draw_label(painter, mid, el.id, colour=INK, px=lp, bold=True, background=with_alpha(colour, 200),
-                   offset=(0, -14))
-    elif isinstance(el, AccelerationField):
-        painter.setPen(pen(GREEN.darker(130), opts.line_px, Qt.PenStyle.DashLine))
-        painter.setBrush(with_alpha(GREEN, 55))
-        painter.drawPath(shape_path(el.shape))
-        c = _centre(el)
-        a, b = _direction(el.direction, max(0.6, min(2.0, shape_extent(el.shape) * 0.7)), c)
-        draw_arrow(painter, a, b, GREEN.darker(160), 3.0, 0.4)
-        minx, miny, maxx, maxy = el.shape.to_shapely().bounds
-        draw_label(painter, QPointF((minx + maxx) / 2, miny), el.id, colour=GREEN.darker(200), px=lp * 0.85,
-                   offset=(0, lp * 0.8))
-    elif isinstance(el, ExclusionField):
-        painter.setPen(pen(VERMILLION, 2.0, Qt.PenStyle.DashLine))
-        painter.setBrush(with_alpha(VERMILLION, 25))
-        path = shape_path(el.shape)
-        painter.drawPath(path)
-        painter.setBrush(QBrush(with_alpha(VERMILLION, 150), Qt.BrushStyle.BDiagPattern))
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.drawPath(path)
-        draw_label(painter, QPointF(*_centre(el)), f"{el.id}  tier {el.active_from_tier}+", colour=QColor("white"),
-                   px=lp * 0.9, bold=True, background=with_alpha(VERMILLION.darker(120), 220))
-    elif isinstance(el, StaticTarget):
-        x, y = el.position
-        r = TARGET_RADIUS
-        painter.setPen(pen(INK, 1.5))
-        painter.setBrush(YELLOW)
-        painter.drawPolygon(qpoints([(x + r, y), (x, y + r), (x - r, y), (x, y - r)]))
-        if el.exploding:
-            painter.setPen(pen(VERMILLION, 2.0))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(QPointF(x, y), r * 1.35, r * 1.35)
-        draw_label(painter, QPointF(x, y), el.id, colour=INK, px=lp * 0.85, bold=True, offset=(0, -18))
-        badge = f"cap {el.capacity} | TN {el.tn_modifier:+d}" + (" | boom" if el.exploding else "")
-        draw_label(painter, QPointF(x, y), badge, colour=INK, px=lp * 0.75, background=with_alpha(YELLOW, 230),
-                   offset=(0, 18))
-    elif isinstance(el, StartPosition):
-        painter.setPen(pen(INK, 1.5))
-        painter.setBrush(with_alpha(SKY, 220))
-        painter.drawPolygon(turbine_polygon(el.position, el.facing, turbine))
-        a, b = _direction(el.facing, turbine.length * 2.2, el.position)
-        draw_arrow(painter, QPointF(*el.position), b, BLUE.darker(140), 2.5, 0.3)
-        draw_label(painter, QPointF(*el.position), str(el.player), colour=QColor("white"), px=lp, bold=True,
-                   background=with_alpha(BLUE.darker(130), 235))
-    if severity is not None:
-        _finding_marks(painter, el, turbine, severity, lp)
-    if selected:
-        outline = element_path(el, turbine)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(pen(QColor("white"), 4.0))
-        painter.drawPath(outline)
-        painter.setPen(pen(INK, 2.0, Qt.PenStyle.DashLine))
-        painter.drawPath(outline)
-    painter.restore()
-
-
-def _finding_marks(painter: QPainter, el: Element, turbine: Turbine, severity: str, lp: float) -> None:
-    colour = SEVERITY_COLOURS.get(severity, ORANGE)
-    outline = element_path(el, turbine)
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.setPen(pen(colour, 3.0, Qt.PenStyle.DotLine))
-    painter.drawPath(outline)
-    r = outline.boundingRect()
-    draw_label(painter, QPointF(r.right(), r.bottom()), "!", colour=QColor("white"), px=lp, bold=True,
-               background=colour, offset=(4, -4))
-
-
 # ------------------------------------------------------------------ arena
 
 
-def paint_background(painter: QPainter, arena: Arena, rect: QRectF, *, grid: bool = True,
+def paint_background(painter: QPainter, arena: Bounded, rect: QRectF, *, grid: bool = True,
                      minor: float = 1.0, major: float = 5.0) -> None:
     """Outside colour, floor inside the bounds and a grid over ``rect`` (arena coords)."""
     painter.save()
@@ -462,17 +318,9 @@ def paint_background(painter: QPainter, arena: Arena, rect: QRectF, *, grid: boo
     painter.restore()
 
 
-def z_order(el: Element) -> int:
-    if not isinstance(el, GRAVSTRIKE_TYPES):
-        from editor.games import paint as G
-
-        return G.z_order(el)
-    order = (ExclusionField, AccelerationField, Checkpoint, Wall, Gate, StaticTarget, StartPosition)
-    return next(i for i, t in enumerate(order) if isinstance(el, t))
-
-
-def arena_rect(arena: Arena, margin: float = 1.0) -> QRectF:
-    if not hasattr(arena, "bounds"):  # a grid arena: its cells and labels
+def arena_rect(arena: ArenaModel, margin: float = 1.0) -> QRectF:
+    """The arena's extent (its bounds'; a grid arena's cells and labels) with ``margin`` around."""
+    if not isinstance(arena, Bounded):  # a grid arena: its cells and labels
         from editor import grid_render
 
         return grid_render.arena_rect(arena, margin)
@@ -491,24 +339,146 @@ def arena_transform(source: QRectF, target: QRectF) -> QTransform:
     return t
 
 
-def paint_arena(painter: QPainter, arena: Arena, target: QRectF, *, grid: bool = True, margin: float = 1.0,
+# ------------------------------------------------------------------ the renderers
+
+
+class ArenaRenderer:
+    """How a game's arenas and elements are drawn, one object per game (Tiled style: the shared
+    renderer's interface, one implementation per game where needed), returned by the game's
+    :meth:`editor.game.EditorGame.renderer`.
+
+    The base class draws any ruleset from its kinds' :class:`~schema.ruleset.Style`: elements as
+    the canvas shows them by :mod:`editor.games.paint`, a whole arena (exports, prints) by
+    :func:`editor.style_render.paint_arena` (a grid game's by :mod:`editor.grid_render`).  A game
+    that draws its pieces by hand overrides the element hooks and, to be printed as the canvas
+    shows it, :meth:`paint_arena` with :meth:`paint_as_canvas`.
+
+    An element is drawn with its arena's :meth:`context` (what drawing it needs besides itself:
+    a car's size, the board a zone is drawn from), so that a canvas item is redrawn only when its
+    element or that context changes."""
+
+    def context(self, arena: ArenaModel) -> object:
+        """What drawing one of ``arena``'s elements needs from the arena (compared with ``==``)."""
+        from editor.games.paint import context_of
+
+        return context_of(arena)
+
+    def z_order(self, el: object) -> int:
+        """Stacking order of ``el`` (higher on top)."""
+        from editor.games.paint import z_order
+
+        return z_order(el)
+
+    def element_path(self, el: object, ctx: object = None) -> QPainterPath:
+        """Hit-test / selection outline of ``el``, in arena coordinates."""
+        from editor.games.paint import element_path
+
+        return element_path(el, ctx)
+
+    def paint_element(self, painter: QPainter, el: object, ctx: object = None, *, selected: bool = False,
+                      severity: str | None = None, opts: RenderOptions = DEFAULT) -> None:
+        """Draw ``el`` in arena coordinates, marked when ``selected`` and when a finding of
+        ``severity`` is about it."""
+        from editor.games.paint import paint_element
+
+        paint_element(painter, el, ctx, selected=selected, severity=severity, label_px=opts.label_px,
+                      line_px=opts.line_px)
+
+    def paint_arena(self, painter: QPainter, arena: ArenaModel, target: QRectF, *, grid: bool = True,
+                    margin: float = 1.0, selected: frozenset[str] = frozenset(),
+                    severities: dict[str, str] | None = None, opts: RenderOptions = DEFAULT,
+                    underlay: Callable[[QPainter], None] | None = None) -> None:
+        """Draw the whole arena fitted into device rectangle ``target`` (exports, prints,
+        thumbnails); ``underlay`` paints between the floor and the elements (analysis layers that
+        must not cover walls or starts), in arena coordinates.  Default: from the ruleset's styles
+        (``selected`` and ``severities`` are the canvas's and not drawn)."""
+        from editor import style_render
+
+        style_render.paint_arena(painter, arena, target, grid=grid, margin=margin, label_px=opts.label_px,
+                                 underlay=underlay)
+
+    def paint_as_canvas(self, painter: QPainter, arena: ArenaModel, target: QRectF, *, grid: bool = True,
+                        margin: float = 1.0, selected: frozenset[str] = frozenset(),
+                        severities: dict[str, str] | None = None, opts: RenderOptions = DEFAULT,
+                        underlay: Callable[[QPainter], None] | None = None) -> None:
+        """:meth:`paint_arena` as the canvas draws the arena: its floor and grid
+        (:func:`paint_background`), ``underlay``, then each element by :meth:`paint_element` in
+        :meth:`z_order`, labels moved off each other."""
+        assert isinstance(arena, Bounded), arena  # an arena placed freely inside its outline
+        source = arena_rect(arena, margin)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setWorldTransform(arena_transform(source, target), True)
+        paint_background(painter, arena, source, grid=grid)
+        if underlay is not None:
+            painter.save()
+            underlay(painter)
+            painter.restore()
+        sev = severities or {}
+        ctx = self.context(arena)
+        elements: tuple[Any, ...] = arena.elements()  # any game's elements: each has an id
+        with separate_labels():
+            for el in sorted(elements, key=self.z_order):
+                self.paint_element(painter, el, ctx, selected=el.id in selected, severity=sev.get(el.id), opts=opts)
+        painter.restore()
+
+
+#: The renderer of a game that has none of its own.
+DEFAULT_RENDERER = ArenaRenderer()
+
+
+def renderer_of(arena: ArenaModel) -> ArenaRenderer:
+    """The renderer of ``arena``'s game (:meth:`editor.game.EditorGame.renderer`)."""
+    from editor.game import game_of
+
+    return game_of(arena).renderer()
+
+
+#: :func:`element_renderer` by element class.
+_BY_CLASS: dict[type, ArenaRenderer] = {}
+
+
+def element_renderer(cls: type) -> ArenaRenderer:
+    """The renderer of the game whose model has elements of class ``cls`` (the base renderer
+    for a class no installed game has)."""
+    found = _BY_CLASS.get(cls)
+    if found is None:
+        from editor.game import editor_game
+        from editor.games.model import type_kinds
+        from schema.ruleset import rulesets
+
+        systems = [system for system, rs in rulesets().items() if cls in type_kinds(type(rs.default_arena()))]
+        found = _BY_CLASS[cls] = editor_game(systems[0]).renderer() if systems else DEFAULT_RENDERER
+    return found
+
+
+def context_of(arena: ArenaModel) -> object:
+    """What drawing an element needs from its arena (:meth:`ArenaRenderer.context`)."""
+    return renderer_of(arena).context(arena)
+
+
+def element_path(el: object, ctx: object = None) -> QPainterPath:
+    """Hit-test / selection outline of an element, in arena coordinates (``ctx``: its arena's
+    :func:`context_of`), by its game's renderer."""
+    return element_renderer(type(el)).element_path(el, ctx)
+
+
+def z_order(el: object) -> int:
+    """Stacking order of an element, by its game's renderer."""
+    return element_renderer(type(el)).z_order(el)
+
+
+def paint_element(painter: QPainter, el: object, ctx: object = None, *, selected: bool = False,
+                  severity: str | None = None, opts: RenderOptions = DEFAULT) -> None:
+    """Draw one element in arena coordinates (``ctx``: its arena's :func:`context_of`), by its
+    game's renderer."""
+    element_renderer(type(el)).paint_element(painter, el, ctx, selected=selected, severity=severity, opts=opts)
+
+
+def paint_arena(painter: QPainter, arena: ArenaModel, target: QRectF, *, grid: bool = True, margin: float = 1.0,
                 selected: frozenset[str] = frozenset(), severities: dict[str, str] | None = None,
                 opts: RenderOptions = DEFAULT, underlay: Callable[[QPainter], None] | None = None) -> None:
-    """Draw a whole arena fitted into device rectangle ``target`` (export, thumbnails);
-    ``underlay`` paints between the floor and the elements (analysis layers that must not
-    cover walls or starts), in arena coordinates."""
-    source = arena_rect(arena, margin)
-    painter.save()
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setWorldTransform(arena_transform(source, target), True)
-    paint_background(painter, arena, source, grid=grid)
-    if underlay is not None:
-        painter.save()
-        underlay(painter)
-        painter.restore()
-    sev = severities or {}
-    with separate_labels():
-        for el in sorted(arena.elements(), key=z_order):
-            paint_element(painter, el, context_of(arena), selected=el.id in selected, severity=sev.get(el.id),
-                          opts=opts)
-    painter.restore()
+    """Draw a whole arena fitted into device rectangle ``target`` (export, prints, thumbnails),
+    by its game's renderer (:meth:`ArenaRenderer.paint_arena`)."""
+    renderer_of(arena).paint_arena(painter, arena, target, grid=grid, margin=margin, selected=selected,
+                                   severities=severities, opts=opts, underlay=underlay)

@@ -1,12 +1,14 @@
 """Draw the arena of any ruleset from its element kinds' styles (``ElementKind.style``: fill,
 stroke, opacity, hatch pattern, label field, z order) and placement, onto any ``QPainter``.
 
-Gravstrike keeps its own hand-tuned painter (:mod:`editor.render`, byte-identical exports);
-every other game is drawn here.  Car Wars adds what its pieces mean on the table: obstacles and
-tokens show their cover (full: heavy outline and a solid badge; partial: half badge) and weight
-(drive-thru dashed, light dotted), terrain its level, hazards their dice, numbered cards their
-number, role and owner's colour, and each start the car's base rectangle, its heading and the
-turning key laid against the arena edge (``engine.carwars.checks.start_keys``).
+This is the base :class:`editor.render.ArenaRenderer`'s whole-arena drawing: every game whose
+renderer does not draw its own (Gravstrike's hand-tuned painter is its renderer,
+:mod:`editor.games.gravstrike.paint`) is drawn here. Car Wars adds what its pieces mean on the
+table: obstacles and tokens show their cover (full: heavy outline and a solid badge; partial:
+half badge) and weight (drive-thru dashed, light dotted), terrain its level, hazards their dice,
+numbered cards their number, role and owner's colour, and each start the car's base rectangle,
+its heading and the turning key laid against the arena edge
+(``engine.carwars.checks.start_keys``).
 
 A ``pose`` kind (``position`` and ``facing``) is drawn from what the game provides, first found:
 the arena's ``vehicle`` (:class:`VehicleBase`: every piece is that car), the arena's outline of

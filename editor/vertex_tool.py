@@ -382,7 +382,7 @@ class EditVerticesTool(CircleBoardDrag, Tool):
         self._preview = new
         if new is not None:
             path = render.shape_path(new) if isinstance(new, (Rect, Polygon)) and not hasattr(new, "id") else \
-                render.element_path(new, render.context_of(self.doc.arena))  # type: ignore[arg-type]
+                render.element_path(new, render.context_of(self.doc.arena))
             self.overlay(path, render.VERMILLION)
             hint = f" ({self.last_snap})" if self.last_snap else ""
             self.overlay_text(ev.pos, f"{ev.snapped.x():.2f}, {ev.snapped.y():.2f}{hint}")

@@ -88,7 +88,6 @@ NOT_YET: frozenset[str] = frozenset({
     "editor.elements",
     "editor.export_render",
     "editor.overlays",
-    "editor.render",
 })
 
 

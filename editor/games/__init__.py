@@ -5,8 +5,8 @@ serves any ruleset (a sixth game needs no package here unless it draws something
 cannot say).
 
 Gravstrike keeps its own tools, inspector and painting (``editor/games/gravstrike/draw_tools.py``,
-``editor/games/gravstrike/properties.py``, ``editor/render.py``); every other installed ruleset is served by the
-generic path here:
+``editor/games/gravstrike/properties.py``, ``editor/games/gravstrike/paint.py``); every other
+installed ruleset is served by the generic path here:
 
 * :mod:`editor.games.rulesets` — which ruleset an arena belongs to, the installed games;
 * :mod:`editor.games.model` — Qt-free element operations on any ruleset's arena (find, add,

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from editor.analysis import Analyse
     from editor.commands import ArenaCommand
     from editor.document import ArenaDocument
+    from editor.render import ArenaRenderer
     from editor.tools import Tool
     from schema.ruleset import ArenaModel
     from schema.shapes import Point
@@ -75,7 +76,7 @@ class GravstrikeEditor(EditorGame):
 
         turning_arcs(painter, arena, lay, frame)
 
-    # helper H2 (geometry): the select tool's turning handles, the Measure tool's turns
+    # -- the select tool's turning handles, the Measure tool's turns
     def turn_handle(self, arena: ArenaModel, el: object) -> tuple[Point, float, float] | None:
         from editor.games.gravstrike.geometry import turn_handle
 
@@ -90,6 +91,16 @@ class GravstrikeEditor(EditorGame):
         from editor.games.gravstrike.geometry import measure_turns
 
         return measure_turns(arena, distance)
+
+    # -- painting
+
+    def renderer(self) -> ArenaRenderer:
+        from editor.games.gravstrike.paint import RENDERER
+
+        return RENDERER
+
+    def tool_kinds(self) -> tuple[str, ...]:
+        return ("outlying", "central")  # checkpoints and gates
 
 
 EDITOR = GravstrikeEditor("gravstrike")

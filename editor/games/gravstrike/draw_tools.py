@@ -17,6 +17,7 @@ from editor import commands as C
 from editor import elements as E
 from editor import render
 from editor.draw_tools import ShapeTool, pt
+from editor.games.gravstrike.paint import turbine_polygon
 from editor.tools import Tool, ToolEvent, angle_of
 from schema.shapes import Polyline, Shape
 from schema.games.gravstrike.model import (AccelerationField, Arena, Checkpoint, ExclusionField, Gate, StartPosition,
@@ -178,7 +179,7 @@ class PlaceStartTool(Tool):
             return
         facing = self._facing(ev)
         path = QPainterPath()
-        path.addPolygon(render.turbine_polygon(pt(self._pos), facing, _arena(self.doc).turbine))
+        path.addPolygon(turbine_polygon(pt(self._pos), facing, _arena(self.doc).turbine))
         path.closeSubpath()
         a = math.radians(facing)
         path.moveTo(self._pos)
