@@ -27,6 +27,7 @@ import yaml
 
 from schema.games.gravstrike import document as sdoc
 from schema.io import TypedArena
+from schema.ruleset import ElementKind, Placement, ruleset
 from schema.shapes import AreaShape, Circle, Point, Polygon, Polyline, Rect, Shape
 from schema.games.gravstrike.model import AccelerationField, Arena, Checkpoint, Element, ExclusionField, Gate, StartPosition, StaticTarget, Wall
 
@@ -64,6 +65,37 @@ def kind_of(el: Element) -> str:
 
         return G.kind_of(el)
     return kind
+
+
+def kind_spec(el: object, arena: TypedArena | None = None) -> ElementKind:
+    """The element's kind as its game's ruleset describes it (:class:`schema.ruleset.ElementKind`:
+    title, placement, style...), found by the element's class in ``arena``'s game when given,
+    else over every installed ruleset (:func:`editor.games.model.home_of`).  ``KeyError`` for an
+    object no game's arena holds.
+
+    >>> from schema.games.gravstrike.model import Gate
+    >>> kind_spec(Gate("G1", "outlying", (0.0, 0.0), (1.0, 0.0))).key
+    'gates'
+    """
+    from editor.games import model as G
+
+    if arena is not None:
+        key = G.type_kinds(type(arena)).get(type(el))
+        if key is not None:
+            return ruleset(arena.system).kind(key)
+    system, key = G.home_of(el)
+    return ruleset(system).kind(key)
+
+
+def placement(el: object, arena: TypedArena | None = None) -> Placement:
+    """How the element is placed on the table (its kind's ``placement``: ``shape``, ``pose``,
+    ``point``, ``segment``, ``cells``...): the role shared code asks instead of its class.
+
+    >>> from schema.games.gravstrike.model import StartPosition
+    >>> placement(StartPosition(1, (0.0, 0.0), 0.0))
+    'pose'
+    """
+    return kind_spec(el, arena).placement
 
 
 def kinds(arena: TypedArena) -> tuple[str, ...]:
@@ -340,7 +372,7 @@ def polygon_ok(points: Sequence[Point]) -> bool:
 
 __all__ = [
     "CLIPBOARD_MIME", "ID_PATTERN", "KINDS", "KIND_LABEL", "KIND_OF", "Polyline", "add_element", "anchor",
-    "bounds_of", "elements_from_yaml", "elements_to_yaml", "find", "kind_label", "kind_of", "kinds", "map_elements", "next_id",
-    "next_player", "polygon_ok", "polyline_ok", "ref_of", "remove_elements", "renumbered_copy",
+    "bounds_of", "elements_from_yaml", "elements_to_yaml", "find", "kind_label", "kind_of", "kind_spec", "kinds", "map_elements", "next_id",
+    "next_player", "placement", "polygon_ok", "polyline_ok", "ref_of", "remove_elements", "renumbered_copy",
     "replace_element", "translate", "translate_shape", "used_ids",
 ]

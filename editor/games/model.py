@@ -69,14 +69,30 @@ def type_kinds(arena_type: type) -> dict[type, str]:
     return out
 
 
+#: Element class -> (game id, kind key), filled from the installed rulesets' arena classes as
+#: classes are asked for (a class's kind never changes; a ruleset installed later is scanned
+#: when one of its classes is first met).
+_HOMES: dict[type, tuple[str, str]] = {}
+
+
+def home_of(el: object) -> tuple[str, str]:
+    """(game id, kind key) of any game's element, by its class, over the installed rulesets'
+    arenas (the first that holds the class); ``KeyError`` for an object no game's arena holds."""
+    cls = type(el)
+    found = _HOMES.get(cls)
+    if found is None:
+        for system, rs in installed().items():
+            for c, key in type_kinds(type(rs.default_arena())).items():
+                _HOMES.setdefault(c, (system, key))
+        found = _HOMES.get(cls)
+        if found is None:
+            raise KeyError(cls.__name__)
+    return found
+
+
 def kind_of(el: Any) -> str:
-    """The kind key of a generic element (by its class, over the installed rulesets' arenas)."""
-    for rs in installed().values():
-        arena_type: type = type(rs.default_arena())
-        kinds = type_kinds(arena_type)
-        if type(el) in kinds:
-            return kinds[type(el)]
-    raise KeyError(type(el).__name__)
+    """The kind key of any game's element (by its class, over the installed rulesets' arenas)."""
+    return home_of(el)[1]
 
 
 def find(arena: Any, ref: str) -> Any | None:
@@ -135,9 +151,9 @@ def player_ref(arena: Any, key: str, player: Any, item: Doc | None = None) -> st
     cache = (rs.id, rs.schema, key, player)
     if cache in _PLAYER_REFS:
         return _PLAYER_REFS[cache]
-    like = next((el for el in getattr(arena, key, ()) if dataclasses.is_dataclass(el)), None)
+    like: Any = next((el for el in getattr(arena, key, ()) if dataclasses.is_dataclass(el) and not isinstance(el, type)), None)
     if like is not None and isinstance(player, int):
-        ref = str(dataclasses.replace(like, player=player).id)  # type: ignore[type-var]
+        ref = str(dataclasses.replace(like, player=player).id)
     elif item is not None:
         doc = document(arena)
         items = list(doc.get(key) or [])
@@ -429,7 +445,7 @@ def new_shape_doc(shape: Any) -> Doc:
 
 
 __all__ = [
-    "add", "add_many", "anchor", "bounds_of", "build", "car_corners", "document", "find", "footprint",
+    "add", "add_many", "anchor", "bounds_of", "build", "car_corners", "document", "find", "footprint", "home_of",
     "item_doc", "item_ref", "items_from_data", "items_to_yaml", "kind_keys", "kind_of", "move", "moved_item", "new_shape_doc", "next_card_number",
     "next_id", "next_player", "player_kinds", "player_named", "player_ref", "problems", "remove", "replace_item", "ruleset", "set_field", "used_ids", "validator",
 ]
