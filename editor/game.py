@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
     from editor.analysis import Analyse
     from editor.edit_commands import SetBounds
+    from editor.games.model import ElementModel
     from editor.games.symmetry_rules import Rules
     from editor.tools import Tool
 
@@ -112,6 +113,19 @@ class EditorGame:
     def new_arena(self) -> ArenaModel:
         """File → New's arena (the ruleset's default arena)."""
         return self.ruleset.default_arena()
+
+    # -- H1 elements: how the shared editor names, sizes, copies and checks the game's elements --
+
+    def elements(self) -> ElementModel:
+        """The game's element operations (:class:`editor.games.model.ElementModel`: kinds and
+        their titles, new ids and players, footprints, the clipboard, the format's problems),
+        asked by :mod:`editor.elements`.  Default: the generic model, from the ruleset and its
+        JSON Schema."""
+        from editor.games.model import GENERIC
+
+        return GENERIC
+
+    # -- end H1 ---------------------------------------------------------------------------------
 
     # ------------------------------------------------------------------ editing
 
