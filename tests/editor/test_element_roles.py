@@ -48,3 +48,51 @@ def test_an_object_of_no_game_has_no_kind() -> None:
 def test_the_module_examples_run() -> None:
     result = doctest.testmod(E, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0 and result.attempted > 0
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: str(p.relative_to(ROOT / "arenas")))
+def test_the_shared_operations_ask_the_games_element_model(path: Path) -> None:
+    """editor.elements names no game: kinds, titles and ids come from the arena's game's
+    ElementModel (Gravstrike's: its file order, plural titles and book ids; any other: the
+    generic model's drawing order and the ruleset's titles)."""
+    from editor.game import editor_game
+
+    arena = load(path)
+    em = editor_game(arena.system).elements()
+    assert E.model(arena) is em
+    assert E.kinds(arena) == em.kinds(arena)
+    assert [E.kind_label(k, arena) for k in E.kinds(arena)] == [em.kind_label(k, arena) for k in em.kinds(arena)]
+    for el in arena.elements():
+        assert E.bounds_of(el) == em.bounds_of(el)
+
+
+def test_gravstrike_keeps_its_own_order_titles_and_footprints() -> None:
+    from editor.games.gravstrike.elements import GravstrikeElements
+    from editor.games.model import GENERIC
+
+    arena = load(ROOT / "arenas/default.yaml")
+    assert isinstance(E.model(arena), GravstrikeElements)
+    assert E.kinds(arena)[:3] == ("walls", "checkpoints", "gates")  # file order, not drawing order
+    assert E.kind_label("walls", arena) == "Walls"
+    start = arena.start_positions[0]
+    x, y = start.position
+    assert E.bounds_of(start) == (x - 0.6, y - 0.6, x + 0.6, y + 0.6)  # its base, not the generic 1
+    cw = load(ROOT / "arenas/car-wars/crossroads-4p.yaml")
+    assert E.model(cw) is GENERIC and E.kind_label("walls", cw) == "Wall"
+
+
+def test_a_games_override_is_what_the_editor_uses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game changes a rule by overriding its ElementModel (here: Car Wars' walls named B1..)."""
+    from editor.game import editor_game
+    from editor.games.model import ElementModel
+
+    class Bricks(ElementModel):
+        def next_id(self, arena, kind, variant=None, taken=()):  # type: ignore[no-untyped-def]
+            return "B1" if kind == "walls" else super().next_id(arena, kind, variant, taken)
+
+    arena = load(ROOT / "arenas/car-wars/crossroads-4p.yaml")
+    game = editor_game(arena.system)
+    assert E.next_id(arena, "walls") != "B1"
+    monkeypatch.setattr(type(game), "elements", lambda self: Bricks())
+    assert E.next_id(arena, "walls") == "B1"
+    assert E.next_id(arena, "obstacles") == ElementModel().next_id(arena, "obstacles")
