@@ -321,7 +321,7 @@ class ActionsRoom(_Window):
         self.update_symmetry_label()
 
     def update_symmetry_label(self) -> None:
-        sym = self.doc.arena.symmetry
+        sym = getattr(self.doc.arena, "symmetry", None)  # the game's own Symmetry
         if sym is None:
             self.symmetry_label.setText("")
             return

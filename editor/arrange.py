@@ -5,7 +5,9 @@ transforms every point and also the element's angles: a rotation by φ turns dir
 facings by φ; a reflection about an axis at angle α maps a direction θ to 2α − θ (about a
 vertical axis θ → 180 − θ, about a horizontal one θ → −θ). Reflections reverse polygon point
 order so polygons keep their orientation, and swap gate ends so a one-way gate still scores
-in the mirrored direction.
+in the mirrored direction.  What is transformed is read from the element's fields, whatever
+its game: a segment's ``start`` and ``end``, a piece's ``position`` and ``facing``, a card's
+``rotation``, a ``shape``, a field's push ``direction``.
 
 >>> from schema.games.gravstrike.model import StartPosition
 >>> s = StartPosition(1, (2.0, 0.0), 30.0)
@@ -21,11 +23,13 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, overload
+from typing import Any, TypeVar, overload
 
 from editor import elements as E
+from editor.elements import Element
 from schema.shapes import AreaShape, Circle, Point, Polygon, Rect, Shape
-from schema.games.gravstrike.model import AccelerationField, Element, Gate, StartPosition, StaticTarget, Wall
+
+_E = TypeVar("_E", bound=Element)
 
 
 def clean(v: float) -> float:
@@ -92,34 +96,29 @@ def transform_shape(s: Shape, t: Affine) -> Shape:
     return dataclasses.replace(s, points=pts)
 
 
-def transform_element(el: Element, t: Affine) -> Element:
-    if type(el) not in E.KIND_OF:  # another game's element: position, facing/rotation, shape
-        names = {f.name for f in dataclasses.fields(el)}
-        changes: dict[str, Any] = {}
-        if "position" in names:
-            changes["position"] = t.point(getattr(el, "position"))
-        if "facing" in names:
-            changes["facing"] = t.direction(getattr(el, "facing"))
-        if "rotation" in names:
-            changes["rotation"] = t.direction(getattr(el, "rotation")) % 180.0
-        if "shape" in names:
-            changes["shape"] = transform_shape(getattr(el, "shape"), t)
-        return dataclasses.replace(el, **changes)
-    if isinstance(el, Gate):
-        a, b = t.point(el.start), t.point(el.end)
+def transform_element(el: _E, t: Affine) -> _E:
+    """``el`` carried by ``t``: its segment's ends (swapped by a reflection, so the side a
+    one-way gate scores from is mirrored too), position, facing, rotation (a card's, modulo
+    180), shape and push direction, those of them it has."""
+    names = E.field_names(type(el))
+    changes: dict[str, Any] = {}
+    ends = E.segment_ends(el)
+    if ends is not None:
+        a, b = t.point(ends[0]), t.point(ends[1])
         if t.mirror:
             a, b = b, a  # the scoring side (left of from -> to) is mirrored too
-        return dataclasses.replace(el, start=a, end=b)
-    if isinstance(el, StartPosition):
-        return dataclasses.replace(el, position=t.point(el.position), facing=t.direction(el.facing))
-    if isinstance(el, StaticTarget):
-        return dataclasses.replace(el, position=t.point(el.position))
-    if isinstance(el, Wall):  # the one kind whose shape may be a polyline
-        return dataclasses.replace(el, shape=transform_shape(el.shape, t))
-    new = dataclasses.replace(el, shape=transform_shape(el.shape, t))
-    if isinstance(new, AccelerationField):
-        new = dataclasses.replace(new, direction=t.direction(new.direction))
-    return new
+        changes["start"], changes["end"] = a, b
+    if "position" in names:
+        changes["position"] = t.point(getattr(el, "position"))
+    if "facing" in names:
+        changes["facing"] = t.direction(getattr(el, "facing"))
+    if "rotation" in names:
+        changes["rotation"] = t.direction(getattr(el, "rotation")) % 180.0
+    if "shape" in names:
+        changes["shape"] = transform_shape(getattr(el, "shape"), t)
+    if "direction" in names:
+        changes["direction"] = t.direction(getattr(el, "direction"))
+    return dataclasses.replace(el, **changes)
 
 
 # ------------------------------------------------------------------ selections
@@ -130,9 +129,11 @@ def bbox(els: Sequence[Element]) -> tuple[float, float, float, float]:
 
 
 def selection_center(els: Sequence[Element]) -> Point:
-    """Centre of the selection's bounding box; a lone start/target turns about its position."""
-    if len(els) == 1 and isinstance(els[0], (StartPosition, StaticTarget)):
-        return els[0].position
+    """Centre of the selection's bounding box; a lone piece or point (a start, a target) turns
+    about its position."""
+    if len(els) == 1 and E.placement(els[0]) in ("pose", "point") and not hasattr(els[0], "shape"):
+        position: Point = getattr(els[0], "position")
+        return position
     shape = getattr(els[0], "shape", None) if len(els) == 1 else None
     if isinstance(shape, (Circle, Rect)):
         return shape.center
@@ -140,7 +141,7 @@ def selection_center(els: Sequence[Element]) -> Point:
     return (clean((x0 + x1) / 2), clean((y0 + y1) / 2))
 
 
-def mirrored(els: Sequence[Element], axis: str) -> list[Element]:
+def mirrored(els: Sequence[_E], axis: str) -> list[_E]:
     """Mirror about the selection centre: ``horizontal`` flips left/right (about a vertical
     axis), ``vertical`` flips top/bottom (about a horizontal axis)."""
     if axis not in ("horizontal", "vertical"):
@@ -149,7 +150,7 @@ def mirrored(els: Sequence[Element], axis: str) -> list[Element]:
     return [transform_element(el, t) for el in els]
 
 
-def rotated(els: Sequence[Element], degrees: float, center: Point | None = None) -> list[Element]:
+def rotated(els: Sequence[_E], degrees: float, center: Point | None = None) -> list[_E]:
     """Rotate counter-clockwise by ``degrees`` about ``center`` (default: selection centre)."""
     if not math.isfinite(degrees):
         raise ValueError("the angle must be a number")
@@ -160,7 +161,7 @@ def rotated(els: Sequence[Element], degrees: float, center: Point | None = None)
 ALIGN = ("left", "centre", "right", "top", "middle", "bottom")
 
 
-def aligned(els: Sequence[Element], how: str) -> list[Element]:
+def aligned(els: Sequence[_E], how: str) -> list[_E]:
     """Align bounding boxes to the selection's left/centre/right (x) or top/middle/bottom (y)."""
     if how not in ALIGN:
         raise ValueError(f"unknown alignment {how!r}")
@@ -185,7 +186,7 @@ def aligned(els: Sequence[Element], how: str) -> list[Element]:
     return [_cleaned(el) for el in out]
 
 
-def distributed(els: Sequence[Element], direction: str) -> list[Element]:
+def distributed(els: Sequence[_E], direction: str) -> list[_E]:
     """Spread centres evenly between the outermost two (``horizontal`` or ``vertical``)."""
     if direction not in ("horizontal", "vertical"):
         raise ValueError(f"unknown direction {direction!r}")
@@ -208,7 +209,7 @@ def distributed(els: Sequence[Element], direction: str) -> list[Element]:
     return out
 
 
-def _cleaned(el: Element) -> Element:
+def _cleaned(el: _E) -> _E:
     """Translate by zero through :func:`transform_element`'s cleaning of coordinates."""
     return transform_element(el, rotation(0.0, (0.0, 0.0)))
 

@@ -8,17 +8,19 @@ edit never enters the undo stack.
 
 from __future__ import annotations
 
-import dataclasses
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtGui import QUndoCommand
 
 from editor import elements as E
-from schema import ArenaError, from_document, to_document
-from schema.games.gravstrike.model import AccelerationField, Arena, Element, StartPosition
+from editor.elements import Element
+from editor.game import game_of
+from editor.games import model as G
+from schema.ruleset import ArenaModel as Arena
+from schema.ruleset import ruleset
 
 if TYPE_CHECKING:
     from editor.document import ArenaDocument
@@ -27,18 +29,17 @@ if TYPE_CHECKING:
 NUDGE_ID = 1001
 
 
-@lru_cache(maxsize=16)
 def format_problems(arena: Arena) -> tuple[str, ...]:
-    """Messages the format layer would report for ``arena`` (empty when it is valid)."""
-    if not isinstance(arena, Arena):  # another game: its JSON Schema (editor.games)
-        from editor.games import model as G
+    """Messages the format layer would report for ``arena`` (empty when it is valid): its
+    game's :meth:`editor.games.model.ElementModel.problems` (the last few arenas' remembered:
+    each edit asks of the arena before it and after it)."""
+    return _format_problems(cast(Hashable, arena))
 
-        return tuple(G.problems(G.ruleset(arena), G.document(arena)))
-    try:
-        from_document(to_document(arena), source="<arena>")
-    except ArenaError as exc:
-        return tuple(str(p) for p in exc.problems)
-    return ()
+
+@lru_cache(maxsize=16)
+def _format_problems(arena: Hashable) -> tuple[str, ...]:
+    typed = cast(Arena, arena)  # every game's arena is a frozen dataclass
+    return game_of(typed).elements().problems(typed)
 
 
 def check_no_new_problems(before: Arena, after: Arena) -> None:
@@ -152,13 +153,9 @@ class MoveElements(ArenaCommand):
         super().__init__(doc, "Move " + ", ".join(self.refs))
 
     def apply(self, arena: Arena) -> Arena:
-        from editor.game import game_of
-
         zones = game_of(arena).moves_by_document(arena, list(self.refs))
         if zones:  # e.g. an Arena Rex zone moves along its board edge (editor.games.arenarex.edges.dragged)
-            from editor.games.model import move
-
-            arena = move(arena, zones, self.dx, self.dy)
+            arena = G.move(arena, zones, self.dx, self.dy)
         rest = [r for r in self.refs if r not in zones]
         return E.map_elements(arena, rest, lambda el: E.translate(el, self.dx, self.dy)) if rest else arena
 
@@ -188,12 +185,10 @@ class SetProperty(ArenaCommand):
             raise ValueError(f"no element {ref!r}")
         self.ref, self.name = ref, name
         self.symmetric = name not in ("id", "player")  # a rename is not mirrored
-        from editor.game import game_of
-
-        self.new_element = game_of(doc.arena).set_element_property(el, name, value)
+        self.new_element: Element = game_of(doc.arena).set_element_property(el, name, value)
         new_ref = self.new_element.id
         if new_ref != ref and E.find(doc.arena, new_ref) is not None:
-            what = "player" if isinstance(el, StartPosition) else "id"
+            what = "player" if G.player_named(ruleset(doc.arena.system), E.kind_of(el)) else "id"
             raise ValueError(f"{what} {new_ref.removeprefix('start:')!r} is already used")
         super().__init__(doc, f"Set {ref} {name}")
         check_no_new_problems(self.before, self.after)
@@ -206,20 +201,23 @@ class SetProperty(ArenaCommand):
 
 
 class SetFieldDirection(SetProperty):
-    """Set an acceleration field's push direction (degrees CCW from +x)."""
+    """Set a directed field's direction (degrees CCW from +x: where a Gravstrike acceleration
+    field pushes)."""
 
     def __init__(self, doc: ArenaDocument, ref: str, degrees: float) -> None:
-        if not isinstance(E.find(doc.arena, ref), AccelerationField):
-            raise ValueError(f"{ref!r} is not an acceleration field")
+        el = E.find(doc.arena, ref)
+        if el is None or E.placement(el, doc.arena) != "shape" or "direction" not in E.field_names(type(el)):
+            raise ValueError(f"{ref!r} is not a directed field")
         super().__init__(doc, ref, "direction", degrees)
         self.setText(f"Set {ref} direction")
 
 
 class SetStartFacing(SetProperty):
-    """Set a start position's facing (degrees CCW from +x)."""
+    """Set a piece's facing (degrees CCW from +x: a start position's)."""
 
     def __init__(self, doc: ArenaDocument, ref: str, degrees: float) -> None:
-        if not isinstance(E.find(doc.arena, ref), StartPosition):
+        el = E.find(doc.arena, ref)
+        if el is None or E.placement(el, doc.arena) != "pose":
             raise ValueError(f"{ref!r} is not a start position")
         super().__init__(doc, ref, "facing", degrees)
         self.setText(f"Set {ref} facing")
@@ -236,4 +234,4 @@ class SetArenaName(ArenaCommand):
         super().__init__(doc, "Rename arena")
 
     def apply(self, arena: Arena) -> Arena:
-        return dataclasses.replace(arena, name=self.name)
+        return E.replaced(arena, {"name": self.name})

@@ -71,7 +71,8 @@ class ArenaDocument(QObject):
         """The symmetry edits keep (None when off or the arena declares none)."""
         if not hasattr(self._arena, "bounds"):  # a grid arena: its tools paint the cells' images
             return None
-        return self._arena.symmetry if self.symmetry_enabled else None
+        declared: Symmetry | None = getattr(self._arena, "symmetry", None)  # the game's own Symmetry
+        return declared if self.symmetry_enabled else None
 
     def _clean_changed(self, _clean: bool) -> None:
         self.dirtyChanged.emit(self.dirty)  # a new document stays unsaved when undone to its start

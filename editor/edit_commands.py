@@ -19,15 +19,17 @@ from editor import arrange as A
 from editor import elements as E
 from editor import symmetry as S
 from editor.commands import ArenaCommand, check_no_new_problems
+from editor.elements import Element
+from schema.ruleset import ArenaModel as Arena
 from schema.shapes import AreaShape, Polygon, Polyline
-from schema.games.gravstrike.model import Arena, Element, Gate
 
 if TYPE_CHECKING:
     from editor.document import ArenaDocument
 
 
 def check_shape_points(el: Element | AreaShape) -> None:
-    """Refuse polygons that cross themselves or have too few points, and bad polylines."""
+    """Refuse polygons that cross themselves or have too few points, bad polylines, and a
+    segment (a gate) whose ends are one point."""
     s = el if isinstance(el, (Polygon, Polyline)) else getattr(el, "shape", None)
     if isinstance(s, Polygon):
         if len(s.points) < 3:
@@ -39,8 +41,9 @@ def check_shape_points(el: Element | AreaShape) -> None:
             raise ValueError("a line needs at least 2 points")
         if not E.polyline_ok(s.points):
             raise ValueError("the line needs distinct consecutive points")
-    if isinstance(el, Gate) and el.start == el.end:
-        raise ValueError("a gate's ends must differ")
+    ends = E.segment_ends(el)
+    if ends is not None and ends[0] == ends[1]:
+        raise ValueError(f"a {E.kind_spec(el).title.lower()}'s ends must differ")
 
 
 class ReplaceElements(ArenaCommand):
@@ -122,8 +125,7 @@ class SetBounds(ArenaCommand):
         check_no_new_problems(self.before, self.after)
 
     def apply(self, arena: Arena) -> Arena:
-        change: dict[str, Any] = {"bounds": self.bounds}  # another game's board may be a circle
-        return dataclasses.replace(arena, **change)
+        return E.replaced(arena, {"bounds": self.bounds})  # another game's board may be a circle
 
     def id(self) -> int:
         return BOUNDS_DRAG_ID if self.drag is not None else -1
@@ -161,14 +163,15 @@ class SetSymmetry(ArenaCommand):
                 raise ValueError(f"this arena's symmetry is a {want.__module__}.{want.__qualname__}, "
                                  f"not a {type(symmetry).__module__}.{type(symmetry).__qualname__}")
             S.check(symmetry)
-        if symmetry == doc.arena.symmetry:
+        now: object = getattr(doc.arena, "symmetry", None)  # the game's own Symmetry
+        if symmetry == now:
             raise ValueError("the symmetry is unchanged")
         self.symmetry = symmetry
         super().__init__(doc, "Set symmetry" if symmetry else "Clear symmetry")
         check_no_new_problems(self.before, self.after)
 
     def apply(self, arena: Arena) -> Arena:
-        return dataclasses.replace(arena, symmetry=self.symmetry)
+        return E.replaced(arena, {"symmetry": self.symmetry})
 
 
 def symmetry_type(arena: Any) -> type | None:

@@ -1,8 +1,12 @@
-"""Pure (Qt-free) operations on arena elements the editor needs: references, kinds, new ids
-following the book's conventions, adding/removing/replacing/moving elements, and the YAML
-of elements used on the clipboard.
+"""Pure (Qt-free) operations on arena elements the editor needs, for any game: references,
+kinds and roles, new ids, adding/removing/replacing/moving elements, and the YAML of elements
+used on the clipboard.
 
-Every element is addressed by a *ref*: its ``id``, or ``start:N`` for a start position.
+Every element is addressed by a *ref*: its ``id`` (a start's ``start:N``).  What differs per game
+(its kinds' order and titles, its ids' conventions, a piece's footprint, the clipboard's form,
+the format's checks) is asked of the game's :class:`~editor.games.model.ElementModel`
+(:meth:`editor.game.EditorGame.elements`); what an element *is* is asked of its kind in the
+game's ruleset (:func:`kind_spec`, :func:`placement`), never of its class.
 
 >>> from schema.games.gravstrike.model import Arena, Rect, Wall
 >>> a = Arena(name="t", bounds=Rect((0.0, 0.0), (24.0, 24.0)))
@@ -19,130 +23,108 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import string
-from collections.abc import Iterable, Sequence
-from typing import Any, overload
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar, overload
 
 import yaml
 
-from schema.games.gravstrike import document as sdoc
+from editor.game import editor_game, game_of
+from editor.games import model as G
+from editor.games.model import Element, ElementModel
 from schema.io import TypedArena
+from schema.ruleset import ElementKind, Placement, ruleset
 from schema.shapes import AreaShape, Circle, Point, Polygon, Polyline, Rect, Shape
-from schema.games.gravstrike.model import AccelerationField, Arena, Checkpoint, Element, ExclusionField, Gate, StartPosition, StaticTarget, Wall
 
-#: Arena attribute holding each element class, in drawing/file order.
-KIND_OF: dict[type, str] = {
-    Wall: "walls",
-    Checkpoint: "checkpoints",
-    Gate: "gates",
-    AccelerationField: "acceleration_fields",
-    ExclusionField: "exclusion_fields",
-    StaticTarget: "static_targets",
-    StartPosition: "start_positions",
-}
-KINDS: tuple[str, ...] = tuple(KIND_OF.values())
-KIND_LABEL = {
-    "walls": "Walls",
-    "checkpoints": "Checkpoints",
-    "gates": "Gates",
-    "acceleration_fields": "Acceleration fields",
-    "exclusion_fields": "Exclusion fields",
-    "static_targets": "Static targets",
-    "start_positions": "Start positions",
-}
-#: Id prefixes of numbered kinds (book conventions).
-PREFIX = {"walls": "W", "gates": "G", "acceleration_fields": "F", "exclusion_fields": "X", "static_targets": "T"}
-OUTLYING_LETTERS = string.ascii_uppercase[:12]  # A..L
-CENTRAL_LETTERS = string.ascii_uppercase[12:] + string.ascii_uppercase[:12]  # M..Z, then A..L
+_E = TypeVar("_E", bound=Element)
+
 ID_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,63}$")
 
 
-def kind_of(el: Element) -> str:
-    kind = KIND_OF.get(type(el))
-    if kind is None:  # another game's element (editor.games)
-        from editor.games import model as G
+def model(arena: TypedArena) -> ElementModel:
+    """The element model of ``arena``'s game (:meth:`editor.game.EditorGame.elements`)."""
+    return game_of(arena).elements()
 
-        return G.kind_of(el)
-    return kind
+
+def _model_of(el: object) -> ElementModel:
+    """The element model of the game ``el`` belongs to (by its class); the generic one for an
+    object no installed game's arena holds."""
+    try:
+        system, _ = G.home_of(el)
+    except KeyError:
+        return G.GENERIC
+    return editor_game(system).elements()
+
+
+def kind_of(el: object) -> str:
+    """The key of the arena list holding ``el`` (``walls``, ``start_positions``), by its class."""
+    return G.kind_of(el)
+
+
+def kind_spec(el: object, arena: TypedArena | None = None) -> ElementKind:
+    """The element's kind as its game's ruleset describes it (:class:`schema.ruleset.ElementKind`:
+    title, placement, style...), found by the element's class in ``arena``'s game when given,
+    else over every installed ruleset (:func:`editor.games.model.home_of`).  ``KeyError`` for an
+    object no game's arena holds.
+
+    >>> from schema.games.gravstrike.model import Gate
+    >>> kind_spec(Gate("G1", "outlying", (0.0, 0.0), (1.0, 0.0))).key
+    'gates'
+    """
+    if arena is not None:
+        key = G.type_kinds(type(arena)).get(type(el))
+        if key is not None:
+            return ruleset(arena.system).kind(key)
+    system, key = G.home_of(el)
+    return ruleset(system).kind(key)
+
+
+def placement(el: object, arena: TypedArena | None = None) -> Placement:
+    """How the element is placed on the table (its kind's ``placement``: ``shape``, ``pose``,
+    ``point``, ``segment``, ``cells``...): the role shared code asks instead of its class.
+
+    >>> from schema.games.gravstrike.model import StartPosition
+    >>> placement(StartPosition(1, (0.0, 0.0), 0.0))
+    'pose'
+    """
+    return kind_spec(el, arena).placement
 
 
 def kinds(arena: TypedArena) -> tuple[str, ...]:
-    """The arena's element kinds (Gravstrike's :data:`KINDS`, else its ruleset's)."""
-    if isinstance(arena, Arena):
-        return KINDS
-    from editor.games import model as G
-
-    return G.kind_keys(arena)
+    """The arena's element kinds, in the order its game lists them."""
+    return model(arena).kinds(arena)
 
 
 def kind_label(kind: str, arena: TypedArena | None = None) -> str:
-    """A kind's plural title ("Walls", "Numbered cards")."""
-    if kind in KIND_LABEL:
-        return KIND_LABEL[kind]
-    if arena is not None and not isinstance(arena, Arena):
-        from editor.games import model as G
-
-        return G.ruleset(arena).kind(kind).title
-    return kind.replace("_", " ").capitalize()
-
-
-def _generic(arena: object) -> bool:
-    return not isinstance(arena, Arena)
+    """A kind's title in the Layers and Elements panels ("Walls", "Numbered card"), its game's."""
+    if arena is None:
+        return kind.replace("_", " ").capitalize()
+    return model(arena).kind_label(kind, arena)
 
 
 def ref_of(el: Element) -> str:
     return el.id
 
 
-def used_ids(arena: Arena) -> set[str]:
-    return {el.id for el in arena.elements() if not isinstance(el, StartPosition)}
+def used_ids(arena: TypedArena) -> set[str]:
+    """The refs a new element's id must not take."""
+    return model(arena).used_ids(arena)
 
 
-def next_id(arena: TypedArena, kind: str, checkpoint_kind: str = "outlying", taken: Iterable[str] = ()) -> str:
-    """The next free id for a new element of ``kind``: W1.., G1.., F1.., X1.., T1..; checkpoints
-    A, B, C.. when outlying and M, N, O.. when central; ``start:N`` for starts."""
-    if not isinstance(arena, Arena):  # another game's (_generic)
-        from editor.games import model as G
-
-        return G.next_id(arena, kind, taken)
-    used = used_ids(arena) | set(taken)
-    if kind == "start_positions":
-        return f"start:{next_player(arena)}"
-    if kind == "checkpoints":
-        letters = OUTLYING_LETTERS + CENTRAL_LETTERS[:14] if checkpoint_kind == "outlying" else CENTRAL_LETTERS
-        for letter in letters:
-            if letter not in used:
-                return letter
-        n = 1
-        while f"{letters[0]}{n}" in used:
-            n += 1
-        return f"{letters[0]}{n}"
-    prefix = PREFIX[kind]
-    n = 1
-    while f"{prefix}{n}" in used:
-        n += 1
-    return f"{prefix}{n}"
+def next_id(arena: TypedArena, kind: str, variant: str | None = None, taken: Iterable[str] = ()) -> str:
+    """The next free id for a new element of ``kind``, by its game's conventions (Gravstrike's
+    book: W1.., G1.., checkpoints A, B, C.. outlying and M, N.. central, ``start:N``);
+    ``variant``: the ``kind`` field of the element to be named, for a game whose ids follow it."""
+    return model(arena).next_id(arena, kind, variant, taken)
 
 
 def next_player(arena: TypedArena, taken: Iterable[int] = (), kind: str | None = None) -> int:
-    """The lowest player with no start (another game's: no element of ``kind``, a kind named by
-    its player, :func:`editor.games.model.next_player`) and not in ``taken``."""
-    if not isinstance(arena, Arena):  # another game's (_generic)
-        from editor.games import model as G
-
-        return G.next_player(arena, kind, taken)
-    used = {s.player for s in arena.start_positions} | set(taken)
-    n = 1
-    while n in used:
-        n += 1
-    return n
+    """The lowest player with no element of ``kind`` (of any kind named by its player when
+    None: a start) and not in ``taken``."""
+    return model(arena).next_player(arena, kind, taken)
 
 
-@overload
-def find(arena: Arena, ref: str) -> Element | None: ...
-@overload
-def find(arena: TypedArena, ref: str) -> Any: ...  # another game's element: its ruleset's own type
 def find(arena: TypedArena, ref: str) -> Any:
+    """The element ``ref`` of ``arena`` (its game's own type), or None."""
     elements: tuple[Any, ...] = arena.elements()  # any game's elements: each has an id
     for el in elements:
         if el.id == ref:
@@ -150,19 +132,26 @@ def find(arena: TypedArena, ref: str) -> Any:
     return None
 
 
-def add_element(arena: Arena, el: Element) -> Arena:
+_A = TypeVar("_A", bound=TypedArena)
+
+
+def replaced(arena: _A, changes: Mapping[str, Any]) -> _A:
+    """``arena`` (a game's frozen dataclass) with the fields ``changes``."""
+    out: _A = dataclasses.replace(arena, **changes)  # type: ignore[type-var]
+    return out
+
+
+def add_element(arena: _A, el: Element) -> _A:
     kind = kind_of(el)
-    change: dict[str, Any] = {kind: (*getattr(arena, kind), el)}
-    return dataclasses.replace(arena, **change)
+    return replaced(arena, {kind: (*getattr(arena, kind), el)})
 
 
-def remove_elements(arena: Arena, refs: Iterable[str]) -> Arena:
+def remove_elements(arena: _A, refs: Iterable[str]) -> _A:
     gone = set(refs)
-    changes: dict[str, Any] = {k: tuple(e for e in getattr(arena, k) if e.id not in gone) for k in kinds(arena)}
-    return dataclasses.replace(arena, **changes)
+    return replaced(arena, {k: tuple(e for e in getattr(arena, k) if e.id not in gone) for k in kinds(arena)})
 
 
-def replace_element(arena: Arena, ref: str, new: Element) -> Arena:
+def replace_element(arena: _A, ref: str, new: Element) -> _A:
     """Put ``new`` where the element ``ref`` is (same index, so file order is kept)."""
     old = find(arena, ref)
     if old is None:
@@ -170,18 +159,38 @@ def replace_element(arena: Arena, ref: str, new: Element) -> Arena:
     kind = kind_of(old)
     if kind_of(new) != kind:
         raise TypeError(f"cannot replace a {kind} element with a {kind_of(new)} element")
-    items = tuple(new if e.id == ref else e for e in getattr(arena, kind))
-    change: dict[str, Any] = {kind: items}
-    return dataclasses.replace(arena, **change)
+    return replaced(arena, {kind: tuple(new if e.id == ref else e for e in getattr(arena, kind))})
 
 
-def map_elements(arena: Arena, refs: Iterable[str], fn: Any) -> Arena:
+def map_elements(arena: _A, refs: Iterable[str], fn: Callable[[Any], object]) -> _A:
+    """``arena`` with each element ``refs`` replaced by ``fn(element)``."""
     wanted = set(refs)
-    changes: dict[str, Any] = {k: tuple(fn(e) if e.id in wanted else e for e in getattr(arena, k)) for k in kinds(arena)}
-    return dataclasses.replace(arena, **changes)
+    return replaced(arena, {k: tuple(fn(e) if e.id in wanted else e for e in getattr(arena, k)) for k in kinds(arena)})
 
 
 # ------------------------------------------------------------------ geometry
+
+
+def field_names(cls: type) -> frozenset[str]:
+    """The dataclass fields of an element class (what the geometry reads: a segment's ``start``
+    and ``end``, a piece's ``position`` and ``facing``, a ``shape``, a field's ``direction``)."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = frozenset(f.name for f in dataclasses.fields(cls))
+    return names
+
+
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def segment_ends(el: object) -> tuple[Point, Point] | None:
+    """A segment's two ends (a kind placed as a ``segment``: ``start`` and ``end``, e.g. a
+    Gravstrike gate), else None."""
+    cls: type = type(el)
+    names = field_names(cls) if dataclasses.is_dataclass(cls) else frozenset()
+    if "start" in names and "end" in names:
+        return getattr(el, "start"), getattr(el, "end")
+    return None
 
 
 def _tp(p: Point, dx: float, dy: float) -> Point:
@@ -200,61 +209,34 @@ def translate_shape(s: Shape, dx: float, dy: float) -> Shape:
     return dataclasses.replace(s, points=tuple(_tp(p, dx, dy) for p in s.points))
 
 
-def translate(el: Element, dx: float, dy: float) -> Element:
-    if type(el) not in KIND_OF:  # another game's element: its position or its shape
-        names = {f.name for f in dataclasses.fields(el)}
-        if "position" in names:
-            moved: dict[str, Any] = {"position": _tp(getattr(el, "position"), dx, dy)}
-        else:
-            moved = {"shape": translate_shape(getattr(el, "shape"), dx, dy)}
-        return dataclasses.replace(el, **moved)
-    if isinstance(el, Gate):
-        return dataclasses.replace(el, start=_tp(el.start, dx, dy), end=_tp(el.end, dx, dy))
-    if isinstance(el, (StaticTarget, StartPosition)):
-        return dataclasses.replace(el, position=_tp(el.position, dx, dy))
-    if isinstance(el, Wall):  # the one kind whose shape may be a polyline
-        return dataclasses.replace(el, shape=translate_shape(el.shape, dx, dy))
-    return dataclasses.replace(el, shape=translate_shape(el.shape, dx, dy))
+def translate(el: _E, dx: float, dy: float) -> _E:
+    """``el`` moved by (dx, dy): a segment's two ends, a piece's or a point's position, else its
+    shape."""
+    ends = segment_ends(el)
+    moved: dict[str, Any]
+    if ends is not None:
+        moved = {"start": _tp(ends[0], dx, dy), "end": _tp(ends[1], dx, dy)}
+    elif "position" in field_names(type(el)):
+        moved = {"position": _tp(getattr(el, "position"), dx, dy)}
+    else:
+        moved = {"shape": translate_shape(getattr(el, "shape"), dx, dy)}
+    return dataclasses.replace(el, **moved)
 
 
-def anchor(el: Element) -> Point:
-    """A representative point of an element (label position, framing)."""
-    if type(el) not in KIND_OF:
-        from editor.games import model as G
-
-        return G.anchor(el)
-    if isinstance(el, Gate):
-        return ((el.start[0] + el.end[0]) / 2, (el.start[1] + el.end[1]) / 2)
-    if isinstance(el, (StaticTarget, StartPosition)):
-        return el.position
-    s = el.shape
-    if isinstance(s, (Circle, Rect)):
-        return s.center
-    c = s.to_shapely().representative_point() if isinstance(s, Polygon) else None
-    if c is not None:
-        return (c.x, c.y)
-    xs = [p[0] for p in s.points]
-    ys = [p[1] for p in s.points]
-    return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+def anchor(el: object) -> Point:
+    """A representative point of an element (label position, framing): a segment's middle, a
+    piece's position, a shape's centre (a polygon's representative point, a line's box centre)."""
+    ends = segment_ends(el)
+    if ends is not None:
+        (x0, y0), (x1, y1) = ends
+        return ((x0 + x1) / 2, (y0 + y1) / 2)
+    return G.anchor(el)
 
 
-def bounds_of(el: Element) -> tuple[float, float, float, float]:
-    """(minx, miny, maxx, maxy) of an element's footprint."""
-    if type(el) not in KIND_OF:
-        from editor.games import model as G
-
-        return G.bounds_of(el)
-    if isinstance(el, (StaticTarget,)):
-        x, y = el.position
-        return (x - 0.3, y - 0.3, x + 0.3, y + 0.3)
-    if isinstance(el, StartPosition):
-        x, y = el.position
-        return (x - 0.6, y - 0.6, x + 0.6, y + 0.6)
-    if isinstance(el, Gate):
-        return (min(el.start[0], el.end[0]), min(el.start[1], el.end[1]),
-                max(el.start[0], el.end[0]), max(el.start[1], el.end[1]))
-    minx, miny, maxx, maxy = el.shape.to_shapely().bounds
-    return (minx, miny, maxx, maxy)
+def bounds_of(el: object, arena: TypedArena | None = None) -> tuple[float, float, float, float]:
+    """(minx, miny, maxx, maxy) of an element's footprint, as its game sizes it
+    (:meth:`editor.games.model.ElementModel.bounds_of`)."""
+    return _model_of(el).bounds_of(el, arena)
 
 
 # ------------------------------------------------------------------ clipboard
@@ -264,18 +246,7 @@ CLIPBOARD_MIME = "application/x-arena-studio-elements+yaml"
 
 def elements_to_yaml(arena: TypedArena, refs: Sequence[str]) -> str:
     """YAML of the selected elements, grouped by kind like an arena file's element lists."""
-    if not isinstance(arena, Arena):  # another game's (_generic)
-        from editor.games import model as G
-
-        return G.items_to_yaml(arena, refs)
-    doc = sdoc.to_document(arena)
-    wanted = set(refs)
-    out: dict[str, list[Any]] = {}
-    for kind in KINDS:
-        for el, d in zip(getattr(arena, kind), doc[kind]):
-            if el.id in wanted:
-                out.setdefault(kind, []).append(d)
-    return yaml.safe_dump(out, sort_keys=False, default_flow_style=None)
+    return model(arena).to_yaml(arena, refs)
 
 
 def elements_from_yaml(text: str, arena: TypedArena) -> list[Element]:
@@ -285,38 +256,7 @@ def elements_from_yaml(text: str, arena: TypedArena) -> list[Element]:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         raise ValueError(f"clipboard is not YAML: {exc}") from None
-    if not isinstance(arena, Arena):  # another game's (_generic)
-        from editor.games import model as G
-
-        return G.items_from_data(data, arena)
-    if not isinstance(data, dict) or not data or not set(data) <= set(KINDS):
-        raise ValueError("clipboard does not hold arena elements")
-    from schema import ArenaError, from_document
-
-    emptied: dict[str, Any] = {k: () for k in KINDS}
-    base = sdoc.to_document(dataclasses.replace(arena, **emptied))
-    base.update({k: v for k, v in data.items()})
-    try:
-        parsed = from_document(base, source="<clipboard>")
-    except ArenaError as exc:
-        raise ValueError(str(exc)) from None
-    assert isinstance(parsed, Arena)  # built from this Gravstrike arena's document
-    out: list[Element] = []
-    taken: set[str] = set()
-    players: set[int] = set()
-    for el in parsed.elements():
-        if isinstance(el, StartPosition):
-            p = next_player(arena, players)
-            players.add(p)
-            el = dataclasses.replace(el, player=p)
-        else:
-            if el.id in used_ids(arena) or el.id in taken:
-                kind = kind_of(el)
-                new = next_id(arena, kind, getattr(el, "kind", "outlying"), taken)
-                el = dataclasses.replace(el, id=new)
-            taken.add(el.id)
-        out.append(el)
-    return out
+    return model(arena).from_data(data, arena)
 
 
 def renumbered_copy(arena: TypedArena, refs: Sequence[str], dx: float, dy: float) -> list[Element]:
@@ -339,8 +279,8 @@ def polygon_ok(points: Sequence[Point]) -> bool:
 
 
 __all__ = [
-    "CLIPBOARD_MIME", "ID_PATTERN", "KINDS", "KIND_LABEL", "KIND_OF", "Polyline", "add_element", "anchor",
-    "bounds_of", "elements_from_yaml", "elements_to_yaml", "find", "kind_label", "kind_of", "kinds", "map_elements", "next_id",
-    "next_player", "polygon_ok", "polyline_ok", "ref_of", "remove_elements", "renumbered_copy",
-    "replace_element", "translate", "translate_shape", "used_ids",
+    "CLIPBOARD_MIME", "ID_PATTERN", "Element", "ElementModel", "Polyline", "add_element", "anchor", "bounds_of",
+    "elements_from_yaml", "elements_to_yaml", "field_names", "find", "kind_label", "kind_of", "kind_spec", "kinds",
+    "map_elements", "model", "next_id", "next_player", "placement", "polygon_ok", "polyline_ok", "ref_of",
+    "remove_elements", "renumbered_copy", "replace_element", "replaced", "segment_ends", "translate", "translate_shape", "used_ids",
 ]

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from editor.commands import ArenaCommand
     from editor.document import ArenaDocument
     from editor.edit_commands import SetBounds
+    from editor.games.model import ElementModel
     from editor.games.symmetry_rules import Rules
     from editor.render import ArenaRenderer
     from editor.tools import Tool
@@ -116,6 +117,19 @@ class EditorGame:
     def new_arena(self) -> ArenaModel:
         """File → New's arena (the ruleset's default arena)."""
         return self.ruleset.default_arena()
+
+    # -- H1 elements: how the shared editor names, sizes, copies and checks the game's elements --
+
+    def elements(self) -> ElementModel:
+        """The game's element operations (:class:`editor.games.model.ElementModel`: kinds and
+        their titles, new ids and players, footprints, the clipboard, the format's problems),
+        asked by :mod:`editor.elements`.  Default: the generic model, from the ruleset and its
+        JSON Schema."""
+        from editor.games.model import GENERIC
+
+        return GENERIC
+
+    # -- end H1 ---------------------------------------------------------------------------------
 
     # ------------------------------------------------------------------ editing
 

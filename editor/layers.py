@@ -24,7 +24,7 @@ def _game_kinds() -> set[str]:
 
 
 class Layers(QObject):
-    """Which element kinds (:data:`editor.elements.KINDS`) are hidden and which are locked."""
+    """Which element kinds (:func:`editor.elements.kinds`) are hidden and which are locked."""
 
     changed = Signal()
 
@@ -46,7 +46,7 @@ class Layers(QObject):
         self._set(self.locked, kind, on)
 
     def _set(self, group: set[str], kind: str, member: bool) -> None:
-        if kind not in E.KINDS and kind not in _game_kinds():
+        if kind not in _game_kinds():
             raise KeyError(kind)
         if (kind in group) != member:
             (group.add if member else group.discard)(kind)

@@ -24,29 +24,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from editor.bounds import BoundedArena
+from editor import elements as E
+from editor.elements import segment_ends
 from schema.ruleset import ArenaModel
 from schema.shapes import Circle, Point, Polygon, Polyline, Rect
 
 Segment = tuple[Point, Point]
-#: Field names of each element class seen (a drag asks for every element at each mouse move).
-_FIELDS: dict[type, frozenset[str]] = {}
-
-
-def _field_names(cls: type) -> frozenset[str]:
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = frozenset(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) \
-            else frozenset()
-    return names
-
-
-def segment_ends(el: object) -> Segment | None:
-    """The two ends of a segment element (a kind placed ``segment``, such as a gate: its
-    ``start`` and ``end`` fields), None for any other element."""
-    names = _field_names(type(el))
-    if "start" in names and "end" in names:
-        return getattr(el, "start"), getattr(el, "end")
-    return None
 
 
 def _shape_geometry(s: object) -> tuple[list[Point], list[Segment], list[tuple[Point, float]]]:
@@ -182,8 +165,6 @@ def grid_point(el: object) -> Point | None:
 def snap_elements(arena: ArenaModel, refs: Iterable[str], step: float) -> ArenaModel:
     """``arena`` with each element of ``refs`` moved (not reshaped or turned) so that its
     :func:`grid_point` lies on the ``step`` grid; ``step`` 0 (snapping off): ``arena``."""
-    from editor import elements as E
-
     if step <= 0:
         return arena
     out = arena

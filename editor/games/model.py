@@ -29,7 +29,7 @@ import math
 import typing
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar, Protocol
 
 import jsonschema
 from referencing import Registry, Resource
@@ -69,14 +69,30 @@ def type_kinds(arena_type: type) -> dict[type, str]:
     return out
 
 
+#: Element class -> (game id, kind key), filled from the installed rulesets' arena classes as
+#: classes are asked for (a class's kind never changes; a ruleset installed later is scanned
+#: when one of its classes is first met).
+_HOMES: dict[type, tuple[str, str]] = {}
+
+
+def home_of(el: object) -> tuple[str, str]:
+    """(game id, kind key) of any game's element, by its class, over the installed rulesets'
+    arenas (the first that holds the class); ``KeyError`` for an object no game's arena holds."""
+    cls = type(el)
+    found = _HOMES.get(cls)
+    if found is None:
+        for system, rs in installed().items():
+            for c, key in type_kinds(type(rs.default_arena())).items():
+                _HOMES.setdefault(c, (system, key))
+        found = _HOMES.get(cls)
+        if found is None:
+            raise KeyError(cls.__name__)
+    return found
+
+
 def kind_of(el: Any) -> str:
-    """The kind key of a generic element (by its class, over the installed rulesets' arenas)."""
-    for rs in installed().values():
-        arena_type: type = type(rs.default_arena())
-        kinds = type_kinds(arena_type)
-        if type(el) in kinds:
-            return kinds[type(el)]
-    raise KeyError(type(el).__name__)
+    """The kind key of any game's element (by its class, over the installed rulesets' arenas)."""
+    return home_of(el)[1]
 
 
 def find(arena: Any, ref: str) -> Any | None:
@@ -135,9 +151,9 @@ def player_ref(arena: Any, key: str, player: Any, item: Doc | None = None) -> st
     cache = (rs.id, rs.schema, key, player)
     if cache in _PLAYER_REFS:
         return _PLAYER_REFS[cache]
-    like = next((el for el in getattr(arena, key, ()) if dataclasses.is_dataclass(el)), None)
+    like: Any = next((el for el in getattr(arena, key, ()) if dataclasses.is_dataclass(el) and not isinstance(el, type)), None)
     if like is not None and isinstance(player, int):
-        ref = str(dataclasses.replace(like, player=player).id)  # type: ignore[type-var]
+        ref = str(dataclasses.replace(like, player=player).id)
     elif item is not None:
         doc = document(arena)
         items = list(doc.get(key) or [])
@@ -428,8 +444,78 @@ def new_shape_doc(shape: Any) -> Doc:
     return shape_doc(shape)
 
 
+# ------------------------------------------------------------------ the element model a game gives the editor
+
+
+class Element(Protocol):
+    """Any game's element as the shared editor handles it: a (frozen) dataclass whose ``id`` is
+    its ref (a field, or a property such as a start's ``start:N``)."""
+
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
+    @property
+    def id(self) -> str: ...
+
+
+class ElementModel:
+    """How the shared editor names, sizes, copies and checks a game's elements: the hook
+    :meth:`editor.game.EditorGame.elements` (:mod:`editor.elements` asks it).  This base is the
+    generic, schema-driven model of this module, which serves any ruleset: kinds in drawing
+    order, ids from :data:`PREFIX`, players of the kinds named by their player, the clipboard as
+    the arena document's items, problems from the game's JSON Schema.  A game with a typed model
+    of its own overrides what it does otherwise (Gravstrike's
+    :class:`editor.games.gravstrike.elements.GravstrikeElements`).
+
+    Adding, removing, replacing and moving elements are the same dataclass operations for
+    every game (:func:`editor.elements.add_element` and its neighbours)."""
+
+    def kinds(self, arena: R.ArenaModel) -> tuple[str, ...]:
+        """The arena's element kinds (its lists of elements), in the order panels list them."""
+        return kind_keys(arena)
+
+    def kind_label(self, kind: str, arena: R.ArenaModel) -> str:
+        """The title the Layers and Elements panels give the kind (the ruleset's)."""
+        return ruleset(arena).kind(kind).title
+
+    def used_ids(self, arena: R.ArenaModel) -> set[str]:
+        """The refs a new element's id must not take."""
+        return used_ids(arena)
+
+    def next_id(self, arena: R.ArenaModel, kind: str, variant: str | None = None, taken: Iterable[str] = ()) -> str:
+        """The next free ref of a new element of ``kind`` (``variant``: the ``kind`` field of the
+        element to be named, for a game whose ids follow it) not in ``taken``."""
+        return next_id(arena, kind, taken)
+
+    def next_player(self, arena: R.ArenaModel, kind: str | None = None, taken: Iterable[int] = ()) -> int:
+        """The lowest player with no element of ``kind`` (any kind named by its player when
+        None) and not in ``taken``."""
+        return next_player(arena, kind, taken)
+
+    def bounds_of(self, el: object, arena: R.ArenaModel | None = None) -> tuple[float, float, float, float]:
+        """(minx, miny, maxx, maxy) of the element's footprint (a piece: its base's square)."""
+        return bounds_of(el, arena)
+
+    def to_yaml(self, arena: R.ArenaModel, refs: Sequence[str]) -> str:
+        """The clipboard YAML of the elements ``refs``, grouped by kind like the file's lists."""
+        return items_to_yaml(arena, refs)
+
+    def from_data(self, data: object, arena: R.ArenaModel) -> list[Element]:
+        """The elements of clipboard data (parsed YAML), renamed and renumbered so they do not
+        collide with ``arena``'s; ``ValueError`` for data that is not the game's elements."""
+        return items_from_data(data, arena)
+
+    def problems(self, arena: R.ArenaModel) -> tuple[str, ...]:
+        """What the file format would refuse in ``arena`` (``/pointer: message``), empty when valid:
+        an edit that adds one is refused (:func:`editor.commands.check_no_new_problems`)."""
+        return tuple(problems(ruleset(arena), document(arena)))
+
+
+#: The generic model (:meth:`editor.game.EditorGame.elements`' default).
+GENERIC = ElementModel()
+
+
 __all__ = [
-    "add", "add_many", "anchor", "bounds_of", "build", "car_corners", "document", "find", "footprint",
+    "GENERIC", "Element", "ElementModel", "add", "add_many", "anchor", "bounds_of", "build", "car_corners", "document", "find", "footprint", "home_of",
     "item_doc", "item_ref", "items_from_data", "items_to_yaml", "kind_keys", "kind_of", "move", "moved_item", "new_shape_doc", "next_card_number",
     "next_id", "next_player", "player_kinds", "player_named", "player_ref", "problems", "remove", "replace_item", "ruleset", "set_field", "used_ids", "validator",
 ]

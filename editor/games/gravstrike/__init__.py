@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from editor.analysis import Analyse
     from editor.commands import ArenaCommand
     from editor.document import ArenaDocument
+    from editor.games.model import ElementModel
     from editor.render import ArenaRenderer
     from editor.tools import Tool
     from schema.ruleset import ArenaModel
@@ -41,6 +42,15 @@ class GravstrikeEditor(EditorGame):
         from schema.shapes import Rect
 
         return Arena(name="Untitled arena", bounds=Rect((0.0, 0.0), (24.0, 24.0)))
+
+    # -- H1 elements ----------------------------------------------------------------------------
+
+    def elements(self) -> ElementModel:
+        from editor.games.gravstrike.elements import ELEMENTS
+
+        return ELEMENTS
+
+    # -- end H1 ---------------------------------------------------------------------------------
 
     def tool_classes(self) -> tuple[type[Tool], ...]:
         from editor.games.gravstrike.draw_tools import tool_classes
