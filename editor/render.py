@@ -22,14 +22,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 
-from editor.bounds import BoundedArena
 from schema.ruleset import ArenaModel
-from schema.shapes import Circle, Point, Polygon, Polyline, Rect, Shape
+from schema.shapes import AreaShape, Circle, Point, Polygon, Polyline, Rect, Shape
 
 # Okabe-Ito
 ORANGE = QColor("#E69F00")
@@ -111,8 +110,13 @@ def oriented_rect(pos: Point, facing: float, length: float, width: float) -> QPo
     return qpoints([(pos[0] + x * ca - y * sa, pos[1] + x * sa + y * ca) for x, y in pts])
 
 
-#: An arena placed freely inside an outline (every game not played on a grid of cells).
-Bounded = BoundedArena
+@runtime_checkable
+class Bounded(Protocol):
+    """An arena placed freely inside an outline (every game not played on a grid of cells): its
+    ``bounds`` alone (:class:`editor.bounds.BoundedArena` is the same with the file's header)."""
+
+    @property
+    def bounds(self) -> AreaShape: ...
 
 
 # ------------------------------------------------------------------ primitives

@@ -40,8 +40,6 @@ from schema.document import shape_doc
 from schema.shapes import Circle, Point, Polygon, Polyline, Rect
 
 Doc = dict[str, Any]
-#: Id prefixes of new elements, by kind key.
-PREFIX = {"walls": "W", "obstacles": "O", "terrain": "T", "hazards": "H", "cards": "N", "tokens": "K"}
 
 
 def ruleset(arena: Any) -> R.Ruleset:
@@ -169,7 +167,7 @@ def next_id(arena: Any, kind: str, taken: Iterable[str] = ()) -> str:
     if player_named(ruleset(arena), kind):
         return player_ref(arena, kind, next_player(arena, kind))
     used = used_ids(arena) | set(taken)
-    prefix = PREFIX.get(kind, kind[:1].upper())
+    prefix = ruleset(arena).kind(kind).id_prefix or kind[:1].upper()
     n = 1
     while f"{prefix}{n}" in used:
         n += 1
@@ -299,12 +297,9 @@ def set_field(arena: Any, ref: str, path: Sequence[str | int], value: Any) -> An
     doc = document(arena)
     key, i = _locate(arena, doc, ref)
     node: Any = doc[key][i]
-    if key == "deployment" and path[0] == "center" and len(path) > 1 and "center" not in node:
-        # one coordinate of a zone's centre, none given: the other is the middle of its edge
-        try:
-            node["center"] = [round(v, 4) for v in arena.edge(find(arena, ref)).centre]
-        except ValueError:  # an edge that does not fit the board: the board's centre
-            node["center"] = list(arena.centre())
+    from editor.game import editor_game
+
+    editor_game(rs.id).elements().complete(arena, ref, node, path)
     for part in path[:-1]:
         node = node[part]
     node[path[-1]] = value
@@ -461,7 +456,7 @@ class ElementModel:
     """How the shared editor names, sizes, copies and checks a game's elements: the hook
     :meth:`editor.game.EditorGame.elements` (:mod:`editor.elements` asks it).  This base is the
     generic, schema-driven model of this module, which serves any ruleset: kinds in drawing
-    order, ids from :data:`PREFIX`, players of the kinds named by their player, the clipboard as
+    order, ids from the kinds' ``id_prefix``, players of the kinds named by their player, the clipboard as
     the arena document's items, problems from the game's JSON Schema.  A game with a typed model
     of its own overrides what it does otherwise (Gravstrike's
     :class:`editor.games.gravstrike.elements.GravstrikeElements`).
@@ -503,6 +498,11 @@ class ElementModel:
         """The elements of clipboard data (parsed YAML), renamed and renumbered so they do not
         collide with ``arena``'s; ``ValueError`` for data that is not the game's elements."""
         return items_from_data(data, arena)
+
+    def complete(self, arena: R.ArenaModel, ref: str, item: Doc, path: Sequence[str | int]) -> None:
+        """Fill in ``item`` (the document of the element ``ref``) what setting its field at
+        ``path`` alone needs: a part of a value the file leaves out (Arena Rex: one coordinate of
+        a deployment zone's centre, the other from its edge).  Default: nothing."""
 
     def problems(self, arena: R.ArenaModel) -> tuple[str, ...]:
         """What the file format would refuse in ``arena`` (``/pointer: message``), empty when valid:

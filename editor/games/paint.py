@@ -137,11 +137,17 @@ def paint_element(painter: QPainter, el: Any, ctx: Any = None, *, selected: bool
 
 
 def context_of(arena: Any) -> Any:
-    """What drawing an element needs from its arena (Car Wars: the car's ``vehicle``; Arena Rex:
-    the board, bases and scenario a deployment zone's outline is drawn from, as the arena
-    without its elements, so that an element's item is redrawn only when those change)."""
-    if hasattr(arena, "element_shape") and hasattr(arena, "deployment"):
+    """What drawing an element needs from its arena: for a game whose arena outlines some
+    elements itself (``element_shape``: Arena Rex's deployment zones from the board, bases and
+    scenario) the arena without its elements, so that an element's item is redrawn only when
+    those change; else its ``vehicle`` (Car Wars' car), None without one."""
+    if hasattr(arena, "element_shape"):
         import dataclasses
 
-        return dataclasses.replace(arena, pits=(), spikes=(), hazards=(), deployment=())
+        from editor.games.rulesets import ruleset_of
+
+        rs = ruleset_of(arena)
+        if rs is not None:
+            emptied = {k.key: () for k in rs.kinds if k.placement not in ("cell", "cells", "bounds") and hasattr(arena, k.key)}
+            return dataclasses.replace(arena, **emptied)
     return getattr(arena, "vehicle", None)

@@ -25,17 +25,14 @@ if TYPE_CHECKING:
     from editor.canvas import ArenaView
     from editor.document import ArenaDocument
 
-#: Tool shortcuts by kind key (Select V, Vertices E, Rotate R and Measure M are shared).
-SHORTCUTS = {"walls": "W", "obstacles": "O", "terrain": "L", "hazards": "H", "cards": "N", "tokens": "K",
-             "start_positions": "P", "deployment": "D", "pits": "P", "spikes": "S"}
-#: The shared tools' keys, which a kind's tool never takes.
+#: The shared tools' keys (Select V, Vertices E, Rotate R, Measure M), which a kind's tool never takes.
 SHARED_KEYS = ("V", "E", "R", "M")
 
 
 def shortcut_of(kind: R.ElementKind, taken: set[str]) -> str:
-    """The kind's key (:data:`SHORTCUTS`), else the first letter of its title no other tool of
+    """The kind's key (its ruleset's ``ElementKind.shortcut``), else the first letter of its title no other tool of
     the palette has (every tool has one: an Arena Rex pit had none, issue 42, point 11)."""
-    wanted = SHORTCUTS.get(kind.key)
+    wanted = kind.shortcut
     if wanted and wanted not in taken:
         return wanted
     for ch in kind.title.upper():

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
     from editor.analysis import Analyse
     from editor.edit_commands import SetBounds
+    from editor.games.model import ElementModel
     from editor.games.symmetry_rules import Rules
 
 
@@ -45,6 +46,11 @@ class ArenaRexEditor(EditorGame):
                         d.pop(k, None)
                     else:
                         d[k] = list(v) if isinstance(v, tuple) else v
+
+    def elements(self) -> ElementModel:
+        from editor.games.arenarex.edges import ELEMENTS
+
+        return ELEMENTS
 
     def moves_by_document(self, arena: Any, refs: list[str]) -> list[str]:
         return [r for r in refs if r.startswith("deploy:")]

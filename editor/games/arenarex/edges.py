@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from editor import edit_commands as EC
+from editor.games.model import ElementModel
 from schema.games.arenarex.edges import deployment_edge
 from schema.shapes import Circle, Point, Rect
 from shapely.geometry import LineString
@@ -144,3 +146,21 @@ class SetBoard(EC.SetBounds):
     def apply(self, arena: Any) -> Any:
         return dataclasses.replace(arena, bounds=self.bounds,
                                    deployment=follow_board(arena.deployment, arena.bounds, self.bounds))
+
+
+class ArenaRexElements(ElementModel):
+    """Arena Rex's elements: the generic model, and a deployment zone's centre completed from
+    its edge when the inspector sets one of its coordinates (the file may leave the centre out:
+    the zone then sits at the middle of its edge)."""
+
+    def complete(self, arena: Any, ref: str, item: dict[str, Any], path: Sequence[str | int]) -> None:
+        el = next((z for z in arena.deployment if z.id == ref), None)
+        if el is not None and path[0] == "center" and len(path) > 1 and "center" not in item:
+            try:
+                item["center"] = [round(v, 4) for v in arena.edge(el).centre]
+            except ValueError:  # an edge that does not fit the board: the board's centre
+                item["center"] = list(arena.centre())
+
+
+#: Arena Rex's element model (:meth:`editor.game.EditorGame.elements`).
+ELEMENTS = ArenaRexElements()
