@@ -86,8 +86,6 @@ NOT_YET: frozenset[str] = frozenset({
     "editor.commands",
     "editor.edit_commands",
     "editor.elements",
-    "editor.export_render",
-    "editor.overlays",
     "editor.panels",
     "editor.render",
     "editor.settings_panels",

@@ -195,7 +195,7 @@ def test_paths_overlay_draws_planner_routes() -> None:
 def test_heatmap_overlay_colours_cells_by_turns(tmp_path: Path) -> None:
     """``--overlay heatmap:start:N``: cells coloured by the turns a turbine starting at rest needs
     to end a length there ("Distance and Speed": it moves 2 lengths in turn 1 at Speed Delta 2)."""
-    from editor.export_render import HEAT_BANDS, heat_colour, reach_map
+    from editor.games.gravstrike.export_layers import HEAT_BANDS, heat_colour, reach_map
     from schema.shapes import Rect
     from schema.games.gravstrike.model import Arena, StartPosition, Wall
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from editor.game import EditorGame, ElementProperty
+from editor.game import EditorGame, ElementProperty, GamePart
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QPainter
 
     from editor.analysis import Analyse
+    from editor.export_render import ArenaExport
     from editor.tools import Tool
 
 
@@ -70,6 +71,27 @@ class GravstrikeEditor(EditorGame):
         from editor.games.gravstrike.print_aids import turning_arcs
 
         turning_arcs(painter, arena, lay, frame)
+
+    # -- H4 (overlays, export; issue 37)
+    def overlays(self, win: Any, overlays: Any) -> GamePart | None:
+        """The heat map, line of sight and finding path layers, the travel table's rows
+        (:mod:`editor.games.gravstrike.overlays`)."""
+        from editor.games.gravstrike.overlays import install
+
+        return install(win, overlays)
+
+    def export(self) -> ArenaExport:
+        """Gravstrike's page and its ``los``, ``paths`` and ``heatmap`` overlays
+        (:mod:`editor.games.gravstrike.export_layers`)."""
+        from editor.games.gravstrike.export_layers import GravstrikeExport
+
+        return GravstrikeExport()
+
+    def probe(self, win: Any) -> dict[str, Any] | None:
+        """The overlays' layers and key (:meth:`editor.games.gravstrike.overlays.GravstrikeOverlays.probe`)."""
+        part = win.overlays.parts.get(self.system)
+        return part.probe() if part is not None and part.active() else None
+    # -- end H4
 
 
 EDITOR = GravstrikeEditor("gravstrike")
