@@ -50,6 +50,37 @@ def test_bare_view_is_exactly_framed(default_arena) -> None:  # type: ignore[no-
     assert img.pixelColor(cv.width // 2, cv.height // 2).name() != "#c9c9c4"
 
 
+def test_what_is_drawn_is_the_games_export_hook(default_arena, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 37: ``render_bytes`` names no game; it asks the arena's game's
+    ``EditorGame.export()`` to check the overlays and paint the page and the framed view."""
+    from editor.export_render import ArenaExport
+    from editor.games.gravstrike import GravstrikeEditor
+    from editor.games.gravstrike.export_layers import GravstrikeExport
+
+    asked: list[str] = []
+
+    class Recording(GravstrikeExport):
+        def check_overlays(self, arena, overlays):  # type: ignore[no-untyped-def]
+            asked.append("check " + ",".join(o.kind for o in overlays))
+            super().check_overlays(arena, overlays)
+
+        def paint_page(self, painter, arena, width, height, **kw):  # type: ignore[no-untyped-def]
+            asked.append("page")
+            super().paint_page(painter, arena, width, height, **kw)
+
+        def paint_view(self, painter, arena, target, overlays=()):  # type: ignore[no-untyped-def]
+            asked.append("view")
+            super().paint_view(painter, arena, target, overlays)
+
+    plain = render_bytes(default_arena, "png", overlays=["los"])
+    monkeypatch.setattr(GravstrikeEditor, "export", lambda self: Recording())
+    assert render_bytes(default_arena, "png", overlays=["los"]) == plain  # the same drawing, through the hook
+    cv = canvas(default_arena, 8)
+    render_bytes(default_arena, "png", view=cv.view, px_per_length=8)
+    assert asked == ["check los", "page", "check ", "view"]
+    assert Recording.overlays == ("los", "paths", "heatmap") and ArenaExport.overlays == ()
+
+
 def test_overlays(default_arena) -> None:  # type: ignore[no-untyped-def]
     plain = render_bytes(default_arena, "png")
     assert render_bytes(default_arena, "png", overlays=["los"]) != plain
