@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QPainter
 
+#: The analysis overlays ``arena render --overlay`` names; a game draws those its
+#: :attr:`ArenaExport.overlays` lists.
 OVERLAYS = ("los", "paths", "heatmap")
 PANEL = 330.0
 GAP = 20.0
@@ -46,6 +48,8 @@ def ensure_app() -> object:
 
 @dataclass(frozen=True)
 class Overlay:
+    """One overlay asked for: its kind (:data:`OVERLAYS`) and argument (``start:2``)."""
+
     kind: str
     arg: str = ""
 
