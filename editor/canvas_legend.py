@@ -6,7 +6,7 @@ least of the arena (:func:`place_clear`: it covered the board's top-right at 136
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPixmap
@@ -105,7 +105,8 @@ class CanvasLegend(QFrame):
     """A child of the view (not of its viewport, whose children scroll with the arena), kept in
     the viewport's top-right corner."""
 
-    def __init__(self, view: QWidget, viewport: QWidget) -> None:
+    def __init__(self, view: QWidget, viewport: QWidget, bands: Sequence[tuple[float, str]]) -> None:
+        """``bands``: the heat map's (upper bound in turns, colour), lowest first."""
         super().__init__(view)
         self.viewport = viewport
         self.setObjectName("overlay-legend")
@@ -128,10 +129,8 @@ class CanvasLegend(QFrame):
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setHorizontalSpacing(6)
         grid.setVerticalSpacing(2)
-        from editor.export_render import HEAT_BANDS
-
         lower = 0.0
-        for i, (upper, colour) in enumerate(HEAT_BANDS):
+        for i, (upper, colour) in enumerate(bands):
             icon = QLabel()
             c = QColor(colour)
             c.setAlpha(110)  # as the canvas layer paints it
@@ -139,7 +138,7 @@ class CanvasLegend(QFrame):
             grid.addWidget(icon, i, 0)
             grid.addWidget(QLabel(f"{lower:g}–{upper:g} turns"), i, 1)
             lower = upper
-        grid.addWidget(QLabel(f"uncoloured: over {lower:g} turns"), len(HEAT_BANDS), 0, 1, 2)
+        grid.addWidget(QLabel(f"uncoloured: over {lower:g} turns"), len(bands), 0, 1, 2)
         grid.setColumnStretch(1, 1)  # the text right beside its swatch
         self.sight_title = QLabel()
         self.sight_title.setStyleSheet("font-weight: bold")

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from schema.ruleset import ArenaModel, Ruleset, entry_points, ruleset
 from schema.shapes import Point
@@ -35,10 +35,12 @@ if TYPE_CHECKING:
     from editor.commands import ArenaCommand
     from editor.document import ArenaDocument
     from editor.edit_commands import SetBounds
+    from editor.export_render import ArenaExport
     from editor.games.model import ElementModel
     from editor.games.symmetry_rules import Rules
     from editor.render import ArenaRenderer
     from editor.tools import Tool
+    from editor.travel_table import TravelTable
 
 GROUP = "arena_studio.editors"
 
@@ -79,6 +81,37 @@ class GamePart(Protocol):
     def active(self) -> bool: ...
 
     def shutdown(self) -> None: ...
+
+
+# -- H4 (overlays, export; issue 37): what the window's shared overlay entries ask of a game's part
+
+
+@runtime_checkable
+class StartOverlays(GamePart, Protocol):
+    """A game's overlays (:meth:`EditorGame.overlays`) that serve the window's shared View →
+    Overlays entries "Travel heat map from start" and "Line of sight from start"
+    (:class:`editor.overlays.Overlays` hands it the choices while its game's arena is edited)."""
+
+    def show_heat(self, player: int | None) -> None: ...
+
+    def show_sight(self, mode: int | str | None) -> None: ...  # a player, "selected" or None (off)
+
+
+@runtime_checkable
+class TravelTableSource(GamePart, Protocol):
+    """A game's overlays that fill the window's travel-time table (every start's time to every
+    checkpoint) while its game's arena is edited."""
+
+    def fill_table(self, table: TravelTable) -> None:
+        """Fill the shown ``table`` (at once, or from a background job)."""
+        ...
+
+    def table_hidden(self) -> None:
+        """The table's dock was hidden: stop its work."""
+        ...
+
+
+# -- end H4
 
 
 class EditorGame:
@@ -261,6 +294,15 @@ class EditorGame:
         """The game's page of the Travel times dock (a widget with ``active()``), or None."""
         return None
 
+    # -- H4 (export; issue 37)
+    def export(self) -> ArenaExport:
+        """What ``arena render`` draws of the game's arenas (:class:`editor.export_render.ArenaExport`):
+        by default the page drawn from its ruleset's styles and no analysis overlays."""
+        from editor.export_render import ArenaExport
+
+        return ArenaExport()
+    # -- end H4
+
     def print_aids(self, painter: QPainter, arena: Any, lay: Any, frame: Any) -> None:
         """The print's aids under the calibration bar (a car's template, a base's size...):
         a grid game's cell; nothing for a game placed freely."""
@@ -343,4 +385,5 @@ def editors() -> Mapping[str, EditorGame]:
     return {g.system: g for g in sorted(games, key=lambda g: (g.menu_order, g.system))}
 
 
-__all__ = ["GROUP", "CanvasPart", "EditorGame", "ElementProperty", "GamePart", "editor_game", "editors", "first_game", "game_of"]
+__all__ = ["GROUP", "CanvasPart", "EditorGame", "ElementProperty", "GamePart", "StartOverlays", "TravelTableSource",
+           "editor_game", "editors", "first_game", "game_of"]

@@ -74,7 +74,6 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
                for a in win.menuBar().actions()]
     live = getattr(win.runner.analyse, "live", None)
     workers = getattr(live, "_workers", None)
-    ov = win.overlays
     return {
         "pid": os.getpid(),
         "title": win.windowTitle(),
@@ -117,10 +116,6 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
         "tabs": tabs,
         "menus": menus,
         "menubar": menubar,
-        "overlays": {"heat_visible": ov.heat.isVisible(), "heat_player": ov.heat_player,
-                     "legend": ov.legend.text() if ov.legend.isVisible() else "",
-                     "sight_player": ov.sight.player if ov.sight.isVisible() else None,
-                     "path_steps": len(ov.path.steps) if ov.path.isVisible() else 0},
         "labels": {w.objectName(): w.text() for w in win.findChildren(QLabel) if w.objectName() and w.isVisible()},
         "parts": game_of(win.doc.arena).probe(win),  # the game's own overlays and docks
     }

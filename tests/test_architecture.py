@@ -22,7 +22,12 @@ def test_import_contracts_hold() -> None:
     assert f"Contracts: {declared} kept, 0 broken" in result.stdout
 
 
-def test_mypy_strict_on_schema_engine_validators_and_app() -> None:
+def test_mypy_strict_everywhere() -> None:
+    """mypy --strict over every package of the product (the editor included: no module of it is
+    left to silent following)."""
+    config = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'files = ["schema", "engine", "validators", "editor", "app"]' in config
+    assert "follow_imports" not in config
     result = subprocess.run([str(BIN / "mypy")], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 

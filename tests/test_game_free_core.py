@@ -78,21 +78,9 @@ def test_the_five_games_are_found() -> None:
     assert len(IDS) == 5 and len(NAMES) == 5, (IDS, NAMES)
 
 
-#: Shared editor modules that still hold Gravstrike's window code (issue 37 moves them into
-#: ``editor/games/gravstrike/`` or behind :class:`editor.game.EditorGame` hooks).  A ratchet: no
-#: other module may name a game, and a module that stops naming one must leave this list.
-NOT_YET: frozenset[str] = frozenset({
-    "editor.export_render",
-    "editor.overlays",
-})
-
-
 def test_no_game_in_shared_code() -> None:
     found = [o for path, module in shared_modules() for o in offences(path, module)]
-    new = [o for o in found if o.split(":", 1)[0] not in NOT_YET]
-    assert not new, "\n".join(new)
-    cleared = NOT_YET - {o.split(":", 1)[0] for o in found}
-    assert not cleared, f"no longer naming a game, take them off NOT_YET: {sorted(cleared)}"
+    assert not found, "\n".join(found)
 
 
 def test_the_check_sees_ids_and_imports_not_docstrings(tmp_path: Path) -> None:

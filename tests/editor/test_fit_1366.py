@@ -271,7 +271,7 @@ def test_the_heat_map_key_leaves_the_board_alone(win, game: str) -> None:  # typ
 
     open_fitted(win, game)
     if game == "gravstrike":
-        legend = win.overlays.legend
+        legend = win.overlays.parts["gravstrike"].legend
         legend.set_heat(1, "shown")
     else:
         legend = win.overlays.parts["car-wars-6e"].legend

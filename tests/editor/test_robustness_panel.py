@@ -33,7 +33,7 @@ def test_menu_run_matches_the_cli_and_fills_the_column(window, qtbot) -> None:  
             assert texts[(f["code"], ", ".join(f["elements"]))] == f"in {f['share']:.0%}"
     assert window.robustness.dialog is None
     # the travel-time table: each cell's least and most turns under table error, in brackets
-    from editor.overlays import travel_table
+    from editor.games.gravstrike.overlays import travel_table
 
     table = window.overlays.table
     table.show_table(travel_table(arena))

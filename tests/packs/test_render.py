@@ -50,6 +50,37 @@ def test_bare_view_is_exactly_framed(default_arena) -> None:  # type: ignore[no-
     assert img.pixelColor(cv.width // 2, cv.height // 2).name() != "#c9c9c4"
 
 
+def test_what_is_drawn_is_the_games_export_hook(default_arena, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 37: ``render_bytes`` names no game; it asks the arena's game's
+    ``EditorGame.export()`` to check the overlays and paint the page and the framed view."""
+    from editor.export_render import ArenaExport
+    from editor.games.gravstrike import GravstrikeEditor
+    from editor.games.gravstrike.export_layers import GravstrikeExport
+
+    asked: list[str] = []
+
+    class Recording(GravstrikeExport):
+        def check_overlays(self, arena, overlays):  # type: ignore[no-untyped-def]
+            asked.append("check " + ",".join(o.kind for o in overlays))
+            super().check_overlays(arena, overlays)
+
+        def paint_page(self, painter, arena, width, height, **kw):  # type: ignore[no-untyped-def]
+            asked.append("page")
+            super().paint_page(painter, arena, width, height, **kw)
+
+        def paint_view(self, painter, arena, target, overlays=()):  # type: ignore[no-untyped-def]
+            asked.append("view")
+            super().paint_view(painter, arena, target, overlays)
+
+    plain = render_bytes(default_arena, "png", overlays=["los"])
+    monkeypatch.setattr(GravstrikeEditor, "export", lambda self: Recording())
+    assert render_bytes(default_arena, "png", overlays=["los"]) == plain  # the same drawing, through the hook
+    cv = canvas(default_arena, 8)
+    render_bytes(default_arena, "png", view=cv.view, px_per_length=8)
+    assert asked == ["check los", "page", "check ", "view"]
+    assert Recording.overlays == ("los", "paths", "heatmap") and ArenaExport.overlays == ()
+
+
 def test_overlays(default_arena) -> None:  # type: ignore[no-untyped-def]
     plain = render_bytes(default_arena, "png")
     assert render_bytes(default_arena, "png", overlays=["los"]) != plain
@@ -195,7 +226,7 @@ def test_paths_overlay_draws_planner_routes() -> None:
 def test_heatmap_overlay_colours_cells_by_turns(tmp_path: Path) -> None:
     """``--overlay heatmap:start:N``: cells coloured by the turns a turbine starting at rest needs
     to end a length there ("Distance and Speed": it moves 2 lengths in turn 1 at Speed Delta 2)."""
-    from editor.export_render import HEAT_BANDS, heat_colour, reach_map
+    from editor.games.gravstrike.export_layers import HEAT_BANDS, heat_colour, reach_map
     from schema.shapes import Rect
     from schema.games.gravstrike.model import Arena, StartPosition, Wall
 

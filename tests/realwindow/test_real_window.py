@@ -130,9 +130,9 @@ def test_default_arena_live_findings_inspector_overlays_and_kill(xsession: XSess
         ed.wait(lambda s: s["arena"]["checkpoints"][0]["shape"]["radius"] == 0.7, "Ctrl+Y: the radius again")
         # point 8: the heat map from the menu, with its key (computing, then the bands)
         ed.menu("View", "Overlays", "Travel heat map from start", "Start 1")
-        s = ed.wait(lambda s: s["overlays"]["heat_visible"] and "0–1 turns" in s["overlays"]["legend"],
+        s = ed.wait(lambda s: s["parts"]["heat_visible"] and "0–1 turns" in s["parts"]["legend"],
                     "the heat map and its key", 120)
-        assert "Heat map from start 1" in s["overlays"]["legend"]
+        assert "Heat map from start 1" in s["parts"]["legend"]
         shots("editor-heatmap.png")
         ed.menu("View", "Overlays", "Travel heat map from start", "None")
         # line of sight from the selected start, with its key; then from start 1 whatever is selected
@@ -140,15 +140,15 @@ def test_default_arena_live_findings_inspector_overlays_and_kill(xsession: XSess
         s = ed.wait(lambda s: s["selection"] == ["start:1"], "start 1 selected")
         assert s["arena"]["start_positions"][0]["position"] == [7.7942, 4.5]  # a click does not move it
         ed.menu("View", "Overlays", "Line of sight from start", "Selected start")
-        s = ed.wait(lambda s: s["overlays"]["sight_player"] == 1, "the line of sight of the selected start")
-        assert "Line of sight from start 1" in s["overlays"]["legend"] and "within 10 lengths" in s["overlays"]["legend"]
+        s = ed.wait(lambda s: s["parts"]["sight_player"] == 1, "the line of sight of the selected start")
+        assert "Line of sight from start 1" in s["parts"]["legend"] and "within 10 lengths" in s["parts"]["legend"]
         ed.menu("View", "Overlays", "Line of sight from start", "Start 1")
         # a travel finding's path (its elements get selected; the chosen start's sight stays)
         s = ed.wait(lambda s: any(r["code"] == "checkpoint-spacing" for r in s["finding_rows"]), "a spacing finding")
         row = next(r for r in s["finding_rows"] if r["code"] == "checkpoint-spacing")
         ed.click_at((row["rect"][0] + 300, row["rect"][1] + row["rect"][3] // 2))
-        s = ed.wait(lambda s: s["overlays"]["path_steps"] > 0, "the finding's path on the canvas")
-        assert s["overlays"]["sight_player"] == 1
+        s = ed.wait(lambda s: s["parts"]["path_steps"] > 0, "the finding's path on the canvas")
+        assert s["parts"]["sight_player"] == 1
         shots("editor-path.png")
         # point 8: Measure's reading in the status bar
         ed.key("m")

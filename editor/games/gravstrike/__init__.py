@@ -1,15 +1,17 @@
 """Gravstrike's editor: the window's hand-written parts for Gravstrike's typed model
-(:mod:`schema.games.gravstrike.model`) - its tools (:mod:`editor.games.gravstrike.draw_tools`), inspector
-(:mod:`editor.games.gravstrike.properties`), painting (:mod:`editor.render`), overlays (:mod:`editor.overlays`)
-and live validation on the persistent travel workers (:mod:`editor.games.gravstrike.travel_workers`) - behind
-the :class:`~editor.game.EditorGame` interface (registered as ``gravstrike`` in the
-``arena_studio.editors`` entry points)."""
+(:mod:`schema.games.gravstrike.model`) behind the :class:`~editor.game.EditorGame` interface
+(registered as ``gravstrike`` in the ``arena_studio.editors`` entry points) - its element model
+(:mod:`.elements`: the book's ids, file order, footprints, clipboard), tools (:mod:`.draw_tools`),
+turning handles and measured turns (:mod:`.geometry`), inspector (:mod:`.properties`), painting
+(:mod:`.paint`), canvas overlays (:mod:`.overlays`), export page and overlays
+(:mod:`.export_layers`), print aids (:mod:`.print_aids`) and live validation on the persistent
+travel workers (:mod:`.live_travel`, :mod:`.travel_workers`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from editor.game import EditorGame, ElementProperty
+from editor.game import EditorGame, ElementProperty, GamePart
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QPainter
@@ -17,6 +19,7 @@ if TYPE_CHECKING:
     from editor.analysis import Analyse
     from editor.commands import ArenaCommand
     from editor.document import ArenaDocument
+    from editor.export_render import ArenaExport
     from editor.games.model import ElementModel
     from editor.render import ArenaRenderer
     from editor.tools import Tool
@@ -87,6 +90,7 @@ class GravstrikeEditor(EditorGame):
         turning_arcs(painter, arena, lay, frame)
 
     # -- the select tool's turning handles, the Measure tool's turns
+
     def turn_handle(self, arena: ArenaModel, el: object) -> tuple[Point, float, float] | None:
         from editor.games.gravstrike.geometry import turn_handle
 
@@ -111,6 +115,27 @@ class GravstrikeEditor(EditorGame):
 
     def tool_kinds(self) -> tuple[str, ...]:
         return ("outlying", "central")  # checkpoints and gates
+
+    # -- overlays and export
+
+    def overlays(self, win: Any, overlays: Any) -> GamePart | None:
+        """The heat map, line of sight and finding path layers, the travel table's rows
+        (:mod:`editor.games.gravstrike.overlays`)."""
+        from editor.games.gravstrike.overlays import install
+
+        return install(win, overlays)
+
+    def export(self) -> ArenaExport:
+        """Gravstrike's page and its ``los``, ``paths`` and ``heatmap`` overlays
+        (:mod:`editor.games.gravstrike.export_layers`)."""
+        from editor.games.gravstrike.export_layers import GravstrikeExport
+
+        return GravstrikeExport()
+
+    def probe(self, win: Any) -> dict[str, Any] | None:
+        """The overlays' layers and key (:meth:`editor.games.gravstrike.overlays.GravstrikeOverlays.probe`)."""
+        part = win.overlays.parts.get(self.system)
+        return part.probe() if part is not None and part.active() else None
 
 
 EDITOR = GravstrikeEditor("gravstrike")

@@ -109,8 +109,11 @@ class LiveTravel:
 
     @staticmethod
     def _findings(arena: TypedArena, travel: dict[str, Any], stop: Callable[[], bool]) -> list[Finding]:
+        from schema.games.gravstrike.model import Arena
         from validators.games.gravstrike.context import AnalysisContext
 
+        if not isinstance(arena, Arena):  # the window runs this analysis for Gravstrike's arenas only
+            raise TypeError(f"Gravstrike's live travel got a {type(arena).__name__}")
         ctx = AnalysisContext(arena)
         ctx.provide(travel)
         return validators_run(arena, True, stop, context=ctx)
