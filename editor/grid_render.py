@@ -308,12 +308,7 @@ def paint_marks(painter: QPainter, arena: Any, selected: Collection[str] = (),
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPath(cells_path(lay, cells).simplified())
     for ref in selected:
-        outline = cells_path(lay, element_cells(arena, ref)).simplified()
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(R.pen(QColor("white"), 4.0))
-        painter.drawPath(outline)
-        painter.setPen(R.pen(R.INK, 2.0, Qt.PenStyle.DashLine))
-        painter.drawPath(outline)
+        R.paint_selection(painter, cells_path(lay, element_cells(arena, ref)).simplified())
 
 
 def paint_grid(painter: QPainter, arena: Any, *, label_px: float = 12.0, selected: Collection[str] = (),

@@ -232,6 +232,34 @@ def overprints(a: QRectF, b: QRectF) -> bool:
     return _overprints(a, b)
 
 
+def paint_selection(painter: QPainter, outline: QPainterPath) -> None:
+    """The selection's mark around an element: a white halo under a dashed ink line."""
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(pen(QColor("white"), 4.0))
+    painter.drawPath(outline)
+    painter.setPen(pen(INK, 2.0, Qt.PenStyle.DashLine))
+    painter.drawPath(outline)
+
+
+class PanelText:
+    """Wrapped lines written down a page's side panel (its title block, facts and legend): each
+    call writes one line at :attr:`y` and moves :attr:`y` below it."""
+
+    def __init__(self, painter: QPainter, x0: float, y: float, width: float) -> None:
+        self.painter, self.x0, self.y, self.width = painter, x0, y, width
+        self.font = QFont(painter.font())
+
+    def __call__(self, line: str, px: float, bold: bool = False, colour: QColor = INK, indent: float = 0.0) -> None:
+        self.font.setPixelSize(round(px))
+        self.font.setBold(bold)
+        self.painter.setFont(self.font)
+        self.painter.setPen(colour)
+        w = self.width - 24 - indent
+        rect = QFontMetricsF(self.font).boundingRect(QRectF(0, 0, w, 10000), int(Qt.TextFlag.TextWordWrap), line)
+        self.painter.drawText(QRectF(self.x0 + 12 + indent, self.y, w, rect.height()), int(Qt.TextFlag.TextWordWrap), line)
+        self.y += rect.height() + px * 0.35
+
+
 def draw_label(painter: QPainter, at: QPointF, text: str, *, colour: QColor = INK, px: float = 12.0,
                bold: bool = False, background: QColor | None = None, offset: tuple[float, float] = (0, 0),
                align: str = "center") -> QRectF:

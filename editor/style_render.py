@@ -486,27 +486,15 @@ def paint_page(painter: QPainter, arena: Any, width: float, height: float, *, ti
     s = transform.m11()
     paint_scale_bar(painter, arena, area.left(), area.bottom() + gap, s, nice_units(s, area.width() / 4))
 
-    x0, y = width - panel - gap, gap
+    x0 = width - panel - gap
     painter.setPen(R.pen(R.INK, 1.5))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawRect(QRectF(x0, gap, panel, height - 2 * gap))
-    font = QFont(painter.font())
-
-    def text(line: str, px: float, bold: bool = False, colour: QColor = R.INK, indent: float = 0.0) -> None:
-        nonlocal y
-        font.setPixelSize(round(px))
-        font.setBold(bold)
-        painter.setFont(font)
-        painter.setPen(colour)
-        fm = QFontMetricsF(font)
-        w = panel - 24 - indent
-        rect = fm.boundingRect(QRectF(0, 0, w, 10000), int(Qt.TextFlag.TextWordWrap), line)
-        painter.drawText(QRectF(x0 + 12 + indent, y, w, rect.height()), int(Qt.TextFlag.TextWordWrap), line)
-        y += rect.height() + px * 0.35
+    text = R.PanelText(painter, x0, gap, panel)
 
     rs = _ruleset(arena.system)
     name, symbol = unit_of(arena)
-    y += 10
+    text.y += 10
     text(title or arena.name, 20, bold=True)
     from editor import grid_render
 
@@ -532,23 +520,23 @@ def paint_page(painter: QPainter, arena: Any, width: float, height: float, *, ti
         text("Tags: " + ", ".join(arena.tags), 12, colour=QColor("#444444"))
     for note in notes:
         text(note, 12, colour=QColor("#444444"))
-    y += 8
+    text.y += 8
     painter.setPen(R.pen(R.INK, 1.0))
-    painter.drawLine(QPointF(x0, y), QPointF(x0 + panel, y))
-    y += 10
+    painter.drawLine(QPointF(x0, text.y), QPointF(x0 + panel, text.y))
+    text.y += 10
     text("Legend", 15, bold=True)
     for kind, label in legend_rows(arena):
-        paint_swatch(painter, arena, kind, QRectF(x0 + 14, y, 64, 40))
-        font.setPixelSize(13)
-        font.setBold(False)
-        painter.setFont(font)
+        paint_swatch(painter, arena, kind, QRectF(x0 + 14, text.y, 64, 40))
+        text.font.setPixelSize(13)
+        text.font.setBold(False)
+        painter.setFont(text.font)
         painter.setPen(R.INK)
-        fm = QFontMetricsF(font)
+        fm = QFontMetricsF(text.font)
         rect = fm.boundingRect(QRectF(0, 0, panel - 100, 1000), int(Qt.TextFlag.TextWordWrap), label)
         h = max(40.0, rect.height())
-        painter.drawText(QRectF(x0 + 90, y, panel - 100, h),
+        painter.drawText(QRectF(x0 + 90, text.y, panel - 100, h),
                          int(Qt.AlignmentFlag.AlignVCenter) | int(Qt.TextFlag.TextWordWrap), label)
-        y += h + 6
+        text.y += h + 6
     if not grid:
         text(f"Grid: 1 {name} squares, heavier every {grid_steps(arena)[1]:g}.", 12, colour=QColor("#444444"))
     painter.setWorldTransform(QTransform())

@@ -85,7 +85,7 @@ def _label(el: Any, style: R.Style) -> str:
 
 def paint_element(painter: QPainter, el: Any, ctx: Any = None, *, selected: bool = False,
                   severity: str | None = None, label_px: float = 12.0, line_px: float = 1.5) -> None:
-    from editor.render import INK, SEVERITY_COLOURS, draw_arrow, draw_label, pen
+    from editor.render import INK, SEVERITY_COLOURS, draw_arrow, draw_label, paint_selection, pen
 
     style = style_of(el)
     fill, stroke = QColor(style.fill), QColor(style.stroke)
@@ -128,11 +128,7 @@ def paint_element(painter: QPainter, el: Any, ctx: Any = None, *, selected: bool
         draw_label(painter, QPointF(r.right(), r.bottom()), "!", colour=QColor("white"), px=label_px, bold=True,
                    background=colour, offset=(4, -4))
     if selected:
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(pen(QColor("white"), 4.0))
-        painter.drawPath(path)
-        painter.setPen(pen(INK, 2.0, Qt.PenStyle.DashLine))
-        painter.drawPath(path)
+        paint_selection(painter, path)
     painter.restore()
 
 

@@ -157,7 +157,7 @@ def paint_page(painter: QPainter, arena: Arena, width: float, height: float, *, 
     """The decorated page: arena at the left, title block and legend at the right, scale bar
     below the arena."""
     from PySide6.QtCore import QPointF, QRectF, Qt
-    from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QTransform
+    from PySide6.QtGui import QColor, QPainter, QTransform
 
     from editor import render as R
 
@@ -181,25 +181,14 @@ def paint_page(painter: QPainter, arena: Arena, width: float, height: float, *, 
     paint_scale_bar(painter, area.left(), area.bottom() + GAP, s, n, arena.units.length_mm)
 
     # title block
-    x0, y = width - PANEL - GAP, GAP
+    x0 = width - PANEL - GAP
     panel = QRectF(x0, GAP, PANEL, height - 2 * GAP)
     painter.setPen(R.pen(R.INK, 1.5))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawRect(panel)
-    font = QFont(painter.font())
+    text = R.PanelText(painter, x0, GAP, PANEL)
 
-    def text(line: str, px: float, bold: bool = False, colour: QColor = R.INK) -> None:
-        nonlocal y
-        font.setPixelSize(round(px))
-        font.setBold(bold)
-        painter.setFont(font)
-        painter.setPen(colour)
-        fm = QFontMetricsF(font)
-        rect = fm.boundingRect(QRectF(0, 0, PANEL - 24, 10000), int(Qt.TextFlag.TextWordWrap), line)
-        painter.drawText(QRectF(x0 + 12, y, PANEL - 24, rect.height()), int(Qt.TextFlag.TextWordWrap), line)
-        y += rect.height() + px * 0.35
-
-    y += 10
+    text.y += 10
     text(title or arena.name, 20, bold=True)
     facts = [f"{arena.players} player{'' if arena.players == 1 else 's'}", f"1 length = {arena.units.length_mm:g} mm"]
     if arena.symmetry is not None:
@@ -215,31 +204,30 @@ def paint_page(painter: QPainter, arena: Arena, width: float, height: float, *, 
     if any(o.kind == "heatmap" for o in overlays):
         lower = 0.0
         for upper, colour in HEAT_BANDS:
-            painter.fillRect(QRectF(x0 + 14, y + 2, 14, 14), QColor(colour))
-            x_save = x0
-            x0 += 22
+            painter.fillRect(QRectF(x0 + 14, text.y + 2, 14, 14), QColor(colour))
+            text.x0 = x0 + 22  # the band's swatch before its words
             text(f"{lower:g}–{upper:g} turns to get there", 12)
-            x0 = x_save
+            text.x0 = x0
             lower = upper
         text(f"uncoloured: not within {HEAT_HORIZON:g} turns", 12, colour=QColor("#444444"))
-    y += 8
+    text.y += 8
     painter.setPen(R.pen(R.INK, 1.0))
-    painter.drawLine(QPointF(x0, y), QPointF(x0 + PANEL, y))
-    y += 10
+    painter.drawLine(QPointF(x0, text.y), QPointF(x0 + PANEL, text.y))
+    text.y += 10
     text("Legend", 15, bold=True)
     opts = R.RenderOptions(label_px=1.0)
     for label, el in samples(arena):
-        box = QRectF(x0 + 14, y, 64, 40)
+        box = QRectF(x0 + 14, text.y, 64, 40)
         painter.save()
         painter.setWorldTransform(R.arena_transform(QRectF(-1.3, -0.9, 2.6, 1.8), box))
         R.paint_element(painter, el, arena.turbine, opts=opts)
         painter.restore()
-        font.setPixelSize(13)
-        font.setBold(False)
-        painter.setFont(font)
+        text.font.setPixelSize(13)
+        text.font.setBold(False)
+        painter.setFont(text.font)
         painter.setPen(R.INK)
-        painter.drawText(QRectF(x0 + 90, y, PANEL - 100, 40), int(Qt.AlignmentFlag.AlignVCenter), label)
-        y += 46
+        painter.drawText(QRectF(x0 + 90, text.y, PANEL - 100, 40), int(Qt.AlignmentFlag.AlignVCenter), label)
+        text.y += 46
     painter.setWorldTransform(QTransform())
 
 

@@ -19,7 +19,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPainterPathStroker, QPolygonF
 
 from editor.render import (BLUE, DEFAULT, GREEN, INK, ORANGE, PURPLE, SEVERITY_COLOURS, SKY, VERMILLION, WALL, YELLOW,
-                           ArenaRenderer, RenderOptions, direction, draw_arrow, draw_label, oriented_rect, pen,
+                           ArenaRenderer, RenderOptions, direction, draw_arrow, draw_label, oriented_rect, paint_selection, pen,
                            qpoints, shape_extent, shape_path, with_alpha)
 from schema.games.gravstrike.model import (AccelerationField, Arena, Checkpoint, Element, ExclusionField, Gate,
                                            StartPosition, StaticTarget, Turbine, Wall)
@@ -171,12 +171,7 @@ class GravstrikeRenderer(ArenaRenderer):
         if severity is not None:
             self._finding_marks(painter, el, turbine, severity, lp)
         if selected:
-            outline = self.element_path(el, turbine)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(pen(QColor("white"), 4.0))
-            painter.drawPath(outline)
-            painter.setPen(pen(INK, 2.0, Qt.PenStyle.DashLine))
-            painter.drawPath(outline)
+            paint_selection(painter, self.element_path(el, turbine))
         painter.restore()
 
     def _finding_marks(self, painter: QPainter, el: Element, turbine: Turbine, severity: str, lp: float) -> None:
