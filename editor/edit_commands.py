@@ -202,46 +202,23 @@ def _number(label: str, value: Any, minimum: float | None = None, integer: bool 
     return num
 
 
-#: Arena-level settings: path -> (label, type, minimum, exclusive minimum)
-ARENA_FIELDS: dict[str, tuple[str, str, float | None, bool]] = {
+#: One setting of the Arena or Scenario tab: (label, type, minimum, exclusive minimum); the type
+#: is ``str``, ``text`` (empty: none), ``tags``, ``bool``, ``int``, ``optint`` (empty: auto) or ``float``.
+SettingSpec = tuple[str, str, float | None, bool]
+
+#: The settings every arena file has (its header): path -> spec.  A game's own arena-wide and
+#: scenario settings come from its editor (:meth:`editor.game.EditorGame.arena_settings`,
+#: :meth:`~editor.game.EditorGame.scenario_settings`).
+HEADER_FIELDS: dict[str, SettingSpec] = {
     "name": ("Name", "str", None, False),
     "description": ("Description", "text", None, False),
     "author": ("Author", "text", None, False),
     "license": ("License", "text", None, False),
     "tags": ("Tags", "tags", None, False),
-    "units.length_mm": ("Length (mm)", "float", 0, True),
-    "turbine.length": ("Turbine length", "float", 0, True),
-    "turbine.width": ("Turbine width", "float", 0, True),
-    "turbine.speed_delta": ("Speed change per turn", "int", 1, False),
-    "turbine.max_speed": ("Max speed", "int", 1, False),
-    "turbine.icons_per_turn": ("Icons per turn", "optint", 1, False),
-}
-
-SCENARIO_FIELDS: dict[str, tuple[str, str, float | None, bool]] = {
-    "players": ("Players", "optint", 1, False),
-    "vp_to_win": ("VP to win", "int", 1, False),
-    "tier_thresholds.0": ("Tier 2 from VP", "int", 0, False),
-    "tier_thresholds.1": ("Tier 3 from VP", "int", 0, False),
-    "veteran_limit": ("Veteran limit", "int", 0, False),
-    "respawns": ("Respawns", "int", 0, False),
-    "variants.gates": ("Gates", "bool", None, False),
-    "variants.decaying_checkpoints": ("Decaying checkpoints", "bool", None, False),
-    "variants.small_targets": ("Small targets", "bool", None, False),
-    "variants.resilient_targets": ("Resilient targets", "bool", None, False),
-    "variants.exploding_targets": ("Exploding targets", "bool", None, False),
-    "analysis.tier": ("Analysis tier", "int", 1, False),
-    "analysis.start_access_tolerance": ("Start access tolerance (turns)", "float", 0, False),
-    "analysis.start_spacing_tolerance": ("Start spacing tolerance (L)", "float", 0, False),
-    "analysis.start_spacing_time_tolerance": ("Start spacing time tolerance (turns)", "float", 0, False),
-    "analysis.checkpoint_min_turns": ("Checkpoint min turns", "float", 0, False),
-    "analysis.target_access_tolerance": ("Target access tolerance (turns)", "float", 0, False),
-    "analysis.target_tn_tolerance": ("Target TN tolerance", "int", 0, False),
-    "analysis.safe_area_radius": ("Safe area radius (L)", "float", 0, True),
-    "analysis.safe_area_min_visible": ("Safe area min visible", "float", 0, False),
 }
 
 
-def coerce_setting(spec: tuple[str, str, float | None, bool], value: Any) -> Any:
+def coerce_setting(spec: SettingSpec, value: Any) -> Any:
     label, kind, minimum, exclusive = spec
     if kind == "bool":
         if not isinstance(value, bool):
@@ -282,18 +259,26 @@ def get_path(obj: Any, path: str) -> Any:
 
 
 class SetArenaSetting(ArenaCommand):
-    """Set one arena property (name, description, tags, units, turbine…)."""
+    """Set one arena property: a header field (name, description, tags...) or one of the game's
+    arena-wide settings (Gravstrike's units and turbine)."""
 
     symmetric = False
-    fields = ARENA_FIELDS
     root: str | None = None
 
+    @classmethod
+    def fields_of(cls, arena: Arena) -> Mapping[str, SettingSpec]:
+        """The settings this command sets on ``arena``: path -> spec."""
+        from editor.game import game_of
+
+        return {**HEADER_FIELDS, **game_of(arena).arena_settings()}
+
     def __init__(self, doc: ArenaDocument, path: str, value: Any) -> None:
-        if path not in self.fields:
+        fields = self.fields_of(doc.arena)
+        if path not in fields:
             raise ValueError(f"unknown setting {path!r}")
         self.path = path
-        self.value = coerce_setting(self.fields[path], value)
-        super().__init__(doc, f"Set {self.fields[path][0].lower()}")
+        self.value = coerce_setting(fields[path], value)
+        super().__init__(doc, f"Set {fields[path][0].lower()}")
         if self.after == self.before:
             raise ValueError("unchanged")
         check_no_new_problems(self.before, self.after)
@@ -304,12 +289,18 @@ class SetArenaSetting(ArenaCommand):
 
 
 class SetScenarioSetting(SetArenaSetting):
-    """Set one scenario setting (players, VP, tier thresholds, variants, analysis thresholds)."""
+    """Set one of the game's scenario settings (Gravstrike: players, VP, tier thresholds,
+    variants, analysis thresholds)."""
 
-    fields = SCENARIO_FIELDS
     root = "scenario"
 
+    @classmethod
+    def fields_of(cls, arena: Arena) -> Mapping[str, SettingSpec]:
+        from editor.game import game_of
 
-__all__ = ["ARENA_FIELDS", "AlignElements", "DistributeElements", "EditShape", "MirrorElements", "ReplaceElements",
-           "RotateElements", "SCENARIO_FIELDS", "SetArenaSetting", "SetBounds", "SetScenarioSetting", "SetSymmetry",
+        return game_of(arena).scenario_settings()
+
+
+__all__ = ["HEADER_FIELDS", "AlignElements", "DistributeElements", "EditShape", "MirrorElements", "ReplaceElements",
+           "RotateElements", "SettingSpec", "SetArenaSetting", "SetBounds", "SetScenarioSetting", "SetSymmetry",
            "check_shape_points", "get_path"]

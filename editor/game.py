@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from editor.analysis import Analyse
     from editor.commands import ArenaCommand
     from editor.document import ArenaDocument
-    from editor.edit_commands import SetBounds
+    from editor.edit_commands import SetBounds, SettingSpec
     from editor.export_render import ArenaExport
     from editor.games.model import ElementModel
     from editor.games.symmetry_rules import Rules
@@ -83,7 +83,7 @@ class GamePart(Protocol):
     def shutdown(self) -> None: ...
 
 
-# -- H4 (overlays, export; issue 37): what the window's shared overlay entries ask of a game's part
+# -- what the window's shared overlay entries ask of a game's part
 
 
 @runtime_checkable
@@ -111,7 +111,6 @@ class TravelTableSource(GamePart, Protocol):
         ...
 
 
-# -- end H4
 
 
 class EditorGame:
@@ -151,7 +150,7 @@ class EditorGame:
         """File → New's arena (the ruleset's default arena)."""
         return self.ruleset.default_arena()
 
-    # -- H1 elements: how the shared editor names, sizes, copies and checks the game's elements --
+    # ------------------------------------------------------------------ elements (names, sizes, clipboard, checks)
 
     def elements(self) -> ElementModel:
         """The game's element operations (:class:`editor.games.model.ElementModel`: kinds and
@@ -162,7 +161,6 @@ class EditorGame:
 
         return GENERIC
 
-    # -- end H1 ---------------------------------------------------------------------------------
 
     # ------------------------------------------------------------------ editing
 
@@ -238,7 +236,18 @@ class EditorGame:
         window's own fields, written for the game's typed model)."""
         return True
 
-    # ------------------------------------------------------------------ geometry (helper H2: the
+    def arena_settings(self) -> Mapping[str, SettingSpec]:
+        """The game's arena-wide settings the Arena tab edits with the file's header fields, by
+        their path in the arena's typed model (:data:`editor.edit_commands.SettingSpec`).
+        Default: none (the tab's *Game settings* form is built from the game's schema)."""
+        return {}
+
+    def scenario_settings(self) -> Mapping[str, SettingSpec]:
+        """The Scenario tab's fields when :meth:`scenario_form` is False, by their path under the
+        arena's ``scenario``.  Default: none (the form is built from the game's schema)."""
+        return {}
+
+    # ------------------------------------------------------------------ geometry (the
     # canvas tools' questions that only a game can answer; the tools ask an element's role by its
     # fields: a segment's start/end, a pose's facing)
 
@@ -294,14 +303,13 @@ class EditorGame:
         """The game's page of the Travel times dock (a widget with ``active()``), or None."""
         return None
 
-    # -- H4 (export; issue 37)
+    # ------------------------------------------------------------------ export
     def export(self) -> ArenaExport:
         """What ``arena render`` draws of the game's arenas (:class:`editor.export_render.ArenaExport`):
         by default the page drawn from its ruleset's styles and no analysis overlays."""
         from editor.export_render import ArenaExport
 
         return ArenaExport()
-    # -- end H4
 
     def print_aids(self, painter: QPainter, arena: Any, lay: Any, frame: Any) -> None:
         """The print's aids under the calibration bar (a car's template, a base's size...):
@@ -312,7 +320,7 @@ class EditorGame:
 
             cell_aid(painter, arena, MARGIN, frame, lay.draw_w)
 
-    # -- H3 render: how the game's arenas are drawn (editor/render.py) --------------------------
+    # ------------------------------------------------------------------ drawing (editor/render.py)
 
     def renderer(self) -> ArenaRenderer:
         """How the game's arenas and elements are drawn on the canvas, in exports and prints
@@ -326,7 +334,6 @@ class EditorGame:
         ``kind`` (Gravstrike's checkpoint and gate kinds); none: the box is hidden."""
         return ()
 
-    # -- end H3 ---------------------------------------------------------------------------------
 
     def worker_modules(self) -> tuple[str, ...]:
         """Modules the editor's worker processes pre-import for the game (its travel session),

@@ -72,7 +72,7 @@ class SettingsForm(QWidget):
         self.error.setWordWrap(True)
         self.error.setStyleSheet(f"color: {render.VERMILLION.name()}")
         outer.addWidget(self.error)
-        for path, (label, kind, _m, _x) in self.command.fields.items():
+        for path, (label, kind, _m, _x) in self.rows().items():
             w: QWidget
             if kind == "bool":
                 box = QCheckBox()
@@ -92,6 +92,17 @@ class SettingsForm(QWidget):
         doc.pathChanged.connect(lambda _p: self.error.clear())  # File -> New / Open: a fresh start
         self.refresh()
 
+    def rows(self) -> dict[str, EC.SettingSpec]:
+        """One row per setting of any installed game (the header's first), in the editors' menu
+        order: :meth:`refresh` shows those of the document's game."""
+        from editor.game import editors
+
+        out: dict[str, EC.SettingSpec] = dict(EC.HEADER_FIELDS) if self.root != "scenario" else {}
+        for game in editors().values():
+            for path, spec in (game.scenario_settings() if self.root == "scenario" else game.arena_settings()).items():
+                out.setdefault(path, spec)
+        return out
+
     def value(self, path: str) -> Any:
         return EC.get_path(self.doc.arena, f"{self.root}.{path}" if self.root else path)
 
@@ -100,9 +111,10 @@ class SettingsForm(QWidget):
         from editor.game import game_of
 
         own_form = self.root == "scenario" and game_of(self.doc.arena).scenario_form()
+        fields = self.command.fields_of(self.doc.arena)
         for path, w in self.editors.items():
             try:
-                if own_form:
+                if own_form or path not in fields:
                     raise AttributeError(path)
                 v = self.value(path)
             except (AttributeError, IndexError):  # another game's arena has no such setting

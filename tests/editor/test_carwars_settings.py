@@ -57,3 +57,28 @@ def test_scenario_box_is_a_choice_and_gravstrike_hides_the_forms(window, qtbot) 
     window.doc.reset(load(Path(__file__).resolve().parents[2] / "arenas" / "default.yaml"), None)
     assert not window.arena_panel.game.isVisibleTo(window.arena_panel)
     assert not window.scenario_panel.game.isVisibleTo(window.scenario_panel)
+
+
+def test_the_arena_tab_shows_the_documents_games_own_settings(window) -> None:  # type: ignore[no-untyped-def]
+    """The Arena and Scenario tabs' typed rows are the game's (``EditorGame.arena_settings`` /
+    ``scenario_settings``, issue 37): a Gravstrike arena shows its turbine and VP to win, a Car
+    Wars arena the file's header only (its car and scenario in the forms from its schema), and
+    a turbine setting sent to a Car Wars arena is refused, not written into its model."""
+    import pytest
+    from PySide6.QtWidgets import QWidget
+
+    from editor import edit_commands as EC
+    from editor.game import editor_game
+
+    def shown(panel, path: str) -> bool:  # type: ignore[no-untyped-def]
+        w = panel.findChild(QWidget, f"setting:{path}")
+        return w is not None and panel.form.isRowVisible(w)
+
+    window.doc.reset(editor_game("gravstrike").new_arena(), None)
+    assert shown(window.arena_panel, "name") and shown(window.arena_panel, "turbine.max_speed")
+    assert shown(window.scenario_panel, "vp_to_win")
+    window.doc.reset(cw.default_arena(), None)
+    assert shown(window.arena_panel, "name") and not shown(window.arena_panel, "turbine.max_speed")
+    assert not shown(window.scenario_panel, "vp_to_win")
+    with pytest.raises(ValueError, match="unknown setting 'turbine.max_speed'"):
+        EC.SetArenaSetting(window.doc, "turbine.max_speed", 5)

@@ -9,6 +9,7 @@ travel workers (:mod:`.live_travel`, :mod:`.travel_workers`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from editor.game import EditorGame, ElementProperty, GamePart
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from editor.analysis import Analyse
     from editor.commands import ArenaCommand
     from editor.document import ArenaDocument
+    from editor.edit_commands import SettingSpec
     from editor.export_render import ArenaExport
     from editor.games.model import ElementModel
     from editor.render import ArenaRenderer
@@ -75,6 +77,16 @@ class GravstrikeEditor(EditorGame):
 
     def scenario_form(self) -> bool:
         return False  # the Scenario dock's own fields (editor.settings_panels)
+
+    def arena_settings(self) -> Mapping[str, SettingSpec]:
+        from editor.games.gravstrike.settings import ARENA_SETTINGS
+
+        return ARENA_SETTINGS
+
+    def scenario_settings(self) -> Mapping[str, SettingSpec]:
+        from editor.games.gravstrike.settings import SCENARIO_SETTINGS
+
+        return SCENARIO_SETTINGS
 
     def analysis(self) -> Analyse:
         from editor.games.gravstrike.live_travel import editor_analysis
