@@ -38,6 +38,10 @@ if TYPE_CHECKING:
     from editor.export_render import ArenaExport
     from editor.games.model import ElementModel
     from editor.games.symmetry_rules import Rules
+    from editor.mainwindow import MainWindow
+    from editor.overlays import Overlays
+    from editor.print_aids import Flow
+    from editor.print_pdf import Layout
     from editor.render import ArenaRenderer
     from editor.tools import Tool
     from editor.travel_table import TravelTable
@@ -181,11 +185,11 @@ class EditorGame:
 
         return DEFAULT
 
-    def move_document(self, arena: Any, doc: dict[str, Any], refs: set[str], dx: float, dy: float) -> None:
+    def move_document(self, arena: ArenaModel, doc: dict[str, Any], refs: set[str], dx: float, dy: float) -> None:
         """After the elements ``refs`` of ``doc`` were translated by (dx, dy): the game's own
         rule for what a drag does (an element that slides along an edge).  Default: nothing."""
 
-    def moves_by_document(self, arena: Any, refs: list[str]) -> list[str]:
+    def moves_by_document(self, arena: ArenaModel, refs: list[str]) -> list[str]:
         """Of ``refs``, those a move must make through the arena's document (:meth:`move_document`)
         even in a game with its own model.  Default: none."""
         return []
@@ -197,7 +201,7 @@ class EditorGame:
 
         return SetBounds
 
-    def grid_images(self, arena: Any, cells: Iterable[tuple[int, int]]) -> list[tuple[tuple[int, int], int]]:
+    def grid_images(self, arena: ArenaModel, cells: Iterable[tuple[int, int]]) -> list[tuple[tuple[int, int], int]]:
         """A grid game's symmetry: (image cell, operation, 1-based) of each of ``cells``; a hex
         grid's operations are about the centroid of its cells (:func:`editor.games.grid_model.hex_images`);
         a square grid has none unless its game says."""
@@ -207,7 +211,7 @@ class EditorGame:
             return hex_images(arena, cells)
         return []
 
-    def grid_guide(self, arena: Any) -> tuple[tuple[float, float], tuple[float, ...], int] | None:
+    def grid_guide(self, arena: ArenaModel) -> tuple[tuple[float, float], tuple[float, ...], int] | None:
         """(centre, mirror axes in degrees, rotation order) of a grid game's symmetry, drawn as
         the symmetry guide (the operations of :meth:`grid_images`)."""
         if self.ruleset.grid == "hex":
@@ -216,7 +220,7 @@ class EditorGame:
             return hex_guide(arena)
         return None
 
-    def start_keys(self, arena: Any) -> dict[int, tuple[tuple[float, float], ...]]:
+    def start_keys(self, arena: ArenaModel) -> dict[int, tuple[tuple[float, float], ...]]:
         """Polygons drawn under each player's start piece in renders and prints (Car Wars' turning
         key against the arena edge), by player.  Default: none."""
         return {}
@@ -290,16 +294,16 @@ class EditorGame:
 
     # ------------------------------------------------------------------ canvas, overlays, docks
 
-    def canvas_parts(self, win: Any) -> list[CanvasPart]:
+    def canvas_parts(self, win: MainWindow) -> list[CanvasPart]:
         """Layers the game adds to the scene (made once, the first time the game is edited)."""
         return []
 
-    def overlays(self, win: Any, overlays: Any) -> GamePart | None:
+    def overlays(self, win: MainWindow, overlays: Overlays) -> GamePart | None:
         """The game's View → Overlays entries, layers and jobs (:class:`editor.overlays.Overlays`
         holds them); None: the window's own overlays do not apply to it."""
         return None
 
-    def travel_page(self, win: Any, overlays: Any) -> Any:
+    def travel_page(self, win: MainWindow, overlays: Overlays) -> Any:
         """The game's page of the Travel times dock (a widget with ``active()``), or None."""
         return None
 
@@ -311,7 +315,7 @@ class EditorGame:
 
         return ArenaExport()
 
-    def print_aids(self, painter: QPainter, arena: Any, lay: Any, frame: Any) -> None:
+    def print_aids(self, painter: QPainter, arena: ArenaModel, lay: Layout, frame: Flow) -> None:
         """The print's aids under the calibration bar (a car's template, a base's size...):
         a grid game's cell; nothing for a game placed freely."""
         if self.ruleset.grid is not None:
@@ -340,7 +344,7 @@ class EditorGame:
         so a worker starts warm (:func:`editor.processes.mp_context`).  Default: none."""
         return ()
 
-    def probe(self, win: Any) -> dict[str, Any] | None:
+    def probe(self, win: MainWindow) -> dict[str, Any] | None:
         """What the window's probe (:mod:`editor.probe`, read by the real-window tests) reports
         of the game's own overlays and docks, as plain data.  Default: nothing."""
         return None
