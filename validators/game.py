@@ -20,6 +20,8 @@ heavy imports inside the hooks).  The hooks:
   :meth:`GameAnalysis.generator_hook` - tabletop robustness, proposed fixes, generated arenas;
 - :meth:`GameAnalysis.headline`, :meth:`GameAnalysis.travel_table` and
   :attr:`GameAnalysis.report_names_system` - how a report reads;
+- :meth:`GameAnalysis.season_scoring` - how a season's events are scored and its players ranked
+  (``arena season``, :mod:`validators.season`);
 - :meth:`GameAnalysis.warm` - what a long-lived process (the service's preloader) imports once.
 
 The validators of a game (group ``arena_studio.validators``) are its own: the registry takes a
@@ -41,6 +43,7 @@ if TYPE_CHECKING:  # the runner, the registry and the hooks' protocols load when
     from validators.headlines import Hook as RobustnessHook
     from validators.registry import Registry
     from validators.report import Progress, Report
+    from validators.season import SeasonScoring
 
 __all__ = ["GROUP", "Column", "GameAnalysis", "NoTravel", "TextTable", "TravelAnswer", "TravelQuery",
            "TravelQueryError", "UnknownAnalysis", "analyses", "analysis", "analysis_of", "default_system",
@@ -210,6 +213,14 @@ class GameAnalysis:
     def has_generator(self) -> bool:
         """Whether :meth:`generator_hook` gives a hook (without importing it)."""
         return type(self).generator_hook is not GameAnalysis.generator_hook
+
+    # ------------------------------------------------------------------ seasons
+
+    def season_scoring(self) -> SeasonScoring:
+        """The game's season scoring (:class:`validators.season.SeasonScoring`: one event's
+        results to placement points, the ranking); ``LookupError`` naming the game when its
+        book has no season play."""
+        raise LookupError(f"{self.title} has no season play (its analysis gives no season scoring)")
 
     # ------------------------------------------------------------------ how a report reads
 

@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # each hook imports its module when it runs: this package sta
     from validators.headlines import Hook as RobustnessHook
     from validators.registry import Registry
     from validators.report import Progress, Report
+    from validators.season import SeasonScoring
 
 
 class GravstrikeAnalysis(GameAnalysis):
@@ -55,6 +56,11 @@ class GravstrikeAnalysis(GameAnalysis):
         from validators.games.gravstrike.generate import HOOK
 
         return HOOK
+
+    def season_scoring(self) -> SeasonScoring:
+        from validators.games.gravstrike.season import SCORING
+
+        return SCORING
 
     def headline(self, report: Report) -> str:
         budget = "unlimited" if report.budget is None else f"{report.budget} icons/turn"
