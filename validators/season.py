@@ -478,9 +478,9 @@ def event_arena(season: Season, event: Event, text: bytes, source: str) -> tuple
     try:
         valid = validate_located(Located(doc, located.positions), source)
     except ArenaError as exc:
-        raise SeasonError([season.problem(event.pointer + p.pointer, f"{p.message} (in {source})",
-                                          key=p.message.startswith("unknown property"))
-                           if p.pointer in overridden else p for p in exc.problems]) from None
+        raise SeasonError(_sorted([season.problem(event.pointer + p.pointer, f"{p.message} (in {source})",
+                                                  key=p.message.startswith("unknown property"))
+                                   if p.pointer in overridden else p for p in exc.problems])) from None
     system = valid.get("system")
     if system != season.system:
         raise SeasonError([season.problem(f"{event.pointer}/arena",

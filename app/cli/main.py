@@ -24,6 +24,7 @@ BUILTIN_COMMANDS = {
     "travel": "app.cli.travel",
     "balance": "app.cli.balance",
     "generate": "app.cli.generate",
+    "season": "app.cli.season",
 }
 #: Every module that registers built-in commands, in the order they are listed.
 COMMAND_MODULES = tuple(dict.fromkeys(BUILTIN_COMMANDS.values()))
