@@ -246,6 +246,7 @@ def _build(located: Located, source: str, base: Path | None) -> Season:
     import jsonschema
 
     from schema.io import schema_problems
+    from schema.ruleset import UnknownSystem, ruleset
 
     doc = located.data
     problems: list[Problem] = []
@@ -263,6 +264,10 @@ def _build(located: Located, source: str, base: Path | None) -> Season:
     season = Season(source=source, system=doc["system"], name=doc["name"], events=events,
                     deck_evolution=doc.get("deck_evolution"), scoring=doc.get("scoring", {}), base=base,
                     located=located)
+    try:
+        ruleset(season.system)
+    except UnknownSystem as exc:
+        problems.append(season.problem("/system", str(exc.args[0])))
     for e in events:
         ptr = e.pointer
         if e.results is None and e.kill_shots:
@@ -459,9 +464,12 @@ def event_arena(season: Season, event: Event, text: bytes, source: str) -> tuple
     """``event``'s arena read from ``text`` (its file ``source``) with the event's scenario
     merged over its own: the typed arena and its document.  :class:`SeasonError`: a problem of
     the overrides located in the season file, the arena's own in the arena file."""
-    from schema.io import build, format_of, validate_located
+    from schema.io import MAX_FILE_BYTES, build, format_of, validate_located
     from schema.positions import Located, ParseError, parse_json, parse_yaml
 
+    if len(text) > MAX_FILE_BYTES:
+        raise SeasonError([Problem(source, 0, 0, "", f"file is larger than the {MAX_FILE_BYTES // (1024 * 1024)} "
+                                                     "MiB limit for arena files")])
     try:
         raw = text.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:

@@ -28,6 +28,11 @@ from app.service.openapi import (
     ARENA_BODY,
     ARENA_TYPES,
     PACK_BODY,
+    SEASON_BODY,
+    SEASON_CHECK_BODY,
+    SEASON_CHECK_REQUEST,
+    SEASON_CHECK_SCHEMA,
+    STANDINGS_SCHEMA,
     components,
     json_response,
     problem_responses,
@@ -300,6 +305,31 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
         body = await body_of(request, cfg.max_pack_body)
         return await dispatch(request, "pack", body, {}, timeout=cfg.pack_timeout)
 
+    @app.post("/v1/season/standings", tags=["seasons"], response_class=Response, openapi_extra=SEASON_BODY,
+              summary="A season's standings (as `arena season standings --json`)",
+              responses={**json_response(STANDINGS_SCHEMA, "Each player's placement points, season VP and kill "
+                                                            "shots, ranked by the game's rules."),
+                         **problem_responses(408, 413, 415, 422, 429, 500, 503)})
+    async def season_standings(request: Request, source: SourceQ = None) -> Response:
+        fmt = arena_format(request)
+        body = await body_of(request, cfg.max_body)
+        return await dispatch(request, "season-standings", body, {"fmt": fmt, "source": source or "request"})
+
+    @app.post("/v1/season/check", tags=["seasons"], response_class=Response, openapi_extra=SEASON_CHECK_BODY,
+              summary="Check a season: every event's arena validated under its scenario (as `arena season check "
+                      "--json`)",
+              responses={**json_response(SEASON_CHECK_SCHEMA, "Each event's report summary (or why its arena could "
+                                                               "not be validated) and the season's findings."),
+                         **problem_responses(408, 413, 415, 422, 429, 500, 503)})
+    async def season_check(request: Request) -> Response:
+        if arena_format(request) != "json":
+            raise prob.ProblemError.of(415, "unsupported-media-type", "Unsupported media type",
+                                       "send the season and its arenas as one application/json object")
+        body = await body_of(request, cfg.max_pack_body)
+        _season_request(body)
+        return await dispatch(request, "season-check", body, {}, timeout=cfg.pack_timeout,
+                              seconds=ANALYSIS_SHARE * cfg.pack_timeout, memory_mib=cfg.analysis_memory_mib or None)
+
     @app.get("/v1/schema/arena", tags=["schemas"], summary="The arena file JSON schema",
              responses=json_response({"type": "object"}, "JSON Schema (2020-12)."))
     async def get_arena_schema() -> JSONResponse:
@@ -335,6 +365,23 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
 
     app.openapi = custom_openapi  # type: ignore[method-assign]
     return app
+
+
+def _season_request(body: bytes) -> None:
+    """Refuse (422 invalid-request, located) a season-check body that is not the documented object."""
+    import jsonschema
+
+    try:
+        doc = json.loads(body)
+    except (ValueError, RecursionError):
+        raise prob.ProblemError.of(422, "invalid-request", "Invalid request body",
+                                   "the body is not a JSON object {\"season\": TEXT, \"arenas\": {PATH: TEXT}}") from None
+    errors = list(jsonschema.Draft202012Validator(SEASON_CHECK_REQUEST).iter_errors(doc))
+    if errors:
+        items = [prob.param_problem("body", "/".join(map(str, e.absolute_path)), e.message[:300])
+                 for e in errors[:20]]
+        raise prob.ProblemError(prob.problem(422, "invalid-request", "Invalid request body",
+                                             f"the body has {len(errors)} problem(s)", items))
 
 
 def _respond(item: Cached, cache_state: str) -> Response:

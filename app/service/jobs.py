@@ -181,14 +181,67 @@ def pack_job(body: bytes) -> Outcome:
     return "ok", JSON, _json(doc)
 
 
-JOBS: dict[str, Callable[..., Any]] = {"validate": validate_job, "travel": travel_job, "render": render_job, "pack": pack_job}
+def invalid_season(exc: ArenaError, what: str = "season") -> tuple[Literal["problem"], dict[str, Any]]:
+    items = [p.to_json() for p in exc.problems]
+    return "problem", problem(422, "invalid-season", "Invalid season", f"the {what} has {len(items)} problem(s)", items)
+
+
+def no_season_play(exc: LookupError) -> tuple[Literal["problem"], dict[str, Any]]:
+    return "problem", problem(422, "no-season-play", "No season play", str(exc.args[0] if exc.args else exc))
+
+
+def season_standings_job(body: bytes, fmt: str, source: str) -> Outcome:
+    """A season file's standings, as ``arena season standings --json``."""
+    from validators.season import SeasonError, loads as load_season, standings
+
+    try:
+        table = standings(load_season(body, source=source, fmt="json" if fmt == "json" else "yaml"))
+    except SeasonError as exc:
+        return invalid_season(exc)
+    except LookupError as exc:
+        return no_season_play(exc)
+    return "ok", JSON, _json(table.to_json())
+
+
+def season_check_job(body: bytes, seconds: float | None = None, memory_mib: float | None = None) -> Outcome:
+    """``arena season check --json`` of a season and its arenas, sent as one JSON object:
+    ``{"season": TEXT, "arenas": {PATH: TEXT}}`` - each file's text (YAML or JSON), so that its
+    problems are located by line and column; PATH as the season's events write it."""
+    start = time.monotonic()
+    from engine.budget import active
+    from validators.game import analysis
+    from validators.season import SeasonError, check, loads as load_season
+
+    doc = json.loads(body)  # the endpoint checked its shape
+    try:
+        season = load_season(doc["season"].encode(), source="season")
+    except SeasonError as exc:
+        return invalid_season(exc)
+    arenas = {str(k): str(v).encode() for k, v in doc.get("arenas", {}).items()}
+    try:
+        game = analysis(season.system)
+        game.season_scoring()
+    except LookupError as exc:
+        return no_season_play(exc)
+    try:
+        with active(job_budget(seconds, memory_mib, start)):
+            result = check(season, arenas=arenas, validate=lambda arena, src: game.validate(arena, source=src))
+    except (OverflowError, MemoryError) as exc:
+        return too_large(exc)
+    return "ok", JSON, _json(result.to_json())
+
+
+JOBS: dict[str, Callable[..., Any]] = {"validate": validate_job, "travel": travel_job, "render": render_job,
+                                       "pack": pack_job, "season-standings": season_standings_job,
+                                       "season-check": season_check_job}
 
 
 #: The pid of the process that ran :func:`warm_up` (the service's preloader, whose workers are
 #: forked warm; a spawned worker's own), None before.
 WARMED_IN: int | None = None
 #: What the travel queries and pack verification import besides each game's analysis.
-JOB_MODULES = ("app.cli.travel", "validators.game", "schema.packs", "app.cli.export", "validators.plugins")
+JOB_MODULES = ("app.cli.travel", "validators.game", "schema.packs", "app.cli.export", "validators.plugins",
+               "validators.season")
 
 
 def warm_up() -> None:

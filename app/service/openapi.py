@@ -42,8 +42,14 @@ def embed(schema: dict[str, Any], name: str) -> dict[str, dict[str, Any]]:
     return out
 
 
+def season_schema() -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads(resources.files("schema").joinpath("season.schema.json").read_text(encoding="utf-8"))
+    return doc
+
+
 def components(arena: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    return {**embed(arena, "Arena"), **embed(report_schema(), "Report"), "Problem": PROBLEM_SCHEMA}
+    return {**embed(arena, "Arena"), **embed(report_schema(), "Report"), **embed(season_schema(), "Season"),
+            "Problem": PROBLEM_SCHEMA}
 
 
 def ref(name: str) -> dict[str, str]:
@@ -80,6 +86,89 @@ PACK_BODY: dict[str, Any] = {
         "content": {"application/zip": {"schema": {"type": "string", "format": "binary"}},
                     "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}},
     }
+}
+
+#: Beyond its JSON schema a season requires: kill shots only of players with a result in the event,
+#: relative arena paths; and a game with season play (422 `invalid-season`, `no-season-play`).
+SEASON_RULES = (
+    "Beyond the JSON schema a season requires: an event's kill_shots only for players in its results (and "
+    "only with results); arena paths relative, with '/' between folders; the `scoring` options its game "
+    "reads (Gravstrike: first_place_tie share|refuse, absent_points 0-5); a game with season play "
+    "(else 422 no-season-play). At most 1 MiB."
+)
+
+SEASON_BODY: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "description": "The season file (format arena-studio-season/1), as JSON (`application/json`) or YAML "
+                       "(`application/yaml`, `text/yaml`, `text/plain`). " + SEASON_RULES,
+        "content": {"application/json": {"schema": ref("Season")},
+                    "application/yaml": {"schema": ref("Season")}},
+    }
+}
+
+SEASON_CHECK_REQUEST: dict[str, Any] = {
+    "type": "object",
+    "required": ["season"],
+    "additionalProperties": False,
+    "properties": {
+        "season": {"type": "string", "maxLength": 1048576,
+                   "description": "The season file's text (YAML or JSON), so that its problems are located."},
+        "arenas": {"type": "object", "maxProperties": 64,
+                   "description": "Each event's arena file's text (YAML or JSON) by its path as the season writes it.",
+                   "additionalProperties": {"type": "string", "maxLength": 1048576}},
+    },
+}
+
+SEASON_CHECK_BODY: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "description": "A season and its arenas, as one JSON object (at most the pack limit, 20 MiB by default). "
+                       + SEASON_RULES,
+        "content": {"application/json": {"schema": SEASON_CHECK_REQUEST}},
+    }
+}
+
+_PLAYER_EVENT = {"type": "object", "required": ["event", "place", "victory_points", "kill_shots", "multiplier",
+                                                "placement_points"],
+                 "properties": {"event": {"type": "string"}, "place": {"type": ["integer", "null"]},
+                                "victory_points": {"type": ["integer", "null"]}, "kill_shots": {"type": "integer"},
+                                "multiplier": {"type": "integer"}, "placement_points": {"type": "integer"}}}
+STANDINGS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["season", "system", "standings", "pending", "ferocity"],
+    "properties": {
+        "season": {"type": "string"}, "system": {"type": "string"},
+        "standings": {"type": "array", "items": {
+            "type": "object", "required": ["rank", "player", "placement_points", "victory_points", "kill_shots",
+                                           "events"],
+            "properties": {"rank": {"type": "integer"}, "player": {"type": "string"},
+                           "placement_points": {"type": "integer"}, "victory_points": {"type": "integer"},
+                           "kill_shots": {"type": "integer"}, "events": {"type": "array", "items": _PLAYER_EVENT}}}},
+        "pending": {"type": "array", "items": {"type": "string"}, "description": "Events not played yet."},
+        "ferocity": {"type": "array", "items": {"type": "string"}, "description": "The players with the most kill shots."},
+    },
+}
+_LOCATED: dict[str, Any] = {"type": "object", "required": ["file", "line", "column", "pointer", "message"],
+            "properties": {"file": {"type": "string"}, "line": {"type": "integer"}, "column": {"type": "integer"},
+                           "pointer": {"type": "string"}, "message": {"type": "string"}}}
+SEASON_CHECK_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["season", "system", "deck_evolution", "events", "findings"],
+    "properties": {
+        "season": {"type": "string"}, "system": {"type": "string"}, "deck_evolution": {"type": ["string", "null"]},
+        "events": {"type": "array", "items": {
+            "type": "object", "required": ["event", "arena", "file", "scenario", "multiplier"],
+            "properties": {"event": {"type": "string"}, "arena": {"type": "string"}, "file": {"type": "string"},
+                           "scenario": {"type": "object"}, "multiplier": {"type": "integer"},
+                           "summary": {"type": "object", "description": "The event's report summary (findings per "
+                                                                        "severity)."},
+                           "problems": {"type": "array", "items": _LOCATED,
+                                        "description": "Why the event's arena could not be validated."}}}},
+        "findings": {"type": "array", "items": {**_LOCATED, "required": ["severity", *_LOCATED["required"]],
+                                                "properties": {**_LOCATED["properties"],
+                                                               "severity": {"enum": ["error", "warning", "info"]}}}},
+    },
 }
 
 _ERRORS = {

@@ -157,3 +157,8 @@ def test_an_event_count_outside_four_to_eight_is_a_warning_and_files_are_read(tm
     (tmp_path / "bad.yaml").write_bytes(b"format: arena-studio-season/1\nname: \xff\n")
     with pytest.raises(SeasonError, match=r"bad.yaml:2:7: /: file is not UTF-8 text"):
         load(tmp_path / "bad.yaml")
+
+
+def test_an_unknown_game_is_located_at_system() -> None:
+    with pytest.raises(SeasonError, match=r"^s.yaml:2:9: /system: unknown system 'chess'"):
+        loads(_season("- {name: One, arena: a.yaml}\n", system="chess"), source="s.yaml")
