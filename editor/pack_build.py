@@ -38,3 +38,40 @@ def build_pack_bytes(files: list[Path], *, name: str, version: str, author: str 
             progress(path)
     info = PackInfo(name=name, version=version, author=author, license=license, description=description)
     return build_pack(info, arenas, label=name)
+
+
+def build_season_pack_bytes(season: Any, *, root: Path | None = None, version: str = "1.0.0",
+                            author: str | None = None, license: str | None = None, paper: str = "a4",
+                            progress: Any = None) -> bytes:
+    """One pack for a season (:class:`validators.season.Season`): each event's arena under the
+    event's scenario (its overrides merged in) with its report, previews and print, named
+    ``N-event-name``; ``season.json`` (the season, its events pointing at the pack's arenas) and
+    ``standings.json`` (as ``arena season standings --json``) at its root.  Raises
+    :class:`validators.season.SeasonError` (located) for an event whose arena cannot be read,
+    ``LookupError`` for a game without season play."""
+    from editor.export_render import render_bytes
+    from editor.print_pdf import print_pdf
+    from schema.packs import PackArena, PackInfo, build_pack, canonical_json, slug
+    from validators.run import validate
+    from validators.season import arena_path, event_arena, standings
+
+    table = standings(season)  # first: a game without season play is refused before any work
+    arenas = []
+    doc = dict(season.located.data)
+    events = [dict(e) for e in doc["events"]]
+    for n, event in enumerate(season.events, 1):
+        path = arena_path(season, event, root)
+        arena, _ = event_arena(season, event, path.read_bytes(), str(path))
+        ident = slug(f"{n}-{event.name}")
+        entry = f"arenas/{ident}.json"
+        report = validate(arena, source=entry).to_json()
+        arenas.append(PackArena(ident, arena, report, render_bytes(arena, "png", source=entry),
+                                render_bytes(arena, "svg", source=entry), print_pdf(arena, paper)))
+        events[n - 1]["arena"] = entry
+        if progress is not None:
+            progress(event)
+    doc["events"] = events
+    extra = {"season.json": canonical_json(doc), "standings.json": canonical_json(table.to_json())}
+    description = doc.get("description") if isinstance(doc.get("description"), str) else None
+    info = PackInfo(name=season.name, version=version, author=author, license=license, description=description)
+    return build_pack(info, arenas, label=season.name, extra=extra)

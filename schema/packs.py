@@ -146,11 +146,17 @@ def _players(a: PackArena) -> int:
     return players
 
 
-def build_pack(info: PackInfo, arenas: list[PackArena], *, label: str = "<pack>") -> bytes:
-    """The zip bytes of a pack; identical inputs give identical bytes."""
+def build_pack(info: PackInfo, arenas: list[PackArena], *, label: str = "<pack>",
+               extra: dict[str, bytes] | None = None) -> bytes:
+    """The zip bytes of a pack; identical inputs give identical bytes.  ``extra``: other files by
+    their path in the pack (a season's file and standings), listed with their checksums."""
     if not arenas:
         raise PackError(label, None, "a pack needs at least one arena")
     files: dict[str, bytes] = {}
+    for path, data in (extra or {}).items():
+        if not re.fullmatch(r"[a-z0-9][a-z0-9-]*(\.[a-z0-9]+)*", path) or path == MANIFEST:
+            raise PackError(label, path, "extra files are named by lower-case letters, digits, '-' and '.', at the root")
+        files[path] = data
     entries = []
     for a in arenas:
         if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", a.id):

@@ -13,7 +13,7 @@ import typer
 
 from schema.outputs import OutputError, check_outputs, write_output
 from app.cli.shared import fail, load_arena
-from editor.pack_build import build_pack_bytes
+from editor.pack_build import build_pack_bytes, build_season_pack_bytes
 
 
 _fail = fail
@@ -163,10 +163,49 @@ def pack_build_command(
     typer.echo(f"wrote {out}: {len(files)} arena(s), {len(data)} bytes", err=True)
 
 
+def season_pack_command(
+    file: Annotated[Path, typer.Argument(help="A season file (format arena-studio-season/1).", show_default=False)],
+    out: Annotated[Path, typer.Option("-o", "--output", help="NAME.arenapack.zip", show_default=False)],
+    root: Annotated[Optional[Path], typer.Option(  # noqa: UP045
+        "--root", help="A folder above the season file's that its arena paths may reach.", file_okay=False,
+        exists=True)] = None,
+    version: Annotated[str, typer.Option("--version", help="Pack version.")] = "1.0.0",
+    author: Annotated[Optional[str], typer.Option("--author", help="Pack author.")] = None,  # noqa: UP045
+    license: Annotated[Optional[str], typer.Option("--license", help="Pack licence.")] = None,  # noqa: UP045
+    paper: Annotated[str, typer.Option("--paper", help="Paper of the printable PDFs: a4, letter, a3, tabloid or legal.")] = "a4",
+) -> None:
+    """One pack for a season: every event's arena under its scenario, with its report, previews
+    and print, and the season file and its standings (season.json, standings.json)."""
+    from schema.errors import ArenaIOError
+    from schema.packs import PackError
+    from validators.season import SeasonError, load
+
+    try:
+        season = load(file)
+    except ArenaIOError as exc:
+        raise _fail(str(exc)) from None
+    except SeasonError as exc:
+        raise _fail(str(exc), 1) from None
+    _check(out, [file])
+    try:
+        data = build_season_pack_bytes(season, root=root, version=version, author=author, license=license,
+                                       paper=paper)
+    except SeasonError as exc:
+        raise _fail(str(exc), 1) from None
+    except PackError as exc:
+        raise _fail(str(exc), 1) from None
+    except LookupError as exc:
+        raise _fail(f"{file}: {exc}") from None
+    _write(out, data, [file])
+    typer.echo(f"wrote {out}: {len(season.events)} event(s), {len(data)} bytes", err=True)
+
+
 def register(app: Any) -> None:
-    """Add ``render``, ``print`` and ``pack build`` to the ``arena`` app."""
+    """Add ``render``, ``print``, ``pack build`` and ``season pack`` to the ``arena`` app."""
     app.command("render")(render_command)
     app.command("print")(print_command)
     from app.cli.export import pack_app
+    from app.cli.season import season_app
 
     pack_app.command("build", help=PACK_BUILD_HELP)(pack_build_command)
+    season_app.command("pack")(season_pack_command)

@@ -29,7 +29,7 @@ BUILTIN_COMMANDS = {
 #: Every module that registers built-in commands, in the order they are listed.
 COMMAND_MODULES = tuple(dict.fromkeys(BUILTIN_COMMANDS.values()))
 #: Groups that installed command plug-ins add subcommands to (``arena pack build``).
-PLUGIN_GROUPS = frozenset({"pack"})
+PLUGIN_GROUPS = frozenset({"pack", "season"})
 
 _loaded: set[str] = set()
 _plugins_loaded = False
