@@ -92,9 +92,8 @@ PACK_BODY: dict[str, Any] = {
 #: relative arena paths; and a game with season play (422 `invalid-season`, `no-season-play`).
 SEASON_RULES = (
     "Beyond the JSON schema a season requires: an event's kill_shots only for players in its results (and "
-    "only with results); arena paths relative, with '/' between folders; the `scoring` options its game "
-    "reads (Gravstrike: first_place_tie share|refuse, absent_points 0-5); a game with season play "
-    "(else 422 no-season-play). At most 1 MiB."
+    "only with results); arena paths relative, with '/' between folders; an installed game; the `scoring` "
+    "options that game reads; a game with season play (else 422 no-season-play). At most 1 MiB."
 )
 
 SEASON_BODY: dict[str, Any] = {
