@@ -30,7 +30,7 @@ from referencing import Registry, Resource
 from schema.checks import format_problems
 from schema.errors import ArenaError, ArenaIOError, Problem, pointer
 from schema.migrate import MigrationError, migrate
-from schema.positions import Located, ParseError, parse_json, parse_yaml
+from schema.positions import Located, ParseError, parse_json, parse_yaml, text_of
 from schema.ruleset import (ArenaModel, UnknownSystem, common_schema, default_system, load_schema_resource, ruleset,
                             ruleset_of, rulesets)
 
@@ -200,17 +200,8 @@ def validate_text(text: str | bytes, *, source: str = "<string>", fmt: Format = 
     """Parse and validate; return the (migrated) document or raise :class:`ArenaError`."""
     if len(text) > MAX_FILE_BYTES:
         raise ArenaError([Problem(source, 0, 0, "", f"file is larger than the {MAX_FILE_BYTES // (1024 * 1024)} MiB limit for arena files")])
-    if isinstance(text, bytes):
-        raw = text
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            line = raw[: exc.start].count(b"\n") + 1
-            col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-            raise ArenaError([Problem(source, line, col, "", "file is not UTF-8 text")]) from None
-    if text.startswith("\ufeff"):
-        text = text[1:]
     try:
+        text = text_of(text, source)
         located = parse_json(text, source) if fmt == "json" else parse_yaml(text, source)
     except ParseError as exc:
         raise ArenaError(sorted(exc.problems)) from None

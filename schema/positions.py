@@ -72,6 +72,20 @@ class ParseError(Exception):
         self.problems = problems
 
 
+def text_of(text: str | bytes, source: str) -> str:
+    """A file's text: ``bytes`` decoded as UTF-8 (:class:`ParseError` locating the first byte that
+    is not), a leading byte-order mark dropped."""
+    if isinstance(text, bytes):
+        raw = text
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw[: exc.start].count(b"\n") + 1
+            col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+            raise ParseError([Problem(source, line, col, "", "file is not UTF-8 text")]) from None
+    return text.removeprefix("\ufeff")
+
+
 # ---------------------------------------------------------------- YAML
 
 

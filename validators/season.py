@@ -214,21 +214,13 @@ def loads(text: str | bytes, *, source: str = "<season>", fmt: Literal["yaml", "
           base: Path | None = None) -> Season:
     """Read a season from YAML or JSON text (``bytes``: UTF-8); ``base``: the folder its arena
     paths are relative to."""
-    from schema.positions import ParseError, parse_json, parse_yaml
+    from schema.positions import ParseError, parse_json, parse_yaml, text_of
 
     if len(text) > MAX_SEASON_BYTES:
         raise SeasonError([Problem(source, 0, 0, "", f"file is larger than the {MAX_SEASON_BYTES // 1024} KiB "
                                                      "limit for season files")])
-    if isinstance(text, bytes):
-        raw = text
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            line = raw[: exc.start].count(b"\n") + 1
-            col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-            raise SeasonError([Problem(source, line, col, "", "file is not UTF-8 text")]) from None
-    text = text.removeprefix("\ufeff")
     try:
+        text = text_of(text, source)
         located = parse_json(text, source) if fmt == "json" else parse_yaml(text, source)
     except ParseError as exc:
         raise SeasonError(sorted(exc.problems)) from None
