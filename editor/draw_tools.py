@@ -14,6 +14,7 @@ and says why under the cursor: there is no default size, each shape is drawn at 
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLineF, QPointF, Qt
@@ -22,11 +23,13 @@ from PySide6.QtGui import QKeyEvent, QPainterPath
 from editor import commands as C
 from editor import elements as E
 from editor import render
-from editor.tools import Tool, ToolEvent, clean
+from editor.bounds import BoundedArena
+from editor.tools import Tool, ToolEvent, angle_of, clean
 from schema.shapes import AreaShape, Circle, Point, Polygon, Polyline, Rect, Shape
 
 if TYPE_CHECKING:
     from editor.canvas import ArenaView
+    from editor.commands import ArenaCommand
     from editor.document import ArenaDocument
 
 
@@ -153,3 +156,65 @@ class ShapeTool(Tool):
                 return
             shape = Polyline(tuple(pts), self.thickness)
         self.push(lambda: self.make(shape))
+
+
+class PoseTool(Tool):
+    """Place the next player's piece: press where it stands, drag the handle to set its facing
+    (Shift: 15° steps); a click faces the arena's centre.  A subclass says how the piece is
+    previewed (:meth:`piece_path`, :attr:`arrow`), which player is next (:meth:`next_player`) and
+    what command places it (:meth:`place`)."""
+
+    #: Length of the facing arrow drawn from the piece's position, in the arena's units.
+    arrow = 1.0
+
+    def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
+        super().__init__(view, doc)
+        self._pos: QPointF | None = None
+
+    def piece_path(self, pos: Point, facing: float) -> QPainterPath:
+        """The piece's outline at ``pos`` facing ``facing`` degrees (the preview)."""
+        raise NotImplementedError
+
+    def next_player(self) -> int:
+        """The player whose piece the tool places."""
+        raise NotImplementedError
+
+    def place(self, pos: Point, facing: float) -> ArenaCommand:
+        """The undo command adding the next player's piece at ``pos`` facing ``facing``."""
+        raise NotImplementedError
+
+    def _facing(self, ev: ToolEvent) -> float:
+        assert self._pos is not None
+        arena = self.doc.arena
+        if QLineF(self._pos, ev.pos).length() * self.view.scale_factor < 6 and isinstance(arena, BoundedArena):
+            c = arena.bounds.to_shapely().centroid  # a click faces the arena's centre
+            target = QPointF(c.x, c.y)
+            if QLineF(self._pos, target).length() < 1e-9:
+                return 0.0
+            return round(angle_of(self._pos, target), 1) % 360.0
+        step = 15.0 if ev.shift else 1.0
+        return (round(angle_of(self._pos, ev.pos) / step) * step) % 360.0
+
+    def mouse_press(self, ev: ToolEvent) -> None:
+        if ev.button == Qt.MouseButton.LeftButton:
+            self._pos = ev.snapped
+
+    def mouse_move(self, ev: ToolEvent) -> None:
+        if self._pos is None:
+            return
+        facing = self._facing(ev)
+        path = self.piece_path(pt(self._pos), facing)
+        a = math.radians(facing)
+        path.moveTo(self._pos)
+        path.lineTo(self._pos + QPointF(math.cos(a), math.sin(a)) * self.arrow)
+        self.overlay(path, render.BLUE)
+        self.overlay_text(ev.pos, f"player {self.next_player()}, facing {facing:.0f}°")
+
+    def mouse_release(self, ev: ToolEvent) -> None:
+        if self._pos is None:
+            return
+        facing = self._facing(ev)
+        pos, facing = pt(self._pos), 0.0 if facing == 0 else facing  # never -0.0
+        self._pos = None
+        self.cancel()
+        self.push(lambda: self.place(pos, facing))

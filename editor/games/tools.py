@@ -6,20 +6,18 @@ the schema's defaults; the inspector edits them afterwards."""
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QLineF, QPointF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QPainterPath
 
 from editor import commands as C
-from editor import render
-from editor.bounds import BoundedArena
-from editor.draw_tools import ShapeTool, pt
+from editor.draw_tools import PoseTool, ShapeTool, pt
 from editor.games import model as G
 from editor.games.schema_fields import resolve
-from editor.tools import Tool, ToolEvent, angle_of
+from editor.tools import Tool, ToolEvent
 from schema import ruleset as R
+from schema.shapes import Point
 
 if TYPE_CHECKING:
     from editor.canvas import ArenaView
@@ -85,54 +83,24 @@ class KindPlaceTool(Tool):
         self.push(lambda: _add(self.doc, key, item))
 
 
-class KindStartTool(Tool):
+class KindStartTool(PoseTool):
     """Press to place the next player's car, drag to set its facing (Shift: 15° steps); a click
     faces the arena's centre."""
 
     element_kind: R.ElementKind
+    arrow = 2.0
 
-    def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
-        super().__init__(view, doc)
-        self._pos: QPointF | None = None
-
-    def _facing(self, ev: ToolEvent) -> float:
-        assert self._pos is not None
-        arena = self.doc.arena
-        if QLineF(self._pos, ev.pos).length() * self.view.scale_factor < 6 and isinstance(arena, BoundedArena):
-            c = arena.bounds.to_shapely().centroid  # a click faces the arena's centre
-            target = QPointF(c.x, c.y)
-            if QLineF(self._pos, target).length() < 1e-9:
-                return 0.0
-            return round(angle_of(self._pos, target), 1) % 360.0
-        step = 15.0 if ev.shift else 1.0
-        return (round(angle_of(self._pos, ev.pos) / step) * step) % 360.0
-
-    def mouse_press(self, ev: ToolEvent) -> None:
-        if ev.button == Qt.MouseButton.LeftButton:
-            self._pos = ev.snapped
-
-    def mouse_move(self, ev: ToolEvent) -> None:
-        if self._pos is None:
-            return
+    def piece_path(self, pos: Point, facing: float) -> QPainterPath:
         from editor.games.paint import car_path
 
-        facing = self._facing(ev)
-        path = QPainterPath(car_path(pt(self._pos), facing, getattr(self.doc.arena, "vehicle", None)))
-        a = math.radians(facing)
-        path.moveTo(self._pos)
-        path.lineTo(self._pos + QPointF(math.cos(a), math.sin(a)) * 2.0)
-        self.overlay(path, render.BLUE)
-        self.overlay_text(ev.pos, f"player {G.next_player(self.doc.arena, self.element_kind.key)}, facing {facing:.0f}°")
+        return QPainterPath(car_path(pos, facing, getattr(self.doc.arena, "vehicle", None)))
 
-    def mouse_release(self, ev: ToolEvent) -> None:
-        if self._pos is None:
-            return
-        facing = self._facing(ev)
-        item = {"player": G.next_player(self.doc.arena, self.element_kind.key), "position": list(pt(self._pos)),
-                "facing": 0.0 if facing == 0 else facing}
-        self._pos = None
-        self.cancel()
-        self.push(lambda: _add(self.doc, self.element_kind.key, item))
+    def next_player(self) -> int:
+        return G.next_player(self.doc.arena, self.element_kind.key)
+
+    def place(self, pos: Point, facing: float) -> C.ArenaCommand:
+        item = {"player": self.next_player(), "position": list(pos), "facing": facing}
+        return _add(self.doc, self.element_kind.key, item)
 
 
 def _shape_modes(rs: R.Ruleset, kind: R.ElementKind) -> tuple[str, ...]:

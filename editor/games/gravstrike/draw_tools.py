@@ -7,19 +7,18 @@ G1.., T1..; starts take the next free player number).
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLineF, QPointF, Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QPainterPath
 
 from editor import commands as C
 from editor import elements as E
 from editor import render
-from editor.draw_tools import ShapeTool, pt
+from editor.draw_tools import PoseTool, ShapeTool, pt
 from editor.games.gravstrike.paint import turbine_polygon
-from editor.tools import Tool, ToolEvent, angle_of
-from schema.shapes import Polyline, Shape
+from editor.tools import Tool, ToolEvent
+from schema.shapes import Point, Polyline, Shape
 from schema.games.gravstrike.model import (AccelerationField, Arena, Checkpoint, ExclusionField, Gate, StartPosition,
                                            StaticTarget, Wall)
 
@@ -148,53 +147,24 @@ class PlaceTargetTool(Tool):
         self.push(lambda: C.AddElement(self.doc, target))
 
 
-class PlaceStartTool(Tool):
+class PlaceStartTool(PoseTool):
     name = "start"
     label = "Place start position"
     shortcut = "P"
     description = "Press to place the next player's turbine, drag the handle to set its facing (Shift: 15° steps)."
+    arrow = 1.2
 
-    def __init__(self, view: ArenaView, doc: ArenaDocument) -> None:
-        super().__init__(view, doc)
-        self._pos: QPointF | None = None
-
-    def _facing(self, ev: ToolEvent) -> float:
-        assert self._pos is not None
-        if QLineF(self._pos, ev.pos).length() * self.view.scale_factor < 6:
-            c = _arena(self.doc).bounds.to_shapely().centroid  # a click faces the centre
-            target = QPointF(c.x, c.y)
-            if QLineF(self._pos, target).length() < 1e-9:
-                return 0.0
-            return round(angle_of(self._pos, target), 1) % 360.0
-        a = angle_of(self._pos, ev.pos)
-        step = 15.0 if ev.shift else 1.0
-        return (round(a / step) * step) % 360.0
-
-    def mouse_press(self, ev: ToolEvent) -> None:
-        if ev.button == Qt.MouseButton.LeftButton:
-            self._pos = ev.snapped
-
-    def mouse_move(self, ev: ToolEvent) -> None:
-        if self._pos is None:
-            return
-        facing = self._facing(ev)
+    def piece_path(self, pos: Point, facing: float) -> QPainterPath:
         path = QPainterPath()
-        path.addPolygon(turbine_polygon(pt(self._pos), facing, _arena(self.doc).turbine))
+        path.addPolygon(turbine_polygon(pos, facing, _arena(self.doc).turbine))
         path.closeSubpath()
-        a = math.radians(facing)
-        path.moveTo(self._pos)
-        path.lineTo(self._pos + QPointF(math.cos(a), math.sin(a)) * 1.2)
-        self.overlay(path, render.BLUE)
-        self.overlay_text(ev.pos, f"player {E.next_player(self.doc.arena)}, facing {facing:.0f}°")
+        return path
 
-    def mouse_release(self, ev: ToolEvent) -> None:
-        if self._pos is None:
-            return
-        facing = self._facing(ev)
-        start = StartPosition(E.next_player(self.doc.arena), pt(self._pos), 0.0 if facing == 0 else facing)
-        self._pos = None
-        self.cancel()
-        self.push(lambda: C.AddElement(self.doc, start))
+    def next_player(self) -> int:
+        return E.next_player(self.doc.arena)
+
+    def place(self, pos: Point, facing: float) -> C.ArenaCommand:
+        return C.AddElement(self.doc, StartPosition(self.next_player(), pos, facing))
 
 
 def tool_classes() -> tuple[type[Tool], ...]:
