@@ -476,11 +476,13 @@ def element_renderer(cls: type) -> ArenaRenderer:
     found = _BY_CLASS.get(cls)
     if found is None:
         from editor.game import editor_game
-        from editor.games.model import type_kinds
-        from schema.ruleset import rulesets
+        from editor.games.model import home_of_type
 
-        systems = [system for system, rs in rulesets().items() if cls in type_kinds(type(rs.default_arena()))]
-        found = _BY_CLASS[cls] = editor_game(systems[0]).renderer() if systems else DEFAULT_RENDERER
+        try:
+            found = editor_game(home_of_type(cls)[0]).renderer()
+        except KeyError:  # no installed game's arena holds the class
+            found = DEFAULT_RENDERER
+        _BY_CLASS[cls] = found
     return found
 
 

@@ -76,7 +76,11 @@ _HOMES: dict[type, tuple[str, str]] = {}
 def home_of(el: object) -> tuple[str, str]:
     """(game id, kind key) of any game's element, by its class, over the installed rulesets'
     arenas (the first that holds the class); ``KeyError`` for an object no game's arena holds."""
-    cls = type(el)
+    return home_of_type(type(el))
+
+
+def home_of_type(cls: type) -> tuple[str, str]:
+    """:func:`home_of` an element class."""
     found = _HOMES.get(cls)
     if found is None:
         for system, rs in installed().items():

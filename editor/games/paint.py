@@ -25,12 +25,12 @@ PATTERNS = {"diagonal": Qt.BrushStyle.BDiagPattern, "cross": Qt.BrushStyle.DiagC
 
 @lru_cache(maxsize=None)
 def kind_for_type(cls: type) -> R.ElementKind | None:
-    for rs in installed().values():
-        arena_type: type = type(rs.default_arena())
-        kinds = G.type_kinds(arena_type)
-        if cls in kinds:
-            return rs.kind(kinds[cls])
-    return None
+    """The kind of an element class in its game's ruleset (None: no installed game's)."""
+    try:
+        system, key = G.home_of_type(cls)
+    except KeyError:
+        return None
+    return installed()[system].kind(key)
 
 
 def style_of(el: Any) -> R.Style:
