@@ -22,6 +22,8 @@ heavy imports inside the hooks).  The hooks:
   :attr:`GameAnalysis.report_names_system` - how a report reads;
 - :meth:`GameAnalysis.season_scoring` - how a season's events are scored and its players ranked
   (``arena season``, :mod:`validators.season`);
+- :meth:`GameAnalysis.play_hook` - the game's play engine (:class:`engine.play.PlayEngine`: whole
+  games played out, seeded, for ``arena simulate``);
 - :meth:`GameAnalysis.warm` - what a long-lived process (the service's preloader) imports once.
 
 The validators of a game (group ``arena_studio.validators``) are its own: the registry takes a
@@ -38,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from schema.ruleset import entry_points, ruleset
 
 if TYPE_CHECKING:  # the runner, the registry and the hooks' protocols load when a hook runs
+    from engine.play import PlayEngine
     from validators.balance_hooks import Hook as BalanceHook
     from validators.generate_hooks import Hook as GeneratorHook
     from validators.headlines import Hook as RobustnessHook
@@ -221,6 +224,17 @@ class GameAnalysis:
         results to placement points, the ranking); ``LookupError`` naming the game when its
         book has no season play."""
         raise LookupError(f"{self.title} has no season play (its analysis gives no season scoring)")
+
+    # ------------------------------------------------------------------ simulated play
+
+    def play_hook(self) -> PlayEngine:
+        """The game's play engine (:class:`engine.play.PlayEngine`, in the game's own engine
+        package, imported when asked for); ``LookupError`` naming the game when it has none."""
+        raise LookupError(f"simulated play is not available for {self.title} yet")
+
+    def has_play(self) -> bool:
+        """Whether :meth:`play_hook` gives an engine (without importing it)."""
+        return type(self).play_hook is not GameAnalysis.play_hook
 
     # ------------------------------------------------------------------ how a report reads
 
