@@ -199,3 +199,42 @@ def test_every_recorded_move_is_legal_and_progress_reaches_the_end() -> None:
     illegal = engine.replay(arena, forged)
     assert (illegal[0].turn, illegal[0].start) == (1, 1) and "more than a stride" in illegal[0].reason
     assert result.records is None
+
+
+def test_a_start_slowed_by_rams_is_named_with_its_hot_spot(tmp_path: Path) -> None:
+    """Starts 1 and 2 set off side by side, their shells overlapping, 10 in west of the lettuce;
+    start 3 alone 10 in east.  The two bump each other on their way (the bumper crawls half its
+    step), so start 3 wins more often: with a 0.02 tolerance it is flagged and so is a jostled
+    start (at seed 2, start 1), its causes naming the lettuce they seldom reach first and then the cell where they bump (they
+    are in twice as many rams as start 3, which meets them only at the lettuce)."""
+    (tmp_path / "jostle.yaml").write_text(
+        "format: arena-studio/1\nsystem: tortoise-derby\nname: Jostle\n"
+        "bounds: {type: rect, center: [0, 0], size: [24, 24], rotation: 0}\n"
+        "tortoises:\n- {player: 1, position: [-10, 0.5]}\n- {player: 2, position: [-10, -0.5]}\n"
+        "- {player: 3, position: [10, 0]}\nlettuces:\n- {id: L1, position: [0, 0]}\n", encoding="utf-8")
+    from schema import load
+
+    doc = valid(simulate(load(tmp_path / "jostle.yaml"), 200, 2, workers=1, tolerance=0.02).document)
+    flagged = {f["metrics"]["start"]: f for f in doc["findings"]}
+    assert 3 in flagged and "start 3 wins more often" in flagged[3]["message"]
+    assert {1, 2} & set(flagged)
+    for s in {1, 2} & set(flagged):
+        kinds = [c["kind"] for c in flagged[s]["metrics"]["causes"]]
+        assert kinds == ["first-objective", "contact-hot-spot"], kinds
+        spot = flagged[s]["metrics"]["causes"][1]
+        assert spot["text"].startswith(f"ram hot spot: start {s} meets another piece")
+        assert -12 < spot["x"] < 0  # on their way in from the west
+    contacts = [s["contacts"] for s in doc["starts"]]
+    assert contacts[2] < min(contacts[:2]) / 1.5
+
+
+def test_the_heat_map_of_an_arena_without_bounds_is_framed_by_the_pieces() -> None:
+    """A grid game's arena has no bounds shape: the frame is the box of the positions seen,
+    its longer side over 12 cells."""
+    from types import SimpleNamespace
+
+    from validators.simulate import heat_frame
+
+    assert heat_frame(SimpleNamespace(), [(0.0, 0.0, 6.0, 3.0), (-6.0, 1.0, 0.0, 2.0)]) == (-6.0, 0.0, 1.0, 12, 3)
+    assert heat_frame(SimpleNamespace(), []) is None
+    assert heat_frame(toy("meadow"), []) == (-12.0, -12.0, 2.0, 12, 12)
