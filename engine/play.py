@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-__all__ = ["END_REASONS", "EndReason", "Event", "GameRecord", "IllegalMove", "PieceState", "PlayEngine",
+__all__ = ["CONTACT_KINDS", "END_REASONS", "EndReason", "Event", "GameRecord", "IllegalMove", "PieceState", "PlayEngine",
            "PlaySetup", "Turn"]
 
 #: Why a game ended: its ``target`` reached (a VP target, the last checkpoint card...), the
@@ -30,6 +30,9 @@ __all__ = ["END_REASONS", "EndReason", "Event", "GameRecord", "IllegalMove", "Pi
 #: the game as incomplete, never as a result).
 EndReason = Literal["target", "turn-limit", "last-standing", "work-limit"]
 END_REASONS: tuple[EndReason, ...] = ("target", "turn-limit", "last-standing", "work-limit")
+
+#: The event kinds the runner's heat map counts (pieces meeting: a ram, a collision, a touch).
+CONTACT_KINDS: tuple[str, ...] = ("ram", "contact")
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,14 @@ class Event:
     ``ram``, ``contact``, ``crash``, ``shot``, ``score``, ``eliminated``, ``respawn``,
     ``landed``...); ``start`` the seat it happened to or by; ``other`` the other seat or the
     element id (a checkpoint, a card, a wall); ``x``/``y`` where; ``points`` the score it
-    gave (0 when none); ``detail`` a short sentence for people."""
+    gave (0 when none); ``detail`` a short sentence for people.
+
+    Two conventions the runner (:mod:`validators.simulate`) reads: an event whose ``other``
+    is one of :meth:`PlayEngine.objectives` (and whose kind is not a contact) records the seat
+    taking that objective - the first such event of a game, in turn and event order, is "who
+    took it first"; and an event of a kind in :data:`CONTACT_KINDS` is counted once in the
+    contact heat map at ``x``/``y`` (one event per meeting, by the seat that moved into it,
+    ``other`` the other seat's start number)."""
 
     kind: str
     start: int
@@ -144,7 +154,12 @@ class IllegalMove:
 
 
 class PlayEngine(Protocol):
-    """A game's play engine (implemented in the game's own engine package)."""
+    """A game's play engine (implemented in the game's own engine package).
+
+    Optional, read by the runner when present (not part of the protocol, so an engine need
+    not have it): ``balance_tolerance(arena) -> float``, the scenario's tolerance of a start's
+    win rate around 1/K (e.g. 0.05: five points either way) for the ``play-balance`` finding;
+    without it the runner's default (:data:`validators.simulate.DEFAULT_TOLERANCE`)."""
 
     #: The policies the engine plays, by name; the first is the default.  Every engine has a
     #: ``greedy`` policy (each piece heads for its next objective by the travel planner's

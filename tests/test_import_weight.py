@@ -58,7 +58,7 @@ def present(modules: set[str], names: tuple[str, ...]) -> list[str]:
 
 
 @pytest.mark.parametrize("args", [["--help"], ["validate", "--help"], ["export", "--help"], ["serve", "--help"],
-                                  ["travel", "--help"], ["pack", "--help"]])
+                                  ["travel", "--help"], ["pack", "--help"], ["simulate", "--help"]])
 def test_help_loads_no_format_library_nor_heavy_module(args: list[str]) -> None:
     modules = loaded(*args)
     assert "app.cli.shared" in modules  # the probe ran the command line

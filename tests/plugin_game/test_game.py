@@ -37,7 +37,7 @@ def test_it_is_found_through_its_entry_points_beside_the_built_in_games() -> Non
     assert type(rs).__module__ == "schema.ruleset" and rs.build.__module__ == "tortoise_derby.model"
 
 
-@pytest.mark.parametrize("module", ["model", "movement", "travel"])
+@pytest.mark.parametrize("module", ["model", "movement", "travel", "play"])
 def test_its_doctests_pass(module: str) -> None:
     result = doctest.testmod(importlib.import_module(f"tortoise_derby.{module}"))
     assert result.attempted > 0 and result.failed == 0

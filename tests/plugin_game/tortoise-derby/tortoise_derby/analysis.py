@@ -1,12 +1,15 @@
 """Tortoise Derby's analysis: what the studio's validators, CLI and service ask of the game
-beyond its registered checks — here, its travel query (``arena travel``, ``/v1/travel``).
+beyond its registered checks — here, its travel query (``arena travel``, ``/v1/travel``) and its play engine (``arena simulate``).
 Registered under ``arena_studio.analyses`` in the game's pyproject.toml."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from validators.game import Column, GameAnalysis, TextTable, TravelAnswer, TravelQuery, TravelQueryError
+
+if TYPE_CHECKING:  # the play engine loads when simulated play asks for it
+    from engine.play import PlayEngine
 
 
 class TortoiseDerbyAnalysis(GameAnalysis):
@@ -32,6 +35,12 @@ class TortoiseDerbyAnalysis(GameAnalysis):
         table = TextTable((Column("x", right=True), Column("y", right=True)),
                           tuple((f"{p['x']:.2f}", f"{p['y']:.2f}") for p in result["path"]))
         return TravelAnswer("reached", result, summary, table)
+
+    def play_hook(self) -> PlayEngine:
+        """The seeded race (:mod:`tortoise_derby.play`) ``arena simulate`` plays."""
+        from tortoise_derby.play import ENGINE
+
+        return ENGINE
 
 
 ANALYSIS = TortoiseDerbyAnalysis()

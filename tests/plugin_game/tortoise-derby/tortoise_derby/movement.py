@@ -81,6 +81,8 @@ def shortest(arena: TortoiseDerbyArena, start: Point, goal: Point) -> Crawl:
     def sees(a: Point, b: Point) -> bool:
         return a == b or bool(inside.covers(LineString([a, b])))
 
+    if sees(start, goal):  # in plain sight: the straight line is the shortest crawl
+        return Crawl((start, goal), math.dist(start, goal))
     best = {0: 0.0}
     back: dict[int, int] = {}
     queue = [(0.0, 0)]
