@@ -116,6 +116,9 @@ class Report:
     memory: dict[str, float | None] = field(default_factory=dict)
     #: The analysis cap reached, if one was (``summary.stopped``).
     stopped: str | None = None
+    #: The settings of the scenario the arena was judged under, as the game's runner states them
+    #: (the report's ``scenario``; None: the game states none).
+    scenario: dict[str, Any] | None = None
 
     @property
     def incomplete(self) -> bool:
@@ -163,6 +166,8 @@ class Report:
         })
         if self.tolerance is not None:
             doc["tolerance"] = self.tolerance
+        if self.scenario is not None:
+            doc["scenario"] = self.scenario
         doc.update({
             "validators": [{"code": v.id, "title": v.title, "severity": v.severity} for v in self.validators],
             "summary": self.summary(),

@@ -3,7 +3,8 @@
 
 Codes: ``cw-arena-size`` (warning), ``cw-corner-angle`` (error), ``cw-wall-gap`` (error),
 ``cw-start-key`` (error), ``cw-start-spread`` (warning), ``cw-components`` (warning),
-``cw-own-checkpoint`` (warning).
+``cw-own-checkpoint`` (warning), ``cw-game-size`` (error: a damage deck the build points rule out;
+warning: a game size that leaves a budget undecided).
 
 >>> from schema.games.carwars import default_arena
 >>> setup_checks(default_arena())
@@ -27,7 +28,7 @@ from engine import budget as caps
 from engine.neighbours import RadiusIndex
 from engine.carwars.issues import Issue, fmt
 from engine.carwars.keys import KeyPlacement, placement_obstacles, start_key, start_keys
-from schema.games.carwars import CarWarsArena
+from schema.games.carwars import SMALL_GAME_BP, CarWarsArena
 
 #: Degrees by which a corner may fall short of 90 before cw-corner-angle reports it.
 ANGLE_TOLERANCE = 0.5
@@ -376,6 +377,38 @@ def check_own_checkpoints(arena: CarWarsArena) -> list[Issue]:
     return out
 
 
+#: Game Size (L384, L394, L396).
+DECIDE = "Players must decide how many armor points (AP), build points (BP), and crew points (CP) will be used."
+SMALL_DECK = "For a small game using 24 BP or less, use damage deck A and return deck B to the box"
+LARGE_DECK = "For a large game using 25 BP or more, use damage deck B, and return deck A to the box"
+BUDGETS = {"armor_points": "armor points (AP)", "build_points": "build points (BP)", "crew_points": "crew points (CP)"}
+
+
+def check_game_size(arena: CarWarsArena) -> list[Issue]:
+    """``cw-game-size``: the scenario's damage deck is the one its build points call for (deck A
+    for 24 BP or less, deck B for 25 BP or more: an error otherwise, a combination the book
+    rules out), and a declared game size sets all three budgets (a warning names the missing).
+    The game size has no bearing on the arena's geometry; the report states it."""
+    sc = arena.scenario
+    gs = sc.game_size
+    out = []
+    if gs is not None and gs.missing:
+        names = [BUDGETS[n] for n in gs.missing]
+        out.append(Issue("cw-game-size", "warning",
+                         f"the game size sets no {' or '.join(names)}: \"{DECIDE}\"", (),
+                         {"missing": list(gs.missing)}))
+    bp = gs.build_points if gs is not None else None
+    if sc.damage_deck is not None and bp is not None:
+        wanted = "A" if bp <= SMALL_GAME_BP else "B"
+        if sc.damage_deck != wanted:
+            rule = SMALL_DECK if wanted == "A" else LARGE_DECK
+            out.append(Issue("cw-game-size", "error",
+                             f"the scenario plays damage deck {sc.damage_deck} in a "
+                             f"{'small' if wanted == 'A' else 'large'} game of {bp} BP: \"{rule}\"", (),
+                             {"damage_deck": sc.damage_deck, "build_points": bp, "expected": wanted}))
+    return out
+
+
 SETUP_CHECKS: dict[str, Callable[[CarWarsArena], list[Issue]]] = {
     "cw-arena-size": check_arena_size,
     "cw-corner-angle": check_corner_angle,
@@ -384,6 +417,7 @@ SETUP_CHECKS: dict[str, Callable[[CarWarsArena], list[Issue]]] = {
     "cw-start-spread": check_start_spread,
     "cw-components": check_components,
     "cw-own-checkpoint": check_own_checkpoints,
+    "cw-game-size": check_game_size,
 }
 
 
@@ -394,6 +428,6 @@ def setup_checks(arena: CarWarsArena) -> list[Issue]:
 
 
 __all__ = ["BOX", "Gap", "Issue", "KeyPlacement", "SETUP_CHECKS", "check_arena_size", "check_components",
-           "check_corner_angle", "check_own_checkpoints", "check_start_key", "check_start_spread", "check_wall_gap",
+           "check_corner_angle", "check_game_size", "check_own_checkpoints", "check_start_key", "check_start_spread", "check_wall_gap",
            "corner_angles", "free_region", "placement_obstacles", "setup_checks", "start_key", "start_keys",
            "wall_gaps"]

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.findings import Issue as Issue  # the games share one finding type
 from engine.gliderpit.pit import pit_of
+from engine.gliderpit.teams import check_teams
 from engine.gliderpit.rules import (LAUNCH_DIVE_MAX, LAUNCH_ZONES, LEDGE, ROWS, SHORT_GAME_FLOORS, STANDARD_FLOOR,
                                     TOTALS, ZONE_HEXES)
 from engine.grids import Axial, components, hex_distance, hex_neighbours, symmetry_transforms
@@ -242,8 +243,17 @@ def check_floor(arena: GliderPitArena) -> list[Issue]:
     """``gp-floor``: the FLOOR level is the standard one or a short game's (5, 10, 15) and lies
     below the launch altitude.  A FLOOR the launch itself reaches (20 or more) is an error; one
     only the optional launch dive reaches (17 to 19: "A player may choose to dive an additional
-    1 to 3 levels", L59) is a warning, as is any other level that is not a book short game."""
-    f = arena.floor
+    1 to 3 levels", L59) is a warning, as is any other level that is not a book short game.  A
+    scenario's short game sets the FLOOR (``floor_level``); an arena FLOOR of its own that it
+    overrides is a warning."""
+    game = arena.scenario.short_game
+    if game is not None and arena.floor not in (STANDARD_FLOOR, arena.floor_level):
+        return [Issue("gp-floor", "warning",
+                      f"The scenario's {game} game sets the FLOOR level to {arena.floor_level} (\"Use the FLOOR marker "
+                      f"to designate the new FLOOR level on the altitude track.\"); the arena's own FLOOR level "
+                      f"{arena.floor} is not used.",
+                      metrics={"floor": arena.floor_level, "arena_floor": arena.floor, "short_game": game})]
+    f = arena.floor_level
     if f == STANDARD_FLOOR or f in SHORT_GAME_FLOORS:
         return []
     launch = LEDGE - 1
@@ -325,6 +335,7 @@ CHECKS: dict[str, Callable[[GliderPitArena], list[Issue]]] = {
     "gp-launch-edges": check_launch_edges,
     "gp-launch-facing": check_launch_facing,
     "gp-floor": check_floor,
+    "gp-teams": check_teams,
     "gp-symmetry": check_symmetry,
 }
 

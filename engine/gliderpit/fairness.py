@@ -68,10 +68,10 @@ def first_moves(pit: Pit, zone: LaunchZone, max_speed: int) -> set[Axial]:
     for h in cells:
         for facing in pit.facings(h):
             for _, speed, alt in launch_options():
-                if speed > max_speed or alt <= pit.arena.floor:
+                if speed > max_speed or alt <= pit.arena.floor_level:
                     continue
                 for pm in placed_macros(speed, facing):
-                    if not pm.macro.altitudes_ok(alt, pit.arena.floor):
+                    if not pm.macro.altitudes_ok(alt, pit.arena.floor_level):
                         continue
                     entered = [(h[0] + dq, h[1] + dr) for dq, dr in pm.entered]
                     if all(e in pit.cells for e in entered):

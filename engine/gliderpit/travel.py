@@ -123,7 +123,7 @@ def launch_gliders(pit: Pit, cells: Iterable[Axial]) -> list[Glider]:
             continue
         for f in pit.facings(h):
             for _, speed, alt in launch_options():
-                if alt > pit.arena.floor:
+                if alt > pit.arena.floor_level:
                     out.append(Glider(h, f, speed, alt))
     return out
 
@@ -174,7 +174,7 @@ class _Run:
         self.pit, self.limits = pit, limits
         self.order = sorted(pit.cells)
         self.index = {h: i for i, h in enumerate(self.order)}
-        self.grid = _grid(tuple(self.order), pit.arena.floor, deceleration)
+        self.grid = _grid(tuple(self.order), pit.arena.floor_level, deceleration)
         self.seen = np.zeros(self.grid.n_states, dtype=np.int64)
         self.layers: list[tuple[IntArray, IntArray]] = []
         self.dropped = False
@@ -184,7 +184,7 @@ class _Run:
     def start(self, gliders: Iterable[Glider]) -> tuple[IntArray, IntArray]:
         acc: dict[int, int] = {}
         for g in gliders:
-            if 1 <= g.speed <= MAX_SPEED and self.pit.arena.floor < g.altitude <= TOP_ALTITUDE:
+            if 1 <= g.speed <= MAX_SPEED and self.pit.arena.floor_level < g.altitude <= TOP_ALTITUDE:
                 sid = self.grid.state_id(self.index[g.hex], g.facing % 6, g.speed)
                 acc[sid] = acc.get(sid, 0) | (1 << g.altitude)
         ids = np.array(sorted(acc), dtype=np.int64)
@@ -280,7 +280,7 @@ def plan(arena: GliderPitArena, source: Source, goal: Collection[Axial] | str, *
     gliders = _sources(pit, source)
     goals = _goals(pit, goal)
     here = [g for g in gliders if g.hex in goals and 1 <= g.speed <= MAX_SPEED
-            and pit.arena.floor < g.altitude <= TOP_ALTITUDE]
+            and pit.arena.floor_level < g.altitude <= TOP_ALTITUDE]
     if here:
         best = max(here, key=lambda g: (g.altitude, g.speed))
         return TravelResult("reached", 0, best.altitude,

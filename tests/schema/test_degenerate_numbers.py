@@ -59,6 +59,7 @@ EXTRA: dict[str, list[dict[str, Any]]] = {
         "hazards": [{"id": "Z1", "shape": circle(0, -10, 1)}, {"id": "Z2", "shape": square(-10, 0, 1)}],
         "tokens": [{"id": "B1", "kind": "barrel", "position": [5, 5], "durability": 3}],
         "start_positions": [{"player": 1, "position": [-12, -12], "facing": 45}],
+        "scenario": {"game_size": {"armor_points": 9, "build_points": 36, "crew_points": 9}},
     }],
     "gravstrike": [{
         **HEAD, "system": "gravstrike", "name": "Shapes",

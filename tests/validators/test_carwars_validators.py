@@ -36,7 +36,7 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_car_wars_validators_are_registered_for_car_wars_only() -> None:
     reg = default_registry()
-    assert reg.for_game("car-wars-6e") == CODES and len(CODES) == 13
+    assert reg.for_game("car-wars-6e") == CODES and len(CODES) == 14
     assert all(games_of(reg.get(c)) == ("gravstrike",) for c in reg.for_game("gravstrike"))
     assert not set(CODES) & set(reg.for_game("gravstrike"))
     with pytest.raises(NotForGame, match="does not apply to gravstrike"):

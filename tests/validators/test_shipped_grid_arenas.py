@@ -122,7 +122,7 @@ def test_service_lists_the_grid_codes_tagged_with_their_games(client: TestClient
     games = {v["code"]: v["games"] for v in client.get("/v1/validators").json()}
     gp = sorted(c for c in games if c.startswith("gp-"))
     mg = sorted(c for c in games if c.startswith("mg-"))
-    assert len(gp) == 14 and all(games[c] == ["glider-pit-gladiators"] for c in gp)
+    assert len(gp) == 16 and all(games[c] == ["glider-pit-gladiators"] for c in gp)
     assert len(mg) == 5 and all(games[c] == ["mothership-grid"] for c in mg)
 
 

@@ -33,6 +33,7 @@ READS: dict[str, tuple[str, ...]] = {
     "cw-start-spread": ("bounds", "start_positions", "symmetry", "scenario"),
     "cw-components": ("cards", "tokens", "hazards", "start_positions", "scenario"),
     "cw-own-checkpoint": ("cards", "start_positions", "scenario"),
+    "cw-game-size": ("scenario",),
     "cw-exposure": ("start_positions", "hazards", "terrain", "vehicle", "scenario"),
     "cw-sightlines": ("bounds", "walls", "obstacles", "tokens", "start_positions", "vehicle", "scenario"),
 }

@@ -43,6 +43,7 @@ Role = Literal["checkpoint", "trigger", "hidden-hazard", "countdown"]
 TokenKind = Literal["barrel", "barrier", "wreck"]
 Face = Literal["durability", "blank"]
 Box = Literal["2-player", "4-player"]
+Deck = Literal["A", "B"]
 WallShape = Union[Rect, Polygon, Polyline]
 
 COVERS: tuple[Cover, ...] = ("none", "partial", "full")
@@ -242,11 +243,40 @@ class Analysis:
     placement_angle_tolerance: float = 5.0
 
 
+#: Game Size: "For a small game using 24 BP or less, use damage deck A ... For a large game using
+#: 25 BP or more, use damage deck B" - the most build points of a small game.
+SMALL_GAME_BP = 24
+
+
+@dataclass(frozen=True)
+class GameSize:
+    """The budgets every car is built with (Game Size: armor, build and crew points); a budget
+    left out is one the scenario does not set."""
+
+    armor_points: int | None = None
+    build_points: int | None = None
+    crew_points: int | None = None
+
+    @property
+    def size(self) -> Literal["small", "large"] | None:
+        """``small`` (24 BP or less), ``large`` (25 BP or more), None without build points."""
+        if self.build_points is None:
+            return None
+        return "small" if self.build_points <= SMALL_GAME_BP else "large"
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """The budgets left out, by their field names."""
+        return tuple(n for n in ("armor_points", "build_points", "crew_points") if getattr(self, n) is None)
+
+
 @dataclass(frozen=True)
 class Scenario:
     players: int | None = None
     box: Box | None = None
     analysis: Analysis = Analysis()
+    game_size: GameSize | None = None
+    damage_deck: Deck | None = None
 
 
 Element = Union[Wall, Obstacle, Terrain, Hazard, Card, Token, StartPosition]
@@ -287,6 +317,15 @@ class CarWarsArena:
         if self.scenario.box is not None:
             return self.scenario.box
         return "2-player" if self.players <= 2 else "4-player"
+
+    @property
+    def damage_deck(self) -> Deck | None:
+        """The damage deck in play: the scenario's, else the one its build points call for
+        (deck A for 24 BP or less, deck B for more); None when neither is set."""
+        if self.scenario.damage_deck is not None:
+            return self.scenario.damage_deck
+        size = self.scenario.game_size.size if self.scenario.game_size is not None else None
+        return None if size is None else "A" if size == "small" else "B"
 
     def elements(self) -> tuple[Element, ...]:
         return (*self.walls, *self.obstacles, *self.terrain, *self.hazards, *self.cards, *self.tokens,
@@ -429,7 +468,11 @@ def _scenario(sc: Doc) -> Scenario:
             values[f.name] = tuple(an.get(f.name, ()))
         else:
             values[f.name] = type(default)(an.get(f.name, default))
-    return Scenario(players=_opt_int(sc.get("players")), box=sc.get("box"), analysis=Analysis(**values))
+    gs = sc.get("game_size")
+    game_size = None if gs is None else GameSize(**{n: _opt_int(gs.get(n))
+                                                     for n in ("armor_points", "build_points", "crew_points")})
+    return Scenario(players=_opt_int(sc.get("players")), box=sc.get("box"), analysis=Analysis(**values),
+                    game_size=game_size, damage_deck=sc.get("damage_deck"))
 
 
 # ------------------------------------------------------------------ model -> document
@@ -494,6 +537,11 @@ def to_document(a: CarWarsArena) -> Doc:
         scen["players"] = sc.players
     if sc.box is not None:
         scen["box"] = sc.box
+    if sc.game_size is not None:
+        scen["game_size"] = {n: getattr(sc.game_size, n) for n in ("armor_points", "build_points", "crew_points")
+                             if getattr(sc.game_size, n) is not None}
+    if sc.damage_deck is not None:
+        scen["damage_deck"] = sc.damage_deck
     scen["analysis"] = {f.name: (list(an.disabled) if f.name == "disabled" else
                                  num(getattr(an, f.name)) if isinstance(getattr(an, f.name), float) else getattr(an, f.name))
                         for f in fields(Analysis)
@@ -590,6 +638,6 @@ RULESET = Ruleset(
 
 __all__ = [
     "CARD_SIZE", "ELEMENT_LISTS", "RULESET", "semantic_problems", "SYSTEM", "TOKEN_DEFAULTS", "Analysis", "Box", "Card", "CarWarsArena", "Cover", "Element", "Face",
-    "Hazard", "Obstacle", "Role", "Scenario", "Shape", "StartPosition", "Terrain", "Token", "TokenKind", "TurningKey",
+    "GameSize", "Hazard", "Obstacle", "Role", "Scenario", "Shape", "StartPosition", "Terrain", "Token", "TokenKind", "TurningKey",
     "Units", "Vehicle", "Wall", "Weight", "default_arena", "from_document", "to_document",
 ]

@@ -43,6 +43,13 @@ SymmetryKind = Literal["rotational", "mirror", "dihedral"]
 #: standard game's FLOOR below altitude 1.
 STANDARD_FLOOR = 0
 
+ShortGame = Literal["abbreviated", "half-game", "blitz"]
+#: Shorter Games: "For an abbreviated game, set the FLOOR level to 5. For a half-game, set the
+#: FLOOR level to 10. For a vastly different feel, try a blitz game using a FLOOR level of 15."
+SHORT_GAMES: dict[str, int] = {"abbreviated": 5, "half-game": 10, "blitz": 15}
+#: The teams a scenario names (Select Teams: "Up to six gladiators").
+TEAM_NAMES = ("A", "B", "C", "D", "E", "F")
+
 
 @dataclass(frozen=True)
 class Units:
@@ -109,9 +116,29 @@ class Analysis:
 
 
 @dataclass(frozen=True)
+class OptionalRules:
+    """The book's optional rules other than Shorter Games (which is :attr:`Scenario.short_game`)."""
+
+    random_weapon_selection: bool = False
+    random_sequence_chits: bool = False
+    advanced_maneuvers: bool = False
+
+
+@dataclass(frozen=True)
 class Scenario:
     gliders: int = 6
     analysis: Analysis = Analysis()
+    #: (Airspeed Track, team) pairs in track order; empty: every gladiator flies alone.
+    teams: tuple[tuple[int, str], ...] = ()
+    short_game: ShortGame | None = None
+    optional_rules: OptionalRules = OptionalRules()
+
+    def team_tracks(self) -> dict[str, tuple[int, ...]]:
+        """Team -> its Airspeed Tracks, teams in name order."""
+        out: dict[str, list[int]] = {}
+        for track, team in self.teams:
+            out.setdefault(team, []).append(track)
+        return {t: tuple(sorted(out[t])) for t in sorted(out)}
 
 
 @dataclass(frozen=True)
@@ -132,6 +159,14 @@ class GliderPitArena:
     symmetry: Symmetry | None = None
     scenario: Scenario = Scenario()
     extensions: Extensions = field(default_factory=dict, hash=False)
+
+    @property
+    def floor_level(self) -> int:
+        """The FLOOR level the match is played with: the scenario's short game's, else the
+        arena's ``floor``."""
+        if self.scenario.short_game is not None:
+            return SHORT_GAMES[self.scenario.short_game]
+        return self.floor
 
     def line_of(self, cell: Axial) -> int:
         """The row line a cell lies on (r for pointy hexes, q for flat)."""
@@ -193,10 +228,20 @@ def from_document(doc: Doc) -> GliderPitArena:
         floor=STANDARD_FLOOR if floor == "standard" else int(floor),
         symmetry=None if sy is None else Symmetry(kind=sy["kind"], order=int(sy.get("order", 1)),
                                                   axis=float(sy.get("axis", 90.0))),
-        scenario=Scenario(gliders=int(g("scenario", {}).get("gliders", 6)), analysis=analysis),
+        scenario=_scenario(g("scenario", {}), analysis),
         extensions=extensions_of(doc),
     )
 
+
+
+def _scenario(sc: Doc, analysis: Analysis) -> Scenario:
+    teams = sc.get("teams", {})
+    rules = sc.get("optional_rules", {})
+    return Scenario(
+        gliders=int(sc.get("gliders", 6)), analysis=analysis,
+        teams=tuple((n, str(teams[f"track_{n}"])) for n in range(1, 7) if teams.get(f"track_{n}") is not None),
+        short_game=sc.get("short_game"),
+        optional_rules=OptionalRules(**{k: bool(rules.get(k, False)) for k in OptionalRules.__dataclass_fields__}))
 
 
 def to_document(a: GliderPitArena) -> Doc:
@@ -213,8 +258,16 @@ def to_document(a: GliderPitArena) -> Doc:
     doc["launch_zones"] = [with_extensions({"id": z.id, "track": z.track, "cells": [[q, r] for q, r in z.cells]},
                                      z.extensions) for z in a.launch_zones]
     an = a.scenario.analysis
+    sc = a.scenario
+    scen: Doc = {"gliders": sc.gliders}
+    if sc.teams:  # written only when set: files saved before they existed save unchanged
+        scen["teams"] = {f"track_{n}": team for n, team in sc.teams}
+    if sc.short_game is not None:
+        scen["short_game"] = sc.short_game
+    if sc.optional_rules != OptionalRules():
+        scen["optional_rules"] = {k: getattr(sc.optional_rules, k) for k in OptionalRules.__dataclass_fields__}
     doc["scenario"] = {
-        "gliders": a.scenario.gliders,
+        **scen,
         "analysis": {
             "centre_tolerance": num(an.centre_tolerance),
             "spacing_tolerance": num(an.spacing_tolerance),

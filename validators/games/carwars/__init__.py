@@ -52,6 +52,15 @@ class CarWarsAnalysis(GameAnalysis):
 
         return HOOK
 
+    def headline(self, report: Report) -> str:
+        """Players, then the game size and damage deck the scenario sets (Game Size), then the
+        validators."""
+        from validators.games.carwars.scenario import words
+
+        said = words(report.scenario) if report.scenario else ""
+        return (f"{report.system} · {report.player_count()} players · {said + ' · ' if said else ''}"
+                f"{len(report.validators)} validators")
+
     def travel_table(self, report: Report) -> TextTable | None:
         """Turns (and driving-roll dice) from each start to each card and the centre, flat out."""
         travel: dict[str, dict[str, dict[str, Any]]] | None = report.metrics.get("travel")

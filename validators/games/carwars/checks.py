@@ -85,6 +85,8 @@ START_KEY = SetupCheck("cw-start-key", "Each start: turning key against the edge
                        setup.check_start_key)
 START_SPREAD = SetupCheck("cw-start-spread", "Starts positioned evenly around the arena", "warning", setup.check_start_spread)
 COMPONENTS = SetupCheck("cw-components", "Components within the box's contents", "warning", setup.check_components)
+GAME_SIZE = SetupCheck("cw-game-size", "Game size: every budget set, the damage deck its build points call for",
+                      "error", setup.check_game_size)
 OWN_CHECKPOINT = SetupCheck("cw-own-checkpoint", "One checkpoint of each player's own colour", "warning",
                             setup.check_own_checkpoints)
 START_ACCESS = TravelCheck("cw-start-access", "Starts equally far (turns, dice) from the checkpoint cards", "warning",
@@ -114,4 +116,4 @@ SIGHTLINES = SetupCheck("cw-sightlines", "Equal line of sight between starts (fu
                         "warning", fair.check_sightlines, sightline_metrics, measured=True)
 
 ALL = (ARENA_SIZE, CORNER_ANGLE, WALL_GAP, START_KEY, START_SPREAD, COMPONENTS, OWN_CHECKPOINT, START_ACCESS,
-       CENTRE_ACCESS, START_SPACING, CARD_REACH, EXPOSURE, SIGHTLINES)
+       CENTRE_ACCESS, START_SPACING, CARD_REACH, EXPOSURE, SIGHTLINES, GAME_SIZE)

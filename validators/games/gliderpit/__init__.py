@@ -32,6 +32,15 @@ class GliderPitAnalysis(GameAnalysis):
         return validate(arena, source=source, enable=enable, disable=disable, registry=registry, progress=progress,
                         parallel=parallel)
 
+    def headline(self, report: Report) -> str:
+        """Gliders, then the teams, short game and optional rules the scenario sets, then the
+        validators."""
+        from validators.games.gliderpit.scenario import words
+
+        said = words(report.scenario) if report.scenario else ""
+        return (f"{report.system} · {report.player_count()} gliders · {said + ' · ' if said else ''}"
+                f"{len(report.validators)} validators")
+
     def balance_hook(self) -> BalanceHook:
         from validators.games.gliderpit.balance import HOOK
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.gliderpit import checks as setup
+from engine.gliderpit import teams
 from engine.gliderpit.checks import Issue
 from schema.games.gliderpit import SYSTEM, GliderPitArena
 from validators.findings import BookSetupCheck, Finding, Result, Severity, findings_of, quote_book
@@ -64,6 +65,23 @@ class ZoneCheck:
         return Result(findings(issues), {"zones": ctx.zones_json()})
 
 
+@dataclass(frozen=True)
+class TeamSpacingCheck:
+    """Team-aware launch-zone spacing (``engine.gliderpit.teams``); the zones' sides and
+    distances go into the report's ``teams``.  Without teams it finds nothing."""
+
+    id: str
+    title: str
+    severity: Severity
+    needs_travel: bool = False
+    games: tuple[str, ...] = GAMES
+
+    def evaluate(self, arena: GliderPitArena, context: Any) -> Result:
+        if not arena.scenario.teams:
+            return Result()
+        return Result(findings(teams.check_team_spacing(arena)), {"teams": teams.teams_json(arena)})
+
+
 PIT = SetupCheck("gp-pit", "The pit is one hex grid, each hex listed once", "error", setup.check_pit)
 PIT_HOLES = SetupCheck("gp-pit-holes", "The pit has no holes (hexes closed in by pit hexes)", "warning",
                       setup.check_pit_holes)
@@ -77,6 +95,10 @@ LAUNCH_FACING = SetupCheck("gp-launch-facing", "Every launch hex has a facing no
 FLOOR = SetupCheck("gp-floor", "FLOOR level standard, 5, 10 or 15, below the launch", "error", setup.check_floor)
 SYMMETRY = SetupCheck("gp-symmetry", "The declared symmetry maps hexes, zones and row numbers onto themselves",
                       "warning", setup.check_symmetry)
+TEAMS = SetupCheck("gp-teams", "Teams: each on launch zones, two sides or more, equally large", "error",
+                   teams.check_teams)
+TEAM_SPACING = TeamSpacingCheck("gp-team-spacing", "Opponents' launch zones evenly spaced, each team's placed alike",
+                                "warning")
 ZONE_CENTRE = ZoneCheck("gp-zone-centre", "Launch zones equally far from the pit centre", "warning")
 ZONE_SPACING = ZoneCheck("gp-zone-spacing", "Launch zones equally far from the nearest other zone", "warning")
 ZONE_CLEARANCE = ZoneCheck("gp-zone-clearance", "Launch zones with equal wall clearance", "warning")
@@ -86,4 +108,4 @@ ZONE_TRAVEL = ZoneCheck("gp-zone-travel", "Launch zones equally many turns from 
                         needs_travel=True)
 
 ALL = (PIT, PIT_HOLES, ROWS, LAUNCH_ZONES, LAUNCH_EDGES, LAUNCH_FACING, FLOOR, SYMMETRY, ZONE_CENTRE, ZONE_SPACING, ZONE_CLEARANCE,
-       ZONE_FACINGS, ZONE_CURRENTS, ZONE_TRAVEL)
+       ZONE_FACINGS, ZONE_CURRENTS, ZONE_TRAVEL, TEAMS, TEAM_SPACING)
