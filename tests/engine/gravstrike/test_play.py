@@ -191,3 +191,9 @@ def test_seats_and_objectives() -> None:
     with pytest.raises(ValueError, match="cannot seat 7"):
         ENGINE.seats(arena, 7)
     assert ENGINE.objectives(arena) == ("A", "B", "C", "M")
+
+
+def test_the_analysis_hands_out_the_engine() -> None:
+    from validators.games.gravstrike import ANALYSIS
+
+    assert ANALYSIS.has_play() and ANALYSIS.play_hook() is ENGINE
