@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from validators.game import Column, GameAnalysis, TextTable, TravelAnswer, TravelQuery
 
 if TYPE_CHECKING:  # each hook imports its module when it runs: this package stays light
+    from engine.play import PlayEngine
     from validators.balance_hooks import Hook as BalanceHook
     from validators.generate_hooks import Hook as GeneratorHook
     from validators.headlines import Hook as RobustnessHook
@@ -56,6 +57,11 @@ class GravstrikeAnalysis(GameAnalysis):
         from validators.games.gravstrike.generate import HOOK
 
         return HOOK
+
+    def play_hook(self) -> PlayEngine:
+        from engine.gravstrike.play import ENGINE
+
+        return ENGINE
 
     def season_scoring(self) -> SeasonScoring:
         from validators.games.gravstrike.season import SCORING
