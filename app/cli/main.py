@@ -25,6 +25,8 @@ BUILTIN_COMMANDS = {
     "balance": "app.cli.balance",
     "generate": "app.cli.generate",
     "season": "app.cli.season",
+    "report": "app.cli.report",
+    "diff": "app.cli.diff",
 }
 #: Every module that registers built-in commands, in the order they are listed.
 COMMAND_MODULES = tuple(dict.fromkeys(BUILTIN_COMMANDS.values()))
