@@ -102,7 +102,8 @@ def ring_d(ring: list[list[float]]) -> str:
 
 def geometry_d(geom: dict[str, Any]) -> tuple[str, bool, tuple[float, float] | None]:
     """SVG path data of a GeoJSON geometry: (d, is a line, the point of a Point)."""
-    kind, coords = geom.get("type"), geom.get("coordinates")
+    kind = geom.get("type")
+    coords: Any = geom.get("coordinates") or []
     if kind == "Point":
         return "", False, (float(coords[0]), float(coords[1]))
     if kind == "LineString":

@@ -117,8 +117,8 @@ def finding_view(i: int, f: dict[str, Any], titles: dict[str, str], picture: Pic
     metrics = f.get("metrics") or {}
     path = f.get("path") or []
     if path:
-        pts = [(p.get("x"), p.get("y")) for p in path if isinstance(p, dict)]
-        pts = [(float(x), float(y)) for x, y in pts if isinstance(x, (int, float)) and isinstance(y, (int, float))]
+        pts = [(float(p["x"]), float(p["y"])) for p in path
+               if isinstance(p, dict) and isinstance(p.get("x"), (int, float)) and isinstance(p.get("y"), (int, float))]
         if pts:
             overlay.path = "M" + " L".join(xy(p) for p in pts)
             overlay.points.append(pts[-1])
