@@ -33,11 +33,22 @@ def build_pack_bytes(files: list[Path], *, name: str, version: str, author: str 
         entry = f"arenas/{ident}.json"
         report = validate(arena, source=entry, enable=enable or (), registry=registry).to_json()
         arenas.append(PackArena(ident, arena, report, render_bytes(arena, "png", source=entry),
-                                render_bytes(arena, "svg", source=entry), print_pdf(arena, paper)))
+                                render_bytes(arena, "svg", source=entry), print_pdf(arena, paper),
+                                report_page(entry, arena, report)))
         if progress is not None:
             progress(path)
     info = PackInfo(name=name, version=version, author=author, license=license, description=description)
     return build_pack(info, arenas, label=name)
+
+
+def report_page(entry: str, arena: Any, report: dict[str, Any]) -> bytes:
+    """The arena's HTML report as the pack holds it: its header names the pack's arena file and
+    that file's checksum, and no date (the same inputs give the same pack)."""
+    from schema.io import dumps
+    from validators.webreport import header_for, render_report
+
+    header = header_for(entry, dumps(arena, "json").encode("utf-8"))
+    return render_report(report, arena, header=header).encode("utf-8")
 
 
 def build_season_pack_bytes(season: Any, *, root: Path | None = None, version: str = "1.0.0",
@@ -66,7 +77,8 @@ def build_season_pack_bytes(season: Any, *, root: Path | None = None, version: s
         entry = f"arenas/{ident}.json"
         report = validate(arena, source=entry).to_json()
         arenas.append(PackArena(ident, arena, report, render_bytes(arena, "png", source=entry),
-                                render_bytes(arena, "svg", source=entry), print_pdf(arena, paper)))
+                                render_bytes(arena, "svg", source=entry), print_pdf(arena, paper),
+                                report_page(entry, arena, report)))
         events[n - 1]["arena"] = entry
         if progress is not None:
             progress(event)

@@ -3,7 +3,8 @@ extract safely.
 
 A pack holds ``manifest.json`` (``schema/manifest.schema.json``), each arena as canonical JSON
 (``arenas/ID.json``), its validation report (``reports/ID.report.json``), previews
-(``previews/ID.png``, ``previews/ID.svg``) and a printable PDF (``print/ID.pdf``).  Building the
+(``previews/ID.png``, ``previews/ID.svg``), a printable PDF (``print/ID.pdf``) and the report as
+a self-contained HTML page (``reports/ID.report.html``; packs built before it have none).  Building the
 same inputs twice gives the same bytes: entries sorted, fixed timestamps and permissions,
 canonical JSON, fixed compression level.
 
@@ -85,7 +86,8 @@ class PackInfo:
 
 @dataclass(frozen=True)
 class PackArena:
-    """One arena's contents for :func:`build_pack`; ``report`` is ``Report.to_json()``."""
+    """One arena's contents for :func:`build_pack`; ``report`` is ``Report.to_json()``,
+    ``html`` its HTML page (``reports/ID.report.html``, when given)."""
 
     id: str
     arena: ArenaModel
@@ -93,6 +95,7 @@ class PackArena:
     png: bytes
     svg: bytes
     pdf: bytes
+    html: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -168,12 +171,16 @@ def build_pack(info: PackInfo, arenas: list[PackArena], *, label: str = "<pack>"
         arena_bytes = dumps(a.arena, "json").encode("utf-8")
         files.update({paths["path"]: arena_bytes, paths["report"]: canonical_json(a.report),
                       paths["png"]: a.png, paths["svg"]: a.svg, paths["print"]: a.pdf})
+        page = {}
+        if a.html is not None:
+            page = {"report_html": f"reports/{a.id}.report.html"}
+            files[page["report_html"]] = a.html
         summary = a.report.get("summary", {})
         counts = {s: int(summary.get(s, 0)) for s in SEVERITIES}
         entries.append({
             "id": a.id, "name": a.arena.name, "path": paths["path"], "sha256": sha256(arena_bytes),
             "players": _players(a), "tags": list(a.arena.tags), "report": paths["report"],
-            "previews": {"png": paths["png"], "svg": paths["svg"]}, "print": paths["print"],
+            "previews": {"png": paths["png"], "svg": paths["svg"]}, "print": paths["print"], **page,
             "validation": {**counts, "worst": next((s for s in SEVERITIES if counts[s]), None)},
         })
     manifest = {
@@ -384,7 +391,8 @@ def _verify_manifest(files: dict[str, bytes], label: str, limits: Limits = DEFAU
         if entry["id"] in ids:
             raise PackError(label, entry["id"], "two arenas have this id")
         ids.add(entry["id"])
-        for ref in (entry["path"], entry["report"], entry["print"], *entry["previews"].values()):
+        pages = [entry["report_html"]] if "report_html" in entry else []
+        for ref in (entry["path"], entry["report"], entry["print"], *entry["previews"].values(), *pages):
             if ref not in files:
                 raise PackError(label, ref, f"arena {entry['id']!r} refers to it but the pack lacks it")
         if sha256(files[entry["path"]]) != entry["sha256"]:

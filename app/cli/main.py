@@ -26,6 +26,8 @@ BUILTIN_COMMANDS = {
     "generate": "app.cli.generate",
     "season": "app.cli.season",
     "simulate": "app.cli.simulate",
+    "report": "app.cli.report",
+    "diff": "app.cli.diff",
 }
 #: Every module that registers built-in commands, in the order they are listed.
 COMMAND_MODULES = tuple(dict.fromkeys(BUILTIN_COMMANDS.values()))

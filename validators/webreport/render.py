@@ -1,0 +1,276 @@
+"""The HTML report: one self-contained page (inline SVG, CSS and script; a content security
+policy that forbids every remote load) from a validation report document
+(schema/report.schema.json) and, when given, the arena it is about.
+
+:func:`render_report` is a pure function of its arguments - the same report, arena and header
+give the same bytes - so packs embed it and the service can serve it.  Every string that comes
+from a file (arena and element names, messages, metric keys) reaches the page through Jinja2
+with autoescaping, and the report embedded as JSON through ``tojson`` (``<``, ``>``, ``&`` and
+``'`` written as ``\\u`` escapes): a name ``<script>`` stays text.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from schema.ruleset import ArenaModel, UnknownSystem, ruleset
+from validators.findings import QUOTED
+from validators.webreport.picture import Picture, arena_picture, arrow, n, xy
+from validators.webreport.tables import Table, fmt, metric_tables, table_of
+
+SEVERITIES = ("error", "warning", "info")
+#: The report's fields the page shows in their own sections; others get a generic table.
+KNOWN_FIELDS = {"format", "system", "arena", "tier", "budget", "tolerance", "validators", "summary", "findings",
+                "metrics", "robustness"}
+KNOWN_FINDING_FIELDS = {"code", "severity", "message", "elements", "metrics", "path"}
+
+
+@dataclass(frozen=True)
+class Header:
+    """What the page's header says besides the report: the file's name, its bytes' SHA-256,
+    the studio's version and the date (None: not shown - a pack's page stays reproducible)."""
+
+    file: str
+    sha256: str | None = None
+    version: str | None = None
+    date: str | None = None
+
+
+def header_for(file: str, data: bytes | None, version: str | None = None, date: str | None = None) -> Header:
+    return Header(file, hashlib.sha256(data).hexdigest() if data is not None else None,
+                  version if version is not None else studio_version(), date)
+
+
+def studio_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("arena-studio")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+@dataclass
+class Overlay:
+    """What a finding draws when clicked: its path (a polyline), lines and points its metrics
+    name, in SVG path data."""
+
+    path: str = ""
+    lines: list[str] = field(default_factory=list)
+    points: list[tuple[float, float]] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.path or self.lines or self.points)
+
+
+@dataclass
+class FindingView:
+    index: int
+    code: str
+    severity: str
+    title: str
+    parts: list[tuple[str, bool]]  # (text, is a quote of the book)
+    quotes: list[str]
+    elements: list[str]
+    targets: list[str]
+    metrics: list[tuple[str, str]]
+    extra: list[tuple[str, str]]
+    overlay: Overlay
+    steps: int = 0
+
+
+def split_quotes(message: str) -> list[tuple[str, bool]]:
+    """``message`` cut into plain text and the passages it quotes (the book's words)."""
+    out: list[tuple[str, bool]] = []
+    pos = 0
+    for m in QUOTED.finditer(message):
+        start = m.start() + (1 if message[m.start()] != '"' else 0)
+        if start > pos:
+            out.append((message[pos:start], False))
+        out.append((message[start:m.end()], True))
+        pos = m.end()
+    if pos < len(message):
+        out.append((message[pos:], False))
+    return out
+
+
+def _pairs(v: Any) -> bool:
+    return (isinstance(v, list) and len(v) >= 2 and all(isinstance(p, list) and len(p) == 2 and all(
+        isinstance(c, (int, float)) and not isinstance(c, bool) for c in p) for p in v))
+
+
+def _is_point(v: Any) -> bool:
+    return (isinstance(v, list) and len(v) == 2 and all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in v)
+            and any(isinstance(c, float) for c in v))
+
+
+def finding_view(i: int, f: dict[str, Any], titles: dict[str, str], picture: Picture | None) -> FindingView:
+    elements = [str(e) for e in f.get("elements", [])]
+    targets = list(dict.fromkeys(elements))
+    overlay = Overlay()
+    metrics = f.get("metrics") or {}
+    path = f.get("path") or []
+    if path:
+        pts = [(float(p["x"]), float(p["y"])) for p in path
+               if isinstance(p, dict) and isinstance(p.get("x"), (int, float)) and isinstance(p.get("y"), (int, float))]
+        if pts:
+            overlay.path = "M" + " L".join(xy(p) for p in pts)
+            overlay.points.append(pts[-1])
+    if picture is not None:
+        for key, v in metrics.items() if isinstance(metrics, dict) else ():
+            if picture.grid is not None:  # cells named by [q, r] (one, or a list of them)
+                cells = [v] if picture.cell_id(v) else v if isinstance(v, list) else []
+                for c in cells:
+                    ident = picture.cell_id(c)
+                    if ident is not None:
+                        targets.append(ident)
+            elif _is_point(v):
+                overlay.points.append((float(v[0]), float(v[1])))
+            elif _pairs(v):
+                overlay.lines.append("M" + " L".join(xy(p) for p in v))
+    shown = [(str(k), fmt(v)) for k, v in metrics.items()] if isinstance(metrics, dict) else []
+    extra = [(str(k), fmt(v)) for k, v in f.items() if k not in KNOWN_FINDING_FIELDS]
+    message = str(f.get("message", ""))
+    parts = split_quotes(message)
+    code = str(f.get("code", ""))
+    return FindingView(i, code, str(f.get("severity", "info")), titles.get(code, ""), parts,
+                       [t.strip().strip('"') for t, q in parts if q], elements, list(dict.fromkeys(targets)),
+                       shown, extra, overlay, len(path))
+
+
+@dataclass
+class Band:
+    """A robustness metric drawn as a band: its range, median, the drawn arena's value and the
+    limit, scaled to 0..100."""
+
+    label: str
+    unit: str
+    nominal: str
+    low: float
+    high: float
+    median: float
+    at: float | None
+    limit: float | None
+    row: dict[str, str]
+
+
+def robustness_view(section: dict[str, Any]) -> dict[str, Any]:
+    bands = []
+    for m in section.get("metrics") or []:
+        values = [m.get(k) for k in ("min", "median", "max", "nominal", "limit")]
+        nums = [float(v) for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        if not nums:
+            continue
+        lo, hi = min(0.0, *nums), max(nums)
+        span = (hi - lo) or 1.0
+
+        def at(v: Any) -> float | None:
+            return None if not isinstance(v, (int, float)) or isinstance(v, bool) else round(100 * (float(v) - lo) / span, 2)
+
+        bands.append(Band(str(m.get("label", m.get("key", ""))), str(m.get("unit", "")), fmt(m.get("nominal")),
+                          at(m.get("min")) or 0.0, at(m.get("max")) or 0.0, at(m.get("median")) or 0.0,
+                          at(m.get("nominal")), at(m.get("limit")),
+                          {k: fmt(m.get(k)) for k in ("nominal", "min", "median", "max", "tolerance", "limit", "share_over")}))
+    return {"section": section, "bands": bands,
+            "codes": section.get("codes") or [], "findings": section.get("findings") or [],
+            "tolerance": section.get("tolerance") or {},
+            "figures": [(k, fmt(section.get(k))) for k in ("samples", "validated", "skipped", "redraws", "seed")
+                        if k in section],
+            "not_run": section.get("not_run") or [],
+            "extra": [table_of(k, v) for k, v in section.items()
+                      if k not in ("metrics", "codes", "findings", "tolerance", "samples", "validated", "skipped",
+                                   "redraws", "seed", "not_run")]}
+
+
+def scenario_rows(doc: dict[str, Any]) -> list[tuple[str, str]]:
+    """The scenario flattened to (path, value) rows."""
+    out: list[tuple[str, str]] = []
+
+    def walk(prefix: str, v: Any) -> None:
+        if isinstance(v, dict) and v:
+            for k, x in v.items():
+                walk(f"{prefix}.{k}" if prefix else str(k), x)
+        else:
+            out.append((prefix, fmt(v)))
+
+    walk("", doc)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _environment() -> Any:
+    from jinja2 import DictLoader, Environment
+
+    loader = DictLoader({name: _resource(f"{name}.html.j2") for name in ("report", "table", "diff")})
+    env = Environment(loader=loader, autoescape=True, trim_blocks=True, lstrip_blocks=True,
+                      keep_trailing_newline=True)
+    env.filters["n"] = n
+    env.globals.update(xy=xy, arrow=arrow)
+    return env
+
+
+def _resource(name: str) -> str:
+    return resources.files("validators.webreport").joinpath("templates", name).read_text("utf-8")
+
+
+@lru_cache(maxsize=1)
+def _template() -> Any:
+    return _environment().get_template("report")
+
+
+def csp_hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+def content_security_policy(css: str, script: str) -> str:
+    """Nothing loads from anywhere: no default source, only the page's own style and script
+    (by their hashes), images only as ``data:``, no form target, no base URL."""
+    return (f"default-src 'none'; style-src {csp_hash(css)}; script-src {csp_hash(script)}; img-src data:; "
+            "base-uri 'none'; form-action 'none'; connect-src 'none'")
+
+
+def render_report(report: dict[str, Any], arena: ArenaModel | None = None, *, header: Header | None = None,
+                  diff: dict[str, Any] | None = None) -> str:
+    """The HTML page of ``report`` (``Report.to_json()``), drawing ``arena`` when given;
+    ``diff`` (:func:`validators.arenadiff.diff_arenas`'s document) adds the "What changed"
+    section."""
+    system = str(report.get("system") or (arena.system if arena is not None else "") or "")
+    if not system:
+        from validators.game import default_system
+
+        system = default_system()
+    try:
+        rs = ruleset(system)
+        game, book = f"{rs.game} ({rs.edition})" if rs.edition else rs.game, rs.book
+    except UnknownSystem:
+        game, book = system, ""
+    picture = arena_picture(arena) if arena is not None else None
+    titles = {str(v.get("code")): str(v.get("title", "")) for v in report.get("validators") or []}
+    findings = [finding_view(i, f, titles, picture) for i, f in enumerate(report.get("findings") or [])]
+    groups = [(s, [f for f in findings if f.severity == s]) for s in SEVERITIES]
+    groups += [(s, [f for f in findings if f.severity == s])
+               for s in dict.fromkeys(f.severity for f in findings) if s not in SEVERITIES]
+    tables: list[Table] = metric_tables(report.get("metrics") or {})
+    extra = [table_of(k, v) for k, v in report.items() if k not in KNOWN_FIELDS]
+    arena_doc: dict[str, Any] = {}
+    if arena is not None:
+        arena_doc = ruleset(arena.system).document(arena)
+    scenario = scenario_rows(arena_doc.get("scenario") or {}) if arena_doc else []
+    info = report.get("arena") or {}
+    settings = [(k, fmt(report.get(k))) for k in ("tier", "budget", "tolerance") if report.get(k) is not None]
+    css, script = _resource("report.css"), _resource("report.js")
+    return str(_template().render(
+        report=report, info=info, name=str(info.get("name") or (arena.name if arena is not None else "arena")),
+        arena=arena, arena_doc=arena_doc, game=game, book=book, system=system, picture=picture,
+        groups=groups, findings=findings, summary=report.get("summary") or {}, tables=tables, extra=extra,
+        scenario=scenario, settings=settings, header=header or Header(str(info.get("file") or "")),
+        robustness=robustness_view(report["robustness"]) if isinstance(report.get("robustness"), dict) else None,
+        diff=diff, css=css, script=script, csp=content_security_policy(css, script),
+        report_json=json.loads(json.dumps(report)),
+    ))
