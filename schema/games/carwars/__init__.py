@@ -28,6 +28,7 @@ from schema.document import extensions_of, header_document, num, shape_doc, shap
 from schema.ruleset import FORMAT
 from schema.shapes import AreaShape, BoundsShape, Circle, Extensions, Point, Polygon, Polyline, Rect, Shape
 from schema.shapes import Symmetry
+from schema.starts import StartSets, StartSlots, numbers_in, start_set_problems, start_sets_document, start_sets_from
 from schema.ruleset import ElementKind, ExportAs, Ruleset, Style, documenter
 from schema.ruleset import Units as RulesetUnits
 
@@ -245,6 +246,8 @@ class Analysis:
 @dataclass(frozen=True)
 class Scenario:
     players: int | None = None
+    #: ``scenario.start_sets``: (player count, start numbers) pairs by count (:mod:`schema.starts`).
+    start_sets: StartSets = ()
     box: Box | None = None
     analysis: Analysis = Analysis()
 
@@ -429,7 +432,8 @@ def _scenario(sc: Doc) -> Scenario:
             values[f.name] = tuple(an.get(f.name, ()))
         else:
             values[f.name] = type(default)(an.get(f.name, default))
-    return Scenario(players=_opt_int(sc.get("players")), box=sc.get("box"), analysis=Analysis(**values))
+    return Scenario(players=_opt_int(sc.get("players")), start_sets=start_sets_from(sc.get("start_sets")),
+                    box=sc.get("box"), analysis=Analysis(**values))
 
 
 # ------------------------------------------------------------------ model -> document
@@ -492,6 +496,8 @@ def to_document(a: CarWarsArena) -> Doc:
     scen: Doc = {}
     if sc.players is not None:
         scen["players"] = sc.players
+    if sc.start_sets:
+        scen["start_sets"] = start_sets_document(sc.start_sets)
     if sc.box is not None:
         scen["box"] = sc.box
     scen["analysis"] = {f.name: (list(an.disabled) if f.name == "disabled" else
@@ -532,7 +538,7 @@ ELEMENT_LISTS = ("walls", "obstacles", "terrain", "hazards", "cards", "tokens")
 def semantic_problems(doc: Any) -> list[tuple[str, str]]:
     """What the JSON Schema cannot say: ids unique across the arena, one start per player,
     simple polygons, finite numbers (located by JSON pointer, like schema errors)."""
-    return element_problems(doc, ELEMENT_LISTS)
+    return element_problems(doc, ELEMENT_LISTS) + start_set_problems(doc, numbers_in(doc, "start_positions", "player"))
 
 
 # Okabe-Ito colours (colour-blind safe), the same family as Gravstrike's.
@@ -573,6 +579,9 @@ def _exports() -> ExportProfile:
     return EXPORTS
 
 
+#: The start positions as start sets see them: numbered by their player (``start:N``).
+STARTS = StartSlots("start_positions", "player")
+
 RULESET = Ruleset(
     id=SYSTEM,
     game="Car Wars",
@@ -586,6 +595,7 @@ RULESET = Ruleset(
     default_arena=default_arena,
     exports=_exports,
     semantic=semantic_problems,
+    starts=lambda: STARTS,
 )
 
 __all__ = [

@@ -19,12 +19,14 @@ True
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from schema.checks import element_problems
 from schema.ruleset import FORMAT
-from schema.shapes import Extensions
+from schema.shapes import Extensions, Point
+from schema.starts import StartSets, StartSlots, numbers_in, start_set_problems, start_sets_document, start_sets_from
 from schema.document import extensions_of, header_document, num, with_extensions
 from schema.ruleset import ElementKind, Ruleset, Style, documenter
 from schema.ruleset import Units as RulesetUnits
@@ -112,6 +114,8 @@ class Analysis:
 class Scenario:
     gliders: int = 6
     analysis: Analysis = Analysis()
+    #: ``scenario.start_sets``: (glider count, launch zone tracks) pairs by count (:mod:`schema.starts`).
+    start_sets: StartSets = ()
 
 
 @dataclass(frozen=True)
@@ -193,7 +197,8 @@ def from_document(doc: Doc) -> GliderPitArena:
         floor=STANDARD_FLOOR if floor == "standard" else int(floor),
         symmetry=None if sy is None else Symmetry(kind=sy["kind"], order=int(sy.get("order", 1)),
                                                   axis=float(sy.get("axis", 90.0))),
-        scenario=Scenario(gliders=int(g("scenario", {}).get("gliders", 6)), analysis=analysis),
+        scenario=Scenario(gliders=int(g("scenario", {}).get("gliders", 6)), analysis=analysis,
+                          start_sets=start_sets_from(g("scenario", {}).get("start_sets"))),
         extensions=extensions_of(doc),
     )
 
@@ -215,6 +220,7 @@ def to_document(a: GliderPitArena) -> Doc:
     an = a.scenario.analysis
     doc["scenario"] = {
         "gliders": a.scenario.gliders,
+        **({"start_sets": start_sets_document(a.scenario.start_sets)} if a.scenario.start_sets else {}),
         "analysis": {
             "centre_tolerance": num(an.centre_tolerance),
             "spacing_tolerance": num(an.spacing_tolerance),
@@ -281,7 +287,8 @@ def default_arena() -> GliderPitArena:
 
 def semantic_problems(doc: Any) -> list[tuple[str, str]]:
     """Ids unique across rows and launch zones; finite numbers and real Unicode."""
-    return element_problems(doc, ("rows", "launch_zones"))
+    return element_problems(doc, ("rows", "launch_zones")) + start_set_problems(
+        doc, numbers_in(doc, "launch_zones", "track"), noun="launch zone", count_field="gliders")
 
 
 def _exports() -> ExportProfile:
@@ -291,6 +298,32 @@ def _exports() -> ExportProfile:
 
     return EXPORTS
 
+
+def _hex_centre(orientation: str, q: int, r: int) -> Point:
+    """The centre of hex (q, r), hexes one unit from centre to corner (the engine's layout)."""
+    if orientation == "pointy":
+        return (math.sqrt(3.0) * (q + r / 2.0), 1.5 * r)
+    return (1.5 * q, math.sqrt(3.0) * (r + q / 2.0))
+
+
+def _mean(points: list[Point]) -> Point:
+    return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)) if points else (0.0, 0.0)
+
+
+class _LaunchZones(StartSlots):
+    """The launch zones as start sets see them: numbered by their Airspeed Track, keyed by the
+    number of gliders (one zone per glider), each standing at its hexes' centroid and the
+    symmetry's centre the pit's centroid, as the engine places them."""
+
+    def point(self, arena: Any, element: Any) -> Point:
+        return _mean([_hex_centre(arena.orientation, q, r) for q, r in element.cells])
+
+    def centre(self, arena: Any) -> Point:
+        return _mean([_hex_centre(arena.orientation, q, r) for q, r in arena.cells])
+
+
+#: The launch zones as start sets see them.
+STARTS = _LaunchZones("launch_zones", "track", count="gliders", noun="launch zone")
 
 RULESET = Ruleset(
     id=SYSTEM,
@@ -314,4 +347,5 @@ RULESET = Ruleset(
     exports=_exports,
     semantic=semantic_problems,
     grid="hex",
+    starts=lambda: STARTS,
 )
