@@ -71,12 +71,12 @@ def start_set_problems(doc: Any, numbers: Iterable[int], *, where: str = "scenar
             if not isinstance(n, int) or isinstance(n, bool):
                 continue
             if n in seen:
-                out.append((f"{base}/{key}/{i}", f"{noun} {n} is listed twice in the {key}-{count_field} set"))
+                out.append((f"{base}/{key}/{i}", f"{noun} {n} is listed twice in the {key}-{count_field.rstrip('s')} set"))
             elif n not in have:
                 out.append((f"{base}/{key}/{i}", f"the arena has no {noun} {n} (its {noun}s: {listed})"))
             seen.add(n)
         if len(chosen) != int(key):
-            out.append((f"{base}/{key}", f"the {key}-{count_field} set lists {len(chosen)} {noun}(s); "
+            out.append((f"{base}/{key}", f"the {key}-{count_field.rstrip('s')} set lists {len(chosen)} {noun}(s); "
                                           f"it lists one {noun} per {count_field.rstrip('s')}, {key} in all"))
     return out
 

@@ -116,6 +116,9 @@ class Report:
     memory: dict[str, float | None] = field(default_factory=dict)
     #: The analysis cap reached, if one was (``summary.stopped``).
     stopped: str | None = None
+    #: Each player count judged (:mod:`validators.players`), when the arena declares start sets
+    #: or one count was asked for: ``player_counts`` of the document.
+    player_counts: list[dict[str, Any]] | None = None
 
     @property
     def incomplete(self) -> bool:
@@ -170,6 +173,8 @@ class Report:
             "metrics": {**self.metrics, "memory": {"peak_rss_mb": dict(self.memory)}}
             if resources and self.memory else self.metrics,
         })
+        if self.player_counts is not None:
+            doc["player_counts"] = self.player_counts
         if self.robustness is not None:
             doc["robustness"] = self.robustness
         return doc
