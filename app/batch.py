@@ -69,7 +69,8 @@ def validate_one(source: str, raw: bytes | None, problems: list[Problem], option
         return Outcome(source, problems=list(exc.problems))
     try:
         report = validate(arena, source=source, enable=options.enable, disable=options.disable,
-                          tier=options.tier, budget=options.budget, tolerance=options.tolerance, limits=options.limits)
+                          tier=options.tier, budget=options.budget, tolerance=options.tolerance, limits=options.limits,
+                          players=options.players)
     except NotForGame as exc:
         return Outcome(source, not_for_game=str(exc))
     except UnknownValidator as exc:

@@ -15,6 +15,7 @@ import numpy as np
 import shapely
 from shapely.geometry import LinearRing, LineString
 
+from schema.starts import start_set_problems
 from schema.errors import pointer
 from schema.positions import EXTENSION_LIMIT_MESSAGE, MAX_EXTENSION_VALUES
 
@@ -307,4 +308,5 @@ def _scenario(doc: dict[str, Any]) -> list[Found]:
     players = sc.get("players")
     if isinstance(players, int) and starts and players > len(starts):
         out.append((pointer(("scenario", "players")), f"{players} players but only {len(starts)} start positions"))
+    out += start_set_problems(doc, [s["player"] for s in starts if isinstance(s, dict) and isinstance(s.get("player"), int)])
     return out

@@ -313,6 +313,9 @@ def _message(error: Any) -> str:
     if error.validator == "items" and error.validator_value is False:
         return f"expected exactly {len(error.schema.get('prefixItems', []))} items"
     if error.validator == "pattern" and isinstance(error.instance, str):
+        said = error.schema.get("description") if isinstance(error.schema, dict) and "type" not in error.schema else None
+        if said:  # a pattern on names (propertyNames), said in words
+            return f"{_short(error.instance)} is not {said}"
         return f"{_short(error.instance)} is not a valid id (a letter, then letters, digits, '_', '.', '-')"
     rule = error.schema.get("description") if isinstance(error.schema, dict) and "type" not in error.schema else None
     if rule and error.validator in ("const", "minimum", "required"):  # a rule across properties, said in words

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, runtime_check
 
 if TYPE_CHECKING:  # the formats import this module; the profile is loaded when asked for
     from schema.formats.systems import ExportProfile
+    from schema.starts import StartSlots
 
 GROUP = "arena_studio.rulesets"
 
@@ -221,6 +222,11 @@ class Ruleset:
     #: passed the game's schema (its numbers finite and within the ranges the schema states) ->
     #: ``(JSON pointer, message)`` pairs, located like schema errors.  None when the game has none.
     semantic: Callable[[Any], list[tuple[str, str]]] | None = None
+    #: The game's starts as ``scenario.start_sets`` see them (:class:`schema.starts.StartSlots`:
+    #: how many starts an arena has, the element of start number k, the arena with only a set
+    #: of them), as a function that imports and returns it.  None: the game has no starts that
+    #: a player count chooses among.
+    starts: Callable[[], StartSlots] | None = None
 
     def kind(self, key: str) -> ElementKind:
         for k in self.kinds:

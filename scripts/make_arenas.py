@@ -92,7 +92,9 @@ def default_arena() -> Arena:
         exclusion_fields=tuple(exclusions),
         static_targets=tuple(targets),
         start_positions=tuple(starts),
-        scenario=Scenario(players=6),
+        # "Three to six is a great range" and starts "spaced as equally from each other as possible"
+        # (the book's Custom Arenas): 3 players on alternate starts, 6 on all; 4 and 5 cannot be even
+        scenario=Scenario(players=6, start_sets=((3, (1, 3, 5)), (6, (1, 2, 3, 4, 5, 6)))),
     )
 
 

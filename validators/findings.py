@@ -24,12 +24,17 @@ class Finding:
     elements: tuple[str, ...] = ()
     metrics: dict[str, Any] = field(default_factory=dict, hash=False)
     path: tuple[dict[str, Any], ...] = ()
+    #: The player count whose start set this was found at (:mod:`validators.players`); None:
+    #: the arena as the file stands.
+    players: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"code": self.code, "severity": self.severity, "message": self.message,
                                "elements": list(self.elements), "metrics": self.metrics}
         if self.path:
             out["path"] = list(self.path)
+        if self.players is not None:
+            out["players"] = self.players
         return out
 
 

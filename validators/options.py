@@ -25,7 +25,7 @@ ANALYSIS_MAX_TURNS = 12
 class Options:
     """Validator selection and Gravstrike's analysis settings (``tolerance`` None: the analysis
     default, :data:`ANALYSIS_TOLERANCE`); ``limits``: the caps of each
-    arena's analysis (:class:`engine.budget.Caps`; None: none)."""
+    arena's analysis (:class:`engine.budget.Caps`; None: none); ``players``: ``--players``."""
 
     enable: tuple[str, ...] = ()
     disable: tuple[str, ...] = ()
@@ -33,6 +33,9 @@ class Options:
     budget: int | None | str = "arena"
     tolerance: float | None = None
     limits: Caps | None = None
+    #: Judge the start set declared for this many players (:mod:`validators.players`); None:
+    #: the arena as it stands and every declared count.
+    players: int | None = None
 
 
 #: Seconds a proposed fix (:func:`validators.balance.propose`) may take unless told otherwise.

@@ -119,6 +119,9 @@ class Report:
     #: The settings of the scenario the arena was judged under, as the game's runner states them
     #: (the report's ``scenario``; None: the game states none).
     scenario: dict[str, Any] | None = None
+    #: Each player count judged (:mod:`validators.players`), when the arena declares start sets
+    #: or one count was asked for: ``player_counts`` of the document.
+    player_counts: list[dict[str, Any]] | None = None
 
     @property
     def incomplete(self) -> bool:
@@ -175,6 +178,8 @@ class Report:
             "metrics": {**self.metrics, "memory": {"peak_rss_mb": dict(self.memory)}}
             if resources and self.memory else self.metrics,
         })
+        if self.player_counts is not None:
+            doc["player_counts"] = self.player_counts
         if self.robustness is not None:
             doc["robustness"] = self.robustness
         return doc

@@ -70,6 +70,7 @@ def validate(
     tolerance: float | None = None,
     parallel: bool = False,
     limits: Caps | None = None,
+    players: int | None = None,
 ) -> Report:
     """Run the selected validators with the arena's game's runner.  Codes listed in the arena's
     ``scenario.analysis.disabled`` are skipped unless enabled explicitly.  ``tier``, ``budget``
@@ -79,10 +80,19 @@ def validate(
     - only from a process that may fork (the CLI on one arena; not from threads or worker
     pools); the report is the same.
     ``limits``: the analysis's caps (time, memory; :class:`engine.budget.Caps`), unless a budget
-    is already active; None: none."""
+    is already active; None: none.
+    ``players``: judge the start set the scenario declares for that many players (``arena
+    validate --players``); None: the arena as it stands and each declared count
+    (:mod:`validators.players`).  ``context`` serves the arena as it stands only."""
+    from validators.players import judge
+
+    def run(judged: Any) -> Report:
+        return _validate(judged, source=source, enable=enable, disable=disable, tier=tier, budget=budget,
+                         registry=registry, progress=progress, context=context if judged is arena else None,
+                         tolerance=tolerance, parallel=parallel)
+
     with analysis_budget(limits):
-        return _validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget,
-                         registry=registry, progress=progress, context=context, tolerance=tolerance, parallel=parallel)
+        return judge(arena, players, run, source=source)
 
 
 def _validate(arena: Any, *, source: str | None, enable: Iterable[str], disable: Iterable[str], tier: int | None,

@@ -55,6 +55,9 @@ def validate_cmd(
     enable: Annotated[Optional[list[str]], typer.Option("--enable", help="Run only these validator codes (repeatable).")] = None,
     disable: Annotated[Optional[list[str]], typer.Option("--disable", help="Skip these validator codes (repeatable).")] = None,
     tier: Annotated[Optional[int], typer.Option("--tier", min=1, max=3, help="VP tier analysed (default: the arena's).")] = None,
+    players: Annotated[Optional[int], typer.Option("--players", min=1, max=99,
+                                                   help="Judge only the start set the scenario declares for this many "
+                                                        "players (scenario.start_sets; default: every declared count).")] = None,
     budget: Annotated[Optional[str], typer.Option("--budget", help="Maneuver icons per turn: N or 'unlimited' (default: the arena's).")] = None,
     tolerance: Annotated[float, typer.Option("--tolerance", min=0.001, max=1.0,
                                              help="Position tolerance of travel analysis in lengths (0.01 = the engine's exact setting; slower).")] = ANALYSIS_TOLERANCE,
@@ -94,7 +97,7 @@ def validate_cmd(
     if scheduler and not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
         raise typer.BadParameter("give the scheduler's address, e.g. tcp://10.0.0.5:8786", param_hint="--scheduler")
     limits = Caps(time_limit or None, memory_limit or None)
-    options = Options(tuple(enable or ()), tuple(disable or ()), tier, bud, tolerance, limits)
+    options = Options(tuple(enable or ()), tuple(disable or ()), tier, bud, tolerance, limits, players)
     if robust is None and (jobs > 1 or scheduler):
         _batch(files, as_json, fail_on, options, jobs, scheduler, out(), err(), show_memory, allow_incomplete)
     reports: list[Report] = []
@@ -109,7 +112,7 @@ def validate_cmd(
                     for p in exc.problems:
                         err().print(printable(str(p)), markup=False, highlight=False)
                     raise typer.Exit(2) from None
-                report = _run(arena, str(path), enable or [], disable or [], tier, bud, tolerance, err, limits)
+                report = _run(arena, str(path), enable or [], disable or [], tier, bud, tolerance, err, limits, players)
         except NotForGame as exc:
             err().print(printable(f"{path}: {exc}"), markup=False)
             raise typer.Exit(2) from None
@@ -275,13 +278,14 @@ def stderr_may_be_a_terminal(environ: Mapping[str, str] | None = None) -> bool:
 
 
 def _run(arena: Any, source: str, enable: list[str], disable: list[str], tier: int | None, budget: Any,
-         tolerance: float, stderr: Callable[[], Console], limits: Caps | None = None) -> Report:
+         tolerance: float, stderr: Callable[[], Console], limits: Caps | None = None,
+         players: int | None = None) -> Report:
     from validators.run import validate
 
     if not stderr_may_be_a_terminal() or not stderr().is_terminal:
         # no progress bar: rich is not imported before the analysis (and its helper's fork)
         return validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget,
-                        tolerance=tolerance, parallel=True, limits=limits)
+                        tolerance=tolerance, parallel=True, limits=limits, players=players)
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn  # a bar only on a terminal
 
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.fields[step]}"),
@@ -292,7 +296,7 @@ def _run(arena: Any, source: str, enable: list[str], disable: list[str], tier: i
             bar.update(task, completed=done, total=total, step=step)
 
         return validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget,
-                        tolerance=tolerance, progress=progress, parallel=True, limits=limits)
+                        tolerance=tolerance, progress=progress, parallel=True, limits=limits, players=players)
 
 
 def print_report(report: Report, console: Console) -> None:
@@ -313,8 +317,15 @@ def print_report(report: Report, console: Console) -> None:
             continue
         console.print(f"\n[{STYLE[severity]}]{severity.upper()}S ({len(group)})[/]")
         for f in group:
-            console.print(f"  [{STYLE[severity]}]{f.code}[/]: ", end="")
+            at = f" ({f.players} players)" if f.players is not None else ""
+            console.print(f"  [{STYLE[severity]}]{f.code}[/]{at}: ", end="")
             console.print(printable(f.message), markup=False, highlight=False)
+    if report.player_counts:
+        console.print("\n[bold]PLAYER COUNTS[/]")
+    for row in report.player_counts or ():
+        console.print(printable(f"  {row['players']} players: starts {', '.join(row['elements'])} - "
+                                f"{'the whole arena' if row['whole_arena'] else str(row['findings']) + ' finding(s) of its own'}"),
+                      markup=False, highlight=False)
     verdict = "[green]no problems found[/]" if not report.findings else \
         f"{counts['error']} error(s), {counts['warning']} warning(s), {counts['info']} info"
     console.print(f"\n{verdict}")

@@ -236,12 +236,18 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
                        tier: TierQ = None,
                        fail_on: Annotated[Literal["error", "warning", "info"], Query(
                            description="Severity at which the `Arena-Verdict` header says `fail`.")] = "error",
-                       budget: BudgetQ = None, source: SourceQ = None) -> Response:
+                       budget: BudgetQ = None, source: SourceQ = None,
+                       players: Annotated[Optional[int], Query(ge=1, le=99, description=(
+                           "Judge only the start set the arena's scenario declares for this many players "
+                           "(`scenario.start_sets`; as `arena validate --players`). Default: the arena as it "
+                           "stands and every declared count."))] = None) -> Response:
         fmt = arena_format(request)
         body = await body_of(request, cfg.max_body)
         params = {"fmt": fmt, "source": source or "request", "enable": list(dict.fromkeys(enable)),
                   "disable": sorted(set(disable)), "tier": tier, "budget": parse_budget(budget),
                   "report_source": source}
+        if players is not None:  # (absent: the cache keys of requests without it stay as they were)
+            params["players"] = players
         response = await dispatch(request, "validate", body, params, seconds=ANALYSIS_SHARE * cfg.timeout,
                                   memory_mib=cfg.analysis_memory_mib or None)
         if response.status_code == 200:

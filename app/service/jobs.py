@@ -62,7 +62,8 @@ def job_budget(seconds: float | None, memory_mib: float | None = None, start: fl
 
 def validate_job(body: bytes, fmt: str, source: str, enable: list[str], disable: list[str],
                  tier: int | None, budget: int | None | str, report_source: str | None = None,
-                 seconds: float | None = None, memory_mib: float | None = None) -> Outcome:
+                 seconds: float | None = None, memory_mib: float | None = None,
+                 players: int | None = None) -> Outcome:
     start = time.monotonic()
     from engine.budget import active
     from validators.registry import NotForGame, UnknownValidator
@@ -74,7 +75,8 @@ def validate_job(body: bytes, fmt: str, source: str, enable: list[str], disable:
         return invalid_arena(exc)
     try:
         with active(job_budget(seconds, memory_mib, start)):
-            report = validate(arena, source=report_source, enable=enable, disable=disable, tier=tier, budget=budget)
+            report = validate(arena, source=report_source, enable=enable, disable=disable, tier=tier, budget=budget,
+                              players=players)
     except NotForGame as exc:
         return bad_param("enable", str(exc))
     except UnknownValidator as exc:

@@ -32,6 +32,7 @@ from schema.games.arenarex.edges import Edge, deployment_edge
 from schema.ruleset import FORMAT
 from schema.shapes import AreaShape, Circle, Extensions, Point, Polygon, Rect
 from schema.shapes import Symmetry
+from schema.starts import StartSets, StartSlots, numbers_in, start_set_problems, start_sets_document, start_sets_from
 from schema.ruleset import ElementKind, ExportAs, Ruleset, Style, documenter
 from schema.ruleset import Units as RulesetUnits
 
@@ -143,6 +144,8 @@ DEFAULT_COHORT = 5
 class Scenario:
     players: int | None = None
     analysis: Analysis = Analysis()
+    #: ``scenario.start_sets``: (player count, deployment numbers) pairs by count (:mod:`schema.starts`).
+    start_sets: StartSets = ()
     #: Models each player deploys (``scenario.cohort``; written only when not the default).
     cohort: int = DEFAULT_COHORT
 
@@ -265,6 +268,7 @@ def from_document(doc: Doc) -> ArenaRexArena:
                        center=None if d.get("center") is None else _pt(d["center"]), extensions=extensions_of(d))
             for d in g("deployment", ())),
         scenario=Scenario(players=None if pl is None else int(pl), cohort=int(sc.get("cohort", DEFAULT_COHORT)),
+                          start_sets=start_sets_from(sc.get("start_sets")),
                           analysis=Analysis(**values)),
         extensions=extensions_of(doc),
     )
@@ -311,6 +315,8 @@ def to_document(a: ArenaRexArena) -> Doc:
     scen: Doc = {}
     if a.scenario.players is not None:
         scen["players"] = a.scenario.players
+    if a.scenario.start_sets:
+        scen["start_sets"] = start_sets_document(a.scenario.start_sets)
     if a.scenario.cohort != DEFAULT_COHORT:  # files saved before it existed keep their canonical form
         scen["cohort"] = a.scenario.cohort
     scen["analysis"] = {f.name: (list(an.disabled) if f.name == "disabled" else
@@ -344,7 +350,8 @@ ELEMENT_LISTS = ("pits", "spikes", "hazards")
 def semantic_problems(doc: Any) -> list[tuple[str, str]]:
     """What the JSON Schema cannot say: ids unique across the arena, one deployment per player,
     simple polygons, finite numbers, and each deployment's side or arc fitting the board."""
-    out = element_problems(doc, ELEMENT_LISTS)
+    out = element_problems(doc, ELEMENT_LISTS) + start_set_problems(doc, numbers_in(doc, "deployment", "player"),
+                                                                    noun="deployment")
     if not isinstance(doc, dict) or not isinstance(doc.get("bounds"), dict) or out:
         return out
     seen: set[int] = set()
@@ -399,6 +406,17 @@ def _exports() -> ExportProfile:
     return EXPORTS
 
 
+class _Deployments(StartSlots):
+    """The deployments as start sets see them: numbered by their player (``deploy:N``), each
+    standing at its zone's centre for the symmetry."""
+
+    def point(self, arena: Any, element: Any) -> Point:
+        return cast(Point, arena.edge(element).centre)
+
+
+#: The deployments as start sets see them.
+STARTS = _Deployments("deployment", "player", noun="deployment")
+
 RULESET = Ruleset(
     id=SYSTEM,
     game="Arena Rex",
@@ -412,6 +430,7 @@ RULESET = Ruleset(
     default_arena=default_arena,
     exports=_exports,
     semantic=semantic_problems,
+    starts=lambda: STARTS,
 )
 
 

@@ -28,6 +28,7 @@ from schema.document import extensions_of, header_document, num, shape_doc, shap
 from schema.ruleset import FORMAT
 from schema.shapes import AreaShape, BoundsShape, Circle, Extensions, Point, Polygon, Polyline, Rect, Shape
 from schema.shapes import Symmetry
+from schema.starts import StartSets, StartSlots, numbers_in, start_set_problems, start_sets_document, start_sets_from
 from schema.ruleset import ElementKind, ExportAs, Ruleset, Style, documenter
 from schema.ruleset import Units as RulesetUnits
 
@@ -273,6 +274,8 @@ class GameSize:
 @dataclass(frozen=True)
 class Scenario:
     players: int | None = None
+    #: ``scenario.start_sets``: (player count, start numbers) pairs by count (:mod:`schema.starts`).
+    start_sets: StartSets = ()
     box: Box | None = None
     analysis: Analysis = Analysis()
     game_size: GameSize | None = None
@@ -471,8 +474,9 @@ def _scenario(sc: Doc) -> Scenario:
     gs = sc.get("game_size")
     game_size = None if gs is None else GameSize(**{n: _opt_int(gs.get(n))
                                                      for n in ("armor_points", "build_points", "crew_points")})
-    return Scenario(players=_opt_int(sc.get("players")), box=sc.get("box"), analysis=Analysis(**values),
-                    game_size=game_size, damage_deck=sc.get("damage_deck"))
+    return Scenario(players=_opt_int(sc.get("players")), start_sets=start_sets_from(sc.get("start_sets")),
+                    box=sc.get("box"), analysis=Analysis(**values), game_size=game_size,
+                    damage_deck=sc.get("damage_deck"))
 
 
 # ------------------------------------------------------------------ model -> document
@@ -535,6 +539,8 @@ def to_document(a: CarWarsArena) -> Doc:
     scen: Doc = {}
     if sc.players is not None:
         scen["players"] = sc.players
+    if sc.start_sets:
+        scen["start_sets"] = start_sets_document(sc.start_sets)
     if sc.box is not None:
         scen["box"] = sc.box
     if sc.game_size is not None:
@@ -580,7 +586,7 @@ ELEMENT_LISTS = ("walls", "obstacles", "terrain", "hazards", "cards", "tokens")
 def semantic_problems(doc: Any) -> list[tuple[str, str]]:
     """What the JSON Schema cannot say: ids unique across the arena, one start per player,
     simple polygons, finite numbers (located by JSON pointer, like schema errors)."""
-    return element_problems(doc, ELEMENT_LISTS)
+    return element_problems(doc, ELEMENT_LISTS) + start_set_problems(doc, numbers_in(doc, "start_positions", "player"))
 
 
 # Okabe-Ito colours (colour-blind safe), the same family as Gravstrike's.
@@ -621,6 +627,9 @@ def _exports() -> ExportProfile:
     return EXPORTS
 
 
+#: The start positions as start sets see them: numbered by their player (``start:N``).
+STARTS = StartSlots("start_positions", "player")
+
 RULESET = Ruleset(
     id=SYSTEM,
     game="Car Wars",
@@ -634,6 +643,7 @@ RULESET = Ruleset(
     default_arena=default_arena,
     exports=_exports,
     semantic=semantic_problems,
+    starts=lambda: STARTS,
 )
 
 __all__ = [

@@ -19,12 +19,14 @@ True
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from schema.checks import element_problems
 from schema.ruleset import FORMAT
-from schema.shapes import Extensions
+from schema.shapes import Extensions, Point
+from schema.starts import StartSets, StartSlots, numbers_in, start_set_problems, start_sets_document, start_sets_from
 from schema.document import extensions_of, header_document, num, with_extensions
 from schema.ruleset import ElementKind, Ruleset, Style, documenter
 from schema.ruleset import Units as RulesetUnits
@@ -128,6 +130,8 @@ class OptionalRules:
 class Scenario:
     gliders: int = 6
     analysis: Analysis = Analysis()
+    #: ``scenario.start_sets``: (glider count, launch zone tracks) pairs by count (:mod:`schema.starts`).
+    start_sets: StartSets = ()
     #: (Airspeed Track, team) pairs in track order; empty: every gladiator flies alone.
     teams: tuple[tuple[int, str], ...] = ()
     short_game: ShortGame | None = None
@@ -238,7 +242,7 @@ def _scenario(sc: Doc, analysis: Analysis) -> Scenario:
     teams = sc.get("teams", {})
     rules = sc.get("optional_rules", {})
     return Scenario(
-        gliders=int(sc.get("gliders", 6)), analysis=analysis,
+        gliders=int(sc.get("gliders", 6)), analysis=analysis, start_sets=start_sets_from(sc.get("start_sets")),
         teams=tuple((n, str(teams[f"track_{n}"])) for n in range(1, 7) if teams.get(f"track_{n}") is not None),
         short_game=sc.get("short_game"),
         optional_rules=OptionalRules(**{k: bool(rules.get(k, False)) for k in OptionalRules.__dataclass_fields__}))
@@ -260,6 +264,8 @@ def to_document(a: GliderPitArena) -> Doc:
     an = a.scenario.analysis
     sc = a.scenario
     scen: Doc = {"gliders": sc.gliders}
+    if sc.start_sets:
+        scen["start_sets"] = start_sets_document(sc.start_sets)
     if sc.teams:  # written only when set: files saved before they existed save unchanged
         scen["teams"] = {f"track_{n}": team for n, team in sc.teams}
     if sc.short_game is not None:
@@ -334,7 +340,8 @@ def default_arena() -> GliderPitArena:
 
 def semantic_problems(doc: Any) -> list[tuple[str, str]]:
     """Ids unique across rows and launch zones; finite numbers and real Unicode."""
-    return element_problems(doc, ("rows", "launch_zones"))
+    return element_problems(doc, ("rows", "launch_zones")) + start_set_problems(
+        doc, numbers_in(doc, "launch_zones", "track"), noun="launch zone", count_field="gliders")
 
 
 def _exports() -> ExportProfile:
@@ -344,6 +351,32 @@ def _exports() -> ExportProfile:
 
     return EXPORTS
 
+
+def _hex_centre(orientation: str, q: int, r: int) -> Point:
+    """The centre of hex (q, r), hexes one unit from centre to corner (the engine's layout)."""
+    if orientation == "pointy":
+        return (math.sqrt(3.0) * (q + r / 2.0), 1.5 * r)
+    return (1.5 * q, math.sqrt(3.0) * (r + q / 2.0))
+
+
+def _mean(points: list[Point]) -> Point:
+    return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)) if points else (0.0, 0.0)
+
+
+class _LaunchZones(StartSlots):
+    """The launch zones as start sets see them: numbered by their Airspeed Track, keyed by the
+    number of gliders (one zone per glider), each standing at its hexes' centroid and the
+    symmetry's centre the pit's centroid, as the engine places them."""
+
+    def point(self, arena: Any, element: Any) -> Point:
+        return _mean([_hex_centre(arena.orientation, q, r) for q, r in element.cells])
+
+    def centre(self, arena: Any) -> Point:
+        return _mean([_hex_centre(arena.orientation, q, r) for q, r in arena.cells])
+
+
+#: The launch zones as start sets see them.
+STARTS = _LaunchZones("launch_zones", "track", count="gliders", noun="launch zone")
 
 RULESET = Ruleset(
     id=SYSTEM,
@@ -367,4 +400,5 @@ RULESET = Ruleset(
     exports=_exports,
     semantic=semantic_problems,
     grid="hex",
+    starts=lambda: STARTS,
 )

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from schema.checks import semantic_problems
 from schema.games.gravstrike.document import arena_from, to_document
 from schema.games.gravstrike.model import Arena, Rect
+from schema.starts import StartSlots
 from schema.ruleset import ElementKind, Ruleset, Style, documenter, Units
 
 if TYPE_CHECKING:  # loaded by _exports() when asked for
@@ -73,6 +74,9 @@ def _exports() -> ExportProfile:
     return EXPORTS
 
 
+#: The start positions as start sets see them: numbered by their player (``start:N``).
+STARTS = StartSlots("start_positions", "player")
+
 RULESET = Ruleset(
     id=SYSTEM,
     game="Gravstrike",
@@ -87,4 +91,5 @@ RULESET = Ruleset(
     exports=_exports,
     default=True,
     semantic=semantic_problems,
+    starts=lambda: STARTS,
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from schema.starts import start_sets_document, start_sets_from
 from schema.document import Doc, extensions_of, header_document, num, shape_doc, shape_from, with_extensions
 from schema.document import point as _pt
 from schema.document import point_doc as _p
@@ -39,6 +40,7 @@ def arena_from(doc: Doc) -> m.Arena:
     tt = sc.get("tier_thresholds", [4, 8])
     scenario = m.Scenario(
         players=sc.get("players"),
+        start_sets=start_sets_from(sc.get("start_sets")),
         vp_to_win=int(sc.get("vp_to_win", 12)),
         tier_thresholds=(int(tt[0]), int(tt[1])),
         veteran_limit=int(sc.get("veteran_limit", 0)),
@@ -164,6 +166,8 @@ def to_document(a: m.Arena) -> Doc:
     scen: Doc = {}
     if sc.players is not None:
         scen["players"] = sc.players
+    if sc.start_sets:
+        scen["start_sets"] = start_sets_document(sc.start_sets)
     scen.update({
         "vp_to_win": sc.vp_to_win,
         "tier_thresholds": list(sc.tier_thresholds),

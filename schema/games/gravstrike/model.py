@@ -15,6 +15,7 @@ import shapely
 from shapely.geometry import LineString, Point as ShapelyPoint
 from shapely.geometry.base import BaseGeometry
 
+from schema.starts import StartSets
 from schema.ruleset import FORMAT
 from schema.shapes import (CIRCLE_QUAD_SEGMENTS, AreaShape, BoundsShape, Circle, Extensions, Point, Polygon, Polyline,
                            Rect, Shape, Symmetry)
@@ -155,6 +156,8 @@ class Analysis:
 @dataclass(frozen=True)
 class Scenario:
     players: int | None = None
+    #: ``scenario.start_sets``: (player count, start numbers) pairs by count (:mod:`schema.starts`).
+    start_sets: StartSets = ()
     vp_to_win: int = 12
     tier_thresholds: tuple[int, int] = (4, 8)
     veteran_limit: int = 0

@@ -70,7 +70,7 @@ class GravstrikeAnalysis(GameAnalysis):
 
     def headline(self, report: Report) -> str:
         budget = "unlimited" if report.budget is None else f"{report.budget} icons/turn"
-        return (f"{report.arena.players} players · tier {report.tier} · {budget} · {len(report.validators)} "
+        return (f"{report.player_count()} players · tier {report.tier} · {budget} · {len(report.validators)} "
                 "validators")
 
     def travel_table(self, report: Report) -> TextTable | None:
