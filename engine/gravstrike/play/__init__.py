@@ -14,7 +14,7 @@ turbine takes before it explodes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -29,19 +29,11 @@ __all__ = ["ENGINE", "GravstrikePlay", "PARAMETERS"]
 
 
 def _start_set(arena: Arena, players: int) -> tuple[int, ...] | None:
-    """The scenario's start set for ``players`` seats, when the document has start sets: a
-    mapping of seat counts to start numbers, or a list of sets (each a list of start numbers,
-    or an object or mapping with ``starts``)."""
-    sets: Any = getattr(arena.scenario, "start_sets", None)
-    if not sets:
-        return None
-    if isinstance(sets, Mapping):
-        got = sets.get(players, sets.get(str(players)))
-        return None if got is None else tuple(int(k) for k in got)
-    for s in sets:
-        starts = s.get("starts") if isinstance(s, Mapping) else getattr(s, "starts", s)
-        if isinstance(starts, Sequence) and len(starts) == players:
-            return tuple(int(k) for k in starts)
+    """The scenario's start set for ``players`` seats (``scenario.start_sets``, :mod:`schema.starts`):
+    None when the arena declares none for that count."""
+    for count, starts in arena.scenario.start_sets:
+        if count == players:
+            return starts
     return None
 
 
@@ -57,6 +49,9 @@ class GravstrikePlay:
         if count < 1 or count > len(starts):
             raise ValueError(f"the arena has {len(starts)} start positions: it cannot seat {count} players")
         chosen = _start_set(arena, count)
+        if chosen is None and arena.scenario.start_sets and count != len(starts):
+            declared = ", ".join(str(c) for c, _ in arena.scenario.start_sets)
+            raise ValueError(f"the scenario declares no start set for {count} players (declared: {declared})")
         if chosen is not None:
             missing = [k for k in chosen if k not in starts]
             if missing:

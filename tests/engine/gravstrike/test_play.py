@@ -187,9 +187,12 @@ def test_tampered_records_are_refused_naming_turn_and_seat() -> None:
 
 def test_seats_and_objectives() -> None:
     arena = load(DEFAULT)
-    assert ENGINE.seats(arena, None) == (1, 2, 3, 4, 5, 6) and ENGINE.seats(arena, 3) == (1, 2, 3)
+    # The default arena's scenario seats 3 players on alternate starts (its start_sets) and 6 on all.
+    assert ENGINE.seats(arena, None) == (1, 2, 3, 4, 5, 6) and ENGINE.seats(arena, 3) == (1, 3, 5)
     with pytest.raises(ValueError, match="cannot seat 7"):
         ENGINE.seats(arena, 7)
+    with pytest.raises(ValueError, match="no start set for 4 players"):
+        ENGINE.seats(arena, 4)
     assert ENGINE.objectives(arena) == ("A", "B", "C", "M")
 
 
