@@ -16,7 +16,9 @@ RANK = {"error": 2, "warning": 1, "info": 0}
 @dataclass(frozen=True)
 class Finding:
     """One thing a validator found: what, how bad, which elements, the numbers behind it and,
-    when travel explains it, the path (list of {x, y, heading, speed, turn, length, pushed_by})."""
+    when travel explains it, the path (list of {x, y, heading, speed, turn, length, pushed_by}).
+    ``tier``: the first VP tier of the tiers it holds in, when it does not hold in every tier
+    the report judged (Gravstrike: :mod:`validators.games.gravstrike.tiers`); None otherwise."""
 
     code: str
     severity: Severity
@@ -24,12 +26,15 @@ class Finding:
     elements: tuple[str, ...] = ()
     metrics: dict[str, Any] = field(default_factory=dict, hash=False)
     path: tuple[dict[str, Any], ...] = ()
+    tier: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"code": self.code, "severity": self.severity, "message": self.message,
                                "elements": list(self.elements), "metrics": self.metrics}
         if self.path:
             out["path"] = list(self.path)
+        if self.tier is not None:
+            out["tier"] = self.tier
         return out
 
 
