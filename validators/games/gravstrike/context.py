@@ -106,7 +106,7 @@ class AnalysisContext:
 
     @cached_property
     def planner(self) -> Planner:
-        if self.session is not None and self.session.planner is not None:
+        if self.session is not None and self.session.planner is not None and not self.active:
             return self.session.planner
         return self._planner("avoid" if self.active else "pay")
 
