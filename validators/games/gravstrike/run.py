@@ -32,7 +32,7 @@ def validate(arena: Arena, *, source: str | None = None, enable: Iterable[str] =
     arena's ``scenario.analysis.disabled`` are skipped unless enabled explicitly.  ``parallel``:
     use a second core (a forked helper) for the checkpoints' travel and the validators that need
     none; the report is the same."""
-    from validators.games.gravstrike.tiers import class_of, merge, tier_classes
+    from validators.games.gravstrike.tiers import TIERS, class_of, merge, tier_classes
     from validators.options import ANALYSIS_TOLERANCE
 
     reg = registry or default_registry()
@@ -45,6 +45,8 @@ def validate(arena: Arena, *, source: str | None = None, enable: Iterable[str] =
         classes = [(context.tier,)]
     elif tier is not None:
         classes = [(tier,)]
+    elif not any(getattr(v, "needs_travel", True) for v in chosen):
+        classes = [TIERS]  # no validator reads the tier: one analysis for all
     else:
         classes = tier_classes(arena)
     headline = class_of(arena.scenario.analysis.tier, classes) if tier is None and context is None else classes[0]
