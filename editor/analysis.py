@@ -116,4 +116,7 @@ def normalise(f: Any) -> Finding:
     path = get("path", None)
     if path:
         out["path"] = [dict(step) for step in path]
+    tier = get("tier", None)
+    if tier is not None:  # a finding that holds only from some VP tier (a report of every tier)
+        out["tier"] = int(tier)
     return out

@@ -395,7 +395,8 @@ class ValidationPanel(QWidget):
         named = {(f["code"], tuple(sorted(f["elements"]))): tuple(f["elements"])
                  for f in (self.robustness or {}).get("findings", [])}
         for i, f in enumerate(self.findings):
-            item = QTreeWidgetItem(self.tree, [f["severity"], f["code"], f["message"], ", ".join(f["elements"])])
+            code = f["code"] if f.get("tier") is None else f"{f['code']} [tier {f['tier']}]"
+            item = QTreeWidgetItem(self.tree, [f["severity"], code, f["message"], ", ".join(f["elements"])])
             item.setData(0, REF_ROLE, i)
             item.setToolTip(2, f["message"])
             item.setForeground(0, render.SEVERITY_COLOURS.get(f["severity"], QColor("black")))

@@ -16,7 +16,9 @@ RANK = {"error": 2, "warning": 1, "info": 0}
 @dataclass(frozen=True)
 class Finding:
     """One thing a validator found: what, how bad, which elements, the numbers behind it and,
-    when travel explains it, the path (list of {x, y, heading, speed, turn, length, pushed_by})."""
+    when travel explains it, the path (list of {x, y, heading, speed, turn, length, pushed_by}).
+    ``tier``: the first VP tier of the tiers it holds in, when it does not hold in every tier
+    the report judged (Gravstrike: :mod:`validators.games.gravstrike.tiers`); None otherwise."""
 
     code: str
     severity: Severity
@@ -27,6 +29,7 @@ class Finding:
     #: The player count whose start set this was found at (:mod:`validators.players`); None:
     #: the arena as the file stands.
     players: int | None = None
+    tier: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"code": self.code, "severity": self.severity, "message": self.message,
@@ -35,6 +38,8 @@ class Finding:
             out["path"] = list(self.path)
         if self.players is not None:
             out["players"] = self.players
+        if self.tier is not None:
+            out["tier"] = self.tier
         return out
 
 

@@ -122,6 +122,14 @@ class Report:
     #: Each player count judged (:mod:`validators.players`), when the arena declares start sets
     #: or one count was asked for: ``player_counts`` of the document.
     player_counts: list[dict[str, Any]] | None = None
+    #: The VP tiers judged, in classes judged alike (Gravstrike: tiers with the same active
+    #: exclusion fields, :mod:`validators.games.gravstrike.tiers`); empty for games without tiers.
+    tiers: list[tuple[int, ...]] = field(default_factory=list)
+    #: Per class of ``tiers`` when there are several: the metrics of the validators that read the
+    #: tier (the report's ``tiers``; the top-level ``metrics`` hold the headline ``tier``'s).
+    tier_metrics: list[tuple[tuple[int, ...], dict[str, Any]]] = field(default_factory=list)
+    #: What the analysis did in work units (travel searches, travel reused...): not in the document.
+    work: dict[str, int] = field(default_factory=dict)
 
     @property
     def incomplete(self) -> bool:
@@ -180,9 +188,17 @@ class Report:
         })
         if self.player_counts is not None:
             doc["player_counts"] = self.player_counts
+        if len(self.tier_metrics) > 1:
+            doc["tiers"] = [{"tiers": list(tiers), "summary": self.tier_counts(tiers), "metrics": metrics}
+                            for tiers, metrics in self.tier_metrics]
         if self.robustness is not None:
             doc["robustness"] = self.robustness
         return doc
+
+    def tier_counts(self, tiers: tuple[int, ...]) -> dict[str, int]:
+        """Findings per severity that hold in the class ``tiers``: those naming no tier or one of them."""
+        held = [f for f in self.findings if f.tier is None or f.tier in tiers]
+        return {s: sum(1 for f in held if f.severity == s) for s in SEVERITIES}
 
 
 def _names_system(system: str) -> bool:

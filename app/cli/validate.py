@@ -299,6 +299,16 @@ def _run(arena: Any, source: str, enable: list[str], disable: list[str], tier: i
                         tolerance=tolerance, progress=progress, parallel=True, limits=limits, players=players)
 
 
+def _tier_mark(report: Report, tier: int | None) -> str:
+    """`` [tier 3]`` (or `` [tiers 2-3]``, the tiers judged alike) after a finding's code when it
+    does not hold in every tier judged; nothing when it does."""
+    if tier is None:
+        return ""
+    tiers = next((t for t in report.tiers if tier in t), (tier,))
+    span = f"tier {tiers[0]}" if len(tiers) == 1 else f"tiers {tiers[0]}-{tiers[-1]}"
+    return f" \\[{span}]"  # an escaped bracket: rich markup would swallow it
+
+
 def print_report(report: Report, console: Console) -> None:
     arena = report.arena
     console.rule(f"[bold]{terminal_text(arena.name)}[/]  ({terminal_text(report.source)})")
@@ -318,7 +328,7 @@ def print_report(report: Report, console: Console) -> None:
         console.print(f"\n[{STYLE[severity]}]{severity.upper()}S ({len(group)})[/]")
         for f in group:
             at = f" ({f.players} players)" if f.players is not None else ""
-            console.print(f"  [{STYLE[severity]}]{f.code}[/]{at}: ", end="")
+            console.print(f"  [{STYLE[severity]}]{f.code}[/]{_tier_mark(report, f.tier)}{at}: ", end="")
             console.print(printable(f.message), markup=False, highlight=False)
     if report.player_counts:
         console.print("\n[bold]PLAYER COUNTS[/]")

@@ -69,9 +69,16 @@ class GravstrikeAnalysis(GameAnalysis):
         return SCORING
 
     def headline(self, report: Report) -> str:
+        from validators.games.gravstrike.tiers import words
+
         budget = "unlimited" if report.budget is None else f"{report.budget} icons/turn"
-        return (f"{report.player_count()} players · tier {report.tier} · {budget} · {len(report.validators)} "
-                "validators")
+        if len(report.tiers) > 1:  # every tier judged, in classes: say which, and whose metrics follow
+            tiers = f"{', '.join(words(t) for t in report.tiers)} judged (travel shown: tier {report.tier})"
+        elif report.tiers and len(report.tiers[0]) > 1:
+            tiers = f"{words(report.tiers[0])} judged alike"
+        else:
+            tiers = f"tier {report.tier}"
+        return f"{report.player_count()} players · {tiers} · {budget} · {len(report.validators)} validators"
 
     def travel_table(self, report: Report) -> TextTable | None:
         """Turns from each start to each checkpoint (flat out), the nearest and the mean."""

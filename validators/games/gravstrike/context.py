@@ -3,6 +3,14 @@
 Travel comes from the rules engine's travel planner, with the arena's reference turbine, its
 per-turn Maneuver-icon budget and the analysed tier; one planner search per source serves
 every goal, and results are cached here so validators share them.
+
+At a tier with exclusion fields active the travel keeps out of them where it can: a goal's
+travel is the fastest way that enters no active exclusion field, and only a goal that no such
+way reaches takes the fastest way through them, paying their damage (docs/rules-decisions.md,
+"All tiers in one report").  A context judging higher tiers than another (``below``) reuses
+that one's travel from a source whenever no field active here could change it
+(:meth:`AnalysisContext.reusable`): the report of every tier searches again only where the
+exclusion fields make a difference.
 """
 
 from __future__ import annotations
@@ -12,6 +20,8 @@ from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from engine.gravstrike.geometry import ArenaGeometry
+from engine.gravstrike.motion import Pose
 from engine.gravstrike.planner import CheckpointSource, Goal, PathStep, Planner, StartSource, TravelResult
 from engine.gravstrike.travel_types import SearchLimits
 from engine.gravstrike.variants import gates_in_play
@@ -73,9 +83,16 @@ class AnalysisContext:
 
     def __init__(self, arena: Arena, *, tier: int | None = None, budget: int | None | str = "arena",
                  tolerance: float = ANALYSIS_TOLERANCE, max_turns: int = ANALYSIS_MAX_TURNS,
-                 session: TravelSession | None = None, limits: SearchLimits | None = None) -> None:
+                 session: TravelSession | None = None, limits: SearchLimits | None = None,
+                 below: AnalysisContext | None = None) -> None:
         self.arena = arena
         self.tier = tier if tier is not None else arena.scenario.analysis.tier
+        #: The exclusion fields active at the tier (ids): the travel keeps out of them where it can.
+        self.active = frozenset(x.id for x in arena.exclusion_fields if x.active_from_tier <= self.tier)
+        #: The context of lower tiers on the same arena, whose travel this one reuses where it can.
+        self.below = below
+        #: Sources whose travel came from ``below`` without a search.
+        self.reused = 0
         self.budget: int | None = arena.turbine.icons_per_turn if budget == "arena" else budget  # type: ignore[assignment]
         self.tolerance = tolerance
         self.max_turns = max_turns
@@ -89,16 +106,36 @@ class AnalysisContext:
 
     @cached_property
     def planner(self) -> Planner:
-        if self.session is not None and self.session.planner is not None:
+        if self.session is not None and self.session.planner is not None and not self.active:
             return self.session.planner
+        return self._planner("avoid" if self.active else "pay")
+
+    @cached_property
+    def paying_planner(self) -> Planner:
+        """The planner of the goals no way clear of the active exclusion fields reaches."""
+        return self._planner("pay")
+
+    def _planner(self, exclusions: str) -> Planner:
         planner = Planner(self.arena, tier=self.tier, budget=self.budget, quantum=self.tolerance,
-                          minimise="time", max_turns=self.max_turns, limits=self.limits)
+                          minimise="time", max_turns=self.max_turns, limits=self.limits,
+                          exclusions="avoid" if exclusions == "avoid" else "pay")
         planner.keep_graph = False  # one arena's goals: every map made, the graph is not needed
         return planner
 
     @cached_property
+    def geometry(self) -> ArenaGeometry:
+        return self.planner.geometry if "planner" in self.__dict__ else ArenaGeometry(self.arena)
+
+    @cached_property
     def symmetries(self) -> list[Invariance]:
-        return invariances(self.arena)
+        """The arena's symmetries that map the exclusion fields active here onto active ones
+        (the symmetry check compares shapes, not tiers)."""
+        tiers = {x.id: x.active_from_tier for x in self.arena.exclusion_fields}
+
+        def keeps(inv: Invariance) -> bool:
+            return all((t <= self.tier) == (tiers.get(inv.ids.get(x, x), t) <= self.tier) for x, t in tiers.items())
+
+        return [inv for inv in invariances(self.arena) if keeps(inv)]
 
     def goals(self, kinds: tuple[str, ...] = ("checkpoint", "gate", "target", "start")) -> list[Goal]:
         """The planner's goals of ``kinds``; gates only when they score (the scenario's ``gates``
@@ -111,6 +148,12 @@ class AnalysisContext:
         """Goal ref -> travel result from ``start:N`` (every goal) or ``checkpoint:ID`` (the
         checkpoints, searched only up to ``scenario.analysis.checkpoint_min_turns``: farther ones
         come back with ``horizon`` set), one search or a symmetric image of one, cached."""
+        got = self.known(source)
+        return got if got is not None else self.search(source)
+
+    def known(self, source: str) -> dict[str, TravelResult] | None:
+        """The travel from ``source`` held here or the image of a symmetric source's; None
+        without a search."""
         got = self._from.get(source)
         if got is not None:
             return got
@@ -120,7 +163,7 @@ class AnalysisContext:
                     got = {inv.ids[ref]: transform_result(r, inv) for ref, r in results.items()}
                     self._from[source] = got
                     return got
-        return self.search(source)
+        return None
 
     def query(self, source: str) -> tuple[StartSource | CheckpointSource, list[Goal], float | None]:
         """What a search from ``source`` answers: (source, goals, horizon in turns or None).
@@ -136,14 +179,66 @@ class AnalysisContext:
         """Search from ``source`` now (no symmetric image), through the session if there is one."""
         if source.startswith("start:") and not self._expected:  # the first start search of a process that said nothing
             self.expect([s for s in self.searched_starts() if s not in self._from])
+        kept = self.reusable(source)
+        if kept is not None:
+            self.reused += 1
+            self._from[source] = kept
+            return kept
         src, goals, horizon = self.query(source)
         self.searches += 1
-        if self.session is not None:
+        if self.session is not None and not self.active:  # the editor's kept searches pay their way
             results = self.session.travel_from(source, goals, horizon)
         else:
             results = self.planner.plan_from(src, goals, max_time=horizon)
         got = {g.ref: r for g, r in results.items()}
+        blocked = [ref for ref, r in got.items() if not r.reachable and r.undecided is None]
+        if self.active and blocked:  # no way clear of the active fields: the fastest one through them
+            paid = self._paying(source)
+            got.update({ref: paid[ref] for ref in blocked})
         self._from[source] = got
+        return got
+
+    def _paying(self, source: str) -> dict[str, TravelResult]:
+        """The travel from ``source`` through the exclusion fields, paying their damage: a lower
+        tier's with none active (its times are the same), else one search."""
+        low = self.below
+        while low is not None:
+            if not low.active:
+                got = low.known(source)
+                if got is not None:
+                    return got
+            low = low.below
+        src, goals, horizon = self.query(source)
+        self.searches += 1
+        return {g.ref: r for g, r in self.paying_planner.plan_from(src, goals, max_time=horizon).items()}
+
+    def reusable(self, source: str) -> dict[str, TravelResult] | None:
+        """``below``'s travel from ``source`` when it is this tier's too: decided everywhere, and
+        neither the source nor any pose of a way it found (each length's end, each push) touches
+        a field active here.  Then each goal's way stays the fastest (this tier only takes ways
+        away), what was unreachable or beyond the horizon stays so, and no goal needs to pay."""
+        if self.below is None:
+            return None
+        got = self.below.known(source)
+        if got is None or any(r.undecided is not None for r in got.values()):
+            return None
+        if not self.active:
+            return got
+        g = self.geometry
+        zones = [z for z in g.exclusions if z.id in self.active]
+        kind, _, ident = source.partition(":")
+        if kind == "start":
+            s = self.arena.start(int(ident))
+            if g.touching(zones, Pose(s.position[0], s.position[1], s.facing)):
+                return None
+        else:
+            reach = math.hypot(self.arena.turbine.length, self.arena.turbine.width) / 2.0
+            area = next(c for c in self.arena.checkpoints if c.id == ident).shape.to_shapely().buffer(reach)
+            if any(area.intersects(z.geometry) for z in zones):
+                return None
+        for r in got.values():
+            if r.reachable and any(g.touching(zones, Pose(p.x, p.y, p.heading)) for p in r.path):
+                return None
         return got
 
     def expect(self, sources: list[str]) -> None:

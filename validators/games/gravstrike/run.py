@@ -11,7 +11,7 @@ from typing import Any
 from engine.budget import AnalysisStopped
 from schema.games.gravstrike.model import Arena
 from validators import memory
-from validators.findings import RANK, Finding, at_least
+from validators.findings import RANK, Finding, Result, at_least
 from validators.games.gravstrike.context import AnalysisContext
 from validators.registry import Registry, Validator, default_registry
 from validators.report import Progress, Report, Undecided, evaluate, limit_findings, stopped_by
@@ -24,46 +24,110 @@ def validate(arena: Arena, *, source: str | None = None, enable: Iterable[str] =
              progress: Progress | None = None, context: AnalysisContext | None = None,
              tolerance: float | None = None, parallel: bool = False) -> Report:
     """Run the selected Gravstrike validators. ``budget="arena"`` uses the arena turbine's
-    icons_per_turn; an ``int`` or ``None`` (unlimited) overrides it. ``tier`` defaults to the
-    arena's analysis tier.  Codes listed in the arena's ``scenario.analysis.disabled`` are
-    skipped unless enabled explicitly.  ``parallel``: use a second core (a forked helper) for
-    the checkpoints' travel and the validators that need none; the report is the same."""
+    icons_per_turn; an ``int`` or ``None`` (unlimited) overrides it.  Without ``tier`` (and
+    ``context``) every tier is judged (:mod:`validators.games.gravstrike.tiers`): the tiers with
+    the same active exclusion fields as one analysis, the travel validators once per such class,
+    the others once; the report's ``tier`` (its headline metrics) is the arena's analysis tier.
+    ``tier`` (or a ``context``, which has one) judges that tier alone.  Codes listed in the
+    arena's ``scenario.analysis.disabled`` are skipped unless enabled explicitly.  ``parallel``:
+    use a second core (a forked helper) for the checkpoints' travel and the validators that need
+    none; the report is the same."""
+    from validators.games.gravstrike.tiers import TIERS, class_of, merge, tier_classes
+    from validators.options import ANALYSIS_TOLERANCE
+
     reg = registry or default_registry()
     enable = list(enable)
     disabled = set(disable) | (set(arena.scenario.analysis.disabled) - set(enable))
     chosen = reg.select(enable, [d for d in disabled if d in reg.codes()], game=SYSTEM)
-    from validators.options import ANALYSIS_TOLERANCE
-
-    ctx = context or AnalysisContext(arena, tier=tier, budget=budget,
-                                     tolerance=ANALYSIS_TOLERANCE if tolerance is None else tolerance)
-    findings: list[Finding] = []
-    metrics: dict[str, Any] = {}
+    tol = ANALYSIS_TOLERANCE if tolerance is None else tolerance
+    classes: list[tuple[int, ...]]
+    if context is not None:
+        classes = [(context.tier,)]
+    elif tier is not None:
+        classes = [(tier,)]
+    elif not any(getattr(v, "needs_travel", True) for v in chosen):
+        classes = [TIERS]  # no validator reads the tier: one analysis for all
+    else:
+        classes = tier_classes(arena)
+    headline = class_of(arena.scenario.analysis.tier, classes) if tier is None and context is None else classes[0]
+    peaks: dict[str, float | None] = {"main": None, "helper": None}
     timings: dict[str, float] = {}
     stopped: dict[str, str] = {}
-    peaks: dict[str, float | None] = {"main": None, "helper": None}
-    done = _in_parallel(arena, ctx, chosen, timings, peaks) if parallel else {}
-    for i, v in enumerate(chosen):
-        if progress:
-            progress(v.id, i, len(chosen))
-        if v.id in done:
-            result, reason, timings[v.id] = done[v.id]
-        else:
-            result, reason, timings[v.id] = evaluate(v, arena, ctx)
-        if result is None:
-            stopped[v.id] = reason or "time limit"
-            continue
-        findings.extend(result.findings)
-        metrics.update(result.metrics)
+    if len(classes) == 1:
+        ctx = context or AnalysisContext(arena, tier=tier, budget=budget, tolerance=tol)
+        results = _judge(arena, ctx, chosen, progress, (0, len(chosen)), timings, stopped, peaks, parallel, "")
+        findings = [f for _, r in results for f in r.findings]
+        metrics = {k: m for _, r in results for k, m in r.metrics.items()}
+        findings.extend(_limit_findings(ctx, chosen, findings, stopped))
+        tier_metrics: list[tuple[tuple[int, ...], dict[str, Any]]] = []
+        contexts = [ctx]
+    else:
+        travel = [v for v in chosen if getattr(v, "needs_travel", True)]
+        codes = {v.id for v in travel}
+        total = len(chosen) + len(travel) * (len(classes) - 1)
+        low: AnalysisContext | None = None
+        judged: list[tuple[tuple[int, ...], list[Finding]]] = []
+        tier_metrics = []
+        contexts = []
+        by_class: list[dict[str, Any]] = []
+        once: list[Finding] = []
+        done = 0
+        for i, tiers in enumerate(classes):
+            low = AnalysisContext(arena, tier=tiers[0], budget=budget, tolerance=tol, below=low)
+            contexts.append(low)
+            part = chosen if i == 0 else travel  # the validators that need no travel read no tier
+            label = "" if i == 0 else f" [tier {tiers[0]}]"
+            mine: dict[str, str] = {}
+            results = _judge(arena, low, part, progress, (done, total), timings, mine, peaks, parallel and i == 0, label)
+            done += len(part)
+            found = [f for v, r in results if v in travel for f in r.findings]
+            once += [f for v, r in results if v not in travel for f in r.findings]
+            found.extend(_limit_findings(low, travel, found, {v: w for v, w in mine.items() if v in codes}))
+            stopped.update({v: why for v, why in mine.items() if v not in codes})
+            judged.append((tiers, found))
+            by_class.append({v.id: r.metrics for v, r in results})
+            tier_metrics.append((tiers, {k: m for v, r in results if v in travel for k, m in r.metrics.items()}))
+        findings = merge(judged)
+        findings.extend(once + limit_findings([], stopped))  # the validators that need no travel a cap stopped
+        head = classes.index(headline)
+        metrics = {k: m for v in chosen for k, m in by_class[head if v in travel else 0].get(v.id, {}).items()}
+        ctx = contexts[head]
     if progress:
         progress("done", len(chosen), len(chosen))
-    findings.extend(_limit_findings(ctx, chosen, findings, stopped))
-    findings.sort(key=lambda f: (-RANK[f.severity], f.code, f.elements, f.message))
+    findings.sort(key=lambda f: (-RANK[f.severity], f.code, f.elements, f.message, f.tier or 0))
     peaks["main"] = memory.peak_mb()
-    report = Report(arena, source, ctx.tier, ctx.budget, chosen, findings, metrics, timings, ctx.tolerance,
-                    SYSTEM)
+    report = Report(arena, source, ctx.tier if len(classes) == 1 else headline[0], ctx.budget, chosen, findings,
+                    metrics, timings, ctx.tolerance, SYSTEM)
+    report.tiers = classes if tier is None and context is None else [classes[0]]
+    report.tier_metrics = tier_metrics
+    report.work = {"travel searches": sum(c.searches for c in contexts),
+                   "travel reused": sum(c.reused for c in contexts)}
     report.memory = peaks
     report.stopped = stopped_by()
     return report
+
+
+def _judge(arena: Arena, ctx: AnalysisContext, chosen: list[Validator], progress: Progress | None,
+           count: tuple[int, int], timings: dict[str, float], stopped: dict[str, str],
+           peaks: dict[str, float | None], parallel: bool, label: str
+           ) -> list[tuple[Validator, Result]]:
+    """Evaluate ``chosen`` on ``ctx``'s tier: each one's result, in order (``stopped`` gets the
+    codes a cap stopped).  ``count``: validators done before, in all; ``label`` marks the
+    timings of a tier after the first."""
+    out: list[tuple[Validator, Result]] = []
+    done = _in_parallel(arena, ctx, chosen, timings, peaks) if parallel else {}
+    for i, v in enumerate(chosen):
+        if progress:
+            progress(v.id, count[0] + i, count[1])
+        if v.id in done:
+            result, reason, timings[v.id + label] = done[v.id]
+        else:
+            result, reason, timings[v.id + label] = evaluate(v, arena, ctx)
+        if result is None:
+            stopped[v.id] = reason or "time limit"
+            continue
+        out.append((v, result))
+    return out
 
 
 def _limit_findings(ctx: AnalysisContext, chosen: list[Validator], findings: list[Finding],

@@ -35,7 +35,7 @@ class ReachabilityValidator:
                 what = {"checkpoint": "checkpoint", "gate": "gate", "target": "a firing position on static target"}[kind]
                 if r.status == "unreachable":
                     out.append(Finding(self.id, "error", f"start {_player(s)} cannot reach {what} {ident} without ramming "
-                                       f"(tier {context.tier}, {_budget(context)}): open a gap of at least one turbine "
+                                       f"({_budget(context)}): open a gap of at least one turbine "
                                        "width or move the element", (s, ident)))
                 elif r.status == "beyond":
                     out.append(Finding(self.id, "warning", f"start {_player(s)} needs more than {fmt(r.horizon or 0)} "
