@@ -170,6 +170,9 @@ class Report:
             "metrics": {**self.metrics, "memory": {"peak_rss_mb": dict(self.memory)}}
             if resources and self.memory else self.metrics,
         })
+        scenario = _scenario_of(self.system, self.arena)
+        if scenario is not None:
+            doc["scenario"] = scenario
         if self.robustness is not None:
             doc["robustness"] = self.robustness
         return doc
@@ -179,6 +182,15 @@ def _names_system(system: str) -> bool:
     from validators.game import analysis
 
     return analysis(system).report_names_system
+
+
+def _scenario_of(system: str, arena: Any) -> dict[str, Any] | None:
+    """The game's ``scenario`` part of the report (:meth:`validators.game.GameAnalysis.report_scenario`)."""
+    if not system:
+        return None
+    from validators.game import analysis
+
+    return analysis(system).report_scenario(arena)
 
 
 def run_chosen(arena: Any, chosen: list[Validator], context: Any, *, source: str | None, system: str,
