@@ -191,11 +191,12 @@ def build() -> dict[str, Any]:
                       "center": {"$ref": COMMON + "point", "title": "Centre",
                                  "description": "The centre of the edge [x, y] (default: the middle of the side or "
                                                 "arc); it should lie on the edge."},
-                      "favor": integer("Starting Favor", "The Favor this player begins the game with, when the "
-                                       "scenario gives it other than scenario.starting_favor (\"Each player begins "
-                                       "the game with 3 Favor in their pool.\"). Players starting with different "
-                                       "Favor are a handicap: ar-favor warns unless scenario.handicap says so.",
-                                       minimum=0, maximum=30),
+                      "favor": {"type": ["integer", "null"], "title": "Starting Favor", "minimum": 0, "maximum": 30,
+                                "description": "The Favor this player begins the game with, when the scenario gives "
+                                               "it other than scenario.starting_favor (none: that; \"Each player "
+                                               "begins the game with 3 Favor in their pool.\"). Players starting "
+                                               "with different Favor are a handicap: ar-favor warns unless "
+                                               "scenario.handicap says so."},
                   }, ["player"], ext=True),
             "oneOf": [{"required": ["side"], "not": {"required": ["arc"]}},
                       {"required": ["arc"], "not": {"required": ["side"]}}],

@@ -412,6 +412,9 @@ class EventCheck:
             out["problems"] = [p.to_json() for p in self.problems]
         else:
             out["summary"] = self.report.summary()
+            played = self.report.to_json().get("scenario")
+            if played is not None:  # the game's settings as played (Gravstrike: the veteran limit)
+                out["played"] = played
         return out
 
 

@@ -97,21 +97,20 @@ class GravstrikeSeason(SeasonScoring):
         return out
 
     def event_advice(self, season: Season, played: Sequence[tuple[Event, Any]]) -> list[Finding]:
-        """The veteran-card limit of each event ("Event parameters include ... the limit on
-        veteran cards"; "If no limit is specified, players should assume that no veteran cards
-        are allowed."), stated; under the strict format, consecutive events' limits weighed
-        against what a deck may change between them (:func:`strict_veteran_problems`)."""
-        if not played:
+        """The events' veteran-card limits ("Event parameters include ... the limit on veteran
+        cards"; "If no limit is specified, players should assume that no veteran cards are
+        allowed.") as played: under the strict format, consecutive events' limits weighed against
+        what a deck may change between them (:func:`strict_veteran_problems`); under the
+        unlimited one each event's limit stands alone ("as long as that event's restrictions
+        (e.g., how many veteran cards are permitted) are observed")."""
+        if season.deck_evolution != "strict":
             return []
         limits = [(event, int(arena.scenario.veteran_limit)) for event, arena in played]
-        listed = "; ".join(f"{e.name} {n}" for e, n in limits)
-        out = [Finding("info", season.problem("/events", f"veteran-card limits by event: {listed} (0: no veteran "
-                                                         "cards, the book's rule when no limit is specified)"))]
-        if season.deck_evolution == "strict":
-            for event, message in strict_veteran_problems(limits):
-                ptr = (f"{event.pointer}/scenario/veteran_limit" if "veteran_limit" in event.scenario
-                       else f"{event.pointer}/arena")
-                out.append(Finding("warning", season.problem(ptr, message)))
+        out = []
+        for event, message in strict_veteran_problems(limits):
+            ptr = (f"{event.pointer}/scenario/veteran_limit" if "veteran_limit" in event.scenario
+                   else f"{event.pointer}/arena")
+            out.append(Finding("warning", season.problem(ptr, message)))
         return out
 
 
