@@ -143,7 +143,7 @@ DEFAULT_COHORT = 5
 BOOK_FAVOR = 3
 #: "At the beginning of a game, both players roll a D6. The one with the higher result gets to
 #: decide who will go first." (L40)
-ROLL_OFF = "roll-off"
+ROLL_OFF: Literal["roll-off"] = "roll-off"
 
 
 @dataclass(frozen=True)
