@@ -191,6 +191,12 @@ def build() -> dict[str, Any]:
                       "center": {"$ref": COMMON + "point", "title": "Centre",
                                  "description": "The centre of the edge [x, y] (default: the middle of the side or "
                                                 "arc); it should lie on the edge."},
+                      "favor": {"type": ["integer", "null"], "title": "Starting Favor", "minimum": 0, "maximum": 30,
+                                "description": "The Favor this player begins the game with, when the scenario gives "
+                                               "it other than scenario.starting_favor (none: that; \"Each player "
+                                               "begins the game with 3 Favor in their pool.\"). Players starting "
+                                               "with different Favor are a handicap: ar-favor warns unless "
+                                               "scenario.handicap says so."},
                   }, ["player"], ext=True),
             "oneOf": [{"required": ["side"], "not": {"required": ["arc"]}},
                       {"required": ["arc"], "not": {"required": ["side"]}}],
@@ -203,6 +209,20 @@ def build() -> dict[str, Any]:
                           "seasoned miniature gamers.\"). ar-zone-room fits this many of the largest listed bases side "
                           "by side in each zone. Default 5 (see docs/rules-decisions.md).", minimum=1, maximum=30,
                           default=5),
+        "starting_favor": integer("Starting Favor", "The Favor each player begins the game with: \"Each player "
+                                  "begins the game with 3 Favor in their pool.\" A deployment's favor gives one "
+                                  "player other Favor. Default 3.", minimum=0, maximum=30, default=3),
+        "handicap": {"type": "boolean", "title": "Favor handicap", "default": False,
+                     "description": "The players' different starting Favor (a deployment's favor) is a deliberate "
+                                    "handicap; without it ar-favor warns that they start unequal (\"Each player "
+                                    "begins the game with 3 Favor in their pool.\")."},
+        "first_player": {"enum": ["roll-off", *range(1, 9)], "title": "First player", "default": "roll-off",
+                         "description": "Who goes first: \"At the beginning of a game, both players roll a D6. The "
+                                        "one with the higher result gets to decide who will go first. The first "
+                                        "player deploys first, and activates first.\" roll-off (the book's rule, "
+                                        "the default) or the number of the player who always goes first; "
+                                        "ar-first-player weighs a named first player against the zones' walks to "
+                                        "the centre."},
         "analysis": obj("Analysis", "What the Arena Rex checks and fairness metrics read.", ANALYSIS),
     })
     return {

@@ -239,7 +239,13 @@ PROPERTIES: dict[str, Any] = {
                             "prefixItems": [integer("Tier 2", "Leader VP starting tier 2.", minimum=1, maximum=98),
                                             integer("Tier 3", "Leader VP starting tier 3.", minimum=2, maximum=99)],
                             "items": False, "minItems": 2, "default": [4, 8]},
-        "veteran_limit": integer("Veteran limit", "Veteran cards allowed per deck.", minimum=0, maximum=43, default=0),
+        "veteran_limit": integer("Veteran limit", "Veteran cards allowed per deck in this battle: \"it's typical for "
+                                 "a battle to limit the number of veteran cards allowed. If no limit is specified, "
+                                 "players should assume that no veteran cards are allowed.\" Veteran cards \"count "
+                                 "toward that type's normal allocation of cards\", so at most the deck's 43. In a "
+                                 "season each event may set its own (\"Event parameters include ... the limit on "
+                                 "veteran cards\"); arena season check weighs the limits against the strict deck "
+                                 "evolution format.", minimum=0, maximum=43, default=0),
         "respawns": integer("Respawns", "Respawns per turbine before elimination.", minimum=0, maximum=10, default=2),
         "variants": obj("Scoring variants", "Optional scoring rules from the book's Scoring Variants.", {
             "gates": boolean("Gates", "Gates are scored."),

@@ -18,8 +18,9 @@ heavy imports inside the hooks).  The hooks:
   ``/v1/travel``): parse it, run it, answer as JSON and as text;
 - :meth:`GameAnalysis.robustness_hook`, :meth:`GameAnalysis.balance_hook`,
   :meth:`GameAnalysis.generator_hook` - tabletop robustness, proposed fixes, generated arenas;
-- :meth:`GameAnalysis.headline`, :meth:`GameAnalysis.travel_table` and
-  :attr:`GameAnalysis.report_names_system` - how a report reads;
+- :meth:`GameAnalysis.headline`, :meth:`GameAnalysis.travel_table`,
+  :meth:`GameAnalysis.report_scenario` and :attr:`GameAnalysis.report_names_system` - how a
+  report reads;
 - :meth:`GameAnalysis.season_scoring` - how a season's events are scored and its players ranked
   (``arena season``, :mod:`validators.season`);
 - :meth:`GameAnalysis.play_hook` - the game's play engine (:class:`engine.play.PlayEngine`: whole
@@ -244,6 +245,12 @@ class GameAnalysis:
 
     def travel_table(self, report: Report) -> TextTable | None:
         """The table of the report's travel metrics that ``arena validate`` prints, if any."""
+        return None
+
+    def report_scenario(self, arena: Any) -> dict[str, Any] | None:
+        """The report's ``scenario``: the settings of the game's book the arena was judged under
+        (Arena Rex's cohort, Favor and first player; Gravstrike's veteran limit and scoring
+        variants), or None (the default: the report has no ``scenario``)."""
         return None
 
     # ------------------------------------------------------------------ long-lived processes

@@ -116,9 +116,6 @@ class Report:
     memory: dict[str, float | None] = field(default_factory=dict)
     #: The analysis cap reached, if one was (``summary.stopped``).
     stopped: str | None = None
-    #: The settings of the scenario the arena was judged under, as the game's runner states them
-    #: (the report's ``scenario``; None: the game states none).
-    scenario: dict[str, Any] | None = None
     #: Each player count judged (:mod:`validators.players`), when the arena declares start sets
     #: or one count was asked for: ``player_counts`` of the document.
     player_counts: list[dict[str, Any]] | None = None
@@ -145,6 +142,13 @@ class Report:
         if self.stopped is not None:
             out["stopped"] = self.stopped
         return out
+
+    @property
+    def scenario(self) -> dict[str, Any] | None:
+        """The settings of the game's book the arena was judged under, as the game states them
+        (:meth:`validators.game.GameAnalysis.report_scenario`: the report's ``scenario``; None
+        when the game states none)."""
+        return _scenario_of(self.system, self.arena)
 
     def player_count(self) -> int:
         """Players the scenario is for: ``players`` if the runner gave it, else the arena's."""
@@ -177,8 +181,9 @@ class Report:
         })
         if self.tolerance is not None:
             doc["tolerance"] = self.tolerance
-        if self.scenario is not None:
-            doc["scenario"] = self.scenario
+        scenario = self.scenario
+        if scenario is not None:
+            doc["scenario"] = scenario
         doc.update({
             "validators": [{"code": v.id, "title": v.title, "severity": v.severity} for v in self.validators],
             "summary": self.summary(),
@@ -205,6 +210,15 @@ def _names_system(system: str) -> bool:
     from validators.game import analysis
 
     return analysis(system).report_names_system
+
+
+def _scenario_of(system: str, arena: Any) -> dict[str, Any] | None:
+    """The game's ``scenario`` part of the report (:meth:`validators.game.GameAnalysis.report_scenario`)."""
+    if not system:
+        return None
+    from validators.game import analysis
+
+    return analysis(system).report_scenario(arena)
 
 
 def run_chosen(arena: Any, chosen: list[Validator], context: Any, *, source: str | None, system: str,

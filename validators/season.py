@@ -185,6 +185,12 @@ class SeasonScoring:
         (:func:`check` adds it to its findings)."""
         return []
 
+    def event_advice(self, season: Season, played: Sequence[tuple[Event, Any]]) -> list[Finding]:
+        """What the game's book says about the events' settings as played: ``played`` is each
+        readable event with its typed arena under the event's scenario (the arena's own with the
+        event's overrides merged over it), in season order (:func:`check` adds it to its findings)."""
+        return []
+
 
 # ------------------------------------------------------------------ reading
 
@@ -406,6 +412,9 @@ class EventCheck:
             out["problems"] = [p.to_json() for p in self.problems]
         else:
             out["summary"] = self.report.summary()
+            played = self.report.to_json().get("scenario")
+            if played is not None:  # the game's settings as played (Gravstrike: the veteran limit)
+                out["played"] = played
         return out
 
 
@@ -507,6 +516,7 @@ def check(season: Season, *, root: Path | None = None, arenas: Mapping[str, byte
             return game.validate(arena, source=source)
 
     checks: list[EventCheck] = []
+    played: list[tuple[Event, Any]] = []
     seen: dict[str, Event] = {}
     for event in season.events:
         try:
@@ -535,6 +545,8 @@ def check(season: Season, *, root: Path | None = None, arenas: Mapping[str, byte
                                "parameters (each game of a season should have different ones)")))
         else:
             seen[same] = event
+        played.append((event, arena))
         checks.append(EventCheck(event, source, validate(arena, source)))
     findings.extend(scoring.advice(season))
+    findings.extend(scoring.event_advice(season, played))
     return SeasonCheck(season, tuple(checks), tuple(findings))

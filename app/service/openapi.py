@@ -162,6 +162,9 @@ SEASON_CHECK_SCHEMA: dict[str, Any] = {
                            "scenario": {"type": "object"}, "multiplier": {"type": "integer"},
                            "summary": {"type": "object", "description": "The event's report summary (findings per "
                                                                         "severity)."},
+                           "played": {"type": "object", "description": "The game's settings the event was judged "
+                                                                       "under (the report's scenario part: Gravstrike's "
+                                                                       "veteran limit and scoring variants)."},
                            "problems": {"type": "array", "items": _LOCATED,
                                         "description": "Why the event's arena could not be validated."}}}},
         "findings": {"type": "array", "items": {**_LOCATED, "required": ["severity", *_LOCATED["required"]],

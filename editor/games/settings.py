@@ -68,6 +68,14 @@ def arena_fields(arena: Any, keys: Sequence[str]) -> list[Field]:
     return out
 
 
+def shown_value(doc: Any, f: Field) -> Any:
+    """The value a field shows: the document's, else the schema's default (a setting a file
+    leaves out at its default, such as Arena Rex's ``scenario.starting_favor``; a nullable
+    field left out shows none)."""
+    value = value_at(doc, f.path)
+    return f.default if value is None and not f.nullable else value
+
+
 class GameSettings(QGroupBox):
     """A form of the arena-wide objects ``keys`` of the arena's game, rebuilt when the game
     changes and updated in place after every edit."""
@@ -111,7 +119,7 @@ class GameSettings(QGroupBox):
             self.built_for = key
         doc = G.document(arena)
         for f in self.fields:
-            self._show(self.editors[f.path], f, value_at(doc, f.path))
+            self._show(self.editors[f.path], f, shown_value(doc, f))
 
     def _build(self, fields: list[Field]) -> None:
         while self.form.rowCount():
@@ -171,7 +179,7 @@ class GameSettings(QGroupBox):
 
     def _commit_text(self, f: Field, edit: QLineEdit) -> None:
         text = edit.text().strip()
-        old = value_at(G.document(self.doc.arena), f.path)
+        old = shown_value(G.document(self.doc.arena), f)
         if text == fmt(old):
             return
         value: Any = text

@@ -36,7 +36,7 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
 def test_every_code_is_one_validator_tagged_with_arena_rex_only() -> None:
     reg = default_registry()
     chosen = reg.select([], [], game=SYSTEM)
-    assert sorted(v.id for v in chosen) == CODES and len(CODES) == 13
+    assert sorted(v.id for v in chosen) == CODES and len(CODES) == 15  # + ar-favor, ar-first-player (issue 39)
     assert all(tuple(v.games) == (SYSTEM,) for v in chosen)
     assert type(analysis(SYSTEM)).__module__ == "validators.games.arenarex"  # its analysis runs them
     with pytest.raises(NotForGame):

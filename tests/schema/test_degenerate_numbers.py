@@ -48,7 +48,7 @@ EXTRA: dict[str, list[dict[str, Any]]] = {
         "pits": [{"id": "P1", "shape": rect(-6, 0, 2, 2, 15)}, {"id": "P2", "shape": square(6, 0, 1)}],
         "spikes": [{"id": "S1", "shape": circle(0, 6, 1)}, {"id": "S2", "shape": square(0, -6, 1)}],
         "hazards": [{"id": "H1", "shape": square(3, 3, 0.5)}],
-        "deployment": [{"player": 1, "side": 0}, {"player": 2, "side": 2, "center": [0, 12]}],
+        "deployment": [{"player": 1, "side": 0}, {"player": 2, "side": 2, "center": [0, 12], "favor": 4}],
         "scenario": {"players": 2},
     }],
     "car-wars-6e": [{

@@ -16,7 +16,7 @@ slides its centre along its own side).
 >>> from schema.games.arenarex import Deployment
 >>> from schema.games.gravstrike.model import Circle, Rect
 >>> follow_board((Deployment(1, arc=(225.0, 315.0)),), Circle((0.0, 0.0), 15.0), Rect((0.0, 0.0), (24.0, 24.0)))
-(Deployment(player=1, side=0, arc=None, center=None, extensions={}),)
+(Deployment(player=1, side=0, arc=None, center=None, favor=None, extensions={}),)
 >>> follow_board((Deployment(2, side=2),), Rect((0.0, 0.0), (24.0, 24.0)), Circle((0.0, 0.0), 15.0))[0].arc
 (45.0, 135.0)
 """

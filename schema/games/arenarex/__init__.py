@@ -97,12 +97,14 @@ class Hazard:
 @dataclass(frozen=True)
 class Deployment:
     """One player's board edge (``side`` of a rectangle or polygon, or ``arc`` of a circle) and
-    its centre (None: the middle of the edge)."""
+    its centre (None: the middle of the edge); ``favor``: the player's starting Favor when the
+    scenario gives it other than ``scenario.starting_favor`` (None: that)."""
 
     player: int
     side: int | None = None
     arc: tuple[float, float] | None = None
     center: Point | None = None
+    favor: int | None = None
     extensions: Extensions = field(default_factory=dict, hash=False)
 
     @property
@@ -138,6 +140,11 @@ class Analysis:
 #: Models each player deploys when the scenario does not say: the book recommends "3v3 for
 #: novices and 5v5 to 8v8 for seasoned miniature gamers" (see docs/rules-decisions.md).
 DEFAULT_COHORT = 5
+#: "Each player begins the game with 3 Favor in their pool." (L28)
+BOOK_FAVOR = 3
+#: "At the beginning of a game, both players roll a D6. The one with the higher result gets to
+#: decide who will go first." (L40)
+ROLL_OFF: Literal["roll-off"] = "roll-off"
 
 
 @dataclass(frozen=True)
@@ -148,6 +155,13 @@ class Scenario:
     start_sets: StartSets = ()
     #: Models each player deploys (``scenario.cohort``; written only when not the default).
     cohort: int = DEFAULT_COHORT
+    #: Favor each player begins with (``scenario.starting_favor``; a deployment's ``favor``
+    #: overrides it for its player); written only when not the book's 3.
+    starting_favor: int = BOOK_FAVOR
+    #: Whether players' different starting Favor is a deliberate handicap (``scenario.handicap``).
+    handicap: bool = False
+    #: Who goes first: the book's roll-off, or a player's number (``scenario.first_player``).
+    first_player: int | Literal["roll-off"] = ROLL_OFF
 
 
 Element = Union[Pit, Spikes, Hazard, Deployment]
@@ -176,6 +190,11 @@ class ArenaRexArena:
     @property
     def players(self) -> int:
         return self.scenario.players if self.scenario.players is not None else len(self.deployment)
+
+    def starting_favor(self) -> dict[int, int]:
+        """Each deploying player's Favor at the start: its deployment's ``favor``, else the
+        scenario's ``starting_favor``."""
+        return {d.player: self.scenario.starting_favor if d.favor is None else d.favor for d in self.deployment}
 
     def base_radii(self) -> tuple[float, ...]:
         """The bases' radii in inches, smallest first."""
@@ -265,13 +284,19 @@ def from_document(doc: Doc) -> ArenaRexArena:
         deployment=tuple(
             Deployment(player=int(d["player"]), side=None if d.get("side") is None else int(d["side"]),
                        arc=None if d.get("arc") is None else _pt(d["arc"]),
-                       center=None if d.get("center") is None else _pt(d["center"]), extensions=extensions_of(d))
+                       center=None if d.get("center") is None else _pt(d["center"]),
+                       favor=None if d.get("favor") is None else int(d["favor"]), extensions=extensions_of(d))
             for d in g("deployment", ())),
         scenario=Scenario(players=None if pl is None else int(pl), cohort=int(sc.get("cohort", DEFAULT_COHORT)),
                           start_sets=start_sets_from(sc.get("start_sets")),
-                          analysis=Analysis(**values)),
+                          analysis=Analysis(**values), starting_favor=int(sc.get("starting_favor", BOOK_FAVOR)),
+                          handicap=bool(sc.get("handicap", False)), first_player=_first(sc.get("first_player"))),
         extensions=extensions_of(doc),
     )
+
+
+def _first(v: Any) -> int | Literal["roll-off"]:
+    return ROLL_OFF if v is None or v == ROLL_OFF else int(v)
 
 
 # ------------------------------------------------------------------ model -> document
@@ -309,6 +334,8 @@ def to_document(a: ArenaRexArena) -> Doc:
             dd["arc"] = _p(d.arc)
         if d.center is not None:
             dd["center"] = _p(d.center)
+        if d.favor is not None:
+            dd["favor"] = d.favor
         deps.append(with_extensions(dd, d.extensions))
     doc["deployment"] = deps
     an = a.scenario.analysis
@@ -319,6 +346,12 @@ def to_document(a: ArenaRexArena) -> Doc:
         scen["start_sets"] = start_sets_document(a.scenario.start_sets)
     if a.scenario.cohort != DEFAULT_COHORT:  # files saved before it existed keep their canonical form
         scen["cohort"] = a.scenario.cohort
+    if a.scenario.starting_favor != BOOK_FAVOR:  # the scenario settings below likewise
+        scen["starting_favor"] = a.scenario.starting_favor
+    if a.scenario.handicap:
+        scen["handicap"] = True
+    if a.scenario.first_player != ROLL_OFF:
+        scen["first_player"] = a.scenario.first_player
     scen["analysis"] = {f.name: (list(an.disabled) if f.name == "disabled" else
                                  num(getattr(an, f.name)) if isinstance(getattr(an, f.name), float)
                                  else getattr(an, f.name)) for f in fields(Analysis)
@@ -435,7 +468,7 @@ RULESET = Ruleset(
 
 
 __all__ = [
-    "DEFAULT_BASES", "DEFAULT_COHORT", "ELEMENT_LISTS", "HAZARD_KINDS", "MM_PER_INCH", "RULESET", "SYSTEM", "Analysis", "ArenaRexArena",
+    "BOOK_FAVOR", "DEFAULT_BASES", "DEFAULT_COHORT", "ROLL_OFF", "ELEMENT_LISTS", "HAZARD_KINDS", "MM_PER_INCH", "RULESET", "SYSTEM", "Analysis", "ArenaRexArena",
     "BoardShape", "Deployment", "Element", "Hazard", "HazardKind", "Pit", "Scenario", "Spikes", "Units",
     "default_arena", "from_document", "semantic_problems", "to_document",
 ]

@@ -52,6 +52,19 @@ class ArenaRexAnalysis(GameAnalysis):
 
         return HOOK
 
+    def headline(self, report: Report) -> str:
+        """Players, the scenario's cohort, starting Favor and who goes first, validators."""
+        from validators.games.arenarex.scenario import favor_words, first_words
+
+        arena = report.arena
+        return (f"{report.system} · {report.player_count()} players · cohort {arena.scenario.cohort} · "
+                f"{favor_words(arena)} · {first_words(arena)} · {len(report.validators)} validators")
+
+    def report_scenario(self, arena: Any) -> dict[str, Any] | None:
+        from validators.games.arenarex.scenario import scenario_json
+
+        return scenario_json(arena)
+
     def warm(self) -> None:
         import validators.games.arenarex.run  # noqa: F401
         import validators.games.arenarex.travel  # noqa: F401

@@ -14,6 +14,7 @@ from engine.arenarex import checks as setup
 from engine.arenarex.issues import Issue
 from schema.games.arenarex import SYSTEM, ArenaRexArena
 from validators.games.arenarex.context import ArenaRexContext
+from validators.games.arenarex.scenario import FAVOR, FIRST_PLAYER
 from validators.findings import BookSetupCheck, Finding, Result, Severity, findings_of, quote_book
 
 GAMES = (SYSTEM,)
@@ -93,4 +94,4 @@ KILL_BAND = ZoneCheck("ar-kill-band", "Zones reach equal kill bands (ground push
 SIGHTLINES = ZoneCheck("ar-sightlines", "Zones see equal shares of the other zones", "warning", needs_travel=False)
 
 ALL = (BOARD_SIZE, PITS, HAZARD_MIX, DEPLOYMENT, ZONE_HAZARD, ZONE_ROOM, SYMMETRY, REACH, CENTRE_ACCESS, ZONE_ACCESS, HAZARD_ACCESS,
-       KILL_BAND, SIGHTLINES)
+       KILL_BAND, SIGHTLINES, FAVOR, FIRST_PLAYER)

@@ -52,6 +52,12 @@ class CarWarsAnalysis(GameAnalysis):
 
         return HOOK
 
+    def report_scenario(self, arena: Any) -> dict[str, Any] | None:
+        """The book's settings of the battle (:func:`validators.games.carwars.scenario.summary`)."""
+        from validators.games.carwars.scenario import summary
+
+        return summary(arena)
+
     def headline(self, report: Report) -> str:
         """Players, then the game size and damage deck the scenario sets (Game Size), then the
         validators."""

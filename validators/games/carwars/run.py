@@ -10,7 +10,6 @@ from typing import Any
 from engine.carwars.travel import SearchLimits
 from schema.games.carwars import SYSTEM, CarWarsArena
 from validators.games.carwars.context import CarWarsContext
-from validators.games.carwars.scenario import summary
 from validators.registry import Registry, default_registry
 from validators.report import Progress, Report, run_chosen
 
@@ -34,7 +33,6 @@ def validate(arena: CarWarsArena, *, source: str | None = None, enable: Iterable
         # the checks that need no travel run here while the forked workers search
         report = run_chosen(arena, chosen, ctx, source=source, progress=progress, system=SYSTEM,
                             first=lambda v: not getattr(v, "needs_travel", False))
-        report.scenario = summary(arena)
         return report
     finally:
         if ctx is not context:

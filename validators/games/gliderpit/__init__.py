@@ -32,6 +32,12 @@ class GliderPitAnalysis(GameAnalysis):
         return validate(arena, source=source, enable=enable, disable=disable, registry=registry, progress=progress,
                         parallel=parallel)
 
+    def report_scenario(self, arena: Any) -> dict[str, Any] | None:
+        """The book's settings of the battle (:func:`validators.games.gliderpit.scenario.summary`)."""
+        from validators.games.gliderpit.scenario import summary
+
+        return summary(arena)
+
     def headline(self, report: Report) -> str:
         """Gliders, then the teams, short game and optional rules the scenario sets, then the
         validators."""

@@ -9,7 +9,6 @@ from typing import Any
 
 from schema.games.gliderpit import SYSTEM, GliderPitArena
 from validators.games.gliderpit.context import GliderPitContext
-from validators.games.gliderpit.scenario import summary
 from validators.registry import Registry, default_registry
 from validators.report import Progress, Report, run_chosen
 
@@ -28,5 +27,4 @@ def validate(arena: GliderPitArena, *, source: str | None = None, enable: Iterab
                         players=arena.scenario.gliders)
     if "zones" in report.metrics:  # the fullest numbers, whatever order the validators ran in
         report.metrics["zones"] = ctx.zones_json()
-    report.scenario = summary(arena)
     return report

@@ -8,6 +8,7 @@ generated arenas).  Gravstrike is the studio's default game (``arena generate`` 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from validators.game import Column, GameAnalysis, TextTable, TravelAnswer, TravelQuery
@@ -20,6 +21,18 @@ if TYPE_CHECKING:  # each hook imports its module when it runs: this package sta
     from validators.registry import Registry
     from validators.report import Progress, Report
     from validators.season import SeasonScoring
+
+
+def veteran_words(limit: int) -> str:
+    """The veteran-card limit as the headline says it: "If no limit is specified, players should
+    assume that no veteran cards are allowed." (0: none).
+
+    >>> veteran_words(0), veteran_words(1), veteran_words(3)
+    ('no veteran cards', '1 veteran card', '3 veteran cards')
+    """
+    if limit == 0:
+        return "no veteran cards"
+    return f"{limit} veteran card{'s' if limit != 1 else ''}"
 
 
 class GravstrikeAnalysis(GameAnalysis):
@@ -78,7 +91,15 @@ class GravstrikeAnalysis(GameAnalysis):
             tiers = f"{words(report.tiers[0])} judged alike"
         else:
             tiers = f"tier {report.tier}"
-        return f"{report.player_count()} players · {tiers} · {budget} · {len(report.validators)} validators"
+        veterans = veteran_words(report.arena.scenario.veteran_limit)
+        return (f"{report.player_count()} players · {tiers} · {budget} · {veterans} · "
+                f"{len(report.validators)} validators")
+
+    def report_scenario(self, arena: Any) -> dict[str, Any] | None:
+        """The veteran-card limit of the battle and the scoring variants it plays."""
+        sc = arena.scenario
+        return {"veteran_limit": sc.veteran_limit,
+                "variants": {f.name: bool(getattr(sc.variants, f.name)) for f in fields(sc.variants)}}
 
     def travel_table(self, report: Report) -> TextTable | None:
         """Turns from each start to each checkpoint (flat out), the nearest and the mean."""

@@ -14,13 +14,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from validators.season import Finding, Placing, ScoringRefusal, Season, SeasonScoring
+from validators.season import Event, Finding, Placing, ScoringRefusal, Season, SeasonScoring
 
 #: "Place / Placement Points: First 5, Second 4, Third 3, Fourth 2, Fifth or Worse 1".
 PLACEMENT_POINTS = (5, 4, 3, 2)
 WORSE_POINTS = 1
 #: The book's deck-evolution formats ("Deck Evolution in Season Play").
 DECK_FORMATS = ("strict", "unlimited")
+#: Strict format: "From one event to the next, only one tactic veteran card and one turbine
+#: veteran card can be swapped into the deck." - a deck gains at most two veteran cards.
+STRICT_VETERANS_IN = 2
+#: "... only two non-veteran tactic cards and two non-veteran turbine cards can be swapped into
+#: the deck." - a deck sheds at most four veteran cards.
+STRICT_NON_VETERANS_IN = 4
+#: "A player's fixtures can't be changed during a series at all." - of a deck's three fixtures
+#: ("three fixtures, 20 tactic cards, and 20 turbine cards"), those that are veteran cards stay.
+FIXTURES = 3
 
 
 def placement_points(place: int) -> int:
@@ -86,6 +95,62 @@ class GravstrikeSeason(SeasonScoring):
                                                                        "event the championship, with its placement "
                                                                        "points doubled (multiplier: 2)")))
         return out
+
+    def event_advice(self, season: Season, played: Sequence[tuple[Event, Any]]) -> list[Finding]:
+        """The events' veteran-card limits ("Event parameters include ... the limit on veteran
+        cards"; "If no limit is specified, players should assume that no veteran cards are
+        allowed.") as played: under the strict format, consecutive events' limits weighed against
+        what a deck may change between them (:func:`strict_veteran_problems`); under the
+        unlimited one each event's limit stands alone ("as long as that event's restrictions
+        (e.g., how many veteran cards are permitted) are observed")."""
+        if season.deck_evolution != "strict":
+            return []
+        limits = [(event, int(arena.scenario.veteran_limit)) for event, arena in played]
+        out = []
+        for event, message in strict_veteran_problems(limits):
+            ptr = (f"{event.pointer}/scenario/veteran_limit" if "veteran_limit" in event.scenario
+                   else f"{event.pointer}/arena")
+            out.append(Finding("warning", season.problem(ptr, message)))
+        return out
+
+
+def strict_veteran_problems(limits: Sequence[tuple[Event, int]]) -> list[tuple[Event, str]]:
+    """Events whose veteran-card limit the strict deck evolution format cannot meet, by the
+    book's "Deck Evolution in Season Play": between events a deck swaps in at most one tactic
+    and one turbine veteran card (:data:`STRICT_VETERANS_IN`) and at most four non-veteran
+    cards (:data:`STRICT_NON_VETERANS_IN`), and never changes its fixtures.  A deck that used
+    every allowance (the most veteran cards, the first event's fixtures among them) is followed:
+
+    * a limit above what such a deck can reach (its previous count + 2): the rest goes unused;
+    * a limit below what it can shed to (its previous count - 4, never below the veteran
+      fixtures it began with): a deck legal at the previous event cannot be made legal.
+    """
+    out: list[tuple[Event, str]] = []
+    if not limits:
+        return out
+    first, held = limits[0]
+    fixtures = min(FIXTURES, held)
+    previous = first
+    for event, limit in limits[1:]:
+        reach = held + STRICT_VETERANS_IN
+        floor = max(fixtures, held - STRICT_NON_VETERANS_IN)
+        if limit > reach:
+            out.append((event, f"event {event.name!r} allows {limit} veteran cards, but under the strict format a "
+                               f"deck that held {held} at {previous.name!r} can swap in only one tactic and one "
+                               f"turbine veteran card (\"From one event to the next, only one tactic veteran card "
+                               f"and one turbine veteran card can be swapped into the deck.\"): at most {reach}, so "
+                               f"{limit - reach} of the limit cannot be used"))
+        elif limit < floor:
+            why = (f"its {fixtures} veteran fixture(s) never change (\"A player's fixtures can't be changed during a "
+                   "series at all.\")" if floor == fixtures else
+                   "\"only two non-veteran tactic cards and two non-veteran turbine cards can be swapped into the "
+                   "deck\"")
+            out.append((event, f"event {event.name!r} allows {limit} veteran card(s), but under the strict format a "
+                               f"deck that held {held} at {previous.name!r} can get down to {floor} at the fewest: "
+                               f"{why}"))
+        held = min(limit, reach)
+        previous = event
+    return out
 
 
 SCORING = GravstrikeSeason()
