@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol
+from typing import Any, Callable, Mapping, Protocol
 
 import numpy as np
 import shapely
@@ -80,6 +80,11 @@ PARAMETERS: Mapping[str, Any] = {
 POSE_TOLERANCE = 1e-6
 #: Halvings that find where along a point a car first touches something.
 BISECTIONS = 40
+#: A point that runs into what the car already touches before this much of it is done is a push
+#: (Pushing Walls), not a move.
+PUSH_FRACTION = 1e-3
+#: How near (inches) a car counts as resting against something already (see :meth:`Game._blocked`).
+CONTACT = 1e-4
 #: "If there are 5 or more unresolved skid results ... The car has flipped" (Spinning Out).
 FLIP_SKIDS = 5
 
@@ -230,13 +235,8 @@ class Game:
         (walls, heavy obstacles, the bounds, every other car and wreck): the car stops the moment
         it touches one (L668, L682)."""
         g = self.kit.geometry
-        cars = [(k, car_outline(s.pose, self.kit.vehicle).buffer(-TOLERANCE, join_style="mitre"))
-                for k, s in self.seats.items() if k != start]
-
-        def blocked(u: float) -> bool:
-            sw = g.swept(base, m, reverse, u0, u)
-            return bool(g.core.intersects(sw)) or any(c.intersects(sw) for _, c in cars)
-
+        cars = self._cars(start)
+        blocked = self._blocked(start, base, m, reverse, u0, cars)
         if not blocked(1.0):
             return Drive(compose(base, local_pose(m, 1.0, self.kit.vehicle, self.kit.key), reverse), 1.0, (), ())
         lo, hi = u0, 1.0
@@ -261,12 +261,34 @@ class Game:
     def clear(self, start: int, pose: Pose, m: Maneuver, reverse: bool) -> bool:
         """Whether ``start``'s car drives ``m`` from ``pose`` without touching anything (a
         policy's look; the rules drive with :meth:`drive`)."""
+        return not self._blocked(start, pose, m, reverse, 0.0, self._cars(start))(1.0)
+
+    def _cars(self, start: int) -> list[tuple[int, BaseGeometry]]:
+        """Every other car (and wreck) as it collides: its outline shrunk by the tolerance."""
+        return [(k, car_outline(s.pose, self.kit.vehicle).buffer(-TOLERANCE, join_style="mitre"))
+                for k, s in self.seats.items() if k != start]
+
+    def _blocked(self, start: int, base: Pose, m: Maneuver, reverse: bool, u0: float,
+                 cars: list[tuple[int, BaseGeometry]]) -> Callable[[float], bool]:
+        """Whether the movement ``u0..u`` touches anything.  Against what the car already
+        touches where it stands, only the area it moves into counts (moving off or along a wall or
+        a car it rests against is not running into it)."""
         g = self.kit.geometry
-        sw = g.swept(pose, m, reverse)
-        if g.core.intersects(sw):
-            return False
-        return not any(car_outline(s.pose, self.kit.vehicle).buffer(-TOLERANCE, join_style="mitre").intersects(sw)
-                       for k, s in self.seats.items() if k != start)
+        here = car_outline(self.seats[start].pose, self.kit.vehicle)
+        grown = here.buffer(CONTACT, join_style="mitre")
+        walls_here = bool(g.core.intersects(grown))
+        cars_here = [c.intersects(grown) for _, c in cars]
+
+        def blocked(u: float) -> bool:
+            sw = g.swept(base, m, reverse, u0, u)
+            fresh: BaseGeometry | None = None
+            if walls_here or any(cars_here):
+                fresh = sw.difference(grown)
+            if g.core.intersects(fresh if walls_here and fresh is not None else sw):
+                return True
+            return any(c.intersects(fresh if near and fresh is not None else sw) for (_, c), near in zip(cars, cars_here))
+
+        return blocked
 
     def _contacts_now(self, start: int) -> set[tuple[int, str]]:
         """The blockers and cars ``start``'s car touches where it stands (within the tolerance)."""
@@ -409,7 +431,7 @@ class Game:
         seat.hits.append([])
         d = self.drive(start, seat.pose, m, reverse)
         seat.pose = d.pose
-        pushing = d.fraction <= 0.0 and all((start, b) in self.touching for b in d.blockers) and all(
+        pushing = d.fraction < PUSH_FRACTION and all((start, b) in self.touching for b in d.blockers) and all(
             (start, str(k)) in self.touching for k in d.cars)
         if pushing:  # already touching and moving into it: not a collision (Pushing)
             self.reposition(start, d, dec)

@@ -126,10 +126,24 @@ class Greedy:
 
     def point(self, game: Game) -> str:
         label = self.planned(game)
+        if label is not None and self._pushing(game, label):
+            assert self.plan is not None
+            self.plan.broken = True  # a player does not drive into what the car already touches
+            label = None
         if label is not None:
             self.follow(game, label)
             return label
         return self.fallback(game)
+
+    def _pushing(self, game: Game, label: str) -> bool:
+        """Whether the move runs into something the car already touches (a wall or car it would
+        have to push)."""
+        if not any(a == self.start for a, _ in game.touching):
+            return False
+        parsed = parse_move(label, game.kit)
+        assert parsed is not None
+        game.spend()
+        return not game.clear(self.start, game.seats[self.start].pose, parsed[0], parsed[1])
 
     def fallback(self, game: Game) -> str:
         """The clear move ending nearest the next card (the fewest dice, then the key's order)
