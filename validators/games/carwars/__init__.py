@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from validators.game import Column, GameAnalysis, TextTable, TravelAnswer, TravelQuery
 
 if TYPE_CHECKING:  # each hook imports its module when it runs: this package stays light
+    from engine.play import PlayEngine
     from validators.balance_hooks import Hook as BalanceHook
     from validators.generate_hooks import Hook as GeneratorHook
     from validators.headlines import Hook as RobustnessHook
@@ -57,6 +58,11 @@ class CarWarsAnalysis(GameAnalysis):
         from validators.games.carwars.scenario import summary
 
         return summary(arena)
+
+    def play_hook(self) -> PlayEngine:
+        from engine.carwars.play import ENGINE
+
+        return ENGINE
 
     def headline(self, report: Report) -> str:
         """Players, then the game size and damage deck the scenario sets (Game Size), then the

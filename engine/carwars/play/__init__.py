@@ -1,0 +1,87 @@
+"""Car Wars' play engine (issue 40): whole races of cars taking the numbered checkpoint cards in
+order under the book's movement, driving rolls and collisions - :class:`CarWarsPlay`, the game's
+:class:`engine.play.PlayEngine`.
+
+* :mod:`.kit` - what every game on an arena shares (geometry, the travel planners, cached plans);
+* :mod:`.game` - the rules of a round and the engine's parameters (:data:`PARAMETERS`);
+* :mod:`.policies` - ``greedy`` and ``lookahead``;
+* :mod:`.replay` - a record checked move by move through the rules.
+
+What the book leaves out (the dice's faces, the dashboard's CONTROL icons, how a race is won)
+is a named parameter or a decision in docs/rules-decisions.md, "Simulated play: Car Wars".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from engine.carwars.play.game import PARAMETERS, Game
+from engine.carwars.play.kit import kit_for
+from engine.carwars.play.policies import POLICIES, Seats
+from engine.carwars.play.replay import replay as replay_record
+from engine.play import GameRecord, IllegalMove, PlaySetup
+from schema.games.carwars import CarWarsArena
+
+__all__ = ["ENGINE", "CarWarsPlay", "PARAMETERS"]
+
+
+class CarWarsPlay:
+    """Car Wars' :class:`engine.play.PlayEngine`."""
+
+    policies: tuple[str, ...] = tuple(POLICIES)
+    parameters: Mapping[str, Any] = PARAMETERS
+
+    def seats(self, arena: Any, players: int | None) -> tuple[int, ...]:
+        starts = sorted(s.player for s in arena.start_positions)
+        count = players if players is not None else (arena.scenario.players or len(starts))
+        if count < 1 or count > len(starts):
+            raise ValueError(f"the arena has {len(starts)} start positions: it cannot seat {count} players")
+        chosen = next((s for c, s in arena.scenario.start_sets if c == count), None)
+        if chosen is None and arena.scenario.start_sets and count != len(starts):
+            declared = ", ".join(str(c) for c, _ in arena.scenario.start_sets)
+            raise ValueError(f"the scenario declares no start set for {count} players (declared: {declared})")
+        if chosen is not None:
+            missing = [k for k in chosen if k not in starts]
+            if missing:
+                raise ValueError(f"the scenario's start set for {count} players names starts the arena lacks: {missing}")
+            return tuple(chosen)
+        return tuple(starts[:count])
+
+    def objectives(self, arena: Any) -> tuple[str, ...]:
+        return tuple(c.id for c in kit_for(arena).cards)
+
+    def _game(self, arena: CarWarsArena, setup: PlaySetup) -> Game:
+        starts = {s.player for s in arena.start_positions}
+        missing = [k for k in setup.starts if k not in starts]
+        if missing:
+            raise ValueError(f"the arena has no start {missing[0]}")
+        bad = [p for p in setup.policies if p not in POLICIES]
+        if bad:
+            raise ValueError(f"unknown Car Wars policy {bad[0]!r} (known: {', '.join(POLICIES)})")
+        unknown = sorted(set(setup.parameters) - set(PARAMETERS))
+        if unknown:
+            raise ValueError(f"unknown Car Wars play parameters: {', '.join(unknown)} (known: {', '.join(PARAMETERS)})")
+        kit = kit_for(arena)
+        if not kit.cards:
+            raise ValueError("the arena has no numbered cards to race for")
+        return Game(kit, setup, {**PARAMETERS, **setup.parameters})
+
+    def play(self, arena: Any, setup: PlaySetup) -> GameRecord:
+        game = self._game(arena, setup)
+        seats = Seats({k: POLICIES[p](k) for k, p in zip(setup.starts, setup.policies)})
+        limit = setup.max_turns or int(game.p["turn_limit"])
+        while game.ended is None and game.turn < limit:
+            game.play_turn(seats)
+        ended = game.ended or "turn-limit"
+        return GameRecord(setup, tuple(game.turns), ended, game.winners(), game.work)  # type: ignore[arg-type]
+
+    def replay(self, arena: Any, record: GameRecord) -> list[IllegalMove]:
+        game = self._game(arena, replace(record.setup, max_work=None))
+        if record.ended == "work-limit":  # its last turn was cut short by the bound: not a whole turn
+            record = replace(record, turns=record.turns[:-1])
+        return replay_record(game, record)
+
+
+ENGINE = CarWarsPlay()
