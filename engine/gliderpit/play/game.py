@@ -403,10 +403,10 @@ class Game:
             m[kind] += 1
         moved: list[Glider] = []
         for g in sorted(self.airborne(), key=lambda g: g.start):
-            m = marks.get(str(self.arena.line_of(g.hex)))
-            if not m:
+            row_marks = marks.get(str(self.arena.line_of(g.hex)))
+            if not row_marks:
                 continue
-            after = current_effect(g.altitude, m["updraft"], m["downdraft"], self.floor)
+            after = current_effect(g.altitude, row_marks["updraft"], row_marks["downdraft"], self.floor)
             if after != g.altitude:
                 self._event("current", g, detail=f"air current: altitude {g.altitude} -> {after}")
                 g.altitude = after

@@ -293,12 +293,12 @@ class Greedy:
             self.queue = self.move(game)
         if self.queue:
             tok = self.queue.pop(0)
-            name, _, paid = tok.partition("/")
+            name, _, cost = tok.partition("/")
             for n, nxt in maneuvers(state, floor=game.floor):
                 if n == name and (not name.startswith("turn") or state.turned or
-                                  (paid == "speed" and nxt.speed < state.speed) or
-                                  (paid == "altitude" and nxt.altitude < state.altitude)):
-                    if not (state.turned and paid):
+                                  (cost == "speed" and nxt.speed < state.speed) or
+                                  (cost == "altitude" and nxt.altitude < state.altitude)):
+                    if not (state.turned and cost):
                         return tok
         self.queue = []
         self.dive = None
@@ -308,7 +308,7 @@ class Greedy:
         for want in ("forward", "turn-left", "turn-right", "climb", "slip-left", "slip-right"):
             for n, nxt in open_:
                 if n == want:
-                    paid = None
+                    paid: str | None = None
                     if n.startswith("turn") and not state.turned:
                         paid = "speed" if nxt.speed < state.speed else "altitude"
                     return token(n, paid)
