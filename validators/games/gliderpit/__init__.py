@@ -1,7 +1,8 @@
 """Glider-Pit Gladiators (``system: glider-pit-gladiators``) validators: the rules engine's setup
 checks and launch-zone fairness (:mod:`engine.gliderpit`) registered in the validator registry,
 tagged with the game, the runner that assembles their report, and the game's analysis
-(:data:`ANALYSIS`: proposed fixes, generated pits; no placement error on a printed hex map)."""
+(:data:`ANALYSIS`: proposed fixes, generated pits, simulated play; no placement error on a printed
+hex map)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from validators.game import GameAnalysis
 
 if TYPE_CHECKING:  # each hook imports its module when it runs: this package stays light
+    from engine.play import PlayEngine
     from validators.balance_hooks import Hook as BalanceHook
     from validators.generate_hooks import Hook as GeneratorHook
     from validators.registry import Registry
@@ -56,6 +58,11 @@ class GliderPitAnalysis(GameAnalysis):
         from validators.games.gliderpit.generate import HOOK
 
         return HOOK
+
+    def play_hook(self) -> PlayEngine:
+        from engine.gliderpit.play import ENGINE
+
+        return ENGINE
 
     def warm(self) -> None:
         import validators.games.gliderpit.run  # noqa: F401

@@ -1,0 +1,85 @@
+"""Glider-Pit's play engine (issue 40): whole matches of gliders launched into the pit, flown by
+the book's Turn Sequence under the movement rules the travel analysis uses, and won by the last
+glider (side) airborne - :class:`GliderPitPlay`, the game's :class:`engine.play.PlayEngine`.
+
+* :mod:`.game` - the rules of a turn and the engine's parameters (:data:`PARAMETERS`);
+* :mod:`.policies` - ``greedy`` and ``lookahead``;
+* :mod:`.replay` - a record checked move by move through the rules.
+
+Combat is not played (docs/rules-decisions.md, "Simulated play: Glider-Pit").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from engine.gliderpit.play.game import PARAMETERS, Game
+from engine.gliderpit.play.policies import POLICIES, Seats
+from engine.gliderpit.play.replay import replay as replay_record
+from engine.play import GameRecord, IllegalMove, PlaySetup
+from schema.games.gliderpit import GliderPitArena
+
+__all__ = ["CENTRE", "ENGINE", "GliderPitPlay", "PARAMETERS"]
+
+#: The objective id of the pit centre (the centre hexes, ``engine.gliderpit.pit.Pit.centre_cells``).
+CENTRE = "centre"
+
+
+class GliderPitPlay:
+    """Glider-Pit's :class:`engine.play.PlayEngine`; a seat is a launch zone's Airspeed Track."""
+
+    policies: tuple[str, ...] = tuple(POLICIES)
+    parameters: Mapping[str, Any] = PARAMETERS
+
+    def seats(self, arena: Any, players: int | None) -> tuple[int, ...]:
+        tracks = sorted(z.track for z in arena.launch_zones)
+        count = players if players is not None else arena.scenario.gliders
+        if count < 1 or count > len(tracks):
+            raise ValueError(f"the pit has {len(tracks)} launch zones: it cannot launch {count} gliders")
+        sets = dict(arena.scenario.start_sets)
+        chosen = sets.get(count)
+        if chosen is None and sets and count != len(tracks):
+            declared = ", ".join(str(c) for c in sets)
+            raise ValueError(f"the scenario declares no start set for {count} gliders (declared: {declared})")
+        if chosen is not None:
+            missing = [k for k in chosen if k not in tracks]
+            if missing:
+                raise ValueError(f"the scenario's start set for {count} gliders names tracks the pit lacks: {missing}")
+            return tuple(chosen)
+        return tuple(tracks[:count])
+
+    def objectives(self, arena: Any) -> tuple[str, ...]:
+        return (CENTRE,)
+
+    def _game(self, arena: GliderPitArena, setup: PlaySetup) -> Game:
+        unknown = sorted(set(setup.parameters) - set(PARAMETERS))
+        if unknown:
+            raise ValueError(f"unknown Glider-Pit play parameters: {', '.join(unknown)} (known: {', '.join(PARAMETERS)})")
+        tracks = {z.track for z in arena.launch_zones}
+        missing = [k for k in setup.starts if k not in tracks]
+        if missing:
+            raise ValueError(f"the pit has no launch zone on Airspeed Track {missing[0]}")
+        bad = [p for p in setup.policies if p not in POLICIES]
+        if bad:
+            raise ValueError(f"unknown Glider-Pit policy {bad[0]!r} (known: {', '.join(POLICIES)})")
+        return Game(arena, setup, {**PARAMETERS, **setup.parameters})
+
+    def play(self, arena: Any, setup: PlaySetup) -> GameRecord:
+        game = self._game(arena, setup)
+        seats = Seats({k: POLICIES[p](k) for k, p in zip(setup.starts, setup.policies)})
+        limit = setup.max_turns or int(game.p["turn_limit"])
+        while game.ended is None and game.turn < limit:
+            game.play_turn(seats)
+        ended = game.ended or "turn-limit"
+        return GameRecord(setup, tuple(game.turns), ended, game.winners(), game.work)  # type: ignore[arg-type]
+
+    def replay(self, arena: Any, record: GameRecord) -> list[IllegalMove]:
+        game = self._game(arena, replace(record.setup, max_work=None))
+        if record.ended == "work-limit":  # its last turn was cut short by the bound: not a whole turn
+            record = replace(record, turns=record.turns[:-1])
+        return replay_record(game, record)
+
+
+ENGINE = GliderPitPlay()
