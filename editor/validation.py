@@ -302,6 +302,11 @@ class ValidationRunner(QObject):
         self._signals = _Signals(self)
         self._signals.done.connect(self._done)
         self._pending: TypedArena | None = None
+        self._pending_note = ""
+        #: Each launched run's note (which player count it judged), by generation.
+        self._notes: dict[int, str] = {}
+        #: The note of the run whose findings were published last ("" when none was given).
+        self.note = ""
         self._job: _Job | None = None
         self.final = True  # the last published findings are complete
         #: What the stage still running after the last published findings checks ("" when final).
@@ -315,20 +320,21 @@ class ValidationRunner(QObject):
     def busy(self) -> bool:
         return self.completed_generation < self.generation or self._timer.isActive()
 
-    def request(self, arena: TypedArena) -> None:
+    def request(self, arena: TypedArena, note: str = "") -> None:
         """Validate ``arena``: at once when nothing is running (the first edit after a pause is
         validated without delay), else after ``debounce_ms`` of quiet (a burst of edits - nudging
-        with the arrow keys, typing in the inspector - coalesces into one run)."""
-        self._pending = arena
+        with the arrow keys, typing in the inspector - coalesces into one run).  ``note`` says
+        what the run judges (:attr:`note` once its findings are published)."""
+        self._pending, self._pending_note = arena, note
         if self._timer.isActive() or (self._job is not None and not self._job.cancelled.is_set()):
             self._timer.start()
         else:
             self._launch()
 
-    def run_now(self, arena: TypedArena) -> int:
+    def run_now(self, arena: TypedArena, note: str = "") -> int:
         """Start a run immediately; returns its generation."""
         self._timer.stop()
-        self._pending = arena
+        self._pending, self._pending_note = arena, note
         return self._launch()
 
     def _launch(self) -> int:
@@ -336,6 +342,7 @@ class ValidationRunner(QObject):
         if arena is None:
             return self.generation
         self.generation += 1
+        self._notes = {self.generation: self._pending_note}  # older runs' findings are never published
         self.pool.clear()  # queued-but-unstarted older runs are dropped
         if self._job is not None:
             self._job.cancelled.set()  # a running older job stops (its child process is killed)
@@ -370,6 +377,7 @@ class ValidationRunner(QObject):
             self.failed.emit(result)
             return
         assert isinstance(result, list)
+        self.note = self._notes.get(generation, "")
         self.findings = result
         self.finished.emit(result)
 
