@@ -137,7 +137,8 @@ class MainWindow(FileRoom, LayoutRoom, ActionsRoom, QMainWindow):
         self.autosaver.failed.connect(self.autosave_failed)  # queued: from the autosave thread
         self._update_title()
         self.doc.activeCountChanged.connect(lambda _count: self.validate())
-        self.runner.run_now(*self.judged())
+        arena, self.runner.pending_note = self.judged()
+        self.runner.run_now(arena)
 
     # ---------------------------------------------------------------- construction
 
@@ -359,7 +360,8 @@ class MainWindow(FileRoom, LayoutRoom, ActionsRoom, QMainWindow):
 
     def validate(self) -> None:
         """Ask live validation for the arena as it is judged now (:meth:`judged`)."""
-        self.runner.request(*self.judged())
+        arena, self.runner.pending_note = self.judged()
+        self.runner.request(arena)
 
     def _arena_changed(self, arena: object) -> None:
         self.validate()

@@ -302,10 +302,11 @@ class ValidationRunner(QObject):
         self._signals = _Signals(self)
         self._signals.done.connect(self._done)
         self._pending: TypedArena | None = None
-        self._pending_note = ""
+        #: What the next run judges (the window sets it: which player count), kept as :attr:`note`.
+        self.pending_note = ""
         #: Each launched run's note (which player count it judged), by generation.
         self._notes: dict[int, str] = {}
-        #: The note of the run whose findings were published last ("" when none was given).
+        #: What the run whose findings were published last judged (its :attr:`pending_note`).
         self.note = ""
         self._job: _Job | None = None
         self.final = True  # the last published findings are complete
@@ -320,21 +321,20 @@ class ValidationRunner(QObject):
     def busy(self) -> bool:
         return self.completed_generation < self.generation or self._timer.isActive()
 
-    def request(self, arena: TypedArena, note: str = "") -> None:
+    def request(self, arena: TypedArena) -> None:
         """Validate ``arena``: at once when nothing is running (the first edit after a pause is
         validated without delay), else after ``debounce_ms`` of quiet (a burst of edits - nudging
-        with the arrow keys, typing in the inspector - coalesces into one run).  ``note`` says
-        what the run judges (:attr:`note` once its findings are published)."""
-        self._pending, self._pending_note = arena, note
+        with the arrow keys, typing in the inspector - coalesces into one run)."""
+        self._pending = arena
         if self._timer.isActive() or (self._job is not None and not self._job.cancelled.is_set()):
             self._timer.start()
         else:
             self._launch()
 
-    def run_now(self, arena: TypedArena, note: str = "") -> int:
+    def run_now(self, arena: TypedArena) -> int:
         """Start a run immediately; returns its generation."""
         self._timer.stop()
-        self._pending, self._pending_note = arena, note
+        self._pending = arena
         return self._launch()
 
     def _launch(self) -> int:
@@ -342,7 +342,7 @@ class ValidationRunner(QObject):
         if arena is None:
             return self.generation
         self.generation += 1
-        self._notes = {self.generation: self._pending_note}  # older runs' findings are never published
+        self._notes = {self.generation: self.pending_note}  # older runs' findings are never published
         self.pool.clear()  # queued-but-unstarted older runs are dropped
         if self._job is not None:
             self._job.cancelled.set()  # a running older job stops (its child process is killed)
