@@ -192,7 +192,7 @@ class ScenarioPanel(SettingsForm):
         # every game with starts: which play at each player count, and the active count
         self.start_sets = StartSetsBox(doc)
         self.start_sets.message.connect(self.message)
-        self.column.insertWidget(0, self.start_sets)  # first: the active count is a view the tab keeps at hand
+        self.column.insertWidget(self.column.count() - 1, self.start_sets)
 
 
 class PointsTable(QWidget):

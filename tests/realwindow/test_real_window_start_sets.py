@@ -19,6 +19,8 @@ def test_edit_a_start_set_and_highlight_the_active_count(xsession: XSession, tmp
     try:
         ed.ready(150)
         ed.click_tab("Scenario")
+        ed.move(ed.centre(ed.named("setting:players")["rect"]))  # the wheel scrolls the tab down to the start sets
+        ed.x.xdotool(*["click", "5"] * 30)
         ed.wait(lambda s: "start-set:3" in s["named"] and "active-count" in s["named"], "the start set rows")
         ed.click_field("start-set:3")
         ed.key("ctrl+a")
