@@ -55,6 +55,11 @@ class ElementItem(QGraphicsItem):
         self.setToolTip(element.id)
         self.update()
 
+    def set_dimmed(self, dimmed: bool) -> None:
+        """Draw the element (and its labels) faint: a start outside the active player count's set
+        (:mod:`editor.start_sets`)."""
+        self.setOpacity(render.DIM_OPACITY if dimmed else 1.0)
+
     def set_severity(self, severity: str | None) -> None:
         if severity != self.severity:
             self.severity = severity
@@ -106,6 +111,9 @@ class ArenaScene(QGraphicsScene):
         self.guide = SymmetryGuide(doc)
         self.addItem(self.guide)
         doc.symmetryModeChanged.connect(lambda _on: self.guide.refresh())
+        #: The refs drawn dimmed: the starts outside the active player count's set.
+        self.dimmed: frozenset[str] = frozenset()
+        doc.activeCountChanged.connect(lambda _count: self.sync(self.doc.arena))
         doc.arenaChanged.connect(self.sync)
         doc.selectionChanged.connect(self.sync_selection)
         self.selectionChanged.connect(self._scene_selection_changed)
@@ -121,6 +129,9 @@ class ArenaScene(QGraphicsScene):
         try:
             seen: set[str] = set()
             ctx = render.context_of(arena)
+            from editor.start_sets import dimmed_refs
+
+            self.dimmed = dimmed_refs(arena, self.doc.active_count)
             grid = not isinstance(arena, render.Bounded)  # a grid arena: drawn whole by editor.games.grid_window
             elements: tuple[Any, ...] = () if grid else arena.elements()
             for el in elements:
@@ -134,6 +145,7 @@ class ArenaScene(QGraphicsScene):
                     item.set_element(el, ctx)
                 item.setPos(0, 0)
                 item.set_severity(self.severities.get(el.id))
+                item.set_dimmed(el.id in self.dimmed)
                 item.setVisible(self.layers.visible(E.kind_of(el)))
             for ref in list(self.items_by_ref):
                 if ref not in seen:
@@ -306,7 +318,8 @@ class ArenaView(QGraphicsView):
                  if getattr(it, "labels_on_top", False) and it.isVisible()]
         t = self.viewportTransform()
         key = ((t.m11(), t.m12(), t.m21(), t.m22(), t.dx(), t.dy()),
-               tuple((id(it), it.pos().x(), it.pos().y(), it.label_key()) for it in items))  # type: ignore[attr-defined]
+               tuple((id(it), it.pos().x(), it.pos().y(), it.effectiveOpacity(), it.label_key())  # type: ignore[attr-defined]
+                     for it in items))
         if key == self._labels[0]:
             return self._labels[1]
         from PySide6.QtGui import QPicture
@@ -318,6 +331,7 @@ class ArenaView(QGraphicsView):
         for it in items:
             option.exposedRect = it.boundingRect()
             painter.setWorldTransform(it.sceneTransform() * t)
+            painter.setOpacity(it.effectiveOpacity())  # a dimmed item's labels are dimmed too
             with render.collect_labels() as labels:
                 it.paint(painter, option, None)
             collected += labels

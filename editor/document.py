@@ -42,6 +42,8 @@ class ArenaDocument(QObject):
     notice = Signal(str)
     #: Symmetry mode was switched on or off (:attr:`symmetry_enabled`).
     symmetryModeChanged = Signal(bool)
+    #: The active player count was chosen (:attr:`active_count`: an int, or None for every start).
+    activeCountChanged = Signal(object)
 
     def __init__(self, arena: Arena | None = None, path: str | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -52,6 +54,7 @@ class ArenaDocument(QObject):
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         self._forced_dirty = False
         self._symmetry_enabled = True
+        self._active_count: int | None = None
         #: Which refs may be selected (the window's layers: hidden or locked kinds may not).
         self.selectable: Callable[[str], bool] = lambda _ref: True
 
@@ -73,6 +76,23 @@ class ArenaDocument(QObject):
             return None
         declared: Symmetry | None = getattr(self._arena, "symmetry", None)  # the game's own Symmetry
         return declared if self.symmetry_enabled else None
+
+    @property
+    def active_count(self) -> int | None:
+        """The player count whose start set the window shows and judges (the Scenario tab's
+        *Active count*, :mod:`editor.start_sets`): view state, neither saved nor undone; None:
+        every start.  A count the arena stops declaring (its set removed, undone, another file)
+        goes back to None."""
+        return self._active_count
+
+    @active_count.setter
+    def active_count(self, count: int | None) -> None:
+        from editor.start_sets import choices
+
+        count = count if count is not None and count in choices(self._arena) else None
+        if count != self._active_count:
+            self._active_count = count
+            self.activeCountChanged.emit(count)
 
     def _clean_changed(self, _clean: bool) -> None:
         self.dirtyChanged.emit(self.dirty)  # a new document stays unsaved when undone to its start
@@ -109,6 +129,12 @@ class ArenaDocument(QObject):
         changed = arena is not self._arena
         self._arena = arena
         if changed:
+            if self._active_count is not None:
+                from editor.start_sets import choices
+
+                if self._active_count not in choices(arena):  # its set is gone: every start again
+                    self._active_count = None
+                    self.activeCountChanged.emit(None)
             self.arenaChanged.emit(arena)
         self.set_selection(self._selection if selection is None else selection)
 
@@ -133,6 +159,9 @@ class ArenaDocument(QObject):
         self._path = path
         self._selection = []
         self._forced_dirty = dirty
+        if self._active_count is not None:  # another file: every start until a count is chosen
+            self._active_count = None
+            self.activeCountChanged.emit(None)
         self._set_arena(arena, [])
         self.pathChanged.emit(path or "")
         self.dirtyChanged.emit(self.dirty)

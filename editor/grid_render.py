@@ -205,9 +205,17 @@ def track_anchor(arena: Any, zone: Any, lay: HexLayout) -> tuple[tuple[float, fl
     return mid, (mid[0] + 2.3 * dx / n, mid[1] + 2.3 * dy / n)
 
 
-def paint_pit(painter: QPainter, arena: Any, *, label_px: float = 12.0, min_px: float = 0.0) -> None:
+def _dim(painter: QPainter, ref: str, dimmed: Collection[str], base: float) -> None:
+    """The painter's opacity for element ``ref``: faint when it is ``dimmed`` (a start outside
+    the active player count's set, :mod:`editor.start_sets`), else full."""
+    painter.setOpacity(base * (R.DIM_OPACITY if ref in dimmed else 1.0))
+
+
+def paint_pit(painter: QPainter, arena: Any, *, label_px: float = 12.0, min_px: float = 0.0,
+              dimmed: Collection[str] = ()) -> None:
     lay = HexLayout(arena.orientation)
     cells = set(arena.cells)
+    base = painter.opacity()
     thin = _pen_units(painter, 0.25, arena)
     painter.setPen(R.pen(QColor("#8A8A85"), thin))
     painter.setBrush(R.FLOOR)
@@ -219,9 +227,11 @@ def paint_pit(painter: QPainter, arena: Any, *, label_px: float = 12.0, min_px: 
             painter.setBrush(_alpha(tint, 0.22))
             painter.drawPath(cells_path(lay, (c for c in cells if arena.line_of(c) == row.line)))
     for z in arena.launch_zones:
+        _dim(painter, z.id, dimmed, base)
         painter.setPen(R.pen(R.INK, thin))
         painter.setBrush(_alpha(ZONE, 0.6))
         painter.drawPath(cells_path(lay, z.cells))
+    painter.setOpacity(base)
     wall = QPainterPath()
     for (ax, ay), (bx, by) in lay.wall_segments(cells):
         wall.moveTo(ax, ay)
@@ -235,7 +245,8 @@ def paint_pit(painter: QPainter, arena: Any, *, label_px: float = 12.0, min_px: 
                      min_px)
     badge_px = readable_px(px * 0.9, 2.0 * unit, min_px)
     zones = [(z, *track_anchor(arena, z, lay)) for z in arena.launch_zones if z.cells]
-    for _z, mid, out in zones:  # the leader lines first: the labels' backgrounds go over them
+    for z, mid, out in zones:  # the leader lines first: the labels' backgrounds go over them
+        _dim(painter, z.id, dimmed, base)
         painter.setPen(R.pen(ZONE.darker(160), _pen_units(painter, 0.4, arena), Qt.PenStyle.DashLine))
         painter.drawLine(QPointF(*mid), QPointF(*out))
     for row in arena.rows:
@@ -245,9 +256,12 @@ def paint_pit(painter: QPainter, arena: Any, *, label_px: float = 12.0, min_px: 
         mark = {"updraft": "↑", "downdraft": "↓"}.get(row.current, "")
         for end in ends:
             _badge(painter, end, f"{row.label}{mark}", ROW.darker(140), px)
+    painter.setOpacity(base)
     for z, mid, out in zones:
+        _dim(painter, z.id, dimmed, base)
         R.draw_label(painter, QPointF(*mid), z.id, colour=R.INK, px=badge_px, bold=True, background=_alpha(ZONE, 0.9))
         _badge(painter, out, f"Track {z.track}", R.INK, badge_px, fill=_alpha(ZONE, 0.95))
+    painter.setOpacity(base)
     x0, _y0, _x1, y1 = extent(arena)
     floor = "standard (below altitude 1)" if arena.floor == 0 else f"{arena.floor}"
     R.draw_label(painter, QPointF(x0 + 0.3, y1 - 0.5), f"FLOOR: {floor}", colour=R.INK, px=px, bold=True,
@@ -257,15 +271,18 @@ def paint_pit(painter: QPainter, arena: Any, *, label_px: float = 12.0, min_px: 
 # ------------------------------------------------------------------ the battlefield
 
 
-def paint_field(painter: QPainter, arena: Any, *, label_px: float = 12.0, min_px: float = 0.0) -> None:
+def paint_field(painter: QPainter, arena: Any, *, label_px: float = 12.0, min_px: float = 0.0,
+                dimmed: Collection[str] = ()) -> None:
     lay = SquareLayout()
     squares = set(arena.squares)
+    base = painter.opacity()
     thin = _pen_units(painter, 0.4, arena)
     painter.setPen(R.pen(QColor("#8A8A85"), thin))
     painter.setBrush(R.FLOOR)
     painter.drawPath(cells_path(lay, sorted(squares)))
     px = readable_px(text_px(painter, label_px, 0.16), 0.5 * _px_per_unit(painter), min_px)
     for m in arena.motherships:
+        _dim(painter, m.id, dimmed, base)
         colour = player_colour(m.player)
         painter.setPen(R.pen(colour.darker(130), _pen_units(painter, 0.8, arena), Qt.PenStyle.DashLine))
         painter.setBrush(_alpha(colour, 0.18))
@@ -285,6 +302,7 @@ def paint_field(painter: QPainter, arena: Any, *, label_px: float = 12.0, min_px
                 text = f"{m.id} · P{m.player} · {m.hp} HP"
             fit = room / (0.62 * len(text))  # within its squares
             R.draw_label(painter, QPointF(*at), text, colour=QColor("white"), px=max(5.0, min(px * 1.3, fit)), bold=True)
+    painter.setOpacity(base)
     edge = QPainterPath()
     for (ax, ay), (bx, by) in lay.edge_segments(squares):
         edge.moveTo(ax, ay)
@@ -312,15 +330,20 @@ def paint_marks(painter: QPainter, arena: Any, selected: Collection[str] = (),
 
 
 def paint_grid(painter: QPainter, arena: Any, *, label_px: float = 12.0, selected: Collection[str] = (),
-               severities: Mapping[str, str] | None = None, min_px: float = 0.0) -> None:
+               severities: Mapping[str, str] | None = None, min_px: float = 0.0,
+               dimmed: Collection[str] = ()) -> None:
     """Draw a grid arena in its own coordinates (the painter's world transform is set);
-    ``min_px``: the smallest label where there is room (the canvas: :data:`READABLE_PX`)."""
+    ``min_px``: the smallest label where there is room (the canvas: :data:`READABLE_PX`);
+    ``dimmed``: elements drawn faint, their labels too (the starts outside the active player
+    count's set)."""
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    base = painter.opacity()
     if hexes(arena):
-        paint_pit(painter, arena, label_px=label_px, min_px=min_px)
+        paint_pit(painter, arena, label_px=label_px, min_px=min_px, dimmed=dimmed)
     else:
-        paint_field(painter, arena, label_px=label_px, min_px=min_px)
+        paint_field(painter, arena, label_px=label_px, min_px=min_px, dimmed=dimmed)
+    painter.setOpacity(base)
     paint_marks(painter, arena, selected, severities)
     painter.restore()
 

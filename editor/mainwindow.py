@@ -136,7 +136,9 @@ class MainWindow(FileRoom, LayoutRoom, ActionsRoom, QMainWindow):
             signal.connect(self.autosaver.changed)
         self.autosaver.failed.connect(self.autosave_failed)  # queued: from the autosave thread
         self._update_title()
-        self.runner.run_now(self.doc.arena)
+        self.doc.activeCountChanged.connect(lambda _count: self.validate())
+        arena, self.runner.pending_note = self.judged()
+        self.runner.run_now(arena)
 
     # ---------------------------------------------------------------- construction
 
@@ -348,8 +350,21 @@ class MainWindow(FileRoom, LayoutRoom, ActionsRoom, QMainWindow):
         self.doc.set_selection(refs)
         self.frame_refs(refs)
 
+    def judged(self) -> tuple[Any, str]:
+        """(the arena live validation judges, which count): the arena with only the active player
+        count's starts, as ``arena validate --players N`` judges it, or the arena as it stands
+        (:func:`editor.start_sets.judged`)."""
+        from editor.start_sets import judged
+
+        return judged(self.doc.arena, self.doc.active_count)
+
+    def validate(self) -> None:
+        """Ask live validation for the arena as it is judged now (:meth:`judged`)."""
+        arena, self.runner.pending_note = self.judged()
+        self.runner.request(arena)
+
     def _arena_changed(self, arena: object) -> None:
-        self.runner.request(self.doc.arena)
+        self.validate()
         self._update_title()
 
     def _update_title(self) -> None:

@@ -418,6 +418,8 @@ class ValidationPanel(QWidget):
             item.setForeground(0, QColor("#777777"))
         if self.robustness is not None:
             text += f" · under table error: {self.robustness['validated']} placements"
+        if self.runner.note:  # which player count's start set was judged (editor.start_sets)
+            text += f" · {self.runner.note}"
         if not self.runner.final:
             text += f" so far — {self.runner.running or STAGE} running in the background…"
         self.status.setText(text)

@@ -56,7 +56,7 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
     named: dict[str, Any] = {}
     for w in win.findChildren(QWidget):
         name = w.objectName()
-        if name.startswith(("prop:", "bounds:", "setting:")) and w.isVisible() and not w.visibleRegion().isEmpty():
+        if name.startswith(("prop:", "bounds:", "setting:", "start-set", "active-count")) and w.isVisible() and not w.visibleRegion().isEmpty():
             named[name] = {"rect": rect_of(w), "text": w.text() if isinstance(w, QLineEdit) else None}
     tabs = []
     for bar in win.findChildren(QTabBar):
@@ -83,6 +83,8 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
         "focus": {"name": focus.objectName(), "class": type(focus).__name__,
                   "canvas": focus is view or (focus is not None and view.isAncestorOf(focus))} if focus else None,
         "selection": win.doc.selection,
+        "active_count": win.doc.active_count,
+        "dimmed": sorted(ref for ref, it in win.scene.items_by_ref.items() if it.isVisible() and it.opacity() < 1.0),
         "dirty": win.doc.dirty,
         "modified": win.isWindowModified(),
         "dialogs": _dialogs(),

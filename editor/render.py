@@ -21,7 +21,7 @@ import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, runtime_checkable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -45,6 +45,9 @@ FLOOR = QColor("#FBFAF5")
 GRID_MINOR = QColor(0, 0, 0, 22)
 GRID_MAJOR = QColor(0, 0, 0, 55)
 SEVERITY_COLOURS = {"error": VERMILLION, "warning": ORANGE, "info": BLUE}
+#: How much of its ink an element drawn dimmed keeps, its labels too (on the canvas: a start
+#: outside the active player count's set, :mod:`editor.start_sets`).
+DIM_OPACITY = 0.25
 
 
 @dataclass(frozen=True)
@@ -166,6 +169,8 @@ class Label:
     px: int
     bold: bool
     background: QColor | None
+    #: How much of its ink it keeps (an element drawn dimmed: its labels too), over the painter's.
+    opacity: float = 1.0
 
 
 #: Where :func:`draw_label` sends its labels: None draws them; a list collects them undrawn
@@ -201,6 +206,8 @@ def paint_label(painter: QPainter, label: Label) -> None:
     """Draw a :class:`Label` (device coordinates: the painter's transform is ignored)."""
     painter.save()
     painter.resetTransform()
+    if label.opacity < 1.0:
+        painter.setOpacity(painter.opacity() * label.opacity)
     font = QFont(painter.font())
     font.setPixelSize(label.px)
     font.setBold(label.bold)
@@ -223,7 +230,7 @@ def separated(labels: list[Label]) -> list[Label]:
         rect = _free_place(lab.rect, placed) if lab.text else lab.rect
         if lab.text:
             placed.append(rect)
-        out.append(lab if rect == lab.rect else Label(rect, lab.text, lab.colour, lab.px, lab.bold, lab.background))
+        out.append(lab if rect == lab.rect else replace(lab, rect=rect))
     return out
 
 
@@ -277,8 +284,9 @@ def draw_label(painter: QPainter, at: QPointF, text: str, *, colour: QColor = IN
     mode = _LABEL_MODE.get()
     if mode is not None:
         if isinstance(mode, list):
+            # collected to be drawn later (over every item): with the ink the painter gives it now
             mode.append(Label(rect, text, QColor(colour), font.pixelSize(), bold,
-                              QColor(background) if background is not None else None))
+                              QColor(background) if background is not None else None, painter.opacity()))
         return rect
     placed = _PLACED.get()
     if placed is not None and text:

@@ -187,6 +187,12 @@ class ScenarioPanel(SettingsForm):
         self.game = GameSettings(doc, ("scenario",), "Scenario")
         self.game.message.connect(self.message)
         self.column.insertWidget(self.column.count() - 1, self.game)
+        from editor.start_sets_panel import StartSetsBox
+
+        # every game with starts: which play at each player count, and the active count
+        self.start_sets = StartSetsBox(doc)
+        self.start_sets.message.connect(self.message)
+        self.column.insertWidget(self.column.count() - 1, self.start_sets)
 
 
 class PointsTable(QWidget):

@@ -302,6 +302,12 @@ class ValidationRunner(QObject):
         self._signals = _Signals(self)
         self._signals.done.connect(self._done)
         self._pending: TypedArena | None = None
+        #: What the next run judges (the window sets it: which player count), kept as :attr:`note`.
+        self.pending_note = ""
+        #: Each launched run's note (which player count it judged), by generation.
+        self._notes: dict[int, str] = {}
+        #: What the run whose findings were published last judged (its :attr:`pending_note`).
+        self.note = ""
         self._job: _Job | None = None
         self.final = True  # the last published findings are complete
         #: What the stage still running after the last published findings checks ("" when final).
@@ -336,6 +342,7 @@ class ValidationRunner(QObject):
         if arena is None:
             return self.generation
         self.generation += 1
+        self._notes = {self.generation: self.pending_note}  # older runs' findings are never published
         self.pool.clear()  # queued-but-unstarted older runs are dropped
         if self._job is not None:
             self._job.cancelled.set()  # a running older job stops (its child process is killed)
@@ -370,6 +377,7 @@ class ValidationRunner(QObject):
             self.failed.emit(result)
             return
         assert isinstance(result, list)
+        self.note = self._notes.get(generation, "")
         self.findings = result
         self.finished.emit(result)
 

@@ -25,15 +25,18 @@ class GridItem(QGraphicsItem):
         self.arena: Any = None
         self.selected: tuple[str, ...] = ()
         self.severities: dict[str, str] = {}
+        #: Elements drawn faint (the starts outside the active player count's set).
+        self.dimmed: frozenset[str] = frozenset()
         self._rect = QRectF()
         self.setZValue(5)  # over the background, under tool overlays
 
-    def set_state(self, arena: Any, selected: tuple[str, ...], severities: dict[str, str]) -> None:
+    def set_state(self, arena: Any, selected: tuple[str, ...], severities: dict[str, str],
+                  dimmed: frozenset[str] = frozenset()) -> None:
         arena = arena if grid_render.is_grid(arena) else None
-        if (arena, selected, severities) == (self.arena, self.selected, self.severities):
+        if (arena, selected, severities, dimmed) == (self.arena, self.selected, self.severities, self.dimmed):
             return
         self.prepareGeometryChange()
-        self.arena, self.selected, self.severities = arena, selected, dict(severities)
+        self.arena, self.selected, self.severities, self.dimmed = arena, selected, dict(severities), dimmed
         self._rect = grid_render.arena_rect(arena, 0.5) if arena is not None else QRectF()
         self.update()
 
@@ -44,7 +47,7 @@ class GridItem(QGraphicsItem):
     labels_on_top = True
 
     def label_key(self) -> object:
-        return (id(self.arena), self.selected, tuple(sorted(self.severities.items())))
+        return (id(self.arena), self.selected, tuple(sorted(self.severities.items())), self.dimmed)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         from editor import render
@@ -52,7 +55,7 @@ class GridItem(QGraphicsItem):
         if self.arena is not None:
             with render.labels_on_top(True):
                 grid_render.paint_grid(painter, self.arena, selected=self.selected, severities=self.severities,
-                                       min_px=grid_render.READABLE_PX)
+                                       min_px=grid_render.READABLE_PX, dimmed=self.dimmed)
 
 
 class GridCanvas(QObject):
@@ -65,6 +68,7 @@ class GridCanvas(QObject):
         win.scene.addItem(self.item)
         win.doc.arenaChanged.connect(self.refresh)
         win.doc.selectionChanged.connect(self.refresh)
+        win.doc.activeCountChanged.connect(self.refresh)
         win.runner.finished.connect(self.findings)
         self._severities: dict[str, str] = {}
         self.refresh()
@@ -76,8 +80,10 @@ class GridCanvas(QObject):
         self.refresh()
 
     def refresh(self, *_: object) -> None:
+        from editor.start_sets import dimmed_refs
+
         doc = self.win.doc
-        self.item.set_state(doc.arena, tuple(doc.selection), self._severities)
+        self.item.set_state(doc.arena, tuple(doc.selection), self._severities, dimmed_refs(doc.arena, doc.active_count))
 
 
 def install(win: MainWindow) -> GridCanvas:
