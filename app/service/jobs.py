@@ -233,9 +233,16 @@ def season_check_job(body: bytes, seconds: float | None = None, memory_mib: floa
     return "ok", JSON, _json(result.to_json())
 
 
+def service_job(**kwargs: Any) -> Outcome:
+    """A job of ``POST /v1/jobs`` (:func:`app.service.kinds.kind_job`)."""
+    from app.service.kinds import kind_job
+
+    return kind_job(**kwargs)
+
+
 JOBS: dict[str, Callable[..., Any]] = {"validate": validate_job, "travel": travel_job, "render": render_job,
                                        "pack": pack_job, "season-standings": season_standings_job,
-                                       "season-check": season_check_job}
+                                       "season-check": season_check_job, "job": service_job}
 
 
 #: The pid of the process that ran :func:`warm_up` (the service's preloader, whose workers are
@@ -243,7 +250,7 @@ JOBS: dict[str, Callable[..., Any]] = {"validate": validate_job, "travel": trave
 WARMED_IN: int | None = None
 #: What the travel queries and pack verification import besides each game's analysis.
 JOB_MODULES = ("app.cli.travel", "validators.game", "schema.packs", "app.cli.export", "validators.plugins",
-               "validators.season")
+               "validators.season", "app.service.kinds", "validators.arenadiff", "validators.webreport")
 
 
 def warm_up() -> None:
