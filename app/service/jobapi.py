@@ -27,7 +27,7 @@ KIND_PARAMS: dict[str, tuple[str, ...]] = {
     "export": ("source", "format", "px", "output"),
     "pack": ("source", "output", "name", "version", "author", "license", "description", "paper", "only"),
     "simulate": ("source", "games", "seed", "players", "policy", "param", "tolerance"),
-    "season": (),
+    "season": ("source",),
     "report": ("source", "output"),
     "diff": ("before", "after", "verdict"),
 }

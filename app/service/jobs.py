@@ -205,7 +205,8 @@ def season_standings_job(body: bytes, fmt: str, source: str) -> Outcome:
     return "ok", JSON, _json(table.to_json())
 
 
-def season_check_job(body: bytes, seconds: float | None = None, memory_mib: float | None = None) -> Outcome:
+def season_check_job(body: bytes, seconds: float | None = None, memory_mib: float | None = None,
+                     source: str = "season") -> Outcome:
     """``arena season check --json`` of a season and its arenas, sent as one JSON object:
     ``{"season": TEXT, "arenas": {PATH: TEXT}}`` - each file's text (YAML or JSON), so that its
     problems are located by line and column; PATH as the season's events write it."""
@@ -216,7 +217,7 @@ def season_check_job(body: bytes, seconds: float | None = None, memory_mib: floa
 
     doc = json.loads(body)  # the endpoint checked its shape
     try:
-        season = load_season(doc["season"].encode(), source="season")
+        season = load_season(doc["season"].encode(), source=source)
     except SeasonError as exc:
         return invalid_season(exc)
     arenas = {str(k): str(v).encode() for k, v in doc.get("arenas", {}).items()}

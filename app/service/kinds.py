@@ -301,10 +301,11 @@ def simulate_kind(body: bytes, params: dict[str, Any], report: Progress) -> Outc
 
 
 def season_kind(body: bytes, params: dict[str, Any], report: Progress) -> Outcome:
-    """``arena season check FILE --json`` (the body as ``POST /v1/season/check`` takes it)."""
+    """``arena season check FILE --json`` (the body as ``POST /v1/season/check`` takes it; SOURCE
+    names the season file in its findings)."""
     from app.service.jobs import season_check_job
 
-    outcome = season_check_job(body)  # runs under this job's caps
+    outcome = season_check_job(body, source=params.get("source") or "season")  # under this job's caps
     if outcome[0] != "ok":
         return outcome
     return "ok", JSON, cli_json(json.loads(outcome[2]))
