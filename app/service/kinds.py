@@ -136,7 +136,7 @@ def _arena_text(arena: Any, output: str) -> tuple[bytes, str]:
     from schema import dumps
     from schema.io import format_of
 
-    fmt = format_of(PurePosixPath(output))  # type: ignore[arg-type]
+    fmt = format_of(PurePosixPath(output))
     return dumps(arena, fmt).encode("utf-8"), JSON if fmt == "json" else YAML
 
 

@@ -181,8 +181,8 @@ class JobStore:
     def sweep(self) -> None:
         """Forget finished jobs older than the TTL, then the oldest past ``keep``."""
         now = self.clock()
-        for job in [j for j in self._jobs.values() if j.finished is not None and j.state not in UNFINISHED]:
-            if now - job.finished >= self.ttl:
+        for job in [j for j in self._jobs.values() if j.state not in UNFINISHED]:
+            if job.finished is not None and now - job.finished >= self.ttl:
                 del self._jobs[job.id]
         finished = sorted((j for j in self._jobs.values() if j.state not in UNFINISHED),
                           key=lambda j: (j.finished or 0.0, j.created))

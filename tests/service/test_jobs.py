@@ -295,3 +295,16 @@ def test_the_store_keeps_results_for_a_ttl_and_a_count() -> None:
         assert store.get(c.id) is None and len(store) == 0
 
     asyncio.run(scenario())
+
+
+def test_jobs_run_on_a_dask_cluster_with_the_same_results() -> None:
+    import distributed
+
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None,
+                                  host="127.0.0.1") as cluster:
+        with TestClient(create_app(ServiceConfig(workers=1, scheduler=cluster.scheduler_address))) as c:
+            _, result = job(c, "validate", f"&source={FIELD}", FIELD.read_bytes())
+            assert result.content == run_cli("validate", str(FIELD), "--json")
+            _, result = job(c, "simulate", "&games=3", PIT.read_bytes())
+            assert result.content == run_cli("simulate", str(PIT), "--games", "3", "--json")
+            assert c.app.state.job_pool.busy == 0  # type: ignore[attr-defined]  # (the cluster ran them)
