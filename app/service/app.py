@@ -8,15 +8,15 @@ content-hash LRU cache; every error is an RFC 9457 problem document.
 from __future__ import annotations
 
 import asyncio
-
 import json
 import logging
 import tempfile
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal, Optional
 
-from fastapi import FastAPI, Query, Request
+from fastapi import FastAPI, Path, Query, Request
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, Response
 
@@ -40,6 +40,9 @@ from app.service.openapi import (
     report_schema,
 )
 from app.service.workers import JobTimeout, PoolUnavailable, QueueFull, WorkerCrashed, WorkerPool
+from app.service import jobapi
+from app.service.kinds import KINDS
+from app.service.longjobs import JobsFull, JobStore
 
 log = logging.getLogger("arena.service")
 VERSION = "1"
@@ -99,7 +102,8 @@ HEALTH_SCHEMA: dict[str, Any] = {"type": "object", "required": ["status"], "prop
     "queue_size": {"type": "integer"},
     "recycled": {"type": "integer", "description": "Workers replaced after their job or memory limit."},
     "replaced": {"type": "integer", "description": "Workers killed (time limit, crash) and replaced."},
-    "cache": {"type": "object"}}}
+    "cache": {"type": "object"},
+    "jobs": {"type": "object", "description": "Jobs unfinished (queued or running), kept, and the queue's size."}}}
 
 #: A place as a game names it (``start:2``, ``checkpoint:A``, ``x,y,heading``, ``deploy:1@32``,
 #: ``centre``, a lettuce's id...): its characters only; the game's travel hook reads it and
@@ -113,6 +117,8 @@ TierQ = Annotated[Optional[int], Query(ge=1, le=3, description="VP tier analysed
 BudgetQ = Annotated[Optional[str], Query(pattern=r"^(\d{1,6}|unlimited)$",
                                          description="Maneuver icons per turn: N or `unlimited` (default: the arena's).")]
 SourceQ = Annotated[Optional[str], Query(max_length=200, description="A name for the arena, reported as its file.")]
+
+JobId = Annotated[str, Path(pattern=r"^[0-9a-f]{32}$", description="The job's id (from POST /v1/jobs).")]
 
 
 def parse_budget(text: str | None) -> int | None | str:
@@ -134,13 +140,25 @@ def arena_format(request: Request) -> str:
                                f"send the arena as application/json or application/yaml, not {ctype}")
 
 
-def create_app(config: ServiceConfig | None = None) -> FastAPI:
+def create_app(config: ServiceConfig | None = None, clock: Callable[[], float] = time.time) -> FastAPI:
+    """The service under ``config``; ``clock``: the jobs' wall clock (their times and TTL)."""
     cfg = config or ServiceConfig()
     temp = tempfile.TemporaryDirectory(prefix="arena-service-", dir=cfg.temp_dir)
     pool = WorkerPool(cfg.workers, queue_size=cfg.queue_size, timeout=cfg.timeout, init=cfg.worker_init,
                       startup_timeout=cfg.startup_timeout, temp_dir=temp.name, max_jobs=cfg.worker_max_jobs,
                       max_rss_mib=cfg.worker_max_rss_mib)
     cache = ResponseCache(cfg.cache_size)
+    #: The jobs' own workers (forked from the same preloader), so that long jobs never hold the
+    #: request workers; started with the first job.
+    job_pool = WorkerPool(cfg.job_workers, queue_size=cfg.job_queue, timeout=cfg.job_timeout, init=cfg.worker_init,
+                          startup_timeout=cfg.startup_timeout, temp_dir=temp.name, max_jobs=cfg.worker_max_jobs,
+                          max_rss_mib=cfg.worker_max_rss_mib, preloader=pool.preloader)
+    job_memory = cfg.analysis_memory_mib or None
+    dask = (jobapi.DaskRunner(cfg.scheduler, cfg.job_timeout, ANALYSIS_SHARE * cfg.job_timeout, job_memory)
+            if cfg.scheduler else None)
+    runner = dask or jobapi.pool_runner(job_pool, cfg.job_timeout, ANALYSIS_SHARE * cfg.job_timeout, job_memory)
+    store = JobStore(runner, queue=cfg.job_queue, concurrency=cfg.job_workers, ttl=cfg.job_ttl, keep=cfg.job_keep,
+                     clock=clock)
     #: Requests being answered, by cache key: identical requests arriving meanwhile wait for the
     #: same answer instead of queueing the same work again (a burst of 50 identical validations
     #: costs one).
@@ -152,6 +170,10 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await store.close()
+            if dask is not None:
+                await dask.close()
+            await job_pool.close()
             await pool.close()
             temp.cleanup()
 
@@ -159,6 +181,7 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
                   description="Validate arenas (Gravstrike, Car Wars and every installed ruleset), query travel times, render and verify packs. "
                               "Errors are RFC 9457 problem documents.")
     app.state.config, app.state.pool, app.state.cache = cfg, pool, cache
+    app.state.jobs, app.state.job_pool = store, job_pool
     prob.install(app)
 
     async def body_of(request: Request, limit: int) -> bytes:
@@ -332,9 +355,157 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
             raise prob.ProblemError.of(415, "unsupported-media-type", "Unsupported media type",
                                        "send the season and its arenas as one application/json object")
         body = await body_of(request, cfg.max_pack_body)
-        _season_request(body)
+        check_season_request(body)
         return await dispatch(request, "season-check", body, {}, timeout=cfg.pack_timeout,
                               seconds=ANALYSIS_SHARE * cfg.pack_timeout, memory_mib=cfg.analysis_memory_mib or None)
+
+    @app.post("/v1/jobs", tags=["jobs"], response_class=Response, openapi_extra=jobapi.JOBS_BODY,
+              summary="Start a job: validate, robustness, balance, generate, export, pack, simulate, season, "
+                      "report or diff", description=jobapi.kinds_description(), status_code=202,
+              responses={202: {"description": "The job is queued; poll its `links.self` (also the `Location` "
+                                              "header).",
+                               "content": {"application/json": {"schema": jobapi.JOB_CREATED_SCHEMA}}},
+                         **problem_responses(408, 413, 415, 422, 429)})
+    async def post_job(
+        request: Request,
+        kind: Annotated[Literal[KINDS], Query(description="What to run (see above).")],  # type: ignore[valid-type]
+        source: SourceQ = None, enable: EnableQ = [], disable: DisableQ = [],  # noqa: B006
+        tier: TierQ = None,
+        budget: Annotated[Optional[str], Query(pattern=r"^(\d{1,6}|unlimited)$", description=(
+            "validate, robustness: Maneuver icons per turn, N or `unlimited` (default: the arena's)."))] = None,
+        players: Annotated[Optional[int], Query(ge=1, le=99, description=(
+            "validate, robustness: judge only the start set declared for this many players; simulate: players "
+            "(default: the scenario's); generate: players, 2 to 6 (default: the game's count)."))] = None,
+        n: Annotated[Optional[int], Query(ge=1, le=10000, description="robustness: placements to validate "
+                                                                        "(`--robustness N`; required).")] = None,
+        seed: Annotated[Optional[int], Query(ge=0, le=2**32 - 1, description="robustness, generate, simulate: "
+                                                                             "the seed (default 0).")] = None,
+        free: Annotated[Optional[str], Query(max_length=200, pattern=r"^[a-z0-9_,-]+$", description=(
+            "balance: comma-separated kinds that may move (default: every kind the game knows)."))] = None,
+        code: Annotated[Optional[str], Query(max_length=100, description="balance: fix only this validator's "
+                                                                        "findings.")] = None,
+        element: Annotated[list[str], Query(description="balance: fix only findings naming this element "
+                                                        "(repeatable).")] = [],  # noqa: B006
+        seconds: Annotated[Optional[float], Query(ge=0, le=86400, description=(
+            "balance, generate: seconds the search may take (the command's `--budget`; default 30 and 120)."))] = None,
+        severity: Annotated[Optional[Literal["error", "warning", "info"]], Query(description=(
+            "balance: fix findings at or above this severity (default warning)."))] = None,
+        fail_on: Annotated[Optional[Literal["error", "warning", "info"]], Query(description=(
+            "generate: a pass has no finding at or above this severity (default warning)."))] = None,
+        output: Annotated[Optional[str], Query(max_length=100, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", description=(
+            "balance, generate, export, pack, report: the output file's name, as `-o` (its suffix picks YAML or "
+            "JSON, or .tmx/.tmj for tiled; it names the result's download)."))] = None,
+        system: Annotated[Optional[str], Query(max_length=100, description="generate: the game (ruleset id; "
+                                                                           "default Gravstrike).")] = None,
+        symmetry: Annotated[Optional[str], Query(max_length=40, description="generate: rotational:N, mirror or "
+                                                                            "dihedral:N.")] = None,
+        size: Annotated[Optional[float], Query(gt=0, le=1000, description="generate: table size across, in the "
+                                                                          "game's units.")] = None,
+        table: Annotated[Optional[str], Query(max_length=40, description="generate: the table's shape "
+                                                                         "(square, polygon, circle or WxH).")] = None,
+        format: Annotated[Optional[Literal["foundry", "geojson", "tiled", "uvtt", "svg"]], Query(
+            description="export: the target (required).")] = None,
+        px: Annotated[Optional[int], Query(ge=4, le=512, description="export: pixels per length for the "
+                                                                     "pixel-based targets (default 64).")] = None,
+        name: Annotated[Optional[str], Query(max_length=200, description="pack: the pack's name (default: from "
+                                                                         "output).")] = None,
+        version: Annotated[Optional[str], Query(max_length=50, description="pack: its version (default "
+                                                                           "1.0.0).")] = None,
+        author: Annotated[Optional[str], Query(max_length=200, description="pack: its author.")] = None,
+        license: Annotated[Optional[str], Query(max_length=200, description="pack: its licence.")] = None,
+        description: Annotated[Optional[str], Query(max_length=2000, description="pack: what it is for.")] = None,
+        paper: Annotated[Optional[Literal["a4", "letter", "a3", "tabloid", "legal"]], Query(
+            description="pack: paper of the printable PDFs (default a4).")] = None,
+        only: Annotated[list[str], Query(description="pack: run only these validator codes "
+                                                     "(repeatable).")] = [],  # noqa: B006
+        games: Annotated[Optional[int], Query(ge=1, le=1_000_000, description="simulate: games to play "
+                                                                              "(default 100).")] = None,
+        policy: Annotated[Optional[str], Query(max_length=200, description="simulate: the bots' policy, or several "
+                                                                           "joined by commas.")] = None,
+        param: Annotated[list[str], Query(description="simulate: a play parameter, NAME=VALUE "
+                                                      "(repeatable).")] = [],  # noqa: B006
+        tolerance: Annotated[Optional[float], Query(ge=0, le=1, description="simulate: win-rate points a start may "
+                                                                            "differ from 1/K.")] = None,
+        before: Annotated[Optional[str], Query(max_length=200, description="diff: the name of arena a "
+                                                                           "(default a.yaml).")] = None,
+        after: Annotated[Optional[str], Query(max_length=200, description="diff: the name of arena b "
+                                                                          "(default b.yaml).")] = None,
+        verdict: Annotated[Optional[bool], Query(description="diff: validate both to compare their verdicts "
+                                                             "(default true).")] = None,
+    ) -> Response:
+        values = {"source": source, "enable": enable, "disable": disable, "tier": tier, "budget": budget,
+                  "players": players, "n": n, "seed": seed, "free": free, "code": code, "element": element,
+                  "seconds": seconds, "severity": severity, "fail_on": fail_on, "output": output, "system": system,
+                  "symmetry": symmetry, "size": size, "table": table, "format": format, "px": px, "name": name,
+                  "version": version, "author": author, "license": license, "description": description,
+                  "paper": paper, "only": only, "games": games, "policy": policy, "param": param,
+                  "tolerance": tolerance, "before": before, "after": after, "verdict": verdict}
+        params, filename = jobapi.check_params(kind, set(request.query_params.keys()), values)
+        if store.unfinished() >= store.queue:  # before the body is read
+            raise _jobs_full(store.queue)
+        what = jobapi.KIND_BODY[kind]
+        body = b""
+        if what == "arena":
+            fmt = arena_format(request)
+            body = await body_of(request, cfg.max_body)
+            params["fmt"] = fmt
+            await _parsed(body, fmt, params.get("source") or "request")
+        elif what in ("season", "diff"):
+            if arena_format(request) != "json":
+                raise prob.ProblemError.of(415, "unsupported-media-type", "Unsupported media type",
+                                           f"send the {kind} job's body as one application/json object")
+            body = await body_of(request, cfg.max_pack_body)
+            if what == "season":
+                check_season_request(body)
+            else:
+                await _diff_request(body, params)
+        try:
+            job = store.submit(kind, body, params, filename)
+        except JobsFull:
+            raise _jobs_full(store.queue) from None
+        return JSONResponse({"id": job.id, "kind": job.kind, "state": job.state, "links": {"self": job.path}},
+                            status_code=202, headers={"Location": job.path})
+
+    def job_of(job_id: str) -> Any:
+        job = store.get(job_id)
+        if job is None:
+            raise prob.ProblemError.of(404, "no-such-job", "Not found",
+                                       f"no job {job_id} (never created, or forgotten: finished jobs are kept "
+                                       f"{cfg.job_ttl:g} s, at most {cfg.job_keep})")
+        return job
+
+    @app.get("/v1/jobs/{job_id}", tags=["jobs"], summary="A job's state, progress and result",
+             responses={**json_response(jobapi.JOB_SCHEMA, "The job (`result` inline when it is JSON)."),
+                        **problem_responses(404)})
+    async def get_job(job_id: JobId) -> JSONResponse:
+        return JSONResponse(job_of(job_id).to_json())
+
+    @app.get("/v1/jobs/{job_id}/result", tags=["jobs"], response_class=Response,
+             summary="A finished job's result, with its content type",
+             responses={200: {"description": "The result: JSON (a report, a simulation, a diff...), the HTML "
+                                             "report, a pack or export file (a zip of several), an arena file.",
+                              "content": {t: {"schema": {}} for t in jobapi.RESULT_TYPES}},
+                        **problem_responses(404, 409)})
+    async def get_job_result(job_id: JobId) -> Response:
+        job = job_of(job_id)
+        if job.state != "done" or job.result is None:
+            raise prob.ProblemError.of(409, "job-not-done", "Job not done",
+                                       f"the job is {job.state}" + ("; see its error" if job.state == "failed" else ""))
+        headers = {"X-Content-Type-Options": "nosniff"}
+        filename = jobapi.result_name(job)
+        if filename is not None:
+            how = "inline" if job.media_type.startswith("text/html") else "attachment"
+            headers["Content-Disposition"] = f'{how}; filename="{filename}"'
+        return Response(job.result, media_type=job.media_type, headers=headers)
+
+    @app.delete("/v1/jobs/{job_id}", tags=["jobs"], status_code=204, response_class=Response,
+                summary="Cancel a job (a running one is stopped), or forget a finished one",
+                responses={204: {"description": "Cancelled (its state is now `cancelled`) or forgotten."},
+                           **problem_responses(404)})
+    async def delete_job(job_id: JobId) -> Response:
+        job_of(job_id)
+        store.cancel(job_id)
+        return Response(status_code=204)
 
     @app.get("/v1/schema/arena", tags=["schemas"], summary="The arena file JSON schema",
              responses=json_response({"type": "object"}, "JSON Schema (2020-12)."))
@@ -356,7 +527,8 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
     async def healthz() -> JSONResponse:
         return JSONResponse({"status": "ok", "workers": pool.size, "busy": pool.busy, "queue_size": pool.queue_size,
                              "recycled": pool.recycled, "replaced": pool.replaced,
-                             "cache": {"entries": len(cache), "hits": cache.hits, "misses": cache.misses}})
+                             "cache": {"entries": len(cache), "hits": cache.hits, "misses": cache.misses},
+                             "jobs": {"unfinished": store.unfinished(), "kept": len(store), "queue": store.queue}})
 
     def custom_openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
@@ -373,7 +545,44 @@ def create_app(config: ServiceConfig | None = None) -> FastAPI:
     return app
 
 
-def _season_request(body: bytes) -> None:
+def _jobs_full(queue: int) -> prob.ProblemError:
+    return prob.ProblemError.of(429, "busy", "Too many requests",
+                                f"{queue} jobs are already queued or running; retry when one has finished",
+                                headers={"Retry-After": "5"})
+
+
+async def _parsed(body: bytes, fmt: str, source: str) -> None:
+    """Refuse (422 invalid-arena, every problem located) an arena the format layer refuses; read
+    on a thread, off the event loop."""
+    from schema import ArenaError
+
+    from app.service.jobs import invalid_arena, parse_arena
+
+    try:
+        await asyncio.to_thread(parse_arena, body, fmt, source)
+    except ArenaError as exc:
+        raise prob.ProblemError(invalid_arena(exc)[1]) from None
+
+
+async def _diff_request(body: bytes, params: dict[str, Any]) -> None:
+    """Refuse (422) a diff body that is not ``{"a": TEXT, "b": TEXT}`` or holds an invalid arena."""
+    import jsonschema
+
+    try:
+        doc = json.loads(body)
+    except (ValueError, RecursionError):
+        raise prob.ProblemError.of(422, "invalid-request", "Invalid request body",
+                                   'the body is not a JSON object {"a": TEXT, "b": TEXT}') from None
+    errors = list(jsonschema.Draft202012Validator(jobapi.DIFF_REQUEST).iter_errors(doc))
+    if errors:
+        items = [prob.param_problem("body", "/".join(map(str, e.absolute_path)), e.message[:300]) for e in errors[:20]]
+        raise prob.ProblemError(prob.problem(422, "invalid-request", "Invalid request body",
+                                             f"the body has {len(errors)} problem(s)", items))
+    await _parsed(doc["a"].encode("utf-8"), "yaml", params.get("before") or "a.yaml")
+    await _parsed(doc["b"].encode("utf-8"), "yaml", params.get("after") or "b.yaml")
+
+
+def check_season_request(body: bytes) -> None:
     """Refuse (422 invalid-request, located) a season-check body that is not the documented object."""
     import jsonschema
 

@@ -205,7 +205,8 @@ def season_standings_job(body: bytes, fmt: str, source: str) -> Outcome:
     return "ok", JSON, _json(table.to_json())
 
 
-def season_check_job(body: bytes, seconds: float | None = None, memory_mib: float | None = None) -> Outcome:
+def season_check_job(body: bytes, seconds: float | None = None, memory_mib: float | None = None,
+                     source: str = "season") -> Outcome:
     """``arena season check --json`` of a season and its arenas, sent as one JSON object:
     ``{"season": TEXT, "arenas": {PATH: TEXT}}`` - each file's text (YAML or JSON), so that its
     problems are located by line and column; PATH as the season's events write it."""
@@ -216,7 +217,7 @@ def season_check_job(body: bytes, seconds: float | None = None, memory_mib: floa
 
     doc = json.loads(body)  # the endpoint checked its shape
     try:
-        season = load_season(doc["season"].encode(), source="season")
+        season = load_season(doc["season"].encode(), source=source)
     except SeasonError as exc:
         return invalid_season(exc)
     arenas = {str(k): str(v).encode() for k, v in doc.get("arenas", {}).items()}
@@ -233,9 +234,16 @@ def season_check_job(body: bytes, seconds: float | None = None, memory_mib: floa
     return "ok", JSON, _json(result.to_json())
 
 
+def service_job(**kwargs: Any) -> Outcome:
+    """A job of ``POST /v1/jobs`` (:func:`app.service.kinds.kind_job`)."""
+    from app.service.kinds import kind_job
+
+    return kind_job(**kwargs)
+
+
 JOBS: dict[str, Callable[..., Any]] = {"validate": validate_job, "travel": travel_job, "render": render_job,
                                        "pack": pack_job, "season-standings": season_standings_job,
-                                       "season-check": season_check_job}
+                                       "season-check": season_check_job, "job": service_job}
 
 
 #: The pid of the process that ran :func:`warm_up` (the service's preloader, whose workers are
@@ -243,7 +251,7 @@ JOBS: dict[str, Callable[..., Any]] = {"validate": validate_job, "travel": trave
 WARMED_IN: int | None = None
 #: What the travel queries and pack verification import besides each game's analysis.
 JOB_MODULES = ("app.cli.travel", "validators.game", "schema.packs", "app.cli.export", "validators.plugins",
-               "validators.season")
+               "validators.season", "app.service.kinds", "validators.arenadiff", "validators.webreport")
 
 
 def warm_up() -> None:

@@ -51,6 +51,19 @@ class ServiceConfig:
     #: starts (0: no cap); past it the analysis stops and answers undecided (engine.budget).
     #: Its time cap is 80 % of ``timeout``.
     analysis_memory_mib: float = 1024.0
+    #: Seconds one job of ``POST /v1/jobs`` may run before it is stopped (its worker killed;
+    #: its analysis caps are 80 % of it).
+    job_timeout: float = 600.0
+    #: Jobs that may be unfinished (queued or running) at once; one more gets 429.
+    job_queue: int = 16
+    #: Worker processes running jobs (beside the request workers): jobs run at once.
+    job_workers: int = 1
+    #: Seconds a finished job (and its result) is kept after it finished.
+    job_ttl: float = 3600.0
+    #: Finished jobs kept at most (the oldest are forgotten first).
+    job_keep: int = 100
+    #: A Dask scheduler's address (``tcp://HOST:PORT``): jobs run on that cluster instead.
+    scheduler: str | None = None
 
 
 class BodyTooLarge(Exception):

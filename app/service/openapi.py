@@ -177,11 +177,14 @@ _ERRORS = {
     408: "The request body did not arrive within the time limit.",
     413: "The request body is larger than the limit.",
     415: "The body's Content-Type is not one the endpoint reads.",
-    422: "The arena (or pack) is invalid — `problems` lists every located problem — or a parameter is, "
+    422: "The arena (or pack, or a job's body) is invalid — `problems` lists every located problem — or a parameter is, "
          "or a travel query names an element the arena does not have (`travel-query`). An arena can match "
          "the JSON schema and still break a rule of the format: " + FORMAT_RULES + " A pack must be a zip "
          "file that passes every check of `arena pack verify`.",
-    429: "Every worker is busy and the wait queue is full; retry later.",
+    404: "No job with that id: never created, or forgotten (finished jobs are kept for a time and a count).",
+    409: "The job is not done (queued, running, failed or cancelled): its result does not exist.",
+    429: "Every worker is busy and the wait queue is full (jobs: as many jobs as `--job-queue` are queued or "
+         "running); retry later (`Retry-After`).",
     500: "An unexpected error (logged by the server).",
     501: "The feature is not installed on this server.",
     503: "The job overran the time limit and was stopped, or no worker is available.",

@@ -114,6 +114,8 @@ def serve(conn: Connection, init: str | None) -> None:
         if msg is None:
             return
         name, kwargs = msg
+        if kwargs.pop("_progress", False):  # a service job's progress, sent before its outcome
+            kwargs["progress"] = _progress_sender(conn)
         try:
             result: Any = jobs.JOBS[name](**kwargs)
         except Exception:
@@ -124,6 +126,30 @@ def serve(conn: Connection, init: str | None) -> None:
             conn.send(result)
         except (EOFError, OSError):
             return
+
+
+#: Seconds between two progress messages of a job (the last one is always sent).
+PROGRESS_INTERVAL = 0.2
+
+
+def _progress_sender(conn: Connection) -> Any:
+    """``progress(done, total, note)`` sending ``("progress", done, total, note)`` on ``conn``, at
+    most every :data:`PROGRESS_INTERVAL` seconds (and when ``done`` reaches ``total``)."""
+    import time
+
+    last = [float("-inf")]
+
+    def send(done: int, total: int | None, note: str) -> None:
+        now = time.monotonic()
+        if now - last[0] < PROGRESS_INTERVAL and (total is None or done < total):
+            return
+        last[0] = now
+        try:
+            conn.send(("progress", int(done), None if total is None else int(total), str(note)[:200]))
+        except (OSError, ValueError):
+            pass
+
+    return send
 
 
 @dataclass(eq=False)
@@ -146,7 +172,8 @@ def resident_mib(pid: int) -> float | None:
 class WorkerPool:
     def __init__(self, size: int, *, queue_size: int = 32, timeout: float = 10.0,
                  init: str | None = None, startup_timeout: float = 120.0, temp_dir: str | None = None,
-                 max_jobs: int = 0, max_rss_mib: float = 0, preload: bool = True) -> None:
+                 max_jobs: int = 0, max_rss_mib: float = 0, preload: bool = True,
+                 preloader: Preloader | None = None) -> None:
         if size < 1:
             raise ValueError("a worker pool needs at least one worker")
         self.size = size
@@ -160,8 +187,10 @@ class WorkerPool:
         self._ctx = multiprocessing.get_context("spawn")
         #: The process the workers are forked from, warm (None: each worker is spawned and
         #: imports the validation code itself).
-        self.preloader: Preloader | None = None
-        if preload and hasattr(os, "fork"):
+        self.preloader: Preloader | None = preloader
+        #: Whether :meth:`close` stops the preloader (not one shared with another pool).
+        self._own_preloader = preloader is None
+        if preloader is None and preload and hasattr(os, "fork"):
             self.preloader = Preloader(self._ctx, init=init, temp_dir=temp_dir, startup_timeout=startup_timeout)
         self._threads = ThreadPoolExecutor(max_workers=size + 2, thread_name_prefix="arena-pool")
         self._idle: asyncio.Queue[_Worker] | None = None
@@ -240,7 +269,7 @@ class WorkerPool:
         for w in list(self._all):
             await loop.run_in_executor(self._threads, self._stop, w)
         self._all.clear()
-        if self.preloader is not None:
+        if self.preloader is not None and self._own_preloader:
             await loop.run_in_executor(self._threads, self.preloader.close)
         self._threads.shutdown(wait=False, cancel_futures=True)
 
@@ -299,9 +328,12 @@ class WorkerPool:
         """Jobs admitted: running plus waiting."""
         return self._admitted
 
-    async def run(self, job: str, timeout: float | None = None, **kwargs: Any) -> Any:
+    async def run(self, job: str, timeout: float | None = None, progress: Any = None, **kwargs: Any) -> Any:
         """Run ``jobs.JOBS[job](**kwargs)`` in a worker; its outcome, or QueueFull, JobTimeout,
-        WorkerCrashed."""
+        WorkerCrashed. ``progress(done, total, note)``: called with the job's progress reports
+        (the job gets a ``progress`` callable that sends them)."""
+        if progress is not None:
+            kwargs["_progress"] = True
         if self._admitted >= self.size + self.queue_size:
             raise QueueFull()
         self._admitted += 1
@@ -309,20 +341,27 @@ class WorkerPool:
             await self.start()
             assert self._idle is not None
             worker = await self._idle.get()
-            return await self._call(worker, job, kwargs, self.timeout if timeout is None else timeout)
+            return await self._call(worker, job, kwargs, self.timeout if timeout is None else timeout, progress)
         finally:
             self._admitted -= 1
 
-    async def _call(self, w: _Worker, job: str, kwargs: dict[str, Any], timeout: float) -> Any:
+    async def _call(self, w: _Worker, job: str, kwargs: dict[str, Any], timeout: float, progress: Any = None) -> Any:
         loop = asyncio.get_running_loop()
         assert self._idle is not None
+        deadline = loop.time() + timeout
         try:
             w.conn.send((job, kwargs))
-            ready = await loop.run_in_executor(self._threads, w.conn.poll, timeout)
-            if not ready:
-                self._schedule_replace(w)
-                raise JobTimeout(timeout)
-            result = await loop.run_in_executor(self._threads, w.conn.recv)
+            while True:
+                ready = await loop.run_in_executor(self._threads, w.conn.poll, max(0.0, deadline - loop.time()))
+                if not ready:
+                    self._schedule_replace(w)
+                    raise JobTimeout(timeout)
+                result = await loop.run_in_executor(self._threads, w.conn.recv)
+                if isinstance(result, tuple) and result and result[0] == "progress":
+                    if progress is not None:
+                        progress(*result[1:])
+                    continue
+                break
         except (EOFError, OSError, BrokenPipeError) as exc:
             self._schedule_replace(w)
             raise WorkerCrashed(str(exc)) from None

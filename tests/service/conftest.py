@@ -43,7 +43,8 @@ def server() -> Iterator[str]:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
         [sys.executable, "-c", "from app.cli.main import main; main()", "serve", "--host", "127.0.0.1",
-         "--port", str(port), "--workers", "1", "--timeout", "5", "--log-level", "warning"],
+         "--port", str(port), "--workers", "1", "--timeout", "5", "--log-level", "warning",
+         "--job-timeout", "20", "--job-queue", "4"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90
