@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from engine.blockers import Blockers
+from engine.gravstrike import kernels
 from engine.gravstrike.geometry import ArenaGeometry
 from engine.gravstrike.heuristic import DistanceMap
 from engine.gravstrike.motion import Pose
@@ -51,6 +52,10 @@ class Kit:
 
     def __init__(self, arena: Arena) -> None:
         self.arena = arena
+        # a process that plays games makes hundreds of small searches a game: load the compiled
+        # kernels now (about 0.75 s once a process) rather than after its first 12 M children made
+        # with numpy (the searches' answers are the same either way; ARENA_STUDIO_JIT=0 keeps numpy)
+        kernels.enable()
         self.geometry = ArenaGeometry(arena)
         g = self.geometry
         self.blockers = Blockers.of(*[w for _, w in g.walls], bounds=g.bounds)
