@@ -440,8 +440,10 @@ class FrontierSearch:
             self._settle(f)
             if not self.open and self.record is None:
                 break
-            if not self.buckets[f]:
-                f += 1
+            if not self.buckets[f]:  # on to the next bucket with states (nothing is expanded between:
+                f += 1                # settling there settles what each empty one would have)
+                while f <= self.limit and not self.buckets[f]:
+                    f += 1
                 continue
             entries, self.buckets[f] = self.buckets[f], []
             self.low = self.limit + 1

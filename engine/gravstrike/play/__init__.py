@@ -25,7 +25,7 @@ from engine.gravstrike.play.replay import replay as replay_record
 from engine.play import GameRecord, IllegalMove, PlaySetup
 from schema.games.gravstrike.model import Arena
 
-__all__ = ["ENGINE", "GravstrikePlay", "PARAMETERS"]
+__all__ = ["ENGINE", "GravstrikePlay", "PARAMETERS", "play_out"]
 
 
 def _start_set(arena: Arena, players: int) -> tuple[int, ...] | None:
@@ -35,6 +35,17 @@ def _start_set(arena: Arena, players: int) -> tuple[int, ...] | None:
         if count == players:
             return starts
     return None
+
+
+def play_out(game: Game) -> GameRecord:
+    """Play ``game`` (just made: :class:`Game`) to its end with its setup's policies."""
+    setup = game.setup
+    seats = Seats({k: POLICIES[p](k) for k, p in zip(setup.starts, setup.policies)})
+    limit = setup.max_turns or getattr(game.arena.scenario, "turn_limit", None) or int(game.p["turn_limit"])
+    while game.ended is None and game.turn < limit:
+        game.play_turn(seats)
+    ended = game.ended or "turn-limit"
+    return GameRecord(setup, tuple(game.turns), ended, game.winners(), game.work)  # type: ignore[arg-type]
 
 
 class GravstrikePlay:
@@ -79,13 +90,7 @@ class GravstrikePlay:
         return Game(kit_for(arena), setup, self._parameters(setup))
 
     def play(self, arena: Any, setup: PlaySetup) -> GameRecord:
-        game = self._game(arena, setup)
-        seats = Seats({k: POLICIES[p](k) for k, p in zip(setup.starts, setup.policies)})
-        limit = setup.max_turns or getattr(arena.scenario, "turn_limit", None) or int(game.p["turn_limit"])
-        while game.ended is None and game.turn < limit:
-            game.play_turn(seats)
-        ended = game.ended or "turn-limit"
-        return GameRecord(setup, tuple(game.turns), ended, game.winners(), game.work)  # type: ignore[arg-type]
+        return play_out(self._game(arena, setup))
 
     def replay(self, arena: Any, record: GameRecord) -> list[IllegalMove]:
         game = self._game(arena, replace(record.setup, max_work=None))

@@ -170,6 +170,8 @@ class Game:
         self.contacts: set[frozenset[int]] = set()
         self.ended: str | None = None
         self.turns: list[Turn] = []
+        #: TNs measured this turn by (pose, target): the seats don't move in the Attack Phase
+        self._tns: dict[tuple[float, float, float, str], int | None] = {}
 
     # ------------------------------------------------------------------ helpers
     def active(self) -> list[Seat]:
@@ -238,6 +240,7 @@ class Game:
     def play_turn(self, dec: Decisions) -> None:
         self.turn += 1
         self.events = []
+        self._tns = {}
         for s in self.seats.values():
             s.moves, s.poses, s.arrivals, s.initiative = [], [], [], 0
             if s.down and not s.out:
@@ -454,13 +457,20 @@ class Game:
     # ------------------------------------------------------------------ the Attack Phase
     def target_number(self, start: int, target_id: str) -> int | None:
         """The TN for ``start`` shooting a static target, None without line of sight."""
+        self.spend()  # work whether or not it was measured before (work is pure)
+        pose = self.seats[start].pose
+        key = (pose.x, pose.y, pose.heading, target_id)
+        if key in self._tns:  # the policy's choice, measured again by the Attack Phase
+            return self._tns[key]
         target = next(t for t in self.kit.targets if t.id == target_id)
-        self.spend()
+        tn: int | None
         try:
-            return static_target_number(self.seats[start].pose, target, self.kit.blockers,
-                                        speed=int(self.p["static_target_speed"]), turbine=self.turbine).tn
+            tn = static_target_number(pose, target, self.kit.blockers, speed=int(self.p["static_target_speed"]),
+                                      turbine=self.turbine).tn
         except NoLineOfSight:
-            return None
+            tn = None
+        self._tns[key] = tn
+        return tn
 
     def shootable(self, start: int) -> list[str]:
         """Static targets standing that ``start`` has not scored yet."""

@@ -14,11 +14,16 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from engine.blockers import Blockers
+from engine.gravstrike import kernels
 from engine.gravstrike.geometry import ArenaGeometry
 from engine.gravstrike.heuristic import DistanceMap
 from engine.gravstrike.motion import Pose
+from engine.gravstrike.frontier import source_state
 from engine.gravstrike.planner import Goal, Planner, PoseSource, TravelResult
+from engine.gravstrike.travel_types import UNBOUNDED
 from engine.gravstrike.variants import as_played, gates_in_play
 from schema.games.gravstrike.model import Arena, Checkpoint, Gate, StaticTarget
 
@@ -47,6 +52,10 @@ class Kit:
 
     def __init__(self, arena: Arena) -> None:
         self.arena = arena
+        # a process that plays games makes hundreds of small searches a game: load the compiled
+        # kernels now (about 0.75 s once a process) rather than after its first 12 M children made
+        # with numpy (the searches' answers are the same either way; ARENA_STUDIO_JIT=0 keeps numpy)
+        kernels.enable()
         self.geometry = ArenaGeometry(arena)
         g = self.geometry
         self.blockers = Blockers.of(*[w for _, w in g.walls], bounds=g.bounds)
@@ -58,6 +67,11 @@ class Kit:
                                                        for t in arena.static_targets)
         self._planners: dict[tuple[str, ...], Planner] = {}
         self._plans: OrderedDict[tuple[Any, ...], TravelResult] = OrderedDict()
+        #: Planner searches run (cache misses), for benchmarks and the work tests: unlike
+        #: :attr:`engine.play.GameRecord.work` it depends on what the process searched before.
+        self.searches = 0
+        #: :meth:`soonest` queries (the greedy policy's re-plans), likewise.
+        self.soonest_calls = 0
 
     def planner(self, tier: int) -> Planner:
         """The planner of ``tier`` (shared by the tiers with the same active exclusion fields)."""
@@ -84,6 +98,7 @@ class Kit:
             return got, False
         planner = self.planner(tier)
         result = planner.plan_from(PoseSource(pose, speed), [goal], max_time=horizon)[goal]
+        self.searches += 1
         self._plans[key] = result
         if len(self._plans) > PLAN_CACHE:
             self._plans.popitem(last=False)
@@ -105,6 +120,52 @@ class Kit:
                 order = {g: i for i, g in enumerate(goals)}
                 return sorted(reached, key=lambda r: (round(r.time, 9), order[r.goal]))
         return []
+
+
+    def bound(self, tier: int, pose: Pose, speed: int, goal: Goal) -> int:
+        """The planner's lower bound on the time from ``pose`` at ``speed`` to ``goal``, in
+        1/``scale`` turns (its A* bound at the source state: the goal's distance map and the
+        fastest speed ramp); :data:`~engine.gravstrike.travel_types.UNBOUNDED` when no length
+        can take the turbine there."""
+        planner = self.planner(tier)
+        m = self.distance(tier, goal)
+        _, a, _ = source_state(pose, speed)
+        d = np.array([m.at(pose.x, pose.y)])
+        s = np.array([a], dtype=np.int64)
+        return int(planner.bound_table().lookup(d, s, s, np.zeros(1, dtype=np.int64))[0])
+
+    def soonest(self, tier: int, pose: Pose, speed: int, goals: list[Goal],
+                count: list[int]) -> TravelResult | None:
+        """The goal reached soonest from ``pose`` at ``speed`` within the last of :data:`HORIZONS`
+        turns (ties: the first in ``goals``), with its least-time plan; None when none is.
+
+        One exact search per goal that could still win, least bound first: the first goal is
+        searched to the last horizon, each next one only to the best time found so far (a goal
+        whose bound at the source exceeds it is not searched at all).  Every answer is the
+        planner's single-goal answer (``arena travel --from ... --to goal``: a search stopped at a
+        horizon answers the goals within it as the unbounded one does), so the choice is the
+        one :meth:`nearest`'s ladder makes, with one or two searches instead of one per goal
+        and horizon.  Each query adds 1 to ``count[0]``, cached or not."""
+        self.soonest_calls += 1
+        order = {g: i for i, g in enumerate(goals)}
+        bounds = sorted((self.bound(tier, pose, speed, g), order[g], g) for g in goals)
+        scale = self.planner(tier).scale
+        best: TravelResult | None = None
+        best_key: tuple[int, int] | None = None
+        for b, i, goal in bounds:
+            if b >= UNBOUNDED:
+                break
+            if best_key is not None and (b, i) > best_key:
+                break  # bounds are sorted: no later goal can be sooner, or as soon and first
+            horizon = HORIZONS[-1] if best is None else best.time
+            r, _ = self.plan(tier, pose, speed, goal, horizon)
+            count[0] += 1
+            if not r.reachable:
+                continue
+            key = (int(round(r.time * scale)), i)
+            if best_key is None or key < best_key:
+                best, best_key = r, key
+        return best
 
 
 _KITS: OrderedDict[str, Kit] = OrderedDict()

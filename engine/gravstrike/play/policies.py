@@ -1,7 +1,7 @@
 """The seats' policies: ``greedy`` and ``lookahead``.
 
 ``greedy``: at the start of a turn a turbine without a plan to follow asks the travel planner
-(:meth:`engine.gravstrike.play.kit.Kit.nearest`: ``arena travel``'s search, from its pose and
+(:meth:`engine.gravstrike.play.kit.Kit.soonest`: ``arena travel``'s search, from its pose and
 speed) for the objective it can reach soonest and follows that least-time plan length by length,
 speeds included, for as long as the turbine is where the plan expects it.  A lone turbine is
 never disturbed, so it reaches each objective in exactly the planner's time from where it planned.
@@ -97,9 +97,9 @@ class Greedy:
 
     def choose(self, game: Game, pose: Pose, speed: int, goals: list[Goal]) -> TravelResult | None:
         count = [0]
-        found = game.kit.nearest(game.tier(), pose, speed, goals, count)
+        found = game.kit.soonest(game.tier(), pose, speed, goals, count)
         game.spend(count[0] + 1)
-        return found[0] if found else None
+        return found
 
     def _plan_valid(self, game: Game) -> bool:
         plan, seat = self.plan, game.seats[self.start]

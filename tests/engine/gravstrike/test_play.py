@@ -15,9 +15,9 @@ import pytest
 
 from engine.gravstrike.planner import Goal, Planner, PoseSource, StartSource
 from engine.gravstrike.motion import Pose
-from engine.gravstrike.play import ENGINE
+from engine.gravstrike.play import ENGINE, PARAMETERS, play_out
 from engine.gravstrike.play.game import Game
-from engine.gravstrike.play.kit import TRAVEL_TOLERANCE, kit_for
+from engine.gravstrike.play.kit import TRAVEL_TOLERANCE, Kit, kit_for
 from engine.play import GameRecord, PieceState, PlaySetup, Turn
 from schema import load
 from schema.games.gravstrike.model import Arena, Checkpoint, Circle, Rect, Scenario, StartPosition, Wall
@@ -200,3 +200,42 @@ def test_the_analysis_hands_out_the_engine() -> None:
     from validators.games.gravstrike import ANALYSIS
 
     assert ANALYSIS.has_play() and ANALYSIS.play_hook() is ENGINE
+
+
+def test_a_greedy_game_is_bounded_in_planner_searches() -> None:
+    # the speed goal of issue 40 (1,000 six-player greedy games of the default arena in 2 min on
+    # two cores) bounded in work, not seconds: on a kit with nothing cached, a six-player game
+    # asks the planner at most about two searches a re-plan (the soonest objective searched to
+    # the last horizon, the others only when their bound could beat it), not one per objective
+    # and horizon (about 400 searches and 1,418 work units for this game before)
+    arena = load(DEFAULT)
+    assert isinstance(arena, Arena)
+    kit = Kit(arena)
+    setup = PlaySetup(ENGINE.seats(arena, 6), ("greedy",) * 6, seed=0)
+    record = play_out(Game(kit, setup, PARAMETERS))
+    replans = kit.soonest_calls
+    assert replans > 20 and record.ended == "target"
+    assert kit.searches <= 2 * replans, (kit.searches, replans)
+    assert kit.searches <= 140 and record.work <= 1200, (kit.searches, record.work)
+
+
+def test_soonest_is_the_ladder_s_choice() -> None:
+    # the bound-pruned search picks what one search per objective and horizon picks (same goal,
+    # same time, same path), from a start and from poses mid-table at several speeds
+    arena = load(DEFAULT)
+    assert isinstance(arena, Arena)
+    kit = Kit(arena)
+    goals = [o.goal for o in kit.objectives]
+    start = arena.start(1)
+    poses = [(Pose(float(start.position[0]), float(start.position[1]), float(start.facing)), 0),
+             (Pose(4.0, -2.0, 90.0), 4), (Pose(-6.0, 5.0, 210.0), 6), (Pose(8.0, 2.0, 0.0), -2)]
+    found = 0
+    for pose, speed in poses:
+        for subset in (goals, goals[1:], goals[::-1]):
+            ladder = kit.nearest(1, pose, speed, subset, [0])
+            got = kit.soonest(1, pose, speed, subset, [0])
+            assert (got is None) == (not ladder)
+            if got is not None:
+                found += 1
+                assert (got.goal, got.time, got.path) == (ladder[0].goal, ladder[0].time, ladder[0].path)
+    assert found == 3 * len(poses)
