@@ -277,6 +277,19 @@ class SimulatePlay(QObject):
             act.setEnabled(has_play(arena))
         self.panel.arena_changed(arena)
 
+    def probe(self, rect_of: Any) -> dict[str, Any]:
+        """The run and the dock as plain data, for the automation probe (:mod:`editor.probe`):
+        ``rect_of(widget)`` gives a widget's place on the screen."""
+        panel = self.panel
+        doc = panel.doc
+        return {"running": self.run.running, "progress": self.dialog is not None,
+                "complete": None if doc is None else doc["complete"],
+                "games_played": None if doc is None else doc["games_played"],
+                "bars": [[s, r] for s, r, _lo, _hi in panel.chart.values()],
+                "game": panel.game.value(), "turn": panel.turn.value(),
+                "markers": {str(k): [v[0], v[1]] for k, v in panel.replay.markers().items()},
+                "next": rect_of(panel.next_button), "undo": self.win.doc.undo_stack.count()}
+
     def shutdown(self) -> None:
         self.run.shutdown()
         self.panel.clear_canvas()
