@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (QCheckBox, QGridLayout, QGroupBox, QHBoxLayout, Q
 
 from editor import render as R
 from editor.simulate_canvas import ContactHeat, ReplayLayer, start_colour, turn_scores
+from editor.simulate_play import RECORD_LIMIT
 
 
 def _pct(v: float) -> str:
@@ -45,7 +46,7 @@ class WinRateChart(QWidget):
     def __init__(self) -> None:
         super().__init__()
         self.doc: dict[str, Any] | None = None
-        self.setMinimumSize(220, 110)
+        self.setMinimumSize(200, 110)
         self.setMouseTracking(True)
 
     def sizeHint(self) -> QSize:
@@ -188,7 +189,8 @@ class SimulationDock(QWidget):
         self.heat = ContactHeat()
         self.replay = ReplayLayer()
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(4, 4, 4, 4)
+        outer.setContentsMargins(4, 2, 4, 2)
+        outer.setSpacing(2)
         self.summary = QLabel("No run yet: Analysis → Simulate play… plays the arena's game out with bots.")
         self.summary.setObjectName("simulation-summary")
         self.summary.setWordWrap(True)
@@ -202,6 +204,7 @@ class SimulationDock(QWidget):
         middle = QWidget()
         mid = QVBoxLayout(middle)
         mid.setContentsMargins(0, 0, 0, 0)
+        mid.setSpacing(2)
         mid.addWidget(QLabel("Play-balance findings (click: the start on the canvas)"))
         self.findings = QListWidget()
         self.findings.setWordWrap(True)
@@ -224,44 +227,52 @@ class SimulationDock(QWidget):
         # replay
         box = QGroupBox("Replay a recorded game")
         grid = QGridLayout(box)
-        self.show_replay = QCheckBox("Show on the canvas")
+        grid.setContentsMargins(6, 2, 6, 4)
+        grid.setVerticalSpacing(2)
+        self.show_replay = QCheckBox("On the canvas")
+        self.show_replay.setToolTip("Draw the chosen turn's pieces and events on the canvas")
         self.show_replay.setChecked(True)
         self.show_replay.toggled.connect(lambda _on: self._draw_turn())
-        grid.addWidget(self.show_replay, 0, 0, 1, 4)
-        grid.addWidget(QLabel("Game"), 1, 0)
         self.game = QSpinBox()
         self.game.setRange(0, 0)
+        self.game.setPrefix("game ")
+        self.game.setToolTip("Which recorded game (in game order: game i played with the seed drawn from (seed, i))")
         self.game.valueChanged.connect(self._game_changed)
-        grid.addWidget(self.game, 1, 1)
-        self.game_info = QLabel()
-        self.game_info.setWordWrap(True)
-        grid.addWidget(self.game_info, 1, 2, 1, 2)
         self.prev_button = QPushButton("◀")
         self.prev_button.setToolTip("The turn before")
         self.prev_button.clicked.connect(lambda: self.step(-1))
         self.next_button = QPushButton("▶")
         self.next_button.setToolTip("The next turn")
         self.next_button.clicked.connect(lambda: self.step(1))
+        for b in (self.prev_button, self.next_button):
+            b.setMaximumWidth(36)
         self.turn = QSlider(Qt.Orientation.Horizontal)
         self.turn.setRange(0, 0)
         self.turn.valueChanged.connect(lambda _t: self._draw_turn())
+        row = QHBoxLayout()
+        for w in (self.show_replay, self.game, self.prev_button):
+            row.addWidget(w)
+        row.addWidget(self.turn, 1)
+        row.addWidget(self.next_button)
+        grid.addLayout(row, 0, 0)
         self.turn_label = QLabel("turn –")
-        grid.addWidget(self.prev_button, 2, 0)
-        grid.addWidget(self.turn, 2, 1, 1, 2)
-        grid.addWidget(self.next_button, 2, 3)
-        grid.addWidget(self.turn_label, 3, 0, 1, 4)
+        self.turn_label.setWordWrap(True)
+        self.game_info = QLabel()  # the game's seed, length, end and winners (in the turn line)
+        grid.addWidget(self.turn_label, 1, 0)
         self.scores = QLabel()
         self.scores.setObjectName("replay-scores")
         self.scores.setWordWrap(True)
         self.scores.setTextFormat(Qt.TextFormat.RichText)
-        grid.addWidget(self.scores, 4, 0, 1, 4)
+        grid.addWidget(self.scores, 2, 0)
         self.events = QListWidget()
         self.events.setWordWrap(True)
         self.events.setMinimumHeight(36)
         self.events.setToolTip("The turn's events, in the order they happened")
-        grid.addWidget(self.events, 5, 0, 1, 4)
-        grid.setRowStretch(5, 1)
+        grid.addWidget(self.events, 3, 0)
+        grid.setRowStretch(3, 1)
         split.addWidget(box)
+        middle.setMinimumWidth(180)  # a column's minimum is its own: the dock fits 1366 x 768's bottom area
+        box.setMinimumWidth(240)
         split.setSizes([360, 320, 320])
         self._enable_replay()
 
@@ -397,9 +408,8 @@ class SimulationDock(QWidget):
         for w in (self.game, self.turn, self.prev_button, self.next_button, self.show_replay):
             w.setEnabled(on)
         if not on:
-            self.game_info.setText("no records: runs of up to a few hundred games keep them"
-                                   if self.doc is not None else "")
-            self.turn_label.setText("turn –")
+            self.game_info.setText("")
+            self.turn_label.setText(f"no records: runs of up to {RECORD_LIMIT} games keep them" if self.doc is not None else "turn –")
             self.scores.setText("")
             self.events.clear()
 
@@ -410,7 +420,7 @@ class SimulationDock(QWidget):
             self._draw_turn()
             return
         turns = len(rec["turns"])
-        self.game_info.setText(f"seed {rec['seed']}; {turns} turns, ended {rec['ended']}; won by "
+        self.game_info.setText(f"seed {rec['seed']}, ended {rec['ended']}, won by "
                                f"{', '.join(f'start {w}' for w in rec['winners']) or 'nobody'}")
         self.turn.blockSignals(True)
         self.turn.setRange(1 if turns else 0, turns)
@@ -446,7 +456,7 @@ class SimulationDock(QWidget):
         if rec is None or turn is None:
             self.turn_label.setText("turn –")
             return
-        self.turn_label.setText(f"turn {turn['turn']} of {len(rec['turns'])}")
+        self.turn_label.setText(f"turn {turn['turn']} of {len(rec['turns'])} · {self.game_info.text()}")
         parts = []
         for s, v in turn_scores(turn, rec["starts"]):
             colour = start_colour(s).name()

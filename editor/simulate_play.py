@@ -36,6 +36,8 @@ DEFAULT_GAMES = 100
 WORKERS = 2
 #: Runs of at most this many games keep every game's record (for stepping through one).
 RECORD_LIMIT = 200
+#: The dock's height when a result arrives (at most 42 % of the window's).
+DOCK_HEIGHT = 330
 #: About this many chunks a run is cut into (a finer progress bar and a quicker Cancel).
 CHUNKS = 100
 
@@ -260,8 +262,13 @@ class SimulatePlay(QObject):
         doc = result.document
         self.panel.show_result(self.arena, doc, result.records)
         self.panel.set_stale(self.win.doc.arena is not self.arena)
-        self.win.docks["simulation"].show()
-        self.win.docks["simulation"].raise_()
+        dock = self.win.docks["simulation"]
+        dock.show()
+        dock.raise_()
+        # room for the bars and the replay's lines: up to 42 % of the window
+        want = min(DOCK_HEIGHT, int(self.win.height() * 0.42))
+        if dock.height() < want:
+            self.win.resizeDocks([dock], [want], Qt.Orientation.Vertical)
         done = f"{doc['games_played']} of {doc['games']} games" if not doc["complete"] else f"{doc['games']} games"
         self.win.statusBar().showMessage(
             f"Simulate play: {done}" + ("" if doc["complete"] else f" ({doc['stopped']})")
