@@ -12,7 +12,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import QComboBox, QDockWidget, QDoubleSpinBox, QLabel, QMainWindow, QToolBar, QWidget
 
-from editor import balance, busy, combo_popup, export_menu, focus, generate, overlays, probe, robustness
+from editor import balance, busy, combo_popup, export_menu, focus, generate, overlays, probe, robustness, simulate_play
 from editor.games import window as game_window
 from editor import commands as C
 from editor import elements as E
@@ -115,6 +115,7 @@ class MainWindow(FileRoom, LayoutRoom, ActionsRoom, QMainWindow):
         self.exports = export_menu.install(self)
         self.focus = focus.install(self)
         self.robustness = robustness.install(self)  # Analysis → Tabletop robustness…
+        self.simulation = simulate_play.install(self)  # Analysis → Simulate play…, the Simulated play dock
         self.fixes = balance.install(self)  # the Validation panel's "Propose fix"
         self.generator = generate.install(self)  # File → Generate arena…
         self.busy = busy.install(self)  # "validating…" in the status bar while a run takes long

@@ -120,6 +120,7 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
         "menubar": menubar,
         "labels": {w.objectName(): w.text() for w in win.findChildren(QLabel) if w.objectName() and w.isVisible()},
         "parts": game_of(win.doc.arena).probe(win),  # the game's own overlays and docks
+        "simulation": win.simulation.probe(rect_of),  # Analysis → Simulate play… and its dock
     }
 
 

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from editor.generate import Generator
     from editor.overlays import Overlays
     from editor.robustness import Robustness
+    from editor.simulate_play import SimulatePlay
     from editor.validation import ValidationRunner
 
 FILE_FILTER = "Arena files (*.yaml *.yml *.json);;All files (*)"
@@ -55,6 +56,7 @@ class FileRoom(_Window):
         view: ArenaView
         overlays: Overlays
         robustness: Robustness
+        simulation: SimulatePlay
         fixes: ProposeFix
         generator: Generator
         recent_menu: QMenu
@@ -286,6 +288,7 @@ class FileRoom(_Window):
         self.runner.shutdown()
         self.overlays.shutdown()
         self.robustness.shutdown()
+        self.simulation.shutdown()
         self.fixes.shutdown()
         self.generator.shutdown()
         try:

@@ -36,7 +36,8 @@ up as the pinned JSON of ``arena simulate --json`` (schema/simulation.schema.jso
 - **Time budget.** ``limits`` (:class:`engine.budget.Caps`, checked between chunks on the
   injectable ``clock``) stops the run with the games done so far: the longest run of finished
   chunks from game 0, so a stopped run of ``n`` games is exactly ``simulate(games=n)``'s
-  figures, and the result says so (``"complete": false``, ``games_played``, ``stopped``).
+  figures, and the result says so (``"complete": false``, ``games_played``, ``stopped``).  The
+  editor's Cancel (``should_stop``) stops a run the same way (``"stopped": "cancelled"``).
 """
 
 from __future__ import annotations
@@ -199,14 +200,19 @@ def simulate(arena: Any, games: int, seed: int, *, players: int | None = None, p
              workers: int = DEFAULT_WORKERS, progress: SimProgress | None = None, limits: Caps | None = None,
              clock: Callable[[], float] = time.monotonic, tolerance: float | None = None,
              max_turns: int | None = None, max_work: int | None = None, chunk: int | None = None,
-             records: bool = False, heat_cells: int = HEAT_CELLS) -> Simulation:
+             records: bool = False, heat_cells: int = HEAT_CELLS, should_stop: Callable[[], bool] | None = None,
+             nice: int = 0) -> Simulation:
     """Play ``games`` games of ``arena`` from ``seed`` and sum them up (the module docstring).
 
     ``policy``: a policy name of the engine, or several joined by commas (default: the
     engine's first); ``parameters``: overrides of the engine's; ``limits``: the run's caps
     (time on ``clock``; memory of this process and its workers), checked between chunks;
     ``chunk``: games per task (default: about :data:`CHUNKS_PER_WORKER` chunks per worker, at
-    most :data:`MAX_CHUNK`); ``records``: keep every game's record.  ``LookupError`` for a game
+    most :data:`MAX_CHUNK`); ``records``: keep every game's record; ``should_stop``: asked between
+    chunks as the time budget is (the editor's Cancel): true stops the run like the budget, with
+    the games done so far, ``stopped`` saying ``"cancelled"``; ``nice``: the local worker
+    processes run at that much lower a priority (an editor's: its window gets the cores
+    first).  ``LookupError`` for a game
     without a play engine, ``ValueError`` for a player count or policy the engine refuses."""
     if games < 1:
         raise ValueError(f"play at least one game, not {games}")
@@ -229,17 +235,26 @@ def simulate(arena: Any, games: int, seed: int, *, players: int | None = None, p
     tasks = [(arena, first, min(size, games - first), seed, seats, names, params, max_turns, max_work, records)
              for first in range(0, games, size)]
     budget = _budget(limits, clock)
-    stop = (lambda: budget.check() is not None) if budget is not None else None
+    cancelled = False
+
+    def stop() -> bool:
+        nonlocal cancelled
+        if should_stop is not None and should_stop():
+            cancelled = True
+            return True
+        return budget is not None and budget.check() is not None
     report = (lambda done, _total: progress(min(games, done * size), games)) if progress else None
-    with Session(jobs=min(workers, len(tasks)), scheduler=scheduler, name="arena-simulate") as session:
-        results, complete = session.map(play_chunk, tasks, progress=report, should_stop=stop)
+    with Session(jobs=min(workers, len(tasks)), scheduler=scheduler, name="arena-simulate", nice=nice) as session:
+        results, complete = session.map(play_chunk, tasks, progress=report,
+                                        should_stop=stop if budget is not None or should_stop is not None else None)
     played: list[GameSummary] = []
     for chunk_result in results:  # the finished chunks from game 0 on (a stopped run's prefix)
         if chunk_result is None:
             complete = False
             break
         played.extend(chunk_result)
-    stopped = None if complete else (budget.reason if budget is not None and budget.reason else "stopped")
+    stopped = None if complete else ("cancelled" if cancelled else
+                                     budget.reason if budget is not None and budget.reason else "stopped")
     doc = _document(arena, engine, played, games=games, seed=seed, policy=",".join(names), seats=seats,
                     tolerance=tol, stopped=stopped, heat_cells=heat_cells)
     return Simulation(doc, [g.record for g in played if g.record is not None] if records else None)
