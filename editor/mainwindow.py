@@ -362,6 +362,9 @@ class MainWindow(FileRoom, LayoutRoom, ActionsRoom, QMainWindow):
     def validate(self) -> None:
         """Ask live validation for the arena as it is judged now (:meth:`judged`)."""
         arena, self.runner.pending_note = self.judged()
+        from editor.start_sets import set_aside
+
+        self.runner.pending_drop = set_aside(self.doc.arena, self.doc.active_count)
         self.runner.request(arena)
 
     def _arena_changed(self, arena: object) -> None:

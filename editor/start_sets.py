@@ -117,7 +117,21 @@ def judged(arena: Any, count: int | None) -> tuple[Any, str]:
         # the sets name starts the judged arena has left out: they were checked on the whole arena
         sub = dataclasses.replace(sub, scenario=dataclasses.replace(scenario, **{FIELD: ()}))
     listed = ", ".join(map(str, chosen))
-    return sub, f"judged at {count} {slots.count} ({slots.noun}s {listed}), as arena validate --players {count}"
+    aside = (f"; {', '.join(slots.whole_arena_codes)} judged with all {slots.noun}s" if slots.whole_arena_codes
+             else "")
+    return sub, (f"judged at {count} {slots.count} ({slots.noun}s {listed}), as arena validate --players {count}"
+                 f"{aside}")
+
+
+def set_aside(arena: Any, count: int | None) -> frozenset[str]:
+    """The codes live validation leaves out while it judges ``count``'s subset of the starts: the
+    game's checks of the arena as built (:attr:`schema.starts.StartSlots.whole_arena_codes`),
+    which a subset lacking starts would fail; "All starts" judges them.  Empty when the whole
+    arena is judged."""
+    slots = slots_of(arena)
+    if slots is None or count is None or active_set(arena, count) is None:
+        return frozenset()
+    return frozenset(slots.whole_arena_codes)
 
 
 _NUMBER = re.compile(r"^[0-9]+$")

@@ -304,8 +304,13 @@ class ValidationRunner(QObject):
         self._pending: TypedArena | None = None
         #: What the next run judges (the window sets it: which player count), kept as :attr:`note`.
         self.pending_note = ""
-        #: Each launched run's note (which player count it judged), by generation.
+        #: Codes the next run's findings leave out: the checks of the arena as built when it judges
+        #: a subset of the starts (:attr:`schema.starts.StartSlots.whole_arena_codes`; the
+        #: whole arena's run reports them).
+        self.pending_drop: frozenset[str] = frozenset()
+        #: Each launched run's note (which player count it judged) and codes left out, by generation.
         self._notes: dict[int, str] = {}
+        self._drops: dict[int, frozenset[str]] = {}
         #: What the run whose findings were published last judged (its :attr:`pending_note`).
         self.note = ""
         self._job: _Job | None = None
@@ -343,6 +348,7 @@ class ValidationRunner(QObject):
             return self.generation
         self.generation += 1
         self._notes = {self.generation: self.pending_note}  # older runs' findings are never published
+        self._drops = {self.generation: self.pending_drop}
         self.pool.clear()  # queued-but-unstarted older runs are dropped
         if self._job is not None:
             self._job.cancelled.set()  # a running older job stops (its child process is killed)
@@ -378,6 +384,9 @@ class ValidationRunner(QObject):
             return
         assert isinstance(result, list)
         self.note = self._notes.get(generation, "")
+        drop = self._drops.get(generation, frozenset())
+        if drop:
+            result = [f for f in result if f.get("code") not in drop]
         self.findings = result
         self.finished.emit(result)
 

@@ -139,12 +139,16 @@ class StartSlots:
     (``player``), ``count`` the scenario's field the sets are keyed by (``players``); ``noun``
     names a start in messages.  A game overrides :meth:`point`, :meth:`centre` and
     :meth:`symmetry_group`/:meth:`with_symmetry` when its starts or symmetry are not a position
-    and a :class:`schema.shapes.Symmetry`."""
+    and a :class:`schema.shapes.Symmetry`.  ``whole_arena_codes``: the game's checks of the arena
+    as built rather than of the starts that play (a Glider-Pit pit has six launch zones however
+    many gliders fly): a subset lacks the starts they count, so they are judged on the whole
+    arena only (:func:`validators.players.judge`)."""
 
     items: str
     number: str
     count: str = "players"
     noun: str = "start"
+    whole_arena_codes: tuple[str, ...] = ()
 
     def elements(self, arena: Any) -> tuple[Any, ...]:
         return tuple(getattr(arena, self.items))

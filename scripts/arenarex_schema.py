@@ -204,6 +204,7 @@ def build() -> dict[str, Any]:
     }
     props["scenario"] = obj("Scenario", "The game's parameters and the analysis thresholds.", {
         "players": integer("Players", "Number of players (default: the number of deployments).", minimum=1, maximum=8),
+        "start_sets": {'type': 'object', 'title': 'Start sets', 'description': 'Which deployments play at each player count: players (a key, "1" to "99") -> the numbers of the deployments that play, one per player. Start numbers are the deployments as the file numbers them (deploy:N is number N). arena validate judges every declared count (--players N: one); a count without a set is a finding.', 'propertyNames': {'pattern': '^[1-9][0-9]?$', 'description': 'a count: a whole number from 1 to 99 without leading zeros, quoted in YAML ("4": [...])'}, 'additionalProperties': {'type': 'array', 'title': 'Deployments', 'description': 'The deployment numbers that play at this count.', 'items': {'type': 'integer', 'minimum': 1, 'maximum': 99, 'title': 'Deployment', 'description': 'A deployment number.'}, 'minItems': 1, 'maxItems': 99}, 'maxProperties': 99},
         "cohort": integer("Cohort", "Models each player deploys, in base contact with their edge (\"Battles of 3 to 8 "
                           "combatants per side are recommended\"; \"We recommend 3v3 for novices and 5v5 to 8v8 for "
                           "seasoned miniature gamers.\"). ar-zone-room fits this many of the largest listed bases side "

@@ -93,6 +93,10 @@ def judge(arena: Any, players: int | None, run: Run, *, source: str | None = Non
                 players=players), players)
         whole = tuple(sorted(chosen)) == every and slots.players(arena) in (None, players)
         report = run(arena if whole else slots.subset(arena, chosen, players))
+        if not whole and slots.whole_arena_codes:  # the arena as built: judged on every start
+            built = set(slots.whole_arena_codes)
+            report.findings = _sort([*(f for f in report.findings if f.code not in built),
+                                     *(f for f in run(arena).findings if f.code in built)])
         report.findings = [dataclasses.replace(f, players=players) for f in report.findings]
         report.players = players
         report.player_counts = [_entry(players, tuple(chosen), labels(tuple(chosen)), report, len(report.findings),
@@ -121,7 +125,8 @@ def judge(arena: Any, players: int | None, run: Run, *, source: str | None = Non
         if first:
             runs[key] = run(slots.subset(arena, chosen, count))
         sub = runs[key]
-        mine = [dataclasses.replace(f, players=count) for f in sub.findings if _key(f) not in seen]
+        mine = [dataclasses.replace(f, players=count) for f in sub.findings
+                if _key(f) not in seen and f.code not in slots.whole_arena_codes]
         found += mine
         base.stopped = base.stopped or sub.stopped
         rows.append(_entry(count, chosen, labels(chosen), sub, len(mine), False))

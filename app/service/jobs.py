@@ -251,7 +251,8 @@ JOBS: dict[str, Callable[..., Any]] = {"validate": validate_job, "travel": trave
 WARMED_IN: int | None = None
 #: What the travel queries and pack verification import besides each game's analysis.
 JOB_MODULES = ("app.cli.travel", "validators.game", "schema.packs", "app.cli.export", "validators.plugins",
-               "validators.season", "app.service.kinds", "validators.arenadiff", "validators.webreport")
+               "validators.season", "app.service.kinds", "validators.arenadiff", "validators.webreport",
+               "validators.players")
 
 
 def warm_up() -> None:

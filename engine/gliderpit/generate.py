@@ -328,7 +328,24 @@ def build(plan: Plan, genome: Genome, *, seed: int, name: str | None = None) -> 
         author="Arena Studio generator", tags=("glider-pit-gladiators", "generated", f"{plan.gliders}-glider", "symmetric"),
         cells=tuple(sorted(cells, key=lambda c: (-c[1], c[0]))), rows=rows, launch_zones=tuple(zones),
         floor=genome.floor, units=Units(hex_mm=cat.hex_mm), symmetry=Symmetry("mirror", 1, 90.0),
-        scenario=Scenario(gliders=plan.gliders))
+        scenario=Scenario(gliders=plan.gliders, start_sets=start_sets_for(plan.gliders)))
+
+
+#: The launch zones a generated pit declares for fewer than six gliders (``scenario.start_sets``),
+#: by Airspeed Track: Z1-Z3 run down the left wall and Z4-Z6 are their mirror images, so an even
+#: count takes mirror pairs (the middle pair first, then the corners) and the set keeps the pit's
+#: mirror symmetry; an odd count takes alternate zones round the pit (1, 3, 5), the most even
+#: spacing it has.  Six gliders play on every zone (always declared).
+GENERATED_SETS: dict[int, tuple[int, ...]] = {2: (2, 5), 3: (1, 3, 5), 4: (1, 3, 4, 6), 5: (1, 2, 3, 4, 5)}
+
+
+def start_sets_for(gliders: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The start set a generated pit declares for ``gliders`` (none for six).
+
+    >>> start_sets_for(2), start_sets_for(6)
+    (((2, (2, 5)),), ())
+    """
+    return ((gliders, GENERATED_SETS[gliders]),) if gliders in GENERATED_SETS else ()
 
 
 def precheck(arena: GliderPitArena, min_gap: int = 1) -> list[str]:

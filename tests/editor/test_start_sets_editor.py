@@ -190,3 +190,24 @@ def test_glider_pit_launch_zones_are_edited_and_dimmed(window, qtbot) -> None:  
 def test_a_game_without_start_sets_shows_no_section(window) -> None:  # type: ignore[no-untyped-def]
     assert window.new_arena("mothership-grid")
     assert not _box(window).isVisible()
+
+
+def test_a_glider_count_leaves_the_pits_build_checks_to_every_zone(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    # "On the long edges of the mapsheet are six Airspeed Tracks": a 2-glider set keeps two zones,
+    # which gp-launch-zones (six zones) would refuse; live validation leaves it to "All starts".
+    from editor.start_sets import judged, set_aside
+
+    assert window.new_arena("glider-pit-gladiators")
+    _box(window).add(2)
+    arena = window.doc.arena
+    assert set_aside(arena, None) == frozenset() and set_aside(arena, 2) == frozenset({"gp-launch-zones"})
+    sub, note = judged(arena, 2)
+    assert len(sub.launch_zones) == 2 and "gp-launch-zones judged with all launch zones" in note
+    runner = window.runner
+    published: list[list[object]] = []
+    runner.finished.connect(published.append)
+    runner.pending_drop = set_aside(arena, 2)
+    generation = runner.run_now(sub)
+    runner._done(generation, [{"code": code, "severity": "error", "message": code, "elements": [], "metrics": {}}
+                              for code in ("gp-launch-zones", "gp-zone-centre")])
+    assert [f["code"] for f in published[-1]] == ["gp-zone-centre"]  # type: ignore[index]

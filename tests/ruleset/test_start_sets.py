@@ -165,3 +165,20 @@ def test_cli_and_batch_take_players() -> None:
     assert text.returncode == 1 and "start-set-missing (5 players)" in text.stdout
     [outcome] = validate_paths([DEFAULT], Options(enable=("bounds",), players=5))
     assert outcome.report is not None and [f.code for f in outcome.report.findings] == ["start-set-missing"]
+
+
+def test_a_pits_build_is_judged_on_every_zone_not_on_the_gliders_that_fly() -> None:
+    # "On the long edges of the mapsheet are six Airspeed Tracks" (Glider-Pit, Setup): a pit has six
+    # launch zones however many gliders fly, so gp-launch-zones judges the whole pit, never the two
+    # zones a 2-glider set keeps - and a pit that lacks a zone is still told so under --players 2.
+    path = ROOT / "arenas" / "glider-pit-gladiators" / "hexagonal-pit.yaml"
+    doc = _doc(path)
+    doc["scenario"]["start_sets"] = {"2": [2, 5]}
+    arena = loads(yaml.safe_dump(doc, sort_keys=False), fmt="yaml", source="pit.yaml")
+    for players in (2, None):
+        report = validate(arena, players=players)
+        assert not [f for f in report.findings if f.code == "gp-launch-zones"], players
+    doc["launch_zones"] = [z for z in doc["launch_zones"] if z["track"] != 3]
+    broken = loads(yaml.safe_dump(doc, sort_keys=False), fmt="yaml", source="pit.yaml")
+    built = [f for f in validate(broken, players=2).findings if f.code == "gp-launch-zones"]
+    assert built and built[0].severity == "error" and "5 launch zone" in built[0].message

@@ -376,7 +376,9 @@ class _LaunchZones(StartSlots):
 
 
 #: The launch zones as start sets see them.
-STARTS = _LaunchZones("launch_zones", "track", count="gliders", noun="launch zone")
+STARTS = _LaunchZones("launch_zones", "track", count="gliders", noun="launch zone",
+                      # six zones, one beside each Airspeed Track, however many gliders fly
+                      whole_arena_codes=("gp-launch-zones",))
 
 RULESET = Ruleset(
     id=SYSTEM,

@@ -67,6 +67,7 @@ class ArenaRexAnalysis(GameAnalysis):
 
     def warm(self) -> None:
         import validators.games.arenarex.run  # noqa: F401
+        import validators.games.arenarex.scenario  # noqa: F401  (the report's scenario and headline)
         import validators.games.arenarex.travel  # noqa: F401
 
 

@@ -89,6 +89,7 @@ class CarWarsAnalysis(GameAnalysis):
 
     def warm(self) -> None:
         import validators.games.carwars.run  # noqa: F401
+        import validators.games.carwars.scenario  # noqa: F401  (the report's scenario and headline)
         import validators.games.carwars.travel  # noqa: F401
 
 

@@ -66,6 +66,7 @@ class GliderPitAnalysis(GameAnalysis):
 
     def warm(self) -> None:
         import validators.games.gliderpit.run  # noqa: F401
+        import validators.games.gliderpit.scenario  # noqa: F401  (the report's scenario and headline)
 
 
 ANALYSIS = GliderPitAnalysis()
