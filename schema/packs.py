@@ -175,6 +175,10 @@ def build_pack(info: PackInfo, arenas: list[PackArena], *, label: str = "<pack>"
         if a.html is not None:
             page = {"report_html": f"reports/{a.id}.report.html"}
             files[page["report_html"]] = a.html
+        sim = a.report.get("simulation")
+        if isinstance(sim, dict):  # built with --simulate N: note the run
+            page["simulation"] = {"games": sim["games_counted"], "seed": sim["seed"], "policy": sim["policy"],
+                                  "players": sim["players"], "play_balance": len(sim["findings"])}
         summary = a.report.get("summary", {})
         counts = {s: int(summary.get(s, 0)) for s in SEVERITIES}
         entries.append({
