@@ -158,3 +158,10 @@ def test_a_pack_built_twice_with_one_seed_is_the_same_bytes_and_carries_the_summ
     page = pack.files[entry["report_html"]].decode("utf-8")
     assert 'id="simulation"' in page and page.count('class="bar') == len(report["simulation"]["starts"])
     assert build(8) != first
+    from app.cli.export import revalidate_report
+
+    # arena pack verify replays the stored games: the pack verifies, a changed figure does not
+    arena = schema.load(PIT)
+    assert revalidate_report(arena, entry["path"], report) == []
+    report["simulation"]["starts"][0]["win_rate"] += 0.5
+    assert any(d.startswith("/simulation/starts:") for d in revalidate_report(arena, entry["path"], report))
