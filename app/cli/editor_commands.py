@@ -160,7 +160,7 @@ def pack_build_command(
             data = build_pack_bytes(files, name=pack_name, version=version, author=author or common("author"),
                                     license=license or common("license"), description=description, paper=paper,
                                     enable=only, simulate=simulate, seed=seed, policy=policy,
-                                    warn=lambda text: console.print(text, markup=False, highlight=False),
+                                    warn=lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True),
                                     progress=lambda p: progress.update(task, advance=1, description=f"packed {p.name}"))
         except PackError as exc:
             raise _fail(str(exc), 1) from None
