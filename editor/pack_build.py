@@ -12,9 +12,13 @@ from typing import Any
 def build_pack_bytes(files: list[Path], *, name: str, version: str, author: str | None, license: str | None,
                      description: str | None, paper: str = "a4", progress: Any = None,
                      enable: list[str] | None = None, registry: Any = None,
-                     load: Callable[[Path], Any] | None = None) -> bytes:
+                     load: Callable[[Path], Any] | None = None, simulate: int | None = None, seed: int = 0,
+                     policy: str | None = None, warn: Callable[[str], None] | None = None) -> bytes:
     """Load (with ``load``, :func:`schema.load` by default), validate, render and pack the arena
-    files (deterministic bytes)."""
+    files (deterministic bytes).  ``simulate``: also play each arena out that many games from
+    ``seed`` (:func:`validators.simulate.attach`; the same seed gives the same pack): its
+    report, JSON and HTML, holds the summary and the manifest notes it; an arena whose game
+    has no play engine is packed without it, and ``warn`` is told."""
     from editor.export_render import render_bytes
     from editor.print_pdf import print_pdf
     from schema.packs import PackArena, PackError, PackInfo, build_pack, slug
@@ -31,7 +35,10 @@ def build_pack_bytes(files: list[Path], *, name: str, version: str, author: str 
             raise PackError(name, str(path), f"two arenas would be named {ident!r} in the pack")
         seen.add(ident)
         entry = f"arenas/{ident}.json"
-        report = validate(arena, source=entry, enable=enable or (), registry=registry).to_json()
+        checked = validate(arena, source=entry, enable=enable or (), registry=registry)
+        if simulate is not None:
+            _simulate(checked, path, simulate, seed, policy, warn)
+        report = checked.to_json()
         arenas.append(PackArena(ident, arena, report, render_bytes(arena, "png", source=entry),
                                 render_bytes(arena, "svg", source=entry), print_pdf(arena, paper),
                                 report_page(entry, arena, report)))
@@ -39,6 +46,22 @@ def build_pack_bytes(files: list[Path], *, name: str, version: str, author: str 
             progress(path)
     info = PackInfo(name=name, version=version, author=author, license=license, description=description)
     return build_pack(info, arenas, label=name)
+
+
+def _simulate(report: Any, path: Path, games: int, seed: int, policy: str | None,
+              warn: Callable[[str], None] | None) -> None:
+    from schema.packs import PackError
+    from validators.game import analysis_of
+    from validators.simulate import attach
+
+    if not analysis_of(report.arena).has_play():
+        if warn is not None:
+            warn(f"{path}: packed without simulated play: {analysis_of(report.arena).title} has no play engine")
+        return
+    try:
+        attach(report, games, seed, policy=policy)
+    except ValueError as exc:  # a policy the game does not play
+        raise PackError("<pack>", str(path), f"--simulate: {exc}") from None
 
 
 def report_page(entry: str, arena: Any, report: dict[str, Any]) -> bytes:

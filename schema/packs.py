@@ -171,10 +171,14 @@ def build_pack(info: PackInfo, arenas: list[PackArena], *, label: str = "<pack>"
         arena_bytes = dumps(a.arena, "json").encode("utf-8")
         files.update({paths["path"]: arena_bytes, paths["report"]: canonical_json(a.report),
                       paths["png"]: a.png, paths["svg"]: a.svg, paths["print"]: a.pdf})
-        page = {}
+        page: dict[str, Any] = {}
         if a.html is not None:
             page = {"report_html": f"reports/{a.id}.report.html"}
             files[page["report_html"]] = a.html
+        sim = a.report.get("simulation")
+        if isinstance(sim, dict):  # built with --simulate N: note the run
+            page["simulation"] = {"games": sim["games_counted"], "seed": sim["seed"], "policy": sim["policy"],
+                                  "players": sim["players"], "play_balance": len(sim["findings"])}
         summary = a.report.get("summary", {})
         counts = {s: int(summary.get(s, 0)) for s in SEVERITIES}
         entries.append({

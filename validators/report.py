@@ -110,6 +110,9 @@ class Report:
     players: int | None = None
     #: The tabletop-robustness section (:func:`validators.robustness.robustness`), when one was run.
     robustness: dict[str, Any] | None = None
+    #: The simulated-play section (:func:`validators.simulate.attach`: ``simulate()``'s document),
+    #: when one was run.
+    simulation: dict[str, Any] | None = None
     #: Peak resident memory of the analysis in MiB, per process ("main"; "helper": the forked
     #: helper of a two-core run, else None) - like ``timings``, not part of the document unless
     #: asked for (:meth:`to_json` ``resources``).
@@ -198,6 +201,8 @@ class Report:
                             for tiers, metrics in self.tier_metrics]
         if self.robustness is not None:
             doc["robustness"] = self.robustness
+        if self.simulation is not None:
+            doc["simulation"] = self.simulation
         return doc
 
     def tier_counts(self, tiers: tuple[int, ...]) -> dict[str, int]:

@@ -57,7 +57,7 @@ from validators.fanout import Session
 from validators.game import analysis_of
 
 __all__ = ["DEFAULT_TOLERANCE", "DEFAULT_WORKERS", "HEAT_CELLS", "GameSummary", "Simulation", "causes",
-           "engine_of", "game_seed", "heat_frame", "play_chunk", "policy_plan", "simulate", "summarise", "wilson"]
+           "attach", "engine_of", "game_seed", "heat_frame", "play_chunk", "policy_plan", "simulate", "summarise", "wilson"]
 
 #: Local worker processes by default.
 DEFAULT_WORKERS = 2
@@ -435,3 +435,25 @@ def _finding(row: Mapping[str, Any], fair: float, tolerance: float, n: int, coun
     return {"code": "play-balance", "severity": "warning", "message": message, "elements": elements,
             "metrics": {"start": s, "win_rate": row["win_rate"], "ci": list(row["ci"]), "fair_share": _r(fair),
                         "tolerance": _r(tolerance), "games": n, "causes": found}}
+
+
+# ------------------------------------------------------------------ in a validation report
+
+
+def attach(report: Any, games: int, seed: int, **kwargs: Any) -> Simulation:
+    """Simulate ``report``'s arena (``simulate(report.arena, games, seed, **kwargs)``) and put the
+    result in the report (``arena validate --simulate N``, ``arena report --simulate N``,
+    ``arena pack build --simulate N``): its document becomes the report's ``simulation`` part,
+    and its ``play-balance`` findings join the report's findings (severity warning, so
+    ``--fail-on warning`` sees them; the verdict of the default ``--fail-on error`` does not
+    change).  ``LookupError`` for a game without a play engine, ``ValueError`` for options the
+    engine refuses (as :func:`simulate`)."""
+    from validators.findings import Finding
+
+    result = simulate(report.arena, games, seed, **kwargs)
+    doc = result.document
+    report.simulation = doc
+    for f in doc["findings"]:
+        report.findings.append(Finding(f["code"], f["severity"], f["message"], tuple(f["elements"]),
+                                       dict(f["metrics"])))
+    return result

@@ -129,6 +129,11 @@ def pack_build_command(
     description: Annotated[Optional[str], typer.Option("--description", help="What the pack is for.")] = None,
     paper: Annotated[str, typer.Option("--paper", help="Paper of the printable PDFs: a4, letter, a3, tabloid or legal.")] = "a4",
     only: Annotated[Optional[list[str]], typer.Option("--only", help="Run only these validator codes (repeatable).")] = None,
+    simulate: Annotated[Optional[int], typer.Option("--simulate", min=1, max=1_000_000, metavar="N", help=(
+        "Also play each arena out N times with bots (as arena simulate): its report holds the summary and the "
+        "manifest notes it (arenas whose game has no play engine are packed without)."))] = None,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="With --simulate: the seed of the games (same seed, same pack).")] = 0,
+    policy: Annotated[Optional[str], typer.Option("--policy", help="With --simulate: the bots' policy (as arena simulate).")] = None,
 ) -> None:
     """``arena pack build`` (help: :data:`PACK_BUILD_HELP`)."""
     from rich.console import Console
@@ -154,7 +159,9 @@ def pack_build_command(
         try:
             data = build_pack_bytes(files, name=pack_name, version=version, author=author or common("author"),
                                     license=license or common("license"), description=description, paper=paper,
-                                    enable=only, progress=lambda p: progress.update(task, advance=1, description=f"packed {p.name}"))
+                                    enable=only, simulate=simulate, seed=seed, policy=policy,
+                                    warn=lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True),
+                                    progress=lambda p: progress.update(task, advance=1, description=f"packed {p.name}"))
         except PackError as exc:
             raise _fail(str(exc), 1) from None
         except KeyError as exc:  # UnknownValidator

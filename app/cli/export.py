@@ -174,7 +174,8 @@ def report_differences(stored: Any, fresh: Any, path: str = "") -> list[str]:
 
 
 def revalidate_report(arena: Any, source: str, stored: Any, registry: Registry | None = None) -> list[str]:
-    """Re-run the validators the stored report lists; return every disagreement."""
+    """Re-run the validators the stored report lists (and, when it holds simulated play, the
+    same games: its games, seed, policy, players and tolerance); return every disagreement."""
     from validators.registry import UnknownValidator
     from validators.run import validate
 
@@ -182,9 +183,19 @@ def revalidate_report(arena: Any, source: str, stored: Any, registry: Registry |
     if not codes:
         return ["/validators: the stored report lists no validators"]
     try:
-        fresh = validate(arena, source=source, enable=codes, registry=registry).to_json()
+        report = validate(arena, source=source, enable=codes, registry=registry)
     except UnknownValidator as exc:
         return [f"/validators: validator {exc} of the stored report is not installed"]
+    sim = stored.get("simulation")
+    if isinstance(sim, dict):
+        from validators.simulate import attach
+
+        try:
+            attach(report, int(sim["games"]), int(sim["seed"]), policy=str(sim["policy"]), players=int(sim["players"]),
+                   tolerance=float(sim["tolerance"]))
+        except (KeyError, TypeError, LookupError, ValueError) as exc:
+            return [f"/simulation: cannot replay the stored simulated play: {exc}"]
+    fresh = report.to_json()
     return report_differences(stored, fresh)
 
 

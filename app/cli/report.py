@@ -33,8 +33,10 @@ def today() -> str:
 
 
 def validated(path: Path, arena: ArenaModel, *, robust: int | None = None, seed: int = 0, workers: int = 2,
-              time_limit: float = DEFAULT_SECONDS, memory_limit: float = DEFAULT_MEMORY_MIB) -> dict[str, Any]:
-    """``arena validate --json``'s document for ``arena`` (with ``--robustness N`` when asked)."""
+              time_limit: float = DEFAULT_SECONDS, memory_limit: float = DEFAULT_MEMORY_MIB,
+              simulate: int | None = None, policy: str | None = None) -> dict[str, Any]:
+    """``arena validate --json``'s document for ``arena`` (with ``--robustness N`` and
+    ``--simulate N`` when asked)."""
     from engine.budget import Caps
     from validators.options import ANALYSIS_TOLERANCE, Options
     from validators.registry import NotForGame, UnknownValidator
@@ -52,6 +54,10 @@ def validated(path: Path, arena: ArenaModel, *, robust: int | None = None, seed:
 
         options = Options((), (), None, "arena", ANALYSIS_TOLERANCE, limits)
         run_robustness(report, robust, seed, options, workers, None, _Consoles.stderr()())
+    if simulate is not None:
+        from app.cli.validate import _Consoles, run_simulation
+
+        run_simulation(report, str(path), simulate, seed, policy, workers, None, _Consoles.stderr()())
     return report.to_json()
 
 
@@ -88,8 +94,12 @@ def report_cmd(
                                                                    "instead of validating FILE.", show_default=False)] = None,
     robust: Annotated[Optional[int], typer.Option("--robustness", min=1, max=10000,
                                                   help="Add tabletop robustness: N placements (as arena validate).")] = None,
-    seed: Annotated[int, typer.Option("--seed", min=0, help="With --robustness: the seed of the placements.")] = 0,
-    workers: Annotated[int, typer.Option("--workers", min=1, help="With --robustness: local worker processes.")] = 2,
+    simulate_games: Annotated[Optional[int], typer.Option("--simulate", min=1, max=1_000_000, metavar="N", help=(
+        "Add simulated play: N games played out by bots (as arena simulate)."))] = None,
+    policy: Annotated[Optional[str], typer.Option("--policy", help="With --simulate: the bots' policy (as arena simulate).")] = None,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="With --robustness: the seed of the placements; with "
+                                                           "--simulate: of the games.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="With --robustness or --simulate: local worker processes.")] = 2,
     time_limit: Annotated[float, typer.Option("--time-limit", min=0, envvar="ARENA_TIME_LIMIT", metavar="SECONDS",
                                               help="Cap each arena's analysis (0: no cap).")] = DEFAULT_SECONDS,
     memory_limit: Annotated[float, typer.Option("--memory-limit", min=0, envvar="ARENA_MEMORY_LIMIT_MIB", metavar="MIB",
@@ -110,12 +120,12 @@ def report_cmd(
         raise fail(f"{file}: cannot read: {exc.strerror or exc}") from None
     arena = load_arena(file)
     if saved is not None:
-        if robust is not None:
-            raise fail("--robustness validates the arena: leave out --report, or run it into the saved report")
+        if robust is not None or simulate_games is not None:
+            raise fail("--robustness and --simulate validate the arena: leave out --report, or run them into the saved report")
         report = read_report(saved)
     else:
         report = validated(file, arena, robust=robust, seed=seed, workers=workers, time_limit=time_limit,
-                           memory_limit=memory_limit)
+                           memory_limit=memory_limit, simulate=simulate_games, policy=policy)
     diff = None
     if against is not None:
         from validators.arenadiff import diff_arenas

@@ -167,3 +167,25 @@ def print_simulation(doc: dict[str, Any], console: Console) -> None:
         console.print(printable(f"{f['severity']}: {f['code']}: {f['message']}"), markup=False, highlight=False)
     if not doc["findings"]:
         console.print("no start wins more or less often than a fair share beyond the tolerance", highlight=False)
+
+
+def print_simulation_summary(doc: dict[str, Any], console: Console) -> None:
+    """The short form in a validation report (``arena validate --simulate N``): each start's win
+    rate and 95 % interval against the fair share; the play-balance findings are the report's."""
+    from rich.table import Table
+
+    title = (f"SIMULATED PLAY: {doc['games_counted']} game(s), seed {doc['seed']}, policy "
+             f"{terminal_text(doc['policy'])}; fair share {_pct(doc['fair_share'])} ± {_pct(doc['tolerance'])}")
+    table = Table(title=title, title_justify="left")
+    for name in ("start", "win rate", "95 % interval", "mean score"):
+        table.add_column(name, justify="right")
+    for s in doc["starts"]:
+        lo, hi = s["ci"]
+        table.add_row(str(s["start"]), _pct(s["win_rate"]), f"{_pct(lo)} – {_pct(hi)}", f"{s['mean_vp']:g}")
+    console.print(table)
+    if not doc["complete"]:
+        console.print(f"[yellow]stopped after {doc['games_played']} of {doc['games']} games[/]: "
+                      f"{terminal_text(doc['stopped'])}", highlight=False)
+    n = len(doc["findings"])
+    console.print(f"{n} play-balance finding(s) (among the warnings above)" if n else
+                  "no start wins more or less often than a fair share beyond the tolerance", highlight=False)

@@ -65,7 +65,12 @@ def validate_cmd(
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", help="Run on a Dask cluster: tcp://HOST:PORT of its scheduler.")] = None,
     robust: Annotated[Optional[int], typer.Option("--robustness", min=1, max=10000,
                                                   help="Tabletop robustness: validate N placements within the scenario's placement tolerance too.")] = None,
-    seed: Annotated[int, typer.Option("--seed", min=0, help="With --robustness: the seed of the placements.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="With --robustness: the seed of the placements; with --simulate: "
+                                                           "the seed of the games.")] = 0,
+    simulate_games: Annotated[Optional[int], typer.Option("--simulate", min=1, max=1_000_000, metavar="N", help=(
+        "Also play the arena out N times with bots (as arena simulate) and add the result to the report; its "
+        "play-balance findings are warnings."))] = None,
+    policy: Annotated[Optional[str], typer.Option("--policy", help="With --simulate: the bots' policy (as arena simulate).")] = None,
     workers: Annotated[int, typer.Option("--workers", min=1, help="With --robustness: local worker processes for the placements.")] = 2,
     show_memory: Annotated[bool, typer.Option("--memory", help="With --json: add metrics.memory, the analysis's peak resident "
                                                                 "memory per process in MiB (differs run to run).")] = False,
@@ -98,7 +103,7 @@ def validate_cmd(
         raise typer.BadParameter("give the scheduler's address, e.g. tcp://10.0.0.5:8786", param_hint="--scheduler")
     limits = Caps(time_limit or None, memory_limit or None)
     options = Options(tuple(enable or ()), tuple(disable or ()), tier, bud, tolerance, limits, players)
-    if robust is None and (jobs > 1 or scheduler):
+    if robust is None and simulate_games is None and (jobs > 1 or scheduler):
         _batch(files, as_json, fail_on, options, jobs, scheduler, out(), err(), show_memory, allow_incomplete)
     reports: list[Report] = []
     failed = False
@@ -123,6 +128,8 @@ def validate_cmd(
             from app.cli.robustness import run_robustness
 
             run_robustness(report, robust, seed, options, workers, scheduler, err())
+        if simulate_games is not None:
+            run_simulation(report, str(path), simulate_games, seed, policy, workers, scheduler, err())
         reports.append(report)
         failed |= report.fails(fail_on)
         if not as_json:
@@ -131,11 +138,39 @@ def validate_cmd(
                 from app.cli.robustness import print_robustness
 
                 print_robustness(report.robustness, out())
+            if report.simulation is not None:
+                from app.cli.simulate import print_simulation_summary
+
+                print_simulation_summary(report.simulation, out())
     if as_json:
         docs: Any = [r.to_json(resources=show_memory) for r in reports]
         json.dump(docs[0] if len(docs) == 1 else docs, sys.stdout, indent=2)
         sys.stdout.write("\n")
     raise typer.Exit(exit_status(reports, failed, allow_incomplete))
+
+
+def run_simulation(report: Report, source: str, games: int, seed: int, policy: str | None, workers: int,
+                   scheduler: str | None, err: Console) -> None:
+    """``--simulate N``: play the report's arena out (:func:`validators.simulate.attach`) into the
+    report.  An arena whose game has no play engine keeps its report without it and a warning
+    says so on stderr (a directory may mix games); a policy the game does not play exits 2
+    naming the file."""
+    from validators.game import analysis_of
+    from validators.simulate import attach
+
+    game = analysis_of(report.arena)
+    if not game.has_play():
+        err.print(printable(f"{source}: --simulate skipped: simulated play is not available for {game.title} yet"),
+                  markup=False, highlight=False)
+        return
+    try:
+        attach(report, games, seed, policy=policy, workers=workers, scheduler=scheduler)
+    except (LookupError, ValueError) as exc:
+        err.print(printable(f"{source}: --simulate: {exc}"), markup=False, highlight=False)
+        raise typer.Exit(2) from None
+    except (OSError, TimeoutError) as exc:
+        err.print(printable(f"cannot reach the Dask scheduler {scheduler}: {exc}"), markup=False)
+        raise typer.Exit(2) from None
 
 
 #: Exit status of a run whose findings pass ``--fail-on`` but whose verdict is incomplete.

@@ -27,7 +27,7 @@ from validators.webreport.tables import Table, fmt, metric_tables, table_of
 SEVERITIES = ("error", "warning", "info")
 #: The report's fields the page shows in their own sections; others get a generic table.
 KNOWN_FIELDS = {"format", "system", "arena", "tier", "budget", "tolerance", "validators", "summary", "findings",
-                "metrics", "robustness"}
+                "metrics", "robustness", "simulation"}
 KNOWN_FINDING_FIELDS = {"code", "severity", "message", "elements", "metrics", "path"}
 
 
@@ -188,6 +188,64 @@ def robustness_view(section: dict[str, Any]) -> dict[str, Any]:
                                    "redraws", "seed", "not_run")]}
 
 
+#: The simulated-play chart's geometry (SVG user units): label column, plot width, row height.
+CHART_LEFT, CHART_WIDTH, CHART_ROW = 64.0, 300.0, 26.0
+
+
+def _scale(section: dict[str, Any]) -> float:
+    """The chart's full width as a win rate: the largest interval end or fair share plus
+    tolerance, rounded up to a tenth (at most 1)."""
+    fair, tol = float(section.get("fair_share") or 0.0), float(section.get("tolerance") or 0.0)
+    top = max([fair + tol] + [float(s["ci"][1]) for s in section.get("starts") or []])
+    return min(1.0, max(0.1, -(-round(top * 1000) // 100) / 10))
+
+
+def simulation_view(section: dict[str, Any]) -> dict[str, Any]:
+    """The "Simulated play" section: per start a bar (its win rate) with its 95 % interval's
+    whiskers, the fair share 1/K and its tolerance band, all in chart units (``CHART_*``); who
+    takes each objective first; the contact heat map's cells in arena coordinates."""
+    scale = _scale(section)
+
+    def x(rate: float) -> float:
+        return round(CHART_LEFT + CHART_WIDTH * min(max(rate, 0.0), scale) / scale, 2)
+
+    flagged = {f.get("metrics", {}).get("start") for f in section.get("findings") or []}
+    bars = []
+    for i, s in enumerate(section.get("starts") or []):
+        lo, hi = (float(v) for v in s["ci"])
+        y = round(12 + i * CHART_ROW, 2)
+        bars.append({"start": s["start"], "rate": float(s["win_rate"]), "width": round(x(float(s["win_rate"])) - CHART_LEFT, 2),
+                     "lo": x(lo), "hi": x(hi), "y": y, "mid": round(y + 8, 2), "flagged": s["start"] in flagged,
+                     "text": f"{100 * float(s['win_rate']):.1f} %", "ci": f"{100 * lo:.1f}–{100 * hi:.1f} %",
+                     "mean_vp": fmt(s.get("mean_vp")), "wins": fmt(s.get("wins"))})
+    fair, tol = float(section.get("fair_share") or 0.0), float(section.get("tolerance") or 0.0)
+    height = round(24 + len(bars) * CHART_ROW, 2)
+    step = 0.1 if scale <= 0.5 else 0.2
+    ticks = [(x(step * k), f"{10 * round(step * k * 10):.0f} %") for k in range(int(scale / step + 1e-9) + 1)]
+    contacts = section.get("contacts") or {}
+    heat = []
+    if contacts.get("cell") and contacts.get("origin"):
+        x0, y0 = (float(v) for v in contacts["origin"])
+        cell = float(contacts["cell"])
+        top = max((c for row in contacts.get("counts") or [] for c in row), default=0)
+        for r, row in enumerate(contacts.get("counts") or []):
+            for c, count in enumerate(row):
+                if count:
+                    heat.append({"x": x0 + c * cell, "y": -(y0 + (r + 1) * cell), "size": cell, "count": count,
+                                 "opacity": round(0.15 + 0.55 * count / top, 3)})
+    objectives = [{"id": str(o.get("id")), "first": [f"{100 * float(o['first'].get(str(s['start']), 0)):.0f} %"
+                                                      for s in section.get("starts") or []],
+                   "untaken": f"{100 * float(o.get('untaken') or 0):.0f} %"} for o in section.get("objectives") or []]
+    figures = [(k, fmt(section.get(k))) for k in ("games", "games_counted", "seed", "policy", "players")
+               if section.get(k) is not None]
+    chi = section.get("chi_square") or None
+    return {"section": section, "bars": bars, "scale": scale, "fair": x(fair), "band": (x(fair - tol), x(fair + tol)),
+            "fair_text": f"{100 * fair:.1f} % ± {100 * tol:.1f}", "height": height, "ticks": ticks,
+            "left": CHART_LEFT, "right": CHART_LEFT + CHART_WIDTH, "heat": heat, "objectives": objectives,
+            "figures": figures, "chi": chi, "findings": section.get("findings") or [],
+            "contacts_total": contacts.get("total", 0), "hottest": contacts.get("hottest")}
+
+
 def scenario_rows(doc: dict[str, Any]) -> list[tuple[str, str]]:
     """The scenario flattened to (path, value) rows."""
     out: list[tuple[str, str]] = []
@@ -271,6 +329,7 @@ def render_report(report: dict[str, Any], arena: ArenaModel | None = None, *, he
         groups=groups, findings=findings, summary=report.get("summary") or {}, tables=tables, extra=extra,
         scenario=scenario, settings=settings, header=header or Header(str(info.get("file") or "")),
         robustness=robustness_view(report["robustness"]) if isinstance(report.get("robustness"), dict) else None,
+        simulation=simulation_view(report["simulation"]) if isinstance(report.get("simulation"), dict) else None,
         diff=diff, css=css, script=script, csp=content_security_policy(css, script),
         report_json=json.loads(json.dumps(report)),
     ))
