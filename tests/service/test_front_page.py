@@ -124,6 +124,9 @@ class Session:
         self.page.on("console", lambda m: self.problems.append(m.text) if m.type == "error" else None)
         self.page.on("response", lambda r: self.problems.append(f"{r.status} {r.url}") if r.status >= 400 else None)
         self.page.goto(base + "/")
+        # every status line the page shows (the jobs' states and progress as polled)
+        self.page.evaluate("""() => { window.seen = []; const t = document.getElementById('status-text');
+            new MutationObserver(() => window.seen.push(t.textContent)).observe(t, {childList: true}); }""")
 
     def open(self, path: Path) -> Any:
         """Pick ``path`` with the file input; the report's frame once its page is shown."""
@@ -134,7 +137,9 @@ class Session:
         assert self.page.locator("#problem").is_hidden(), self.page.locator("#problem").inner_text()
         frame = self.page.frame_locator("#report")
         frame.locator("h1").wait_for(timeout=REPORT_WAIT_MS)
-        self.page.wait_for_function("() => document.getElementById('status').hidden")
+        self.page.locator("#status").wait_for(state="hidden")
+        seen = self.page.evaluate("window.seen")
+        assert any(re.match(rf"Report of {re.escape(path.name)}: (queued|running)", line) for line in seen), seen
         return frame
 
     def download(self, button: str) -> bytes:

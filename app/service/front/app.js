@@ -77,7 +77,7 @@
           })
           .then(function (job) {
             var p = job.progress;
-            var note = p ? " - " + p.note + (p.total ? " (" + p.done + "/" + p.total + ")" : " (" + p.done + ")") : "";
+            var note = p && p.note !== job.state ? " - " + p.note + (p.total ? " (" + p.done + "/" + p.total + ")" : " (" + p.done + ")") : "";
             showStatus(what + ": " + job.state + note, p ? p.done : 0, p ? p.total : 0);
             if (job.state === "done") { resolve(job); }
             else if (job.state === "failed") { reject(job.error || {title: "The job failed"}); }
