@@ -185,13 +185,18 @@ def click_a_finding(frame: Any) -> str:
     return str(element)
 
 
-def check_pack(data: bytes, name: str) -> None:
+def check_pack(data: bytes, path: Path) -> None:
+    """The pack verifies (every file's checksum, the manifest's schema) and holds the arena
+    uploaded, its report (the findings the shipped file has) and its page."""
+    import schema
     from schema.packs import read_pack
 
-    pack = read_pack(data, label=name)  # every file's checksum, the manifest's schema
+    pack = read_pack(data, label=path.name)
     [(entry, arena, report)] = pack.arenas()
-    assert report["findings"] == json.loads(pack.files[entry["report"]])["findings"]
-    assert arena.system and pack.manifest["arenas"][0]["path"] == entry["path"]
+    shipped = schema.load(path)
+    assert (arena.system, arena.name) == (shipped.system, shipped.name)
+    assert report["summary"] == json.loads(pack.files[entry["report"]])["summary"]
+    assert pack.files[entry["report_html"]].lower().startswith(b"<!doctype html>")
 
 
 @needs_chromium
@@ -204,12 +209,12 @@ def test_each_games_arena_in_the_browser(game: str, session: Session, tmp_path: 
         moved = tmp_path / "three-player-moved.yaml"
         moved.write_text(path.read_text("utf-8").replace("[4.4316, 0.7814]", "[5.4316, 0.7814]", 1), "utf-8")
         pack = session.download("#pack")  # the pack of the shipped arena, first
-        check_pack(pack, path.name)
+        check_pack(pack, path)
         frame = session.open(moved)
         click_a_finding(frame)
     else:
         click_a_finding(frame)
-        check_pack(session.download("#pack"), path.name)
+        check_pack(session.download("#pack"), path)
     assert session.problems == []  # no script error, no policy violation, no dialog
     outside = [url for _, url in session.requests if not url.startswith(session.base + "/")]
     assert outside == []
@@ -279,3 +284,18 @@ def test_a_car_wars_report_job_runs_in_a_service_worker() -> None:
         assert job["state"] == "done", job["error"]
         result = client.get(job["links"]["result"])
         assert result.headers["content-type"] == HTML and b"cw-" in result.content
+
+
+@needs_chromium
+def test_a_dropped_file_is_reported(session: Session) -> None:
+    """Dropping a file on the drop zone does what picking it does."""
+    path = ARENAS / "mothership-grid" / "battlefield-3x5.yaml"
+    data = session.page.evaluate_handle("""([name, text]) => {
+        const d = new DataTransfer(); d.items.add(new File([text], name)); return d; }""",
+                                        [path.name, path.read_text("utf-8")])
+    session.page.dispatch_event("#drop", "drop", {"dataTransfer": data})
+    session.page.wait_for_function("n => document.getElementById('current').textContent === n", arg=path.name,
+                                   timeout=REPORT_WAIT_MS)
+    frame = session.page.frame_locator("#report")
+    assert frame.locator("h1").inner_text(timeout=REPORT_WAIT_MS) == "Battlefield 3 x 5"
+    assert session.problems == []
