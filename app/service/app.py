@@ -40,7 +40,7 @@ from app.service.openapi import (
     report_schema,
 )
 from app.service.workers import JobTimeout, PoolUnavailable, QueueFull, WorkerCrashed, WorkerPool
-from app.service import jobapi
+from app.service import front, jobapi
 from app.service.kinds import KINDS
 from app.service.longjobs import JobsFull, JobStore
 
@@ -506,6 +506,18 @@ def create_app(config: ServiceConfig | None = None, clock: Callable[[], float] =
         job_of(job_id)
         store.cancel(job_id)
         return Response(status_code=204)
+
+    @app.get("/", include_in_schema=False)
+    async def front_page() -> Response:
+        """The browser front page (docs/service.md#the-front-page)."""
+        return Response(front.page(cfg.max_body), media_type="text/html; charset=utf-8", headers=front.HEADERS)
+
+    @app.get("/front/{name}", include_in_schema=False)
+    async def front_asset(name: Annotated[str, Path(max_length=20)]) -> Response:
+        text = front.asset(name)
+        if text is None:
+            raise prob.ProblemError.of(404, "not-found", "Not found", f"the front page has no file {name}")
+        return Response(text, media_type=front.ASSETS[name], headers=front.HEADERS)
 
     @app.get("/v1/schema/arena", tags=["schemas"], summary="The arena file JSON schema",
              responses=json_response({"type": "object"}, "JSON Schema (2020-12)."))

@@ -42,12 +42,13 @@ class CarWarsContext:
                  use_symmetry: bool = True) -> None:
         self.arena = arena
         self.limits = limits
-        self.workers = workers
+        # a daemonic process (a service worker) may not start a process pool: it searches alone
+        self.workers = 1 if multiprocessing.current_process().daemon else workers
         self.use_symmetry = use_symmetry
         self._table: fair.TravelTable | None = None
         self._metrics: dict[str, Any] | None = None
         self._started: tuple[Any, list[list[fair.Job]], list[Any], fair.Images] | None = None
-        if workers > 1 and arena.start_positions:
+        if self.workers > 1 and arena.start_positions:
             self._start()
 
     def _start(self) -> None:
