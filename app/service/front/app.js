@@ -65,7 +65,10 @@
         if (response.status !== 202) { return readProblem(response).then(function (p) { throw p; }); }
         return response.json();
       })
-      .then(function (created) { return poll(what, created.links.self); });
+      .then(function (created) {
+        showStatus(what + ": " + created.state, 0, 0);  // the job as accepted (queued), before the first poll
+        return poll(what, created.links.self);
+      });
   }
   function poll(what, url) {
     return new Promise(function (resolve, reject) {
