@@ -180,6 +180,31 @@ class StartSlots:
         value = getattr(arena.scenario, self.count, None)
         return None if value is None else int(value)
 
+    def seats(self, arena: Any, players: int | None) -> tuple[int, ...]:
+        """The start numbers that play at ``players`` (None: the scenario's count, else every
+        start), in seat order: the scenario's set for that count, or the first ``players``
+        starts when the arena declares no sets.  ``ValueError`` naming the count when the arena
+        cannot seat it (more than its starts, or a count its declared sets leave out), as
+        ``arena validate --players`` refuses it.
+
+        Used by every game's play engine (:meth:`engine.play.PlayEngine.seats`)."""
+        starts = sorted(self.numbers(arena))
+        count = players if players is not None else (self.players(arena) or len(starts))
+        if count < 1 or count > len(starts):
+            raise ValueError(f"the arena has {len(starts)} {self.noun}s: it cannot seat {count} {self.count}")
+        sets = self.declared(arena)
+        chosen = sets.get(count)
+        if chosen is None and sets and count != len(starts):
+            declared = ", ".join(str(c) for c in sorted(sets))
+            raise ValueError(f"the scenario declares no start set for {count} {self.count} (declared: {declared})")
+        if chosen is not None:
+            missing = [k for k in chosen if k not in starts]
+            if missing:
+                raise ValueError(f"the scenario's start set for {count} {self.count} names {self.noun}s the arena "
+                                 f"lacks: {missing}")
+            return tuple(chosen)
+        return tuple(starts[:count])
+
     def subset(self, arena: Any, numbers: Iterable[int], players: int) -> Any:
         """``arena`` with only the starts ``numbers`` (their numbers kept), its scenario's count
         ``players`` and its symmetry what of it keeps those starts (:func:`kept_symmetry`)."""

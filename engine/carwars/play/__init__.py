@@ -34,20 +34,11 @@ class CarWarsPlay:
     parameters: Mapping[str, Any] = PARAMETERS
 
     def seats(self, arena: Any, players: int | None) -> tuple[int, ...]:
-        starts = sorted(s.player for s in arena.start_positions)
-        count = players if players is not None else (arena.scenario.players or len(starts))
-        if count < 1 or count > len(starts):
-            raise ValueError(f"the arena has {len(starts)} start positions: it cannot seat {count} players")
-        chosen = next((s for c, s in arena.scenario.start_sets if c == count), None)
-        if chosen is None and arena.scenario.start_sets and count != len(starts):
-            declared = ", ".join(str(c) for c, _ in arena.scenario.start_sets)
-            raise ValueError(f"the scenario declares no start set for {count} players (declared: {declared})")
-        if chosen is not None:
-            missing = [k for k in chosen if k not in starts]
-            if missing:
-                raise ValueError(f"the scenario's start set for {count} players names starts the arena lacks: {missing}")
-            return tuple(chosen)
-        return tuple(starts[:count])
+        from schema.ruleset import ruleset_of
+
+        slots = ruleset_of(arena).starts
+        assert slots is not None  # the game's ruleset has starts
+        return slots().seats(arena, players)
 
     def objectives(self, arena: Any) -> tuple[str, ...]:
         return tuple(c.id for c in kit_for(arena).cards)

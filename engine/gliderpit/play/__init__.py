@@ -34,21 +34,11 @@ class GliderPitPlay:
     parameters: Mapping[str, Any] = PARAMETERS
 
     def seats(self, arena: Any, players: int | None) -> tuple[int, ...]:
-        tracks = sorted(z.track for z in arena.launch_zones)
-        count = players if players is not None else arena.scenario.gliders
-        if count < 1 or count > len(tracks):
-            raise ValueError(f"the pit has {len(tracks)} launch zones: it cannot launch {count} gliders")
-        sets = dict(arena.scenario.start_sets)
-        chosen = sets.get(count)
-        if chosen is None and sets and count != len(tracks):
-            declared = ", ".join(str(c) for c in sets)
-            raise ValueError(f"the scenario declares no start set for {count} gliders (declared: {declared})")
-        if chosen is not None:
-            missing = [k for k in chosen if k not in tracks]
-            if missing:
-                raise ValueError(f"the scenario's start set for {count} gliders names tracks the pit lacks: {missing}")
-            return tuple(chosen)
-        return tuple(tracks[:count])
+        from schema.ruleset import ruleset_of
+
+        slots = ruleset_of(arena).starts
+        assert slots is not None  # the game's ruleset has starts
+        return slots().seats(arena, players)
 
     def objectives(self, arena: Any) -> tuple[str, ...]:
         return (CENTRE,)

@@ -28,15 +28,6 @@ from schema.games.gravstrike.model import Arena
 __all__ = ["ENGINE", "GravstrikePlay", "PARAMETERS", "play_out"]
 
 
-def _start_set(arena: Arena, players: int) -> tuple[int, ...] | None:
-    """The scenario's start set for ``players`` seats (``scenario.start_sets``, :mod:`schema.starts`):
-    None when the arena declares none for that count."""
-    for count, starts in arena.scenario.start_sets:
-        if count == players:
-            return starts
-    return None
-
-
 def play_out(game: Game) -> GameRecord:
     """Play ``game`` (just made: :class:`Game`) to its end with its setup's policies."""
     setup = game.setup
@@ -55,20 +46,11 @@ class GravstrikePlay:
     parameters: Mapping[str, Any] = PARAMETERS
 
     def seats(self, arena: Any, players: int | None) -> tuple[int, ...]:
-        starts = sorted(s.player for s in arena.start_positions)
-        count = players if players is not None else (arena.scenario.players or len(starts))
-        if count < 1 or count > len(starts):
-            raise ValueError(f"the arena has {len(starts)} start positions: it cannot seat {count} players")
-        chosen = _start_set(arena, count)
-        if chosen is None and arena.scenario.start_sets and count != len(starts):
-            declared = ", ".join(str(c) for c, _ in arena.scenario.start_sets)
-            raise ValueError(f"the scenario declares no start set for {count} players (declared: {declared})")
-        if chosen is not None:
-            missing = [k for k in chosen if k not in starts]
-            if missing:
-                raise ValueError(f"the scenario's start set for {count} players names starts the arena lacks: {missing}")
-            return chosen
-        return tuple(starts[:count])
+        from schema.ruleset import ruleset_of
+
+        slots = ruleset_of(arena).starts
+        assert slots is not None  # the game's ruleset has starts
+        return slots().seats(arena, players)
 
     def objectives(self, arena: Any) -> tuple[str, ...]:
         return tuple(o.id for o in kit_for(arena).objectives)

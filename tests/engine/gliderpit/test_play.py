@@ -142,7 +142,7 @@ def test_seats_objectives_and_hook() -> None:
 
     arena = pit()
     assert ENGINE.seats(arena, None) == (1, 2, 3, 4, 5, 6) and ENGINE.seats(arena, 2) == (1, 2)
-    with pytest.raises(ValueError, match="cannot launch 7"):
+    with pytest.raises(ValueError, match="cannot seat 7 gliders"):
         ENGINE.seats(arena, 7)
     assert ENGINE.objectives(arena) == ("centre",)
     assert ANALYSIS.has_play() and ANALYSIS.play_hook() is ENGINE
