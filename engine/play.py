@@ -18,10 +18,10 @@ and recorded in ``docs/rules-decisions.md``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
-__all__ = ["CONTACT_KINDS", "END_REASONS", "EndReason", "Event", "GameRecord", "IllegalMove", "PieceState", "PlayEngine",
+__all__ = ["CONTACT_KINDS", "TurnGame", "checked_parameters", "play_turns", "whole_turns", "END_REASONS", "EndReason", "Event", "GameRecord", "IllegalMove", "PieceState", "PlayEngine",
            "PlaySetup", "Turn"]
 
 #: Why a game ended: its ``target`` reached (a VP target, the last checkpoint card...), the
@@ -191,3 +191,44 @@ class PlayEngine(Protocol):
         """The element ids a game's pieces race for (checkpoints, numbered cards, the pit
         centre...), for "who takes it first how often"."""
         ...
+
+
+class TurnGame(Protocol):
+    """What :func:`play_turns` asks of a game's state as its engine plays it turn by turn."""
+
+    turn: int
+    turns: list[Turn]
+    work: int
+    #: One of :data:`END_REASONS` once the game has ended, else None.
+    ended: str | None
+
+    def play_turn(self, seats: Any) -> None: ...
+
+    def winners(self) -> tuple[int, ...]: ...
+
+
+def checked_parameters(game: str, setup: PlaySetup, policies: Mapping[str, Any],
+                       parameters: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine's parameters with ``setup``'s overrides; ``ValueError`` naming ``game`` for a
+    policy or a parameter the engine does not know."""
+    bad = [p for p in setup.policies if p not in policies]
+    if bad:
+        raise ValueError(f"unknown {game} policy {bad[0]!r} (known: {', '.join(policies)})")
+    unknown = sorted(set(setup.parameters) - set(parameters))
+    if unknown:
+        raise ValueError(f"unknown {game} play parameters: {', '.join(unknown)} (known: {', '.join(parameters)})")
+    return {**parameters, **setup.parameters}
+
+
+def play_turns(game: TurnGame, setup: PlaySetup, seats: Any, limit: int) -> GameRecord:
+    """Play ``game`` turn by turn with ``seats`` until it ends or ``limit`` turns are played."""
+    while game.ended is None and game.turn < limit:
+        game.play_turn(seats)
+    ended = game.ended or "turn-limit"
+    assert ended in END_REASONS, ended
+    return GameRecord(setup, tuple(game.turns), ended, game.winners(), game.work)
+
+
+def whole_turns(record: GameRecord) -> GameRecord:
+    """``record`` without a last turn its work bound cut short (``work-limit``), for a replay."""
+    return replace(record, turns=record.turns[:-1]) if record.ended == "work-limit" else record

@@ -21,7 +21,7 @@ from engine.carwars.play.game import PARAMETERS, Game
 from engine.carwars.play.kit import kit_for
 from engine.carwars.play.policies import POLICIES, Seats
 from engine.carwars.play.replay import replay as replay_record
-from engine.play import GameRecord, IllegalMove, PlaySetup
+from engine.play import GameRecord, IllegalMove, PlaySetup, checked_parameters, play_turns, whole_turns
 from schema.games.carwars import CarWarsArena
 
 __all__ = ["ENGINE", "CarWarsPlay", "PARAMETERS"]
@@ -48,31 +48,20 @@ class CarWarsPlay:
         missing = [k for k in setup.starts if k not in starts]
         if missing:
             raise ValueError(f"the arena has no start {missing[0]}")
-        bad = [p for p in setup.policies if p not in POLICIES]
-        if bad:
-            raise ValueError(f"unknown Car Wars policy {bad[0]!r} (known: {', '.join(POLICIES)})")
-        unknown = sorted(set(setup.parameters) - set(PARAMETERS))
-        if unknown:
-            raise ValueError(f"unknown Car Wars play parameters: {', '.join(unknown)} (known: {', '.join(PARAMETERS)})")
+        values = checked_parameters("Car Wars", setup, POLICIES, PARAMETERS)
         kit = kit_for(arena)
         if not kit.cards:
             raise ValueError("the arena has no numbered cards to race for")
-        return Game(kit, setup, {**PARAMETERS, **setup.parameters})
+        return Game(kit, setup, values)
 
     def play(self, arena: Any, setup: PlaySetup) -> GameRecord:
         game = self._game(arena, setup)
         seats = Seats({k: POLICIES[p](k) for k, p in zip(setup.starts, setup.policies)})
-        limit = setup.max_turns or int(game.p["turn_limit"])
-        while game.ended is None and game.turn < limit:
-            game.play_turn(seats)
-        ended = game.ended or "turn-limit"
-        return GameRecord(setup, tuple(game.turns), ended, game.winners(), game.work)  # type: ignore[arg-type]
+        return play_turns(game, setup, seats, setup.max_turns or int(game.p["turn_limit"]))
 
     def replay(self, arena: Any, record: GameRecord) -> list[IllegalMove]:
         game = self._game(arena, replace(record.setup, max_work=None))
-        if record.ended == "work-limit":  # its last turn was cut short by the bound: not a whole turn
-            record = replace(record, turns=record.turns[:-1])
-        return replay_record(game, record)
+        return replay_record(game, whole_turns(record))
 
 
 ENGINE = CarWarsPlay()

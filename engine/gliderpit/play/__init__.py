@@ -18,7 +18,7 @@ from typing import Any
 from engine.gliderpit.play.game import PARAMETERS, Game
 from engine.gliderpit.play.policies import POLICIES, Seats
 from engine.gliderpit.play.replay import replay as replay_record
-from engine.play import GameRecord, IllegalMove, PlaySetup
+from engine.play import GameRecord, IllegalMove, PlaySetup, checked_parameters, play_turns, whole_turns
 from schema.games.gliderpit import GliderPitArena
 
 __all__ = ["CENTRE", "ENGINE", "GliderPitPlay", "PARAMETERS"]
@@ -44,32 +44,20 @@ class GliderPitPlay:
         return (CENTRE,)
 
     def _game(self, arena: GliderPitArena, setup: PlaySetup) -> Game:
-        unknown = sorted(set(setup.parameters) - set(PARAMETERS))
-        if unknown:
-            raise ValueError(f"unknown Glider-Pit play parameters: {', '.join(unknown)} (known: {', '.join(PARAMETERS)})")
         tracks = {z.track for z in arena.launch_zones}
         missing = [k for k in setup.starts if k not in tracks]
         if missing:
             raise ValueError(f"the pit has no launch zone on Airspeed Track {missing[0]}")
-        bad = [p for p in setup.policies if p not in POLICIES]
-        if bad:
-            raise ValueError(f"unknown Glider-Pit policy {bad[0]!r} (known: {', '.join(POLICIES)})")
-        return Game(arena, setup, {**PARAMETERS, **setup.parameters})
+        return Game(arena, setup, checked_parameters("Glider-Pit", setup, POLICIES, PARAMETERS))
 
     def play(self, arena: Any, setup: PlaySetup) -> GameRecord:
         game = self._game(arena, setup)
         seats = Seats({k: POLICIES[p](k) for k, p in zip(setup.starts, setup.policies)})
-        limit = setup.max_turns or int(game.p["turn_limit"])
-        while game.ended is None and game.turn < limit:
-            game.play_turn(seats)
-        ended = game.ended or "turn-limit"
-        return GameRecord(setup, tuple(game.turns), ended, game.winners(), game.work)  # type: ignore[arg-type]
+        return play_turns(game, setup, seats, setup.max_turns or int(game.p["turn_limit"]))
 
     def replay(self, arena: Any, record: GameRecord) -> list[IllegalMove]:
         game = self._game(arena, replace(record.setup, max_work=None))
-        if record.ended == "work-limit":  # its last turn was cut short by the bound: not a whole turn
-            record = replace(record, turns=record.turns[:-1])
-        return replay_record(game, record)
+        return replay_record(game, whole_turns(record))
 
 
 ENGINE = GliderPitPlay()
