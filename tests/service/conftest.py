@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -36,18 +37,18 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def server() -> Iterator[str]:
-    """``arena serve`` in a subprocess on a free 127.0.0.1 port, one worker."""
+@contextlib.contextmanager
+def serving(*options: str, env: dict[str, str] | None = None, start_seconds: float = 90) -> Iterator[str]:
+    """``arena serve OPTIONS`` in a subprocess on a free 127.0.0.1 port: its base URL once
+    ``/healthz`` answers; stopped on exit."""
     port = free_port()
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
         [sys.executable, "-c", "from app.cli.main import main; main()", "serve", "--host", "127.0.0.1",
-         "--port", str(port), "--workers", "1", "--timeout", "5", "--log-level", "warning",
-         "--job-timeout", "20", "--job-queue", "4"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+         "--port", str(port), "--log-level", "warning", *options],
+        cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + start_seconds
     try:
         while True:
             if proc.poll() is not None:
@@ -68,3 +69,10 @@ def server() -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[str]:
+    """``arena serve`` in a subprocess on a free 127.0.0.1 port, one worker."""
+    with serving("--workers", "1", "--timeout", "5", "--job-timeout", "20", "--job-queue", "4") as base:
+        yield base

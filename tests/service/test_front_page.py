@@ -8,23 +8,19 @@ refused file's problem is shown as text, and no request leaves the service's ori
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from fastapi.testclient import TestClient
 
 from app.service.app import create_app
 from app.service.limits import ServiceConfig
-from tests.service.conftest import free_port
+from tests.service.conftest import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 ARENAS = ROOT / "arenas"
@@ -70,35 +66,9 @@ def test_front_page_is_served_with_its_policy() -> None:
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """``arena serve`` in a subprocess (Qt offscreen: the pack job draws), jobs given room."""
-    port = free_port()
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "QT_QPA_PLATFORM": "offscreen"}
-    proc = subprocess.Popen(
-        [sys.executable, "-c", "from app.cli.main import main; main()", "serve", "--host", "127.0.0.1",
-         "--port", str(port), "--workers", "1", "--timeout", "30", "--log-level", "warning",
-         "--job-timeout", "600", "--job-queue", "8"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    try:
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError("arena serve exited:\n" + (proc.stdout.read() if proc.stdout else ""))
-            try:
-                if httpx.get(base + "/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("arena serve did not start")
-            time.sleep(0.2)
+    with serving("--workers", "1", "--timeout", "30", "--job-timeout", "600", "--job-queue", "8",
+                 env={"QT_QPA_PLATFORM": "offscreen"}, start_seconds=120) as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 @pytest.fixture(scope="module")
