@@ -43,6 +43,15 @@ def rect_of(w: QWidget, r: QRect | None = None) -> list[int]:
     return [g.x(), g.y(), r.width(), r.height()]
 
 
+def under_pointer_at(w: QWidget) -> bool:
+    """Whether a click at the middle of ``w`` on the screen reaches ``w`` (shown, not hidden
+    behind another dock's tab, a dialog or another window)."""
+    if not w.isVisible():
+        return False
+    hit = QApplication.widgetAt(w.mapToGlobal(w.rect().center()))
+    return hit is not None and (hit is w or w.isAncestorOf(hit))
+
+
 def snapshot(win: MainWindow) -> dict[str, Any]:
     """What the window shows, as plain data."""
     from editor.game import game_of
@@ -120,7 +129,7 @@ def snapshot(win: MainWindow) -> dict[str, Any]:
         "menubar": menubar,
         "labels": {w.objectName(): w.text() for w in win.findChildren(QLabel) if w.objectName() and w.isVisible()},
         "parts": game_of(win.doc.arena).probe(win),  # the game's own overlays and docks
-        "simulation": win.simulation.probe(rect_of),  # Analysis → Simulate play… and its dock
+        "simulation": win.simulation.probe(rect_of, under_pointer_at),  # Analysis → Simulate play… and its dock
     }
 
 

@@ -284,9 +284,10 @@ class SimulatePlay(QObject):
             act.setEnabled(has_play(arena))
         self.panel.arena_changed(arena)
 
-    def probe(self, rect_of: Any) -> dict[str, Any]:
+    def probe(self, rect_of: Any, reachable: Any) -> dict[str, Any]:
         """The run and the dock as plain data, for the automation probe (:mod:`editor.probe`):
-        ``rect_of(widget)`` gives a widget's place on the screen."""
+        ``rect_of(widget)`` gives a widget's place on the screen, ``reachable(widget)`` whether
+        a click there reaches it."""
         panel = self.panel
         doc = panel.doc
         return {"running": self.run.running, "progress": self.dialog is not None,
@@ -295,7 +296,8 @@ class SimulatePlay(QObject):
                 "bars": [[s, r] for s, r, _lo, _hi in panel.chart.values()],
                 "game": panel.game.value(), "turn": panel.turn.value(),
                 "markers": {str(k): [v[0], v[1]] for k, v in panel.replay.markers().items()},
-                "next": rect_of(panel.next_button), "undo": self.win.doc.undo_stack.count()}
+                "next": rect_of(panel.next_button), "next_reachable": reachable(panel.next_button),
+                "undo": self.win.doc.undo_stack.count()}
 
     def shutdown(self) -> None:
         self.run.shutdown()

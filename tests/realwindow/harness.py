@@ -227,7 +227,22 @@ class Editor:
                 pass
             time.sleep(0.05)
         raise AssertionError(f"timed out ({timeout:g} s) waiting for {what}; last state: "
-                             f"{json.dumps({k: last.get(k) for k in ('tool', 'focus', 'selection', 'runner', 'errors', 'status')})}")
+                             f"{json.dumps({k: last.get(k) for k in ('tool', 'focus', 'selection', 'runner', 'errors', 'status', 'simulation') if k in last})}")
+
+    def steady(self, read: Callable[[dict[str, Any]], Any], what: str, hold: float = 0.6,
+               timeout: float = 30.0) -> dict[str, Any]:
+        """The first state from which ``read`` has not changed for ``hold`` seconds: a widget's
+        place after a dock is shown and resized (Qt lays it out on a later turn of its event
+        loop, so the first place read can be stale)."""
+        since: list[Any] = [None, 0.0]
+
+        def still(s: dict[str, Any]) -> bool:
+            value, now = read(s), time.monotonic()
+            if value != since[0]:
+                since[:] = [value, now]
+            return now - since[1] >= hold
+
+        return self.wait(still, what, timeout)
 
     def ready(self, timeout: float = 90.0) -> dict[str, Any]:
         """The window is up and active and its first validation is complete."""

@@ -29,7 +29,9 @@ def test_simulate_play_and_step_a_recorded_game(xsession: XSession, tmp_path: Pa
         assert sim["complete"] and len(sim["bars"]) == 4 and sim["game"] == 1 and sim["turn"] == 1
         first = sim["markers"]
         assert "Crossroads (four players): 4 games of 4 players" in s["labels"]["simulation-summary"]
-        ed.click_at(ed.centre(sim["next"]))
+        s = ed.steady(lambda s: (s["simulation"]["next"], s["simulation"]["next_reachable"]), "the dock laid out")
+        s = ed.wait(lambda s: s["simulation"]["next_reachable"], "the ▶ button on top, under a click")
+        ed.click_at(ed.centre(s["simulation"]["next"]))
         s = ed.wait(lambda s: s["simulation"]["turn"] == 2, "turn 2 of the recorded game")
         assert s["simulation"]["markers"] != first and s["simulation"]["undo"] == 0 and not s["dirty"]
         shots("editor-simulate-play.png")
