@@ -240,7 +240,7 @@ class Editor:
             value, now = read(s), time.monotonic()
             if value != since[0]:
                 since[:] = [value, now]
-            return now - since[1] >= hold
+            return bool(now - since[1] >= hold)
 
         return self.wait(still, what, timeout)
 
