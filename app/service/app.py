@@ -432,8 +432,6 @@ def create_app(config: ServiceConfig | None = None, clock: Callable[[], float] =
                                                                           "(default b.yaml).")] = None,
         verdict: Annotated[Optional[bool], Query(description="diff: validate both to compare their verdicts "
                                                              "(default true).")] = None,
-        heat_maps: Annotated[Optional[bool], Query(description="report: add the game's heat maps (default true; "
-                                                               "false as `--no-heat-maps`).")] = None,
     ) -> Response:
         values = {"source": source, "enable": enable, "disable": disable, "tier": tier, "budget": budget,
                   "players": players, "n": n, "seed": seed, "free": free, "code": code, "element": element,
@@ -441,8 +439,7 @@ def create_app(config: ServiceConfig | None = None, clock: Callable[[], float] =
                   "symmetry": symmetry, "size": size, "table": table, "format": format, "px": px, "name": name,
                   "version": version, "author": author, "license": license, "description": description,
                   "paper": paper, "only": only, "games": games, "policy": policy, "param": param,
-                  "tolerance": tolerance, "before": before, "after": after, "verdict": verdict,
-                  "heat_maps": heat_maps}
+                  "tolerance": tolerance, "before": before, "after": after, "verdict": verdict}
         params, filename = jobapi.check_params(kind, set(request.query_params.keys()), values)
         if store.unfinished() >= store.queue:  # before the body is read
             raise _jobs_full(store.queue)

@@ -28,7 +28,7 @@ KIND_PARAMS: dict[str, tuple[str, ...]] = {
     "pack": ("source", "output", "name", "version", "author", "license", "description", "paper", "only"),
     "simulate": ("source", "games", "seed", "players", "policy", "param", "tolerance"),
     "season": ("source",),
-    "report": ("source", "output", "heat_maps"),
+    "report": ("source", "output"),
     "diff": ("before", "after", "verdict"),
 }
 #: What each kind's body is: an arena (JSON or YAML), none, or a JSON object.
