@@ -208,3 +208,33 @@ def test_report_heat_maps_of_a_game_without_any_are_none() -> None:
     from validators.game import GameAnalysis
 
     assert GameAnalysis("gravstrike").report_heat_maps(object(), limits=HeatLimits()) == []
+
+
+def test_gravstrikes_reach_search_says_which_limit_stopped_it(unfair_reports: Any) -> None:
+    """The engine's reach map (``Planner.reach_times``) names the limit that ended it early, and
+    the map passes it on (before, a stopped search's map looked complete)."""
+    from validators.games.gravstrike.heatmaps import heat_maps
+
+    _, arena, _ = unfair_reports["gravstrike"]
+    first, *rest = heat_maps(arena, HeatLimits(maps=1, states=5_000))
+    assert first.stopped is not None and first.stopped.startswith("memory limit (")
+    assert first.grid is not None and [m.stopped for m in rest] == ["the report's cap of 1 heat map"] * len(rest)
+
+
+def test_car_wars_reach_stops_at_the_analysis_caps(unfair_reports: Any) -> None:
+    """Car Wars' reach search checks the analysis's caps as its other searches do: past the
+    searches' share of the time it stops, incomplete (before, only its state cap stopped it);
+    the maps then say which cap stopped them."""
+    from engine.carwars.planner import Planner
+    from engine.carwars.reach import reach_with
+    from engine.carwars.travel import StartSource
+    from validators.games.carwars.heatmaps import heat_maps
+
+    _, arena, _ = unfair_reports["car-wars-6e"]
+    planner = Planner(arena, "flat-out")
+    late = Budget(Caps(seconds=10.0, memory_mib=None), clock=lambda: 8.0, start=0.0)  # past 75 % of 10 s
+    with active(late):
+        r = reach_with(planner, StartSource(1), 3.0, 1.0)
+        maps = heat_maps(arena, HeatLimits())
+    assert not r.complete and late.checks > 0
+    assert [m.stopped for m in maps] == ["time limit for searches (7.5 s of 10)"] * 2

@@ -34,18 +34,20 @@ def heat_maps(arena: Any, limits: HeatLimits) -> list[HeatMap]:
     from engine.carwars.reach import reach_with
     from engine.carwars.travel import PlanningError, SearchLimits, StartSource
 
-    planner = Planner(arena, POLICY, limits=SearchLimits(max_states=limits.states))
-    minx, miny, maxx, maxy = planner.geometry.bounds.bounds
+    minx, miny, maxx, maxy = arena.bounds.to_shapely().bounds
     cell = CELL
     while math.ceil((maxx - minx) / cell) * math.ceil((maxy - miny) / cell) > limits.cells:
         cell *= 2
+    planners: list[Planner] = []  # made by the first map (its set-up stops at the caps as a search does)
 
     def words(player: int) -> str:
         return MEASURE.format(player=player, cell=cell, policy=POLICY)
 
     def one(player: int) -> HeatMap:
         try:
-            r = reach_with(planner, StartSource(player), HORIZON, cell)
+            if not planners:
+                planners.append(Planner(arena, POLICY, limits=SearchLimits(max_states=limits.states)))
+            r = reach_with(planners[0], StartSource(player), HORIZON, cell)
         except PlanningError as exc:
             return missing(player, str(exc))
         stopped = None if r.complete else budget.exceeded() or f"the search's cap of {limits.states:,} states"

@@ -35,16 +35,18 @@ def heat_maps(arena: Any, limits: HeatLimits) -> list[HeatMap]:
     cell = CELL
     while math.ceil((maxx - minx) / cell) * math.ceil((maxy - miny) / cell) > limits.cells:
         cell *= 2
-    planner = Planner(arena, quantum=QUANTUM, minimise="time", pivots=False,
-                      limits=SearchLimits(max_bytes=limits.states * NODE_BYTES))
-    budget = planner.budget if planner.budget is not None else "unlimited"
+    planners: list[Planner] = []  # made by the first map (its set-up stops at the caps as a search does)
+    icons = arena.turbine.icons_per_turn if arena.turbine.icons_per_turn is not None else "unlimited"
 
     def words(player: int) -> str:
-        return MEASURE.format(player=player, cell=cell, tier=planner.tier, budget=budget)
+        return MEASURE.format(player=player, cell=cell, tier=arena.scenario.analysis.tier, budget=icons)
 
     def one(player: int) -> HeatMap:
         try:
-            r = planner.reach_times(StartSource(player), cell=cell, max_time=HORIZON)
+            if not planners:
+                planners.append(Planner(arena, quantum=QUANTUM, minimise="time", pivots=False,
+                                        limits=SearchLimits(max_bytes=limits.states * NODE_BYTES)))
+            r = planners[0].reach_times(StartSource(player), cell=cell, max_time=HORIZON)
         except PlanningError as exc:
             return missing(player, str(exc))
         return HeatMap(f"start:{player}", f"Start {player}", words(player), "turns", BANDS,
