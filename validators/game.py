@@ -18,6 +18,8 @@ heavy imports inside the hooks).  The hooks:
   ``/v1/travel``): parse it, run it, answer as JSON and as text;
 - :meth:`GameAnalysis.robustness_hook`, :meth:`GameAnalysis.balance_hook`,
   :meth:`GameAnalysis.generator_hook` - tabletop robustness, proposed fixes, generated arenas;
+- :meth:`GameAnalysis.report_heat_maps` - the game's heat maps for the HTML report
+  (:mod:`validators.heatmaps`);
 - :meth:`GameAnalysis.headline`, :meth:`GameAnalysis.travel_table`,
   :meth:`GameAnalysis.report_scenario` and :attr:`GameAnalysis.report_names_system` - how a
   report reads;
@@ -45,6 +47,7 @@ if TYPE_CHECKING:  # the runner, the registry and the hooks' protocols load when
     from validators.balance_hooks import Hook as BalanceHook
     from validators.generate_hooks import Hook as GeneratorHook
     from validators.headlines import Hook as RobustnessHook
+    from validators.heatmaps import HeatLimits, HeatMap
     from validators.registry import Registry
     from validators.report import Progress, Report
     from validators.season import SeasonScoring
@@ -252,6 +255,13 @@ class GameAnalysis:
         (Arena Rex's cohort, Favor and first player; Gravstrike's veteran limit and scoring
         variants), or None (the default: the report has no ``scenario``)."""
         return None
+
+    def report_heat_maps(self, arena: Any, *, limits: HeatLimits) -> list[HeatMap]:
+        """The heat maps the HTML report draws over the arena (:class:`validators.heatmaps.HeatMap`:
+        per start, zone or Mothership, a value per place: the travel time or moves to get
+        there), computed with the game's engine within ``limits`` and the analysis's caps; a
+        map a limit stopped says so.  The default: none."""
+        return []
 
     # ------------------------------------------------------------------ long-lived processes
 

@@ -1,6 +1,7 @@
 """``arena report FILE -o OUT.html``: the validation report as one self-contained HTML page
 (:func:`validators.webreport.render_report`) - the arena drawn, every finding (hover: its
-elements; click: its path or place), the metrics, robustness bands, the scenario - and, with
+elements; click: its path or place), the game's heat maps (``--no-heat-maps``: without), the
+metrics, robustness bands, the scenario - and, with
 ``--against OLD``, what changed since another version (:mod:`validators.arenadiff`).
 
 Exit codes: 0 written, 1 an input is not a valid arena (or report), 2 usage or I/O errors.
@@ -20,6 +21,7 @@ from engine.budget import DEFAULT_MEMORY_MIB, DEFAULT_SECONDS
 
 if TYPE_CHECKING:
     from schema.ruleset import ArenaModel
+    from validators.heatmaps import HeatMap
 
 
 def today() -> str:
@@ -59,6 +61,17 @@ def validated(path: Path, arena: ArenaModel, *, robust: int | None = None, seed:
 
         run_simulation(report, str(path), simulate, seed, policy, workers, None, _Consoles.stderr()())
     return report.to_json()
+
+
+def heat_maps(path: Path, arena: ArenaModel, *, time_limit: float = DEFAULT_SECONDS,
+              memory_limit: float = DEFAULT_MEMORY_MIB) -> list[HeatMap]:
+    """The arena's heat maps (:func:`validators.heatmaps.report_heat_maps`) under caps of their
+    own (as the analysis's: ``--time-limit``, ``--memory-limit``)."""
+    from engine.budget import Caps
+    from validators.heatmaps import report_heat_maps
+
+    working_on(path)
+    return report_heat_maps(arena, caps=Caps(time_limit or None, memory_limit or None))
 
 
 def read_report(path: Path) -> dict[str, Any]:
@@ -104,6 +117,9 @@ def report_cmd(
                                               help="Cap each arena's analysis (0: no cap).")] = DEFAULT_SECONDS,
     memory_limit: Annotated[float, typer.Option("--memory-limit", min=0, envvar="ARENA_MEMORY_LIMIT_MIB", metavar="MIB",
                                                 help="Cap each arena's analysis memory (0: no cap).")] = DEFAULT_MEMORY_MIB,
+    heat: Annotated[bool, typer.Option("--heat-maps/--no-heat-maps", help=(
+        "Add the game's heat maps (travel time or moves from each start to every place; a few seconds a start "
+        "for Gravstrike and Car Wars), under the same caps."))] = True,
 ) -> None:
     """Write the validation report of an arena as one self-contained HTML page."""
     from schema.outputs import OutputError, check_outputs, write_output
@@ -133,7 +149,8 @@ def report_cmd(
         old = load_arena(against)
         old_report = validated(against, old, time_limit=time_limit, memory_limit=memory_limit)
         diff = diff_arenas(old, arena, before=str(against), after=str(file), report_a=old_report, report_b=report)
-    page = render_report(report, arena, header=header_for(file.name, data, date=today()), diff=diff)
+    maps = heat_maps(file, arena, time_limit=time_limit, memory_limit=memory_limit) if heat else []
+    page = render_report(report, arena, header=header_for(file.name, data, date=today()), diff=diff, heat_maps=maps)
     try:
         write_output(out, page.encode("utf-8"), inputs=inputs)
     except OutputError as exc:

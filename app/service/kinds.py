@@ -313,14 +313,18 @@ def season_kind(body: bytes, params: dict[str, Any], report: Progress) -> Outcom
 
 def report_kind(body: bytes, params: dict[str, Any], report: Progress) -> Outcome:
     """``arena report FILE -o OUT.html``: the page (its header names SOURCE's file name, the body's
-    checksum and the day, ``SOURCE_DATE_EPOCH``'s when set)."""
+    checksum and the day, ``SOURCE_DATE_EPOCH``'s when set), with the game's heat maps as the
+    CLI's default draws them, computed within the job's caps."""
     from app.cli.report import today
+    from validators.heatmaps import report_heat_maps
     from validators.webreport import header_for, render_report
 
     arena = _arena(body, params)
     source = params.get("source") or "request"
     doc = _validated(arena, {"source": source}, report).to_json()
-    page = render_report(doc, arena, header=header_for(PurePosixPath(source).name, body, date=today()))
+    report(0, None, "heat maps")
+    maps = report_heat_maps(arena)
+    page = render_report(doc, arena, header=header_for(PurePosixPath(source).name, body, date=today()), heat_maps=maps)
     return "ok", HTML, page.encode("utf-8")
 
 

@@ -7,50 +7,23 @@ they run in a child process (:func:`editor.validation.call_in_child`), killed by
 
 from __future__ import annotations
 
-import math
 from dataclasses import asdict, dataclass
 from typing import Any
 
 import numpy as np
 
-#: Heat-map cell (inches), horizon (turns) and bands: (upper bound in turns, colour).
+from validators.heatmaps import HALF_TURN_BANDS, display_times, heat_colour
+
+#: Heat-map cell (inches) and horizon (turns); the bands (upper bound in turns, colour), their
+#: colour and the picture's smoothing are the HTML report's too (:mod:`validators.heatmaps`).
 CELL = 1.0
 HORIZON = 3.0
-HEAT_BANDS: tuple[tuple[float, str], ...] = (
-    (0.5, "#fde725"), (1.0, "#a0da39"), (1.5, "#4ac16d"), (2.0, "#1fa187"), (2.5, "#277f8e"), (3.0, "#365c8d"))
+HEAT_BANDS = HALF_TURN_BANDS
 #: Line-of-sight sample spacing (inches).
 SIGHT_CELL = 1.0
 #: Sight classes of a square.
 NOT_A_PLACE, BLOCKED, COVER, CLEAR = -1, 0, 1, 2
 POLICIES = ("flat-out", "safe")
-
-
-def heat_colour(turns: float) -> str | None:
-    """The band colour of a travel time (None beyond the horizon or unreached)."""
-    if not math.isfinite(turns):
-        return None
-    for upper, colour in HEAT_BANDS:
-        if turns <= upper + 1e-9:
-            return colour
-    return None
-
-
-def display_times(times: Any, min_neighbours: int = 3) -> Any:
-    """The reach map's times for drawing: a cell the car's centre never stops in (its movement
-    points are a car length apart, the cells an inch) takes the earliest time of its eight
-    neighbours when at least ``min_neighbours`` of them were reached; reached cells keep their
-    own time.  For the picture only: values are read from the map itself."""
-    t = np.asarray(times, dtype=np.float64)
-    nx, ny = t.shape
-    pad = np.full((nx + 2, ny + 2), np.inf)
-    pad[1:-1, 1:-1] = t
-    shifts = [pad[1 + di:nx + 1 + di, 1 + dj:ny + 1 + dj] for di in (-1, 0, 1) for dj in (-1, 0, 1) if di or dj]
-    near = np.min(shifts, axis=0)
-    count = np.sum([np.isfinite(s) for s in shifts], axis=0)
-    out = t.copy()
-    hole = ~np.isfinite(t) & (count >= min_neighbours)
-    out[hole] = near[hole]
-    return out
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,8 @@ import math
 
 import numpy as np
 
+from engine import budget as caps
+
 from engine.carwars.batch import Batch
 from engine.carwars.heuristic import IntArray
 from engine.carwars.motion import Pose, car_outline, normalize
@@ -169,7 +171,7 @@ class _ReachSearch(Search):
                     i, j = np.floor(fx + ei).astype(np.int64), np.floor(fy + ej).astype(np.int64)
                     ok = (i >= 0) & (i < nx) & (j >= 0) & (j < ny)
                     np.minimum.at(times, (i[ok], j[ok]), t[ok])
-            if self.expanded > lim.max_states:
+            if self.expanded > lim.max_states or caps.exceeded() is not None:  # the analysis's caps too
                 return times, False
             self._expand(b, ids)
         return times, True

@@ -502,17 +502,19 @@ class Planner:
 
     def reach_times(self, source: Source, *, cell: float = 0.5, max_time: float = 6.0) -> ReachMap:
         """Earliest arrival time of the centre in every ``cell`` of the arena from ``source``,
-        up to ``max_time`` turns (an exhaustive search without goals: use a coarse ``quantum``)."""
+        up to ``max_time`` turns (an exhaustive search without goals: use a coarse ``quantum``);
+        a limit of the planner's or the analysis's caps stops it (:attr:`ReachMap.stopped`)."""
         minx, miny, maxx, maxy = self.geometry.bounds.bounds
         nx = max(1, int(math.ceil((maxx - minx) / cell)))
         ny = max(1, int(math.ceil((maxy - miny) / cell)))
         times = np.full((nx, ny), np.inf)
         starts = self.source_poses(source)
         if self._frontier(starts):
-            FrontierSearch(self, starts, [], int(max_time * self.scale), record=(minx, miny, cell, times)).run()
-            return ReachMap(minx, miny, cell, times)
+            frontier = FrontierSearch(self, starts, [], int(max_time * self.scale), record=(minx, miny, cell, times))
+            frontier.run()
+            return ReachMap(minx, miny, cell, times, frontier.limited)
         search = ScalarSearch(self, starts, [])
         search.record = (minx, miny, cell, times)
         search.limit = int(max_time * self.scale)
         search.run()
-        return ReachMap(minx, miny, cell, times)
+        return ReachMap(minx, miny, cell, times, search.limited)

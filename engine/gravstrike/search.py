@@ -70,6 +70,7 @@ class ScalarSearch:
         self.limit = planner.max_turns * planner.scale
         self.horizon: float | None = None
         self.cut = False  # nodes dropped at the turn limit or past the time limit
+        self.limited: str | None = None  # the limit that stopped the search, if one did
         self.proven: set[Goal] = set()  # goals the proof (engine.gravstrike.reach) ruled out
         self.dist = []  # the bound's distances: made by run(), once unreachable goals are out
 
@@ -140,6 +141,7 @@ class ScalarSearch:
                 elif (cap := caps.exceeded()) is not None:  # the analysis's caps (engine.budget)
                     reason = f"{cap} reached after {len(self.best):,} states"
                 if reason is not None:
+                    self.limited = reason
                     for goal in self.goals:
                         if goal not in self.results:
                             self.results[goal] = TravelResult(goal, False, horizon=f / p.scale, undecided=reason)

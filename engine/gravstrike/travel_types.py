@@ -165,12 +165,14 @@ def _size(n: float) -> str:
 class ReachMap:
     """Earliest time (turns) at which the centre ends a length in each ``cell``-sized square;
     ``times[i, j]`` covers x in [x0 + i*cell, x0 + (i+1)*cell), likewise y; ``inf`` = not
-    reached within the horizon."""
+    reached within the horizon.  ``stopped``: the limit that ended the search before the horizon
+    (the times are then what it had settled); None: complete."""
 
     x0: float
     y0: float
     cell: float
     times: Any  # numpy float array (nx, ny)
+    stopped: str | None = None
 
     def at(self, x: float, y: float) -> float:
         i, j = int((x - self.x0) // self.cell), int((y - self.y0) // self.cell)

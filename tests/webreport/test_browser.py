@@ -104,3 +104,51 @@ def test_a_hostile_name_runs_nothing_and_the_phone_layout_fits(browser: Any, tmp
         assert svg is not None and svg["width"] <= 390
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("game", ["glider-pit-gladiators", "arena-rex"])
+def test_choosing_a_heat_map_shows_its_layer_legend_and_values(game: str, browser: Any, unfair_reports: Any,
+                                                              tmp_path: Path) -> None:
+    """The chooser shows one map at a time with its legend; the pointer reads its value (a hex
+    grid's cells, a regular grid's squares); on a phone the chooser fits the screen."""
+    import numpy as np
+
+    from validators.heatmaps import report_heat_maps
+    from validators.webreport.heat import value_text
+
+    path, arena, report = unfair_reports[game]
+    maps = report_heat_maps(arena)
+    page, requests, problems = open_page(browser, render_report(report, arena, header=Header(path.name), heat_maps=maps),
+                                         tmp_path, width=390)
+    try:
+        first, second = page.locator("#heatmap-0"), page.locator("#heatmap-1")
+        assert not first.is_visible() and not second.is_visible() and not page.locator("#heatlegend-0").is_visible()
+        page.select_option("#heat-choice", "1")
+        assert second.is_visible() and not first.is_visible()
+        assert page.locator("#heatlegend-1").is_visible() and not page.locator("#heatlegend-0").is_visible()
+        assert maps[1].title in page.locator("#heatlegend-1").inner_text()
+        # point at a place of the map: the readout gives the map's value there
+        m = maps[1]
+        if m.grid is not None:
+            i, j = (int(v[len(v) // 2]) for v in np.nonzero(np.isfinite(m.grid.values)))
+            value = float(m.grid.values[i, j])
+            at = (m.grid.x0 + (i + 0.5) * m.grid.cell, m.grid.y0 + (j + 0.5) * m.grid.cell)
+        else:
+            cell = m.cells[len(m.cells) // 2]
+            value, at = cell.value, tuple(float(np.mean([p[k] for p in cell.ring])) for k in (0, 1))
+        x, y = page.evaluate("([x, y]) => { const svg = document.getElementById('arena'); const p = svg.createSVGPoint();"
+                             " p.x = x; p.y = -y; const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y]; }",
+                             list(at))
+        page.mouse.move(x, y)
+        text = page.locator("#heat-readout").inner_text()
+        assert text.startswith(f"{value_text(value)} {m.unit} at "), text
+        if m.grid is None:
+            assert text.endswith(f"at cell:{cell.at[0]},{cell.at[1]}")
+        page.select_option("#heat-choice", "")
+        assert not second.is_visible() and page.locator("#heat-readout").inner_text() == ""
+        chooser = page.locator("#heat-choice").bounding_box()
+        assert chooser is not None and chooser["x"] + chooser["width"] <= 390
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert problems == [] and len(requests) == 1
+    finally:
+        page.close()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -21,6 +22,8 @@ from typing import Any
 
 from schema.ruleset import ArenaModel, UnknownSystem, ruleset
 from validators.findings import QUOTED
+from validators.heatmaps import HeatMap
+from validators.webreport.heat import OPACITY, heat_views
 from validators.webreport.picture import Picture, arena_picture, arrow, n, xy
 from validators.webreport.tables import Table, fmt, metric_tables, table_of
 
@@ -294,10 +297,11 @@ def content_security_policy(css: str, script: str) -> str:
 
 
 def render_report(report: dict[str, Any], arena: ArenaModel | None = None, *, header: Header | None = None,
-                  diff: dict[str, Any] | None = None) -> str:
+                  diff: dict[str, Any] | None = None, heat_maps: Sequence[HeatMap] = ()) -> str:
     """The HTML page of ``report`` (``Report.to_json()``), drawing ``arena`` when given;
     ``diff`` (:func:`validators.arenadiff.diff_arenas`'s document) adds the "What changed"
-    section."""
+    section; ``heat_maps`` (:func:`validators.heatmaps.report_heat_maps`) are layers over the
+    arena, one at a time, chosen in the page (drawn only with the arena)."""
     system = str(report.get("system") or (arena.system if arena is not None else "") or "")
     if not system:
         from validators.game import default_system
@@ -322,6 +326,9 @@ def render_report(report: dict[str, Any], arena: ArenaModel | None = None, *, he
     scenario = scenario_rows(arena_doc.get("scenario") or {}) if arena_doc else []
     info = report.get("arena") or {}
     settings = [(k, fmt(report.get(k))) for k in ("tier", "budget", "tolerance") if report.get(k) is not None]
+    heat = heat_views(heat_maps) if picture is not None else []
+    # a regular grid's squares go under the elements, clipped to the arena's bounds (none: over them)
+    heat_clip = next((s.d for s in picture.shapes if s.kind == "bounds" and s.d), "") if heat and picture else ""
     css, script = _resource("report.css"), _resource("report.js")
     return str(_template().render(
         report=report, info=info, name=str(info.get("name") or (arena.name if arena is not None else "arena")),
@@ -330,6 +337,7 @@ def render_report(report: dict[str, Any], arena: ArenaModel | None = None, *, he
         scenario=scenario, settings=settings, header=header or Header(str(info.get("file") or "")),
         robustness=robustness_view(report["robustness"]) if isinstance(report.get("robustness"), dict) else None,
         simulation=simulation_view(report["simulation"]) if isinstance(report.get("simulation"), dict) else None,
-        diff=diff, css=css, script=script, csp=content_security_policy(css, script),
+        diff=diff, heat=heat, heat_opacity=OPACITY, heat_clip=heat_clip,
+        css=css, script=script, csp=content_security_policy(css, script),
         report_json=json.loads(json.dumps(report)),
     ))

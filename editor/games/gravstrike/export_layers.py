@@ -23,13 +23,15 @@ from schema.games.gravstrike.model import (AccelerationField, Arena, Checkpoint,
                                            StartPosition, StaticTarget, Wall)
 from schema.ruleset import ArenaModel
 from schema.shapes import Circle, Polygon, Rect
+from validators.heatmaps import WHOLE_TURN_BANDS
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QPainter
 
-#: Heat-map bands: (upper bound in turns, colour), a colour-blind-safe sequential scale.
-HEAT_BANDS = ((1.0, "#fde725"), (2.0, "#5ec962"), (3.0, "#21918c"), (4.0, "#3b528b"))
+#: Heat-map bands: (upper bound in turns, colour), a colour-blind-safe sequential scale (the
+#: HTML report's too: :data:`validators.heatmaps.WHOLE_TURN_BANDS`).
+HEAT_BANDS = WHOLE_TURN_BANDS
 HEAT_HORIZON = 4.0
 #: The overlays drawn under the elements (areas); the others (routes) go over them.
 UNDER = ("heatmap", "los")

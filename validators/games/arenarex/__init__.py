@@ -14,6 +14,7 @@ if TYPE_CHECKING:  # each hook imports its module when it runs: this package sta
     from validators.balance_hooks import Hook as BalanceHook
     from validators.generate_hooks import Hook as GeneratorHook
     from validators.headlines import Hook as RobustnessHook
+    from validators.heatmaps import HeatLimits, HeatMap
     from validators.registry import Registry
     from validators.report import Progress, Report
 
@@ -64,6 +65,11 @@ class ArenaRexAnalysis(GameAnalysis):
         from validators.games.arenarex.scenario import scenario_json
 
         return scenario_json(arena)
+
+    def report_heat_maps(self, arena: Any, *, limits: HeatLimits) -> list[HeatMap]:
+        from validators.games.arenarex.heatmaps import heat_maps
+
+        return heat_maps(arena, limits)
 
     def warm(self) -> None:
         import validators.games.arenarex.run  # noqa: F401

@@ -15,6 +15,7 @@ if TYPE_CHECKING:  # each hook imports its module when it runs: this package sta
     from validators.balance_hooks import Hook as BalanceHook
     from validators.generate_hooks import Hook as GeneratorHook
     from validators.headlines import Hook as RobustnessHook
+    from validators.heatmaps import HeatLimits, HeatMap
     from validators.registry import Registry
     from validators.report import Progress, Report
 
@@ -86,6 +87,11 @@ class CarWarsAnalysis(GameAnalysis):
                                 else "—" for g in goals)))
         columns = (Column("start"), *(Column(g.split(":", 1)[-1], right=True) for g in goals))
         return TextTable(columns, tuple(rows), "Turns (dice) to each card and the centre (flat out)")
+
+    def report_heat_maps(self, arena: Any, *, limits: HeatLimits) -> list[HeatMap]:
+        from validators.games.carwars.heatmaps import heat_maps
+
+        return heat_maps(arena, limits)
 
     def warm(self) -> None:
         import validators.games.carwars.run  # noqa: F401

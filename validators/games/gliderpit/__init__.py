@@ -15,6 +15,7 @@ if TYPE_CHECKING:  # each hook imports its module when it runs: this package sta
     from engine.play import PlayEngine
     from validators.balance_hooks import Hook as BalanceHook
     from validators.generate_hooks import Hook as GeneratorHook
+    from validators.heatmaps import HeatLimits, HeatMap
     from validators.registry import Registry
     from validators.report import Progress, Report
 
@@ -63,6 +64,11 @@ class GliderPitAnalysis(GameAnalysis):
         from engine.gliderpit.play import ENGINE
 
         return ENGINE
+
+    def report_heat_maps(self, arena: Any, *, limits: HeatLimits) -> list[HeatMap]:
+        from validators.games.gliderpit.heatmaps import heat_maps
+
+        return heat_maps(arena, limits)
 
     def warm(self) -> None:
         import validators.games.gliderpit.run  # noqa: F401

@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # each hook imports its module when it runs: this package sta
     from validators.balance_hooks import Hook as BalanceHook
     from validators.generate_hooks import Hook as GeneratorHook
     from validators.headlines import Hook as RobustnessHook
+    from validators.heatmaps import HeatLimits, HeatMap
     from validators.registry import Registry
     from validators.report import Progress, Report
     from validators.season import SeasonScoring
@@ -118,6 +119,11 @@ class GravstrikeAnalysis(GameAnalysis):
         columns = (Column("start"), *(Column(g.split(":", 1)[1], right=True) for g in goals),
                    Column("nearest", right=True), Column("mean", right=True))
         return TextTable(columns, tuple(rows), "Turns to reach each checkpoint (flat out)")
+
+    def report_heat_maps(self, arena: Any, *, limits: HeatLimits) -> list[HeatMap]:
+        from validators.games.gravstrike.heatmaps import heat_maps
+
+        return heat_maps(arena, limits)
 
     def warm(self) -> None:
         import validators.games.gravstrike.context  # noqa: F401  (the planner: scipy)

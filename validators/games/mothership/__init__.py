@@ -13,6 +13,7 @@ from validators.game import GameAnalysis
 if TYPE_CHECKING:  # each hook imports its module when it runs: this package stays light
     from validators.balance_hooks import Hook as BalanceHook
     from validators.generate_hooks import Hook as GeneratorHook
+    from validators.heatmaps import HeatLimits, HeatMap
     from validators.registry import Registry
     from validators.report import Progress, Report
 
@@ -41,6 +42,11 @@ class MothershipAnalysis(GameAnalysis):
         from validators.games.mothership.generate import HOOK
 
         return HOOK
+
+    def report_heat_maps(self, arena: Any, *, limits: HeatLimits) -> list[HeatMap]:
+        from validators.games.mothership.heatmaps import heat_maps
+
+        return heat_maps(arena, limits)
 
     def warm(self) -> None:
         import validators.games.mothership.run  # noqa: F401
