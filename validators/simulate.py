@@ -388,13 +388,16 @@ def causes(row: Mapping[str, Any], fair: float, tolerance: float, counted: Seque
            seats: Sequence[int]) -> list[dict[str, Any]]:
     """The likely causes, from the records, of start ``row["start"]``'s rate (most telling
     first): for a start that wins too little, the objective it takes first least often
-    ("first checkpoint contested") and the cell where it meets others most when it meets them
+    ("first checkpoint contested"; objectives no start took in any game are passed over) and the
+    cell where it meets others most when it meets them
     more than the average start ("ram hot spot"); for one that wins too much, the objective it
     takes first most often."""
     s = row["start"]
     low = row["win_rate"] < fair
     out: list[dict[str, Any]] = []
-    shares = [(o["first"][str(s)], o["id"]) for o in objectives]
+    # an objective nobody took in any game (walled in, out of reach) is not contested: it says
+    # nothing about this start, and naming it would hide the one the others beat it to
+    shares = [(o["first"][str(s)], o["id"]) for o in objectives if o["untaken"] < 1.0]
     if shares:
         share, oid = min(shares) if low else max(shares)
         if (share < fair - tolerance) if low else (share > fair + tolerance):

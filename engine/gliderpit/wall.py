@@ -98,6 +98,46 @@ def slid(ring: Sequence[Axial], zone: Sequence[Axial], steps: int) -> tuple[Axia
     return out
 
 
+def anchor(ring: Sequence[Axial], zone: Sequence[Axial]) -> tuple[int, int, int] | None:
+    """Where the wall part of ``zone`` lies on the ring: ``(index of its first hex, +1 or -1,
+    hexes)`` for the longest leading run of the zone (at least two hexes, to know its way round)
+    that is an unbroken stretch of the ring - the whole zone when it is one; None when not even
+    its first two hexes are.  A zone broken off the wall part-way (its last hexes elsewhere:
+    ``gp-launch-zones`` "breaks after hex k") is where its unbroken run is.
+
+    >>> ring = tuple((q, 0) for q in range(8))
+    >>> anchor(ring, ((2, 0), (3, 0), (4, 0), (9, 9), (5, 0)))
+    (2, 1, 3)
+    """
+    for k in range(len(zone), 1, -1):
+        at = stretch_at(ring, zone[:k])
+        if at is not None:
+            return at[0], at[1], k
+    return None
+
+
+def relaid(ring: Sequence[Axial], zone: Sequence[Axial], steps: int) -> tuple[Axial, ...] | None:
+    """``zone`` laid along the wall from its :func:`anchor`, ``steps`` hexes on (counter-clockwise
+    when positive), as many hexes as it lists, the same way round: :func:`slid` for a zone that
+    is a stretch of the ring; for one broken off part-way, its hexes off the stretch are dropped
+    and the stretch continued along the wall.  None when the zone has no anchor or the new
+    stretch is not a string of distinct neighbouring hexes.
+
+    >>> ring = tuple((q, 0) for q in range(8))
+    >>> relaid(ring, ((2, 0), (3, 0), (4, 0), (9, 9), (5, 0)), 1)
+    ((3, 0), (4, 0), (5, 0), (6, 0), (7, 0))
+    """
+    at = anchor(ring, zone)
+    if at is None:
+        return None
+    i, way, _ = at
+    n = len(ring)
+    out = tuple(ring[(i + steps + way * j) % n] for j in range(len(zone)))
+    if len(set(out)) != len(out) or any(hex_distance(a, b) != 1 for a, b in zip(out, out[1:])):
+        return None
+    return out
+
+
 def tangent(ring: Sequence[Axial], zone: Sequence[Axial]) -> int | None:
     """+1 when the zone's hexes are listed counter-clockwise along the wall, -1 clockwise, None
     when it is not a stretch of the ring."""

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from engine.gliderpit.checks import check_symmetry
 from engine.gliderpit.pit import pit_of
-from engine.gliderpit.wall import slid, stretch_at, wall_ring
+from engine.gliderpit.wall import anchor, slid, stretch_at, wall_ring
 from engine.placement import Offset
 from schema import load, save
 from schema.games.gliderpit import default_arena
@@ -84,6 +84,33 @@ def test_zones_crossing_on_the_crooked_pit_are_pulled_apart() -> None:
     errors = lambda r: sorted((f.code, f.message) for f in r.findings if f.severity == "error")  # noqa: E731
     assert set(errors(after)) < set(errors(before))
     assert len(check_symmetry(p.arena)) <= len(check_symmetry(arena))
+
+
+def test_a_zone_broken_off_the_wall_is_laid_back_along_it() -> None:
+    """The crooked pit's Z6 runs four hexes down the wall and ends on a stray hex walled on every
+    side ("breaks after hex 4"; gp-launch-facing).  It was not a stretch of the wall, so no move
+    was seeded for it and the zone `arena simulate` flags (track 6) could not move at all; now it
+    is read by its unbroken run and laid along the wall from there, a hex either way, the stray
+    hex dropped: five wall hexes, each touching the next (L55)."""
+    arena = load(CROOKED)
+    ring = wall_ring(frozenset(arena.cells))
+    z6 = next(z for z in arena.launch_zones if z.id == "Z6")
+    assert stretch_at(ring, z6.cells) is None and anchor(ring, z6.cells) is not None
+    before = validate(arena)
+    [facing] = [f for f in before.findings if f.code == "gp-launch-facing"]
+    seeds = HOOK.seeds(arena, facing, before)
+    assert {s.ref for s in seeds} == {"Z6"} and len(seeds) == 2
+    kept = []
+    for seed in seeds:
+        moved = HOOK.moved(arena, "Z6", Offset(seed.direction[0], seed.direction[1], 0.0))
+        assert len(moved.cells) == 5 and set(moved.cells) <= set(ring) and stretch_at(ring, moved.cells) is not None
+        kept.append(len(set(moved.cells) & set(z6.cells)))
+    # one hex on down the wall keeps three of its wall hexes, one hex back up keeps all four
+    assert sorted(kept) == [3, 4]
+    p = propose(arena, code="gp-launch-facing", elements=("Z6",))
+    assert [f.status for f in p.fixes] == ["fixed"]
+    after = validate(p.arena)
+    assert not [f for f in after.findings if "Z6" in f.elements and f.code in ("gp-launch-facing", "gp-launch-zones")]
 
 
 def test_cli_balances_a_pit_file(tmp_path: Path) -> None:

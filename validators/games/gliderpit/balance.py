@@ -14,6 +14,9 @@ a zone a mirror maps onto itself cannot slide (the two ways cancel).
 Seeds per finding:
 
 - ``gp-launch-zones`` naming two zones (they share a hex): each zone, both ways along the wall;
+  naming one zone broken off the wall part-way (its last hexes elsewhere), and
+  ``gp-launch-facing`` naming a zone (a hex of it walled on every side): that zone laid along
+  the wall from its unbroken run, a hex at a time either way, its stray hexes dropped;
 - ``gp-zone-centre``, ``-spacing``, ``-clearance``, ``-facings``, ``-currents``, ``-travel`` (the
   zones at the ends of the spread) and ``gp-symmetry`` naming a zone: each named zone, both ways.
 
@@ -27,7 +30,7 @@ from typing import Any
 
 from engine.gliderpit.checks import check_symmetry
 from engine.gliderpit.pit import pit_of
-from engine.gliderpit.wall import slid, stretch_at, wall_ring
+from engine.gliderpit.wall import anchor, relaid, wall_ring
 from engine.grids import HexLayout
 from engine.placement import Offset
 from engine.symmetry import apply_point, operations
@@ -39,7 +42,7 @@ from validators.report import Report
 FREE: dict[str, tuple[str, ...]] = {"launch_zones": ("launch_zones",)}
 #: The findings a zone's slide may remove.
 ZONE_CODES = ("gp-zone-centre", "gp-zone-spacing", "gp-zone-clearance", "gp-zone-facings", "gp-zone-currents",
-              "gp-zone-travel", "gp-symmetry", "gp-launch-zones")
+              "gp-zone-travel", "gp-symmetry", "gp-launch-zones", "gp-launch-facing")
 
 
 def _zone(arena: GliderPitArena, ref: str) -> LaunchZone | None:
@@ -51,14 +54,15 @@ def _ring(arena: GliderPitArena) -> tuple[tuple[int, int], ...]:
 
 
 def ccw_tangent(arena: GliderPitArena, zone: LaunchZone) -> tuple[float, float] | None:
-    """The unit vector from the zone's clockwise end to its counter-clockwise end (None: the
-    zone is not a stretch of the wall)."""
+    """The unit vector from the clockwise end of the zone's stretch of wall to its
+    counter-clockwise end (None: not even its first two hexes lie along the wall).  A zone broken
+    off the wall part-way is read by its unbroken leading run (:func:`engine.gliderpit.wall.anchor`)."""
     ring = _ring(arena)
-    at = stretch_at(ring, zone.cells)
+    at = anchor(ring, zone.cells)
     if at is None:
         return None
     lay = pit_of(arena).layout
-    (x0, y0), (x1, y1) = lay.center(zone.cells[0]), lay.center(zone.cells[-1])
+    (x0, y0), (x1, y1) = lay.center(zone.cells[0]), lay.center(zone.cells[at[2] - 1])
     dx, dy = (x1 - x0) * at[1], (y1 - y0) * at[1]
     n = math.hypot(dx, dy)
     return None if n < 1e-9 else (dx / n, dy / n)
@@ -81,14 +85,16 @@ class GliderPitBalance:
 
     def moved(self, arena: GliderPitArena, ref: str, off: Offset) -> Any:
         """The zone slid ``round(off · tangent)`` hexes along the wall (unchanged when it cannot
-        slide: the file checks or the validators then refuse the candidate)."""
+        slide: the file checks or the validators then refuse the candidate).  A zone broken off
+        the wall part-way is laid along it from its unbroken run, its stray hexes dropped
+        (:func:`engine.gliderpit.wall.relaid`)."""
         zone = _zone(arena, ref)
         assert zone is not None
         t = ccw_tangent(arena, zone)
         if t is None:
             return zone
         steps = round(off.dx * t[0] + off.dy * t[1])
-        cells = slid(_ring(arena), zone.cells, steps) if steps else None
+        cells = relaid(_ring(arena), zone.cells, steps) if steps else None
         return zone if cells is None else LaunchZone(zone.id, zone.track, cells, zone.extensions)
 
     def fits(self, before: GliderPitArena, after: GliderPitArena, refs: list[str]) -> bool:
