@@ -38,12 +38,15 @@ class RenderError(ValueError):
 
 
 def ensure_app() -> object:
-    """A QGuiApplication (offscreen when there is no display), needed for fonts."""
+    """The process's Qt application (offscreen when there is no display), needed for fonts.  A
+    QApplication, not just a QGuiApplication: a process that renders a pack first and opens a
+    window later (the editor, a test run) could not make a widget under a QGuiApplication - Qt
+    aborts - and a process has one application for good."""
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
 
-    return QGuiApplication.instance() or QGuiApplication([])
+    return QApplication.instance() or QApplication([])
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -252,3 +253,18 @@ def _write(tmp_path: Path, arena) -> Path:  # type: ignore[no-untyped-def]
     if not path.exists():
         schema.save(arena, path)
     return path
+
+
+def test_a_process_that_rendered_can_still_open_a_window() -> None:
+    """A pack render makes the process's one Qt application (fonts); a window opened later in the
+    same process (the editor after a pack build, a test run after a pack test) needs it to be a
+    QApplication - under a bare QGuiApplication Qt aborts the process."""
+    import sys
+
+    code = ("from editor.export_render import ensure_app\n"
+            "ensure_app()\n"
+            "from PySide6.QtWidgets import QMainWindow\n"
+            "w = QMainWindow(); w.setWindowTitle('after a render'); print(w.windowTitle())\n")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "after a render", done.stderr[-2000:]
