@@ -155,10 +155,10 @@ class Grid:
         outside = flat[base + (gr.offsets[..., 0] * width + gr.offsets[..., 1]).astype(np.int32)[None]] < 0  # (H, 6, E)
         open_sets = ~outside[:, :, gr.sets].any(axis=3)  # (H, 6, S): every hex of the set on the pit
         ends = flat[base + (gr.end[..., 0] * width + gr.end[..., 1]).astype(np.int32)[None]]  # (H, 6, G)
-        first = gr.ranks[0][1]  # every outcome has a first macro
-        window: Int32Array = np.where(open_sets[:, :, gr.set_of[first]], bits[first], np.int32(0))
+        first = gr.ranks[0][1]  # every outcome has a first macro (np.take: a C-ordered table)
+        window: Int32Array = np.where(np.take(open_sets, gr.set_of[first], axis=2), bits[first], np.int32(0))
         for outcomes, macros in gr.ranks[1:]:
-            window[:, :, outcomes] |= np.where(open_sets[:, :, gr.set_of[macros]], bits[macros], np.int32(0))
+            window[:, :, outcomes] |= np.where(np.take(open_sets, gr.set_of[macros], axis=2), bits[macros], np.int32(0))
         window[ends < 0] = 0
         if self.deceleration == "always":
             glide = gr.speed - 1
