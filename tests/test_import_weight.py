@@ -71,7 +71,7 @@ def test_help_loads_no_format_library_nor_heavy_module(args: list[str]) -> None:
 def test_check_loads_the_format_and_nothing_heavy() -> None:
     modules = loaded("check", "arenas/default.yaml", "arenas/car-wars/crossroads-4p.yaml")
     assert present(modules, FORMAT) == list(FORMAT)  # it read the arenas
-    assert present(modules, (*HEAVY, *METADATA, "rich")) == []
+    assert present(modules, (*HEAVY, *METADATA, "rich", "typer")) == []  # a plain command line: no typer
 
 
 def test_checking_one_games_arena_imports_only_that_games_format() -> None:
