@@ -183,9 +183,10 @@ class Grid:
             if not sel.size:
                 continue
             hexes, facings = ids[sel] // 36, (ids[sel] // 6) % 6
-            ok = tb.window[hexes, facings].astype(np.int64) & alts[sel, None]
+            # altitude sets have 21 bits: AND them in int32, widen only the entries kept
+            ok = tb.window[hexes, facings] & alts[sel, None].astype(np.int32)
             k, g = np.nonzero(ok)
-            bits = ok[k, g]
+            bits = ok[k, g].astype(np.int64)
             dalt = tb.groups.dalt[g]
             ends = np.where(dalt >= 0, bits << np.maximum(dalt, 0), bits >> np.maximum(-dalt, 0))
             end = tb.end_index[hexes[k], facings[k], g].astype(np.int64)
