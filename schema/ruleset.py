@@ -12,13 +12,13 @@ schema stays one way.
 from __future__ import annotations
 
 import json
+import os
+import re
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, reduce
 from importlib import import_module, resources
-from importlib.metadata import EntryPoints
-from importlib.metadata import entry_points as _scan_entry_points
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:  # the formats import this module; the profile is loaded when asked for
@@ -30,22 +30,124 @@ GROUP = "arena_studio.rulesets"
 #: The version of the arena file format, shared by every game (``format:`` in a file).
 FORMAT = "arena-studio/1"
 
-#: (sys.path, every installed entry point) of the last scan (``SelectableGroups`` on 3.11).
-_ENTRY_POINTS: tuple[tuple[str, ...], Any] | None = None
+@dataclass(frozen=True)
+class EntryPoint:
+    """An installed entry point: what :class:`importlib.metadata.EntryPoint` gives (``name``,
+    ``value`` as ``module:attr``, ``group``, :meth:`load`), read by :func:`entry_points`."""
+
+    name: str
+    value: str
+    group: str
+
+    #: importlib.metadata's pattern of a value: ``module``, ``module:attr.attr``, ``[extras]``.
+    PATTERN = re.compile(r"(?P<module>[\w.]+)\s*(:\s*(?P<attr>[\w.]+)\s*)?((?P<extras>\[.*\])\s*)?$")
+
+    def load(self) -> Any:
+        """The object the value names (its module imported), as importlib.metadata loads it."""
+        match = self.PATTERN.match(self.value)
+        if match is None:
+            raise ValueError(f"entry point {self.name!r} in {self.group}: {self.value!r} is not module:attribute")
+        module = import_module(match.group("module"))
+        return reduce(getattr, filter(None, (match.group("attr") or "").split(".")), module)
 
 
-def entry_points(*, group: str) -> EntryPoints:
-    """The installed entry points of ``group``, as :func:`importlib.metadata.entry_points`
+#: (sys.path, every installed entry point by group) of the last scan.
+_ENTRY_POINTS: tuple[tuple[str, ...], dict[str, tuple[EntryPoint, ...]]] | None = None
+
+
+def entry_points(*, group: str) -> tuple[EntryPoint, ...]:
+    """The installed entry points of ``group``, in the order :func:`importlib.metadata.entry_points`
     gives them, from one scan of the installed distributions per process (per ``sys.path``: a
     path added later, as a test installing a plug-in does, is scanned again).  Every scan reads
-    each distribution's metadata (a hundred of them in the studio's environment); ``arena
-    validate`` asks for the rulesets and the validators five or six times in a run."""
+    each distribution's ``entry_points.txt`` (a hundred of them in the studio's environment);
+    ``arena validate`` asks for the rulesets, the analyses and the validators seventy times in a
+    run.  The scan is :func:`_scan` (importlib.metadata's own, with its import, costs about a
+    tenth of the interpreter's start-up floor: bench/startup.py)."""
     global _ENTRY_POINTS
     key = tuple(sys.path)
     if _ENTRY_POINTS is None or _ENTRY_POINTS[0] != key:
-        _ENTRY_POINTS = (key, _scan_entry_points())
-    found: EntryPoints = _ENTRY_POINTS[1].select(group=group)
+        by_group: dict[str, list[EntryPoint]] = {}
+        for ep in _scan():
+            by_group.setdefault(ep.group, []).append(ep)
+        _ENTRY_POINTS = (key, {g: tuple(eps) for g, eps in by_group.items()})
+    return _ENTRY_POINTS[1].get(group, ())
+
+
+def _scan() -> list[EntryPoint]:
+    """Every installed entry point, as ``importlib.metadata.entry_points()`` finds them, without
+    importing importlib.metadata (zipfile, email, csv...): each ``sys.path`` directory's
+    ``*.dist-info`` and ``*.egg-info`` folders in listing order, one distribution per normalised
+    name (the first on the path), each folder's ``entry_points.txt`` read as importlib.metadata
+    reads it.  Where the path holds what only importlib.metadata reads (a zip file, an ``.egg``,
+    a metadata folder whose suffix is not lower-case) or another finder discovers
+    distributions, importlib.metadata's own scan is used.  ``tests/ruleset/test_entry_point_scan.py``
+    compares both."""
+    if any(getattr(f, "find_distributions", None) is not None and f.__name__ != "PathFinder"
+           for f in map(_finder_class, sys.meta_path)):
+        return _scan_importlib()
+    found: list[EntryPoint] = []
+    seen: set[str] = set()
+    for root in sys.path:
+        if root.lower().endswith(".egg") or os.path.isfile(root or "."):
+            return _scan_importlib()
+        try:
+            children = os.listdir(root or ".")
+        except OSError:
+            continue
+        infos: dict[str, list[str]] = {}
+        for child in children:
+            low = child.lower()
+            if low.endswith((".dist-info", ".egg-info")):
+                if not child.endswith((".dist-info", ".egg-info")):
+                    return _scan_importlib()  # importlib.metadata names it from its METADATA
+                infos.setdefault(_normalize(low.rpartition(".")[0].partition("-")[0]), []).append(child)
+        for name, folders in infos.items():  # importlib.metadata's order: by name, then as listed
+            for folder in folders:
+                if name in seen:
+                    continue
+                seen.add(name)
+                found += _read_entry_points(os.path.join(root, folder, "entry_points.txt"))
     return found
+
+
+def _finder_class(finder: Any) -> Any:
+    return finder if isinstance(finder, type) else type(finder)
+
+
+def _normalize(name: str) -> str:
+    """importlib.metadata's ``Prepared.normalize``: PEP 503, dashes as underscores."""
+    return re.sub(r"[-_.]+", "-", name).lower().replace("-", "_")
+
+
+def _read_entry_points(path: str) -> list[EntryPoint]:
+    """The entry points of one ``entry_points.txt`` (none when it cannot be read), parsed as
+    importlib.metadata's ``Sectioned``: stripped lines, ``#`` comments, ``[group]`` headers,
+    ``name = value``."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError):
+        return []
+    out: list[EntryPoint] = []
+    group: str | None = None
+    for line in map(str.strip, text.splitlines()):
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            group = line.strip("[]")
+            continue
+        if group is not None:
+            name, _, value = line.partition("=")
+            out.append(EntryPoint(name.strip(), value.strip(), group))
+    return out
+
+
+def _scan_importlib() -> list[EntryPoint]:
+    from importlib.metadata import entry_points as scan
+
+    found = scan()
+    return [EntryPoint(ep.name, ep.value, ep.group) for group in sorted(found.groups) for ep in found.select(group=group)]
+
 
 #: How an element kind is placed on the table: ``shape`` (a ``shape`` field: circle, rect,
 #: polygon or polyline), ``pose`` (``position`` and ``facing``), ``point`` (``position`` only),

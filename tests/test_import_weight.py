@@ -43,6 +43,9 @@ BATCH = ("app.batch", "validators.fanout", "validators.robustness", "app.cli.rob
          "rich.progress")
 #: The file format's libraries (a command that reads no arena needs none of them).
 FORMAT = ("numpy", "shapely", "jsonschema", "yaml")
+#: importlib.metadata (with zipfile, email, csv: about a tenth of the floor with its scan): the
+#: installed entry points are read by schema.ruleset's own scan.
+METADATA = ("importlib.metadata",)
 
 
 def loaded(*args: str) -> set[str]:
@@ -68,7 +71,7 @@ def test_help_loads_no_format_library_nor_heavy_module(args: list[str]) -> None:
 def test_check_loads_the_format_and_nothing_heavy() -> None:
     modules = loaded("check", "arenas/default.yaml", "arenas/car-wars/crossroads-4p.yaml")
     assert present(modules, FORMAT) == list(FORMAT)  # it read the arenas
-    assert present(modules, (*HEAVY, "rich")) == []
+    assert present(modules, (*HEAVY, *METADATA, "rich", "typer")) == []  # a plain command line: no typer
 
 
 def test_checking_one_games_arena_imports_only_that_games_format() -> None:
@@ -85,7 +88,7 @@ def test_checking_one_games_arena_imports_only_that_games_format() -> None:
 def test_a_grid_arena_validates_without_the_planners(arena: str) -> None:
     modules = loaded("validate", "--json", arena)
     assert "validators.run" in modules
-    assert present(modules, HEAVY + BATCH) == []
+    assert present(modules, HEAVY + BATCH + METADATA) == []
 
 
 def test_validating_a_gravstrike_arena_loads_its_planner_but_not_qt_dask_or_the_service() -> None:

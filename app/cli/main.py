@@ -3,15 +3,20 @@ command module for the top-level help), then runs the app.
 
 A command's module is imported only when that command runs, and each module imports its heavy
 dependencies (the planners, scipy, dask, Qt, rich) inside the command's function, so
-``arena --help`` and ``arena check`` start without them (tests/test_import_weight.py).
+``arena --help`` and ``arena check`` start without them (tests/test_import_weight.py).  A plain
+``arena check FILE...`` runs without typer at all (:func:`app.cli.checking.plain`).
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from app.cli.shared import app, run_guarded
+from app.cli.guard import run_guarded
+
+if TYPE_CHECKING:
+    import typer
 
 #: Each built-in command (or command group) and the module that registers it on :data:`app`.
 BUILTIN_COMMANDS = {
@@ -52,6 +57,7 @@ def load_commands(argv: Sequence[str] | None = None) -> None:
     command when ``argv`` names one, else (no ``argv``, the top-level help, a plug-in's command)
     every built-in module and every installed plug-in's commands."""
     global _plugins_loaded
+    app = _app()
     name = command_name(argv) if argv is not None else None
     modules = [BUILTIN_COMMANDS[name]] if name in BUILTIN_COMMANDS else list(COMMAND_MODULES)
     for module in modules:
@@ -72,11 +78,29 @@ def main() -> None:
     run_guarded(_main)
 
 
+def _app() -> typer.Typer:
+    from app.cli.shared import app
+
+    return app
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """``app.cli.main.app``: the typer app (:data:`app.cli.shared.app`), imported when asked for."""
+    if name == "app":
+        return _app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _main() -> None:
     import sys
 
+    from app.cli.checking import plain
+
+    status = plain(sys.argv[1:])
+    if status is not None:
+        sys.exit(status)
     load_commands(sys.argv[1:])
-    app()
+    _app()()
 
 
 if __name__ == "__main__":

@@ -3,20 +3,23 @@
 Also what every command shares: printing user text safely on a terminal (:func:`terminal_text`)
 and naming the file being worked on (:func:`working_on`) so that an unexpected error is reported
 as one line naming it, with its own exit status (:func:`run_guarded`, status
-:data:`EXIT_INTERNAL`).
+:data:`EXIT_INTERNAL`); those that need no typer are :mod:`app.cli.guard`'s.
 """
 
 from __future__ import annotations
 
-import os
-import sys
-import traceback
-import unicodedata
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
+
+# what needs no typer lives in app.cli.guard (arena check's plain command line runs without typer)
+from app.cli.guard import DEBUG_ENV as DEBUG_ENV
+from app.cli.guard import EXIT_INTERNAL as EXIT_INTERNAL
+from app.cli.guard import HIDDEN_CATEGORIES as HIDDEN_CATEGORIES
+from app.cli.guard import printable as printable
+from app.cli.guard import run_guarded as run_guarded
+from app.cli.guard import working_on as working_on
 
 if TYPE_CHECKING:
     from schema.io import TypedArena
@@ -28,17 +31,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-#: Exit status of an unexpected error (a bug): not 1 ("the input has problems") nor 2 (usage).
-EXIT_INTERNAL = 3
-#: Set to 1 to see the traceback of an unexpected error.
-DEBUG_ENV = "ARENA_DEBUG"
-
-#: Unicode categories shown escaped on a terminal: control characters (escape sequences), format
-#: characters (bidi overrides such as U+202E, which reorder what follows; zero-width characters),
-#: line and paragraph separators, and lone surrogates.
-HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
-_current: list[str] = []
 
 
 @app.callback()
@@ -72,70 +64,3 @@ def terminal_text(text: object) -> str:
     from rich.markup import escape
 
     return escape(printable(text))
-
-
-def printable(text: object, *, lines: bool = False) -> str:
-    r"""``text`` with the characters of :data:`HIDDEN_CATEGORIES` shown as ``\xNN``, ``\uNNNN``
-    or ``\UNNNNNNNN`` (for output printed with ``markup=False``, where markup needs no escaping):
-    an escape sequence cannot drive the terminal, and a right-to-left override (U+202E) or a
-    zero-width character cannot make a name read as another.  ``lines``: newlines are kept (text
-    of several lines, each escaped).
-
-    >>> printable("Fair\u202e arena\x1b[2J"), printable("a\nb"), printable("a\nb", lines=True)
-    ('Fair\\u202e arena\\x1b[2J', 'a\\x0ab', 'a\nb')
-    """
-    text = str(text)
-    if text.isprintable():  # the usual case: nothing to look at
-        return text
-    return "".join(_escaped(c) if unicodedata.category(c) in HIDDEN_CATEGORIES and not (lines and c == "\n") else c
-                   for c in text)
-
-
-def _escaped(c: str) -> str:
-    n = ord(c)
-    return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}"
-
-
-def _spaced(text: str) -> str:
-    """``text`` with the characters of :data:`HIDDEN_CATEGORIES` replaced by spaces."""
-    return "".join(" " if unicodedata.category(c) in HIDDEN_CATEGORIES else c for c in text)
-
-
-def working_on(path: str | os.PathLike[str]) -> None:
-    """Record the input being worked on, for :func:`run_guarded`'s message."""
-    _current[:] = [str(path)]
-
-
-def _inputs() -> str:
-    if _current:
-        return _current[0]
-    named = [a for a in sys.argv[1:] if not a.startswith("-") and os.path.exists(a)]
-    return ", ".join(named) if named else "arena " + " ".join(sys.argv[1:2])
-
-
-def run_guarded(main: Callable[[], object]) -> None:
-    """Run the CLI; an unexpected error becomes one line on stderr naming the input being worked
-    on and what went wrong, and exit status :data:`EXIT_INTERNAL` (the traceback only with
-    ``ARENA_DEBUG=1``). Ctrl-C exits 130; a closed output pipe exits quietly."""
-    try:
-        main()
-    except KeyboardInterrupt:
-        sys.stderr.write("arena: interrupted\n")
-        sys.exit(130)
-    except BrokenPipeError:
-        try:  # the reader went away (`arena validate ... | head`): nothing more to say
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - replaces stdout for the exit
-        except OSError:
-            pass
-        sys.exit(141)
-    except Exception as exc:  # noqa: BLE001 - the last line of defence: report, never a traceback
-        if os.environ.get(DEBUG_ENV) == "1":
-            traceback.print_exc()
-        what = "ran out of memory" if isinstance(exc, MemoryError) else f"{type(exc).__name__}: {exc}"
-        what = _spaced(what)
-        if len(what) > 300:
-            what = what[:297] + "..."
-        sys.stderr.write(f"arena: internal error while working on {_spaced(_inputs())}: {what} "
-                         f"(a bug in Arena Studio; please report it with that file; {DEBUG_ENV}=1 shows the "
-                         "traceback)\n")
-        sys.exit(EXIT_INTERNAL)

@@ -273,29 +273,42 @@ def _batch(files: list[Path], as_json: bool, fail_on: str, options: Options, job
 class _Consoles:
     """The command's rich consoles, made (and rich imported: 0.03 s of CPU) when first used: a
     validation that prints its report imports rich after the analysis - for the default
-    arena or a Car Wars arena while the forked helper still searches, not before the fork."""
+    arena or a Car Wars arena while the forked helper still searches, not before the fork.
+
+    A console that writes no colours (not a terminal) highlights nothing: rich's highlighter
+    only adds styles, which such a console drops, and its first use compiles rich's repr
+    patterns (about 5 % of the interpreter's start-up floor)."""
 
     @staticmethod
     def stdout() -> Callable[[], Console]:
-        return _Consoles._lazy(lambda c: c(file=sys.stdout))
+        return _Consoles._lazy(file=sys.stdout)
 
     @staticmethod
     def stderr() -> Callable[[], Console]:
         # a path or a message is never broken across lines
-        return _Consoles._lazy(lambda c: c(file=sys.stderr, soft_wrap=True))
+        return _Consoles._lazy(file=sys.stderr, soft_wrap=True)
 
     @staticmethod
-    def _lazy(make: Callable[[type[Console]], Console]) -> Callable[[], Console]:
+    def _lazy(**options: Any) -> Callable[[], Console]:
         made: list[Console] = []
 
         def get() -> Console:
             if not made:
-                from rich.console import Console
-
-                made.append(make(Console))
+                made.append(plain_console(**options))
             return made[0]
 
         return get
+
+
+def plain_console(**options: Any) -> Console:
+    """A rich console made with ``options``; one that writes no colours highlights nothing (the
+    same text, without compiling rich's highlighter's patterns)."""
+    from rich.console import Console
+
+    console = Console(**options)
+    if console.color_system is None and "highlight" not in options:
+        console = Console(**options, highlight=False)
+    return console
 
 
 def stderr_may_be_a_terminal(environ: Mapping[str, str] | None = None) -> bool:

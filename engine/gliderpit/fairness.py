@@ -26,8 +26,8 @@ from engine.gliderpit.checks import Issue
 from engine.gliderpit.movement import placed_macros
 from engine.gliderpit.pit import Pit, pit_of
 from engine.gliderpit.rules import CURRENT_MARKERS, chance_any_marker, launch_options, total_chance
-from engine.gliderpit.travel import SearchLimits, plan
-from engine.grids import Axial, hex_distance, straight_run
+from engine.gliderpit.travel import SearchLimits, TravelResult, plan
+from engine.grids import Axial, hex_distance, hex_rotate, straight_run
 from schema.games.gliderpit import GliderPitArena, LaunchZone
 
 
@@ -127,16 +127,52 @@ def zone_metrics(arena: GliderPitArena, *, travel: bool = False,
     out = [_metrics(pit, z, arena.launch_zones) for z in arena.launch_zones]
     if travel and pit.centre_cells:
         done = []
+        turns_of = pit_turns(pit)
+        searched: dict[frozenset[Axial], TravelResult] = {}
         for m, z in zip(out, arena.launch_zones):
             turns, status, why = None, None, None
-            if any(h in pit.cells for h in z.cells):
-                r = plan(arena, z.id, "centre", limits=limits, path=False)
+            own = frozenset(h for h in z.cells if h in pit.cells)
+            if own:
+                # a zone a turn of the pit sends onto a searched one: that search's answer
+                r = next((searched[img] for img in (frozenset(t[h] for h in own) for t in turns_of)
+                          if img in searched), None)
+                if r is None:
+                    r = searched[own] = plan(arena, z.id, "centre", limits=limits, path=False)
                 turns = r.turns if r.status == "reached" else None
                 status = r.status
                 why = r.undecided if r.status == "undecided" else \
                     f"horizon ({r.horizon} turns)" if r.status == "beyond" else None
             done.append(replace(m, travel_turns=turns, travel_status=status, travel_limit=why))
         out = done
+    return out
+
+
+def pit_turns(pit: Pit) -> list[dict[Axial, Axial]]:
+    """The turns of the hex grid (sixths, about the pit's centroid; the identity first) that map
+    the pit's hexes and its centre hexes onto themselves, as hex -> image.  A fewest-turn search
+    from launch zone A to the centre and one from B, a turn of A, are the same search turned:
+    the walls are the pit's edge, launch facings turn with the walls, each facing's macros are
+    facing 0's turned (:func:`engine.gliderpit.movement.placed_macros`) and the altitudes do not
+    move - so its turns, status and states are the same.  The centroid is the centre of every
+    such turn (the one point it keeps); coordinates are scaled by the number of hexes to stay
+    integral."""
+    cells = pit.cells
+    n = len(cells)
+    if not n:
+        return []
+    sq, sr = sum(q for q, _ in cells), sum(r for _, r in cells)
+    centre = frozenset(pit.centre_cells)
+    out = []
+    for k in range(6):
+        image: dict[Axial, Axial] = {}
+        for q, r in cells:
+            vq, vr = hex_rotate((n * q - sq, n * r - sr), k)
+            if (sq + vq) % n or (sr + vr) % n:
+                break
+            image[(q, r)] = ((sq + vq) // n, (sr + vr) // n)
+        else:
+            if frozenset(image.values()) == cells and frozenset(image[h] for h in centre) == centre:
+                out.append(image)
     return out
 
 

@@ -25,6 +25,7 @@ from engine.gliderpit.rules import DIVE_MAX, MAX_SPEED, TOP_ALTITUDE, Decelerati
 from engine.grids import Axial, hex_rotate
 
 IntArray = npt.NDArray[np.int64]
+Int32Array = npt.NDArray[np.int32]
 BoolArray = npt.NDArray[np.bool_]
 #: Padding around the pit in the lookup grid (a phase moves at most 5 hexes).
 _PAD = MAX_SPEED + 1
@@ -46,6 +47,9 @@ class Groups:
     high: IntArray  # (M,)
     order: IntArray  # macro indices sorted by outcome
     starts: IntArray  # where each outcome's macros start in ``order``
+    sets: IntArray  # (S, 5) the distinct rows of ``entered`` (sets of entered offsets)
+    set_of: IntArray  # (M,) per macro, its row of ``sets``
+    ranks: tuple[tuple[IntArray, IntArray], ...]  # rank k: (outcomes with a k-th macro, those macros)
 
 
 @lru_cache(maxsize=None)
@@ -62,6 +66,11 @@ def groups(speed: int) -> Groups:
         for k, h in enumerate(m.entered):
             entered[j, k] = at[h]
     g = len(items)
+    sets, set_of = np.unique(entered, axis=0, return_inverse=True)
+    members = [m for _, m in items]
+    ranks = tuple((np.array([j for j, m in enumerate(members) if len(m) > k], dtype=np.int64),
+                   np.array([m[k] for m in members if len(m) > k], dtype=np.int64))
+                  for k in range(max(map(len, members), default=0)))
     return Groups(
         end=np.array([[hex_rotate(k[0], f) for k, _ in items] for f in range(6)], dtype=np.int64).reshape(6, g, 2),
         facing=np.array([k[1] for k, _ in items], dtype=np.int64),
@@ -75,6 +84,9 @@ def groups(speed: int) -> Groups:
         high=np.array([m.high for m in ms], dtype=np.int64),
         order=np.array([i for _, members in items for i in members], dtype=np.int64),
         starts=np.cumsum([0] + [len(members) for _, members in items[:-1]]).astype(np.int64),
+        sets=sets.astype(np.int64),
+        set_of=set_of.reshape(-1).astype(np.int64),
+        ranks=ranks,
     )
 
 
@@ -84,17 +96,18 @@ class Table:
 
     groups: Groups
     window: npt.NDArray[np.int32]  # (H, 6, G) start altitudes allowed
-    end_index: IntArray  # (H, 6, G) hex index of the end (-1: off the pit)
+    end_index: Int32Array  # (H, 6, G) hex index of the end (-1: off the pit)
     next_speed: IntArray  # (D, G) speed after each Glide Phase choice
     allowed: BoolArray  # (D, G) whether the choice is open
 
 
 def table_mib(n_hex: int, speed: int) -> float:
     """About the MiB :meth:`Grid._table` holds at its peak for ``n_hex`` hexes: the tables
-    (int32 window and int64 end hex per hex, facing and outcome) and its largest temporaries
-    (per hex and macro: one bool, two int32)."""
+    (int32 window and end hex per hex, facing and outcome) and its largest temporaries
+    (per hex, facing and outcome: one bool, two int32; per hex, facing and set of entered hexes,
+    five bools)."""
     gr = groups(speed)
-    return n_hex * (6 * len(gr.macros) * 12 + len(gr.order) * 9) / (1 << 20)
+    return n_hex * 6 * (len(gr.macros) * 17 + len(gr.sets) * 6) / (1 << 20)
 
 
 class Grid:
@@ -125,32 +138,35 @@ class Grid:
         return sid // 36, (sid // 6) % 6, sid % 6
 
     def _table(self, speed: int) -> Table:
+        """The table of one start speed, every facing at once.  A macro is open at a hex when
+        every hex it enters is on the pit; the 483 macros of speed 5 enter only 50 distinct sets
+        of hexes (:attr:`Groups.sets`), so that is asked per set, then an outcome's window is
+        the OR of its open macros' altitude bits, gathered rank by rank (:attr:`Groups.ranks`:
+        the k-th macro of every outcome that has k + 1 or more).  Indices into :attr:`index`
+        are flat (its padding keeps every offset inside a row)."""
         gr = groups(speed)
-        order, starts = gr.order, gr.starts
         lo = self.floor + 1 - gr.low
         hi = TOP_ALTITUDE - gr.high
         bits = np.where(lo <= hi, ((np.int64(1) << (np.maximum(hi, 0) + 1)) - 1) & ~((np.int64(1) << np.maximum(lo, 0)) - 1),
-                        0)[order].astype(np.int32)
-        n_hex = len(self.cells)
-        window = np.zeros((n_hex, 6, len(gr.macros)), dtype=np.int32)
-        end_index = np.zeros((n_hex, 6, len(gr.macros)), dtype=np.int64)
-        for f in range(6):
-            off = gr.offsets[f]
-            outside = self.index[self.gq[:, None] + off[None, :, 0], self.gr[:, None] + off[None, :, 1]] < 0
-            valid = ~outside[:, gr.entered[order]].any(axis=2)  # (H, M), macros in outcome order
-            per_macro = np.where(valid, bits[None, :], 0)
-            w = np.bitwise_or.reduceat(per_macro, starts, axis=1)
-            ends = self.index[self.gq[:, None] + gr.end[f][None, :, 0], self.gr[:, None] + gr.end[f][None, :, 1]]
-            w[ends < 0] = 0
-            window[:, f, :] = w
-            end_index[:, f, :] = ends
+                        0).astype(np.int32)  # per macro (phase_macros order)
+        flat = self.index.ravel().astype(np.int32)  # int32 hex indices: half the memory to fill
+        width = self.index.shape[1]
+        base = (self.gq * width + self.gr).astype(np.int32)[:, None, None]
+        outside = flat[base + (gr.offsets[..., 0] * width + gr.offsets[..., 1]).astype(np.int32)[None]] < 0  # (H, 6, E)
+        open_sets = ~outside[:, :, gr.sets].any(axis=3)  # (H, 6, S): every hex of the set on the pit
+        ends = flat[base + (gr.end[..., 0] * width + gr.end[..., 1]).astype(np.int32)[None]]  # (H, 6, G)
+        first = gr.ranks[0][1]  # every outcome has a first macro (np.take: a C-ordered table)
+        window: Int32Array = np.where(np.take(open_sets, gr.set_of[first], axis=2), bits[first], np.int32(0))
+        for outcomes, macros in gr.ranks[1:]:
+            window[:, :, outcomes] |= np.where(np.take(open_sets, gr.set_of[macros], axis=2), bits[macros], np.int32(0))
+        window[ends < 0] = 0
         if self.deceleration == "always":
             glide = gr.speed - 1
         else:
             glide = gr.speed.copy()
         next_speed = np.stack([glide] + [gr.speed + d for d in range(1, DIVE_MAX + 1)])
         allowed = np.stack([glide >= 1] + [(gr.speed + d <= MAX_SPEED) & ~gr.climbed for d in range(1, DIVE_MAX + 1)])
-        return Table(gr, window, end_index, next_speed, allowed)
+        return Table(gr, window, ends, next_speed, allowed)
 
     def forward(self, ids: IntArray, alts: IntArray, seen: IntArray, keep: BoolArray | None = None,
                 arrivals_only: bool = False) -> tuple[IntArray, IntArray, IntArray, bool]:
@@ -167,12 +183,13 @@ class Grid:
             if not sel.size:
                 continue
             hexes, facings = ids[sel] // 36, (ids[sel] // 6) % 6
-            ok = tb.window[hexes, facings].astype(np.int64) & alts[sel, None]
+            # altitude sets have 21 bits: AND them in int32, widen only the entries kept
+            ok = tb.window[hexes, facings] & alts[sel, None].astype(np.int32)
             k, g = np.nonzero(ok)
-            bits = ok[k, g]
+            bits = ok[k, g].astype(np.int64)
             dalt = tb.groups.dalt[g]
             ends = np.where(dalt >= 0, bits << np.maximum(dalt, 0), bits >> np.maximum(-dalt, 0))
-            end = tb.end_index[hexes[k], facings[k], g]
+            end = tb.end_index[hexes[k], facings[k], g].astype(np.int64)
             np.bitwise_or.at(arrive, end, ends)
             if arrivals_only:
                 continue

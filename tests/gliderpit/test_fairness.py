@@ -138,3 +138,38 @@ def test_zones_with_no_pit_hexes_get_empty_numbers() -> None:
     m = zone_metrics(replace(DEFAULT, launch_zones=tuple(zones)), travel=True)[0]
     assert m.reach == () and m.exposure == 0.0 and m.travel_turns is None
     assert Row("R1", 0, 7).current == "any"
+
+
+def _each_searched(arena: GliderPitArena, monkeypatch: pytest.MonkeyPatch) -> tuple[list[object], list[str]]:
+    """zone_metrics' travel answers, and the zones it searched from."""
+    import engine.gliderpit.fairness as fairness
+
+    calls: list[str] = []
+    real = fairness.plan
+
+    def counting(arena: GliderPitArena, source: str, *args: object, **kw: object) -> object:
+        calls.append(source)
+        return real(arena, source, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(fairness, "plan", counting)
+    found = [(m.zone, m.travel_turns, m.travel_status, m.travel_limit) for m in zone_metrics(arena, travel=True)]
+    monkeypatch.undo()
+    return found, calls
+
+
+def test_a_zone_a_turn_of_the_pit_sends_onto_a_searched_one_takes_its_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default pit turns onto itself in sixths of a turn about its centre hex, and its six
+    zones are three zones and their images under those turns: three searches answer all six, and each answer is the one its own search gives (issue 38, start-up).  A pit without
+    those turns (a pillar off the centre) searches each zone."""
+    from engine.gliderpit.fairness import pit_turns
+    from engine.gliderpit.travel import SearchLimits, plan
+
+    reused, calls = _each_searched(DEFAULT, monkeypatch)
+    assert calls == ["Z1", "Z2", "Z3"] and len(pit_turns(pit_of(DEFAULT))) == 6
+    own = [(z.id, r.turns if r.status == "reached" else None, r.status)
+           for z in DEFAULT.launch_zones
+           for r in [plan(DEFAULT, z.id, "centre", limits=SearchLimits(max_turns=12), path=False)]]
+    assert [(z, t, s) for z, t, s, _ in reused] == own and all(s == "reached" for _, _, s in own)
+    cut = replace(DEFAULT, cells=tuple(c for c in DEFAULT.cells if c != (3, 0)), symmetry=None)
+    assert [len(t) for t in [pit_turns(pit_of(cut))]] == [1]  # the identity only
+    assert _each_searched(cut, monkeypatch)[1] == [z.id for z in cut.launch_zones]

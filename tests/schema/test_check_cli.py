@@ -76,3 +76,40 @@ def test_summary_goes_to_stdout_and_problems_to_stderr(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert result.stdout.strip() == "1 of 2 file(s) valid; 1 problem(s) in 1 file(s)"
     assert "/walls/0/shape/radius" in result.stderr and "file(s) valid" not in result.stderr
+
+
+#: The typer app run as app.cli.main runs it, without the plain command line's shortcut.
+_TYPER = ("import sys; from app.cli.main import load_commands; from app.cli.shared import app, run_guarded; "
+          "load_commands(sys.argv[1:]); run_guarded(app)")
+_PLAIN = "from app.cli.main import main; main()"
+
+
+def _run(code: str, args: list[str]) -> tuple[int, str, str]:
+    r = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    return r.returncode, r.stdout, r.stderr
+
+
+def test_a_plain_command_line_is_answered_without_typer_as_typer_answers_it(tmp_path: Path) -> None:
+    """``arena check FILE... [--json]`` runs app.cli.checking.plain (no typer imported: issue 38,
+    start-up); its exit status, stdout and stderr are the typer command's."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BAD)
+    odd = tmp_path / "odd\x1b[2J\u202ename.yaml"  # a name printed escaped
+    odd.write_text(BAD)
+    default = str(ROOT / "arenas" / "default.yaml")
+    lines = [["check", default], ["check", default, str(bad)], ["check", str(bad), str(tmp_path / "nope.yaml")],
+             ["check", str(tmp_path)], ["check", "--json", str(bad)], ["check", default, "--json"],
+             ["check", str(odd), default], ["check", "--json", str(odd), "--json"]]
+    for args in lines:
+        plain = _run(_PLAIN, args)
+        assert plain == _run(_TYPER, args), args
+        assert plain[0] in (0, 1, 2) and (plain[1] or plain[2])
+    assert "\\x1b[2J\\u202ename.yaml" in _run(_PLAIN, ["check", str(odd)])[2]
+
+
+def test_other_command_lines_go_to_typer() -> None:
+    from app.cli.checking import plain
+
+    for args in (["check"], ["check", "--help"], ["check", "--", "a.yaml"], ["check", "-x", "a.yaml"],
+                 ["validate", "a.yaml"], ["check", "--json"], []):
+        assert plain(args) is None

@@ -43,3 +43,26 @@ def test_a_stream_without_isatty_or_closed_is_no_terminal(monkeypatch: pytest.Mo
     closed.close()
     monkeypatch.setattr(sys, "stderr", closed)
     assert stderr_may_be_a_terminal() is False
+
+
+@pytest.mark.parametrize("arena", ["arenas/glider-pit-gladiators/crooked-pit-unfair.yaml",
+                                   "arenas/mothership-grid/lopsided-battlefield-unfair.yaml"])
+def test_a_console_without_colours_highlights_nothing_and_prints_the_same(monkeypatch: pytest.MonkeyPatch,
+                                                                          arena: str) -> None:
+    """The report's consoles: where they write no colours, no highlighting (whose first use
+    compiles rich's repr patterns), and the very text a highlighting console prints."""
+    from app.cli.validate import plain_console, print_report
+    from schema import load
+    from validators.run import validate
+
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "NO_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    report = validate(load(arena))
+    plain, highlighting = io.StringIO(), io.StringIO()
+    console = plain_console(file=plain)
+    assert console.color_system is None and console._highlight is False
+    print_report(report, console)
+    print_report(report, Console(file=highlighting))
+    assert plain.getvalue() == highlighting.getvalue() and "error(s)" in plain.getvalue()
+    coloured = plain_console(file=_Tty(), force_terminal=True, color_system="truecolor")
+    assert coloured._highlight is True  # a terminal keeps rich's highlighting

@@ -124,7 +124,7 @@ def options(game: Game, kit: Kit, h: int, facing: int, speed: int, alt: int) -> 
     if not ok.size:
         return None
     game.spend(int(ok.size))
-    end = tb.end_index[h, facing, ok]
+    end = tb.end_index[h, facing, ok].astype(np.int64)
     efacing = (gr.facing[ok] + facing) % 6
     espeed = gr.speed[ok]
     ealt = alt + gr.dalt[ok]
