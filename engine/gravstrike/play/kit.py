@@ -31,7 +31,13 @@ from engine.gravstrike.motion import Maneuver, Pose
 from engine.gravstrike.frontier import source_state
 from engine.gravstrike.planner import Goal, Planner, PoseSource, TravelResult
 from engine.gravstrike.travel_types import UNBOUNDED
-from engine.gravstrike.targeting import NoLineOfSight, explosion_damage, footprint_shape, static_target_number
+from engine.gravstrike.targeting import (
+    EXPLOSION_BANDS,
+    NoLineOfSight,
+    explosion_damage,
+    footprint_shape,
+    static_target_number,
+)
 from engine.gravstrike.variants import as_played, gates_in_play
 from schema.games.gravstrike.model import Arena, Checkpoint, Gate, StaticTarget, Turbine
 
@@ -48,6 +54,9 @@ PLAN_CACHE = 50_000
 #: dozens of games.
 LENGTH_CACHE = 60_000
 TN_CACHE = 20_000
+#: Shapes further apart than this (lengths) take no damage from each other's explosions: the last
+#: band's edge and a margin.
+BLAST_REACH = EXPLOSION_BANDS[-1][0] + 0.01
 #: Arenas whose kits a process keeps.
 KITS = 4
 
@@ -90,6 +99,10 @@ class Kit:
         self.searches = 0
         #: :meth:`soonest` queries (the greedy policy's re-plans), likewise.
         self.soonest_calls = 0
+        #: Lengths moved through the rules and TNs measured (cache misses of :meth:`length` and
+        #: :meth:`static_tn`), likewise.
+        self.lengths_moved = 0
+        self.tns_measured = 0
 
     def planner(self, tier: int) -> Planner:
         """The planner of ``tier`` (shared by the tiers with the same active exclusion fields)."""
@@ -111,6 +124,7 @@ class Kit:
             self._lengths.move_to_end(key)
             return got
         got = self._lengths[key] = apply(self.geometry, pose, maneuver, state, resolve_rams)
+        self.lengths_moved += 1
         if len(self._lengths) > LENGTH_CACHE:
             self._lengths.popitem(last=False)
         return got
@@ -124,6 +138,7 @@ class Kit:
             self._tns.move_to_end(key)
             return self._tns[key]
         tn: int | None
+        self.tns_measured += 1
         try:
             tn = static_target_number(pose, self.target_by_id[target_id], self.blockers, speed=speed,
                                       turbine=turbine).tn
@@ -144,8 +159,16 @@ class Kit:
             self._blasts.move_to_end(key)
             return got
         t = self.arena.turbine
-        src = footprint_shape(source, t) if isinstance(source, Pose) else source
-        got = self._blasts[key] = explosion_damage(src, {"": footprint_shape(other, t)}, self.blockers)[""]
+        sx, sy = (source.x, source.y) if isinstance(source, Pose) else source
+        # the shapes are no nearer than their centres less each one's reach (a point reaches 0):
+        # beyond the last band (and a margin far above rounding) that does 0 damage
+        reach = math.hypot(t.length / 2.0, t.width / 2.0)
+        if math.hypot(other.x - sx, other.y - sy) - reach * (2.0 if isinstance(source, Pose) else 1.0) > BLAST_REACH:
+            got = 0
+        else:
+            src = footprint_shape(source, t) if isinstance(source, Pose) else source
+            got = explosion_damage(src, {"": footprint_shape(other, t)}, self.blockers)[""]
+        self._blasts[key] = got
         if len(self._blasts) > TN_CACHE:
             self._blasts.popitem(last=False)
         return got
@@ -237,6 +260,13 @@ class Kit:
 
 _KITS: OrderedDict[str, Kit] = OrderedDict()
 _BY_ID: dict[int, tuple[Arena, str]] = {}
+_MADE = [0]
+
+
+def kits_made() -> int:
+    """Kits :func:`kit_for` has made in this process (a worker playing chunk after chunk of one
+    arena's games makes one: what the runner's scaling rests on)."""
+    return _MADE[0]
 
 
 def arena_key(arena: Arena) -> str:
@@ -252,6 +282,7 @@ def kit_for(arena: Arena) -> Kit:
     kit = _KITS.get(key)
     if kit is None:
         kit = _KITS[key] = Kit(arena)
+        _MADE[0] += 1
         while len(_KITS) > KITS:
             _KITS.popitem(last=False)
     else:
