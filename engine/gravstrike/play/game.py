@@ -33,7 +33,7 @@ from engine.gravstrike.length import (
     end_of_phase_damage,
     length_motion,
 )
-from engine.gravstrike.motion import Footprint, IllegalManeuver, Maneuver, Pose, move, normalize_heading
+from engine.gravstrike.motion import IllegalManeuver, Maneuver, Pose, move, normalize_heading
 from engine.gravstrike.play.kit import Kit
 from engine.gravstrike.turns import initiative_order
 from engine.play import Event, PieceState, PlaySetup, Turn
@@ -132,11 +132,15 @@ def _rects_overlap(a: Pose, b: Pose, length: float, width: float) -> bool:
     """Do two footprints overlap (more than touching)?  Separating axes of both rectangles."""
     if math.hypot(a.x - b.x, a.y - b.y) >= math.hypot(length, width) - 1e-9:
         return False
-    ca = Footprint(a, length, width).corners
-    cb = Footprint(b, length, width).corners
-    for pose in (a, b):
-        h = math.radians(pose.heading)
-        for ax, ay in ((math.cos(h), math.sin(h)), (-math.sin(h), math.cos(h))):
+    hl, hw = length / 2.0, width / 2.0
+    local = ((hl, hw), (-hl, hw), (-hl, -hw), (hl, -hw))
+    # Footprint(pose).corners' float operations, each pose's cos and sin taken once
+    ha, hb = math.radians(a.heading), math.radians(b.heading)
+    csa, csb = (math.cos(ha), math.sin(ha)), (math.cos(hb), math.sin(hb))
+    ca = [(a.x + lx * csa[0] - ly * csa[1], a.y + lx * csa[1] + ly * csa[0]) for lx, ly in local]
+    cb = [(b.x + lx * csb[0] - ly * csb[1], b.y + lx * csb[1] + ly * csb[0]) for lx, ly in local]
+    for c, s in (csa, csb):
+        for ax, ay in ((c, s), (-s, c)):
             pa = [x * ax + y * ay for x, y in ca]
             pb = [x * ax + y * ay for x, y in cb]
             if max(pa) <= min(pb) + 1e-7 or max(pb) <= min(pa) + 1e-7:
