@@ -114,6 +114,13 @@ def _worker_cpu() -> float:
     return cpu()
 
 
+def _kits_made() -> int:
+    """Kits the worker made (1: it kept its kit from the warm-up through every chunk)."""
+    from engine.gravstrike.play.kit import kits_made
+
+    return kits_made()
+
+
 def dask_scaling(count: int, warm: int, policy: str) -> dict[str, Any]:
     """Wall seconds and the workers' CPU a game for ``count`` games on one Dask worker and on two."""
     import distributed
@@ -133,9 +140,11 @@ def dask_scaling(count: int, warm: int, policy: str) -> dict[str, Any]:
                            workers=workers).document
             wall = time.perf_counter() - t
             after = client.run(_worker_cpu)
+            kits = client.run(_kits_made)
         assert doc["games_counted"] == count, doc["games_counted"]
         spent = sum(after[k] - before[k] for k in after)
-        out[str(workers)] = {"wall_s": wall, "worker_cpu_per_game_s": spent / count}
+        out[str(workers)] = {"wall_s": wall, "worker_cpu_per_game_s": spent / count,
+                             "kits_made_per_worker": sorted(kits.values())}
     out["speedup"] = out["1"]["wall_s"] / out["2"]["wall_s"]
     return out
 
@@ -196,7 +205,8 @@ def main() -> None:
         d = result["dask"]
         print(f"Dask, {args.dask_games} games after {args.warm} warm-up games a worker: one worker {d['1']['wall_s']:.1f} s "
               f"({d['1']['worker_cpu_per_game_s']:.3f} s CPU a game), two {d['2']['wall_s']:.1f} s "
-              f"({d['2']['worker_cpu_per_game_s']:.3f} s CPU a game): speed-up {d['speedup']:.2f} (linear: 2)")
+              f"({d['2']['worker_cpu_per_game_s']:.3f} s CPU a game): speed-up {d['speedup']:.2f} (linear: 2); "
+              f"kits made per worker: {d['1']['kits_made_per_worker']}, {d['2']['kits_made_per_worker']}")
 
 
 if __name__ == "__main__":
