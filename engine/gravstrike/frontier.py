@@ -169,7 +169,9 @@ class FrontierSearch:
         self.horizon: float | None = None
         self.dist: np.ndarray | None = None
         self.bound = planner.bound_table()
-        self.buckets: list[list[tuple[np.ndarray, int]]] = [[] for _ in range(self.limit + 1)]
+        #: The open states by f (0 .. limit), only the f values that have some (a search reaches
+        #: a few dozen of the limit's hundreds: no list made for the others).
+        self.buckets: dict[int, list[tuple[np.ndarray, int]]] = {}
         #: :meth:`_pushed_ends`' answer so far: (states looked at, their ids, their pushes).
         self._pushed_found: tuple[int, np.ndarray, np.ndarray] | None = None
         self._keys_setup()
@@ -431,7 +433,7 @@ class FrontierSearch:
 
     def _loop(self) -> None:
         """Expand buckets in f order until every open goal is settled (or the limit)."""
-        f = next((i for i, b in enumerate(self.buckets) if b), self.limit + 1)
+        f = self._next_bucket(0)
         self.f_now = f
         while f <= self.limit and (self.open or self.record is not None):
             if self.stop is not None and self.stop():
@@ -440,12 +442,10 @@ class FrontierSearch:
             self._settle(f)
             if not self.open and self.record is None:
                 break
-            if not self.buckets[f]:  # on to the next bucket with states (nothing is expanded between:
-                f += 1                # settling there settles what each empty one would have)
-                while f <= self.limit and not self.buckets[f]:
-                    f += 1
+            if not self.buckets.get(f):  # on to the next bucket with states (nothing is expanded between:
+                f = self._next_bucket(f + 1)  # settling there settles what each empty one would have)
                 continue
-            entries, self.buckets[f] = self.buckets[f], []
+            entries = self.buckets.pop(f)
             self.low = self.limit + 1
             parts = [e for e, v in entries if v == self.version]
             ids = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
@@ -462,7 +462,7 @@ class FrontierSearch:
                 continue
             chunk = max(64, min(STEP_STATES, STEP_CHILDREN // self.lat.count))
             if len(ids) > chunk:  # expand a big bucket in parts (bounded temporaries); the rest waits
-                self.buckets[f].append((ids[chunk:], self.version))
+                self.buckets.setdefault(f, []).append((ids[chunk:], self.version))
                 self.queued += len(ids) - chunk
                 ids = ids[:chunk]
             kern = kernels.current()
@@ -482,6 +482,10 @@ class FrontierSearch:
             for g in self.goals:
                 if g not in self.results:
                     self.results[g] = TravelResult(g, False, horizon=horizon)
+
+    def _next_bucket(self, f: int) -> int:
+        """The lowest f from ``f`` on whose bucket holds states (``limit + 1``: none)."""
+        return min((g for g, b in self.buckets.items() if b and g >= f), default=self.limit + 1)
 
     def _horizon(self) -> float | None:
         """For goals the search did not reach: the horizon they lie beyond, or None when no state
@@ -523,7 +527,7 @@ class FrontierSearch:
         ids, f = ids[order], f[order]
         cuts = np.flatnonzero(np.diff(f)) + 1
         for part, fv in zip(np.split(ids, cuts), f[np.r_[0, cuts]].tolist() if len(f) else []):
-            self.buckets[fv].append((part, self.version))
+            self.buckets.setdefault(fv, []).append((part, self.version))
         if len(f):
             self.low = min(self.low, int(f[0]))
 
@@ -959,10 +963,10 @@ class FrontierSearch:
     def compact(self) -> None:
         """Fold the queued and parked states into the reservoir :meth:`resume` draws from (sorted
         by time); worth doing ahead of time, so that the first resume is quick."""
-        extra = [e for b in self.buckets for e, _ in b] + self.parked
+        extra = [e for f in sorted(self.buckets) for e, _ in self.buckets[f]] + self.parked
         if not extra:
             return
-        self.buckets = [[] for _ in range(self.limit + 1)]
+        self.buckets = {}
         self.parked = []
         self.queued = 0
         ids = np.concatenate(extra)

@@ -40,6 +40,9 @@ from schema.games.gravstrike.model import AreaShape, Arena, Circle, Rect, Turbin
 
 #: Contact tolerance in lengths (see the module docstring).
 TOLERANCE = 1e-7
+#: How far (lengths) beyond a footprint's reach a shape must be for the checks to answer without
+#: the exact test (far more than rounding, far less than the arena: most footprints are clear).
+NEAR_MARGIN = 0.05
 
 
 def shape_centre(shape: AreaShape) -> tuple[float, float]:
@@ -129,6 +132,22 @@ class ArenaGeometry:
         self.gates: tuple[tuple[str, tuple[float, float], tuple[float, float], bool], ...] = tuple(
             (g.id, (float(g.start[0]), float(g.start[1])), (float(g.end[0]), float(g.end[1])), g.one_way) for g in arena.gates
         )
+        # Quick answers for footprints far from a shape (the exact tests run only near one): no
+        # point of a footprint grown by ``grow`` lies further than hypot(hl + grow, hw + grow)
+        # from its centre, so a centre further than that (and a margin far larger than rounding)
+        # from a shape's box can't meet it, and one that far inside the bounds stays inside.
+        t = self.turbine
+        self._reach = math.hypot(t.length / 2.0, t.width / 2.0) + TOLERANCE + NEAR_MARGIN
+        self._boxes: dict[int, tuple[float, float, float, float]] = {}
+        for g in [g for _, g in self.walls] + [z.geometry for z in (*self.fields, *self.exclusions, *self.checkpoints,
+                                                                   *self.starts, *self.targets)]:
+            if not g.is_empty:
+                x0, y0, x1, y1 = (float(v) for v in g.bounds)
+                self._boxes[id(g)] = (x0, y0, x1, y1)
+        # the bounds less a band a little wider than the reach (the band's rounded corners are
+        # drawn as chords inside the true arcs, well within the margin)
+        inner = self.bounds.buffer(-(self._reach + NEAR_MARGIN))
+        self._inner: BaseGeometry | None = None if inner.is_empty else _prepared(inner)
 
     # -- footprints --------------------------------------------------------------------------
     def footprint(self, pose: Pose, grow: float = 0.0) -> BaseGeometry:
@@ -143,17 +162,29 @@ class ArenaGeometry:
         return fp
 
     # -- the checks ----------------------------------------------------------------------------
+    def _far(self, pose: Pose, shape: BaseGeometry) -> bool:
+        """Is the footprint's centre too far from ``shape``'s box for any footprint (grown by up
+        to TOLERANCE) to meet it?  (Then the exact test would say no.)"""
+        box = self._boxes.get(id(shape))
+        if box is None:
+            return False
+        r = self._reach
+        return pose.x + r < box[0] or pose.x - r > box[2] or pose.y + r < box[1] or pose.y - r > box[3]
+
     def _meets_circle(self, pose: Pose, grow: float, circle: CircleSpec) -> bool:
         """Does the footprint (each side pushed out by ``grow``) meet the closed disc?"""
         cx, cy, r = circle
+        if math.hypot(cx - pose.x, cy - pose.y) > r + self._reach:  # far off: rect_distance > r
+            return False
         t = self.turbine
         return rect_distance(pose, t.length / 2.0 + grow, t.width / 2.0 + grow, cx, cy) <= r
 
     def ram_feature(self, pose: Pose) -> str | None:
         """The wall id the footprint overlaps, ``"bounds"`` if it leaves the arena, else None."""
-        fp = self.footprint(pose, -TOLERANCE)
-        if not self.bounds.contains(fp):
-            return "bounds"
+        if self._inner is None or not shapely.contains_xy(self._inner, pose.x, pose.y):
+            fp = self.footprint(pose, -TOLERANCE)
+            if not self.bounds.contains(fp):
+                return "bounds"
         return self.ram_wall(pose)
 
     def ram_wall(self, pose: Pose, walls: Container[str] | None = None) -> str | None:
@@ -168,6 +199,8 @@ class ArenaGeometry:
                 if self._meets_circle(pose, -TOLERANCE, circle):
                     return wid
                 continue
+            if self._far(pose, g):
+                continue
             if fp is None:
                 fp = self.footprint(pose, -TOLERANCE)
             if g.intersects(fp):
@@ -177,6 +210,8 @@ class ArenaGeometry:
     def _meets(self, zone: Zone, pose: Pose, grow: float) -> bool:
         if zone.circle is not None:
             return self._meets_circle(pose, grow, zone.circle)
+        if self._far(pose, zone.geometry):
+            return False
         return bool(zone.geometry.intersects(self.footprint(pose, grow)))
 
     def touching(self, zones: Sequence[Zone], pose: Pose) -> list[Zone]:

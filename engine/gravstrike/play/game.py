@@ -4,7 +4,8 @@ Each turn: seats that exploded last turn respawn at their start at speed 0 ("Res
 the Acceleration Phase sets every speed at once (within the Speed Delta); initiative tokens go
 by absolute speed, ties drawn at random ("Distributing Initiative Tokens"); each turbine moves
 its lengths in token order, every length through :func:`engine.gravstrike.length.apply` (walls,
-acceleration fields, checkpoints, exclusion fields by tier, gates) plus the rams between
+acceleration fields, checkpoints, exclusion fields by tier, gates; the kit keeps its answers:
+:meth:`~engine.gravstrike.play.kit.Kit.length`) plus the rams between
 turbines ("Resolving a Ram Against a Turbine"); the Attack Phase runs in reverse token order,
 each turbine shooting at most one static target ("Static Targets"); then decaying checkpoints
 open again.  Scores are :mod:`engine.gravstrike.scoring`'s (checkpoints with chain bonuses,
@@ -28,14 +29,12 @@ from engine.gravstrike import scoring as sc
 from engine.gravstrike.length import (
     RAM_SPEED_LOSS,
     TurnState,
-    apply,
     apply_pivot,
     end_of_phase_damage,
     length_motion,
 )
-from engine.gravstrike.motion import Footprint, IllegalManeuver, Maneuver, Pose, move, normalize_heading
+from engine.gravstrike.motion import IllegalManeuver, Maneuver, Pose, move, normalize_heading
 from engine.gravstrike.play.kit import Kit
-from engine.gravstrike.targeting import NoLineOfSight, explosion_damage, footprint_shape, static_target_number
 from engine.gravstrike.turns import initiative_order
 from engine.play import Event, PieceState, PlaySetup, Turn
 
@@ -133,11 +132,15 @@ def _rects_overlap(a: Pose, b: Pose, length: float, width: float) -> bool:
     """Do two footprints overlap (more than touching)?  Separating axes of both rectangles."""
     if math.hypot(a.x - b.x, a.y - b.y) >= math.hypot(length, width) - 1e-9:
         return False
-    ca = Footprint(a, length, width).corners
-    cb = Footprint(b, length, width).corners
-    for pose in (a, b):
-        h = math.radians(pose.heading)
-        for ax, ay in ((math.cos(h), math.sin(h)), (-math.sin(h), math.cos(h))):
+    hl, hw = length / 2.0, width / 2.0
+    local = ((hl, hw), (-hl, hw), (-hl, -hw), (hl, -hw))
+    # Footprint(pose).corners' float operations, each pose's cos and sin taken once
+    ha, hb = math.radians(a.heading), math.radians(b.heading)
+    csa, csb = (math.cos(ha), math.sin(ha)), (math.cos(hb), math.sin(hb))
+    ca = [(a.x + lx * csa[0] - ly * csa[1], a.y + lx * csa[1] + ly * csa[0]) for lx, ly in local]
+    cb = [(b.x + lx * csb[0] - ly * csb[1], b.y + lx * csb[1] + ly * csb[0]) for lx, ly in local]
+    for c, s in (csa, csb):
+        for ax, ay in ((c, s), (-s, c)):
             pa = [x * ax + y * ay for x, y in ca]
             pb = [x * ax + y * ay for x, y in cb]
             if max(pa) <= min(pb) + 1e-7 or max(pb) <= min(pa) + 1e-7:
@@ -155,6 +158,7 @@ class Game:
         self.p = dict(parameters)
         t = self.arena.turbine
         self.turbine = t
+        self._apart = math.hypot(t.length, t.width) - 1e-9  # centres this far apart: no overlap
         self.budget: int | None = self.p["icons_per_turn"] if self.p["icons_per_turn"] is not None else t.icons_per_turn
         self.rng = np.random.default_rng(setup.seed)
         self.seats: dict[int, Seat] = {}
@@ -202,6 +206,9 @@ class Game:
                 raise GameStopped
 
     def overlaps(self, a: Pose, b: Pose) -> bool:
+        # _rects_overlap's first test, inline (most pairs are far apart): the same answer
+        if math.hypot(a.x - b.x, a.y - b.y) >= self._apart:
+            return False
         return _rects_overlap(a, b, self.turbine.length, self.turbine.width)
 
     def turbine_hit(self, start: int, pose: Pose) -> int | None:
@@ -225,8 +232,7 @@ class Game:
         seat = self.seats[start]
         seat.down = True
         self._event("explosion", start, seat.pose, detail=f"exploded ({why})")
-        others = {str(s.start): footprint_shape(s.pose, self.turbine) for s in self.active()}
-        blast = explosion_damage(footprint_shape(seat.pose, self.turbine), others, self.kit.blockers) if others else {}
+        blast = {str(s.start): self.kit.blast(seat.pose, s.pose) for s in self.active()}
         self._scored(start, sc.explode(self.score, start), seat.pose)
         if seat.respawns > 0:
             seat.respawns -= 1
@@ -341,7 +347,7 @@ class Game:
         other = self.turbine_hit(start, end)
         if other is None:
             try:
-                r = apply(g, before, m, state)
+                r = self.kit.length(before, m, state)
             except IllegalManeuver as exc:
                 raise RuleBreak(self.turn, start, f"length {index}: {exc}") from None
             seat.pose, seat.speed = r.pose, r.state.speed
@@ -462,13 +468,7 @@ class Game:
         key = (pose.x, pose.y, pose.heading, target_id)
         if key in self._tns:  # the policy's choice, measured again by the Attack Phase
             return self._tns[key]
-        target = next(t for t in self.kit.targets if t.id == target_id)
-        tn: int | None
-        try:
-            tn = static_target_number(pose, target, self.kit.blockers, speed=int(self.p["static_target_speed"]),
-                                      turbine=self.turbine).tn
-        except NoLineOfSight:
-            tn = None
+        tn = self.kit.static_tn(pose, target_id, int(self.p["static_target_speed"]), self.turbine)
         self._tns[key] = tn
         return tn
 
@@ -499,8 +499,8 @@ class Game:
                     f"hit {choice} (TN {tn})")
         self._scored(start, result, seat.pose)
         if hits and hits[0].exploding:
-            others = {str(s.start): footprint_shape(s.pose, self.turbine) for s in self.active()}
-            for k, d in explosion_damage(target.position, others, self.kit.blockers).items():
+            position = (float(target.position[0]), float(target.position[1]))
+            for k, d in {str(s.start): self.kit.blast(position, s.pose) for s in self.active()}.items():
                 self.damage(int(k), d, f"static target {choice} exploded")
 
     # ------------------------------------------------------------------ the end

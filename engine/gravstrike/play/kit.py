@@ -1,6 +1,12 @@
 """What every game on one arena shares, made once per arena and process: the prepared geometry,
-sight blockers, one travel planner per set of active exclusion fields, and the planner's answers
-(least-time plans from a pose to one objective, with the horizon they were searched to).
+sight blockers, one travel planner per set of active exclusion fields, and the answers that only
+depend on the arena - the planner's (least-time plans from a pose to one objective, with the
+horizon they were searched to), a length moved through the rules from a pose
+(:meth:`Kit.length`) and a static target's TN from a pose (:meth:`Kit.static_tn`).  Games of one
+arena play much the same turns (the same starts, the same greedy plans, only dice apart), so a
+worker playing many games finds most of these answers already made: each is the very answer
+the rules would give again (a pure function of its key), so a game's record is the same whether
+the kit is new or has played a thousand games.
 
 The planner is the travel analysis's (``arena travel``: tolerance 0.25, least time), so a plan a
 turbine follows here is the plan ``arena travel --from x,y,heading,speed --to goal`` prints.
@@ -20,12 +26,20 @@ from engine.blockers import Blockers
 from engine.gravstrike import kernels
 from engine.gravstrike.geometry import ArenaGeometry
 from engine.gravstrike.heuristic import DistanceMap
-from engine.gravstrike.motion import Pose
+from engine.gravstrike.length import LengthResult, TurnState, apply
+from engine.gravstrike.motion import Maneuver, Pose
 from engine.gravstrike.frontier import source_state
 from engine.gravstrike.planner import Goal, Planner, PoseSource, TravelResult
 from engine.gravstrike.travel_types import UNBOUNDED
+from engine.gravstrike.targeting import (
+    EXPLOSION_BANDS,
+    NoLineOfSight,
+    explosion_damage,
+    footprint_shape,
+    static_target_number,
+)
 from engine.gravstrike.variants import as_played, gates_in_play
-from schema.games.gravstrike.model import Arena, Checkpoint, Gate, StaticTarget
+from schema.games.gravstrike.model import Arena, Checkpoint, Gate, StaticTarget, Turbine
 
 #: ``arena travel``'s position tolerance (its default ``--tolerance``).
 TRAVEL_TOLERANCE = 0.25
@@ -34,6 +48,15 @@ TRAVEL_TOLERANCE = 0.25
 HORIZONS = (1.0, 2.0, 4.0, 8.0, 16.0)
 #: Plans kept per arena (least recently used dropped first).
 PLAN_CACHE = 50_000
+#: Lengths moved (:meth:`Kit.length`) and static targets' TNs (:meth:`Kit.static_tn`) kept per
+#: arena (least recently used dropped first): a six-player game moves about 700 lengths (with
+#: the greedy policy's trial lengths), a few hundred of them new to a kit that has played
+#: dozens of games.
+LENGTH_CACHE = 60_000
+TN_CACHE = 20_000
+#: Shapes further apart than this (lengths) take no damage from each other's explosions: the last
+#: band's edge and a margin.
+BLAST_REACH = EXPLOSION_BANDS[-1][0] + 0.01
 #: Arenas whose kits a process keeps.
 KITS = 4
 
@@ -65,6 +88,10 @@ class Kit:
         self.by_id = {o.id: o for o in self.objectives}
         self.targets: tuple[StaticTarget, ...] = tuple(as_played(t, arena.scenario.variants)
                                                        for t in arena.static_targets)
+        self.target_by_id = {t.id: t for t in self.targets}
+        self._lengths: OrderedDict[tuple[Pose, Maneuver, TurnState, bool], LengthResult] = OrderedDict()
+        self._tns: OrderedDict[tuple[float, float, float, str, int, Turbine], int | None] = OrderedDict()
+        self._blasts: OrderedDict[tuple[Pose | tuple[float, float], Pose], int] = OrderedDict()
         self._planners: dict[tuple[str, ...], Planner] = {}
         self._plans: OrderedDict[tuple[Any, ...], TravelResult] = OrderedDict()
         #: Planner searches run (cache misses), for benchmarks and the work tests: unlike
@@ -72,6 +99,10 @@ class Kit:
         self.searches = 0
         #: :meth:`soonest` queries (the greedy policy's re-plans), likewise.
         self.soonest_calls = 0
+        #: Lengths moved through the rules and TNs measured (cache misses of :meth:`length` and
+        #: :meth:`static_tn`), likewise.
+        self.lengths_moved = 0
+        self.tns_measured = 0
 
     def planner(self, tier: int) -> Planner:
         """The planner of ``tier`` (shared by the tiers with the same active exclusion fields)."""
@@ -82,6 +113,65 @@ class Kit:
                                               minimise="time")
             p.keep_graph = True
         return p
+
+    def length(self, pose: Pose, maneuver: Maneuver, state: TurnState, resolve_rams: bool = True) -> LengthResult:
+        """:func:`engine.gravstrike.length.apply` on this arena's geometry (the same result, kept:
+        a pure function of the pose, maneuver and turn state; an illegal maneuver raises as
+        ``apply`` does, and is not kept)."""
+        key = (pose, maneuver, state, resolve_rams)
+        got = self._lengths.get(key)
+        if got is not None:
+            self._lengths.move_to_end(key)
+            return got
+        got = self._lengths[key] = apply(self.geometry, pose, maneuver, state, resolve_rams)
+        self.lengths_moved += 1
+        if len(self._lengths) > LENGTH_CACHE:
+            self._lengths.popitem(last=False)
+        return got
+
+    def static_tn(self, pose: Pose, target_id: str, speed: int, turbine: Turbine) -> int | None:
+        """The TN of a turbine at ``pose`` shooting static target ``target_id`` shot as though at
+        ``speed`` (:func:`engine.gravstrike.targeting.static_target_number`), None without line of
+        sight; kept per pose, as :meth:`length`."""
+        key = (pose.x, pose.y, pose.heading, target_id, speed, turbine)
+        if key in self._tns:
+            self._tns.move_to_end(key)
+            return self._tns[key]
+        tn: int | None
+        self.tns_measured += 1
+        try:
+            tn = static_target_number(pose, self.target_by_id[target_id], self.blockers, speed=speed,
+                                      turbine=turbine).tn
+        except NoLineOfSight:
+            tn = None
+        self._tns[key] = tn
+        if len(self._tns) > TN_CACHE:
+            self._tns.popitem(last=False)
+        return tn
+
+    def blast(self, source: Pose | tuple[float, float], other: Pose) -> int:
+        """The damage a turbine at ``other`` takes when ``source`` explodes (a turbine's pose, or
+        a static target's position): :func:`engine.gravstrike.targeting.explosion_damage`, which
+        measures each target on its own, kept per pair as :meth:`length`."""
+        key = (source, other)
+        got = self._blasts.get(key)
+        if got is not None:
+            self._blasts.move_to_end(key)
+            return got
+        t = self.arena.turbine
+        sx, sy = (source.x, source.y) if isinstance(source, Pose) else source
+        # the shapes are no nearer than their centres less each one's reach (a point reaches 0):
+        # beyond the last band (and a margin far above rounding) that does 0 damage
+        reach = math.hypot(t.length / 2.0, t.width / 2.0)
+        if math.hypot(other.x - sx, other.y - sy) - reach * (2.0 if isinstance(source, Pose) else 1.0) > BLAST_REACH:
+            got = 0
+        else:
+            src = footprint_shape(source, t) if isinstance(source, Pose) else source
+            got = explosion_damage(src, {"": footprint_shape(other, t)}, self.blockers)[""]
+        self._blasts[key] = got
+        if len(self._blasts) > TN_CACHE:
+            self._blasts.popitem(last=False)
+        return got
 
     def distance(self, tier: int, goal: Goal) -> DistanceMap:
         """The planner's distance map of ``goal`` (a lower bound on the paid distance to it)."""
@@ -170,6 +260,13 @@ class Kit:
 
 _KITS: OrderedDict[str, Kit] = OrderedDict()
 _BY_ID: dict[int, tuple[Arena, str]] = {}
+_MADE = [0]
+
+
+def kits_made() -> int:
+    """Kits :func:`kit_for` has made in this process (a worker playing chunk after chunk of one
+    arena's games makes one: what the runner's scaling rests on)."""
+    return _MADE[0]
 
 
 def arena_key(arena: Arena) -> str:
@@ -185,6 +282,7 @@ def kit_for(arena: Arena) -> Kit:
     kit = _KITS.get(key)
     if kit is None:
         kit = _KITS[key] = Kit(arena)
+        _MADE[0] += 1
         while len(_KITS) > KITS:
             _KITS.popitem(last=False)
     else:

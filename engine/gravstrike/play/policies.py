@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from engine.gravstrike.events import Ram
-from engine.gravstrike.length import TurnState, apply
+from engine.gravstrike.length import TurnState
 from engine.gravstrike.motion import Maneuver, Pose, generate_maneuvers, move
 from engine.gravstrike.planner import Goal, PathStep, TravelResult
 from engine.gravstrike.play.game import POSE_TOLERANCE, Game, hit_chance
@@ -158,13 +158,12 @@ class Greedy:
         dmap = maps[min(range(len(maps)), key=lambda i: (here[i], i))] if maps else None
         best: tuple[float, int] | None = None
         choice = Maneuver(0)
-        g = game.kit.geometry
         for i, m in enumerate(generate_maneuvers(state.icons_left)):
             game.spend()
             end = move(seat.pose, m, game.turbine, state.reverse)
             if game.turbine_hit(self.start, end) is not None:
                 continue
-            r = apply(g, seat.pose, m, state, resolve_rams=False)
+            r = game.kit.length(seat.pose, m, state, resolve_rams=False)
             if any(isinstance(e, Ram) for e in r.events):
                 continue
             key = (0.0 if dmap is None else dmap.at(r.pose.x, r.pose.y), i)
