@@ -419,6 +419,12 @@ class Planner:
         (:mod:`engine.gravstrike.reach`); goals it can't rule out are not included."""
         return proven_unreachable(self, self.source_poses(source), list(goals))
 
+    @property
+    def lattice_count(self) -> int:
+        """Heading lattices made and kept so far (each several MB, with its heading spaces: what
+        a long-lived planner's memory grows with - a rammed turbine's off-lattice heading makes one)."""
+        return len(self._lattices)
+
     def lattice(self, base: float) -> HeadingLattice:
         """The heading lattice of the headings ``base`` + k*30 degrees (made once per base)."""
         key = round(base, 6) % 30.0

@@ -59,6 +59,12 @@ TN_CACHE = 20_000
 BLAST_REACH = EXPLOSION_BANDS[-1][0] + 0.01
 #: Arenas whose kits a process keeps.
 KITS = 4
+#: Heading lattices a kit's planner may hold before the kit lets it go and makes a new one on
+#: its next search (the same answers: a planner is a pure function of the arena and tier).  A
+#: rammed turbine ends at headings off the existing lattices, about one new lattice a game, each
+#: several MB with its heading spaces: without a bound a worker playing 500 games grew past 3 GB
+#: (with this one, about 0.7-0.8 GB after 100 games; 40 let it reach 1.5 GB after 160).
+MAX_LATTICES = 16
 
 
 @dataclass(frozen=True)
@@ -103,11 +109,18 @@ class Kit:
         #: :meth:`static_tn`), likewise.
         self.lengths_moved = 0
         self.tns_measured = 0
+        #: The memory bound (:data:`MAX_LATTICES`) and how often it let a planner go.
+        self.max_lattices = MAX_LATTICES
+        self.planners_dropped = 0
 
     def planner(self, tier: int) -> Planner:
         """The planner of ``tier`` (shared by the tiers with the same active exclusion fields)."""
         key = tuple(z.id for z in self.geometry.active_exclusions(tier))
         p = self._planners.get(key)
+        if p is not None and p.lattice_count > self.max_lattices:
+            del self._planners[key]  # a search under way keeps its own reference
+            self.planners_dropped += 1
+            p = None
         if p is None:
             p = self._planners[key] = Planner(self.arena, self.geometry, tier=tier, quantum=TRAVEL_TOLERANCE,
                                               minimise="time")
@@ -267,6 +280,13 @@ def kits_made() -> int:
     """Kits :func:`kit_for` has made in this process (a worker playing chunk after chunk of one
     arena's games makes one: what the runner's scaling rests on)."""
     return _MADE[0]
+
+
+def forget_kits() -> None:
+    """Let every kept kit go (their memory returns once no game holds them); the next game of an
+    arena makes its kit afresh."""
+    _KITS.clear()
+    _BY_ID.clear()
 
 
 def arena_key(arena: Arena) -> str:

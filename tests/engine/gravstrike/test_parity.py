@@ -23,3 +23,24 @@ def test_same_seed_same_games_as_the_reference_engine(case: tuple[str, str, int,
         assert g == w, f"game {i}"
     assert len(got["games"]) == len(want["games"])
     assert got["document"] == want["document"]
+
+
+def test_a_kit_that_lets_its_planner_go_plays_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memory bound (:data:`engine.gravstrike.play.kit.MAX_LATTICES`): a kit whose planner
+    holds more heading lattices than that lets it go and makes a new one - the same games, to the
+    turn (a planner is a pure function of the arena and tier).  Here the bound is 2 lattices, so
+    the planner is let go again and again within the case's games."""
+    from engine.gravstrike.play import kit as K
+    from schema import load
+
+    case = CASES[0]
+    want = json.loads(GOLDEN.read_text())[case[0]]
+    monkeypatch.setattr(K, "MAX_LATTICES", 2)
+    K.forget_kits()
+    try:
+        got = run(case)
+        dropped = K.kit_for(load(case[1])).planners_dropped
+    finally:
+        K.forget_kits()
+    assert dropped > 0
+    assert got == want
