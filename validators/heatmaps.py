@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 __all__ = ["HALF_TURN_BANDS", "VIRIDIS", "WHOLE_TURN_BANDS", "Band", "HeatCell", "HeatGrid", "HeatLimits", "HeatMap", "band_index",
-           "bands_of", "display_times", "each", "grid_cells", "heat_colour", "palette", "report_heat_maps", "turn_bands"]
+           "bands_of", "display_times", "each", "grid_cells", "heat_colour", "palette", "report_heat_maps", "square_cell", "turn_bands", "turns_label"]
 
 #: A sequential, colour-blind-safe palette (viridis, light to dark): near places light.
 VIRIDIS = ("#fde725", "#b5de2b", "#6ece58", "#35b779", "#1f9e89", "#26828e", "#31688e", "#3e4989", "#482878")
@@ -117,6 +117,15 @@ class HeatLimits:
     maps: int | None = None
 
 
+def square_cell(bounds: tuple[float, float, float, float], cell: float, cells: int) -> float:
+    """``cell`` doubled until a regular grid over ``bounds`` (minx, miny, maxx, maxy) has at most
+    ``cells`` squares (:attr:`HeatLimits.cells`)."""
+    minx, miny, maxx, maxy = bounds
+    while math.ceil((maxx - minx) / cell) * math.ceil((maxy - miny) / cell) > cells:
+        cell *= 2
+    return cell
+
+
 def band_index(bands: Sequence[Band], value: float) -> int | None:
     """The band ``value`` falls in (None: beyond the last, or not a number)."""
     if not math.isfinite(value):
@@ -132,11 +141,12 @@ def bands_of(pairs: Iterable[tuple[float, str]], label: Callable[[float], str]) 
     return tuple(Band(u, c, label(u)) for u, c in pairs)
 
 
-def _turns(v: float) -> str:
+def turns_label(v: float) -> str:
+    """A band's legend in turns: "≤ 1 turn", "≤ 2.5 turns"."""
     return f"≤ {v:g} turn{'' if v == 1 else 's'}"
 
 
-def turn_bands(step: float, horizon: float, unit: Callable[[float], str] = _turns) -> tuple[Band, ...]:
+def turn_bands(step: float, horizon: float, unit: Callable[[float], str] = turns_label) -> tuple[Band, ...]:
     """Bands every ``step`` up to ``horizon``, coloured along :data:`VIRIDIS` (the first band
     lightest), labelled by ``unit(upper)``."""
     count = max(1, int(round(horizon / step)))

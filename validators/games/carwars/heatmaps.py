@@ -7,10 +7,9 @@ time), in half-turn bands."""
 
 from __future__ import annotations
 
-import math
 from typing import Any, Literal
 
-from validators.heatmaps import HALF_TURN_BANDS, HeatGrid, HeatLimits, HeatMap, bands_of, display_times, each
+from validators.heatmaps import HALF_TURN_BANDS, HeatGrid, HeatLimits, HeatMap, bands_of, display_times, each, square_cell, turns_label
 
 #: Cell (inches), horizon (turns) and the driving policy of the maps.
 CELL = 1.0
@@ -20,11 +19,7 @@ MEASURE = ("Travel time: the turns the car needs, from start {player} at its sta
            "point with its centre in each square ({cell:g} in across), driving {policy}.")
 
 
-def _label(upper: float) -> str:
-    return f"≤ {upper:g} turn{'' if upper == 1 else 's'}"
-
-
-BANDS = bands_of(HALF_TURN_BANDS, _label)
+BANDS = bands_of(HALF_TURN_BANDS, turns_label)
 
 
 def heat_maps(arena: Any, limits: HeatLimits) -> list[HeatMap]:
@@ -34,10 +29,7 @@ def heat_maps(arena: Any, limits: HeatLimits) -> list[HeatMap]:
     from engine.carwars.reach import reach_with
     from engine.carwars.travel import PlanningError, SearchLimits, StartSource
 
-    minx, miny, maxx, maxy = arena.bounds.to_shapely().bounds
-    cell = CELL
-    while math.ceil((maxx - minx) / cell) * math.ceil((maxy - miny) / cell) > limits.cells:
-        cell *= 2
+    cell = square_cell(arena.bounds.to_shapely().bounds, CELL, limits.cells)
     planners: list[Planner] = []  # made by the first map (its set-up stops at the caps as a search does)
 
     def words(player: int) -> str:

@@ -6,10 +6,9 @@ tier and icon budget, in whole-turn bands."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from validators.heatmaps import WHOLE_TURN_BANDS, HeatGrid, HeatLimits, HeatMap, bands_of, each
+from validators.heatmaps import HeatGrid, HeatLimits, HeatMap, WHOLE_TURN_BANDS, bands_of, each, square_cell, turns_label
 
 #: Cell (lengths), horizon (turns) and position tolerance of the reach search.
 CELL = 0.5
@@ -19,11 +18,7 @@ MEASURE = ("Travel time: the turns the turbine needs, from start {player} at its
            "with its centre in each square ({cell:g} length across), at tier {tier} and {budget} icons a turn.")
 
 
-def _label(upper: float) -> str:
-    return f"≤ {upper:g} turn{'' if upper == 1 else 's'}"
-
-
-BANDS = bands_of(WHOLE_TURN_BANDS, _label)
+BANDS = bands_of(WHOLE_TURN_BANDS, turns_label)
 
 
 def heat_maps(arena: Any, limits: HeatLimits) -> list[HeatMap]:
@@ -31,10 +26,7 @@ def heat_maps(arena: Any, limits: HeatLimits) -> list[HeatMap]:
     from engine.gravstrike.planner import Planner, PlanningError, SearchLimits, StartSource
     from engine.gravstrike.search import NODE_BYTES
 
-    minx, miny, maxx, maxy = arena.bounds.to_shapely().bounds
-    cell = CELL
-    while math.ceil((maxx - minx) / cell) * math.ceil((maxy - miny) / cell) > limits.cells:
-        cell *= 2
+    cell = square_cell(arena.bounds.to_shapely().bounds, CELL, limits.cells)
     planners: list[Planner] = []  # made by the first map (its set-up stops at the caps as a search does)
     icons = arena.turbine.icons_per_turn if arena.turbine.icons_per_turn is not None else "unlimited"
 
