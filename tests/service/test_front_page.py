@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,13 +19,11 @@ from fastapi.testclient import TestClient
 
 from app.service.app import create_app
 from app.service.limits import ServiceConfig
+from tests.chromium import chromium, needs_chromium
 from tests.service.conftest import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 ARENAS = ROOT / "arenas"
-CHROMIUM = "/usr/bin/chromium"
-needs_chromium = pytest.mark.skipif(not Path(CHROMIUM).exists() or shutil.which("chromium") is None,
-                                    reason="no system Chromium at /usr/bin/chromium (.ci/run installs Debian's chromium)")
 #: One shipped arena per game, the cheap ones: the unfair ones where they are cheap (their findings
 #: are clicked); Gravstrike's unfair example takes long to validate, so its fair three-player
 #: arena is shown, and a copy with one wall moved (a symmetry finding) is clicked.
@@ -73,11 +70,8 @@ def server() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is in the dev extra")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    with chromium() as b:
         yield b
-        b.close()
 
 
 class Session:

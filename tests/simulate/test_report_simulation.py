@@ -16,6 +16,7 @@ from typing import Any
 import jsonschema
 
 import schema
+from tests.chromium import needs_chromium
 from tests.simulate.conftest import ARENAS
 from tests.simulate.test_cli import arena as run_arena
 from validators.run import validate
@@ -172,46 +173,38 @@ def test_a_pack_built_twice_with_one_seed_is_the_same_bytes_and_carries_the_summ
     assert any(d.startswith("/simulation/starts:") for d in revalidate_report(arena, entry["path"], report))
 
 
+@needs_chromium
 def test_in_chromium_the_bars_scale_with_the_rates_the_heat_layer_toggles_and_nothing_runs(tmp_path: Path) -> None:
     """The section in a real headless Chromium (the system's, as tests/webreport/test_browser.py):
     under the page's CSP the bars' drawn widths are in the ratio of the win rates, the legend's box
     hides and shows the heat layer, the hostile name runs no script and nothing is fetched."""
-    import shutil
-
-    import pytest
-
-    if not Path("/usr/bin/chromium").exists() or shutil.which("chromium") is None:
-        pytest.skip("no system Chromium at /usr/bin/chromium")
-    sync_api = pytest.importorskip("playwright.sync_api")
+    from tests.chromium import chromium
     from validators.webreport import render_report
 
     arena, doc = pit_report(6, 2, hostile_pit(tmp_path))
     page_file = tmp_path / "report.html"
     page_file.write_text(render_report(doc, arena), "utf-8")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-        try:
-            page = browser.new_page(viewport={"width": 1100, "height": 900})
-            requests: list[str] = []
-            problems: list[str] = []
-            page.on("request", lambda r: requests.append(r.url))
-            page.on("dialog", lambda d: (problems.append(d.message), d.dismiss()))
-            page.on("pageerror", lambda e: problems.append(str(e)))
-            page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-            page.goto(page_file.as_uri())
-            widths = [box["width"] if (box := r.bounding_box()) else 0.0
-                      for r in page.locator("#winrates rect.rate").all()]
-            rates = [s["win_rate"] for s in doc["simulation"]["starts"]]
-            assert len(widths) == len(rates)
-            top = max(range(len(rates)), key=lambda i: rates[i])
-            for w, r in zip(widths, rates, strict=True):
-                assert abs(w - widths[top] * r / rates[top]) < 1.0
-            assert page.locator("#heat").is_visible()
-            page.locator("#show-heat").uncheck()
-            assert not page.locator("#heat").is_visible()
-            page.locator("#show-heat").check()
-            assert page.locator("#heat").is_visible()
-            assert HOSTILE in page.locator("#simulation").inner_text()
-            assert problems == [] and requests == [page_file.as_uri()]
-        finally:
-            browser.close()
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 1100, "height": 900})
+        requests: list[str] = []
+        problems: list[str] = []
+        page.on("request", lambda r: requests.append(r.url))
+        page.on("dialog", lambda d: (problems.append(d.message), d.dismiss()))
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+        page.goto(page_file.as_uri())
+        widths = [box["width"] if (box := r.bounding_box()) else 0.0
+                  for r in page.locator("#winrates rect.rate").all()]
+        rates = [s["win_rate"] for s in doc["simulation"]["starts"]]
+        assert len(widths) == len(rates)
+        top = max(range(len(rates)), key=lambda i: rates[i])
+        for w, r in zip(widths, rates, strict=True):
+            assert abs(w - widths[top] * r / rates[top]) < 1.0
+        assert page.locator("#heat").is_visible()
+        page.locator("#show-heat").uncheck()
+        assert not page.locator("#heat").is_visible()
+        page.locator("#show-heat").check()
+        assert page.locator("#heat").is_visible()
+        assert HOSTILE in page.locator("#simulation").inner_text()
+        assert problems == [] and requests == [page_file.as_uri()]
+

@@ -4,28 +4,23 @@ it shows its path, a hostile name runs no script, and the page asks the network 
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.chromium import chromium, needs_chromium
 from tests.webreport.test_report import hostile_arena
 from validators.webreport import Header, render_report
 
-CHROMIUM = "/usr/bin/chromium"
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists() or shutil.which("chromium") is None,
-                                reason="no system Chromium at /usr/bin/chromium (.ci/run installs Debian's chromium)")
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is in the dev extra")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def open_page(browser: Any, html: str, tmp_path: Path, width: int = 1280) -> tuple[Any, list[str], list[str]]:
