@@ -1,6 +1,6 @@
 """The symmetry groups arenas declare (``rotational`` N, ``mirror``, ``dihedral`` N about a centre),
-as plain linear maps: shared by the ``symmetry`` validator (:mod:`validators.games.gravstrike.symmetry`) and the
-arena generators (:mod:`engine.gravstrike.generate`, :mod:`engine.arenarex.generate`), which place
+as plain linear maps: shared by the arena invariances (:mod:`engine.gravstrike.invariance`, which
+the ``symmetry`` validator and simulated play use) and the arena generators (:mod:`engine.gravstrike.generate`, :mod:`engine.arenarex.generate`), which place
 pieces in one fundamental domain and copy them by every operation of the group (they share the
 symmetry parsing and orbit counting below too).
 

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _modules() -> list[str]:
-    names = ["validators.games.gravstrike.symmetry", "validators.balance_hooks", "validators.games.gravstrike.travel_session", "validators.games.gravstrike.context", "validators.games.carwars.travel",
+    names = ["engine.gravstrike.invariance", "validators.balance_hooks", "validators.games.gravstrike.travel_session", "validators.games.gravstrike.context", "validators.games.carwars.travel",
              "editor.games.gravstrike.travel_workers", "editor.worker_requests", "editor.games.carwars.travel_work",
              "editor.analysis", "editor.bounds", "editor.snapping", "editor.board_circle",
              "editor.games.arenarex.edges", "editor.games.arenarex.symmetry", "editor.symmetry", "editor.games.symmetry_rules",

@@ -57,6 +57,12 @@ from engine.gravstrike.motion import (
 RAM_SPEED_LOSS = 2
 #: Disentangling pivots are searched in steps of this many degrees.
 DISENTANGLE_STEP = 1
+#: Corners of a disentangling turbine closer to equally far from the contact than this (lengths)
+#: count as tied, as the turning ways do when both clear at the same step: the rule (furthest
+#: corner, least rotation) does not decide between them, so the player does - see
+#: :attr:`TurnState.hand`.  Larger than the error of coordinates written to four decimals (a
+#: symmetric arena's corners are), which must not decide for the player.
+DISENTANGLE_TIE = 1e-3
 #: Blocked disentanglement backs up to the point of impact to within this fraction of the motion.
 BACK_UP_PRECISION = 1e-6
 #: The largest pivot (rule "Pivots": "by any amount up to 360 degrees").
@@ -75,6 +81,12 @@ class TurnState:
     ``fields_used`` holds the acceleration fields that already moved the turbine this turn;
     ``backwards`` records that the turbine travels in reverse (it matters once a ram has cut the
     speed to 0 while card-given lengths are left); ``pivoted`` that it pivoted this phase.
+    ``hand`` is how its player settles what rule 4 of a ram ("pivot around its corner furthest
+    from the point of contact ... in the direction that will cause the least rotation") leaves
+    open - two corners equally far (a head-on ram), both ways turning as little: 1, the lower
+    numbered corner and counter-clockwise first; -1, its mirror image (the higher numbered corner,
+    clockwise first), which is how a player whose seat is the mirror image of another's settles
+    the same tie (simulated play: :class:`engine.gravstrike.play.kit.Frame`).
     """
 
     speed: int
@@ -84,11 +96,13 @@ class TurnState:
     tier: int = 1
     backwards: bool = False
     pivoted: bool = False
+    hand: int = 1
 
     @classmethod
-    def start(cls, speed: int, lengths: int | None = None, icons: int | None = 3, tier: int = 1) -> TurnState:
+    def start(cls, speed: int, lengths: int | None = None, icons: int | None = 3, tier: int = 1,
+              hand: int = 1) -> TurnState:
         """The state at the start of a Maneuver Phase at ``speed`` (negative = in reverse)."""
-        return cls(speed, abs(speed) if lengths is None else lengths, icons, frozenset(), tier, speed < 0)
+        return cls(speed, abs(speed) if lengths is None else lengths, icons, frozenset(), tier, speed < 0, False, hand)
 
     @property
     def reverse(self) -> bool:
@@ -139,14 +153,18 @@ def _contact_point(geometry: ArenaGeometry, pose: Pose, feature: str) -> tuple[f
     return (float(c.x), float(c.y))
 
 
-def disentangle(geometry: ArenaGeometry, pose: Pose, feature: str) -> Pose | None:
+def disentangle(geometry: ArenaGeometry, pose: Pose, feature: str, hand: int = 1) -> Pose | None:
     """Pivot about the corner furthest from the contact until nothing overlaps, least rotation
-    first (whole degrees, either direction); None when no pivot up to 180 degrees clears."""
+    first (whole degrees, either direction); None when no pivot up to 180 degrees clears.  Ties
+    (corners within :data:`DISENTANGLE_TIE` of the furthest, both ways clearing at one step) go
+    as ``hand`` says (:attr:`TurnState.hand`)."""
     cx, cy = _contact_point(geometry, pose, feature)
     corners = Footprint.of(pose, geometry.turbine).corners
-    far = max(range(4), key=lambda i: math.hypot(corners[i][0] - cx, corners[i][1] - cy))
+    dist = [math.hypot(x - cx, y - cy) for x, y in corners]
+    tied = [i for i in range(4) if dist[i] >= max(dist) - DISENTANGLE_TIE]
+    far = min(tied) if hand >= 0 else max(tied)
     for step in range(DISENTANGLE_STEP, 181, DISENTANGLE_STEP):
-        for sign in (1, -1):
+        for sign in (hand, -hand) if hand else (1, -1):
             cand = pivot(pose, far, sign * step, geometry.turbine)
             if geometry.ram_feature(cand) is None:
                 return cand
@@ -257,9 +275,9 @@ def apply(geometry: ArenaGeometry, pose: Pose, maneuver: Maneuver, state: TurnSt
             if not resolve_rams:
                 events.append(Ram(feature, before, before, after, before - after, False))
                 new_state = TurnState(-after if reverse else after, max(0, lengths_left - 1 - (before - after)),
-                                      icons_left, frozenset(used), state.tier, reverse, state.pivoted)
+                                      icons_left, frozenset(used), state.tier, reverse, state.pivoted, state.hand)
                 return LengthResult(pose, new_state, tuple(events), tuple(path))
-            freed = disentangle(geometry, pose, feature)
+            freed = disentangle(geometry, pose, feature, state.hand)
             damage, disentangled = before, freed is not None
             if freed is None:  # blocked disentanglement: back up to the point of impact and stop
                 freed, damage, after = back_up(geometry, motion), before + after, 0
@@ -293,7 +311,8 @@ def apply(geometry: ArenaGeometry, pose: Pose, maneuver: Maneuver, state: TurnSt
     lengths_left = max(0, lengths_left - 1)
     if lengths_left == 0:
         events.extend(end_of_phase_damage(geometry, pose, state.tier))
-    new_state = TurnState(speed, lengths_left, icons_left, frozenset(used), state.tier, reverse, state.pivoted)
+    new_state = TurnState(speed, lengths_left, icons_left, frozenset(used), state.tier, reverse, state.pivoted,
+                          state.hand)
     return LengthResult(pose, new_state, tuple(events), tuple(path))
 
 
@@ -328,7 +347,7 @@ def apply_pivot(geometry: ArenaGeometry, pose: Pose, corner: int, angle: float, 
     events: list[Event] = []
     feature = geometry.ram_feature(new)
     if feature is not None:
-        freed = disentangle(geometry, new, feature)
+        freed = disentangle(geometry, new, feature, state.hand)
         events.append(Ram(feature, 0, 0, 0, 0, freed is not None))
         if freed is None:  # blocked: turn back along the pivot to the point of impact
             freed = back_up(geometry, lambda u: pivot(pose, corner, angle * u, geometry.turbine))

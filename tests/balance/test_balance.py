@@ -14,7 +14,7 @@ from schema.games.gravstrike.model import Arena, StartPosition, Symmetry
 from validators.balance import finding_key, propose
 from validators.games.gravstrike.balance import HOOK
 from validators.run import validate
-from validators.games.gravstrike.symmetry import invariances
+from engine.gravstrike.invariance import invariances
 
 from .arenas import cornered_checkpoints, four_in_fields, mirrored_by_walls, orbiting_fields
 

@@ -13,7 +13,7 @@ from schema import load, save
 from app.cli.main import load_commands
 from app.cli.shared import app
 from validators.run import validate
-from validators.games.gravstrike.symmetry import invariances
+from engine.gravstrike.invariance import invariances
 
 from .arenas import mirrored_by_walls
 

@@ -19,7 +19,7 @@ from editor.snapping import snap_checked
 from tests.balance.arenas import mirrored_by_walls
 from validators.balance import propose
 from validators.run import validate
-from validators.games.gravstrike.symmetry import invariances
+from engine.gravstrike.invariance import invariances
 
 #: The budget of the searches started here: none (they end when their steps do).
 UNTIMED = math.inf

@@ -183,3 +183,20 @@ def test_configuration_space_agrees_with_footprints(x: float, y: float, k: int, 
         assert hs.is_free(x, y) == (g.ram_feature(pose) is None)
     assert (0 in hs.zones_at(x, y)) == bool(g.touching(g.checkpoints, pose)) or abs(
         g.checkpoints[0].geometry.distance(fp.to_shapely())) < 1e-6
+
+
+@pytest.mark.parametrize("tilt", [0.0, 0.005, -0.005])
+def test_disentangling_ties_are_the_players_to_settle(tilt: float) -> None:
+    """"Resolving a Ram Against an Arena Feature", step 4: pivot "around its corner furthest from
+    the point of contact ... in the direction that will cause the least rotation".  A head-on ram
+    leaves two corners equally far: the rule does not choose, the player does (TurnState.hand),
+    and a wall turned a few thousandths of a degree - the error of coordinates written to four
+    decimals - must not choose for them.  The two hands settle it as mirror images."""
+    g = ArenaGeometry(Arena(name="t", bounds=Rect((0.0, 0.0), (30.0, 30.0)),
+                            walls=(Wall("W", Rect((1.5, 0.0), (1.0, 6.0), tilt)),)))
+    one, other = (apply(g, Pose(0.3, 0.0, 0.0), Maneuver(0), TurnState.start(1, hand=h)) for h in (1, -1))
+    ram = one.events[0]
+    assert len(one.events) == 1 and isinstance(ram, Ram) and ram.disentangled
+    assert (one.pose.x, one.pose.y, one.pose.heading) == pytest.approx((0.650, -0.289, 281.0), abs=2e-3)
+    assert (other.pose.x, other.pose.y, other.pose.heading) == pytest.approx(
+        (one.pose.x, -one.pose.y, 360.0 - one.pose.heading), abs=2e-3)

@@ -11,7 +11,7 @@ import pytest
 
 from engine.gravstrike.generate import (GenerateError, build, load_catalogue, make_plan, mutate, place, precheck)
 from schema import ArenaError, dumps, loads
-from validators.games.gravstrike.symmetry import invariances
+from engine.gravstrike.invariance import invariances
 from validators.games.gravstrike.layout import FieldOrbitValidator, SymmetryValidator
 
 CAT = load_catalogue(None)

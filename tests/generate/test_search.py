@@ -18,7 +18,7 @@ from app.cli.main import load_commands
 from app.cli.shared import app
 from validators.generate import generate, hook_of
 from validators.run import validate
-from validators.games.gravstrike.symmetry import invariances
+from engine.gravstrike.invariance import invariances
 
 runner = CliRunner()
 HOOK = hook_of("gravstrike")

@@ -40,7 +40,7 @@ def test_a_symmetric_hiding_place_is_reported_at_all_its_places() -> None:
 
     from schema.shapes import Polygon, Polyline
     from schema.games.gravstrike.model import Arena, Symmetry, Wall
-    from validators.games.gravstrike.symmetry import apply_point, transforms
+    from engine.gravstrike.invariance import apply_point, transforms
 
     hexagon = Polygon(tuple((round(12 * math.cos(math.radians(60 * k)), 4), round(12 * math.sin(math.radians(60 * k)), 4))
                             for k in range(6)))

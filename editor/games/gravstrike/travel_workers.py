@@ -68,7 +68,7 @@ from engine.budget import Caps
 from schema.games.gravstrike.model import Arena
 from validators.games.gravstrike.context import travel_sources
 from validators.run import default_limits
-from validators.games.gravstrike.symmetry import Invariance, invariances
+from engine.gravstrike.invariance import Invariance, invariances
 from validators.games.gravstrike.travel_session import Carried, carry_travel, source_moved
 
 #: Worker processes (the machines Arena Studio targets have two cores or more).
@@ -126,7 +126,7 @@ class Share:
 
 def orbits(arena: Arena, sources: list[str], ops: list[Invariance] | None = None) -> list[list[str]]:
     """``sources`` grouped by the arena's symmetry operations (``ops``, by default
-    :func:`~validators.games.gravstrike.symmetry.invariances`): a source and its images, in order.
+    :func:`~engine.gravstrike.invariance.invariances`): a source and its images, in order.
 
     >>> from schema import load
     >>> [len(o) for o in orbits(load("arenas/default.yaml"), travel_sources(load("arenas/default.yaml")))]

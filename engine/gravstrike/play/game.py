@@ -63,6 +63,10 @@ PARAMETERS: Mapping[str, Any] = {
     "contest_margin": 0.5,
     # the look-ahead policy: VP a likely ram costs (the damage and lost speed, in VP)
     "ram_risk_vp": 0.5,
+    # on an arena with a declared symmetry that holds, each seat plans in the frame of the first
+    # start of its orbit (engine.gravstrike.play.kit.Frame), so that the planner's axis-aligned
+    # raster cannot favour one of two starts the arena treats alike
+    "symmetric_frames": True,
 }
 
 #: How close (lengths) a recorded pose must be to where the rules put it.
@@ -299,7 +303,11 @@ class Game:
     # ------------------------------------------------------------------ the Maneuver Phase
     def maneuver(self, start: int, dec: Decisions) -> None:
         seat = self.seats[start]
-        state = TurnState.start(seat.speed, icons=self.budget, tier=self.tier())
+        op = self.kit.frame(start, bool(self.p["symmetric_frames"])).op
+        # the ties rule 4 of a ram leaves to the player: settled as the first start of the seat's
+        # orbit settles them, seen through the seat's frame (a mirror image settles them mirrored)
+        hand = -1 if op is not None and op.mirror else 1
+        state = TurnState.start(seat.speed, icons=self.budget, tier=self.tier(), hand=hand)
         g = self.kit.geometry
         if seat.speed == 0:
             piv = dec.pivot(self, start, state)

@@ -15,6 +15,10 @@ chain bonus) per turn taken, less a decaying objective another turbine is likely
 in the same turn, less the VP a ram costs when the plan's first turn passes where another
 turbine is likely to be by then (straight on at its speed).
 
+Every question a seat asks the planner goes through its :class:`~engine.gravstrike.play.kit.Frame`
+(the parameter ``symmetric_frames``): on a symmetric arena, in the frame of the first start of its
+orbit, so seats the arena treats alike decide alike.
+
 Both shoot, in the Attack Phase, the standing static target they have not scored with the best
 chance to hit (the attack model: :func:`engine.gravstrike.play.game.hit_chance`), if any is in
 sight within 12 lengths.
@@ -28,10 +32,10 @@ from typing import Mapping
 
 from engine.gravstrike.events import Ram
 from engine.gravstrike.length import TurnState
-from engine.gravstrike.motion import Maneuver, Pose, generate_maneuvers, move
+from engine.gravstrike.motion import Maneuver, Pose, move
 from engine.gravstrike.planner import Goal, PathStep, TravelResult
 from engine.gravstrike.play.game import POSE_TOLERANCE, Game, hit_chance
-from engine.gravstrike.play.kit import HORIZONS
+from engine.gravstrike.play.kit import HORIZONS, Frame
 from engine.gravstrike.scoring import checkpoint_reward
 from engine.gravstrike.variants import decays
 
@@ -88,6 +92,10 @@ class Greedy:
         self.start = start
         self.plan: Plan | None = None
 
+    def frame(self, game: Game) -> Frame:
+        """This seat's questions to the planner (see the module docstring)."""
+        return game.kit.frame(self.start, bool(game.p["symmetric_frames"]))
+
     # -- objectives ---------------------------------------------------------------------------
     def eligible(self, game: Game) -> list[Goal]:
         """Objectives that would score now: not the one scored last, not a decayed one."""
@@ -97,7 +105,7 @@ class Greedy:
 
     def choose(self, game: Game, pose: Pose, speed: int, goals: list[Goal]) -> TravelResult | None:
         count = [0]
-        found = game.kit.soonest(game.tier(), pose, speed, goals, count)
+        found = self.frame(game).soonest(game.tier(), pose, speed, goals, count)
         game.spend(count[0] + 1)
         return found
 
@@ -153,12 +161,12 @@ class Greedy:
         seat = game.seats[self.start]
         goals = self.eligible(game)
         tier = game.tier()
-        maps = [game.kit.distance(tier, g) for g in goals]
-        here = [m.at(seat.pose.x, seat.pose.y) for m in maps]
-        dmap = maps[min(range(len(maps)), key=lambda i: (here[i], i))] if maps else None
+        frame = self.frame(game)
+        here = [(frame.distance_at(tier, g, seat.pose.x, seat.pose.y), frame.rank(g), g) for g in goals]
+        goal = min(here)[2] if here else None
         best: tuple[float, int] | None = None
         choice = Maneuver(0)
-        for i, m in enumerate(generate_maneuvers(state.icons_left)):
+        for i, m in enumerate(frame.maneuvers(state.icons_left)):
             game.spend()
             end = move(seat.pose, m, game.turbine, state.reverse)
             if game.turbine_hit(self.start, end) is not None:
@@ -166,14 +174,15 @@ class Greedy:
             r = game.kit.length(seat.pose, m, state, resolve_rams=False)
             if any(isinstance(e, Ram) for e in r.events):
                 continue
-            key = (0.0 if dmap is None else dmap.at(r.pose.x, r.pose.y), i)
+            key = (0.0 if goal is None else frame.distance_at(tier, goal, r.pose.x, r.pose.y), i)
             if best is None or key < best:
                 best, choice = key, m
         return choice
 
     def shot(self, game: Game) -> str | None:
         seat = game.seats[self.start]
-        best: tuple[float, str] | None = None
+        frame = self.frame(game)
+        best: tuple[float, str, str] | None = None
         for tid in game.shootable(self.start):
             target = next(t for t in game.kit.targets if t.id == tid)
             if math.hypot(target.position[0] - seat.pose.x, target.position[1] - seat.pose.y) > SHOT_REACH:
@@ -182,9 +191,9 @@ class Greedy:
             if tn is None:
                 continue
             chance = hit_chance(tn, float(game.p["attack_icons_mean"]))
-            if chance > 0 and (best is None or (-chance, tid) < (-best[0], best[1])):
-                best = (chance, tid)
-        return None if best is None else best[1]
+            if chance > 0 and (best is None or (-chance, frame.target(tid)) < (-best[0], best[1])):
+                best = (chance, frame.target(tid), tid)  # ties: the first in this seat's frame
+        return None if best is None else best[2]
 
 
 class Lookahead(Greedy):
@@ -193,7 +202,9 @@ class Lookahead(Greedy):
     def choose(self, game: Game, pose: Pose, speed: int, goals: list[Goal]) -> TravelResult | None:
         count = [0]
         tier = game.tier()
-        found = game.kit.nearest(tier, pose, speed, goals, count)
+        frame = self.frame(game)
+        goals = sorted(goals, key=frame.rank)  # in this seat's frame's order, for ties
+        found = frame.nearest(tier, pose, speed, goals, count)
         if not found:
             game.spend(count[0] + 1)
             return None
@@ -204,7 +215,7 @@ class Lookahead(Greedy):
         for goal in goals:
             if goal in have or len(found) >= limit:
                 continue
-            r, _ = game.kit.plan(tier, pose, speed, goal, horizon)
+            r = frame.plan(tier, pose, speed, goal, horizon)
             count[0] += 1
             if r.reachable:
                 found.append(r)
@@ -218,9 +229,8 @@ class Lookahead(Greedy):
             obj = game.kit.by_id[r.goal.id]
             value = float(checkpoint_reward(tier, obj.element.kind, pilot.chain_markers).vp)
             if decays(obj.element, game.arena.scenario.variants):
-                dmap = game.kit.distance(tier, r.goal)
                 for s in others:
-                    soonest = dmap.at(s.pose.x, s.pose.y) / max(1, game.turbine.max_speed)
+                    soonest = frame.distance_at(tier, r.goal, s.pose.x, s.pose.y) / max(1, game.turbine.max_speed)
                     if soonest + float(game.p["contest_margin"]) < r.time and math.ceil(soonest) == math.ceil(r.time):
                         value = 0.0
             risk = 0.0

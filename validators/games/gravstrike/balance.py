@@ -20,7 +20,7 @@ Seeds per finding (the validators' own advice, made a direction):
 - ``wall-tunnelling``: the acceleration fields within reach of the wall away from it, then turned.
 
 Steps: 0.25 to 8 lengths and 10° to 180°.  A piece on the table must stay on it.  A move carries to an element's images under the
-symmetry operations the arena has (:func:`validators.games.gravstrike.symmetry.invariances`): averaged over those
+symmetry operations the arena has (:func:`engine.gravstrike.invariance.invariances`): averaged over those
 that fix the element, then mapped by each operation's linear part (a turn reverses under a
 reflection).
 """
@@ -39,7 +39,7 @@ from validators.balance_hooks import Seed, carry
 from validators.findings import Finding
 from validators.games.gravstrike.common import arena_centre, element_geometry
 from validators.report import Report
-from validators.games.gravstrike.symmetry import Invariance, invariances
+from engine.gravstrike.invariance import Invariance, invariances
 
 #: The element kinds (``--free``) and the arena's lists they cover.
 FREE = {"starts": ("start_positions",), "checkpoints": ("checkpoints",),

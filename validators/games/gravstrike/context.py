@@ -16,18 +16,17 @@ exclusion fields make a difference.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from engine.gravstrike.geometry import ArenaGeometry
 from engine.gravstrike.motion import Pose
-from engine.gravstrike.planner import CheckpointSource, Goal, PathStep, Planner, StartSource, TravelResult
+from engine.gravstrike.invariance import Invariance, invariances
+from engine.gravstrike.planner import CheckpointSource, Goal, Planner, StartSource, TravelResult
 from engine.gravstrike.travel_types import SearchLimits
 from engine.gravstrike.variants import gates_in_play
 from schema.games.gravstrike.model import Arena
 from validators.options import ANALYSIS_MAX_TURNS, ANALYSIS_TOLERANCE
-from validators.games.gravstrike.symmetry import Invariance, invariances
 
 if TYPE_CHECKING:  # pragma: no cover
     from validators.games.gravstrike.travel_session import TravelSession
@@ -52,21 +51,6 @@ def path_json(r: TravelResult) -> tuple[dict[str, Any], ...]:
                   "turn": p.turn, "length": p.length, "pushed_by": p.pushed_by} for p in r.path)
 
 
-
-
-def _mirror_label(label: str) -> str:
-    return label.translate(str.maketrans("LR", "RL"))
-
-
-def transform_result(r: TravelResult, inv: Invariance) -> TravelResult:
-    """The travel result of the symmetric image: goal, path poses and field ids mapped."""
-    goal = Goal.parse(inv.ids[r.goal.ref])
-    path = tuple(
-        PathStep(*inv.point((p.x, p.y)), inv.angle(p.heading), p.speed, p.turn, p.length,
-                 _mirror_label(p.maneuver) if inv.mirror else p.maneuver,
-                 None if p.pushed_by is None else inv.ids.get(p.pushed_by, p.pushed_by))
-        for p in r.path)
-    return replace(r, goal=goal, path=path)
 
 
 def travel_sources(arena: Arena) -> list[str]:
@@ -160,7 +144,7 @@ class AnalysisContext:
         for done, results in list(self._from.items()):  # a symmetric source's answer: its image
             for inv in self.symmetries:
                 if inv.ids.get(done) == source:
-                    got = {inv.ids[ref]: transform_result(r, inv) for ref, r in results.items()}
+                    got = {inv.ids[ref]: inv.result(r) for ref, r in results.items()}
                     self._from[source] = got
                     return got
         return None

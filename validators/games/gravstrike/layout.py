@@ -10,9 +10,9 @@ from engine.gravstrike.variants import gates_in_play, switched_off
 from schema.games.gravstrike.model import Arena
 from validators.games.gravstrike.common import arena_centre
 from validators.findings import Finding, Result
-from validators.games.gravstrike.symmetry import KindIndex
-from validators.games.gravstrike.symmetry import signatures as _signatures
-from validators.games.gravstrike.symmetry import transforms as _transforms
+from engine.gravstrike.invariance import KindIndex
+from engine.gravstrike.invariance import signatures as _signatures
+from engine.gravstrike.invariance import transforms as _transforms
 
 
 class CheckpointMixValidator:

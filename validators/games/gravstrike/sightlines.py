@@ -24,7 +24,7 @@ from schema.games.gravstrike.model import Arena
 from validators.findings import Finding, Result
 from validators.games.gravstrike import sight_memo
 from validators.games.gravstrike.common import fmt
-from validators.games.gravstrike.symmetry import transforms
+from engine.gravstrike.invariance import transforms
 
 #: Grid spacing of the sample points, in lengths.
 STEP = 1.5

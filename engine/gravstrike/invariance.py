@@ -1,11 +1,17 @@
-"""Symmetry operations of an arena (rotations and reflections about its declared centre),
-shared by the ``symmetry`` validator and the analysis context (which reuses one start's travel
-for every start that a symmetry maps it to)."""
+"""Symmetry operations an arena really has (rotations and reflections about its declared centre,
+under which every element maps onto one of its kind), and the images of poses, goals, maneuvers
+and travel results under them.
+
+Shared by the ``symmetry`` validator, the analysis context (which reuses one start's travel for
+every start a symmetry maps it to: :mod:`validators.games.gravstrike.context`) and simulated play
+(:mod:`engine.gravstrike.play.kit`: a seat plans in the frame of the first start of its orbit, so
+that the discretisation of the planner's raster, which a rotation or an oblique mirror does not
+map onto itself, cannot favour one of two starts the arena treats alike)."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -15,12 +21,18 @@ import shapely.affinity
 from engine.symmetry import apply_angle, apply_point, operations
 from schema.shapes import Circle
 from schema.games.gravstrike.model import Arena
-from validators.games.gravstrike.common import fmt
+from engine.gravstrike.motion import Maneuver, Pose
+from engine.gravstrike.travel_types import Goal, PathStep, TravelResult
+
+
+def _fmt(v: float) -> str:
+    """An angle in a name: one decimal, no trailing ``.0``."""
+    return f"{v:.1f}".removesuffix(".0")
 
 
 def transforms(kind: str, order: int, axis: float) -> list[tuple[str, tuple[float, float, float, float], bool]]:
     """Linear parts (a, b, c, d) of the non-identity symmetry operations, named."""
-    return [(f"reflection about the {fmt(angle % 180)}° axis" if mirror else f"rotation by {fmt(angle)}°", fn, mirror)
+    return [(f"reflection about the {_fmt(angle % 180)}° axis" if mirror else f"rotation by {_fmt(angle)}°", fn, mirror)
             for fn, mirror, angle in operations(kind, order, axis, identity=False)]
 
 
@@ -72,9 +84,10 @@ class KindIndex:
             self.groups[key] = (idx, pts, np.array(angles, dtype=float)[idx], np.array(radii, dtype=float)[idx])
 
     def match_all(self, fn: tuple[float, float, float, float], center: tuple[float, float], mirror: bool,
-                  tol: float) -> list[str | None]:
+                  tol: float, angle_tol: float = 0.5) -> list[str | None]:
         """For every element, the id of the element its image under the operation ``fn`` about
-        ``center`` equals within ``tol`` (the first in order when several do), or None."""
+        ``center`` equals within ``tol`` (directions within ``angle_tol`` degrees; the first in
+        order when several do), or None."""
         a, b, c, d = fn
         lin = np.array([[a, c], [b, d]])
         rot = math.degrees(math.atan2(c, a))
@@ -91,7 +104,7 @@ class KindIndex:
             apart = np.hypot(mi[:, None, 0] - mo[None, :, 0], mi[:, None, 1] - mo[None, :, 1])
             close = np.where(np.isnan(rad[:, None]), apart, apart + np.abs(rad[:, None] - rad[None, :])) <= tol
             turn = np.abs((img_ang[:, None] - ang[None, :] + 180.0) % 360.0 - 180.0)
-            close &= ~(turn > 0.5)  # NaN (no direction) never refuses a match
+            close &= ~(turn > angle_tol)  # NaN (no direction) never refuses a match
             ii, jj = np.nonzero(close)
             if not len(ii):
                 continue
@@ -121,13 +134,54 @@ class Invariance:
     def angle(self, a: float) -> float:
         return apply_angle(self.fn, a, self.mirror)
 
+    def inverse(self) -> Invariance:
+        """The operation undoing this one (a reflection undoes itself; a rotation's inverse turns
+        back by the same angle)."""
+        if self.mirror:
+            return self
+        a, b, c, d = self.fn
+        back = {v: k for k, v in self.ids.items()}
+        return Invariance(f"inverse of {self.name}", (a, c, b, d), False, self.center, back)
+
+    def pose(self, p: Pose) -> Pose:
+        return Pose(*self.point((p.x, p.y)), self.angle(p.heading))
+
+    def goal(self, g: Goal) -> Goal:
+        return Goal.parse(self.ids[g.ref])
+
+    def maneuver(self, m: Maneuver) -> Maneuver:
+        """A length's maneuver as its image moves: a reflection turns and slips the other way."""
+        return Maneuver(-m.turn, -m.sideslip) if self.mirror else m
+
+    def label(self, label: str) -> str:
+        """A path step's maneuver label as its image moves: under a reflection left and right swap,
+        and a pivot of ``a`` degrees (counter-clockwise) about a corner becomes one of ``360 - a``
+        about the mirrored corner (0 front-left <-> 3 front-right, 1 rear-left <-> 2 rear-right)."""
+        if not self.mirror:
+            return label
+        if label.startswith("pivot "):
+            words = label.split()  # "pivot 30 about corner 2"
+            angle, corner = float(words[1]), int(words[4])
+            return f"pivot {(360.0 - angle) % 360.0:g} about corner {3 - corner}"
+        return label.translate(str.maketrans("LR", "RL"))
+
+    def result(self, r: TravelResult) -> TravelResult:
+        """The travel result of the symmetric image: goal, path poses, maneuvers and the ids of
+        the fields that pushed mapped."""
+        path = tuple(
+            PathStep(*self.point((p.x, p.y)), self.angle(p.heading), p.speed, p.turn, p.length,
+                     self.label(p.maneuver), None if p.pushed_by is None else self.ids.get(p.pushed_by, p.pushed_by))
+            for p in r.path)
+        return replace(r, goal=self.goal(r.goal), path=path)
+
 
 REF_PREFIX = {"start": "", "checkpoint": "checkpoint:", "static target": "target:", "gate": "gate:"}
 
 
-def invariances(arena: Arena, tol: float = 0.05) -> list[Invariance]:
+def invariances(arena: Arena, tol: float = 0.05, *, angle_tol: float = 0.5) -> list[Invariance]:
     """The declared symmetry operations under which the whole arena (bounds, every element, field
-    directions and start facings) maps onto itself within ``tol`` lengths; none if undeclared.
+    directions and start facings) maps onto itself within ``tol`` lengths (directions within
+    ``angle_tol`` degrees); none if undeclared.
 
     >>> from schema import load
     >>> len(invariances(load("arenas/default.yaml")))   # dihedral of order 3: 2 rotations, 3 mirrors
@@ -152,7 +206,7 @@ def invariances(arena: Arena, tol: float = 0.05) -> list[Invariance]:
         for kind in sigs:
             prefix = REF_PREFIX.get(kind, "")
             index = indexes[kind]
-            found = index.match_all(fn, (cx, cy), mirror, tol)
+            found = index.match_all(fn, (cx, cy), mirror, tol, angle_tol)
             if None in found:
                 break
             ids.update({prefix + ident: prefix + str(m) for ident, m in zip(index.ids, found)})
