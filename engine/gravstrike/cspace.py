@@ -353,6 +353,47 @@ class CSpace:
         self._zone_sums = [Summand(z.geometry) for z in self.zones]
         self._cache: dict[float, HeadingSpace] = {}
         self._stacks: dict[tuple[float, ...], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        #: Heading lattices holding each stack's headings (:meth:`hold`, :meth:`release`).
+        self._holds: dict[tuple[float, ...], int] = {}
+        #: Heading spaces built so far (work, for the memory bound's tests and benchmarks: a space
+        #: let go by :meth:`release` and needed again is built again and counted again).
+        self.spaces_built = 0
+
+    @property
+    def space_count(self) -> int:
+        """Heading spaces kept now (each answers two headings, h and h + 180)."""
+        return len({id(hs) for hs in self._cache.values()})
+
+    def hold(self, headings: Sequence[float]) -> None:
+        """A heading lattice of these headings is kept (by a planner sharing this configuration
+        space): keep their spaces and stack until every holder has released them (:meth:`release`)."""
+        key = tuple(headings)
+        self._holds[key] = self._holds.get(key, 0) + 1
+
+    def release(self, headings: Sequence[float]) -> None:
+        """A holder of these headings (:meth:`hold`) let its lattice go: once none holds them,
+        their stack and heading spaces (under every key :meth:`heading` filed them, h + 180
+        included) are let go too, except spaces a held stack still reads.  Asked for again, they
+        are built again - the same spaces (a pure function of the heading)."""
+        key = tuple(headings)
+        left = self._holds.get(key, 0) - 1
+        if left > 0:
+            self._holds[key] = left
+            return
+        self._holds.pop(key, None)
+        self._stacks.pop(key, None)
+        keep = {id(hs) for held in self._holds for h in held if (hs := self._cached(h)) is not None}
+        gone = {id(hs) for h in key if (hs := self._cached(h)) is not None} - keep
+        for k in [k for k, hs in self._cache.items() if id(hs) in gone]:
+            del self._cache[k]
+
+    def _cached(self, heading: float) -> HeadingSpace | None:
+        """The space :meth:`heading` would answer if it is built, else None (nothing built)."""
+        hs = self._cache.get(heading)
+        if hs is None:
+            key = round(normalize_heading(heading), 6)
+            hs = self._cache.get(key) or self._cache.get(round(normalize_heading(key + 180.0), 6))
+        return hs
 
     def stacked(self, headings: Sequence[float]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(status, certain zone bits, possible zone bits) of these headings' rasters stacked
@@ -425,6 +466,7 @@ class CSpace:
 
     def _build_many(self, keys: Sequence[float], outs: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]] | None = None
                     ) -> list[HeadingSpace]:
+        self.spaces_built += len(keys)
         halves = ((self.half_length - TOLERANCE, self.half_width - TOLERANCE),
                   (self.half_length + TOLERANCE, self.half_width + TOLERANCE))
         offsets = [(rect_offsets(*halves[0], key), rect_offsets(*halves[1], key)) for key in keys]

@@ -353,10 +353,11 @@ class FrontierSearch:
             self.open.discard(g)
 
     def run(self) -> dict[Goal, TravelResult]:
-        self._prove(self.goals)
-        self._refresh()
-        self._run_loop(self._sources)
-        return self.results
+        with self.p.querying():  # (the planner lets no lattice go while a search runs)
+            self._prove(self.goals)
+            self._refresh()
+            self._run_loop(self._sources)
+            return self.results
 
     def _sources(self) -> None:
         """Queue the source states."""
@@ -899,6 +900,10 @@ class FrontierSearch:
         the open states are re-queued under the new bound and the search goes on until they are
         settled.  The answers are those of a new search, up to which of two states closer than
         the tolerance is kept."""
+        with self.p.querying():  # (the planner lets no lattice go while a search runs)
+            return self._resume(changed)
+
+    def _resume(self, changed: Sequence[Goal]) -> dict[Goal, TravelResult]:
         p = self.p
         self.goal_bit = {g: p.goal_zone[g] for g in self.goals if g in p.goal_zone}
         todo = [g for g in changed if g in self.goals]

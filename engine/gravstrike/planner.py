@@ -29,6 +29,9 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Iterable, Literal, Sequence
 
 import numpy as np
@@ -121,7 +124,8 @@ class Planner:
     turns; ``pivots``: consider pivots (k*30 degrees about a corner) in speed-0 turns;
     ``reverse``: consider reverse speeds; ``slip_steps``: sideslip steps per side (default
     :func:`default_slip_steps`); ``limits``: memory and time caps of every search
-    (:class:`~engine.gravstrike.travel_types.SearchLimits`).
+    (:class:`~engine.gravstrike.travel_types.SearchLimits`); ``max_lattices``: the heading
+    lattices kept between queries (:attr:`max_lattices`; None: every one).
     """
 
     def __init__(
@@ -142,9 +146,26 @@ class Planner:
         slip_steps: int | None = None,
         limits: SearchLimits | None = None,
         prove: bool = True,
+        max_lattices: int | None = None,
     ) -> None:
         if exclusions not in ("pay", "avoid"):
             raise PlanningError(f"exclusions must be 'pay' or 'avoid', not {exclusions!r}")
+        if max_lattices is not None and max_lattices < 1:
+            raise PlanningError(f"max_lattices must be at least 1 (or None: no bound), not {max_lattices}")
+        #: The memory bound: heading lattices (:meth:`lattice`) kept once a query is over, least
+        #: recently used let go first, each with what belongs only to it - its heading spaces and
+        #: their stacked rasters (:meth:`engine.gravstrike.cspace.CSpace.release`; a configuration
+        #: space shared with :meth:`confirm`'s planner keeps them while either holds the lattice),
+        #: its reach proof and the scalar search's moves and pivots of its headings.  Saves: a
+        #: lattice is several MB (about 21 MB on a 48-length table), and a long-lived planner meets
+        #: ever new ones (a play engine's rammed turbines end at headings off every lattice so
+        #: far); costs: a lattice let go and needed again is built again (its six heading spaces'
+        #: Minkowski sums and raster classes, 45-85 ms on the default arena) - the same answers, as
+        #: everything let go is a pure function of the heading.  Distance maps, the distance grid,
+        #: the time bound's table and the searches' spare tables don't depend on the heading and
+        #: are kept.  Nothing is let go during a query (a search's lattice is never pulled from
+        #: under it): a query may hold one more.  None (the default): keep every lattice.
+        self.max_lattices = max_lattices
         self.arena = arena
         self.geometry = geometry or ArenaGeometry(arena)
         self.turbine = arena.turbine
@@ -191,7 +212,12 @@ class Planner:
         self._moves: dict[float, list[tuple[float, float, float, int, str, list[tuple[float, float]], HeadingSpace]]] = {}
         self._grid: DistanceGrid | None = None
         self._pivots: dict[float, list[tuple[float, float, float, tuple[int, int]]]] = {}
-        self._lattices: dict[float, HeadingLattice] = {}
+        self._lattices: OrderedDict[float, HeadingLattice] = OrderedDict()  # least recently used first
+        self._depth = 0  # queries running (nested: :meth:`plan_from` inside :meth:`reach_times`, ...)
+        #: Heading lattices built and let go so far (work, for the memory bound's tests and the
+        #: benchmarks: a lattice let go and needed again is built again and counted again).
+        self.lattices_built = 0
+        self.lattices_evicted = 0
         self._bounds: BoundTable | None = None
         #: What this planner's searches hand back for the next one (key tables, state stores,
         #: reach proofs: :meth:`engine.gravstrike.frontier.FrontierSearch.release`).
@@ -386,7 +412,9 @@ class Planner:
                 self.gates[goal] = (a, b, one)
                 self._maps.pop(goal, None)
         self.arena, self.geometry = arena, new
-        self._fine = None  # confirm's planner holds the old arena: made again when needed
+        if self._fine is not None:  # confirm's planner holds the old arena: made again when needed
+            self._fine._release_lattices()  # (its lattices' spaces are the shared configuration space's)
+        self._fine = None
         if changed:
             for lat in self._lattices.values():
                 lat.refresh_zones(np.unique(np.concatenate(cells)))
@@ -417,21 +445,75 @@ class Planner:
     def proven_unreachable(self, source: Source, goals: Iterable[Goal]) -> set[Goal]:
         """The goals no plan from ``source`` can reach, decided without searching
         (:mod:`engine.gravstrike.reach`); goals it can't rule out are not included."""
-        return proven_unreachable(self, self.source_poses(source), list(goals))
+        with self.querying():
+            return proven_unreachable(self, self.source_poses(source), list(goals))
 
     @property
     def lattice_count(self) -> int:
-        """Heading lattices made and kept so far (each several MB, with its heading spaces: what
-        a long-lived planner's memory grows with - a rammed turbine's off-lattice heading makes one)."""
+        """Heading lattices kept now (each several MB, with its heading spaces: what a long-lived
+        planner's memory grows with - a rammed turbine's off-lattice heading makes one; at most
+        :attr:`max_lattices` between queries)."""
         return len(self._lattices)
 
     def lattice(self, base: float) -> HeadingLattice:
-        """The heading lattice of the headings ``base`` + k*30 degrees (made once per base)."""
+        """The heading lattice of the headings ``base`` + k*30 degrees (made once per base, and
+        again after :attr:`max_lattices` let it go)."""
         key = round(base, 6) % 30.0
         lat = self._lattices.get(key)
         if lat is None:
             lat = self._lattices[key] = HeadingLattice(self, key)
+            self.cspace.hold(lat.headings)
+            self.lattices_built += 1
+        else:
+            self._lattices.move_to_end(key)
         return lat
+
+    @contextmanager
+    def querying(self) -> Iterator[None]:
+        """Marks a query (a search running, a proof): no lattice is let go while one runs (a
+        search's lattice is never pulled from under it); once the last one is over, the least
+        recently used are let go down to :attr:`max_lattices`."""
+        self._depth += 1
+        try:
+            yield
+        finally:
+            self._depth -= 1
+            if self._depth == 0:
+                self._trim()
+
+    def _release_lattices(self) -> None:
+        """Let every lattice go (a planner no longer used that shares its configuration space)."""
+        for key in list(self._lattices):
+            self._evict(key)
+
+    def _trim(self) -> None:
+        """Let the least recently used lattices go until :attr:`max_lattices` are left
+        (:meth:`_evict`); :meth:`confirm`'s planner lets the same ones go (it searches from the
+        sources this one searched from, on their lattices, and shares their heading spaces)."""
+        if self.max_lattices is None:
+            return
+        while len(self._lattices) > self.max_lattices:
+            key = next(iter(self._lattices))
+            self._evict(key)
+            if self._fine is not None and self._fine._depth == 0:
+                self._fine._evict(key)
+
+    def _evict(self, key: float) -> None:
+        """Let lattice ``key`` go (if kept) with what is only its: its heading spaces and stack
+        (once no planner sharing the configuration space holds them), its reach proof, the
+        scalar search's moves and pivots of its headings."""
+        lat = self._lattices.pop(key, None)
+        if lat is None:
+            return
+        self.cspace.release(lat.headings)
+        proofs = self.scratch.get("proofs")
+        if proofs:  # keyed by the lattice's id (reach.proven_unreachable): gone before the id is reused
+            for k in [k for k in proofs if k[0] == id(lat)]:
+                del proofs[k]
+        for table in (self._moves, self._pivots):
+            for h in [h for h in table if abs((round(h, 6) - key + 15.0) % 30.0 - 15.0) < 1e-6]:
+                del table[h]
+        self.lattices_evicted += 1
 
     def bound_table(self) -> BoundTable:
         """The time bound tabulated for the vectorised search (made once per planner)."""
@@ -458,6 +540,10 @@ class Planner:
         """Least-time travel from ``source`` to each goal (default: every goal), one search.
         With ``max_time`` (turns) the search stops there: goals not reached by then come back
         unreachable with ``horizon=max_time`` (much faster when only "is it under T?" matters)."""
+        with self.querying():
+            return self._plan_from(source, goals, max_time)
+
+    def _plan_from(self, source: Source, goals: Iterable[Goal] | None, max_time: float | None) -> dict[Goal, TravelResult]:
         goals = None if goals is None else list(goals)
         search: ScalarSearch | FrontierSearch | None = None
         try:
@@ -492,7 +578,7 @@ class Planner:
             fine = Planner(self.arena, self.geometry, tier=self.tier, budget=self.budget, exclusions=self.exclusions,
                            quantum=CONFIRM_TOLERANCE, max_turns=self.max_turns, pivots=self.pivots,
                            heuristic=self.use_heuristic, minimise=self.minimise, vectorised=self.vectorised,
-                           reverse=self.reverse, limits=self.limits, prove=False)
+                           reverse=self.reverse, limits=self.limits, prove=False, max_lattices=self.max_lattices)
             # the same arena, turbine and goals: the configuration space, the distance grid, its
             # maps and the time bound don't depend on the tolerance - one copy for both (on a
             # 96-length table each copy took about 8 s to build, for every source confirmed)
@@ -510,6 +596,10 @@ class Planner:
         """Earliest arrival time of the centre in every ``cell`` of the arena from ``source``,
         up to ``max_time`` turns (an exhaustive search without goals: use a coarse ``quantum``);
         a limit of the planner's or the analysis's caps stops it (:attr:`ReachMap.stopped`)."""
+        with self.querying():
+            return self._reach_times(source, cell, max_time)
+
+    def _reach_times(self, source: Source, cell: float, max_time: float) -> ReachMap:
         minx, miny, maxx, maxy = self.geometry.bounds.bounds
         nx = max(1, int(math.ceil((maxx - minx) / cell)))
         ny = max(1, int(math.ceil((maxy - miny) / cell)))

@@ -95,6 +95,10 @@ class ScalarSearch:
         return self.p.timebound.lower_bound(d, s, l, left)
 
     def run(self) -> dict[Goal, TravelResult]:
+        with self.p.querying():  # (the planner lets no lattice go while a search runs)
+            return self._run()
+
+    def _run(self) -> dict[Goal, TravelResult]:
         p = self.p
         if self.record is not None:  # a reach map: the sources are reached at time 0
             for pose, _ in self.starts:

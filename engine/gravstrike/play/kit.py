@@ -68,11 +68,15 @@ TN_CACHE = 20_000
 BLAST_REACH = EXPLOSION_BANDS[-1][0] + 0.01
 #: Arenas whose kits a process keeps.
 KITS = 4
-#: Heading lattices a kit's planner may hold before the kit lets it go and makes a new one on
-#: its next search (the same answers: a planner is a pure function of the arena and tier).  A
-#: rammed turbine ends at headings off the existing lattices, about one new lattice a game, each
-#: several MB with its heading spaces: without a bound a worker playing 500 games grew past 3 GB
-#: (with this one, about 0.7-0.8 GB after 100 games; 40 let it reach 1.5 GB after 160).
+#: Heading lattices each of a kit's planners keeps between searches (:attr:`engine.gravstrike.
+#: planner.Planner.max_lattices`: least recently used let go first, each with its heading spaces;
+#: the distance maps, the time bound and the kit's plans stay).  A rammed turbine ends at headings
+#: off the existing lattices, about one new lattice a game, each several MB with its heading
+#: spaces: without a bound a worker playing 500 games grew past 3 GB.  Costs: a lattice let go and
+#: needed again is built again (45-85 ms) - the same answers, a lattice being a pure function of
+#: the arena, tier and heading; the lattices every game uses (the starts' headings) stay recently
+#: used.  (Until 2026-11 the kit let the whole planner go past this many lattices, and built its
+#: distance maps and every lattice again.)
 MAX_LATTICES = 16
 #: How closely (lengths; directions within a thousandth of a degree) an arena must map onto
 #: itself under a declared symmetry operation for seats to plan through :class:`Frame`\ s: 0.04 mm
@@ -125,9 +129,8 @@ class Kit:
         #: :meth:`static_tn`), likewise.
         self.lengths_moved = 0
         self.tns_measured = 0
-        #: The memory bound (:data:`MAX_LATTICES`) and how often it let a planner go.
+        #: The memory bound of the kit's planners (:data:`MAX_LATTICES`).
         self.max_lattices = MAX_LATTICES
-        self.planners_dropped = 0
         self._frames: dict[tuple[int, bool], Frame] = {}
         self._symmetries: list[Invariance] | None = None
         self._objective_order = {o.goal: i for i, o in enumerate(self.objectives)}
@@ -165,15 +168,15 @@ class Kit:
         """The planner of ``tier`` (shared by the tiers with the same active exclusion fields)."""
         key = tuple(z.id for z in self.geometry.active_exclusions(tier))
         p = self._planners.get(key)
-        if p is not None and p.lattice_count > self.max_lattices:
-            del self._planners[key]  # a search under way keeps its own reference
-            self.planners_dropped += 1
-            p = None
         if p is None:
             p = self._planners[key] = Planner(self.arena, self.geometry, tier=tier, quantum=TRAVEL_TOLERANCE,
-                                              minimise="time")
+                                              minimise="time", max_lattices=self.max_lattices)
             p.keep_graph = True
         return p
+
+    def planners(self) -> list[Planner]:
+        """The planners made so far (one per set of active exclusion fields)."""
+        return list(self._planners.values())
 
     def length(self, pose: Pose, maneuver: Maneuver, state: TurnState, resolve_rams: bool = True) -> LengthResult:
         """:func:`engine.gravstrike.length.apply` on this arena's geometry (the same result, kept:

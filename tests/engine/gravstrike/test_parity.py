@@ -6,6 +6,7 @@ engine was made faster (``data/play_parity.json``)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -25,22 +26,43 @@ def test_same_seed_same_games_as_the_reference_engine(case: tuple[str, str, int,
     assert got["document"] == want["document"]
 
 
-def test_a_kit_that_lets_its_planner_go_plays_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The memory bound (:data:`engine.gravstrike.play.kit.MAX_LATTICES`): a kit whose planner
-    holds more heading lattices than that lets it go and makes a new one - the same games, to the
-    turn (a planner is a pure function of the arena and tier).  Here the bound is 2 lattices, so
-    the planner is let go again and again within the case's games."""
+def test_planners_that_let_lattices_go_play_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memory bound (:data:`engine.gravstrike.play.kit.MAX_LATTICES`, :attr:`engine.gravstrike.
+    planner.Planner.max_lattices`): a kit's planner keeps that many heading lattices between
+    searches and lets the least recently used go, with their heading spaces - the same games, to
+    the turn (a lattice let go and needed again is built again, the same).  Here the bound is 2
+    lattices, so lattices are let go and built again and again within the case's games, while the
+    distance grid and maps, which don't depend on the heading, are made once a planner."""
+    from engine.gravstrike import planner as P
     from engine.gravstrike.play import kit as K
     from schema import load
+
+    built: list[tuple[int, float]] = []
+    grids: list[int] = []
+
+    class Counted(P.HeadingLattice):
+        def __init__(self, planner: P.Planner, base: float) -> None:
+            built.append((id(planner), base))
+            super().__init__(planner, base)
+
+    class Grid(P.DistanceGrid):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            grids.append(1)
+            super().__init__(*args, **kwargs)
 
     case = CASES[0]
     want = json.loads(GOLDEN.read_text())[case[0]]
     monkeypatch.setattr(K, "MAX_LATTICES", 2)
+    monkeypatch.setattr(P, "HeadingLattice", Counted)
+    monkeypatch.setattr(P, "DistanceGrid", Grid)
     K.forget_kits()
     try:
         got = run(case)
-        dropped = K.kit_for(load(case[1])).planners_dropped
+        planners = K.kit_for(load(case[1])).planners()
     finally:
         K.forget_kits()
-    assert dropped > 0
+    assert sum(p.lattices_evicted for p in planners) > 0
+    assert len(built) > len(set(built))  # lattices let go were needed again, and built again
+    assert all(p.lattice_count <= 2 and p.cspace.space_count <= 2 * 6 for p in planners)
+    assert len(grids) == len(planners)  # the heading-independent tables stay: no planner made again
     assert got == want
