@@ -1,7 +1,9 @@
 """The faster play engine plays the very same games (issue 40's speed goal): the parity cases of
 :mod:`tests.engine.gravstrike.parity` (greedy six-player, look-ahead six-player, greedy three-player
 on the default arena) give the JSON and the game records, turn by turn, recorded before the
-engine was made faster (``data/play_parity.json``)."""
+engine was made faster (``data/play_parity.json``; recorded again, deliberately, when seats the
+arena's symmetry maps onto each other began to decide alike - ``symmetric_frames`` and the
+disentangling hand - which changes the games, not the speed work's answers)."""
 
 from __future__ import annotations
 
