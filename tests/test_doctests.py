@@ -1,5 +1,6 @@
 """The runnable examples in the docstrings of the Qt-free modules (engine, schema, the
-validators' shared analysis, the editor's worker side, bounds, circle boards, Arena Rex edges and snapping) run and give what they show."""
+validators' shared analysis, the editor's worker side, bounds, circle boards, Arena Rex edges and snapping, the command line's plain
+text) run and give what they show."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ def _modules() -> list[str]:
              "editor.analysis", "editor.bounds", "editor.snapping", "editor.board_circle",
              "editor.games.arenarex.edges", "editor.games.arenarex.symmetry", "editor.symmetry", "editor.games.symmetry_rules",
              "editor.games.carwars.symmetry", "editor.games.gliderpit.symmetry", "editor.games.grid_model",
-             "editor.symmetry_form"]
+             "editor.symmetry_form", "app.cli.plaintext", "app.cli.validating"]
     for package in ("engine", "schema"):
         names += [f"{package}.{m.name}" for m in pkgutil.walk_packages([str(ROOT / package)]) if not m.ispkg]
     return sorted(names)

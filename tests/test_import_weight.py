@@ -2,9 +2,10 @@
 
 A light command must not load a heavy module: the top-level help none of the format's libraries,
 ``arena check`` no planner, no scipy and no terminal formatting, a grid arena's validation no
-travel planner, and no command Qt, dask or the HTTP service unless it runs them.  Each case runs
-the real entry point (:func:`app.cli.main.main`) in a fresh interpreter and lists the modules it
-loaded - a count of imports, not a timing, so the test does not depend on the machine's speed.
+travel planner (nor, on a plain command line, typer, click or rich), and no command Qt, dask or
+the HTTP service unless it runs them.  Each case runs the real entry point
+(:func:`app.cli.main.main`) in a fresh interpreter and lists the modules it loaded - a count of
+imports, not a timing, so the test does not depend on the machine's speed.
 Timings against the interpreter's floor are in bench/startup.py.
 """
 
@@ -104,6 +105,22 @@ def test_validating_a_car_wars_arena_loads_no_batch_machinery() -> None:
     # scipy.spatial (0.15 s of CPU) was for the wall-gap check's neighbours: engine.neighbours
     assert present(modules, ("PySide6", "dask", "distributed", "fastapi", "uvicorn", "engine.gravstrike.planner",
                              "scipy.spatial", *BATCH)) == []
+
+
+@pytest.mark.parametrize("arena", ["arenas/mothership-grid/battlefield-3x5.yaml",
+                                   "arenas/glider-pit-gladiators/hexagonal-pit.yaml"])
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_plain_grid_validation_runs_without_the_command_line_library(arena: str, as_json: bool) -> None:
+    """A plain ``arena validate FILE`` (app.cli.validating.plain) runs without typer or click,
+    and, its report written to a pipe, without rich (app.cli.plaintext writes rich's text)."""
+    modules = loaded("validate", arena, *(["--json"] if as_json else []))
+    assert "validators.run" in modules
+    assert present(modules, ("typer", "click", "rich")) == []
+
+
+def test_any_other_validate_command_line_falls_back_to_typer() -> None:
+    modules = loaded("validate", "arenas/mothership-grid/battlefield-3x5.yaml", "--seed", "0")
+    assert "validators.run" in modules and "typer" in modules
 
 
 @pytest.mark.parametrize("arena", ["arenas/mothership-grid/battlefield-3x5.yaml", "arenas/default.yaml"])

@@ -1,8 +1,9 @@
 """What the ``arena`` command does without its command-line library (typer): printing user text
-safely (:func:`printable`), naming the file being worked on (:func:`working_on`) and reporting
+safely (:func:`printable`; :func:`terminal_text` for rich's markup), naming the file being worked on (:func:`working_on`) and reporting
 an unexpected error as one line naming it, with its own exit status (:func:`run_guarded`, status
 :data:`EXIT_INTERNAL`).  :mod:`app.cli.shared` re-exports these; ``arena check``'s plain command
-line runs with only this module (:mod:`app.cli.checking`).
+line runs with only this module (:mod:`app.cli.checking`), ``arena validate``'s with
+:mod:`app.cli.validating`.
 """
 
 from __future__ import annotations
@@ -39,6 +40,16 @@ def printable(text: object, *, lines: bool = False) -> str:
         return text
     return "".join(_escaped(c) if unicodedata.category(c) in HIDDEN_CATEGORIES and not (lines and c == "\n") else c
                    for c in text)
+
+
+def terminal_text(text: object) -> str:
+    """``text`` made safe to print through rich on a terminal: markup is escaped (a name such as
+    ``Fair [/] arena`` or ``[link=file:///etc/passwd]`` is shown as written, never interpreted)
+    and control and format characters (escape sequences, newlines, bidi overrides) are shown
+    escaped (:func:`printable`)."""
+    from rich.markup import escape
+
+    return escape(printable(text))
 
 
 def _escaped(c: str) -> str:

@@ -4,7 +4,8 @@ command module for the top-level help), then runs the app.
 A command's module is imported only when that command runs, and each module imports its heavy
 dependencies (the planners, scipy, dask, Qt, rich) inside the command's function, so
 ``arena --help`` and ``arena check`` start without them (tests/test_import_weight.py).  A plain
-``arena check FILE...`` runs without typer at all (:func:`app.cli.checking.plain`).
+``arena check FILE...`` or ``arena validate FILE...`` runs without typer at all
+(:func:`app.cli.checking.plain`, :func:`app.cli.validating.plain`).
 """
 
 from __future__ import annotations
@@ -91,10 +92,23 @@ def __getattr__(name: str) -> typer.Typer:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def plain(argv: Sequence[str]) -> int | None:
+    """Run a plain command line of ``arena check`` or ``arena validate`` without typer and
+    return its exit status; None for any other command line."""
+    name = argv[0] if argv else None
+    if name == "check":
+        from app.cli.checking import plain as check
+
+        return check(argv)
+    if name == "validate":
+        from app.cli.validating import plain as validate
+
+        return validate(argv)
+    return None
+
+
 def _main() -> None:
     import sys
-
-    from app.cli.checking import plain
 
     status = plain(sys.argv[1:])
     if status is not None:

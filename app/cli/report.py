@@ -52,14 +52,15 @@ def validated(path: Path, arena: ArenaModel, *, robust: int | None = None, seed:
         raise fail(f"{path}: {exc}") from None
     if robust is not None:
         from app.cli.robustness import run_robustness
-        from app.cli.validate import _Consoles
+        from app.cli.validating import Consoles
 
         options = Options((), (), None, "arena", ANALYSIS_TOLERANCE, limits)
-        run_robustness(report, robust, seed, options, workers, None, _Consoles.stderr()())
+        run_robustness(report, robust, seed, options, workers, None, Consoles.stderr()())
     if simulate is not None:
-        from app.cli.validate import _Consoles, run_simulation
+        from app.cli.validate import run_simulation
+        from app.cli.validating import Consoles
 
-        run_simulation(report, str(path), simulate, seed, policy, workers, None, _Consoles.stderr()())
+        run_simulation(report, str(path), simulate, seed, policy, workers, None, Consoles.stderr()())
     return report.to_json()
 
 

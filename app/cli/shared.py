@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING
 
 import typer
 
-# what needs no typer lives in app.cli.guard (arena check's plain command line runs without typer)
+# what needs no typer lives in app.cli.guard (the plain command lines of arena check and arena
+# validate run without typer)
 from app.cli.guard import DEBUG_ENV as DEBUG_ENV
 from app.cli.guard import EXIT_INTERNAL as EXIT_INTERNAL
 from app.cli.guard import HIDDEN_CATEGORIES as HIDDEN_CATEGORIES
 from app.cli.guard import printable as printable
 from app.cli.guard import run_guarded as run_guarded
+from app.cli.guard import terminal_text as terminal_text
 from app.cli.guard import working_on as working_on
 
 if TYPE_CHECKING:
@@ -54,13 +56,3 @@ def load_arena(path: Path) -> TypedArena:
         return load(path)
     except ArenaError as exc:
         raise fail(str(exc), 1) from None
-
-
-def terminal_text(text: object) -> str:
-    """``text`` made safe to print through rich on a terminal: markup is escaped (a name such as
-    ``Fair [/] arena`` or ``[link=file:///etc/passwd]`` is shown as written, never interpreted)
-    and control and format characters (escape sequences, newlines, bidi overrides) are shown
-    escaped (:func:`printable`)."""
-    from rich.markup import escape
-
-    return escape(printable(text))

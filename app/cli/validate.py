@@ -8,25 +8,27 @@ undecided, which must never read as a pass - unless ``--allow-incomplete``.
 from __future__ import annotations
 
 import json
-import os
 import sys
-from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
 from engine.budget import DEFAULT_MEMORY_MIB, DEFAULT_SECONDS, Caps
-from app.cli.shared import EXIT_INTERNAL, app, printable, terminal_text, working_on
+from app.cli.shared import EXIT_INTERNAL, app, printable, terminal_text
+from app.cli.validating import EXIT_INCOMPLETE as EXIT_INCOMPLETE
+from app.cli.validating import STYLE as STYLE
+from app.cli.validating import Consoles, validate_files
+from app.cli.validating import exit_status as exit_status
+from app.cli.validating import plain_console as plain_console
+from app.cli.validating import print_report as print_report
+from app.cli.validating import stderr_may_be_a_terminal as stderr_may_be_a_terminal
 from validators.options import ANALYSIS_TOLERANCE, Options
 
 if TYPE_CHECKING:  # the rest is imported when a command runs (tests/test_import_weight.py)
     from rich.console import Console
-    from rich.table import Table
 
     from validators.run import Report
-
-STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
 def parse_budget(text: str | None) -> int | None | str:
@@ -85,10 +87,7 @@ def validate_cmd(
                                                         "(default: exit 4, never a silent pass).")] = False,
 ) -> None:
     """Validate arenas: each game's setup rules and fairness under its movement rules."""
-    from schema import ArenaError, load
     from app.paths import expand
-    from validators.registry import NotForGame, UnknownValidator
-    from validators.run import analysis_budget
 
     if list_:
         _list(game, as_json)
@@ -97,7 +96,7 @@ def validate_cmd(
     if fail_on not in ("error", "warning", "info"):
         raise typer.BadParameter("use error, warning or info", param_hint="--fail-on")
     bud = parse_budget(budget)
-    out, err = _Consoles.stdout(), _Consoles.stderr()
+    out, err = Consoles.stdout(), Consoles.stderr()
     files = expand(files)
     if scheduler and not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
         raise typer.BadParameter("give the scheduler's address, e.g. tcp://10.0.0.5:8786", param_hint="--scheduler")
@@ -105,48 +104,30 @@ def validate_cmd(
     options = Options(tuple(enable or ()), tuple(disable or ()), tier, bud, tolerance, limits, players)
     if robust is None and simulate_games is None and (jobs > 1 or scheduler):
         _batch(files, as_json, fail_on, options, jobs, scheduler, out(), err(), show_memory, allow_incomplete)
-    reports: list[Report] = []
-    failed = False
-    for path in files:
-        working_on(path)
-        try:
-            with analysis_budget(limits):  # the caps count from the file's reading
-                try:
-                    arena = load(path)
-                except ArenaError as exc:
-                    for p in exc.problems:
-                        err().print(printable(str(p)), markup=False, highlight=False)
-                    raise typer.Exit(2) from None
-                report = _run(arena, str(path), enable or [], disable or [], tier, bud, tolerance, err, limits, players)
-        except NotForGame as exc:
-            err().print(printable(f"{path}: {exc}"), markup=False)
-            raise typer.Exit(2) from None
-        except UnknownValidator as exc:
-            err().print(printable(f"unknown validator code {exc.args[0]!r}"), markup=False)
-            raise typer.Exit(2) from None
+
+    def attach(report: Report, path: Path) -> None:
         if robust is not None:
             from app.cli.robustness import run_robustness
 
             run_robustness(report, robust, seed, options, workers, scheduler, err())
         if simulate_games is not None:
             run_simulation(report, str(path), simulate_games, seed, policy, workers, scheduler, err())
-        reports.append(report)
-        failed |= report.fails(fail_on)
-        if not as_json:
-            print_report(report, out())
-            if report.robustness is not None:
-                from app.cli.robustness import print_robustness
 
-                print_robustness(report.robustness, out())
-            if report.simulation is not None:
-                from app.cli.simulate import print_simulation_summary
+    def print_more(report: Report) -> None:
+        if report.robustness is not None:
+            from app.cli.robustness import print_robustness
 
-                print_simulation_summary(report.simulation, out())
-    if as_json:
-        docs: Any = [r.to_json(resources=show_memory) for r in reports]
-        json.dump(docs[0] if len(docs) == 1 else docs, sys.stdout, indent=2)
-        sys.stdout.write("\n")
-    raise typer.Exit(exit_status(reports, failed, allow_incomplete))
+            print_robustness(report.robustness, out())
+        if report.simulation is not None:
+            from app.cli.simulate import print_simulation_summary
+
+            print_simulation_summary(report.simulation, out())
+
+    extra = robust is not None or simulate_games is not None  # as a plain command line without them
+    raise typer.Exit(validate_files(files, as_json=as_json, fail_on=fail_on, enable=enable or [], disable=disable or [],
+                                    tier=tier, budget=bud, tolerance=tolerance, limits=limits, players=players,
+                                    show_memory=show_memory, allow_incomplete=allow_incomplete, out=out, err=err,
+                                    attach=attach if extra else None, print_more=print_more if extra else None))
 
 
 def run_simulation(report: Report, source: str, games: int, seed: int, policy: str | None, workers: int,
@@ -171,18 +152,6 @@ def run_simulation(report: Report, source: str, games: int, seed: int, policy: s
     except (OSError, TimeoutError) as exc:
         err.print(printable(f"cannot reach the Dask scheduler {scheduler}: {exc}"), markup=False)
         raise typer.Exit(2) from None
-
-
-#: Exit status of a run whose findings pass ``--fail-on`` but whose verdict is incomplete.
-EXIT_INCOMPLETE = 4
-
-
-def exit_status(reports: list[Report], failed: bool, allow_incomplete: bool) -> int:
-    """1 when a finding fails ``--fail-on``; else :data:`EXIT_INCOMPLETE` when a report's verdict
-    is incomplete (unless allowed); else 0."""
-    if failed:
-        return 1
-    return EXIT_INCOMPLETE if not allow_incomplete and any(r.incomplete for r in reports) else 0
 
 
 def validator_rows(game: str | None = None) -> list[dict[str, Any]]:
@@ -268,126 +237,3 @@ def _batch(files: list[Path], as_json: bool, fail_on: str, options: Options, job
         json.dump(docs[0] if len(docs) == 1 else docs, sys.stdout, indent=2)
         sys.stdout.write("\n")
     raise typer.Exit(exit_status(reports, failed, allow_incomplete))
-
-
-class _Consoles:
-    """The command's rich consoles, made (and rich imported: 0.03 s of CPU) when first used: a
-    validation that prints its report imports rich after the analysis - for the default
-    arena or a Car Wars arena while the forked helper still searches, not before the fork.
-
-    A console that writes no colours (not a terminal) highlights nothing: rich's highlighter
-    only adds styles, which such a console drops, and its first use compiles rich's repr
-    patterns (about 5 % of the interpreter's start-up floor)."""
-
-    @staticmethod
-    def stdout() -> Callable[[], Console]:
-        return _Consoles._lazy(file=sys.stdout)
-
-    @staticmethod
-    def stderr() -> Callable[[], Console]:
-        # a path or a message is never broken across lines
-        return _Consoles._lazy(file=sys.stderr, soft_wrap=True)
-
-    @staticmethod
-    def _lazy(**options: Any) -> Callable[[], Console]:
-        made: list[Console] = []
-
-        def get() -> Console:
-            if not made:
-                made.append(plain_console(**options))
-            return made[0]
-
-        return get
-
-
-def plain_console(**options: Any) -> Console:
-    """A rich console made with ``options``; one that writes no colours highlights nothing (the
-    same text, without compiling rich's highlighter's patterns)."""
-    from rich.console import Console
-
-    console = Console(**options)
-    if console.color_system is None and "highlight" not in options:
-        console = Console(**options, highlight=False)
-    return console
-
-
-def stderr_may_be_a_terminal(environ: Mapping[str, str] | None = None) -> bool:
-    """False when rich's console on stderr is surely not a terminal (``Console.is_terminal``:
-    stderr is no TTY and neither ``TTY_COMPATIBLE`` nor ``FORCE_COLOR`` is set), known without
-    importing rich."""
-    env = os.environ if environ is None else environ
-    if "TTY_COMPATIBLE" in env or "FORCE_COLOR" in env:
-        return True
-    isatty = getattr(sys.stderr, "isatty", None)
-    try:
-        return bool(isatty()) if isatty is not None else False
-    except ValueError:  # a closed stream
-        return False
-
-
-def _run(arena: Any, source: str, enable: list[str], disable: list[str], tier: int | None, budget: Any,
-         tolerance: float, stderr: Callable[[], Console], limits: Caps | None = None,
-         players: int | None = None) -> Report:
-    from validators.run import validate
-
-    if not stderr_may_be_a_terminal() or not stderr().is_terminal:
-        # no progress bar: rich is not imported before the analysis (and its helper's fork)
-        return validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget,
-                        tolerance=tolerance, parallel=True, limits=limits, players=players)
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn  # a bar only on a terminal
-
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), TextColumn("{task.fields[step]}"),
-                  TimeElapsedColumn(), console=stderr(), transient=True) as bar:
-        task = bar.add_task(terminal_text(Path(source).name), total=None, step="")
-
-        def progress(step: str, done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total, step=step)
-
-        return validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget,
-                        tolerance=tolerance, progress=progress, parallel=True, limits=limits, players=players)
-
-
-def _tier_mark(report: Report, tier: int | None) -> str:
-    """`` [tier 3]`` (or `` [tiers 2-3]``, the tiers judged alike) after a finding's code when it
-    does not hold in every tier judged; nothing when it does."""
-    if tier is None:
-        return ""
-    tiers = next((t for t in report.tiers if tier in t), (tier,))
-    span = f"tier {tiers[0]}" if len(tiers) == 1 else f"tiers {tiers[0]}-{tiers[-1]}"
-    return f" \\[{span}]"  # an escaped bracket: rich markup would swallow it
-
-
-def print_report(report: Report, console: Console) -> None:
-    arena = report.arena
-    console.rule(f"[bold]{terminal_text(arena.name)}[/]  ({terminal_text(report.source)})")
-    from app.cli.travel import rich_table
-    from validators.game import analysis
-
-    game = analysis(report.system)
-    console.print(terminal_text(game.headline(report)))
-    table = game.travel_table(report)
-    if table is not None:
-        console.print(rich_table(table))
-    counts = report.counts()
-    for severity in ("error", "warning", "info"):
-        group = [f for f in report.findings if f.severity == severity]
-        if not group:
-            continue
-        console.print(f"\n[{STYLE[severity]}]{severity.upper()}S ({len(group)})[/]")
-        for f in group:
-            at = f" ({f.players} players)" if f.players is not None else ""
-            console.print(f"  [{STYLE[severity]}]{f.code}[/]{_tier_mark(report, f.tier)}{at}: ", end="")
-            console.print(printable(f.message), markup=False, highlight=False)
-    if report.player_counts:
-        console.print("\n[bold]PLAYER COUNTS[/]")
-    for row in report.player_counts or ():
-        console.print(printable(f"  {row['players']} players: starts {', '.join(row['elements'])} - "
-                                f"{'the whole arena' if row['whole_arena'] else str(row['findings']) + ' finding(s) of its own'}"),
-                      markup=False, highlight=False)
-    verdict = "[green]no problems found[/]" if not report.findings else \
-        f"{counts['error']} error(s), {counts['warning']} warning(s), {counts['info']} info"
-    console.print(f"\n{verdict}")
-    if report.incomplete:  # never a silent pass: say what the verdict lacks
-        why = f"the analysis stopped at its {report.stopped}" if report.stopped else "some questions stayed undecided"
-        console.print(f"[bold yellow]verdict incomplete[/]: {why} (see the findings above)", highlight=False)
-    console.print()

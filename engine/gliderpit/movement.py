@@ -67,9 +67,9 @@ def phase_macros(start_speed: int) -> tuple[Macro, ...]:
             for st, prev in zip(steps, ((0, 0), *(x.hex for x in steps))):
                 if st.hex != prev:
                     entered.append(st.hex)
-            m = Macro(steps, tuple(entered), s.hex, s.facing, s.speed, s.altitude, high, low, s.climbed)
-            key = (frozenset(entered), m.end, m.facing, m.speed, m.dalt, m.high, m.low, m.climbed)
-            found.setdefault(key, m)
+            key = (frozenset(entered), s.hex, s.facing, s.speed, s.altitude, high, low, s.climbed)
+            if key not in found:  # the first sequence of an outcome is kept (and only it made)
+                found[key] = Macro(steps, tuple(entered), s.hex, s.facing, s.speed, s.altitude, high, low, s.climbed)
             return
         for name, nxt in maneuvers(s, ledge=_OPEN, floor=-_OPEN):
             step = MacroStep(name, nxt.hex, nxt.facing, nxt.speed, nxt.altitude)

@@ -16,7 +16,7 @@ grid is a Pit Wall Collision).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from engine.grids import Axial, hex_neighbour
@@ -172,19 +172,22 @@ def maneuvers(s: PhaseState, *, ledge: int = LEDGE, floor: int = STANDARD_FLOOR)
         return out
     # Forward: "move the glider counter forward one hex" (L111)
     ahead = hex_neighbour(s.hex, s.facing)
-    out.append(("forward", replace(s, hex=ahead, mp=s.mp - 1, last="forward", side=0, hex_turn=0)))
+    # (each outcome made field by field, in PhaseState's order: dataclasses.replace was four
+    # fifths of enumerating the macros, engine.gliderpit.movement)
+    out.append(("forward", PhaseState(ahead, s.facing, s.speed, s.altitude, s.mp - 1, s.start_speed, s.turned,
+                                      "forward", 0, 0, s.climbed)))
     # Climb: "Reduces speed by 1 and increases altitude 1 level. ... move the glider forward one
     # hex" (L117); "May not climb to LEDGE level or higher."; speed cannot go below 0 (L71).
     if s.speed >= 1 and s.altitude + 1 < ledge:
-        out.append(("climb", replace(s, hex=ahead, mp=s.mp - 1, speed=s.speed - 1, altitude=s.altitude + 1,
-                                     last="climb", side=0, hex_turn=0, climbed=True)))
+        out.append(("climb", PhaseState(ahead, s.facing, s.speed - 1, s.altitude + 1, s.mp - 1, s.start_speed, s.turned,
+                                        "climb", 0, 0, True)))
     # Slip: "Costs 2 movement points and reduces altitude 1 level ... move the glider diagonally
     # forward one hex left or right while maintaining the same facing" (L115)
     if s.mp >= 2 and s.altitude - 1 > floor:
         for side, name in _SLIPS:
             to = hex_neighbour(s.hex, s.facing + side)
-            out.append((name, replace(s, hex=to, mp=s.mp - 2, altitude=s.altitude - 1,
-                                      last="slip", side=side, hex_turn=0)))
+            out.append((name, PhaseState(to, s.facing, s.speed, s.altitude - 1, s.mp - 2, s.start_speed, s.turned,
+                                         "slip", side, 0, s.climbed)))
     # Turn (L113)
     first = s.last is None
     if first and s.start_speed >= TURN_NEEDS_MOVE_SPEED:
@@ -199,17 +202,19 @@ def maneuvers(s: PhaseState, *, ledge: int = LEDGE, floor: int = STANDARD_FLOOR)
         if s.last == "slip" and side != s.side:
             continue  # "A Turn maneuver that immediately follows a Slip must be made in the
             # same direction as that of the Slip."
-        turned = replace(s, facing=(s.facing + side) % 6, mp=s.mp - 1, turned=True, last="turn", side=side,
-                         hex_turn=side)
+        facing = (s.facing + side) % 6
         if s.turned:
-            out.append((name, turned))
+            out.append((name, PhaseState(s.hex, facing, s.speed, s.altitude, s.mp - 1, s.start_speed, True, "turn", side,
+                                         side, s.climbed)))
             continue
         # "If this is the first Turn maneuver by the glider in the current Movement Phase, the
         # player must reduce either speed or altitude by 1."
         if s.speed >= 1:
-            out.append((name, replace(turned, speed=s.speed - 1)))
+            out.append((name, PhaseState(s.hex, facing, s.speed - 1, s.altitude, s.mp - 1, s.start_speed, True, "turn",
+                                         side, side, s.climbed)))
         if s.altitude - 1 > floor:
-            out.append((name, replace(turned, altitude=s.altitude - 1)))
+            out.append((name, PhaseState(s.hex, facing, s.speed, s.altitude - 1, s.mp - 1, s.start_speed, True, "turn",
+                                         side, side, s.climbed)))
     return out
 
 

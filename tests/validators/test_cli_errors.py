@@ -99,10 +99,10 @@ def boom(*args: object, **kwargs: object) -> None:
 
 def test_unexpected_error_in_validate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                       capsys: pytest.CaptureFixture[str]) -> None:
-    import app.cli.validate as cli_validate
+    import app.cli.validating as cli_validating
 
     path = arena_file(tmp_path, "Fine")
-    monkeypatch.setattr(cli_validate, "_run", boom)
+    monkeypatch.setattr(cli_validating, "analyse", boom)  # a plain command line's and typer's
     code, err = main_with(["validate", str(path)], capsys)
     assert code == EXIT_INTERNAL == 3
     lines = err.strip().splitlines()
@@ -133,9 +133,9 @@ def test_unexpected_error_in_check_names_the_file_being_read(tmp_path: Path, mon
 
 def test_debug_environment_shows_the_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    import app.cli.validate as cli_validate
+    import app.cli.validating as cli_validating
 
-    monkeypatch.setattr(cli_validate, "_run", boom)
+    monkeypatch.setattr(cli_validating, "analyse", boom)
     monkeypatch.setenv("ARENA_DEBUG", "1")
     code, err = main_with(["validate", str(arena_file(tmp_path, "Fine"))], capsys)
     assert code == 3 and "Traceback" in err
