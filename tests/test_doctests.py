@@ -22,7 +22,9 @@ def _modules() -> list[str]:
              "editor.games.carwars.symmetry", "editor.games.gliderpit.symmetry", "editor.games.grid_model",
              "editor.symmetry_form", "app.cli.plaintext", "app.cli.validating"]
     for package in ("engine", "schema"):
-        names += [f"{package}.{m.name}" for m in pkgutil.walk_packages([str(ROOT / package)]) if not m.ispkg]
+        # with the prefix, walk_packages imports each subpackage to walk it (without, it walks only
+        # the top level: engine.gravstrike.* and the like went untested)
+        names += [m.name for m in pkgutil.walk_packages([str(ROOT / package)], prefix=f"{package}.") if not m.ispkg]
     return sorted(names)
 
 

@@ -4,8 +4,8 @@ inside it between its corners: a 24 in circle is 23.993 in across that polygon's
 way).  Rectangles and polygons are exact as shapely has them.
 
 >>> from schema.games.gravstrike.model import Circle, Rect
->>> extent(Circle((0.0, 0.0), 12.0)), extent(Rect((0.0, 0.0), (20.0, 30.0), 30.0))
-((24.0, 24.0), (20.0, 30.0))
+>>> extent(Circle((0.0, 0.0), 12.0)), [round(v, 9) for v in extent(Rect((0.0, 0.0), (20.0, 30.0), 30.0))]
+((24.0, 24.0), [20.0, 30.0])
 >>> rim_gap(Circle((0.0, 0.0), 15.0), Circle((10.0, 0.0), 2.0))
 3.0
 """

@@ -11,7 +11,7 @@ by the base's radius).
 
 >>> from schema.games.gravstrike.model import Circle
 >>> e = deployment_edge(Circle((0.0, 0.0), 15.0), None, (225.0, 315.0), None, 6.0)
->>> round(e.zone.length, 2), e.centre
+>>> round(e.zone.length, 2), tuple(round(v, 9) + 0.0 for v in e.centre)
 (12.0, (0.0, -15.0))
 """
 
