@@ -357,6 +357,65 @@ def symmetry_transforms(kind: str, order: int, center: Point, axis: float) -> li
     return maps
 
 
+@dataclass(frozen=True)
+class HexMap:
+    """A symmetry of the hex lattice as exact integer maths: ``h -> M h + t`` on axial
+    coordinates (``M`` = ``(a, b, c, d)``, the matrix ``[[a, b], [c, d]]``), directions
+    permuted alike; ``reflects`` for a mirror (it swaps left and right).  Built from a point
+    map by :func:`hex_map`.
+
+    >>> m = hex_map(HexLayout("pointy"), reflection((0.0, 0.0), 90.0))
+    >>> m.cell((2, 1)), m.facing(0), m.facing(1), m.reflects, m.inverse() == m
+    ((-3, 1), 3, 2, True, True)
+    """
+
+    matrix: tuple[int, int, int, int]
+    offset: Axial
+    reflects: bool
+
+    def vector(self, v: Axial) -> Axial:
+        a, b, c, d = self.matrix
+        return (a * v[0] + b * v[1], c * v[0] + d * v[1])
+
+    def cell(self, h: Axial) -> Axial:
+        vq, vr = self.vector(h)
+        return (vq + self.offset[0], vr + self.offset[1])
+
+    def facing(self, d: int) -> int:
+        """Direction ``d``'s image (a direction, 0..5)."""
+        return HEX_DIRECTIONS.index(self.vector(HEX_DIRECTIONS[d % 6]))
+
+    def side(self, s: int) -> int:
+        """A side (+1 left, -1 right) as the image sees it: swapped by a mirror."""
+        return -s if self.reflects else s
+
+    def inverse(self) -> HexMap:
+        a, b, c, d = self.matrix
+        det = a * d - b * c  # +-1: the lattice maps onto itself
+        inv = (d * det, -b * det, -c * det, a * det)
+        back = HexMap(inv, (0, 0), self.reflects)
+        oq, or_ = back.vector(self.offset)
+        return HexMap(inv, (-oq, -or_), self.reflects)
+
+
+def hex_map(layout: HexLayout, transform: Callable[[Point], Point]) -> HexMap | None:
+    """``transform`` (a rotation or reflection of the drawing plane) as a :class:`HexMap`, or
+    None when it does not carry cell centres onto cell centres."""
+    o = layout.image((0, 0), transform)
+    e0 = layout.image((1, 0), transform)
+    e1 = layout.image((0, 1), transform)
+    if o is None or e0 is None or e1 is None:
+        return None
+    a, c = e0[0] - o[0], e0[1] - o[1]
+    b, d = e1[0] - o[0], e1[1] - o[1]
+    if abs(a * d - b * c) != 1:
+        return None
+    m = HexMap((a, b, c, d), o, a * d - b * c < 0)
+    if any(m.vector(v) not in HEX_DIRECTIONS for v in HEX_DIRECTIONS):
+        return None
+    return m
+
+
 # ------------------------------------------------------------------ squares
 
 #: Orthogonal then diagonal unit steps (x right, y up).
