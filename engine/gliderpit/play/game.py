@@ -12,24 +12,30 @@ FLOOR or lower (the scenario's short game's FLOOR when set, L217) is out (L67).
 
 Gliders meet by the Stacking rule (L75-L79): a glider moved into a hex at another's altitude
 is lowered one level (a ``contact`` event, recorded once by the glider that moved, ``other`` the
-other's start number); so is one that a current sets on another's level in the same hex.
+other's start number); so is one whose first Turn, paid in altitude, sets it on another's level
+in its hex, and one that a current sets on another's level in the same hex (the currents keep
+the gliders of a hex in their order).
 Combat (rams, armed attacks, stun, nets) is not played (docs/rules-decisions.md, "Simulated
 play: Glider-Pit").
 
 What a seat does is asked of a :class:`Decisions` (a policy when playing, the record when
-replaying); what the rules make of it is decided here only.  Dice come from
-``numpy.random.default_rng(setup.seed)`` in the rules' own order, never from a policy, so a
-replay rolls them again.
+replaying); what the rules make of it is decided here only.  Each seat has a
+:class:`~engine.gliderpit.play.frame.Frame` (:meth:`Game.frame`, the parameter
+``symmetric_frames``): its policy chooses in it, and it reads a Spin's Random Direction
+Indicator in it.  Dice come from ``numpy.random.default_rng(setup.seed)`` in the rules' own
+order, never from a policy, so a replay rolls them again.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Collection, Mapping, Protocol, Sequence
 
 import numpy as np
 
+from engine.gliderpit.invariance import zone_frames
 from engine.gliderpit.pit import Pit, pit_of
+from engine.gliderpit.play.frame import Frame
 from engine.gliderpit.rules import (
     CURRENT_MARKERS,
     DIVE_MAX,
@@ -69,6 +75,10 @@ PARAMETERS: Mapping[str, Any] = {
     "centre_weight": 0.05,
     # the lookahead policy: first-turn options looked at a second turn ahead
     "lookahead_width": 6,
+    # on a pit whose declared symmetry holds under the rules, each seat decides (and reads the
+    # Random Direction Indicator) in the frame of the first zone of its orbit
+    # (engine.gliderpit.play.frame); False: every seat in the world's frame
+    "symmetric_frames": True,
 }
 
 #: Chance the deceleration die shows 1 or 2 (L135).
@@ -157,6 +167,9 @@ class Game:
         for row in arena.rows:
             if self.pit.row_number(row.line) is not None and row not in self.rows.get(row.label, []):
                 self.rows.setdefault(row.label, []).append(row)
+        frames = zone_frames(arena) if self.p["symmetric_frames"] else {}
+        self.frames = {k: Frame(frames[k].op, zones[frames[k].first].id) if k in frames else Frame(None)
+                       for k in setup.starts}
         self.turn = 0
         self.work = 0
         self.events: list[Event] = []
@@ -164,6 +177,10 @@ class Game:
         self.turns: list[Turn] = []
 
     # ------------------------------------------------------------------ helpers
+    def frame(self, start: int) -> Frame:
+        """Seat ``start``'s frame (the parameter ``symmetric_frames``)."""
+        return self.frames[start]
+
     def airborne(self) -> list[Glider]:
         return [g for g in self.gliders.values() if not g.out]
 
@@ -188,9 +205,9 @@ class Game:
         g.rolls.extend(faces)
         return sum(faces)
 
-    def occupant(self, h: Axial, altitude: int, exclude: int) -> Glider | None:
+    def occupant(self, h: Axial, altitude: int, exclude: int, ignore: Collection[int] = ()) -> Glider | None:
         for o in self.gliders.values():
-            if o.start != exclude and not o.out and o.hex == h and o.altitude == altitude:
+            if o.start != exclude and o.start not in ignore and not o.out and o.hex == h and o.altitude == altitude:
                 return o
         return None
 
@@ -207,13 +224,14 @@ class Game:
             self.ended = "last-standing"
             raise GameStopped
 
-    def lower_on_stack(self, g: Glider, s: PhaseState | None = None) -> PhaseState | None:
-        """Stacking (L75-L79): while another glider holds the hex at the same altitude, the
-        glider that came is lowered one level (one ``contact`` event per glider met)."""
+    def lower_on_stack(self, g: Glider, s: PhaseState | None = None, ignore: Collection[int] = ()) -> PhaseState | None:
+        """Stacking (L75-L79): while another glider (not one of ``ignore``) holds the hex at the
+        same altitude, the glider that came is lowered one level (one ``contact`` event per
+        glider met)."""
         while True:
             alt = s.altitude if s is not None else g.altitude
             here = s.hex if s is not None else g.hex
-            o = self.occupant(here, alt, g.start)
+            o = self.occupant(here, alt, g.start, ignore)
             if o is None:
                 return s
             if s is not None:
@@ -284,7 +302,8 @@ class Game:
     def spin(self, g: Glider, reset_speed: bool) -> None:
         """SPIN (L119, L137): 1d6 levels lost; still airborne, speed 1 (left at 0 after a
         deceleration at speed 0) and a facing from the Random Direction Indicator (1d6: face k
-        is facing k - 1)."""
+        is facing k - 1 as the seat reads the indicator: in its frame, :meth:`frame` - a fair
+        die's faces relabelled, so each facing keeps its chance of 1/6)."""
         loss = self.roll(g)
         g.altitude -= loss
         self._event("spin", g, detail=f"spun, {loss} levels lost")
@@ -293,7 +312,7 @@ class Game:
             return
         if reset_speed:
             g.speed = 1
-        g.facing = self.roll(g) - 1
+        g.facing = self.frame(g.start).facing(self.roll(g) - 1)
         self.lower_on_stack(g)
         if g.altitude <= self.floor:
             self.eliminate(g, "lowered to FLOOR by stacking (L67, L79)")
@@ -329,7 +348,10 @@ class Game:
                 return
             climbed = climbed or nxt.climbed
             g.climbed = climbed
-            moved = nxt.hex != s.hex
+            # a move into a hex (L77), or a first Turn paid in altitude onto another's level in
+            # the glider's own hex: "A hex may never be occupied by two gliders at the same
+            # altitude level" (L75), the glider that came set below (L79)
+            moved = nxt.hex != s.hex or nxt.altitude != s.altitude
             s = nxt
             g.hex, g.facing, g.speed, g.altitude = s.hex, s.facing, s.speed, s.altitude
             if moved:
@@ -401,7 +423,12 @@ class Game:
             placer.currents.append([total, row_id, kind])
             m = marks.setdefault(str(row.line), {"updraft": 0, "downdraft": 0})
             m[kind] += 1
-        moved: list[Glider] = []
+        self.apply_currents(marks)
+
+    def apply_currents(self, marks: Mapping[str, Mapping[str, int]]) -> None:
+        """The markers placed (per grid line: updrafts and downdrafts) act on the gliders of
+        their rows (L201-L209), then stacking (L79)."""
+        moved: list[tuple[int, Glider]] = []
         for g in sorted(self.airborne(), key=lambda g: g.start):
             row_marks = marks.get(str(self.arena.line_of(g.hex)))
             if not row_marks:
@@ -409,11 +436,18 @@ class Game:
             after = current_effect(g.altitude, row_marks["updraft"], row_marks["downdraft"], self.floor)
             if after != g.altitude:
                 self._event("current", g, detail=f"air current: altitude {g.altitude} -> {after}")
+                moved.append((g.altitude, g))
                 g.altitude = after
-                moved.append(g)
-        for g in moved:  # "set one level below that of the obstructing glider" (L79)
+        # "set one level below that of the obstructing glider" (L79).  Gliders of a hex that the
+        # currents move onto one level (capped at 20, or held above FLOOR, L209) are set down
+        # from the one that was highest, each below those already placed: the currents do not
+        # swap two gliders' order (a tie the book leaves open; settled by track number, it
+        # would favour the higher track)
+        pending = {g.start for _, g in moved}
+        for _, g in sorted(moved, key=lambda t: (-t[0], t[1].start)):
+            pending.discard(g.start)
             if not g.out:
-                self.lower_on_stack(g)
+                self.lower_on_stack(g, ignore=pending)
                 if g.altitude <= self.floor:
                     self.eliminate(g, "lowered to FLOOR by stacking (L67, L79)")
 

@@ -15,6 +15,12 @@ state after this turn (the deceleration die's two outcomes weighted by their cha
 likely air current of the row it ends in) and the best option from there - for the
 ``lookahead_width`` options best one turn on.
 
+Every choice a seat makes - the plan (its launch included), the fallback launch, the Movement
+Phase and dive with the best value, the fallback maneuvers - is made in the seat's frame
+(:mod:`engine.gliderpit.play.frame`, the parameter ``symmetric_frames``): on a symmetric pit,
+as the first zone of its orbit would make it in the image situation, so that the searches'
+orders and "first of equals" cannot tell mirror zones apart.
+
 Both place the air current markers (when they hold the lowest chit) to lift their own side and
 sink the others: each roll's marker goes where it moves the most gliders of their side up (or of
 other sides down), on the first such row.
@@ -31,6 +37,7 @@ import numpy.typing as npt
 
 from engine.gliderpit.movement import macro_steps, placed_macros
 from engine.gliderpit.pit import Pit, pit_of
+from engine.gliderpit.play.frame import Frame
 from engine.gliderpit.play.game import DECEL_CHANCE, SPIN_LOSS, Game, current_rows, token
 from engine.gliderpit.rules import (
     DIVE_MAX,
@@ -226,27 +233,41 @@ class Greedy:
         self.dive: int | None = None
         self.queue: list[str] = []
 
-    def _search(self, game: Game, source: str | TravelGlider) -> TravelResult:
-        r = _plan(game.arena, source, int(game.p["planner_turns"]), int(game.p["planner_states"]),
+    def frame(self, game: Game) -> Frame:
+        """The seat's :class:`~engine.gliderpit.play.frame.Frame` (``symmetric_frames``)."""
+        return game.frame(self.start)
+
+    def _search(self, game: Game, source: str | TravelGlider) -> tuple[TravelResult, tuple[PathStep, ...]]:
+        """The travel plan from ``source`` (a zone id or a glider of the world), asked in the
+        seat's frame; the result and its path in the world."""
+        fr = self.frame(game)
+        if isinstance(source, str):
+            src: str | TravelGlider = fr.zone or source
+        else:
+            src = fr.glider(source)
+        r = _plan(game.arena, src, int(game.p["planner_turns"]), int(game.p["planner_states"]),
                   str(game.p["deceleration"]))
         game.spend(max(1, r.states))
-        return r
+        return r, fr.world_path(r.path)
 
     def launch(self, game: Game) -> tuple[Axial, int, int]:
         g = game.gliders[self.start]
-        r = self._search(game, g.zone)
-        if r.status == "reached" and r.path:
-            first = r.path[0]
-            self.turns, self.base = _plan_turns(r.path), 1
+        r, path = self._search(game, g.zone)
+        if r.status == "reached" and path:
+            first = path[0]
+            self.turns, self.base = _plan_turns(path), 1
             return first.hex, first.facing, first.speed - LAUNCH_SPEED
         return self.best_launch(game)
 
     def best_launch(self, game: Game) -> tuple[Axial, int, int]:
-        """The launch whose state has the best :func:`_value` (first of equals)."""
+        """The launch whose state has the best :func:`_value` (first of equals, in the order of
+        the frame's zone)."""
         kit = kit_for(game.arena)
         g = game.gliders[self.start]
+        fr = self.frame(game)
+        cells = zone_cells(game, fr.zone or g.zone)
         best: tuple[float, Axial, int, int] | None = None
-        for h in g.cells:
+        for h in cells:
             if h not in kit.pit.cells:
                 continue
             for f in kit.pit.facings(h):
@@ -256,7 +277,8 @@ class Greedy:
                         best = (v, h, f, dive)
         if best is None:  # a zone with no launch hex: the rules refuse any
             return (g.cells[0], 0, 0)
-        return best[1], best[2], best[3]
+        h, f = fr.world(best[1], best[2])
+        return h, f, best[3]
 
     def launch_value(self, game: Game, kit: Kit, h: int, f: int, speed: int, alt: int) -> float:
         arr = np.array([h]), np.array([f]), np.array([speed]), np.array([alt])
@@ -270,11 +292,11 @@ class Greedy:
         here = (g.hex, g.facing, g.speed, g.altitude)
         if 0 <= i < len(self.turns) and self.turns[i].start == here:
             return self.turns[i]
-        r = self._search(game, TravelGlider(*here))
-        if r.status != "reached" or not r.path or r.turns == 0:
+        r, path = self._search(game, TravelGlider(*here))
+        if r.status != "reached" or not path or r.turns == 0:
             self.turns = []
             return None
-        self.turns, self.base = _plan_turns(r.path), game.turn
+        self.turns, self.base = _plan_turns(path), game.turn
         return self.turns[0]
 
     def move(self, game: Game) -> list[str]:
@@ -288,7 +310,7 @@ class Greedy:
         """The next planned maneuver (the phase is planned at its start); when it is no longer
         open (a contact lowered the glider mid-phase, L79), the rest of the plan is dropped and
         each maneuver left is the first open one of Forward, Turn, Climb, Slip that stays in the
-        pit (straight on when none does)."""
+        pit (straight on when none does; left before right in the seat's frame)."""
         if state.mp == state.start_speed:
             self.queue = self.move(game)
         if self.queue:
@@ -305,7 +327,8 @@ class Greedy:
         cells = kit_for(game.arena).pit.cells
         open_ = [(n, nxt) for n, nxt in maneuvers(state, floor=game.floor) if nxt.hex in cells and
                  (n != "slip-left" and n != "slip-right" or state.mp >= 2)]
-        for want in ("forward", "turn-left", "turn-right", "climb", "slip-left", "slip-right"):
+        fr = self.frame(game)
+        for want in fr.world_tokens(("forward", "turn-left", "turn-right", "climb", "slip-left", "slip-right")):
             for n, nxt in open_:
                 if n == want:
                     paid: str | None = None
@@ -318,18 +341,22 @@ class Greedy:
         return int(np.argmax(opts.value))
 
     def survive(self, game: Game) -> list[str]:
+        """The Movement Phase and dive with the best value (:meth:`choose`), chosen in the
+        seat's frame."""
         g = game.gliders[self.start]
         kit = kit_for(game.arena)
-        opts = options(game, kit, kit.index[g.hex], g.facing, g.speed, g.altitude)
+        fr = self.frame(game)
+        h, f = fr.state(g.hex, g.facing)
+        opts = options(game, kit, kit.index[h], f, g.speed, g.altitude)
         if opts is None:  # nothing keeps clear of the wall and FLOOR: straight on into the wall (L121)
             self.dive = 0
             ahead = straight_run(kit.pit.cells, g.hex, g.facing, g.speed)
             return ["forward"] * min(g.speed, ahead + 1)
         i = self.choose(game, opts)
         self.dive = int(opts.dive[i])
-        toks = macro_tokens(game, g.hex, g.facing, g.speed, g.altitude, int(opts.outcome[i]))
+        toks = macro_tokens(game, h, f, g.speed, g.altitude, int(opts.outcome[i]))
         assert toks is not None  # the outcome's window says one of its macros fits
-        return toks
+        return fr.world_tokens(toks)
 
     def glide(self, game: Game) -> int:
         want = self.dive
@@ -337,11 +364,12 @@ class Greedy:
         if want is None:  # arrived at the centre: the better of gliding and a dive by value
             g = game.gliders[self.start]
             kit = kit_for(game.arena)
+            h, f = self.frame(game).state(g.hex, g.facing)
             best, want = -1e18, 0
             for d in range(DIVE_MAX + 1):
                 if d and (g.speed + d > MAX_SPEED or g.altitude - d <= game.floor):
                     continue
-                v = self.launch_value(game, kit, kit.index[g.hex], g.facing, g.speed + d, g.altitude - d)
+                v = self.launch_value(game, kit, kit.index[h], f, g.speed + d, g.altitude - d)
                 if v > best:
                     best, want = v, d
         return legal_dive(game, self.start, want)
@@ -404,6 +432,10 @@ class Lookahead(Greedy):
 
 
 POLICIES: Mapping[str, type[Greedy]] = {"greedy": Greedy, "lookahead": Lookahead}
+
+
+def zone_cells(game: Game, zone: str) -> tuple[Axial, ...]:
+    return next(tuple(z.cells) for z in game.arena.launch_zones if z.id == zone)
 
 
 def place(game: Game, start: int, total: int, left: Mapping[str, int]) -> tuple[str | None, str]:
