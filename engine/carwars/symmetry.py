@@ -24,6 +24,17 @@ from schema.games.carwars import CarWarsArena
 EPS = 1e-6
 
 
+def _cos_sin(degrees: float) -> tuple[float, float]:
+    """The cosine and sine of ``degrees``, exact for quarter turns (so that a quarter turn carries
+    a point with coordinates exact in binary to its exact image: simulated play asks a seat's
+    questions through these maps, :class:`engine.carwars.play.kit.Frame`)."""
+    quarter = degrees / 90.0
+    if quarter == round(quarter):
+        return ((1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0))[int(round(quarter)) % 4]
+    a = math.radians(degrees)
+    return math.cos(a), math.sin(a)
+
+
 @dataclass(frozen=True)
 class Symmetry:
     """A rotation by ``angle`` degrees about ``centre``, or (``mirror``) a reflection in the
@@ -40,23 +51,29 @@ class Symmetry:
     @property
     def linear(self) -> tuple[float, float, float, float]:
         """The operation's linear part ``(a, b, c, d)``: a vector (x, y) goes to (a x + b y, c x + d y)."""
-        a = math.radians(self.angle)
         if self.mirror:
-            return (math.cos(2 * a), math.sin(2 * a), math.sin(2 * a), -math.cos(2 * a))
-        return (math.cos(a), -math.sin(a), math.sin(a), math.cos(a))
+            c, s = _cos_sin(2 * self.angle)
+            return (c, s, s, -c)
+        c, s = _cos_sin(self.angle)
+        return (c, -s, s, c)
 
     def point(self, x: float, y: float) -> tuple[float, float]:
         cx, cy = self.centre
-        a = math.radians(self.angle)
         dx, dy = x - cx, y - cy
         if self.mirror:
-            c, s = math.cos(2 * a), math.sin(2 * a)
+            c, s = _cos_sin(2 * self.angle)
             return (cx + dx * c + dy * s, cy + dx * s - dy * c)
-        c, s = math.cos(a), math.sin(a)
+        c, s = _cos_sin(self.angle)
         return (cx + dx * c - dy * s, cy + dx * s + dy * c)
 
     def heading(self, h: float) -> float:
         return (2 * self.angle - h) % 360.0 if self.mirror else (h + self.angle) % 360.0
+
+    def inverse(self) -> Symmetry:
+        """The operation undoing this one (a reflection is its own inverse), its maps reversed."""
+        return Symmetry(self.angle if self.mirror else (-self.angle) % 360.0, self.mirror, self.centre,
+                        {b: a for a, b in self.starts.items()}, {b: a for a, b in self.cards.items()},
+                        {b: a for a, b in self.ids.items()})
 
     def geometry(self, g: BaseGeometry) -> BaseGeometry:
         cx, cy = self.centre

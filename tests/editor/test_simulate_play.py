@@ -98,7 +98,7 @@ def test_the_dock_shows_the_runners_figures_as_bars_with_whiskers_and_the_fair_s
 def test_stepping_a_recorded_game_moves_the_markers_to_the_recorded_poses(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     open_shipped(window, CROSSROADS, 8.0)
     undo = window.doc.undo_stack.count()
-    result = run(window, qtbot, Request(4, 3))
+    result = run(window, qtbot, Request(4, 5))
     dock = window.simulation.panel
     record = result.records[1]
     dock.show_turn(2, 1)
@@ -138,7 +138,9 @@ def test_stepping_a_recorded_game_moves_the_markers_to_the_recorded_poses(window
     assert window.doc.undo_stack.count() == undo and not window.doc.dirty
     # a finding selects its start (and the objective it names) on the canvas
     findings = result.document["findings"]
-    assert findings, "four games of the crossroads at seed 3: start 1 takes checkpoint-1 first in every one"
+    # (start 4 wins 3 of these 4 games: a finding 4 games make now and then on a fair arena - the
+    # crossroads' starts win equal shares, tests/engine/test_play_fairness.py)
+    assert findings, "four games of the crossroads at seed 5: start 4 wins 3"
     item = dock.findings.item(0)
     dock.findings.itemClicked.emit(item)
     assert set(window.doc.selection) == {e for e in findings[0]["elements"]}

@@ -37,7 +37,7 @@ from shapely.geometry.base import BaseGeometry
 
 from engine.carwars.geometry import TOLERANCE
 from engine.carwars.motion import Pose, car_outline, compose, local_pose
-from engine.carwars.play.kit import Kit, RaceCard
+from engine.carwars.play.kit import Frame, Kit, RaceCard
 from engine.carwars.rules import (
     MAX_SPEED,
     REVERSE,
@@ -74,6 +74,10 @@ PARAMETERS: Mapping[str, Any] = {
     # likely collision with another car costs
     "crash_cost": 1.0,
     "ram_cost": 0.5,
+    # seats the arena's symmetry maps onto each other decide alike: each asks the planner in the
+    # frame of the first start of its orbit (engine.carwars.play.kit.Frame) and settles the ties
+    # the rules leave to the player as that start does, mirrored for a mirror image
+    "symmetric_frames": True,
 }
 
 #: How close (inches, degrees) a recorded pose must be to where the rules put it.
@@ -85,6 +89,11 @@ BISECTIONS = 40
 PUSH_FRACTION = 1e-3
 #: How near (inches) a car counts as resting against something already (see :meth:`Game._blocked`).
 CONTACT = 1e-4
+#: A car repositioning off something whose nearest point (to the car's centre) is within this
+#: many inches of dead ahead or dead behind meets it square on: either side of the key will do and
+#: the player chooses (:attr:`Seat.hand`: left, or right for a mirror image's player), so that the
+#: rounding of where the car stopped (about 1e-15 in) does not choose for the player.
+SQUARE_ON = 1e-4
 #: "If there are 5 or more unresolved skid results ... The car has flipped" (Spinning Out).
 FLIP_SKIDS = 5
 
@@ -118,6 +127,7 @@ class Seat:
     hard: bool = False
     moved_speed: int = START_SPEED  # the speed chosen this round (a stuck car ends it at 0)
     stuck: bool = False
+    hand: int = 1  # how the player settles what the rules leave to the player (Frame.hand)
     moves: list[str] = field(default_factory=list)
     poses: list[list[float]] = field(default_factory=list)
     dice: list[int] = field(default_factory=list)
@@ -177,7 +187,7 @@ class Game:
         for k in setup.starts:
             st = self.arena.start(k)
             self.seats[k] = Seat(k, Pose(float(st.position[0]), float(st.position[1]), float(st.facing) % 360.0),
-                                 self.route(k))
+                                 self.route(k), hand=self.frame(k).hand)
         self.turn = 0
         self.work = 0
         self.first_index = -1
@@ -191,11 +201,11 @@ class Game:
         """The cards ``start`` takes, in order: the race's cards by number, from its own-colour
         checkpoint (its lowest numbered one) on, wrapping round, ``laps`` times; cards the
         planner proves unreachable from the start are left out."""
-        cards = [c for c in self.kit.cards if self.kit.reachable_from_start(start, c)]
-        own = [i for i, c in enumerate(cards) if c.owner == start]
-        if own:
-            cards = cards[own[0]:] + cards[:own[0]]
-        return tuple(cards) * max(1, int(self.p["laps"]))
+        return self.kit.route(start) * max(1, int(self.p["laps"]))
+
+    def frame(self, start: int) -> Frame:
+        """Seat ``start``'s questions to the kit (``symmetric_frames``: :class:`Frame`)."""
+        return self.kit.frame(start, bool(self.p["symmetric_frames"]))
 
     def score(self, start: int) -> float:
         return float(self.seats[start].taken)
@@ -377,12 +387,11 @@ class Game:
         if d.blockers or d.cars:
             self.collide(start, d, seat.speed, dec)
 
-    def reposition(self, start: int, d: Drive, dec: Decisions) -> None:
-        """Pushing Walls (L755-L784): a car touching a wall (or a car or heavy obstacle it cannot
-        push: not modelled, treated as a wall) that would move into it loses the point, pays one
-        CONTROL and pivots about the back corner on the side away from it until it covers D4; a
-        car that touches something new on the way is stuck: speed 0, its CONTROL returned, two car
-        lengths straight back (stopping at a wall), the rest of its points lost."""
+    def push_side(self, start: int, d: Drive) -> int:
+        """The side (1 left, -1 right) of the turning key when ``start``'s car repositions off what
+        the push ``d`` ran into: the side away from it (its nearest point to the car's centre);
+        square on (:data:`SQUARE_ON`), either side is away from it and the player chooses -
+        :attr:`Seat.hand`, left for hand 1."""
         seat = self.seats[start]
         g = self.kit.geometry
         things = [geom for i, geom in g.blockers if i in d.blockers]
@@ -391,7 +400,19 @@ class Game:
         near = shapely.shortest_line(centre, shapely.union_all(things)).coords[-1] if things else (seat.pose.x, seat.pose.y)
         a = math.radians(seat.pose.heading)
         lateral = -(near[0] - seat.pose.x) * math.sin(a) + (near[1] - seat.pose.y) * math.cos(a)
-        side = -1 if lateral > 0 else 1  # the key against the side away from it (either when square on: left)
+        if abs(lateral) <= SQUARE_ON:
+            return 1 if seat.hand >= 0 else -1
+        return -1 if lateral > 0 else 1
+
+    def reposition(self, start: int, d: Drive, dec: Decisions) -> None:
+        """Pushing Walls (L755-L784): a car touching a wall (or a car or heavy obstacle it cannot
+        push: not modelled, treated as a wall) that would move into it loses the point, pays one
+        CONTROL and pivots about the back corner on the side away from it (:meth:`push_side`)
+        until it covers D4; a car that touches something new on the way is stuck: speed 0, its
+        CONTROL returned, two car lengths straight back (stopping at a wall), the rest of its points
+        lost."""
+        seat = self.seats[start]
+        side = self.push_side(start, d)
         self.pay(start, 1)
         zone = len(self.kit.key.zones) - 1
         turn = Maneuver("turn", side, float(self.kit.key.zones[zone]), zone)

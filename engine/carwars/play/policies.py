@@ -14,6 +14,11 @@
   before each planned point, looks at where the other cars stand now: a point that would run
   into one is replaced by the best clear move.
 
+Both ask the planner through the seat's :class:`~engine.carwars.play.kit.Frame` (the parameter
+``symmetric_frames``): on a symmetric arena, in the frame of the first start of its orbit, so
+seats the arena treats alike decide alike - their plans, the distance field a fallback point goes
+by, and the order of the key's moves when two fallback points tie.
+
 Both are bounded: one or two planner queries per replanning, one evaluation per move looked at,
 each counted as work.
 """
@@ -69,7 +74,7 @@ class Greedy:
         assert card is not None
         game.spend()
         start = self.start if game.turn == 1 else None  # arena travel's start:N source
-        r = game.kit.plan(None if start is not None else pose, speed, card.goal, start=start)
+        r = game.frame(self.start).plan(None if start is not None else pose, speed, card, start=start)
         return r if r.reachable else None
 
     def _valid(self, game: Game) -> bool:
@@ -152,12 +157,13 @@ class Greedy:
         card = seat.next_card
         rev = seat.speed == REVERSE
         g = game.kit.geometry
+        frame = game.frame(self.start)
         ranked: list[tuple[tuple[bool, float, int, int], Pose, str]] = []
-        for i, m in enumerate(game.kit.maneuvers):
+        for i, m in enumerate(frame.maneuvers()):  # ties: the order of this seat's frame
             game.spend()
             end = compose(seat.pose, local_end(m, game.kit.vehicle, game.kit.key), rev)
             clear = game.clear(self.start, seat.pose, m, rev)
-            dist = 0.0 if card is None else round(game.kit.distance(card, end.x, end.y), 6)
+            dist = 0.0 if card is None else round(frame.distance(card, end.x, end.y), 6)
             dice = driving_dice(m, seat.speed, g.terrain_level_at(end), g.hazard_dice_at(end), game.kit.key)
             ranked.append(((not clear, dist, dice, i), end, ("reverse-" if rev else "") + m.label))
         ranked.sort(key=lambda r: r[0])
@@ -206,9 +212,10 @@ class Lookahead(Greedy):
         assert card is not None
         start = self.start if game.turn == 1 else None
         found = []
+        frame = game.frame(self.start)
         for policy in ("flat-out", "safe"):
             game.spend()
-            r = game.kit.plan(None if start is not None else pose, speed, card.goal, policy, start=start)
+            r = frame.plan(None if start is not None else pose, speed, card, policy, start=start)
             if r.reachable:
                 found.append(r)
         if not found:

@@ -20,12 +20,16 @@ from engine.carwars.motion import Pose
 from engine.carwars.planner import Planner
 from engine.carwars.rules import points
 from engine.carwars.travel import Goal, PoseSource, StartSource
-from engine.carwars.play import ENGINE
-from engine.play import GameRecord, PieceState, PlaySetup, Turn
+from engine.carwars.play import ENGINE, PARAMETERS
+from engine.carwars.play.game import PUSH_FRACTION, Game
+from engine.carwars.play.kit import Kit, kit_for
+from engine.carwars.play.policies import POLICIES, Seats
+from engine.carwars.symmetry import Symmetry
+from engine.play import GameRecord, PieceState, PlaySetup, Turn, play_turns
 from schema import load
-from schema.games.carwars import Card, CarWarsArena, Scenario, StartPosition
+from schema.games.carwars import Card, CarWarsArena, Hazard, Scenario, StartPosition, Wall
 from schema.games.gravstrike.model import Rect
-from validators.simulate import simulate
+from validators.simulate import game_seed, simulate
 
 CROSSROADS = "arenas/car-wars/crossroads-4p.yaml"
 TWIN = "arenas/car-wars/twin-pillars-2p.yaml"
@@ -198,14 +202,206 @@ def test_seats_objectives_and_the_hook() -> None:
 
 # -- statistics (bounded game counts: each game is a few planner searches, ~0.1 s each) ----------
 
-@pytest.mark.parametrize("path,games", [(TWIN, 16), (CROSSROADS, 8)])
+@pytest.mark.parametrize("path,games", [(TWIN, 16)])
 def test_symmetric_arenas_give_rates_consistent_with_equal_shares(path: str, games: int) -> None:
-    # the shipped symmetric arenas (half and quarter turns): a chi-square test of the win counts
-    # against 1/K each does not reject equal shares at 5 % (seed 1; a bounded game count,
-    # docs/rules-decisions.md "Simulated play: Car Wars")
+    # the shipped two-player symmetric arena (a half turn): a chi-square test of the win counts
+    # against 1/2 each does not reject equal shares at 5 % (seed 1; a bounded game count,
+    # docs/rules-decisions.md "Simulated play: Car Wars").  The four-player crossroads needs 200
+    # games to see what it must not show: tests/engine/test_play_fairness.py
     doc = simulate(_arena(path), games, 1, workers=1).document
     assert doc["chi_square"]["p_value"] > 0.05, doc["starts"]
     assert not [f for f in doc["findings"] if f["code"] == "play-balance"]
+
+
+# -- seats the arena's symmetry maps onto each other play alike ------------------------------------
+
+def _apart(op: Symmetry, a: GameRecord, b: GameRecord) -> tuple[int, int, str] | None:
+    """Where record ``b`` first stops being the image of record ``a`` under ``op`` (each car's
+    image its start's image): (turn, start in ``a``, what differs), None when it never does.
+    Poses to 1e-6 in (the motion model's rounding differs from one heading to its image)."""
+    for ta, tb in zip(a.turns, b.turns):
+        for pa in ta.pieces:
+            pb = next(p for p in tb.pieces if p.start == op.starts[pa.start])
+            moves = [m.replace("left", "LEFT").replace("right", "left").replace("LEFT", "right") if op.mirror else m
+                     for m in pa.state["moves"]]
+            if moves != pb.state["moves"]:
+                return (ta.number, pa.start, f"moves: {moves} against {pb.state['moves']}")
+            for key in ("speed", "order", "dice", "skids", "cards", "control"):
+                if pa.state[key] != pb.state[key]:
+                    return (ta.number, pa.start, f"{key}: {pa.state[key]} against {pb.state[key]}")
+            images = [op.point(p[0], p[1]) + (op.heading(p[2]),) for p in pa.state["poses"]]
+            for p, q in zip(images, pb.state["poses"]):
+                if math.hypot(p[0] - q[0], p[1] - q[1]) > 1e-6 or abs((p[2] - q[2] + 180.0) % 360.0 - 180.0) > 1e-6:
+                    return (ta.number, pa.start, f"pose {p} against {q}")
+        kinds = sorted((e.kind, op.starts[e.start]) for e in ta.events)
+        if kinds != sorted((e.kind, e.start) for e in tb.events):
+            return (ta.number, 0, f"events {kinds} against {sorted((e.kind, e.start) for e in tb.events)}")
+    if len(a.turns) != len(b.turns):
+        return (min(len(a.turns), len(b.turns)) + 1, 0, f"{len(a.turns)} turns against {len(b.turns)}")
+    return None
+
+
+def _op(arena: CarWarsArena, start: int) -> Symmetry:
+    """The symmetry taking start 1 to ``start`` (a rotation when there is one)."""
+    ops = [t for t in kit_for(arena).symmetries() if t.starts[1] == start]
+    return min(ops, key=lambda t: t.mirror)
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_lone_car_from_each_start_plays_the_image_of_start_1s_game(seed: int) -> None:
+    # issue 40, "symmetric arenas: rates consistent with 1/K": the crossroads' quarter turns map
+    # start 1 onto every start and its race (own-colour checkpoint first, then the others in number
+    # order, L214) onto theirs, so a lone car from any start must play the image of start 1's whole
+    # race - every speed, move and driving roll (dice on: the same seed rolls the same skids).  The
+    # planner settles ties between equally good plans by the order of its position keys, which a
+    # quarter turn does not keep: asked from the four starts it answers four different first turns
+    # (the same time, 1.0 turn, and 8 dice).  Each seat asks in start 1's frame
+    # (PARAMETERS["symmetric_frames"], engine.carwars.play.kit.Frame); without it they part in turn 1
+    arena = _arena(CROSSROADS)
+    for symmetric in (True, False):
+        params = {"symmetric_frames": symmetric}
+        games = {k: ENGINE.play(arena, PlaySetup((k,), ("greedy",), seed=seed, parameters=params)) for k in range(1, 5)}
+        assert games[1].ended == "target" and len(games[1].turns) >= 5
+        apart = {k: _apart(_op(arena, k), games[1], games[k]) for k in range(2, 5)}
+        if symmetric:
+            assert apart == {2: None, 3: None, 4: None}, apart
+        else:
+            assert [k for k, a in apart.items() if a is not None and a[0] == 1] == [2, 3, 4], apart
+
+
+def mirrored() -> CarWarsArena:
+    """Two starts side by side, mirror images of each other about the y axis (and nothing else
+    maps them): each car's own card ahead on its side, a wall between, clay on the way."""
+    return CarWarsArena(
+        name="mirrored", bounds=Rect((0.0, 0.0), (36.0, 36.0)),
+        walls=(Wall("pillar", Rect((0.0, 2.0), (4.0, 10.0))),),
+        hazards=(Hazard("clay-w", Rect((-6.0, -8.0), (2.5, 3.5)), dice=2),
+                 Hazard("clay-e", Rect((6.0, -8.0), (2.5, 3.5)), dice=2)),
+        cards=(Card("west", 0, (-10.0, 11.0), owner=1, rotation=30.0),
+               Card("east", 1, (10.0, 11.0), owner=2, rotation=330.0)),
+        start_positions=(StartPosition(1, (-9.0, -14.75), 90.0), StartPosition(2, (9.0, -14.75), 90.0)),
+        scenario=Scenario(players=2))
+
+
+def test_a_lone_car_from_a_mirror_image_start_plays_the_mirror_image_game() -> None:
+    # a mirror maps start 1 onto start 2 and card west onto east: start 2's car asks the planner in
+    # start 1's frame and mirrors the plan back (left and right swapped: slight-left-18 becomes
+    # slight-right-18), and settles what the rules leave to the player mirrored (hand -1)
+    arena = mirrored()
+    op = _op(arena, 2)
+    assert op.mirror and kit_for(arena).frame(2).hand == -1 and kit_for(arena).frame(1).hand == 1
+    for symmetric in (True, False):
+        params = {"symmetric_frames": symmetric}
+        a, b = (ENGINE.play(arena, PlaySetup((k,), ("greedy",), seed=1, parameters=params)) for k in (1, 2))
+        assert a.ended == "target"
+        assert (_apart(op, a, b) is None) == symmetric, _apart(op, a, b)
+
+
+class _FirstIs(Seats):
+    """:class:`Seats` with the first player fixed (the generator still draws it, so the dice that
+    follow are the same whoever is first)."""
+
+    def __init__(self, setup: PlaySetup, first: int) -> None:
+        super().__init__({k: POLICIES[p](k) for k, p in zip(setup.starts, setup.policies)})
+        self.first_index = first
+
+    def first(self, game: Game) -> int:
+        super().first(game)
+        return self.first_index
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_four_cars_with_the_first_player_one_seat_on_play_the_rotated_game(seed: int) -> None:
+    # the first player is drawn at random and the marker passes clockwise (L541: "to the next player
+    # to the left"; the crossroads' starts 1-4 sit south, west, north, east: clockwise), so the quarter
+    # turn taking start 1 to start 2 maps the race in which seat 1 moves first onto the race, with
+    # the same dice, in which seat 2 does: every seat then wins an equal share in expectation.  Four
+    # greedy cars meet (rams, collisions, spins, pushing off walls) and the image holds throughout
+    arena = _arena(CROSSROADS)
+    setup = PlaySetup((1, 2, 3, 4), ("greedy",) * 4, seed=seed)
+    games = [play_turns(Game(kit_for(arena), setup, PARAMETERS), setup, _FirstIs(setup, f), 30) for f in (0, 1)]
+    assert _apart(_op(arena, 2), games[0], games[1]) is None
+    assert games[1].winners == tuple(_op(arena, 2).starts[k] for k in games[0].winners)
+    assert len(games[0].turns) >= 6 and any(e.kind in ("ram", "collision") for t in games[0].turns for e in t.events)
+
+
+def test_a_game_does_not_depend_on_the_games_its_kit_played_before() -> None:
+    # the kit keeps the planner's answers keyed by the pose rounded to 1e-9 in; it used to plan from
+    # the pose as it came, so a later pose rounding alike got the plan made for the first, and the
+    # planner's choice among equally good plans can turn on those last digits: game 19 of seed 1 on
+    # the crossroads went otherwise after game 16 had been played on the same kit (and 200 games
+    # split 58, 68, 30, 44 wins on one process, 57, 68, 30, 45 on two).  Plans are made from the
+    # rounded pose now (engine.carwars.play.kit.rounded)
+    arena = _arena(CROSSROADS)
+
+    def play(kit: Kit, index: int) -> str:
+        setup = PlaySetup((1, 2, 3, 4), ("greedy",) * 4, seed=game_seed(1, index))
+        seats = Seats({k: POLICIES[p](k) for k, p in zip(setup.starts, setup.policies)})
+        return play_turns(Game(kit, setup, PARAMETERS), setup, seats, 30).to_json()
+
+    warm = Kit(arena)
+    play(warm, 16)
+    assert play(warm, 19) == play(Kit(arena), 19)
+
+
+def wall_ahead(x: float = 0.0) -> CarWarsArena:
+    """A car at the origin facing north (+y), a wall across its way 2.25 in ahead of its front
+    bumper (its middle ``x`` in to the side)."""
+    return CarWarsArena(
+        name="wall ahead", bounds=Rect((0.0, 0.0), (40.0, 40.0)),
+        walls=(Wall("ahead", Rect((x, 5.0), (19.0, 2.0))),),
+        cards=(Card("far", 0, (15.0, -15.0), owner=1),),
+        start_positions=(StartPosition(1, (0.0, 0.0), 90.0),), scenario=Scenario(players=1))
+
+
+class _Straight(Seats):
+    """Speed 2, every point straight, no skids, no hits."""
+
+    def __init__(self) -> None:
+        super().__init__({})
+
+    def first(self, game: Game) -> int:
+        return 0
+
+    def speed(self, game: Game, start: int) -> int:
+        return 2
+
+    def point(self, game: Game, start: int) -> str:
+        return "straight"
+
+    def skids(self, game: Game, start: int, dice: int) -> int:
+        return 0
+
+    def hits(self, game: Game, start: int, dice: int) -> int:
+        return 0
+
+
+@pytest.mark.parametrize("hand", [1, -1])
+def test_pushing_square_on_the_key_goes_on_the_side_the_player_chooses(hand: int) -> None:
+    # Pushing Walls (L755-L784): a car that would move into a wall it touches pivots about its back
+    # corner with the turning key "against the side away from" the wall.  Square on, both sides are
+    # away from it alike and the player chooses (game.SQUARE_ON): hand 1 (every seat of an arena
+    # without a mirror) the left, its mirror image's player the right (Seat.hand, from its Frame).
+    # Here the car drives straight into a wall square across its way (point 1: a collision) and on
+    # into it (point 2: a push).  Heading north, the wall's nearest point lies ahead to within the
+    # rounding of cos(90 degrees) (2e-16 in), which used to choose the side: the right
+    game = Game(kit_for(wall_ahead()), PlaySetup((1,), ("greedy",), seed=0), PARAMETERS)
+    game.seats[1].hand = hand
+    game.play_turn(_Straight())
+    assert [e.kind for e in game.turns[0].events] == ["collision", "stuck"]
+    seat = game.seats[1]
+    seat.pose = Pose(*game.turns[0].pieces[0].state["poses"][0])  # where point 1 stopped it
+    push = game.drive(1, seat.pose, kit_for(wall_ahead()).by_label["straight"], False)
+    assert push.fraction < PUSH_FRACTION and push.blockers == ("ahead",)
+    assert game.push_side(1, push) == hand
+    # off square (the wall ends 0.3 in left of dead ahead: its corner is the nearest point): the
+    # side away from it, the right, whoever plays
+    game = Game(kit_for(wall_ahead(-9.8)), PlaySetup((1,), ("greedy",), seed=0), PARAMETERS)
+    game.seats[1].hand = hand
+    game.play_turn(_Straight())
+    game.seats[1].pose = Pose(*game.turns[0].pieces[0].state["poses"][0])
+    push = game.drive(1, game.seats[1].pose, kit_for(wall_ahead()).by_label["straight"], False)
+    assert push.blockers == ("ahead",) and game.push_side(1, push) == -1
 
 
 def test_broken_yard_disadvantaged_start_is_found() -> None:
