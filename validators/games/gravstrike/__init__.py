@@ -7,7 +7,8 @@ generated arenas).  Gravstrike is the studio's default game (``arena generate`` 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -51,6 +52,13 @@ class GravstrikeAnalysis(GameAnalysis):
         return validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget,
                         registry=registry, progress=progress, context=context, tolerance=tolerance,
                         parallel=parallel)
+
+    def judging(self, arenas: Sequence[Any]) -> AbstractContextManager[object]:
+        """The start sets share the whole arena's travel planners and the searches that answer
+        alike in every set (:mod:`validators.games.gravstrike.share`)."""
+        from validators.games.gravstrike.share import active
+
+        return active(arenas)
 
     def travel(self, arena: Any, query: TravelQuery) -> TravelAnswer:
         from validators.games.gravstrike.travel_query import answer
