@@ -136,6 +136,7 @@ class GravstrikeAnalysis(GameAnalysis):
     def warm(self) -> None:
         import validators.games.gravstrike.context  # noqa: F401  (the planner: scipy)
         import validators.games.gravstrike.run  # noqa: F401
+        import validators.games.gravstrike.share  # noqa: F401  (the start sets' shared travel)
         import validators.games.gravstrike.tiers  # noqa: F401  (every tier in one report)
         import validators.games.gravstrike.travel_query  # noqa: F401
 
