@@ -115,3 +115,29 @@ def test_the_whole_arenas_planner_answers_a_start_set_as_its_own_planner(name: s
                   max_turns=own.max_turns)
     assert isinstance(src, StartSource)
     assert big.plan_from(src, goals, max_time=horizon) == own.planner.plan_from(src, goals, max_time=horizon)
+
+
+def test_no_planner_is_shared_past_the_vectorised_searchs_zones() -> None:
+    """Past :data:`engine.gravstrike.cspace.MAX_BIT_ZONES` zones a planner searches one state at
+    a time: where the whole arena's extra starts take it there while a set's own planner stays
+    under, the set keeps its own planner (and shares no search)."""
+    import dataclasses
+
+    from engine.gravstrike.cspace import MAX_BIT_ZONES
+    from schema.games.gravstrike.model import StaticTarget
+    from validators.games.gravstrike.share import TravelShare
+
+    arena = load(ROOT / "arenas" / "default.yaml")
+    zones = len(AnalysisContext(arena).planner.cspace.zones)  # fields, checkpoints, starts, targets
+    extra = MAX_BIT_ZONES - zones + 1  # the whole arena one zone past, a three-player set under
+    whole = dataclasses.replace(arena, static_targets=(*arena.static_targets, *(
+        StaticTarget(f"X{i}", (-8.0 + 0.25 * i, 0.5)) for i in range(extra))))
+    slots = ruleset_of(whole).starts()
+    assert slots is not None
+    three = slots.subset(whole, (1, 3, 5), 3)
+    share = TravelShare([whole, three])
+    assert share.serves(whole) and share.serves(three)
+    ctx = AnalysisContext(three, share=share)
+    assert len(ctx.planner.cspace.zones) == MAX_BIT_ZONES - 2  # its own planner, vectorised
+    assert ctx.planner.arena is three and not share.holds(ctx.planner)
+    assert ctx.share_key("checkpoint:A") is None

@@ -216,7 +216,7 @@ class AnalysisContext:
 
     def share_key(self, source: str, paying: bool = False) -> QueryKey | None:
         """The key of the search from ``source`` in :attr:`share` (None without one)."""
-        if self.share is None:
+        if self.share is None or not self.share.holds(self.paying_planner if paying else self.planner):
             return None
         _, goals, horizon = self.query(source)
         mode = "pay" if paying or not self.active else "avoid"
