@@ -249,7 +249,7 @@ def _in_parallel(arena: Arena, ctx: AnalysisContext, chosen: list[Validator], ti
         if travel:
             ctx.symmetries  # noqa: B018 - computed once, before the fork, for both
         ahead = _ahead(arena, ctx, searched, sources) if travel else ([], [])
-        if share is not None and not any(ahead) and all(share.has(ctx.share_key(s)) for s in searched):
+        if share is not None and travel and not any(ahead) and all(share.has(ctx.share_key(s)) for s in searched):
             return {}  # every search this set makes is shared already: nothing worth a helper
     except AnalysisStopped:
         return {}
