@@ -130,3 +130,12 @@ def test_a_validation_printing_json_imports_no_terminal_formatting(arena: str) -
     modules = loaded("validate", "--json", arena)
     assert "validators.run" in modules
     assert present(modules, ("rich",)) == []
+
+
+def test_a_car_wars_validation_forks_its_worker_without_multiprocessing() -> None:
+    """The Car Wars runner's second core is a forked child (validators.parallel.fork_helper), not
+    a process pool: no multiprocessing, no concurrent.futures.process (their imports, the pool's
+    threads and queues cost more than the lane they run on a two-core machine)."""
+    modules = loaded("validate", "--json", "arenas/car-wars/crossroads-4p.yaml")
+    assert "validators.parallel" in modules  # the worker was forked
+    assert present(modules, ("multiprocessing", "concurrent.futures.process")) == []

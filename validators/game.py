@@ -14,6 +14,7 @@ heavy imports inside the hooks).  The hooks:
 
 - :meth:`GameAnalysis.validate` - the checks runner (``arena validate``, the service, the
   editor's live validation): by default every registered validator of the game, in code order;
+- :meth:`GameAnalysis.judging` - what the validations of one arena's start sets share;
 - :meth:`GameAnalysis.travel` - one least-time query (``arena travel``, the service's
   ``/v1/travel``): parse it, run it, answer as JSON and as text;
 - :meth:`GameAnalysis.robustness_hook`, :meth:`GameAnalysis.balance_hook`,
@@ -36,7 +37,8 @@ names as that game's, and does not import it for another game's arena.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -190,6 +192,13 @@ class GameAnalysis:
         disabled = set(disable) | (set(getattr(analysed, "disabled", ())) - set(enable))
         chosen = reg.select(enable, [d for d in disabled if d in reg.codes()], game=self.system)
         return run_chosen(arena, chosen, context, source=source, progress=progress, system=self.system)
+
+    def judging(self, arenas: Sequence[Any]) -> AbstractContextManager[object]:
+        """Wraps the validations of ``arenas`` - the arena as it stands and its start sets'
+        arenas, in the order :func:`validators.players.judge` validates them - so that the game may
+        share work among them (Gravstrike: its travel planners and searches,
+        :mod:`validators.games.gravstrike.share`).  The default: nothing shared."""
+        return nullcontext()
 
     # ------------------------------------------------------------------ travel
 

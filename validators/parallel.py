@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import signal
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -51,8 +52,12 @@ class Helper:
 
     def __init__(self, pid: int, fd: int) -> None:
         self.pid, self.fd = pid, fd
+        self.done = False
 
     def result(self) -> Any:
+        if self.done:
+            raise RuntimeError("the validation helper's answer was read or dropped already")
+        self.done = True
         chunks = []
         try:
             while True:
@@ -69,6 +74,19 @@ class Helper:
         if status != "ok":
             raise RuntimeError(value)
         return value
+
+    def cancel(self) -> None:
+        """Drop the answer: stop the child if it is still computing, and reap it (nothing once
+        :meth:`result` has read the answer)."""
+        if self.done:
+            return
+        self.done = True
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:  # pragma: no cover - already gone (and reaped below)
+            pass
+        os.close(self.fd)
+        os.waitpid(self.pid, 0)
 
 
 def fork_helper(fn: Callable[[], Any]) -> Helper | None:

@@ -20,7 +20,8 @@ Nothing here names a game: the starts are reached through the ruleset's hook.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from schema.ruleset import ruleset_of
@@ -32,6 +33,9 @@ SET_CODE = "start-set-missing"
 
 #: Runs the game's validation on one arena (the caller's options bound).
 Run = Callable[[Any], Report]
+#: Wraps the runs of one judgement, given the arenas about to be validated in order (the game's
+#: :meth:`validators.game.GameAnalysis.judging`: what their validations may share).
+Sharing = Callable[[Sequence[Any]], AbstractContextManager[object]]
 
 
 def _key(f: Finding) -> tuple[str, str, str, tuple[str, ...]]:
@@ -59,9 +63,11 @@ def _alone(arena: Any, source: str | None, system: str, finding: Finding, player
     return Report(arena, source, None, None, [], [finding], {}, system=system, players=players)
 
 
-def judge(arena: Any, players: int | None, run: Run, *, source: str | None = None) -> Report:
+def judge(arena: Any, players: int | None, run: Run, *, source: str | None = None,
+          sharing: Sharing | None = None) -> Report:
     """The report of ``arena`` at the count ``players`` (None: at every declared count), as the
-    module docstring says; ``run`` validates one arena."""
+    module docstring says; ``run`` validates one arena.  ``sharing``, given the arenas that will
+    be validated (in order, when there are several), wraps their runs."""
     rs = ruleset_of(arena)
     slots = rs.starts() if rs.starts is not None else None
     if slots is None:  # no starts to choose among: the game's own count
@@ -92,19 +98,30 @@ def judge(arena: Any, players: int | None, run: Run, *, source: str | None = Non
                 f"\"{players}\" listing the {noun}s that play", (), {"players": players, "declared": sorted(sets)},
                 players=players), players)
         whole = tuple(sorted(chosen)) == every and slots.players(arena) in (None, players)
-        report = run(arena if whole else slots.subset(arena, chosen, players))
-        if not whole and slots.whole_arena_codes:  # the arena as built: judged on every start
-            built = set(slots.whole_arena_codes)
-            report.findings = _sort([*(f for f in report.findings if f.code not in built),
-                                     *(f for f in run(arena).findings if f.code in built)])
+        judged = arena if whole else slots.subset(arena, chosen, players)
+        built = set(slots.whole_arena_codes) if not whole else set()  # the arena as built: judged on every start
+        with _sharing(sharing, [judged, arena] if built else [judged]):
+            report = run(judged)
+            if built:
+                report.findings = _sort([*(f for f in report.findings if f.code not in built),
+                                         *(f for f in run(arena).findings if f.code in built)])
         report.findings = [dataclasses.replace(f, players=players) for f in report.findings]
         report.players = players
         report.player_counts = [_entry(players, tuple(chosen), labels(tuple(chosen)), report, len(report.findings),
                                        whole)]
         return report
 
-    base = run(arena)
     own = slots.players(arena)
+    # the start sets judged besides the whole arena: one arena per distinct set, made once
+    subsets: dict[tuple[int, ...], Any] = {}
+    if declared:
+        for count, chosen in sorted(sets.items()):
+            key = tuple(sorted(chosen))
+            if key != every and key not in subsets:
+                subsets[key] = slots.subset(arena, chosen, count)
+    with _sharing(sharing, [arena, *subsets.values()]):
+        base = run(arena)
+        runs = {key: run(sub) for key, sub in subsets.items()}
     if not declared:
         if own is not None and numbers and own < len(numbers):
             base.findings = _sort([*base.findings, Finding(
@@ -114,16 +131,12 @@ def judge(arena: Any, players: int | None, run: Run, *, source: str | None = Non
         return base
     seen = {_key(f) for f in base.findings}
     found: list[Finding] = []
-    runs: dict[tuple[int, ...], Report] = {}
     rows: list[dict[str, Any]] = []
     for count, chosen in sorted(sets.items()):
         key = tuple(sorted(chosen))
         if key == every:
             rows.append(_entry(count, chosen, labels(chosen), base, len(base.findings), True))
             continue
-        first = key not in runs
-        if first:
-            runs[key] = run(slots.subset(arena, chosen, count))
         sub = runs[key]
         mine = [dataclasses.replace(f, players=count) for f in sub.findings
                 if _key(f) not in seen and f.code not in slots.whole_arena_codes]
@@ -137,3 +150,8 @@ def judge(arena: Any, players: int | None, run: Run, *, source: str | None = Non
     base.findings = _sort([*base.findings, *found])
     base.player_counts = rows
     return base
+
+
+def _sharing(sharing: Sharing | None, arenas: list[Any]) -> AbstractContextManager[object]:
+    """``sharing`` of ``arenas`` when there are several to share between, else nothing."""
+    return sharing(arenas) if sharing is not None and len(arenas) > 1 else nullcontext()

@@ -92,7 +92,7 @@ def validate(
                          tolerance=tolerance, parallel=parallel)
 
     with analysis_budget(limits):
-        return judge(arena, players, run, source=source)
+        return judge(arena, players, run, source=source, sharing=analysis_of(arena).judging)
 
 
 def _validate(arena: Any, *, source: str | None, enable: Iterable[str], disable: Iterable[str], tier: int | None,

@@ -19,8 +19,6 @@ horizon), ``cw-exposure``, ``cw-sightlines`` (warnings).
 from __future__ import annotations
 
 import math
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Literal
 
@@ -62,6 +60,9 @@ def travel_table(arena: CarWarsArena, policies: tuple[Policy, ...] = POLICIES, l
     _JOB_CONTEXT = (arena, g, limits)
     try:
         if workers > 1 and len(jobs) > 1:
+            import multiprocessing  # noqa: PLC0415 - only where processes are started
+            from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
+
             ctx = multiprocessing.get_context("fork")
             with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=ctx) as pool:
                 answers = list(pool.map(_job, jobs))

@@ -109,3 +109,36 @@ def test_cli_list_validate_and_travel_for_car_wars() -> None:
     assert r.returncode == 1 and "not reachable" in r.stdout
     r = cli("travel", str(SHIPPED / "crossroads-4p.yaml"), "--from", "start:1", "--to", "card:nowhere")
     assert r.returncode == 2 and "has no card" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_travel_table_nobody_asks_for_stops_its_forked_worker() -> None:
+    """The runner forks its worker when the context is made (the searches run while the checks
+    that need no travel do); a context closed before anyone asked for the table stops and reaps
+    it (validators.parallel.Helper.cancel) - no orphan left searching."""
+    import os
+
+    from validators.games.carwars.context import CarWarsContext
+
+    ctx = CarWarsContext(_arena("crossroads-4p.yaml"), workers=2)
+    assert ctx._started is not None
+    helper = ctx._started[1][0]
+    assert helper is not None
+    ctx.close()
+    with pytest.raises(ProcessLookupError):  # killed and reaped
+        os.kill(helper.pid, 0)
+
+
+def test_a_worker_that_dies_leaves_its_lane_to_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A forked worker that ends without an answer (killed, crashed) costs the time, not the
+    report: its lane's searches run here, and the table is the one-core table."""
+    import os
+
+    from validators.games.carwars import context as ctx_mod
+    from validators.parallel import fork_helper
+
+    arena = _arena("crossroads-4p.yaml")
+    one = ctx_mod.CarWarsContext(arena, workers=1).travel_metrics()
+    monkeypatch.setattr(ctx_mod, "fork_helper", lambda fn: fork_helper(lambda: os._exit(0)))
+    ctx = ctx_mod.CarWarsContext(arena, workers=2)
+    assert ctx._started is not None and all(h is not None for h in ctx._started[1])
+    assert ctx.travel_metrics() == one

@@ -5,9 +5,8 @@ use, and the report metrics built from it (heat-map, path and line-of-sight over
 from __future__ import annotations
 
 import math
-import multiprocessing
-import os
-from concurrent.futures import ProcessPoolExecutor
+import sys
+from functools import partial
 from typing import Any
 
 from engine.budget import AnalysisStopped
@@ -17,7 +16,7 @@ from engine.carwars.rules import POLICIES
 from engine.carwars.travel import SearchLimits, TravelResult
 from schema.games.carwars import CarWarsArena
 from validators.findings import plain
-from validators.lifeline import follow_parent, forked_from_main_thread
+from validators.parallel import Helper, fork_helper
 from validators.report import Undecided
 
 
@@ -42,19 +41,24 @@ class CarWarsContext:
                  use_symmetry: bool = True) -> None:
         self.arena = arena
         self.limits = limits
-        # a daemonic process (a service worker) may not start a process pool: it searches alone
-        self.workers = 1 if multiprocessing.current_process().daemon else workers
+        # a daemonic process (a service worker, which multiprocessing made: it is imported
+        # there) starts no processes of its own: it searches alone
+        mp = sys.modules.get("multiprocessing")
+        self.workers = 1 if mp is not None and mp.current_process().daemon else workers
         self.use_symmetry = use_symmetry
         self._table: fair.TravelTable | None = None
         self._metrics: dict[str, Any] | None = None
-        self._started: tuple[Any, list[list[fair.Job]], list[Any], fair.Images] | None = None
+        self._started: tuple[list[list[fair.Job]], list[Helper | None], fair.Images] | None = None
         if self.workers > 1 and arena.start_positions:
             self._start()
 
     def _start(self) -> None:
         """Fork the workers now, so that their searches run while this process runs the checks
         that need no travel (as :func:`engine.carwars.validate.validate` does): the geometry is
-        computed once, before the fork; each lane sets its policies' planners up once."""
+        computed once, before the fork; each lane sets its policies' planners up once.  A worker
+        is a forked child of :func:`validators.parallel.fork_helper` (it ends with this process,
+        however that ends), not a process pool's: the pool's start-up, feeder and manager threads
+        and its imports cost more than one lane's answer is worth on a two-core machine."""
         jobs, images = fair.travel_jobs(self.arena, POLICIES, self.use_symmetry)
         lanes = fair.lanes(jobs, self.workers)
         if len(lanes) < 2:
@@ -63,21 +67,26 @@ class CarWarsContext:
             fair.set_job_context(self.arena, CarWarsGeometry(self.arena), self.limits)
         except AnalysisStopped:  # the analysis's caps: the travel validators stop at them too
             return
-        pool = ProcessPoolExecutor(max_workers=len(lanes) - 1, mp_context=multiprocessing.get_context("fork"),
-                                   initializer=follow_parent,  # they end with this process, however it ends
-                                   initargs=(os.getpid(), forked_from_main_thread()))
-        self._started = (pool, lanes, [pool.submit(fair.run_jobs, lane) for lane in lanes[1:]], images)
+        self._started = (lanes, [fork_helper(partial(fair.run_jobs, lane)) for lane in lanes[1:]], images)
 
     @property
     def table(self) -> fair.TravelTable:
         if self._table is None and self._started is not None:
-            pool, lanes, futures, images = self._started
+            lanes, helpers, images = self._started
             try:
                 done = dict(zip(lanes[0], fair.run_jobs(lanes[0])))
-                for lane, future in zip(lanes[1:], futures):
-                    done.update(zip(lane, future.result()))
+                for lane, helper in zip(lanes[1:], helpers):
+                    answers = None
+                    if helper is not None:
+                        try:
+                            answers = helper.result()
+                        except RuntimeError:  # the worker failed or died: its lane runs here
+                            answers = None
+                    done.update(zip(lane, answers if answers is not None else fair.run_jobs(lane)))
             finally:
-                pool.shutdown()
+                for helper in helpers:
+                    if helper is not None:
+                        helper.cancel()  # (a no-op once its answer was read)
                 fair.set_job_context(None)
                 self._started = None
             self._table = fair.assemble(self.arena, POLICIES, images, done)
@@ -94,7 +103,9 @@ class CarWarsContext:
     def close(self) -> None:
         """Stop workers started for a table nobody asked for."""
         if self._started is not None:
-            self._started[0].shutdown(cancel_futures=True)
+            for helper in self._started[1]:
+                if helper is not None:
+                    helper.cancel()
             fair.set_job_context(None)
             self._started = None
 

@@ -7,7 +7,8 @@ generated arenas).  Gravstrike is the studio's default game (``arena generate`` 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -51,6 +52,13 @@ class GravstrikeAnalysis(GameAnalysis):
         return validate(arena, source=source, enable=enable, disable=disable, tier=tier, budget=budget,
                         registry=registry, progress=progress, context=context, tolerance=tolerance,
                         parallel=parallel)
+
+    def judging(self, arenas: Sequence[Any]) -> AbstractContextManager[object]:
+        """The start sets share the whole arena's travel planners and the searches that answer
+        alike in every set (:mod:`validators.games.gravstrike.share`)."""
+        from validators.games.gravstrike.share import active
+
+        return active(arenas)
 
     def travel(self, arena: Any, query: TravelQuery) -> TravelAnswer:
         from validators.games.gravstrike.travel_query import answer
@@ -128,6 +136,7 @@ class GravstrikeAnalysis(GameAnalysis):
     def warm(self) -> None:
         import validators.games.gravstrike.context  # noqa: F401  (the planner: scipy)
         import validators.games.gravstrike.run  # noqa: F401
+        import validators.games.gravstrike.share  # noqa: F401  (the start sets' shared travel)
         import validators.games.gravstrike.tiers  # noqa: F401  (every tier in one report)
         import validators.games.gravstrike.travel_query  # noqa: F401
 

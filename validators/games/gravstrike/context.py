@@ -29,6 +29,7 @@ from schema.games.gravstrike.model import Arena
 from validators.options import ANALYSIS_MAX_TURNS, ANALYSIS_TOLERANCE
 
 if TYPE_CHECKING:  # pragma: no cover
+    from validators.games.gravstrike.share import QueryKey, TravelShare
     from validators.games.gravstrike.travel_session import TravelSession
 
 
@@ -68,7 +69,7 @@ class AnalysisContext:
     def __init__(self, arena: Arena, *, tier: int | None = None, budget: int | None | str = "arena",
                  tolerance: float = ANALYSIS_TOLERANCE, max_turns: int = ANALYSIS_MAX_TURNS,
                  session: TravelSession | None = None, limits: SearchLimits | None = None,
-                 below: AnalysisContext | None = None) -> None:
+                 below: AnalysisContext | None = None, share: TravelShare | None = None) -> None:
         self.arena = arena
         self.tier = tier if tier is not None else arena.scenario.analysis.tier
         #: The exclusion fields active at the tier (ids): the travel keeps out of them where it can.
@@ -87,6 +88,11 @@ class AnalysisContext:
         self._expected = False  # expect() told (or the first start search did)
         #: Searches kept between runs (the editor's live validation), or None.
         self.session = session
+        #: The planners and searches this arena shares with the other start sets judged with it
+        #: (:mod:`validators.games.gravstrike.share`), or None.
+        self.share = share if share is not None and session is None and share.serves(arena) else None
+        #: Queries answered by a search another start set ran (:attr:`share`).
+        self.shared = 0
 
     @cached_property
     def planner(self) -> Planner:
@@ -100,7 +106,17 @@ class AnalysisContext:
         return self._planner("pay")
 
     def _planner(self, exclusions: str) -> Planner:
-        planner = Planner(self.arena, tier=self.tier, budget=self.budget, quantum=self.tolerance,
+        if self.share is not None:  # the whole arena's, which answers this arena's queries alike
+            got = self.share.planner(self._planner_key(exclusions), lambda arena: self._make(arena, exclusions))
+            if got is not None:
+                return got
+        return self._make(self.arena, exclusions)
+
+    def _planner_key(self, exclusions: str) -> tuple[int, int | None, float, int, Any, str]:
+        return (self.tier, self.budget, self.tolerance, self.max_turns, self.limits, exclusions)
+
+    def _make(self, arena: Arena, exclusions: str) -> Planner:
+        planner = Planner(arena, tier=self.tier, budget=self.budget, quantum=self.tolerance,
                           minimise="time", max_turns=self.max_turns, limits=self.limits,
                           exclusions="avoid" if exclusions == "avoid" else "pay")
         planner.keep_graph = False  # one arena's goals: every map made, the graph is not needed
@@ -108,7 +124,9 @@ class AnalysisContext:
 
     @cached_property
     def geometry(self) -> ArenaGeometry:
-        return self.planner.geometry if "planner" in self.__dict__ else ArenaGeometry(self.arena)
+        if "planner" in self.__dict__ and self.planner.arena is self.arena:
+            return self.planner.geometry
+        return ArenaGeometry(self.arena)
 
     @cached_property
     def symmetries(self) -> list[Invariance]:
@@ -126,7 +144,8 @@ class AnalysisContext:
         variant: :func:`engine.gravstrike.variants.gates_in_play`)."""
         if not gates_in_play(self.arena):
             kinds = tuple(k for k in kinds if k != "gate")
-        return [g for g in self.planner.goals() if g.kind in kinds]
+        own = {s.id for s in self.arena.start_positions}  # (a shared planner's arena has more starts)
+        return [g for g in self.planner.goals() if g.kind in kinds and (g.kind != "start" or g.ref in own)]
 
     def travel_from(self, source: str) -> dict[str, TravelResult]:
         """Goal ref -> travel result from ``start:N`` (every goal) or ``checkpoint:ID`` (the
@@ -169,11 +188,11 @@ class AnalysisContext:
             self._from[source] = kept
             return kept
         src, goals, horizon = self.query(source)
-        self.searches += 1
         if self.session is not None and not self.active:  # the editor's kept searches pay their way
+            self.searches += 1
             results = self.session.travel_from(source, goals, horizon)
         else:
-            results = self.planner.plan_from(src, goals, max_time=horizon)
+            results = self._plan("avoid" if self.active else "pay", source, src, goals, horizon)
         got = {g.ref: r for g, r in results.items()}
         blocked = [ref for ref, r in got.items() if not r.reachable and r.undecided is None]
         if self.active and blocked:  # no way clear of the active fields: the fastest one through them
@@ -193,8 +212,33 @@ class AnalysisContext:
                     return got
             low = low.below
         src, goals, horizon = self.query(source)
+        return {g.ref: r for g, r in self._plan("pay", source, src, goals, horizon, paying=True).items()}
+
+    def share_key(self, source: str, paying: bool = False) -> QueryKey | None:
+        """The key of the search from ``source`` in :attr:`share` (None without one)."""
+        if self.share is None or not self.share.holds(self.paying_planner if paying else self.planner):
+            return None
+        _, goals, horizon = self.query(source)
+        mode = "pay" if paying or not self.active else "avoid"
+        return (self._planner_key(mode), source, tuple(goals), horizon)
+
+    def _plan(self, mode: str, source: str, src: StartSource | CheckpointSource, goals: list[Goal],
+              horizon: float | None, paying: bool = False) -> dict[Goal, TravelResult]:
+        """One search (``paying``: on :attr:`paying_planner`), or the answer another start set's
+        search of the same query on the same planner gave (:attr:`share`)."""
+        planner = self.paying_planner if paying else self.planner
+        key = None
+        if self.share is not None and self.share.holds(planner):  # a shared planner: a shared query
+            key = (self._planner_key(mode), source, tuple(goals), horizon)
+            got = self.share.get(key)
+            if got is not None:
+                self.shared += 1
+                return got
         self.searches += 1
-        return {g.ref: r for g, r in self.paying_planner.plan_from(src, goals, max_time=horizon).items()}
+        results = planner.plan_from(src, goals, max_time=horizon)
+        if key is not None and self.share is not None:
+            self.share.put(key, results)
+        return results
 
     def reusable(self, source: str) -> dict[str, TravelResult] | None:
         """``below``'s travel from ``source`` when it is this tier's too: decided everywhere, and
@@ -239,9 +283,13 @@ class AnalysisContext:
     def searched_starts(self) -> list[str]:
         """The starts that need a search of their own: not symmetric images of an earlier one
         (as :meth:`travel_from` finds them)."""
-        starts = self.starts()
-        return [s for i, s in enumerate(starts)
-                if not any(inv.ids.get(d) == s for d in starts[:i] for inv in self.symmetries)]
+        return self.searched_sources(self.starts())
+
+    def searched_sources(self, sources: list[str]) -> list[str]:
+        """The ``sources`` that need a search of their own when asked for in this order: not
+        symmetric images of an earlier one."""
+        return [s for i, s in enumerate(sources)
+                if not any(inv.ids.get(d) == s for d in sources[:i] for inv in self.symmetries)]
 
     def provide(self, travel: dict[str, dict[str, TravelResult]]) -> None:
         """Take travel computed elsewhere (source -> goal ref -> result; the editor's workers)."""
