@@ -36,7 +36,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from engine.carwars.geometry import TOLERANCE
-from engine.carwars.motion import Pose, car_outline, compose, local_pose
+from engine.carwars.motion import Pose, car_outline, compose, local_pose, outline
 from engine.carwars.play.kit import Frame, Kit, RaceCard
 from engine.carwars.rules import (
     MAX_SPEED,
@@ -94,6 +94,9 @@ CONTACT = 1e-4
 #: the player chooses (:attr:`Seat.hand`: left, or right for a mirror image's player), so that the
 #: rounding of where the car stopped (about 1e-15 in) does not choose for the player.
 SQUARE_ON = 1e-4
+#: The swept area of a pivot covers the true one with up to this much (inches) to spare
+#: (:func:`engine.carwars.motion.sweep`: 0.025 in for a 3-in car, taken twice over).
+SWEEP_SPARE = 0.05
 #: "If there are 5 or more unresolved skid results ... The car has flipped" (Spinning Out).
 FLIP_SKIDS = 5
 
@@ -240,13 +243,16 @@ class Game:
         return [seats[(first + i) % n] for i in range(n) if not self.seats[seats[(first + i) % n]].out]
 
     # ------------------------------------------------------------------ driving
-    def drive(self, start: int, base: Pose, m: Maneuver, reverse: bool, u0: float = 0.0) -> Drive:
+    def drive(self, start: int, base: Pose, m: Maneuver, reverse: bool, u0: float = 0.0,
+              pushed: Drive | None = None) -> Drive:
         """Drive ``m`` from ``base`` over the fraction ``u0..1`` with collisions checked all along
         (walls, heavy obstacles, the bounds, every other car and wreck): the car stops the moment
-        it touches one (L668, L682)."""
+        it touches one (L668, L682).  A repositioning pivot (``pushed``: the push it repositions
+        off) is stopped by what it pushes only deeper than :meth:`push_reach` inside it
+        (:meth:`_blocked`)."""
         g = self.kit.geometry
         cars = self._cars(start)
-        blocked = self._blocked(start, base, m, reverse, u0, cars)
+        blocked = self._blocked(start, base, m, reverse, u0, cars, pushed)
         if not blocked(1.0):
             return Drive(compose(base, local_pose(m, 1.0, self.kit.vehicle, self.kit.key), reverse), 1.0, (), ())
         lo, hi = u0, 1.0
@@ -279,14 +285,30 @@ class Game:
                 for k, s in self.seats.items() if k != start]
 
     def _blocked(self, start: int, base: Pose, m: Maneuver, reverse: bool, u0: float,
-                 cars: list[tuple[int, BaseGeometry]]) -> Callable[[float], bool]:
+                 cars: list[tuple[int, BaseGeometry]], pushed: Drive | None = None) -> Callable[[float], bool]:
         """Whether the movement ``u0..u`` touches anything.  Against what the car already
         touches where it stands, only the area it moves into counts (moving off or along a wall or
-        a car it rests against is not running into it)."""
+        a car it rests against is not running into it).
+
+        A repositioning pivot (Pushing Walls, L755-L772) stops only when "the car touches another
+        wall": what the car pushes (``pushed``'s blockers and cars) stops it only deeper than
+        :meth:`push_reach` inside it.  The pivot about the back corner on the far side swings the
+        nose into a wall it meets square on a little at first, and the swept area is drawn wider
+        still."""
         g = self.kit.geometry
         here = car_outline(self.seats[start].pose, self.kit.vehicle)
         grown = here.buffer(CONTACT, join_style="mitre")
-        walls_here = bool(g.core.intersects(grown))
+        core = g.core
+        if pushed is not None:
+            mine = [geom for i, geom in g.blockers if i in pushed.blockers]
+            if mine:
+                reach = self.push_reach()
+                core = shapely.union_all([geom for i, geom in g.blockers if i not in pushed.blockers]
+                                         + [shapely.union_all(mine).buffer(-reach, join_style="mitre")])
+                core = core.buffer(-TOLERANCE, join_style="mitre")
+                shapely.prepare(core)
+            cars = [(k, c.buffer(-self.push_reach(), join_style="mitre") if k in pushed.cars else c) for k, c in cars]
+        walls_here = bool(core.intersects(grown))
         cars_here = [c.intersects(grown) for _, c in cars]
 
         def blocked(u: float) -> bool:
@@ -294,7 +316,7 @@ class Game:
             fresh: BaseGeometry | None = None
             if walls_here or any(cars_here):
                 fresh = sw.difference(grown)
-            if g.core.intersects(fresh if walls_here and fresh is not None else sw):
+            if core.intersects(fresh if walls_here and fresh is not None else sw):
                 return True
             return any(c.intersects(fresh if near and fresh is not None else sw) for (_, c), near in zip(cars, cars_here))
 
@@ -387,6 +409,16 @@ class Game:
         if d.blockers or d.cars:
             self.collide(start, d, seat.speed, dec)
 
+    def push_reach(self) -> float:
+        """How deep (inches) a repositioning car may reach into what it pushes: the most a pivot
+        about a back corner swings the car, square on, past its front (the outline's furthest
+        point from the corner less the length to the nose), plus the swept area's spare
+        (:data:`SWEEP_SPARE`)."""
+        v = self.kit.vehicle
+        pts = outline(v)
+        far = float(np.max(np.hypot(pts[:, 0] + v.length / 2.0, pts[:, 1] - v.width / 2.0)))
+        return far - (v.length + v.bumper) + SWEEP_SPARE
+
     def push_side(self, start: int, d: Drive) -> int:
         """The side (1 left, -1 right) of the turning key when ``start``'s car repositions off what
         the push ``d`` ran into: the side away from it (its nearest point to the car's centre);
@@ -417,7 +449,7 @@ class Game:
         zone = len(self.kit.key.zones) - 1
         turn = Maneuver("turn", side, float(self.kit.key.zones[zone]), zone)
         base = compose(seat.pose, (-self.kit.vehicle.length, 0.0, 0.0))
-        r = self.drive(start, base, turn, False, 0.5)
+        r = self.drive(start, base, turn, False, 0.5, pushed=d)
         seat.pose = r.pose
         if r.fraction >= 1.0:
             self._event("reposition", start, seat.pose, detail=f"pivoted off {', '.join(d.blockers + tuple(map(str, d.cars)))}")

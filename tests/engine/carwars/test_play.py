@@ -388,7 +388,7 @@ def test_pushing_square_on_the_key_goes_on_the_side_the_player_chooses(hand: int
     game = Game(kit_for(wall_ahead()), PlaySetup((1,), ("greedy",), seed=0), PARAMETERS)
     game.seats[1].hand = hand
     game.play_turn(_Straight())
-    assert [e.kind for e in game.turns[0].events] == ["collision", "stuck"]
+    assert [e.kind for e in game.turns[0].events] == ["collision", "reposition"]
     seat = game.seats[1]
     seat.pose = Pose(*game.turns[0].pieces[0].state["poses"][0])  # where point 1 stopped it
     push = game.drive(1, seat.pose, kit_for(wall_ahead()).by_label["straight"], False)
@@ -402,6 +402,53 @@ def test_pushing_square_on_the_key_goes_on_the_side_the_player_chooses(hand: int
     game.seats[1].pose = Pose(*game.turns[0].pieces[0].state["poses"][0])
     push = game.drive(1, game.seats[1].pose, kit_for(wall_ahead()).by_label["straight"], False)
     assert push.blockers == ("ahead",) and game.push_side(1, push) == -1
+
+
+@pytest.mark.parametrize(("x", "heading"), [(0.0, 90.0), (0.0, 60.0), (-9.8, 90.0)])
+def test_pushing_a_wall_pivots_off_it(x: float, heading: float) -> None:
+    # Pushing Walls (L755-L772): a car touching a wall that would move into it is repositioned -
+    # the key against the side away from the wall, the car pivoted about its back until it covers
+    # D4; only "another wall" touched on the way makes it stuck.  Square on, at 60 degrees and off
+    # the wall's corner, the car drives into the wall (a collision) and on into it (a push): it
+    # pivots off the wall, a quarter turn, no longer touching it.  (The swept area of the pivot,
+    # drawn wider than the car, used to touch the wall the car rests against: always stuck.)
+    arena = replace(wall_ahead(x), start_positions=(StartPosition(1, (0.0, 0.0), heading),))
+    game = Game(kit_for(arena), PlaySetup((1,), ("greedy",), seed=0), PARAMETERS)
+    game.play_turn(_Straight())
+    events = game.turns[0].events
+    assert [e.kind for e in events] == ["collision", "reposition"], [e.detail for e in events]
+    moves = game.turns[0].pieces[0].state["poses"]
+    assert abs((moves[1][2] - moves[0][2] + 180.0) % 360.0 - 180.0) == pytest.approx(90.0)
+    assert not game.seats[1].stuck
+
+
+def test_pushing_a_car_pivots_off_it() -> None:
+    # Pushing Heavy Obstacles (L749): a car that cannot push what it touches "must be repositioned
+    # as though the obstacle they are pushing is a wall" (cars are not pushed here).  Two cars head
+    # on: car 1 drives into car 2 (a ram); car 2, touching car 1 square on, would move into it (a
+    # push) and pivots off it (Pushing Walls, L755-L772), not stuck.
+    arena = replace(wall_ahead(), walls=(), scenario=Scenario(players=2),
+                    start_positions=(StartPosition(1, (0.0, 0.0), 90.0), StartPosition(2, (0.0, 8.0), 270.0)))
+    game = Game(kit_for(arena), PlaySetup((1, 2), ("greedy", "greedy"), seed=0), PARAMETERS)
+    game.play_turn(_Straight())
+    assert [(e.kind, e.start) for e in game.turns[0].events] == [("ram", 1), ("reposition", 2)]
+    assert not game.seats[2].stuck
+
+
+def test_pushing_a_wall_with_another_wall_beside_is_stuck() -> None:
+    # Pushing Walls (L770): "If the car touches another wall ... before it can be fully
+    # repositioned, immediately stop moving the car ... It is stuck".  Walls close on both sides
+    # of the car (0.1 in off each): whichever side the key goes, the pivot meets one.
+    arena = wall_ahead()
+    arena = replace(arena, walls=arena.walls + (Wall("left", Rect((-1.35, 1.0), (1.0, 5.0))),
+                                                Wall("right", Rect((1.35, 1.0), (1.0, 5.0)))))
+    game = Game(kit_for(arena), PlaySetup((1,), ("greedy",), seed=0), PARAMETERS)
+    game.play_turn(_Straight())
+    assert [e.kind for e in game.turns[0].events] == ["collision", "stuck"]
+    assert game.seats[1].stuck and game.seats[1].speed == 0
+    # it pivoted (left: the seat's hand) until its nose met the left wall 0.1 in off - about
+    # asin(0.1 / 3) = 1.9 degrees - then went straight back
+    assert 1.0 < game.turns[0].pieces[0].state["poses"][1][2] - 90.0 < 3.0
 
 
 def test_broken_yard_disadvantaged_start_is_found() -> None:
