@@ -26,7 +26,7 @@ import hashlib
 import math
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -361,10 +361,15 @@ class Frame:
 
     def distance_at(self, tier: int, goal: Goal, x: float, y: float) -> float:
         """The planner's distance-map value of ``goal`` at ``(x, y)``."""
+        return self.distance(tier, goal)(x, y)
+
+    def distance(self, tier: int, goal: Goal) -> Callable[[float, float], float]:
+        """The planner's distance map of ``goal``, read at a place in the world (looked up once,
+        for a caller that reads it at many places)."""
         if self.op is None:
-            return self.kit.distance(tier, goal).at(x, y)
-        px, py = self.op.point((x, y))
-        return self.kit.distance(tier, self.op.goal(goal)).at(px, py)
+            return self.kit.distance(tier, goal).at
+        op, dmap = self.op, self.kit.distance(tier, self.op.goal(goal))
+        return lambda x, y: dmap.at(*op.point((x, y)))
 
     def soonest(self, tier: int, pose: Pose, speed: int, goals: list[Goal], count: list[int]) -> TravelResult | None:
         """:meth:`Kit.soonest` through this frame."""

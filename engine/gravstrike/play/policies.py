@@ -162,8 +162,9 @@ class Greedy:
         goals = self.eligible(game)
         tier = game.tier()
         frame = self.frame(game)
-        here = [(frame.distance_at(tier, g, seat.pose.x, seat.pose.y), frame.rank(g), g) for g in goals]
-        goal = min(here)[2] if here else None
+        maps = [frame.distance(tier, g) for g in goals]
+        here = [(m(seat.pose.x, seat.pose.y), frame.rank(g), i) for i, (g, m) in enumerate(zip(goals, maps))]
+        dmap = maps[min(here)[2]] if here else None
         best: tuple[float, int] | None = None
         choice = Maneuver(0)
         for i, m in enumerate(frame.maneuvers(state.icons_left)):
@@ -174,7 +175,7 @@ class Greedy:
             r = game.kit.length(seat.pose, m, state, resolve_rams=False)
             if any(isinstance(e, Ram) for e in r.events):
                 continue
-            key = (0.0 if goal is None else frame.distance_at(tier, goal, r.pose.x, r.pose.y), i)
+            key = (0.0 if dmap is None else dmap(r.pose.x, r.pose.y), i)
             if best is None or key < best:
                 best, choice = key, m
         return choice
