@@ -17,6 +17,7 @@ from engine.gliderpit.pit import pit_of
 from engine.gliderpit.teams import check_teams
 from engine.gliderpit.rules import (LAUNCH_DIVE_MAX, LAUNCH_ZONES, LEDGE, ROWS, SHORT_GAME_FLOORS, STANDARD_FLOOR,
                                     TOTALS, ZONE_HEXES)
+from engine.gliderpit.invariance import TOTAL_MIRROR
 from engine.grids import Axial, components, hex_distance, hex_neighbours, symmetry_transforms
 from schema.games.gliderpit import GliderPitArena
 
@@ -282,8 +283,8 @@ def check_floor(arena: GliderPitArena) -> list[Issue]:
 
 
 def check_symmetry(arena: GliderPitArena) -> list[Issue]:
-    """``gp-symmetry``: the declared symmetry maps the pit, its launch zones and (when rows go
-    to rows) the row numbers onto themselves."""
+    """``gp-symmetry``: the declared symmetry maps the pit and its launch zones onto themselves
+    and (when rows go to rows) every row onto a row as likely to be rolled (:func:`_row_images`)."""
     sy = arena.symmetry
     pit = pit_of(arena)
     if sy is None or not pit.cells:
@@ -308,13 +309,34 @@ def check_symmetry(arena: GliderPitArena) -> list[Issue]:
         line_map = {pit.line_of(h): pit.line_of(g) for h, g in images.items() if g is not None}
         rows_to_rows = all(pit.line_of(g) == line_map[pit.line_of(h)] for h, g in images.items() if g is not None)
         if rows_to_rows:
-            for row in arena.rows:
-                other = pit.rows_by_line.get(line_map.get(row.line, row.line))
-                if other is not None and other.label != row.label:
-                    out.append(Issue("gp-symmetry", "warning",
-                                     f"The declared {sy.kind} symmetry sends row {row.id} ({row.label}) onto row {other.id} "
-                                     f"({other.label}).", (row.id, other.id)))
+            out.extend(_row_images(arena, sy.kind, line_map))
     return _dedupe(out)
+
+
+def _row_images(arena: GliderPitArena, kind: str, line_map: dict[int, int]) -> list[Issue]:
+    """The row warnings of ``gp-symmetry`` for an operation sending the grid line ``l`` onto
+    ``line_map[l]``: every row must land on a row with the same current and either the same
+    2d6 total, or - the whole pit alike - 14 minus it (2d6 is symmetric about 7, so a roll and
+    its image are exactly as likely: the editor's rule, and :mod:`engine.gliderpit.invariance`'s).
+    When neither reading holds, the rows breaking the closer one are named."""
+    pit = pit_of(arena)
+    pairs = [(row, other) for row in arena.rows
+             if (other := pit.rows_by_line.get(line_map.get(row.line, row.line))) is not None]
+    same = [(r, o) for r, o in pairs if (o.label, o.current) != (r.label, r.current)]
+    flipped = [(r, o) for r, o in pairs if (o.label, o.current) != (TOTAL_MIRROR - r.label, r.current)]
+    if not same or not flipped:
+        return []
+    broken = same if len(same) <= len(flipped) else flipped
+    out, told = [], set()  # a row and its image break it together: the pair is named once
+    for r, o in broken:
+        if frozenset((r.id, o.id)) in told:
+            continue
+        told.add(frozenset((r.id, o.id)))
+        out.append(Issue("gp-symmetry", "warning",
+                  f"The declared {kind} symmetry sends row {r.id} (total {r.label}, {r.current} currents) onto row "
+                  f"{o.id} (total {o.label}, {o.current} currents): every row's image must carry its current and its "
+                  f"2d6 total, or every row's {TOTAL_MIRROR} minus its total (as likely a roll).", (r.id, o.id)))
+    return out
 
 
 def _dedupe(issues: list[Issue]) -> list[Issue]:

@@ -14,8 +14,9 @@ carries which total, and (from the catalogue's list) the FLOOR.
 Symmetric by construction: each row is centred on the vertical axis through the pit's centroid
 (so the pit is its own mirror image), zones Z4-Z6 are the mirror images of Z1-Z3, and a mirror
 across a vertical axis sends each row onto itself, so the labels need no pairing.  Only this
-mirror is offered: a half turn or a mirror across the rows sends row r onto row -r, and 19 rows
-carrying equal labels in pairs hold at most 10 of the 11 totals.
+mirror is offered: a half turn or a mirror across the rows sends row r onto row -r, so the pit
+would also need its row widths and zones the same top to bottom and row -r to carry 14 minus row
+r's total (``gp-symmetry``), none of which the genome draws.
 
 >>> import numpy as np
 >>> plan = make_plan(load_catalogue(None), gliders=6)
@@ -118,8 +119,8 @@ def make_plan(cat: Catalogue, *, gliders: int = 6, symmetry: str | None = None, 
                             "gliders\"; one glider per Airspeed Track)")
     if symmetry not in (None, "mirror"):
         raise GenerateError(f"symmetry {symmetry!r}: a pit is generated with 'mirror' (about its vertical axis) only - a "
-                            "half turn or a mirror across the rows sends row r onto row -r, and 19 rows numbered in equal "
-                            "pairs carry at most 10 of the 11 totals 2-12")
+                            "half turn or a mirror across the rows sends row r onto row -r, which the generator does not "
+                            "draw (row widths and zones alike top to bottom, row -r numbered 14 minus row r)")
     if table is not None:
         raise GenerateError("--table is for games played on a free table; the pit is a hex grid")
     if size is not None:

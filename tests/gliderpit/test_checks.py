@@ -215,9 +215,21 @@ def test_symmetry_fires_when_the_declared_mirror_is_broken() -> None:
     assert codes(check_symmetry(lopsided)) == ["gp-symmetry"]
     moved = with_zone(DEFAULT, 3, replace(DEFAULT.launch_zones[3], cells=DEFAULT.launch_zones[3].cells[1:] + ((0, 9),)))
     assert sorted(i.elements for i in check_symmetry(moved)) == [("Z1",), ("Z4",)]
-    # a half turn maps row r onto row -r: the default's labels k and 14 - k differ there
+    # a half turn maps row r onto row -r, which carries 14 - k where r carries k: a roll of k and
+    # of 14 - k are as likely on 2d6 (rule "Determine Location and Effect of Air Currents"), so
+    # the default pit is half-turn symmetric too - as the editor's symmetry mode labels images
     half_turn = replace(DEFAULT, symmetry=Symmetry("rotational", 2))
-    assert any("row" in i.message for i in check_symmetry(half_turn))
+    assert check_symmetry(half_turn) == []
+    # ... unless one row breaks that: only the pair it belongs to is named, once
+    rows = list(DEFAULT.rows)
+    rows[0] = replace(rows[0], label=rows[0].label + 1)
+    broken = check_symmetry(replace(half_turn, rows=tuple(rows)))
+    assert [sorted(i.elements) for i in broken] == [[rows[0].id, "R19"]]
+    # the same total is also as likely, but not mixed with 14 - k: a roll's rows must map to one roll's
+    assert check_symmetry(replace(DEFAULT, rows=tuple(rows))) == []  # the mirror keeps R1 on its line
+    currents = list(DEFAULT.rows)
+    currents[0] = replace(currents[0], current="updraft")
+    assert [sorted(i.elements) for i in check_symmetry(replace(half_turn, rows=tuple(currents)))] == [["R1", "R19"]]
     assert check_symmetry(replace(DEFAULT, symmetry=None)) == []
 
 

@@ -149,6 +149,13 @@ def _set(key: str, value: Any) -> Callable[[Doc], None]:
     return edit
 
 
+def _both(*edits: Callable[[Doc], None]) -> Callable[[Doc], None]:
+    def edit(doc: Doc) -> None:
+        for e in edits:
+            e(doc)
+    return edit
+
+
 def _zone_track(doc: Doc) -> None:
     doc["launch_zones"][1]["track"] = 1
 
@@ -165,8 +172,10 @@ GP_BROKEN: list[tuple[str, str, Callable[[Doc], None], str]] = [
     ("gp-floor", "warning", _set("floor", 17), "A player may choose to dive an additional 1 to 3 levels"),
     # the centre hex left out of the pit: a hole, pit wall standing inside "a deep, sheer-walled pit"
     ("gp-pit-holes", "warning", lambda d: d["cells"].remove([0, 0]), "a deep, sheer-walled pit"),
-    # a half turn maps row 1 (8) onto row 19 (6): the numbers do not follow the declared symmetry
-    ("gp-symmetry", "warning", _set("symmetry", {"kind": "rotational", "order": 2}), "onto row"),
+    # a half turn maps row r (total k) onto row 20 - r (14 - k, as likely on 2d6: no finding); row 1
+    # renumbered 9 lands on row 19's 6: the numbers do not follow the declared symmetry
+    ("gp-symmetry", "warning", _both(_set("symmetry", {"kind": "rotational", "order": 2}), _relabel({"R1": 9})),
+     "onto row"),
     # each hex of the pit listed once
     ("gp-pit", "warning", lambda d: d["cells"].append(d["cells"][0]), "listed more than once"),
     # the rows zones Z1 and Z4 touch numbered with unlikely totals: their chance that an air
