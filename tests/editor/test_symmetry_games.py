@@ -12,6 +12,7 @@ from PySide6.QtCore import QPointF
 
 from editor import symmetry as S
 from editor.games import grid_model as M
+from engine.gliderpit.checks import check_symmetry
 from schema.games import gliderpit as gp
 from schema.io import load
 from schema.shapes import Circle, Polygon, Rect
@@ -270,10 +271,13 @@ def test_a_row_total_typed_in_the_inspector_reaches_the_image_row() -> None:
     ref = next(r.id for r in arena.rows if r.line == 4)
     doc.push(SetField(doc, ref, ("label",), 3))
     assert {r.line: r.label for r in doc.arena.rows if r.line in (4, -4)} == {4: 3, -4: 11}
+    assert check_symmetry(doc.arena) == []  # the validator reads the 14-minus image as the editor writes it
     doc.undo()
     doc.symmetry_enabled = False
     doc.push(SetField(doc, ref, ("label",), 3))
     assert {r.line: r.label for r in doc.arena.rows if r.line in (4, -4)} == {4: 3, -4: 9}
+    image = next(r.id for r in doc.arena.rows if r.line == -4)
+    assert [sorted(i.elements) for i in check_symmetry(doc.arena)] == [sorted((ref, image))]
 
 
 def test_placing_a_field_across_the_axis_says_so_where_the_designer_looks(window) -> None:  # type: ignore[no-untyped-def]
