@@ -6,6 +6,7 @@ that keep their apostrophes and inch marks."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -161,6 +162,12 @@ def pdf_text(data: bytes, tmp_path: Path) -> str:
                           check=True).stdout
 
 
+#: poppler's pdftotext and pdfinfo read the PDFs (Debian poppler-utils, which .ci/run installs)
+needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None or shutil.which("pdfinfo") is None,
+                                   reason="poppler's pdftotext/pdfinfo not installed (Debian package poppler-utils)")
+
+
+@needs_poppler
 @pytest.mark.parametrize("arena_file", ["arenas/default.yaml", "arenas/car-wars/crossroads-4p.yaml"])
 def test_the_title_block_prints_the_file_name_not_its_folder(arena_file: str, tmp_path: Path) -> None:
     """poppler's pdftotext reads the picture's title block; the PNG is drawn by the same page
@@ -176,6 +183,7 @@ def test_the_title_block_prints_the_file_name_not_its_folder(arena_file: str, tm
     assert render_bytes(arena, "png", source=secret) == render_bytes(arena, "png", source=Path(arena_file).name)
 
 
+@needs_poppler
 def test_the_printable_pdf_lets_the_designer_choose_the_paper(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     import subprocess
 
