@@ -327,15 +327,17 @@ def _row_images(arena: GliderPitArena, kind: str, line_map: dict[int, int]) -> l
     if not same or not flipped:
         return []
     broken = same if len(same) <= len(flipped) else flipped
-    out, told = [], set()  # a row and its image break it together: the pair is named once
+    out: list[Issue] = []
+    told: set[frozenset[str]] = set()  # a row and its image break it together: the pair is named once
     for r, o in broken:
         if frozenset((r.id, o.id)) in told:
             continue
         told.add(frozenset((r.id, o.id)))
         out.append(Issue("gp-symmetry", "warning",
-                  f"The declared {kind} symmetry sends row {r.id} (total {r.label}, {r.current} currents) onto row "
-                  f"{o.id} (total {o.label}, {o.current} currents): every row's image must carry its current and its "
-                  f"2d6 total, or every row's {TOTAL_MIRROR} minus its total (as likely a roll).", (r.id, o.id)))
+                         f"The declared {kind} symmetry sends row {r.id} (total {r.label}, {r.current} currents) onto "
+                         f"row {o.id} (total {o.label}, {o.current} currents): every row's image must carry its current "
+                         f"and its 2d6 total, or every row's {TOTAL_MIRROR} minus its total (as likely a roll).",
+                         (r.id, o.id)))
     return out
 
 
