@@ -60,5 +60,7 @@ def migrate(doc: Document) -> Document:
                 f"format {fmt!r} is newer than this version of Arena Studio reads ({FORMAT!r}); "
                 "update Arena Studio"
             )
-        raise MigrationError(f"unknown format {fmt!r}; expected {FORMAT!r}")
+        other = fmt.startswith("arena-studio-")  # a season, a report, a simulation record...: ours, not an arena
+        raise MigrationError(f"unknown format {fmt!r}; expected {FORMAT!r}"
+                             + (" (this is another kind of Arena Studio document, not an arena)" if other else ""))
     return doc

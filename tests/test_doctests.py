@@ -20,7 +20,7 @@ def _modules() -> list[str]:
              "editor.analysis", "editor.bounds", "editor.snapping", "editor.board_circle",
              "editor.games.arenarex.edges", "editor.games.arenarex.symmetry", "editor.symmetry", "editor.games.symmetry_rules",
              "editor.games.carwars.symmetry", "editor.games.gliderpit.symmetry", "editor.games.grid_model",
-             "editor.symmetry_form", "app.cli.plaintext", "app.cli.validating"]
+             "editor.symmetry_form", "app.cli.plaintext", "app.cli.validating", "app.paths"]
     for package in ("engine", "schema"):
         # with the prefix, walk_packages imports each subpackage to walk it (without, it walks only
         # the top level: engine.gravstrike.* and the like went untested)

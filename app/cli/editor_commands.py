@@ -96,17 +96,6 @@ def print_command(
                f"measuring aids, 1 {unit_name(arena)} = {units_mm(arena):g} mm", err=True)
 
 
-def arena_files(inputs: list[Path]) -> list[Path]:
-    """Arena files named, or found (``*.yaml``, ``*.yml``, ``*.json``) in named directories."""
-    files: list[Path] = []
-    for item in inputs:
-        if item.is_dir():
-            files.extend(sorted(p for p in item.iterdir() if p.suffix.lower() in (".yaml", ".yml", ".json")))
-        else:
-            files.append(item)
-    return files
-
-
 #: ``arena pack build --help``; one line per paragraph (rich keeps a docstring's line breaks).
 PACK_BUILD_HELP = (
     "Build an arena pack: canonical arenas, validation reports, PNG/SVG previews, printable PDFs and a "
@@ -139,9 +128,10 @@ def pack_build_command(
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn
 
+    from app.paths import expand
     from schema.packs import SUFFIX, PackError
 
-    files = arena_files(inputs)
+    files = expand(inputs)
     if not files:
         raise _fail("no arena files given")
     _check(out, files)
