@@ -71,6 +71,23 @@ def load_commands(argv: Sequence[str] | None = None) -> None:
         _plugins_loaded = True
         for register in command_registrars():
             register(app)
+    one_line_summaries(app)
+
+
+def one_line_summaries(app: typer.Typer) -> None:
+    """Give each command of ``app`` (and of its groups) without a ``short_help`` the first
+    paragraph of its help as one line: typer's rich help lists commands with the docstring's
+    line breaks kept (``arena --help`` showed travel's, balance's, generate's and simulate's
+    summaries broken mid-sentence); the command's own ``--help`` page is unchanged."""
+    import inspect
+
+    for info in app.registered_commands:
+        if info.short_help is None:
+            text = info.help or (inspect.getdoc(info.callback) if info.callback is not None else None) or ""
+            info.short_help = " ".join(text.partition("\n\n")[0].split()) or None
+    for group in app.registered_groups:
+        if group.typer_instance is not None:
+            one_line_summaries(group.typer_instance)
 
 
 def main() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -113,3 +114,19 @@ def test_other_command_lines_go_to_typer() -> None:
     for args in (["check"], ["check", "--help"], ["check", "--", "a.yaml"], ["check", "-x", "a.yaml"],
                  ["validate", "a.yaml"], ["check", "--json"], []):
         assert plain(args) is None
+
+
+def test_the_command_list_gives_each_summary_as_one_sentence_not_broken_mid_line() -> None:
+    """``arena --help`` on a wide terminal: every command's summary on one line, in full - typer
+    kept the docstrings' line breaks, so travel's, balance's, generate's and simulate's were cut
+    mid-sentence onto several lines; each command's own --help is unchanged."""
+    arena = str(Path(sys.executable).with_name("arena"))
+    env = {**os.environ, "COLUMNS": "400", "TERM": "dumb"}
+    listing = subprocess.run([arena, "--help"], capture_output=True, text=True, env=env, check=True).stdout
+    rows = [line.strip("│ ").split(None, 1) for line in listing.splitlines() if line.startswith("│ ")]
+    summaries = {r[0]: r[1].strip() for r in rows if len(r) == 2}
+    assert summaries["travel"].startswith("Least time from a source to a goal") and summaries["travel"].endswith("start:N).")
+    assert summaries["simulate"].endswith("than a fair share.")
+    assert all(s.endswith((".", ")")) for s in summaries.values()), summaries
+    own = subprocess.run([arena, "travel", "--help"], capture_output=True, text=True, env=env, check=True).stdout
+    assert "Least time from a source to a goal" in own
