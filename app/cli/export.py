@@ -34,7 +34,7 @@ _load = load_arena
 
 @app.command("export")
 def export(
-    file: Annotated[Path, typer.Argument(help="Arena file (.yaml or .json).", show_default=False)],
+    file: Annotated[Path, typer.Argument(help="Arena file (.yaml, .yml or .json).", show_default=False)],
     to: Annotated[str, typer.Option("--to", help=f"Target: {', '.join(TARGETS)}.", show_default=False)],
     out: Annotated[Path, typer.Option("-o", "--output", help="Output file.", show_default=False)],
     px: Annotated[int, typer.Option("--px", help="Pixels per length (grid cell) for the pixel-based targets.")] = 64,
@@ -106,7 +106,7 @@ def export(
 def import_(
     file: Annotated[Path, typer.Argument(help="Tiled .tmx/.tmj/.json map or GeoJSON .geojson/.json file.",
                                          show_default=False)],
-    out: Annotated[Path, typer.Option("-o", "--output", help="Arena file to write (.yaml or .json).",
+    out: Annotated[Path, typer.Option("-o", "--output", help="Arena file to write (.yaml, .yml or .json).",
                                       show_default=False)],
     game: Annotated[Optional[str], typer.Option(
         "--game", help="GeoJSON only: the game (its ruleset id, as an arena file's system: names it) of a file "

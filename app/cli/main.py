@@ -75,19 +75,40 @@ def load_commands(argv: Sequence[str] | None = None) -> None:
 
 
 def one_line_summaries(app: typer.Typer) -> None:
-    """Give each command of ``app`` (and of its groups) without a ``short_help`` the first
-    paragraph of its help as one line: typer's rich help lists commands with the docstring's
-    line breaks kept (``arena --help`` showed travel's, balance's, generate's and simulate's
-    summaries broken mid-sentence); the command's own ``--help`` page is unchanged."""
+    """Lay out the help of each command of ``app`` (and of its groups) for typer's rich help,
+    which keeps a docstring's line breaks and then wraps the lines again (``arena export --help``
+    read "picture via the / installed renderer"; ``arena --help`` listed travel's, balance's,
+    generate's and simulate's summaries broken mid-sentence): each paragraph becomes one line
+    (:func:`reflow`), and the list of commands shows the first (``short_help``)."""
     import inspect
 
     for info in app.registered_commands:
-        if info.short_help is None:
-            text = info.help or (inspect.getdoc(info.callback) if info.callback is not None else None) or ""
-            info.short_help = " ".join(text.partition("\n\n")[0].split()) or None
+        text = info.help if info.help is not None else (
+            inspect.getdoc(info.callback) if info.callback is not None else None)
+        if text:
+            info.help = reflow(text)
+            if info.short_help is None:
+                info.short_help = info.help.partition("\n\n")[0]
     for group in app.registered_groups:
         if group.typer_instance is not None:
             one_line_summaries(group.typer_instance)
+
+
+def reflow(text: str) -> str:
+    r"""``text`` with each paragraph on one line - except a paragraph laid out by hand (a line
+    indented, a list item, click's ``\b`` no-rewrap marker), kept as written; what follows a
+    ``\f`` (hidden from the help) is kept as it is.
+
+    >>> reflow("Least time from a source\nto a goal.\n\n- a list\n- kept")
+    'Least time from a source to a goal.\n\n- a list\n- kept'
+    """
+    shown, mark, hidden = text.partition("\f")
+    out = []
+    for para in shown.split("\n\n"):
+        lines = para.split("\n")
+        by_hand = any(ln.startswith((" ", "\t", "- ", "* ", "\b")) for ln in lines)
+        out.append(para if by_hand else " ".join(ln.strip() for ln in lines if ln.strip()))
+    return "\n\n".join(out) + mark + hidden
 
 
 def main() -> None:

@@ -99,7 +99,7 @@ def read_report(path: Path) -> dict[str, Any]:
 
 @app.command("report")
 def report_cmd(
-    file: Annotated[Path, typer.Argument(help="Arena file (.yaml or .json).", show_default=False)],
+    file: Annotated[Path, typer.Argument(help="Arena file (.yaml, .yml or .json).", show_default=False)],
     out: Annotated[Path, typer.Option("-o", "--output", help="The HTML page to write.", show_default=False)],
     against: Annotated[Optional[Path], typer.Option("--against", help="An older version of the arena: add what "
                                                                        "changed since it (as arena diff OLD FILE).",

@@ -116,7 +116,7 @@ def test_other_command_lines_go_to_typer() -> None:
         assert plain(args) is None
 
 
-def test_the_command_list_gives_each_summary_as_one_sentence_not_broken_mid_line() -> None:
+def test_help_gives_each_summary_and_paragraph_as_one_line_not_broken_mid_sentence() -> None:
     """``arena --help`` on a wide terminal: every command's summary on one line, in full - typer
     kept the docstrings' line breaks, so travel's, balance's, generate's and simulate's were cut
     mid-sentence onto several lines; each command's own --help is unchanged."""
@@ -130,3 +130,6 @@ def test_the_command_list_gives_each_summary_as_one_sentence_not_broken_mid_line
     assert all(s.endswith((".", ")")) for s in summaries.values()), summaries
     own = subprocess.run([arena, "travel", "--help"], capture_output=True, text=True, env=env, check=True).stdout
     assert "Least time from a source to a goal" in own
+    # a command's own page: its paragraphs wrap at the terminal's width, not at the docstring's
+    page = subprocess.run([arena, "export", "--help"], capture_output=True, text=True, env=env, check=True).stdout
+    assert "svg: picture via the installed renderer." in page
