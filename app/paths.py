@@ -19,6 +19,12 @@ pack manifest.  They are left out of the directory's arena files, each with a no
 >>> [n.split(": ", 1)[1] for n in notes]  # doctest: +NORMALIZE_WHITESPACE
 ['skipped: a season file (arena-studio-season/1), not an arena - `arena season check` reads it',
  'skipped: a validation report (arena-studio-report/1), not an arena']
+>>> (d / "a.yaml").unlink()
+>>> try:
+...     expand([d], note=notes.append)
+... except NoArenaFiles as exc:
+...     print(str(exc).split(": ", 1)[1])
+no arena file in this directory (its *.yaml, *.yml and *.json files are read)
 """
 
 from __future__ import annotations
@@ -75,6 +81,11 @@ def other_document(path: Path) -> str | None:
     return None
 
 
+class NoArenaFiles(ValueError):
+    """A directory named on the command line holds no arena file: an input error (exit 2), not
+    an empty verdict."""
+
+
 def _stderr(text: str) -> None:
     sys.stderr.write(text + "\n")
     sys.stderr.flush()
@@ -83,17 +94,22 @@ def _stderr(text: str) -> None:
 def expand(paths: Iterable[str | os.PathLike[str]], note: Callable[[str], None] = _stderr) -> list[Path]:
     """Files as given; a directory becomes its ``*.yaml``/``*.yml``/``*.json`` files, sorted,
     without Arena Studio's other documents (:func:`other_document`): ``note`` gets a line for
-    each one left out (default: standard error)."""
+    each one left out (default: standard error).  A directory left with no arena file raises
+    :class:`NoArenaFiles` (the commands exit 2 saying so: an empty folder is no clean verdict)."""
     out: list[Path] = []
     for p in map(Path, paths):
         if not p.is_dir():
             out.append(p)
             continue
+        found = 0
         for c in sorted(c for c in p.iterdir() if c.is_file() and c.suffix.lower() in ARENA_SUFFIXES):
             fmt = other_document(c)
             if fmt is None:
                 out.append(c)
+                found += 1
                 continue
             what, reader = OTHER_DOCUMENTS[fmt.partition("/")[0]]
             note(f"{c}: skipped: {what} ({fmt}), not an arena" + (f" - {reader}" if reader else ""))
+        if not found:
+            raise NoArenaFiles(f"{p}: no arena file in this directory (its *.yaml, *.yml and *.json files are read)")
     return out

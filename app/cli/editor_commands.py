@@ -128,10 +128,13 @@ def pack_build_command(
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn
 
-    from app.paths import expand
+    from app.paths import NoArenaFiles, expand
     from schema.packs import SUFFIX, PackError
 
-    files = expand(inputs)
+    try:
+        files = expand(inputs)
+    except NoArenaFiles as exc:
+        raise _fail(str(exc)) from None
     if not files:
         raise _fail("no arena files given")
     _check(out, files)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from engine.budget import DEFAULT_MEMORY_MIB, DEFAULT_SECONDS, Caps
-from app.cli.shared import EXIT_INTERNAL, app, printable, terminal_text
+from app.cli.shared import EXIT_INTERNAL, app, fail, printable, terminal_text
 from app.cli.validating import EXIT_INCOMPLETE as EXIT_INCOMPLETE
 from app.cli.validating import STYLE as STYLE
 from app.cli.validating import Consoles, validate_files
@@ -87,7 +87,7 @@ def validate_cmd(
                                                         "(default: exit 4, never a silent pass).")] = False,
 ) -> None:
     """Validate arenas: each game's setup rules and fairness under its movement rules."""
-    from app.paths import expand
+    from app.paths import NoArenaFiles, expand
 
     if list_:
         _list(game, as_json)
@@ -97,7 +97,10 @@ def validate_cmd(
         raise typer.BadParameter("use error, warning or info", param_hint="--fail-on")
     bud = parse_budget(budget)
     out, err = Consoles.stdout(), Consoles.stderr()
-    files = expand(files)
+    try:
+        files = expand(files)
+    except NoArenaFiles as exc:
+        raise fail(str(exc)) from None
     if scheduler and not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
         raise typer.BadParameter("give the scheduler's address, e.g. tcp://10.0.0.5:8786", param_hint="--scheduler")
     limits = Caps(time_limit or None, memory_limit or None)

@@ -394,7 +394,7 @@ def plain(argv: Sequence[str]) -> int | None:
     params = parse_plain(argv)
     if params is None:
         return None
-    from app.paths import expand
+    from app.paths import NoArenaFiles, expand
     from engine.budget import Caps
 
     limits = Caps(params["time_limit"] or None, params["memory_limit"] or None)
@@ -404,6 +404,9 @@ def plain(argv: Sequence[str]) -> int | None:
                               budget=params["budget"], tolerance=params["tolerance"], limits=limits,
                               players=params["players"], show_memory=params["show_memory"],
                               allow_incomplete=params["allow_incomplete"], out=Consoles.stdout(), err=Consoles.stderr())
+    except NoArenaFiles as exc:  # as typer's command says it (app.cli.shared.fail)
+        say(Consoles.stderr(), printable(f"error: {exc}"), highlight=False)
+        return 2
     except KeyboardInterrupt:
         return 130  # as typer: Ctrl-C exits 130
     except OSError as exc:  # as typer: the reader went away (`arena validate ... | head`) exits 1

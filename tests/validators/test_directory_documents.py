@@ -93,3 +93,21 @@ def test_pack_build_of_a_directory_skips_them_too(mixed: Path, tmp_path: Path) -
     assert done.returncode == 0, done.stderr
     assert sum(": skipped: " in line for line in done.stderr.splitlines()) == 3
     assert "1 arena(s)" in done.stderr and out.exists()
+
+
+@pytest.mark.parametrize("args", [[], ["--json"], ["--jobs", "2"]], ids=["plain", "json", "batch"])
+def test_a_directory_with_no_arena_is_an_input_error_not_a_clean_verdict(mixed: Path, tmp_path: Path,
+                                                                        args: list[str]) -> None:
+    """An empty folder (or one holding only a season and reports) validated to exit 0 with no
+    output: "never silently clean". Now exit 2, naming the directory, as a missing file is."""
+    for name in ("a-battlefield.yaml", "b-pit.yaml"):
+        (mixed / name).unlink()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    for folder in (empty, mixed):
+        done = run("validate", *args, str(folder))
+        assert done.returncode == 2, done.stdout
+        assert f"error: {folder}: no arena file in this directory" in done.stderr
+        assert done.stdout == ""
+    done = run("pack", "build", str(empty), "-o", str(tmp_path / "e.arenapack.zip"))
+    assert done.returncode == 2 and "no arena file in this directory" in done.stderr
