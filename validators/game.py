@@ -253,7 +253,13 @@ class GameAnalysis:
 
     def headline(self, report: Report) -> str:
         """The line under a report's title in ``arena validate``'s text output."""
-        return f"{report.system} · {report.player_count()} players · {len(report.validators)} validators"
+        return f"{report.system} · {report.player_count()} players · {self.validators_run(report)}"
+
+    @staticmethod
+    def validators_run(report: Report) -> str:
+        """How many validators ran, in words: "1 validator", "15 validators" (the headlines' last part)."""
+        n = len(report.validators)
+        return f"{n} validator{'' if n == 1 else 's'}"
 
     def travel_table(self, report: Report) -> TextTable | None:
         """The table of the report's travel metrics that ``arena validate`` prints, if any."""

@@ -174,6 +174,10 @@ def report_lines(report: Report, escape: Callable[[object], str]) -> list[Line]:
     if report.findings:
         verdict = f"{counts['error']} error(s), {counts['warning']} warning(s), {counts['info']} info"
         lines.append(Line(f"\n{verdict}", f"\n{verdict}"))
+    elif not report.validators:  # every validator disabled: nothing was checked, so nothing passed
+        lines.append(Line("\n[yellow]nothing checked[/]: every validator was disabled (--disable or the scenario's "
+                          "analysis.disabled)", "\nnothing checked: every validator was disabled (--disable or the "
+                          "scenario's analysis.disabled)"))
     else:
         lines.append(Line("\n[green]no problems found[/]", "\nno problems found"))
     if report.incomplete:  # never a silent pass: say what the verdict lacks

@@ -170,4 +170,4 @@ def test_the_report_states_the_scenario_and_the_headline_names_it() -> None:
     assert "teams 3 v 3 (A: 1 2 3 | B: 4 5 6) · half-game: FLOOR 10 · advanced maneuvers" in head
     plain = validate(BASE, enable=["gp-teams"])
     assert plain.to_json()["scenario"]["game"] == "standard" and plain.to_json()["scenario"]["team_mode"] is None
-    assert analysis("glider-pit-gladiators").headline(plain) == "glider-pit-gladiators · 6 gliders · 1 validators"
+    assert analysis("glider-pit-gladiators").headline(plain) == "glider-pit-gladiators · 6 gliders · 1 validator"

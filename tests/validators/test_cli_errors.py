@@ -186,3 +186,20 @@ def test_check_and_fail_messages_show_format_characters_escaped(tmp_path: Path,
 
     fail("two lines:\nthe second \u2067here")
     assert capsys.readouterr().err == "error: two lines:\nthe second \\u2067here\n"
+
+
+def test_every_validator_disabled_says_nothing_was_checked_not_no_problems() -> None:
+    """``--disable`` of every code a game has: the report said "no problems found" over 0
+    validators, a pass that checked nothing. Now it says nothing was checked; with one left on,
+    the usual verdict."""
+    from validators.registry import default_registry
+
+    codes = sorted(v.id for v in default_registry().select([], [], game="mothership-grid"))
+    off = [a for c in codes for a in ("--disable", c)]
+    r = run_cli("validate", *off, "arenas/mothership-grid/battlefield-3x5.yaml")
+    assert r.returncode == 0, r.stderr
+    assert "0 validators" in r.stdout and "nothing checked: every validator was disabled" in r.stdout
+    assert "no problems found" not in r.stdout
+    r = run_cli("validate", *off[:-2], "arenas/mothership-grid/battlefield-3x5.yaml")
+    assert "· 1 validator\n" in r.stdout
+    assert "nothing checked" not in r.stdout

@@ -59,7 +59,7 @@ class ArenaRexAnalysis(GameAnalysis):
 
         arena = report.arena
         return (f"{report.system} · {report.player_count()} players · cohort {arena.scenario.cohort} · "
-                f"{favor_words(arena)} · {first_words(arena)} · {len(report.validators)} validators")
+                f"{favor_words(arena)} · {first_words(arena)} · {self.validators_run(report)}")
 
     def report_scenario(self, arena: Any) -> dict[str, Any] | None:
         from validators.games.arenarex.scenario import scenario_json

@@ -72,7 +72,7 @@ class CarWarsAnalysis(GameAnalysis):
 
         said = words(report.scenario) if report.scenario else ""
         return (f"{report.system} · {report.player_count()} players · {said + ' · ' if said else ''}"
-                f"{len(report.validators)} validators")
+                f"{self.validators_run(report)}")
 
     def travel_table(self, report: Report) -> TextTable | None:
         """Turns (and driving-roll dice) from each start to each card and the centre, flat out."""

@@ -48,7 +48,7 @@ class GliderPitAnalysis(GameAnalysis):
 
         said = words(report.scenario) if report.scenario else ""
         return (f"{report.system} · {report.player_count()} gliders · {said + ' · ' if said else ''}"
-                f"{len(report.validators)} validators")
+                f"{self.validators_run(report)}")
 
     def balance_hook(self) -> BalanceHook:
         from validators.games.gliderpit.balance import HOOK

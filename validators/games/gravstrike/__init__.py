@@ -102,7 +102,7 @@ class GravstrikeAnalysis(GameAnalysis):
             tiers = f"tier {report.tier}"
         veterans = veteran_words(report.arena.scenario.veteran_limit)
         return (f"{report.player_count()} players · {tiers} · {budget} · {veterans} · "
-                f"{len(report.validators)} validators")
+                f"{self.validators_run(report)}")
 
     def report_scenario(self, arena: Any) -> dict[str, Any] | None:
         """The veteran-card limit of the battle and the scoring variants it plays."""
