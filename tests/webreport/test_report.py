@@ -213,3 +213,20 @@ def test_packs_carry_the_page(unfair_reports: Any) -> None:
     assert entry["sha256"] in page.decode("utf-8")  # the header's checksum is the pack's arena file's
     assert data == build_pack(PackInfo("p"), [PackArena("pit", arena, report, b"png", b"<svg/>", b"%PDF",
                                                         report_page("arenas/pit.json", arena, report))])
+
+
+def test_a_report_with_every_validator_disabled_says_nothing_was_checked() -> None:
+    """The page's verdict over a report no validator ran for: not "No problems found" (a pass
+    that checked nothing) but "Nothing checked", marked as a warning; one validator: the usual."""
+    arena = schema.load(ROOT / "arenas" / "mothership-grid" / "battlefield-3x5.yaml")
+    from validators.registry import default_registry
+    from validators.run import validate
+
+    codes = [v.id for v in default_registry().select([], [], game="mothership-grid")]
+    none = validate(arena, disable=codes).to_json()
+    verdict = re.search(r'<p class="verdict (\w+)" id="verdict">\s*([^<]*)', render_report(none, arena))
+    assert verdict is not None and verdict.group(1) == "warn"
+    assert verdict.group(2).startswith("Nothing checked: every validator was disabled.")
+    one = validate(arena, disable=codes[1:]).to_json()
+    verdict = re.search(r'<p class="verdict (\w+)" id="verdict">\s*([^<]*)', render_report(one, arena))
+    assert verdict is not None and verdict.group(2).startswith("No problems found.")
