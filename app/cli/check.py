@@ -17,7 +17,7 @@ from app.cli.shared import app
 
 @app.command("check")
 def check(
-    files: Annotated[list[Path], typer.Argument(help="Arena files (.yaml, .yml or .json).", show_default=False)],
+    files: Annotated[list[Path], typer.Argument(help="Arena files (.yaml, .yml or .json), or directories (their arena files).", show_default=False)],
     as_json: Annotated[bool, typer.Option("--json", help="Print problems as a JSON list on stdout.")] = False,
 ) -> None:
     """Check arena files against the format: schema, geometry, unique ids.

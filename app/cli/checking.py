@@ -48,8 +48,16 @@ def _line(text: str, *, err: bool = False) -> None:
 
 
 def report(files: Sequence[Path], as_json: bool) -> int:
-    """Check ``files``, print the problems (``--json``: as a JSON list on stdout; else each on
-    stderr, then the summary on stdout) and return the exit status."""
+    """Check ``files`` (a directory: its arena files, :func:`app.paths.expand`), print the
+    problems (``--json``: as a JSON list on stdout; else each on stderr, then the summary on
+    stdout) and return the exit status."""
+    from app.paths import NoArenaFiles, expand
+
+    try:
+        files = expand(files)
+    except NoArenaFiles as exc:
+        _line(printable(f"error: {exc}"), err=True)
+        return 2
     problems, io_error = check_files(files)
     if as_json:
         json.dump([p.to_json() for p in problems], sys.stdout, indent=2)

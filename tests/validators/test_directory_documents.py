@@ -111,3 +111,20 @@ def test_a_directory_with_no_arena_is_an_input_error_not_a_clean_verdict(mixed: 
         assert done.stdout == ""
     done = run("pack", "build", str(empty), "-o", str(tmp_path / "e.arenapack.zip"))
     assert done.returncode == 2 and "no arena file in this directory" in done.stderr
+
+
+def test_check_takes_directories_as_validate_does(mixed: Path, tmp_path: Path) -> None:
+    """``arena check DIR``: the arenas in it checked, the other documents named as skipped (it
+    answered "is a directory; name arena files"); an empty directory is an input error."""
+    done = run("check", str(mixed))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "2 of 2 file(s) valid"
+    assert sum(": skipped: " in line for line in done.stderr.splitlines()) == 3
+    (mixed / "b-pit.yaml").write_text("format: arena-studio/1\nname: [unclosed\n")
+    done = run("check", "--json", str(mixed))
+    assert done.returncode == 1
+    assert {Path(p["file"]).name for p in json.loads(done.stdout)} == {"b-pit.yaml"}
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    done = run("check", str(empty))
+    assert done.returncode == 2 and f"error: {empty}: no arena file in this directory" in done.stderr
