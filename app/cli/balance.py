@@ -113,9 +113,16 @@ def print_proposal(p: Proposal, source: str, output: str, console: Console) -> N
 
     if not p.fixes:
         console.print(f"{terminal_text(source)}: no finding to fix")
+    # findings that read alike (one code on the same elements, e.g. a measure per base size) and
+    # came out alike: one line, with their count
+    alike: dict[tuple[str, str, tuple[str, ...], str], int] = {}
     for f in p.fixes:
-        console.print(f"{STATUS[f.status]} {terminal_text(f.finding.code)} ({terminal_text(', '.join(f.finding.elements))})"
-                      + (f": {terminal_text(f.note)}" if f.note else ""))
+        key = (f.status, f.finding.code, tuple(f.finding.elements), f.note or "")
+        alike[key] = alike.get(key, 0) + 1
+    for (status, code_, elements, note), n in alike.items():
+        console.print(f"{STATUS[status]} {terminal_text(code_)}"
+                      + (f" ({terminal_text(', '.join(elements))})" if elements else "")
+                      + (f", {n} findings alike" if n > 1 else "") + (f": {terminal_text(note)}" if note else ""))
     if p.edits:
         console.print("[bold]Edits[/]")
         for e in p.edits:

@@ -93,3 +93,31 @@ def _has_balance(game: object) -> bool:
     except LookupError:
         return False
     return True
+
+
+def test_findings_that_read_alike_and_came_out_alike_are_one_line_with_their_count() -> None:
+    """Arena Rex's kill band is one finding per base size and push count on the same two zones:
+    the shipped lopsided pit printed "no fix found ar-kill-band (deploy:2, deploy:1): ..." six
+    times over. Now once, with the count; a finding naming no element has no empty brackets."""
+    import io
+
+    from rich.console import Console
+
+    from app.cli.balance import print_proposal
+    from validators.balance import Fix, Proposal
+    from validators.findings import Finding
+
+    arena = load(ROOT / "arenas" / "arena-rex" / "lopsided-pit.yaml")
+    report = validate(arena, enable=["ar-board-size"])
+    note = "no move of up to 8 in removes it without a new error"
+    band = [Fix(Finding("ar-kill-band", "warning", f"band {i}", ("deploy:2", "deploy:1")), "no-fix", note=note)
+            for i in range(6)]
+    other = Fix(Finding("ar-kill-band", "warning", "band", ("deploy:1", "deploy:2")), "no-fix", note=note)
+    mix = Fix(Finding("ar-hazard-mix", "info", "mix", ()), "no-move", note="nothing may move")
+    out = io.StringIO()
+    print_proposal(Proposal(arena, report, report, [*band, other, mix], "in", 30.0), "a.yaml", "b.yaml",
+                   Console(file=out, width=400, color_system=None))
+    lines = out.getvalue().splitlines()
+    assert lines[:3] == [f"no fix found ar-kill-band (deploy:2, deploy:1), 6 findings alike: {note}",
+                         f"no fix found ar-kill-band (deploy:1, deploy:2): {note}",
+                         "nothing to move ar-hazard-mix: nothing may move"]
