@@ -44,8 +44,14 @@ def parse_size(text: str) -> int:
 @app.command("travel")
 def travel(
     file: Annotated[Path, typer.Argument(help="Arena file (.yaml, .yml or .json).", show_default=False)],
-    source: Annotated[str, typer.Option("--from", help="start:N, checkpoint:ID or x,y,heading[,speed] (negative speed: in reverse).")],
-    goal: Annotated[str, typer.Option("--to", help="checkpoint:ID, gate:ID, start:N or target:ID.")],
+    source: Annotated[str, typer.Option("--from", help=(
+        "Gravstrike: start:N, checkpoint:ID or x,y,heading[,speed] (negative speed: in reverse); Car Wars: start:N, "
+        "a card or x,y,heading[,speed]; Arena Rex: deploy:N or x,y (@MM: the base); Glider-Pit: a launch zone (Z1) "
+        "or q,r,facing,speed,altitude; Mothership: build:P, approach:P or x,y."))],
+    goal: Annotated[str, typer.Option("--to", help=(
+        "Gravstrike: checkpoint:ID, gate:ID, start:N or target:ID; Car Wars: a card, centre or start:N; Arena Rex: "
+        "centre, deploy:N, a hazard's id or x,y; Glider-Pit: centre, a launch zone or q,r; Mothership: build:P, "
+        "approach:P or x,y."))],
     tier: Annotated[int | None, typer.Option("--tier", help="Tier analysed (default: the arena's analysis tier).")] = None,
     budget: Annotated[str | None, typer.Option("--budget", help="Icons per turn: N or 'unlimited' (default: the turbine's).")] = None,
     avoid_exclusions: Annotated[bool, typer.Option("--avoid-exclusions", help="Never enter active exclusion fields.")] = False,
@@ -64,9 +70,9 @@ def travel(
     policy: Annotated[str, typer.Option("--policy", help=(
         "Car Wars: flat-out (fewest turns, driving-roll dice counted) or safe (no maneuver dice)."))] = "flat-out",
 ) -> None:
-    """Least time from a source to a goal: the reference turbine flat out (Gravstrike), or the car
-    under --policy (Car Wars: sources start:N, a card or x,y,heading[,speed]; goals a card,
-    centre or start:N)."""
+    """Least time from a source to a goal under the game's movement rules: the reference turbine
+    flat out (Gravstrike), the car under --policy (Car Wars), a base's walk (Arena Rex), a glider's
+    fewest turns (Glider-Pit), a Unit's fewest AP (Mothership)."""
     from rich.console import Console
 
     from schema import ArenaError, load

@@ -54,7 +54,9 @@ TRAVEL_SCHEMA: dict[str, Any] = {
     "type": "object",
     "description": "Gravstrike answers carry lengths, icons and damage; Car Wars answers carry policy, points, "
                    "dice and hard (speed changes); Arena Rex answers carry base_mm, mov, length (inches), moves "
-                   "and activations, and a path of points.",
+                   "and activations, and a path of points; Glider-Pit answers carry the altitude on arrival, "
+                   "turns (Movement Phases) and a path of maneuvers on hexes; Mothership answers carry ap and "
+                   "rounds, and a path of squares.",
     "required": ["from", "to", "status", "reason", "at_least", "reachable", "turns", "time", "path"],
     "properties": {
         "from": {"type": "string"}, "to": {"type": "string"},
@@ -75,6 +77,9 @@ TRAVEL_SCHEMA: dict[str, Any] = {
         "length": {"type": ["number", "null"], "description": "Arena Rex: the shortest walk in inches."},
         "moves": {"type": ["integer", "null"], "description": "Arena Rex: moves of MOV inches it takes."},
         "activations": {"type": ["integer", "null"], "description": "Arena Rex: activations of up to three moves."},
+        "altitude": {"type": ["integer", "null"], "description": "Glider-Pit: the altitude on arrival."},
+        "ap": {"type": ["integer", "null"], "description": "Mothership: action points from source to goal."},
+        "rounds": {"type": ["integer", "null"], "description": "Mothership: rounds at 5 AP for one Unit."},
         "path": {"type": "array", "items": {"type": "object", "properties": {
             "x": {"type": "number"}, "y": {"type": "number"}, "heading": {"type": "number"},
             "speed": {"type": "integer"}, "turn": {"type": "integer"}, "length": {"type": "integer"},
@@ -285,10 +290,12 @@ def create_app(config: ServiceConfig | None = None, clock: Callable[[], float] =
                      from_: Annotated[str, Query(alias="from", max_length=100, pattern=PLACE_PATTERN, description=(
                          "Where from, in the game's words (its travel hook reads it): e.g. start:N, checkpoint:ID "
                          "(Gravstrike), card:ID (Car Wars) or x,y,heading[,speed]; Arena Rex: deploy:N or x,y, "
-                         "optionally @MM (base diameter)"))],
+                         "optionally @MM (base diameter); Glider-Pit: a launch zone's id or q,r,facing,speed,altitude; "
+                         "Mothership: build:P, approach:P or x,y"))],
                      to: Annotated[str, Query(max_length=100, pattern=PLACE_PATTERN, description=(
                          "Gravstrike: checkpoint:ID, gate:ID, start:N or target:ID; Car Wars: card:ID, centre or "
-                         "start:N; Arena Rex: centre, deploy:N, a hazard's id or x,y"))],
+                         "start:N; Arena Rex: centre, deploy:N, a hazard's id or x,y; Glider-Pit: centre, a launch "
+                         "zone's id or q,r; Mothership: build:P, approach:P or x,y"))],
                      tier: TierQ = None, budget: BudgetQ = None,
                      exclusions: Annotated[Literal["pay", "avoid"], Query(
                          description="Exclusion fields active at the tier: pay their damage or avoid them.")] = "pay",

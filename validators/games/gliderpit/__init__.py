@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from validators.game import GameAnalysis
+from validators.game import GameAnalysis, TravelAnswer, TravelQuery
 
 if TYPE_CHECKING:  # each hook imports its module when it runs: this package stays light
     from engine.play import PlayEngine
@@ -49,6 +49,13 @@ class GliderPitAnalysis(GameAnalysis):
         said = words(report.scenario) if report.scenario else ""
         return (f"{report.system} · {report.player_count()} gliders · {said + ' · ' if said else ''}"
                 f"{self.validators_run(report)}")
+
+    def travel(self, arena: Any, query: TravelQuery) -> TravelAnswer:
+        """Fewest turns for a glider from a launch zone (or a glider) to the centre, a zone or a
+        hex (:mod:`validators.games.gliderpit.travel`)."""
+        from validators.games.gliderpit.travel import answer
+
+        return answer(arena, query)
 
     def balance_hook(self) -> BalanceHook:
         from validators.games.gliderpit.balance import HOOK

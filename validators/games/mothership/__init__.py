@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from validators.game import GameAnalysis
+from validators.game import GameAnalysis, TravelAnswer, TravelQuery
 
 if TYPE_CHECKING:  # each hook imports its module when it runs: this package stays light
     from validators.balance_hooks import Hook as BalanceHook
@@ -32,6 +32,13 @@ class MothershipAnalysis(GameAnalysis):
 
         return validate(arena, source=source, enable=enable, disable=disable, registry=registry, progress=progress,
                         parallel=parallel)
+
+    def travel(self, arena: Any, query: TravelQuery) -> TravelAnswer:
+        """Fewest AP for a Unit between squares, build squares or a Mothership's approach
+        (:mod:`validators.games.mothership.travel`)."""
+        from validators.games.mothership.travel import answer
+
+        return answer(arena, query)
 
     def balance_hook(self) -> BalanceHook:
         from validators.games.mothership.balance import HOOK
