@@ -91,4 +91,4 @@ def test_the_report_states_the_game_size_and_the_headline_names_it() -> None:
     assert bad.to_json()["scenario"]["damage_deck_from"] == "scenario"
     plain = validate(arena(), enable=["cw-game-size"])
     assert plain.to_json()["scenario"]["game_size"] is None
-    assert analysis("car-wars-6e").headline(plain) == "car-wars-6e · 4 players · 1 validators"
+    assert analysis("car-wars-6e").headline(plain) == "car-wars-6e · 4 players · 1 validator"
