@@ -71,10 +71,10 @@ def load_commands(argv: Sequence[str] | None = None) -> None:
         _plugins_loaded = True
         for register in command_registrars():
             register(app)
-    one_line_summaries(app)
+    tidy_help(app)
 
 
-def one_line_summaries(app: typer.Typer) -> None:
+def tidy_help(app: typer.Typer) -> None:
     """Lay out the help of each command of ``app`` (and of its groups) for typer's rich help,
     which keeps a docstring's line breaks and then wraps the lines again (``arena export --help``
     read "picture via the / installed renderer"; ``arena --help`` listed travel's, balance's,
@@ -91,7 +91,7 @@ def one_line_summaries(app: typer.Typer) -> None:
                 info.short_help = info.help.partition("\n\n")[0]
     for group in app.registered_groups:
         if group.typer_instance is not None:
-            one_line_summaries(group.typer_instance)
+            tidy_help(group.typer_instance)
 
 
 def reflow(text: str) -> str:
