@@ -125,7 +125,7 @@ def test_help_gives_each_summary_and_paragraph_as_one_line_not_broken_mid_senten
     listing = subprocess.run([arena, "--help"], capture_output=True, text=True, env=env, check=True).stdout
     rows = [line.strip("│ ").split(None, 1) for line in listing.splitlines() if line.startswith("│ ")]
     summaries = {r[0]: r[1].strip() for r in rows if len(r) == 2}
-    assert summaries["travel"].startswith("Least time from a source to a goal") and summaries["travel"].endswith("start:N).")
+    assert summaries["travel"].startswith("Least time from a source to a goal") and summaries["travel"].endswith("fewest AP (Mothership).")
     assert summaries["simulate"].endswith("than a fair share.")
     assert all(s.endswith((".", ")")) for s in summaries.values()), summaries
     own = subprocess.run([arena, "travel", "--help"], capture_output=True, text=True, env=env, check=True).stdout
