@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.gliderpit.pit import pit_of
 from engine.gliderpit.rules import MAX_SPEED, TOP_ALTITUDE
 from engine.gliderpit.travel import Glider, SearchLimits, TravelError, TravelResult, plan
 from engine.grids import Axial
@@ -54,6 +55,8 @@ def _source(arena: GliderPitArena, text: str) -> str | Glider:
     if not arena.floor_level < altitude <= TOP_ALTITUDE:
         raise TravelQueryError(f"a flying glider's altitude is above FLOOR ({arena.floor_level}) and at most "
                                f"{TOP_ALTITUDE}, not {altitude}", "from")
+    if (q, r) not in pit_of(arena).cells:
+        raise TravelQueryError(f"hex [{q}, {r}] is not in the pit", "from")
     return Glider((q, r), facing, speed, altitude)
 
 
@@ -66,6 +69,8 @@ def _goal(arena: GliderPitArena, text: str) -> str | list[Axial]:
     if v is None:
         zones = ", ".join(z.id for z in arena.launch_zones) or "none"
         raise TravelQueryError(f"a goal is centre, a launch zone ({zones}) or a hex q,r, not {text!r}", "to")
+    if (v[0], v[1]) not in pit_of(arena).cells:
+        raise TravelQueryError(f"goal hex [{v[0]}, {v[1]}] is not in the pit", "to")
     return [(v[0], v[1])]
 
 
@@ -89,8 +94,8 @@ def answer(arena: GliderPitArena, query: TravelQuery) -> TravelAnswer:
     limits = SearchLimits(max_seconds=query.max_seconds)
     try:
         r = plan(arena, source, goal, limits=limits)
-    except TravelError as exc:  # a hex or a glider the pit does not have
-        raise TravelQueryError(str(exc), "to" if "goal" in str(exc) else "from") from None
+    except TravelError as exc:  # what the parts above let through (a zone with no hex in the pit)
+        raise TravelQueryError(str(exc)) from None
     doc = document(query, r)
     src, dst = query.source, query.goal
     if r.status == "reached":

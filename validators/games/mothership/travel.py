@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from engine.mothership.battlefield import battlefield_of
+from engine.mothership.rules import AP_PER_UNIT
 from engine.mothership.travel import TravelError, TravelResult, plan
 from engine.grids import Square
 from schema.games.mothership import MothershipArena
@@ -36,10 +38,14 @@ def _place(arena: MothershipArena, text: str, param: Literal["from", "to"]) -> s
         return text
     parts = text.split(",")
     try:
-        if len(parts) == 2:
-            return (int(parts[0]), int(parts[1]))
+        square = (int(parts[0]), int(parts[1])) if len(parts) == 2 else None
     except ValueError:
-        pass
+        square = None
+    if square is not None:
+        if square not in battlefield_of(arena).squares:
+            raise TravelQueryError(f"{'source' if param == 'from' else 'goal'} square {list(square)} is not on the "
+                                   "battlefield", param)
+        return square
     raise TravelQueryError(f"a {'source' if param == 'from' else 'goal'} is build:P, approach:P (players {players}) "
                            f"or a square x,y, not {text!r}", param)
 
@@ -61,12 +67,12 @@ def answer(arena: MothershipArena, query: TravelQuery) -> TravelAnswer:
     source, goal = _place(arena, query.source, "from"), _place(arena, query.goal, "to")
     try:
         r = plan(arena, source, goal)
-    except TravelError as exc:  # a square off the battlefield
-        raise TravelQueryError(str(exc), "from" if "source" in str(exc) else "to") from None
+    except TravelError as exc:  # what _place let through (a player without build squares)
+        raise TravelQueryError(str(exc)) from None
     doc = document(query, r)
     src, dst = query.source, query.goal
     if r.status == "reached":
-        summary = f"{src} -> {dst}: {r.ap} AP, {r.rounds} round(s) for one Unit (at most 5 AP a round)"
+        summary = f"{src} -> {dst}: {r.ap} AP, {r.rounds} round(s) for one Unit (at most {AP_PER_UNIT} AP a round)"
         table = TextTable((Column("AP spent", True), Column("square")),  # 1 AP a square, in order
                           tuple((str(i), f"{x},{y}") for i, (x, y) in enumerate(r.path)))
         return TravelAnswer("reached", doc, summary, table)
